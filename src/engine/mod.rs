@@ -1,0 +1,638 @@
+//! Pure game rules: no IO, no async, no clock, no randomness (spec C1).
+//!
+//! A game is a value. [`Game::legal`] says what it waits for; [`Game::play`] takes an [`Action`]
+//! and either applies it, returning the [`Event`]s that say what happened, or refuses it with a
+//! precise [`Illegal`] reason and changes nothing (C7). Dice are part of the action: whoever drives
+//! the game (the table service, the `engine` protocol, the simulator) rolls them, normally with
+//! [`crate::fair::Roller`].
+//!
+//! Loading a saved or hand-written position goes through the same checks as any input:
+//! [`Game::from_json`] validates every field before a game exists.
+
+pub mod snakes;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+pub use snakes::Snakes;
+
+/// A seat at the table, numbered 0..n−1 in joining order (C4).
+pub type Seat = u8;
+
+/// The games dicetable plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameKind {
+    /// Snakes & Ladders (S1–S14).
+    Snakes,
+}
+
+impl GameKind {
+    /// Every game, in menu order.
+    pub const ALL: [GameKind; 1] = [GameKind::Snakes];
+
+    /// The name used in commands and the protocol.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Snakes => "snakes",
+        }
+    }
+
+    /// How many players a table of this game seats.
+    pub fn players(self) -> std::ops::RangeInclusive<usize> {
+        match self {
+            GameKind::Snakes => snakes::MIN_PLAYERS..=snakes::MAX_PLAYERS,
+        }
+    }
+}
+
+impl std::str::FromStr for GameKind {
+    type Err = OptionError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        GameKind::ALL
+            .into_iter()
+            .find(|g| g.name() == s)
+            .ok_or_else(|| OptionError::UnknownGame(s.to_owned()))
+    }
+}
+
+impl std::fmt::Display for GameKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A source of seeded numbers for the few choices a game's setup makes at random (a random
+/// Snakes board). The engine never draws numbers itself; the caller hands it a stream, normally
+/// [`crate::fair::Stream`], so the same seed always gives the same setup.
+pub trait Entropy {
+    /// The next 32 random bits.
+    fn next_u32(&mut self) -> u32;
+
+    /// A uniformly distributed number in `0..n` (`n > 0`), by rejection sampling.
+    fn below(&mut self, n: u32) -> u32 {
+        assert!(n > 0, "below(0) has no answer");
+        let zone = u32::MAX - (u32::MAX % n + 1) % n;
+        loop {
+            let x = self.next_u32();
+            if x <= zone {
+                return x % n;
+            }
+        }
+    }
+
+    /// A uniformly distributed number in `lo..=hi`.
+    fn between(&mut self, lo: u32, hi: u32) -> u32 {
+        lo + self.below(hi - lo + 1)
+    }
+}
+
+/// Something a player (or the host, for kicks) does.
+///
+/// In JSON: `{"type":"roll","dice":[4]}`, `{"type":"resign","seat":2}`, …
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Action {
+    /// The dice the player to move rolled (for a roll-off: one die per contender, in seat order).
+    Roll {
+        /// Each die 1–6.
+        dice: Vec<u8>,
+    },
+    /// The seat leaves the game of its own will (C5).
+    Resign {
+        /// Who resigns.
+        seat: Seat,
+    },
+    /// The host or a chat admin removes the seat (C5).
+    Kick {
+        /// Who is kicked.
+        seat: Seat,
+    },
+    /// The seat is removed after repeated turn time-outs (C5).
+    Remove {
+        /// Who is removed.
+        seat: Seat,
+    },
+}
+
+impl Action {
+    /// The seat an action removes from the game, if it is a resign, kick or removal.
+    pub fn departure(&self) -> Option<(Seat, LeaveReason)> {
+        match *self {
+            Action::Resign { seat } => Some((seat, LeaveReason::Resigned)),
+            Action::Kick { seat } => Some((seat, LeaveReason::Kicked)),
+            Action::Remove { seat } => Some((seat, LeaveReason::TimedOut)),
+            Action::Roll { .. } => None,
+        }
+    }
+}
+
+/// What the game waits for. Resign, kick and remove are possible for every seat still in play at
+/// any time while the game runs, and are not listed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Legal {
+    /// A roll of `dice` dice by `seat`.
+    Roll {
+        /// Who rolls.
+        seat: Seat,
+        /// How many dice.
+        dice: usize,
+    },
+    /// The game is over.
+    Over,
+}
+
+impl Legal {
+    /// The seat expected to act, if any.
+    pub fn to_move(&self) -> Option<Seat> {
+        match self {
+            Legal::Roll { seat, .. } => Some(*seat),
+            Legal::Over => None,
+        }
+    }
+}
+
+/// Why a seat left the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LeaveReason {
+    /// The player resigned.
+    Resigned,
+    /// The host or an admin kicked the player.
+    Kicked,
+    /// The player timed out too often.
+    TimedOut,
+}
+
+/// What happened, in order. The table service turns events into words; the renderer draws the
+/// last move from them. In JSON: `{"type":"climbed","seat":0,"from":4,"to":14}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// `seat` rolled these dice.
+    Rolled {
+        /// Who rolled.
+        seat: Seat,
+        /// The dice.
+        dice: Vec<u8>,
+    },
+    /// A token moved from one square to another by the roll.
+    Moved {
+        /// Whose token.
+        seat: Seat,
+        /// Where it was.
+        from: u8,
+        /// Where the roll took it (before any snake or ladder).
+        to: u8,
+    },
+    /// The token walked to 100 and back (S9).
+    Bounced {
+        /// Whose token.
+        seat: Seat,
+        /// Where it was.
+        from: u8,
+        /// Where it ended after walking back (before any snake or ladder).
+        to: u8,
+    },
+    /// The token climbed a ladder.
+    Climbed {
+        /// Whose token.
+        seat: Seat,
+        /// The ladder's foot.
+        from: u8,
+        /// The ladder's top.
+        to: u8,
+    },
+    /// The token slid down a snake.
+    Slid {
+        /// Whose token.
+        seat: Seat,
+        /// The snake's head.
+        from: u8,
+        /// The snake's tail.
+        to: u8,
+    },
+    /// The roll could not be used.
+    NoMove {
+        /// Whose roll.
+        seat: Seat,
+        /// Why.
+        reason: NoMoveReason,
+    },
+    /// The same player rolls again.
+    ExtraRoll {
+        /// Who rolls again.
+        seat: Seat,
+    },
+    /// A third six in a row sent the token back to the start (S11 `back_to_start`).
+    SentBack {
+        /// Whose token.
+        seat: Seat,
+        /// Where it was.
+        from: u8,
+    },
+    /// The token is locked on the start square until its player rolls a 6.
+    Locked {
+        /// Whose token.
+        seat: Seat,
+    },
+    /// A six unlocked the token.
+    Unlocked {
+        /// Whose token.
+        seat: Seat,
+    },
+    /// The turn passes to `seat`.
+    Turn {
+        /// Who is to move now.
+        seat: Seat,
+    },
+    /// The seat reached the goal.
+    Finished {
+        /// Who finished.
+        seat: Seat,
+    },
+    /// The seat left the game (C5).
+    Left {
+        /// Who left.
+        seat: Seat,
+        /// Why.
+        reason: LeaveReason,
+    },
+    /// The game is over; `ranking[seat]` is each seat's rank (1 = winner, C6).
+    GameOver {
+        /// Rank per seat.
+        ranking: Vec<u8>,
+    },
+}
+
+/// Why a roll could not be used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NoMoveReason {
+    /// The roll overshoots the last square and the finish must be exact (S8).
+    Overshoot,
+    /// The token is locked until a 6 (S11).
+    Locked,
+}
+
+/// Why an action was refused. Nothing changed (C7).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Illegal {
+    /// The game has ended.
+    #[error("the game is over")]
+    GameOver,
+    /// A roll was expected, but something else was sent.
+    #[error("a roll is expected now")]
+    RollExpected,
+    /// A roll was sent with the wrong number of dice.
+    #[error("this roll needs {expected} dice, got {got}")]
+    DiceCount {
+        /// How many dice the roll needs.
+        expected: usize,
+        /// How many were sent.
+        got: usize,
+    },
+    /// A die outside 1–6.
+    #[error("a die shows 1 to 6, not {0}")]
+    BadDie(u8),
+    /// The action names a seat that does not exist.
+    #[error("there is no seat {0}")]
+    NoSuchSeat(Seat),
+    /// The seat has already left the game.
+    #[error("seat {0} has already left the game")]
+    AlreadyLeft(Seat),
+    /// The action does not exist in this game.
+    #[error("this game has no such action")]
+    WrongGame,
+}
+
+impl Illegal {
+    /// A stable snake_case code for tools and translations.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Illegal::GameOver => "game_over",
+            Illegal::RollExpected => "roll_expected",
+            Illegal::DiceCount { .. } => "dice_count",
+            Illegal::BadDie(_) => "bad_die",
+            Illegal::NoSuchSeat(_) => "no_such_seat",
+            Illegal::AlreadyLeft(_) => "already_left",
+            Illegal::WrongGame => "wrong_game",
+        }
+    }
+}
+
+/// Why a game could not be set up or loaded.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OptionError {
+    /// No game of that name.
+    #[error("unknown game {0:?} (snakes)")]
+    UnknownGame(String),
+    /// No option of that name in this game.
+    #[error("unknown option {key:?}; options of this game: {known}")]
+    UnknownOption {
+        /// The name given.
+        key: String,
+        /// The names this game knows.
+        known: &'static str,
+    },
+    /// The value is not one of the option's values.
+    #[error("option {key} takes {expected}, not {got}")]
+    BadValue {
+        /// The option.
+        key: &'static str,
+        /// What it takes.
+        expected: &'static str,
+        /// What was given.
+        got: String,
+    },
+    /// Two options that cannot go together.
+    #[error("{0}")]
+    Conflict(&'static str),
+    /// The number of players is outside the game's range.
+    #[error("{game} is for {min} to {max} players, not {got}")]
+    Players {
+        /// The game.
+        game: GameKind,
+        /// Fewest players.
+        min: usize,
+        /// Most players.
+        max: usize,
+        /// Players asked for.
+        got: usize,
+    },
+}
+
+/// Why a state could not be loaded.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("invalid state: {0}")]
+pub struct StateError(pub String);
+
+impl StateError {
+    pub(crate) fn new(message: impl Into<String>) -> Self {
+        Self(message.into())
+    }
+}
+
+/// Whether a game runs or has ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Moves are being made.
+    Playing,
+    /// Someone won; the ranking is final.
+    Finished,
+}
+
+/// A game's options, as chosen when its table is created.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Options {
+    /// Snakes & Ladders options.
+    Snakes(snakes::SnakesOptions),
+}
+
+impl Options {
+    /// The defaults of a game.
+    pub fn default_for(kind: GameKind) -> Self {
+        match kind {
+            GameKind::Snakes => Options::Snakes(snakes::SnakesOptions::default()),
+        }
+    }
+
+    /// Builds a game's options from `key = value` pairs, starting from the defaults. A `preset`
+    /// is applied first, so that options named on their own override it whatever their order.
+    pub fn parse<'a>(
+        kind: GameKind,
+        pairs: impl IntoIterator<Item = (&'a str, &'a Value)>,
+    ) -> Result<Self, OptionError> {
+        let pairs: Vec<(&str, &Value)> = pairs.into_iter().collect();
+        match kind {
+            GameKind::Snakes => snakes::SnakesOptions::parse(&pairs).map(Options::Snakes),
+        }
+    }
+
+    /// The game these options belong to.
+    pub fn kind(&self) -> GameKind {
+        match self {
+            Options::Snakes(_) => GameKind::Snakes,
+        }
+    }
+}
+
+/// Reads a CLI-style `value` the way the protocol reads JSON: `true`, `3` and `"x"` are JSON;
+/// anything that is not JSON is taken as a string (`finish=bounce`).
+pub fn option_value(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or_else(|_| Value::String(text.to_owned()))
+}
+
+/// One game in progress or finished: a closed set over the games (no trait objects).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Game {
+    /// Snakes & Ladders.
+    Snakes(Snakes),
+}
+
+impl Game {
+    /// Which game this is.
+    pub fn kind(&self) -> GameKind {
+        match self {
+            Game::Snakes(_) => GameKind::Snakes,
+        }
+    }
+
+    /// How many seats the game has (including any that left).
+    pub fn players(&self) -> usize {
+        match self {
+            Game::Snakes(g) => g.players(),
+        }
+    }
+
+    /// What the game waits for.
+    pub fn legal(&self) -> Legal {
+        match self {
+            Game::Snakes(g) => g.legal(),
+        }
+    }
+
+    /// Plays an action: on success the game has changed and the events say how; on failure
+    /// nothing changed.
+    pub fn play(&mut self, action: &Action) -> Result<Vec<Event>, Illegal> {
+        match self {
+            Game::Snakes(g) => g.play(action),
+        }
+    }
+
+    /// Playing or finished.
+    pub fn status(&self) -> Status {
+        match self {
+            Game::Snakes(g) => g.status(),
+        }
+    }
+
+    /// Each seat's final rank, once the game is over.
+    pub fn ranking(&self) -> Option<Vec<u8>> {
+        match self {
+            Game::Snakes(g) => g.ranking(),
+        }
+    }
+
+    /// The number of the current turn, from 1 (bonus rolls do not start a new turn).
+    pub fn turn(&self) -> u32 {
+        match self {
+            Game::Snakes(g) => g.turn(),
+        }
+    }
+
+    /// The state in the protocol's JSON shape (documented in `docs/engine-protocol.md`).
+    pub fn to_json(&self) -> Value {
+        match self {
+            Game::Snakes(g) => g.to_json(),
+        }
+    }
+
+    /// Reads and validates a state in the protocol's JSON shape.
+    pub fn from_json(kind: GameKind, state: &Value) -> Result<Self, StateError> {
+        match kind {
+            GameKind::Snakes => Snakes::from_json(state).map(Game::Snakes),
+        }
+    }
+}
+
+/// Seats that left the game, in the order they left (C5).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Departures(Vec<Option<u8>>);
+
+impl Departures {
+    /// No one has left a table of `players` seats.
+    pub fn new(players: usize) -> Self {
+        Self(vec![None; players])
+    }
+
+    /// Whether `seat` is still in the game.
+    pub fn is_active(&self, seat: Seat) -> bool {
+        self.0.get(usize::from(seat)).is_some_and(Option::is_none)
+    }
+
+    /// How many seats are still in the game.
+    pub fn active(&self) -> usize {
+        self.0.iter().filter(|d| d.is_none()).count()
+    }
+
+    /// The order in which `seat` left (0 = first to leave), if it left.
+    pub fn order(&self, seat: Seat) -> Option<u8> {
+        self.0.get(usize::from(seat)).copied().flatten()
+    }
+
+    /// Checks that the seat may leave now.
+    pub fn check(&self, seat: Seat) -> Result<(), Illegal> {
+        match self.0.get(usize::from(seat)) {
+            None => Err(Illegal::NoSuchSeat(seat)),
+            Some(Some(_)) => Err(Illegal::AlreadyLeft(seat)),
+            Some(None) => Ok(()),
+        }
+    }
+
+    /// Records that `seat` left; the seat must have passed [`Departures::check`].
+    pub fn leave(&mut self, seat: Seat) {
+        let order = (self.0.len() - self.active()) as u8;
+        self.0[usize::from(seat)] = Some(order);
+    }
+
+    /// The next seat after `seat`, in seat order, that is still in the game.
+    pub fn next_after(&self, seat: Seat) -> Option<Seat> {
+        let n = self.0.len();
+        (1..=n)
+            .map(|k| ((usize::from(seat) + k) % n) as Seat)
+            .find(|&s| self.is_active(s))
+    }
+
+    /// The number of seats.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether there are no seats at all.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Validates a loaded list: orders are 0..k−1, each once.
+    pub(crate) fn validate(&self, players: usize) -> Result<(), StateError> {
+        if self.0.len() != players {
+            return Err(StateError::new(format!("\"left\" needs {players} entries")));
+        }
+        let mut orders: Vec<u8> = self.0.iter().flatten().copied().collect();
+        orders.sort_unstable();
+        if orders.iter().enumerate().any(|(i, &o)| usize::from(o) != i) {
+            return Err(StateError::new(
+                "\"left\" must number the departures 0, 1, 2, … in order, each once",
+            ));
+        }
+        Ok(())
+    }
+
+    /// The standing key of a departed seat: below every seat still in play, a later leaver above
+    /// an earlier one (C5). Seats still in play get `None`.
+    pub fn standing(&self, seat: Seat) -> Option<i64> {
+        self.order(seat).map(|o| i64::from(o) - 1_000)
+    }
+}
+
+/// Competition ranking (C6): `keys[seat]`, higher is better; equal keys share a rank and the next
+/// rank skips (1, 2, 2, 4).
+pub fn competition_ranks<K: Ord>(keys: &[K]) -> Vec<u8> {
+    keys.iter()
+        .map(|k| 1 + keys.iter().filter(|other| *other > k).count() as u8)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn c6_competition_ranking_shares_and_skips() {
+        assert_eq!(competition_ranks(&[10, 7, 7, 3]), vec![1, 2, 2, 4]);
+        assert_eq!(competition_ranks(&[1, 1, 1]), vec![1, 1, 1]);
+        assert_eq!(competition_ranks(&[2, 5, 9]), vec![3, 2, 1]);
+    }
+
+    #[test]
+    fn c5_later_leaver_ranks_above_earlier_and_below_players() {
+        let mut d = Departures::new(4);
+        d.leave(2);
+        d.leave(0);
+        assert_eq!(d.order(2), Some(0));
+        assert_eq!(d.order(0), Some(1));
+        assert!(d.standing(0) > d.standing(2));
+        assert!(d.standing(0).unwrap() < 0);
+        assert_eq!(d.check(2), Err(Illegal::AlreadyLeft(2)));
+        assert_eq!(d.check(9), Err(Illegal::NoSuchSeat(9)));
+        assert_eq!(d.next_after(3), Some(1));
+        assert_eq!(d.next_after(1), Some(3));
+    }
+
+    struct Counter(u32);
+    impl Entropy for Counter {
+        fn next_u32(&mut self) -> u32 {
+            self.0 = self.0.wrapping_add(0x9E37_79B9);
+            self.0
+        }
+    }
+
+    #[test]
+    fn entropy_below_stays_in_range() {
+        let mut c = Counter(0);
+        for n in 1..50 {
+            for _ in 0..20 {
+                assert!(c.below(n) < n);
+            }
+        }
+        for _ in 0..100 {
+            let x = c.between(8, 12);
+            assert!((8..=12).contains(&x));
+        }
+    }
+}

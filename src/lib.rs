@@ -1,0 +1,15 @@
+//! dicetable: a chat bot that runs dice board games in group chats.
+//!
+//! Layers, dependencies pointing one way (see `docs/ARCHITECTURE.md`):
+//!
+//! - [`engine`]: pure rules of every game. No IO, async, clock or randomness; dice are input.
+//! - [`fair`]: the provably fair dice: secret seeds, commitments, roll `n` of a seed.
+//! - [`setup`]: a new game from its options and seed (the seeded choices a game starts with).
+//! - [`protocol`]: the `dicetable engine` JSON-lines protocol.
+//! - [`simulate`]: the `dicetable simulate` statistics runner.
+
+pub mod engine;
+pub mod fair;
+pub mod protocol;
+pub mod setup;
+pub mod simulate;
