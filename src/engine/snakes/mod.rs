@@ -357,10 +357,10 @@ impl Snakes {
             dice: vec![die],
         }];
         let six = die == 6;
-        if six {
+        let o = self.options;
+        if six && o.bonus_six {
             self.sixes = self.sixes.saturating_add(1);
         }
-        let o = self.options;
         if self.locked[i] {
             if six {
                 self.locked[i] = false;
@@ -449,8 +449,12 @@ impl Snakes {
         }
     }
 
-    fn finish_if_over(&self, events: &mut Vec<Event>) {
+    fn finish_if_over(&mut self, events: &mut Vec<Event>) {
         if let Some(ranking) = self.ranking() {
+            // No one is to move in a finished game; keep the value canonical so that a saved
+            // and reloaded game equals the live one.
+            self.to_move = 0;
+            self.sixes = 0;
             events.push(Event::GameOver { ranking });
         }
     }

@@ -1,0 +1,106 @@
+//! The `dicetable verify` and `dicetable simulate` commands (C3; the simulator's report).
+
+use std::process::Command;
+
+use dicetable::fair::{Roller, Seed};
+use serde_json::Value;
+
+fn dicetable(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_dicetable"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn c3_verify_checks_the_commitment_and_prints_the_dice() {
+    let seed = Seed::from_u64(99);
+    let (code, out, _) = dicetable(&[
+        "verify",
+        "--seed",
+        &seed.to_hex(),
+        "--commitment",
+        &seed.commitment_hex(),
+        "--rolls",
+        "25",
+    ]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("commitment matches"));
+    let printed: Vec<u8> = out
+        .lines()
+        .filter(|l| l.starts_with("dice"))
+        .flat_map(|l| {
+            l.split_whitespace()
+                .skip(2)
+                .map(|d| d.parse::<u8>().unwrap())
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert_eq!(printed, Roller::new(&seed, 0).roll_many(25));
+
+    let (code, out, _) = dicetable(&[
+        "verify",
+        "--seed",
+        &seed.to_hex(),
+        "--commitment",
+        &Seed::from_u64(1).commitment_hex(),
+    ]);
+    assert_eq!(code, 1);
+    assert!(out.contains("MISMATCH"));
+    let (code, _, err) = dicetable(&["verify", "--seed", "xyz", "--commitment", "00"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--seed"), "{err}");
+}
+
+#[test]
+fn simulate_prints_one_json_report() {
+    let (code, out, err) = dicetable(&[
+        "simulate",
+        "--game",
+        "snakes",
+        "--players",
+        "3",
+        "--games",
+        "500",
+        "--seed",
+        "4",
+        "--option",
+        "preset=quick",
+        "--option",
+        "board=random",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let report: Value = serde_json::from_str(out.trim()).unwrap();
+    for field in [
+        "mean_turns",
+        "median_turns",
+        "p90_turns",
+        "wins_by_seat",
+        "games_per_second",
+    ] {
+        assert!(!report[field].is_null(), "{field} missing: {report}");
+    }
+    let wins: u64 = report["wins_by_seat"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_u64().unwrap())
+        .sum();
+    assert_eq!(wins, 500);
+    assert!(report["p90_turns"].as_f64().unwrap() >= report["median_turns"].as_f64().unwrap());
+
+    let (code, _, err) = dicetable(&["simulate", "--game", "snakes", "--option", "finish"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("key=value"), "{err}");
+    let (code, _, err) = dicetable(&["simulate", "--game", "snakes", "--option", "finish=late"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("exact or bounce"), "{err}");
+    let (code, _, err) = dicetable(&["simulate", "--game", "chess"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("chess"), "{err}");
+}
