@@ -8,7 +8,7 @@ use dicetable::engine::snakes::{BoardKind, Layout, SnakesOptions};
 use dicetable::engine::{Action, Options};
 use dicetable::fair::{Roller, Seed};
 use dicetable::setup::new_game;
-use dicetable::simulate::play_one;
+use dicetable::simulate::{Policy, play_one};
 
 fn dice(c: &mut Criterion) {
     let mut roller = Roller::new(&Seed::from_u64(1), 0);
@@ -39,14 +39,22 @@ fn snakes(c: &mut Criterion) {
     c.bench_function("snakes/game_4_players_quick", |b| {
         b.iter(|| {
             n += 1;
-            black_box(play_one(&options, 4, &Seed::from_u64(n)).unwrap().dice)
+            black_box(
+                play_one(&options, 4, &Seed::from_u64(n), Policy::Random)
+                    .unwrap()
+                    .dice,
+            )
         })
     });
     let classic = Options::Snakes(SnakesOptions::default());
     c.bench_function("snakes/game_4_players_classic", |b| {
         b.iter(|| {
             n += 1;
-            black_box(play_one(&classic, 4, &Seed::from_u64(n)).unwrap().dice)
+            black_box(
+                play_one(&classic, 4, &Seed::from_u64(n), Policy::Random)
+                    .unwrap()
+                    .dice,
+            )
         })
     });
     let random = SnakesOptions {

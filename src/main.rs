@@ -7,6 +7,7 @@ use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 use dicetable::engine::{GameKind, Options, option_value};
 use dicetable::fair::{Roller, Seed, verify_commitment};
+use dicetable::simulate::Policy;
 use dicetable::{protocol, simulate};
 
 /// dicetable: dice board games (Snakes & Ladders, Ludo, Long Nardy) for group chats.
@@ -24,7 +25,7 @@ enum Command {
     Engine,
     /// Play many complete games and print their statistics as one JSON object.
     Simulate {
-        /// The game: snakes.
+        /// The game: snakes or ludo.
         #[arg(long)]
         game: GameKind,
         /// Players per game (1 is allowed for Snakes, for solo statistics).
@@ -39,6 +40,9 @@ enum Command {
         /// A table option as key=value, repeatable, e.g. --option preset=quick --option board=random.
         #[arg(long = "option", value_name = "KEY=VALUE")]
         options: Vec<String>,
+        /// How choices are made where a game offers them (Ludo pieces): random, first or greedy.
+        #[arg(long, default_value = "random")]
+        policy: Policy,
     },
     /// Check a finished game: does the revealed seed match the commitment shown at its start?
     /// Prints the table's first dice.
@@ -87,6 +91,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             games,
             seed,
             options,
+            policy,
         }) => {
             let pairs: Vec<(String, serde_json::Value)> = options
                 .iter()
@@ -97,6 +102,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 .collect::<Result<_>>()?;
             let options = Options::parse(game, pairs.iter().map(|(k, v)| (k.as_str(), v)))?;
             let config = simulate::Config {
+                policy,
                 options,
                 players,
                 games,

@@ -222,7 +222,8 @@ impl Session {
         let table = self.table()?;
         let legal = table.game.legal();
         let actions: Vec<Value> = match &legal {
-            Legal::Roll { .. } => vec![json!({ "type": "roll" })],
+            Legal::Roll { .. } | Legal::RollOff { .. } => vec![json!({ "type": "roll" })],
+            Legal::Choose { actions, .. } => actions.iter().map(|a| json!(a)).collect(),
             Legal::Over => vec![],
         };
         let mut answer = state_answer(table);
@@ -240,10 +241,7 @@ impl Session {
             && fields.get("type") == Some(&json!("roll"))
             && !fields.contains_key("dice")
         {
-            let count = match table.game.legal() {
-                Legal::Roll { dice, .. } => dice,
-                Legal::Over => 0,
-            };
+            let count = table.game.legal().dice_due().unwrap_or(0);
             fields.insert("dice".into(), json!(table.roller.roll_many(count)));
         }
         let action: Action = serde_json::from_value(action)

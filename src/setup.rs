@@ -4,6 +4,7 @@
 //! and a random Snakes board (S2). They come from [`Seed::stream`] under their own labels, so they
 //! never consume die numbers, and the same seed always sets up the same game.
 
+use crate::engine::ludo::Ludo;
 use crate::engine::snakes::{BoardKind, Layout, Snakes};
 use crate::engine::{Entropy, Game, OptionError, Options, Seat};
 use crate::fair::Seed;
@@ -27,6 +28,8 @@ pub fn new_game(
             let first = first_player(seed, index, players);
             Snakes::new(players, *o, layout, first).map(Game::Snakes)
         }
+        // Ludo's first player comes from a roll-off with the table's dice (L4).
+        Options::Ludo(o) => Ludo::new(players, *o).map(Game::Ludo),
     }
 }
 

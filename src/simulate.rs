@@ -7,9 +7,35 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use crate::engine::{Action, Game, Legal, OptionError, Options};
+use crate::engine::{Action, Entropy, Game, Legal, OptionError, Options};
 use crate::fair::{Roller, Seed};
 use crate::setup;
+
+/// How the simulator chooses when a game offers a choice (which Ludo piece to move).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Policy {
+    /// Uniformly among the legal choices, from the game's seed.
+    #[default]
+    Random,
+    /// The first legal choice.
+    First,
+    /// The engine's sensible move ([`Game::suggest`]): capture, reach the goal lane, enter, advance
+    /// the leading piece.
+    Greedy,
+}
+
+impl std::str::FromStr for Policy {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "random" => Ok(Policy::Random),
+            "first" => Ok(Policy::First),
+            "greedy" => Ok(Policy::Greedy),
+            _ => Err(format!("unknown policy {s:?}: random, first or greedy")),
+        }
+    }
+}
 
 /// What to simulate.
 #[derive(Debug, Clone)]
@@ -22,6 +48,8 @@ pub struct Config {
     pub games: u64,
     /// The run's seed.
     pub seed: Seed,
+    /// How choices are made.
+    pub policy: Policy,
 }
 
 /// The statistics of a run. A turn is one player's turn, bonus rolls included; a game's turns
@@ -30,6 +58,8 @@ pub struct Config {
 pub struct Report {
     /// The game.
     pub game: &'static str,
+    /// The policy.
+    pub policy: &'static str,
     /// Seats per game.
     pub players: usize,
     /// Games played.
@@ -82,15 +112,30 @@ pub struct Played {
     pub dice: u32,
 }
 
-/// Plays one game to its end with the table's seeded dice.
-pub fn play_one(options: &Options, players: usize, seed: &Seed) -> Result<Played, SimError> {
+/// Plays one game to its end with the table's seeded dice, choosing by `policy`.
+pub fn play_one(
+    options: &Options,
+    players: usize,
+    seed: &Seed,
+    policy: Policy,
+) -> Result<Played, SimError> {
     let mut game = setup::new_game(options, players, seed, 0)?;
     let mut roller = Roller::new(seed, 0);
+    let mut choices = seed.stream("policy", 0);
     let mut dice = 0;
     for _ in 0..MAX_ACTIONS {
         let action = match game.legal() {
             Legal::Over => return Ok(Played { game, dice }),
-            Legal::Roll { dice: count, .. } => {
+            Legal::Choose { mut actions, .. } => match policy {
+                Policy::First => actions.swap_remove(0),
+                Policy::Random => {
+                    let k = choices.below(actions.len() as u32) as usize;
+                    actions.swap_remove(k)
+                }
+                Policy::Greedy => game.suggest().unwrap_or_else(|| actions.swap_remove(0)),
+            },
+            roll => {
+                let count = roll.dice_due().unwrap_or(0);
                 dice += count as u32;
                 Action::Roll {
                     dice: roller.roll_many(count),
@@ -113,12 +158,16 @@ pub fn run(config: &Config) -> Result<Report, SimError> {
     let mut dice_total = 0u64;
     let mut wins = vec![0u64; config.players];
     for g in 0..config.games {
-        let played = play_one(&config.options, config.players, &config.seed.child(g)).map_err(
-            |e| match e {
-                SimError::Endless(_) => SimError::Endless(g),
-                other => other,
-            },
-        )?;
+        let played = play_one(
+            &config.options,
+            config.players,
+            &config.seed.child(g),
+            config.policy,
+        )
+        .map_err(|e| match e {
+            SimError::Endless(_) => SimError::Endless(g),
+            other => other,
+        })?;
         turns.push(played.game.turn());
         dice_total += u64::from(played.dice);
         let ranking = played
@@ -153,6 +202,11 @@ pub fn run(config: &Config) -> Result<Report, SimError> {
     let p90_rank = ((0.9 * n).ceil() as usize).clamp(1, turns.len());
     Ok(Report {
         game: config.options.kind().name(),
+        policy: match config.policy {
+            Policy::Random => "random",
+            Policy::First => "first",
+            Policy::Greedy => "greedy",
+        },
         players: config.players,
         games: config.games,
         mean_turns: mean,

@@ -21,6 +21,7 @@ fn check(name: &str, options: SnakesOptions) -> f64 {
         players: 1,
         games: GAMES,
         seed: Seed::from_u64(2026),
+        policy: Default::default(),
     })
     .unwrap();
     let tolerance = 4.0 * report.stderr_turns;

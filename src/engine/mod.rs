@@ -9,11 +9,13 @@
 //! Loading a saved or hand-written position goes through the same checks as any input:
 //! [`Game::from_json`] validates every field before a game exists.
 
+pub mod ludo;
 pub mod snakes;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+pub use ludo::Ludo;
 pub use snakes::Snakes;
 
 /// A seat at the table, numbered 0..n−1 in joining order (C4).
@@ -25,16 +27,19 @@ pub type Seat = u8;
 pub enum GameKind {
     /// Snakes & Ladders (S1–S14).
     Snakes,
+    /// Ludo, Mensch ärgere dich nicht (L1–L15).
+    Ludo,
 }
 
 impl GameKind {
     /// Every game, in menu order.
-    pub const ALL: [GameKind; 1] = [GameKind::Snakes];
+    pub const ALL: [GameKind; 2] = [GameKind::Snakes, GameKind::Ludo];
 
     /// The name used in commands and the protocol.
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Snakes => "snakes",
+            GameKind::Ludo => "ludo",
         }
     }
 
@@ -42,6 +47,7 @@ impl GameKind {
     pub fn players(self) -> std::ops::RangeInclusive<usize> {
         match self {
             GameKind::Snakes => snakes::MIN_PLAYERS..=snakes::MAX_PLAYERS,
+            GameKind::Ludo => ludo::MIN_PLAYERS..=ludo::MAX_PLAYERS,
         }
     }
 }
@@ -99,6 +105,11 @@ pub enum Action {
         /// Each die 1–6.
         dice: Vec<u8>,
     },
+    /// Move piece `piece` (0–3) by the die just rolled (Ludo).
+    Move {
+        /// Which piece, 0–3 (shown to players as 1–4).
+        piece: u8,
+    },
     /// The seat leaves the game of its own will (C5).
     Resign {
         /// Who resigns.
@@ -123,7 +134,7 @@ impl Action {
             Action::Resign { seat } => Some((seat, LeaveReason::Resigned)),
             Action::Kick { seat } => Some((seat, LeaveReason::Kicked)),
             Action::Remove { seat } => Some((seat, LeaveReason::TimedOut)),
-            Action::Roll { .. } => None,
+            Action::Roll { .. } | Action::Move { .. } => None,
         }
     }
 }
@@ -139,16 +150,48 @@ pub enum Legal {
         /// How many dice.
         dice: usize,
     },
+    /// A roll-off for the first turn: one die for each of these seats, in this order.
+    RollOff {
+        /// The contenders.
+        seats: Vec<Seat>,
+    },
+    /// `seat` must choose one of these actions.
+    Choose {
+        /// Who chooses.
+        seat: Seat,
+        /// The allowed actions, never empty.
+        actions: Vec<Action>,
+    },
     /// The game is over.
     Over,
 }
 
 impl Legal {
-    /// The seat expected to act, if any.
+    /// The seat expected to act, if any (none during a roll-off, where everyone rolls).
     pub fn to_move(&self) -> Option<Seat> {
         match self {
-            Legal::Roll { seat, .. } => Some(*seat),
-            Legal::Over => None,
+            Legal::Roll { seat, .. } | Legal::Choose { seat, .. } => Some(*seat),
+            Legal::RollOff { .. } | Legal::Over => None,
+        }
+    }
+
+    /// How many dice a roll needs now, if a roll is due.
+    pub fn dice_due(&self) -> Option<usize> {
+        match self {
+            Legal::Roll { dice, .. } => Some(*dice),
+            Legal::RollOff { seats } => Some(seats.len()),
+            Legal::Choose { .. } | Legal::Over => None,
+        }
+    }
+
+    /// Whether `action` is one of the listed choices or a roll of the right shape.
+    pub fn allows(&self, action: &Action) -> bool {
+        match (self, action) {
+            (Legal::Choose { actions, .. }, a) => actions.contains(a),
+            (_, Action::Roll { dice }) => {
+                self.dice_due() == Some(dice.len()) && dice.iter().all(|d| (1..=6).contains(d))
+            }
+            _ => false,
         }
     }
 }
@@ -242,6 +285,56 @@ pub enum Event {
         /// Whose token.
         seat: Seat,
     },
+    /// Everyone in a roll-off rolled one die: `[seat, die]` pairs (L4, N2).
+    RollOff {
+        /// The rolls.
+        rolls: Vec<[u8; 2]>,
+    },
+    /// The highest roll of a roll-off was tied: these seats roll again.
+    RollOffAgain {
+        /// The tied seats.
+        seats: Vec<Seat>,
+    },
+    /// A piece left the house onto its start square (L6).
+    Entered {
+        /// Whose piece.
+        seat: Seat,
+        /// Which piece, 0–3.
+        piece: u8,
+    },
+    /// A piece moved, in steps from its owner's start square: 0..L−1 on the track, L..L+3 in the
+    /// goal lane (L2).
+    PieceMoved {
+        /// Whose piece.
+        seat: Seat,
+        /// Which piece, 0–3.
+        piece: u8,
+        /// Progress before.
+        from: i16,
+        /// Progress after.
+        to: i16,
+    },
+    /// A piece was captured and returned to its house (L6, L13).
+    Captured {
+        /// Whose piece was captured.
+        seat: Seat,
+        /// Which piece, 0–3.
+        piece: u8,
+        /// The capturer.
+        by: Seat,
+    },
+    /// The roll could not be used and the player rolls again: try `try_number` of 3 (L8).
+    TryAgain {
+        /// Who rolls again.
+        seat: Seat,
+        /// Which try comes next: 2 or 3.
+        try_number: u8,
+    },
+    /// A third six in a row is not played; the turn passes (L10).
+    Forfeit {
+        /// Whose roll.
+        seat: Seat,
+    },
     /// The turn passes to `seat`.
     Turn {
         /// Who is to move now.
@@ -274,6 +367,8 @@ pub enum NoMoveReason {
     Overshoot,
     /// The token is locked until a 6 (S11).
     Locked,
+    /// No piece can use the roll (L11).
+    NoLegalMove,
 }
 
 /// Why an action was refused. Nothing changed (C7).
@@ -305,6 +400,44 @@ pub enum Illegal {
     /// The action does not exist in this game.
     #[error("this game has no such action")]
     WrongGame,
+    /// A choice is expected (a piece to move), not a roll.
+    #[error("choose a piece to move first")]
+    MoveExpected,
+    /// There is no such piece.
+    #[error("there is no piece {0}; pieces are 0 to 3")]
+    NoSuchPiece(u8),
+    /// The piece cannot make this move.
+    #[error("piece {piece} cannot move: {why}")]
+    PieceCannotMove {
+        /// Which piece, 0–3.
+        piece: u8,
+        /// Why.
+        why: Blocked,
+    },
+}
+
+/// Why a piece cannot move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Blocked {
+    /// It is in the house and the die is not a 6 (L6).
+    #[error("a piece leaves the house only on a 6")]
+    NeedsSix,
+    /// Its start square holds one of the player's own pieces (L6).
+    #[error("an own piece stands on the start square")]
+    StartOccupied,
+    /// The move would end on one of the player's own pieces (L12).
+    #[error("an own piece stands on that square")]
+    OwnPiece,
+    /// The move would pass the last goal square (L14).
+    #[error("the roll would take it past the end of the goal")]
+    PastGoal,
+    /// Another piece can capture, and capturing is compulsory (L9).
+    #[error("a capture is possible and capturing is compulsory")]
+    MustCapture,
+    /// A piece can enter, and entering is compulsory (L9).
+    #[error("a piece can leave the house and entering is compulsory")]
+    MustEnter,
 }
 
 impl Illegal {
@@ -318,6 +451,9 @@ impl Illegal {
             Illegal::NoSuchSeat(_) => "no_such_seat",
             Illegal::AlreadyLeft(_) => "already_left",
             Illegal::WrongGame => "wrong_game",
+            Illegal::MoveExpected => "move_expected",
+            Illegal::NoSuchPiece(_) => "no_such_piece",
+            Illegal::PieceCannotMove { .. } => "piece_cannot_move",
         }
     }
 }
@@ -326,7 +462,7 @@ impl Illegal {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum OptionError {
     /// No game of that name.
-    #[error("unknown game {0:?} (snakes)")]
+    #[error("unknown game {0:?} (snakes, ludo)")]
     UnknownGame(String),
     /// No option of that name in this game.
     #[error("unknown option {key:?}; options of this game: {known}")]
@@ -390,6 +526,8 @@ pub enum Status {
 pub enum Options {
     /// Snakes & Ladders options.
     Snakes(snakes::SnakesOptions),
+    /// Ludo options.
+    Ludo(ludo::LudoOptions),
 }
 
 impl Options {
@@ -397,6 +535,7 @@ impl Options {
     pub fn default_for(kind: GameKind) -> Self {
         match kind {
             GameKind::Snakes => Options::Snakes(snakes::SnakesOptions::default()),
+            GameKind::Ludo => Options::Ludo(ludo::LudoOptions::default()),
         }
     }
 
@@ -409,6 +548,7 @@ impl Options {
         let pairs: Vec<(&str, &Value)> = pairs.into_iter().collect();
         match kind {
             GameKind::Snakes => snakes::SnakesOptions::parse(&pairs).map(Options::Snakes),
+            GameKind::Ludo => ludo::LudoOptions::parse(&pairs).map(Options::Ludo),
         }
     }
 
@@ -416,6 +556,7 @@ impl Options {
     pub fn kind(&self) -> GameKind {
         match self {
             Options::Snakes(_) => GameKind::Snakes,
+            Options::Ludo(_) => GameKind::Ludo,
         }
     }
 }
@@ -431,6 +572,8 @@ pub fn option_value(text: &str) -> Value {
 pub enum Game {
     /// Snakes & Ladders.
     Snakes(Snakes),
+    /// Ludo.
+    Ludo(Ludo),
 }
 
 impl Game {
@@ -438,6 +581,7 @@ impl Game {
     pub fn kind(&self) -> GameKind {
         match self {
             Game::Snakes(_) => GameKind::Snakes,
+            Game::Ludo(_) => GameKind::Ludo,
         }
     }
 
@@ -445,6 +589,7 @@ impl Game {
     pub fn players(&self) -> usize {
         match self {
             Game::Snakes(g) => g.players(),
+            Game::Ludo(g) => g.players(),
         }
     }
 
@@ -452,6 +597,7 @@ impl Game {
     pub fn legal(&self) -> Legal {
         match self {
             Game::Snakes(g) => g.legal(),
+            Game::Ludo(g) => g.legal(),
         }
     }
 
@@ -460,6 +606,7 @@ impl Game {
     pub fn play(&mut self, action: &Action) -> Result<Vec<Event>, Illegal> {
         match self {
             Game::Snakes(g) => g.play(action),
+            Game::Ludo(g) => g.play(action),
         }
     }
 
@@ -467,6 +614,7 @@ impl Game {
     pub fn status(&self) -> Status {
         match self {
             Game::Snakes(g) => g.status(),
+            Game::Ludo(g) => g.status(),
         }
     }
 
@@ -474,6 +622,7 @@ impl Game {
     pub fn ranking(&self) -> Option<Vec<u8>> {
         match self {
             Game::Snakes(g) => g.ranking(),
+            Game::Ludo(g) => g.ranking(),
         }
     }
 
@@ -481,6 +630,16 @@ impl Game {
     pub fn turn(&self) -> u32 {
         match self {
             Game::Snakes(g) => g.turn(),
+            Game::Ludo(g) => g.turn(),
+        }
+    }
+
+    /// A sensible choice for the player to move when the game waits for a choice (for turn
+    /// time-outs and the simulator's greedy policy); `None` when a roll is due or the game is over.
+    pub fn suggest(&self) -> Option<Action> {
+        match self {
+            Game::Snakes(_) => None,
+            Game::Ludo(g) => g.suggest(),
         }
     }
 
@@ -488,6 +647,7 @@ impl Game {
     pub fn to_json(&self) -> Value {
         match self {
             Game::Snakes(g) => g.to_json(),
+            Game::Ludo(g) => g.to_json(),
         }
     }
 
@@ -495,6 +655,7 @@ impl Game {
     pub fn from_json(kind: GameKind, state: &Value) -> Result<Self, StateError> {
         match kind {
             GameKind::Snakes => Snakes::from_json(state).map(Game::Snakes),
+            GameKind::Ludo => Ludo::from_json(state).map(Game::Ludo),
         }
     }
 }

@@ -280,6 +280,7 @@ fn s12_presets_and_overrides() {
         pairs.iter().map(|(k, v)| (*k, v)),
     ) {
         Ok(Options::Snakes(o)) => Ok(o),
+        Ok(other) => panic!("not snakes options: {other:?}"),
         Err(e) => Err(e),
     };
     let quick = parse(&[("preset", json!("quick"))]).unwrap();
