@@ -5,7 +5,7 @@ use std::hint::black_box;
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use dicetable::engine::snakes::expected::expected_turns;
 use dicetable::engine::snakes::{BoardKind, Layout, SnakesOptions};
-use dicetable::engine::{Action, Options};
+use dicetable::engine::{Action, Legal, Options};
 use dicetable::fair::{Roller, Seed};
 use dicetable::setup::new_game;
 use dicetable::simulate::{Policy, play_one};
@@ -76,5 +76,52 @@ fn snakes(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, dice, snakes);
+fn ludo(c: &mut Criterion) {
+    use dicetable::engine::ludo::LudoOptions;
+    let options = Options::Ludo(LudoOptions::default());
+    let seed = Seed::from_u64(8);
+    // A mid-game 4-player position waiting for a piece choice.
+    let mut game = new_game(&options, 4, &seed, 0).unwrap();
+    let mut roller = Roller::new(&seed, 0);
+    let mut chosen = 0;
+    while chosen < 60 || !matches!(game.legal(), Legal::Choose { .. }) {
+        let action = match game.legal() {
+            Legal::Choose { actions, .. } => {
+                chosen += 1;
+                actions[0].clone()
+            }
+            other => Action::Roll {
+                dice: roller.roll_many(other.dice_due().unwrap()),
+            },
+        };
+        game.play(&action).unwrap();
+    }
+    c.bench_function("ludo/legal", |b| b.iter(|| black_box(game.legal())));
+    let Legal::Choose { actions, .. } = game.legal() else {
+        unreachable!()
+    };
+    let first = actions[0].clone();
+    c.bench_function("ludo/turn", |b| {
+        b.iter_batched_ref(
+            || game.clone(),
+            |g| black_box(g.play(&first)),
+            BatchSize::SmallInput,
+        )
+    });
+    let mut n = 0u64;
+    for players in [4, 8] {
+        c.bench_function(&format!("ludo/game_{players}_players_greedy"), |b| {
+            b.iter(|| {
+                n += 1;
+                black_box(
+                    play_one(&options, players, &Seed::from_u64(n), Policy::Greedy)
+                        .unwrap()
+                        .dice,
+                )
+            })
+        });
+    }
+}
+
+criterion_group!(benches, dice, snakes, ludo);
 criterion_main!(benches);

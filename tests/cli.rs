@@ -104,3 +104,35 @@ fn simulate_prints_one_json_report() {
     assert_eq!(code, 2);
     assert!(err.contains("chess"), "{err}");
 }
+
+#[test]
+fn simulate_ludo_with_each_policy() {
+    for policy in ["random", "first", "greedy"] {
+        let (code, out, err) = dicetable(&[
+            "simulate",
+            "--game",
+            "ludo",
+            "--players",
+            "6",
+            "--games",
+            "40",
+            "--policy",
+            policy,
+            "--option",
+            "must_capture=on",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let report: Value = serde_json::from_str(out.trim()).unwrap();
+        assert_eq!(report["policy"], policy);
+        let wins: u64 = report["wins_by_seat"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| w.as_u64().unwrap())
+            .sum();
+        assert_eq!(wins, 40);
+    }
+    let (code, _, err) = dicetable(&["simulate", "--game", "ludo", "--policy", "clever"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("random, first or greedy"), "{err}");
+}

@@ -306,3 +306,105 @@ fn the_binary_speaks_the_protocol_and_survives_bytes_that_are_not_utf8() {
     assert_eq!(lines[2]["events"][0]["type"], json!("rolled"));
     assert_eq!(lines[3]["actions"], json!([{"type": "roll"}]));
 }
+
+#[test]
+fn a_whole_ludo_game_with_roll_off_and_piece_choices() {
+    let mut s = Session::new();
+    let a = ask(
+        &mut s,
+        r#"{"op":"new","game":"ludo","players":3,"seed":5,"options":{"until":"all"}}"#,
+    );
+    assert_eq!(a["state"]["arms"], json!(4));
+    assert_eq!(a["state"]["seat_arms"], json!([0, 1, 2]));
+    assert_eq!(
+        a["state"]["pieces"],
+        json!([[-1, -1, -1, -1], [-1, -1, -1, -1], [-1, -1, -1, -1]])
+    );
+    // The roll-off: no one to move yet, everyone rolls at once.
+    let legal = ask(&mut s, r#"{"op":"legal"}"#);
+    assert_eq!(
+        (legal["to_move"].clone(), legal["actions"].clone()),
+        (Value::Null, json!([{"type": "roll"}]))
+    );
+    let a = ask(
+        &mut s,
+        r#"{"op":"play","action":{"type":"roll","dice":[2,6,4]}}"#,
+    );
+    assert_eq!(
+        a["events"][0],
+        json!({"type": "roll_off", "rolls": [[0, 2], [1, 6], [2, 4]]})
+    );
+    assert_eq!(a["state"]["to_move"], json!(1));
+    // Seat 1 rolls a 6 and must choose a piece; a roll now is refused.
+    let a = ask(
+        &mut s,
+        r#"{"op":"play","action":{"type":"roll","dice":[6]}}"#,
+    );
+    assert_eq!(a["state"]["die"], json!(6));
+    let legal = ask(&mut s, r#"{"op":"legal"}"#);
+    assert_eq!(legal["actions"].as_array().unwrap().len(), 4);
+    assert_eq!(legal["actions"][2], json!({"type": "move", "piece": 2}));
+    let a = ask(&mut s, r#"{"op":"play","action":{"type":"roll"}}"#);
+    assert_eq!(a["error"]["reason"], json!("move_expected"));
+    let a = ask(
+        &mut s,
+        r#"{"op":"play","action":{"type":"move","piece":4}}"#,
+    );
+    assert_eq!(a["error"]["reason"], json!("no_such_piece"));
+    let a = ask(
+        &mut s,
+        r#"{"op":"play","action":{"type":"move","piece":2}}"#,
+    );
+    assert_eq!(
+        a["events"][0],
+        json!({"type": "entered", "seat": 1, "piece": 2})
+    );
+    assert_eq!(a["state"]["pieces"][1], json!([-1, -1, 0, -1]));
+    // Play on to the end, always moving the first listed piece.
+    for _ in 0..20_000 {
+        let legal = ask(&mut s, r#"{"op":"legal"}"#);
+        let Some(action) = legal["actions"].as_array().unwrap().first().cloned() else {
+            break;
+        };
+        let a = ask_json(&mut s, json!({"op": "play", "action": action}));
+        assert_eq!(a["ok"], json!(true), "{a}");
+    }
+    let end = ask(&mut s, r#"{"op":"state"}"#);
+    assert_eq!(end["state"]["status"], json!("finished"));
+    let mut ranks: Vec<u64> = end["state"]["ranking"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_u64().unwrap())
+        .collect();
+    ranks.sort_unstable();
+    assert_eq!(ranks, vec![1, 2, 3], "until all: every place is played out");
+    // Round trip through load.
+    let mut other = Session::new();
+    let loaded = ask_json(
+        &mut other,
+        json!({"op": "load", "game": "ludo", "state": end["state"], "seed": 5, "next_roll": end["next_roll"]}),
+    );
+    assert_eq!(loaded, end);
+    let mut bad = end["state"].clone();
+    bad["pieces"][0] = json!([0, 0, -1, -1]);
+    refused(
+        &ask_json(
+            &mut other,
+            json!({"op": "load", "game": "ludo", "state": bad}),
+        ),
+        "bad_state",
+    );
+    let m = refused(
+        &ask(&mut s, r#"{"op":"new","game":"ludo","players":9}"#),
+        "bad_players",
+    );
+    assert!(m.contains("2 to 8"), "{m}");
+    refused(
+        &ask(
+            &mut s,
+            r#"{"op":"new","game":"ludo","players":4,"options":{"until":"never"}}"#,
+        ),
+        "bad_option",
+    );
+}

@@ -1,10 +1,15 @@
 //! Property tests over seeded random Snakes games (S1–S14, C5–C7).
 
 use dicetable::engine::snakes::{BoardKind, Finish, GOAL, SnakesOptions, ThreeSixes};
-use dicetable::engine::{Action, Event, Game, GameKind, Illegal, LeaveReason, Legal, Options};
+use dicetable::engine::{Action, Game, GameKind, Illegal, Legal, Options};
 use dicetable::fair::{Roller, Seed};
 use dicetable::setup::new_game;
 use proptest::prelude::*;
+
+mod common;
+use common::{
+    assert_competition_ranking, assert_departures_rank_last, assert_refused, recorded_actions,
+};
 
 fn options() -> impl Strategy<Value = SnakesOptions> {
     (any::<bool>(), any::<bool>(), 0..3u8, 0..8u8).prop_map(|(bounce, bonus, three, random)| {
@@ -28,29 +33,6 @@ fn options() -> impl Strategy<Value = SnakesOptions> {
             },
         }
     })
-}
-
-/// The action that each `Rolled` / `Left` event records: replaying them must rebuild the game.
-fn recorded_actions(events: &[Event]) -> Vec<Action> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            Event::Rolled { dice, .. } => Some(Action::Roll { dice: dice.clone() }),
-            Event::Left { seat, reason } => Some(match reason {
-                LeaveReason::Resigned => Action::Resign { seat: *seat },
-                LeaveReason::Kicked => Action::Kick { seat: *seat },
-                LeaveReason::TimedOut => Action::Remove { seat: *seat },
-            }),
-            _ => None,
-        })
-        .collect()
-}
-
-/// Refused actions change nothing (C7).
-fn assert_refused(game: &mut Game, action: &Action) {
-    let before = game.clone();
-    assert!(game.play(action).is_err(), "{action:?} should be refused");
-    assert_eq!(*game, before);
 }
 
 proptest! {
@@ -94,29 +76,14 @@ proptest! {
         }
         let ranking = game.ranking().unwrap();
         prop_assert_eq!(ranking.len(), players);
-        // Competition ranking: each rank r is held by seats with exactly r − 1 seats above them.
-        for &r in &ranking {
-            let above = ranking.iter().filter(|&&o| o < r).count();
-            prop_assert_eq!(above + 1, usize::from(r));
-        }
-        prop_assert!(ranking.contains(&1));
+        assert_competition_ranking(&ranking);
         let squares = game.to_json()["squares"].clone();
         for (seat, &rank) in ranking.iter().enumerate() {
             if squares[seat] == GOAL {
                 prop_assert_eq!(rank, 1);
             }
         }
-        // Departed seats rank below every seat still in play; a later leaver above an earlier.
-        for (i, &a) in departed.iter().enumerate() {
-            for seat in 0..players as u8 {
-                if !departed.contains(&seat) {
-                    prop_assert!(ranking[usize::from(seat)] < ranking[usize::from(a)]);
-                }
-            }
-            for &b in &departed[i + 1..] {
-                prop_assert!(ranking[usize::from(b)] < ranking[usize::from(a)]);
-            }
-        }
+        assert_departures_rank_last(&ranking, &departed);
         // Replaying the recorded actions with forced dice gives the same game, event for event.
         let mut replay = new_game(&opts, players, &seed, 0).unwrap();
         let mut replay_log = Vec::new();

@@ -1,0 +1,68 @@
+//! Helpers shared by the property tests.
+
+#![allow(dead_code)]
+
+use dicetable::engine::{Action, Event, Game, LeaveReason};
+
+/// The actions that a game's events record. Replaying them on the same setup must rebuild the
+/// game exactly: the table service's log works the same way.
+pub fn recorded_actions(events: &[Event]) -> Vec<Action> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Rolled { dice, .. } => Some(Action::Roll { dice: dice.clone() }),
+            Event::RollOff { rolls } => Some(Action::Roll {
+                dice: rolls.iter().map(|r| r[1]).collect(),
+            }),
+            Event::Entered { piece, .. } | Event::PieceMoved { piece, .. } => {
+                Some(Action::Move { piece: *piece })
+            }
+            Event::Left { seat, reason } => Some(match reason {
+                LeaveReason::Resigned => Action::Resign { seat: *seat },
+                LeaveReason::Kicked => Action::Kick { seat: *seat },
+                LeaveReason::TimedOut => Action::Remove { seat: *seat },
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Refused actions change nothing (C7).
+pub fn assert_refused(game: &mut Game, action: &Action) {
+    let before = game.clone();
+    assert!(
+        game.play(action).is_err(),
+        "{action:?} should be refused in {:?}",
+        game.legal()
+    );
+    assert_eq!(*game, before);
+}
+
+/// Competition ranking (C6): each rank r is held by seats with exactly r − 1 seats above them.
+pub fn assert_competition_ranking(ranking: &[u8]) {
+    assert!(ranking.contains(&1), "{ranking:?}");
+    for &r in ranking {
+        let above = ranking.iter().filter(|&&o| o < r).count();
+        assert_eq!(above + 1, usize::from(r), "{ranking:?}");
+    }
+}
+
+/// Departed seats rank below every seat still in play; a later leaver above an earlier (C5).
+pub fn assert_departures_rank_last(ranking: &[u8], departed: &[u8]) {
+    for (i, &a) in departed.iter().enumerate() {
+        for seat in 0..ranking.len() as u8 {
+            if !departed.contains(&seat) {
+                assert!(
+                    ranking[usize::from(seat)] < ranking[usize::from(a)],
+                    "{ranking:?}"
+                );
+            }
+        }
+        for &b in &departed[i + 1..] {
+            assert!(
+                ranking[usize::from(b)] < ranking[usize::from(a)],
+                "{ranking:?}"
+            );
+        }
+    }
+}
