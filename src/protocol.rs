@@ -168,9 +168,13 @@ impl Session {
                 let table = self.table()?;
                 Ok(state_answer(table))
             }
+            "turns" => {
+                fields::<Empty>(body)?;
+                self.turns()
+            }
             other => Err(Refusal::new(
                 "unknown_op",
-                format!("unknown op {other:?}; ops: new, load, legal, play, state"),
+                format!("unknown op {other:?}; ops: new, load, legal, play, state, turns"),
             )),
         }
     }
@@ -229,6 +233,24 @@ impl Session {
         let mut answer = state_answer(table);
         answer["to_move"] = json!(legal.to_move());
         answer["actions"] = Value::Array(actions);
+        Ok(answer)
+    }
+
+    fn turns(&self) -> Result<Value, Refusal> {
+        let table = self.table()?;
+        let Game::Nardy(nardy) = &table.game else {
+            return Err(Refusal::new(
+                "not_supported",
+                "\"turns\" lists whole turns of nardy; this game is played one action at a time",
+            ));
+        };
+        let turns: Vec<Value> = nardy
+            .turns()
+            .into_iter()
+            .map(|t| json!({ "board": t.board.to_vec(), "off": t.off, "steps": t.steps }))
+            .collect();
+        let mut answer = state_answer(table);
+        answer["turns"] = Value::Array(turns);
         Ok(answer)
     }
 

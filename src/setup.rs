@@ -5,6 +5,7 @@
 //! never consume die numbers, and the same seed always sets up the same game.
 
 use crate::engine::ludo::Ludo;
+use crate::engine::nardy::Nardy;
 use crate::engine::snakes::{BoardKind, Layout, Snakes};
 use crate::engine::{Entropy, Game, OptionError, Options, Seat};
 use crate::fair::Seed;
@@ -30,6 +31,18 @@ pub fn new_game(
         }
         // Ludo's first player comes from a roll-off with the table's dice (L4).
         Options::Ludo(o) => Ludo::new(players, *o).map(Game::Ludo),
+        // Nardy's colours come from a roll-off too (N2).
+        Options::Nardy(o) => {
+            if players != crate::engine::nardy::PLAYERS {
+                return Err(OptionError::Players {
+                    game: crate::engine::GameKind::Nardy,
+                    min: 2,
+                    max: 2,
+                    got: players,
+                });
+            }
+            Ok(Game::Nardy(Nardy::new(*o)))
+        }
     }
 }
 

@@ -10,12 +10,14 @@
 //! [`Game::from_json`] validates every field before a game exists.
 
 pub mod ludo;
+pub mod nardy;
 pub mod snakes;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 pub use ludo::Ludo;
+pub use nardy::Nardy;
 pub use snakes::Snakes;
 
 /// A seat at the table, numbered 0..n−1 in joining order (C4).
@@ -29,17 +31,20 @@ pub enum GameKind {
     Snakes,
     /// Ludo, Mensch ärgere dich nicht (L1–L15).
     Ludo,
+    /// Long Nardy (N1–N15).
+    Nardy,
 }
 
 impl GameKind {
     /// Every game, in menu order.
-    pub const ALL: [GameKind; 2] = [GameKind::Snakes, GameKind::Ludo];
+    pub const ALL: [GameKind; 3] = [GameKind::Snakes, GameKind::Ludo, GameKind::Nardy];
 
     /// The name used in commands and the protocol.
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Snakes => "snakes",
             GameKind::Ludo => "ludo",
+            GameKind::Nardy => "nardy",
         }
     }
 
@@ -48,6 +53,7 @@ impl GameKind {
         match self {
             GameKind::Snakes => snakes::MIN_PLAYERS..=snakes::MAX_PLAYERS,
             GameKind::Ludo => ludo::MIN_PLAYERS..=ludo::MAX_PLAYERS,
+            GameKind::Nardy => nardy::PLAYERS..=nardy::PLAYERS,
         }
     }
 }
@@ -110,6 +116,13 @@ pub enum Action {
         /// Which piece, 0–3 (shown to players as 1–4).
         piece: u8,
     },
+    /// Move one checker from point `from` (1–24, White's frame) by one die (Long Nardy).
+    Step {
+        /// The point the checker leaves.
+        from: u8,
+        /// The die to use.
+        die: u8,
+    },
     /// The seat leaves the game of its own will (C5).
     Resign {
         /// Who resigns.
@@ -134,7 +147,7 @@ impl Action {
             Action::Resign { seat } => Some((seat, LeaveReason::Resigned)),
             Action::Kick { seat } => Some((seat, LeaveReason::Kicked)),
             Action::Remove { seat } => Some((seat, LeaveReason::TimedOut)),
-            Action::Roll { .. } | Action::Move { .. } => None,
+            Action::Roll { .. } | Action::Move { .. } | Action::Step { .. } => None,
         }
     }
 }
@@ -335,6 +348,46 @@ pub enum Event {
         /// Whose roll.
         seat: Seat,
     },
+    /// The roll-off decided the colours: `white` plays White and moves first (N2).
+    Colours {
+        /// The seat playing White.
+        white: Seat,
+    },
+    /// A checker moved from point `from` to point `to` (White's frame), or off the board when
+    /// `to` is null, using `die`.
+    Stepped {
+        /// Whose checker.
+        seat: Seat,
+        /// The point it left.
+        from: u8,
+        /// The point it reached; `None` when borne off.
+        to: Option<u8>,
+        /// The die used.
+        die: u8,
+    },
+    /// These dice could not be played and are lost (N6, N8).
+    DiceLost {
+        /// Whose dice.
+        seat: Seat,
+        /// The dice lost.
+        dice: Vec<u8>,
+    },
+    /// `seat` won a game of the match, scoring `points` (2 for a mars, N12).
+    GameWon {
+        /// The winner of the game.
+        seat: Seat,
+        /// Points scored.
+        points: u32,
+        /// Whether the loser had borne off nothing.
+        mars: bool,
+        /// Match points per seat afterwards.
+        score: [u32; 2],
+    },
+    /// Game `number` of the match begins, with a roll-off (N13).
+    NewGame {
+        /// The game's number, from 1.
+        number: u32,
+    },
     /// The turn passes to `seat`.
     Turn {
         /// Who is to move now.
@@ -414,6 +467,19 @@ pub enum Illegal {
         /// Why.
         why: Blocked,
     },
+    /// A step is expected, not a roll.
+    #[error("play your dice first")]
+    StepExpected,
+    /// The step is not allowed.
+    #[error("a checker cannot move from point {from} by {die}: {why}")]
+    StepNotAllowed {
+        /// The point.
+        from: u8,
+        /// The die.
+        die: u8,
+        /// Why.
+        why: nardy::StepBlocked,
+    },
 }
 
 /// Why a piece cannot move.
@@ -454,6 +520,8 @@ impl Illegal {
             Illegal::MoveExpected => "move_expected",
             Illegal::NoSuchPiece(_) => "no_such_piece",
             Illegal::PieceCannotMove { .. } => "piece_cannot_move",
+            Illegal::StepExpected => "step_expected",
+            Illegal::StepNotAllowed { .. } => "step_not_allowed",
         }
     }
 }
@@ -462,7 +530,7 @@ impl Illegal {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum OptionError {
     /// No game of that name.
-    #[error("unknown game {0:?} (snakes, ludo)")]
+    #[error("unknown game {0:?} (snakes, ludo, nardy)")]
     UnknownGame(String),
     /// No option of that name in this game.
     #[error("unknown option {key:?}; options of this game: {known}")]
@@ -528,6 +596,8 @@ pub enum Options {
     Snakes(snakes::SnakesOptions),
     /// Ludo options.
     Ludo(ludo::LudoOptions),
+    /// Long Nardy options.
+    Nardy(nardy::NardyOptions),
 }
 
 impl Options {
@@ -536,6 +606,7 @@ impl Options {
         match kind {
             GameKind::Snakes => Options::Snakes(snakes::SnakesOptions::default()),
             GameKind::Ludo => Options::Ludo(ludo::LudoOptions::default()),
+            GameKind::Nardy => Options::Nardy(nardy::NardyOptions::default()),
         }
     }
 
@@ -549,6 +620,7 @@ impl Options {
         match kind {
             GameKind::Snakes => snakes::SnakesOptions::parse(&pairs).map(Options::Snakes),
             GameKind::Ludo => ludo::LudoOptions::parse(&pairs).map(Options::Ludo),
+            GameKind::Nardy => nardy::NardyOptions::parse(&pairs).map(Options::Nardy),
         }
     }
 
@@ -557,6 +629,7 @@ impl Options {
         match self {
             Options::Snakes(_) => GameKind::Snakes,
             Options::Ludo(_) => GameKind::Ludo,
+            Options::Nardy(_) => GameKind::Nardy,
         }
     }
 }
@@ -574,6 +647,8 @@ pub enum Game {
     Snakes(Snakes),
     /// Ludo.
     Ludo(Ludo),
+    /// Long Nardy.
+    Nardy(Nardy),
 }
 
 impl Game {
@@ -582,6 +657,7 @@ impl Game {
         match self {
             Game::Snakes(_) => GameKind::Snakes,
             Game::Ludo(_) => GameKind::Ludo,
+            Game::Nardy(_) => GameKind::Nardy,
         }
     }
 
@@ -590,6 +666,7 @@ impl Game {
         match self {
             Game::Snakes(g) => g.players(),
             Game::Ludo(g) => g.players(),
+            Game::Nardy(g) => g.players(),
         }
     }
 
@@ -598,6 +675,7 @@ impl Game {
         match self {
             Game::Snakes(g) => g.legal(),
             Game::Ludo(g) => g.legal(),
+            Game::Nardy(g) => g.legal(),
         }
     }
 
@@ -607,6 +685,7 @@ impl Game {
         match self {
             Game::Snakes(g) => g.play(action),
             Game::Ludo(g) => g.play(action),
+            Game::Nardy(g) => g.play(action),
         }
     }
 
@@ -615,6 +694,7 @@ impl Game {
         match self {
             Game::Snakes(g) => g.status(),
             Game::Ludo(g) => g.status(),
+            Game::Nardy(g) => g.status(),
         }
     }
 
@@ -623,6 +703,7 @@ impl Game {
         match self {
             Game::Snakes(g) => g.ranking(),
             Game::Ludo(g) => g.ranking(),
+            Game::Nardy(g) => g.ranking(),
         }
     }
 
@@ -631,6 +712,7 @@ impl Game {
         match self {
             Game::Snakes(g) => g.turn(),
             Game::Ludo(g) => g.turn(),
+            Game::Nardy(g) => g.turn(),
         }
     }
 
@@ -640,6 +722,7 @@ impl Game {
         match self {
             Game::Snakes(_) => None,
             Game::Ludo(g) => g.suggest(),
+            Game::Nardy(g) => g.suggest(),
         }
     }
 
@@ -648,6 +731,7 @@ impl Game {
         match self {
             Game::Snakes(g) => g.to_json(),
             Game::Ludo(g) => g.to_json(),
+            Game::Nardy(g) => g.to_json(),
         }
     }
 
@@ -656,6 +740,7 @@ impl Game {
         match kind {
             GameKind::Snakes => Snakes::from_json(state).map(Game::Snakes),
             GameKind::Ludo => Ludo::from_json(state).map(Game::Ludo),
+            GameKind::Nardy => Nardy::from_json(state).map(Game::Nardy),
         }
     }
 }
