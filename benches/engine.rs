@@ -5,7 +5,8 @@ use std::hint::black_box;
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use dicetable::engine::snakes::expected::expected_turns;
 use dicetable::engine::snakes::{BoardKind, Layout, SnakesOptions};
-use dicetable::engine::{Action, Legal, Options};
+use dicetable::engine::nardy::{Nardy, NardyOptions};
+use dicetable::engine::{Action, Entropy, Game, Legal, Options};
 use dicetable::fair::{Roller, Seed};
 use dicetable::setup::new_game;
 use dicetable::simulate::{Policy, play_one};
@@ -123,5 +124,95 @@ fn ludo(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, dice, snakes, ludo);
+/// Positions right after a roll, from seeded self-play (random steps), doubles first: where
+/// legal-turn generation works hardest.
+fn nardy_positions() -> Vec<Nardy> {
+    let options = Options::Nardy(NardyOptions::default());
+    let mut out = Vec::new();
+    for n in 0..40 {
+        let seed = Seed::from_u64(n);
+        let mut game = new_game(&options, 2, &seed, 0).unwrap();
+        let mut roller = Roller::new(&seed, 0);
+        let mut pick = seed.stream("bench", 0);
+        loop {
+            let action = match game.legal() {
+                Legal::Over => break,
+                Legal::Choose { actions, .. } => {
+                    if let Game::Nardy(g) = &game
+                        && g.dice().len() >= 2
+                        && (g.dice().len() == 4 || n % 4 == 0)
+                    {
+                        out.push(g.clone());
+                    }
+                    actions[pick.below(actions.len() as u32) as usize].clone()
+                }
+                other => Action::Roll { dice: roller.roll_many(other.dice_due().unwrap()) },
+            };
+            game.play(&action).unwrap();
+        }
+    }
+    out
+}
+
+/// A whole turn played step by step, asking for the legal steps before each one.
+fn play_turn_by_steps(game: &Nardy) -> usize {
+    let mut g = game.clone();
+    let mover = g.legal().to_move();
+    let mut steps = 0;
+    while let Legal::Choose { seat, actions } = g.legal() {
+        if Some(seat) != mover {
+            break;
+        }
+        g.play(&actions[0]).unwrap();
+        steps += 1;
+    }
+    steps
+}
+
+fn nardy(c: &mut Criterion) {
+    let positions = nardy_positions();
+    // Rank the positions by the cost of `turns` (best of 3 timings each), then benchmark the
+    // median and the worst one properly.
+    let mut costs: Vec<(std::time::Duration, usize)> = positions
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let best = (0..3)
+                .map(|_| {
+                    let t = std::time::Instant::now();
+                    black_box(p.turns());
+                    t.elapsed()
+                })
+                .min()
+                .unwrap();
+            (best, i)
+        })
+        .collect();
+    costs.sort();
+    let median = &positions[costs[costs.len() / 2].1];
+    let worst = &positions[costs[costs.len() - 1].1];
+    eprintln!(
+        "nardy: {} positions after a roll; worst has dice {:?} and {} distinct turns",
+        positions.len(),
+        worst.dice(),
+        worst.turns().len()
+    );
+    for (name, p) in [("median", median), ("worst", worst)] {
+        c.bench_function(&format!("nardy/turns_{name}"), |b| b.iter(|| black_box(p.turns())));
+        c.bench_function(&format!("nardy/legal_{name}"), |b| b.iter(|| black_box(p.legal())));
+        c.bench_function(&format!("nardy/turn_by_steps_{name}"), |b| {
+            b.iter(|| black_box(play_turn_by_steps(p)))
+        });
+    }
+    let options = Options::Nardy(NardyOptions::default());
+    let mut n = 0u64;
+    c.bench_function("nardy/game_random_steps", |b| {
+        b.iter(|| {
+            n += 1;
+            black_box(play_one(&options, 2, &Seed::from_u64(n), Policy::Random).unwrap().dice)
+        })
+    });
+}
+
+criterion_group!(benches, dice, snakes, ludo, nardy);
 criterion_main!(benches);

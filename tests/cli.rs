@@ -106,7 +106,7 @@ fn simulate_prints_one_json_report() {
 }
 
 #[test]
-fn simulate_ludo_with_each_policy() {
+fn simulate_ludo_and_nardy_with_each_policy() {
     for policy in ["random", "first", "greedy"] {
         let (code, out, err) = dicetable(&[
             "simulate",

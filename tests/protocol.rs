@@ -408,3 +408,106 @@ fn a_whole_ludo_game_with_roll_off_and_piece_choices() {
         "bad_option",
     );
 }
+
+#[test]
+fn nardy_through_the_protocol_with_turns_and_steps() {
+    let mut s = Session::new();
+    let a = ask(
+        &mut s,
+        r#"{"op":"new","game":"nardy","players":2,"seed":9,"options":{"match_to":3,"six_block":"on"}}"#,
+    );
+    assert_eq!(a["state"]["board"][23], json!(15));
+    assert_eq!(a["state"]["board"][11], json!(-15));
+    assert_eq!(a["state"]["roll_off"], json!(true));
+    refused(
+        &ask(&mut s, r#"{"op":"new","game":"nardy","players":3}"#),
+        "bad_players",
+    );
+    refused(
+        &ask(
+            &mut s,
+            r#"{"op":"new","game":"nardy","players":2,"options":{"match_to":0}}"#,
+        ),
+        "bad_option",
+    );
+    ask(
+        &mut s,
+        r#"{"op":"new","game":"nardy","players":2,"seed":9}"#,
+    );
+    let a = ask(
+        &mut s,
+        r#"{"op":"play","action":{"type":"roll","dice":[6,1]}}"#,
+    );
+    assert!(
+        a["events"]
+            .as_array()
+            .unwrap()
+            .contains(&json!({"type": "colours", "white": 0}))
+    );
+    let a = ask(
+        &mut s,
+        r#"{"op":"play","action":{"type":"roll","dice":[3,3]}}"#,
+    );
+    assert_eq!(a["state"]["dice"], json!([3, 3, 3, 3]));
+    assert_eq!(a["state"]["head_limit"], json!(2));
+    let turns = ask(&mut s, r#"{"op":"turns"}"#);
+    assert_eq!(turns["turns"].as_array().unwrap().len(), 2, "{turns}");
+    let legal = ask(&mut s, r#"{"op":"legal"}"#);
+    assert_eq!(
+        legal["actions"],
+        json!([{"type": "step", "from": 24, "die": 3}])
+    );
+    let a = ask(
+        &mut s,
+        r#"{"op":"play","action":{"type":"step","from":12,"die":3}}"#,
+    );
+    assert_eq!(a["error"]["reason"], json!("step_not_allowed"));
+    assert!(
+        a["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("none of your checkers"),
+        "{a}"
+    );
+    let a = ask(&mut s, r#"{"op":"play","action":{"type":"roll"}}"#);
+    assert_eq!(a["error"]["reason"], json!("step_expected"));
+    let a = ask(
+        &mut s,
+        r#"{"op":"play","action":{"type":"step","from":24,"die":3}}"#,
+    );
+    assert_eq!(
+        a["events"][0],
+        json!({"type": "stepped", "seat": 0, "from": 24, "to": 21, "die": 3})
+    );
+    // Play the match out with the first listed action.
+    for _ in 0..20_000 {
+        let legal = ask(&mut s, r#"{"op":"legal"}"#);
+        let action = legal["actions"].as_array().unwrap().first().cloned();
+        let Some(action) = action else { break };
+        let a = ask_json(&mut s, json!({"op": "play", "action": action}));
+        assert_eq!(a["ok"], json!(true), "{a}");
+    }
+    let end = ask(&mut s, r#"{"op":"state"}"#);
+    assert_eq!(end["state"]["status"], json!("finished"));
+    let mut other = Session::new();
+    let loaded = ask_json(
+        &mut other,
+        json!({"op": "load", "game": "nardy", "state": end["state"], "seed": 9, "next_roll": end["next_roll"]}),
+    );
+    assert_eq!(loaded, end);
+    let mut bad = end["state"].clone();
+    bad["board"][0] = json!(99);
+    assert!(
+        refused(
+            &ask_json(
+                &mut other,
+                json!({"op": "load", "game": "nardy", "state": bad})
+            ),
+            "bad_state"
+        )
+        .contains("15")
+    );
+    // `turns` is for nardy only.
+    ask(&mut other, r#"{"op":"new","game":"snakes","players":2}"#);
+    refused(&ask(&mut other, r#"{"op":"turns"}"#), "not_supported");
+}

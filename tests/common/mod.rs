@@ -17,6 +17,10 @@ pub fn recorded_actions(events: &[Event]) -> Vec<Action> {
             Event::Entered { piece, .. } | Event::PieceMoved { piece, .. } => {
                 Some(Action::Move { piece: *piece })
             }
+            Event::Stepped { from, die, .. } => Some(Action::Step {
+                from: *from,
+                die: *die,
+            }),
             Event::Left { seat, reason } => Some(match reason {
                 LeaveReason::Resigned => Action::Resign { seat: *seat },
                 LeaveReason::Kicked => Action::Kick { seat: *seat },
