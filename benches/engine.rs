@@ -3,9 +3,9 @@
 use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use dicetable::engine::nardy::{Nardy, NardyOptions};
 use dicetable::engine::snakes::expected::expected_turns;
 use dicetable::engine::snakes::{BoardKind, Layout, SnakesOptions};
-use dicetable::engine::nardy::{Nardy, NardyOptions};
 use dicetable::engine::{Action, Entropy, Game, Legal, Options};
 use dicetable::fair::{Roller, Seed};
 use dicetable::setup::new_game;
@@ -146,7 +146,9 @@ fn nardy_positions() -> Vec<Nardy> {
                     }
                     actions[pick.below(actions.len() as u32) as usize].clone()
                 }
-                other => Action::Roll { dice: roller.roll_many(other.dice_due().unwrap()) },
+                other => Action::Roll {
+                    dice: roller.roll_many(other.dice_due().unwrap()),
+                },
             };
             game.play(&action).unwrap();
         }
@@ -198,8 +200,12 @@ fn nardy(c: &mut Criterion) {
         worst.turns().len()
     );
     for (name, p) in [("median", median), ("worst", worst)] {
-        c.bench_function(&format!("nardy/turns_{name}"), |b| b.iter(|| black_box(p.turns())));
-        c.bench_function(&format!("nardy/legal_{name}"), |b| b.iter(|| black_box(p.legal())));
+        c.bench_function(&format!("nardy/turns_{name}"), |b| {
+            b.iter(|| black_box(p.turns()))
+        });
+        c.bench_function(&format!("nardy/legal_{name}"), |b| {
+            b.iter(|| black_box(p.legal()))
+        });
         c.bench_function(&format!("nardy/turn_by_steps_{name}"), |b| {
             b.iter(|| black_box(play_turn_by_steps(p)))
         });
@@ -209,7 +215,11 @@ fn nardy(c: &mut Criterion) {
     c.bench_function("nardy/game_random_steps", |b| {
         b.iter(|| {
             n += 1;
-            black_box(play_one(&options, 2, &Seed::from_u64(n), Policy::Random).unwrap().dice)
+            black_box(
+                play_one(&options, 2, &Seed::from_u64(n), Policy::Random)
+                    .unwrap()
+                    .dice,
+            )
         })
     });
 }

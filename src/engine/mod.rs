@@ -371,6 +371,8 @@ pub enum Event {
         seat: Seat,
         /// The dice lost.
         dice: Vec<u8>,
+        /// Why.
+        reason: DiceLostReason,
     },
     /// `seat` won a game of the match, scoring `points` (2 for a mars, N12).
     GameWon {
@@ -410,6 +412,17 @@ pub enum Event {
         /// Rank per seat.
         ranking: Vec<u8>,
     },
+}
+
+/// Why dice were lost (Long Nardy).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DiceLostReason {
+    /// No checker can move by them (blocked points, the head rule, the six-block rule, or not all
+    /// checkers home for bearing off).
+    Blocked,
+    /// Only one of two different dice could be played (the larger one where either could, N7).
+    OneDieOnly,
 }
 
 /// Why a roll could not be used.

@@ -30,8 +30,8 @@ use serde_json::Value;
 
 use super::snakes::{bad, switch};
 use super::{
-    Action, Departures, Event, Illegal, Legal, OptionError, Seat, StateError, Status,
-    competition_ranks,
+    Action, Departures, DiceLostReason, Event, Illegal, Legal, OptionError, Seat, StateError,
+    Status, competition_ranks,
 };
 
 /// Checkers per side (N1).
@@ -978,10 +978,21 @@ impl Nardy {
             return;
         }
         let seat = self.seat_of(self.to_move);
-        if !dice.is_empty() {
+        if let Phase::Steps { dice, rolled, .. } = &self.phase
+            && !dice.is_empty()
+        {
+            // Only one of two different dice could be played (N6, N7).
+            let one_die_only =
+                dice.len() == 1 && rolled[0] != rolled[1] && rolled.iter().any(|&d| d > dice[0]);
+            let reason = if one_die_only {
+                DiceLostReason::OneDieOnly
+            } else {
+                DiceLostReason::Blocked
+            };
             events.push(Event::DiceLost {
                 seat,
                 dice: dice.clone(),
+                reason,
             });
         }
         self.first_turn[self.to_move.index()] = false;

@@ -1,7 +1,7 @@
 //! One test per rule id (spec N1–N15).
 
 use super::*;
-use crate::engine::{Action, Event, Illegal, LeaveReason, Legal, Status};
+use crate::engine::{Action, DiceLostReason, Event, Illegal, LeaveReason, Legal, Status};
 
 /// A position with White (seat 0) to roll, not on anyone's first turn. Points are White's frame.
 fn position(white: &[(u8, i8)], black: &[(u8, i8)]) -> Nardy {
@@ -165,7 +165,8 @@ fn n5_first_turn_6_6_takes_two_from_the_head_and_loses_two_sixes() {
     let events = g.play(&step(24, 6)).unwrap();
     assert!(events.contains(&Event::DiceLost {
         seat: 0,
-        dice: vec![6, 6]
+        dice: vec![6, 6],
+        reason: DiceLostReason::Blocked
     }));
     assert_eq!(g.board()[17], 2);
     assert_eq!(g.to_move(), Some(1));
@@ -227,7 +228,8 @@ fn n5_head_exception_needed_versus_strict() {
     assert!(
         events.contains(&Event::DiceLost {
             seat: 1,
-            dice: vec![5, 5, 5]
+            dice: vec![5, 5, 5],
+            reason: DiceLostReason::Blocked
         }),
         "{events:?}"
     );
@@ -257,7 +259,8 @@ fn n7_larger_die_when_only_one_can_be_played() {
     let events = g.play(&step(13, 6)).unwrap();
     assert!(events.contains(&Event::DiceLost {
         seat: 0,
-        dice: vec![4]
+        dice: vec![4],
+        reason: DiceLostReason::OneDieOnly
     }));
     // When only the smaller can be played, it is played.
     let mut g = position(&[(13, 1), (1, 14)], &[(7, 1), (3, 14)]);
@@ -271,7 +274,8 @@ fn n8_no_legal_move_passes() {
     let events = g.play(&roll(6, 4)).unwrap();
     assert!(events.contains(&Event::DiceLost {
         seat: 0,
-        dice: vec![6, 4]
+        dice: vec![6, 4],
+        reason: DiceLostReason::Blocked
     }));
     assert_eq!(events.last(), Some(&Event::Turn { seat: 1 }));
 }
