@@ -11,5 +11,6 @@
 pub mod engine;
 pub mod fair;
 pub mod protocol;
+pub mod render;
 pub mod setup;
 pub mod simulate;

@@ -1,0 +1,703 @@
+//! Board pictures: engine state + the last events + the players → PNG bytes.
+//!
+//! A picture is a board (drawn once per layout, theme and digit style, then cached) with the
+//! moving parts drawn on a copy: tokens, pieces, checkers, the last move, the dice, and a legend
+//! of players under the board. Text is shaped with cosmic-text, so Persian names join right to
+//! left and emoji keep their colours. Seats are told apart by colour *and* shape, for colour-blind
+//! players. PNGs are encoded with the fast deflate path.
+
+mod ludo;
+mod nardy;
+mod snakes;
+pub mod text;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use tiny_skia::{Color, FillRule, Paint, PathBuilder, Pixmap, Rect, Stroke, Transform};
+
+use crate::engine::{Event, Game, Seat};
+use text::{Anchor, Style as TextStyle, Text, number};
+
+/// The picture's width in pixels.
+pub const WIDTH: u32 = 1000;
+
+/// Light or dark chat theme.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Theme {
+    /// For light chat backgrounds.
+    #[default]
+    Light,
+    /// For dark chat backgrounds.
+    Dark,
+}
+
+/// A seat's player as the picture shows them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Player {
+    /// Display name, any script.
+    pub name: String,
+}
+
+/// What to draw.
+#[derive(Debug, Clone, Copy)]
+pub struct Scene<'a> {
+    /// The game.
+    pub game: &'a Game,
+    /// The events of the last action (the last move is traced from them).
+    pub events: &'a [Event],
+    /// The players by seat.
+    pub players: &'a [Player],
+    /// The theme.
+    pub theme: Theme,
+    /// Persian digits on the board (the table's language is Persian).
+    pub persian_digits: bool,
+}
+
+/// Why a picture could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    /// The PNG encoder failed.
+    #[error("png encoding failed: {0}")]
+    Png(#[from] png::EncodingError),
+    /// A pixmap of that size could not be allocated.
+    #[error("cannot allocate a {0}×{1} picture")]
+    Size(u32, u32),
+}
+
+/// Draws pictures. Create one and share it: fonts load once, boards are cached.
+pub struct Renderer {
+    text: Mutex<Text>,
+    boards: Mutex<HashMap<BoardKey, Arc<Pixmap>>>,
+}
+
+/// What a cached board depends on.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum BoardKey {
+    Snakes {
+        jumps: Vec<(u8, u8)>,
+        theme: Theme,
+        persian: bool,
+    },
+    Ludo {
+        arms: u8,
+        seat_arms: Vec<u8>,
+        theme: Theme,
+    },
+    Nardy {
+        theme: Theme,
+        persian: bool,
+    },
+}
+
+/// The most boards kept; the cache is cleared when it would grow past this.
+const MAX_BOARDS: usize = 64;
+
+impl Default for Renderer {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Renderer {
+    /// Loads the fonts.
+    pub fn new() -> Self {
+        Self {
+            text: Mutex::new(Text::new()),
+            boards: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The picture as PNG bytes.
+    pub fn render(&self, scene: &Scene<'_>) -> Result<Vec<u8>, RenderError> {
+        let pixmap = self.render_pixmap(scene)?;
+        encode(&pixmap)
+    }
+
+    /// The picture as pixels (for tests and for callers that encode themselves).
+    pub fn render_pixmap(&self, scene: &Scene<'_>) -> Result<Pixmap, RenderError> {
+        let palette = Palette::new(scene.theme);
+        let board = self.board(scene, &palette)?;
+        let legend_h = legend_height(scene.game.players());
+        let height = board.height() + legend_h;
+        let mut pixmap = Pixmap::new(WIDTH, height).ok_or(Size(WIDTH, height))?;
+        pixmap.fill(palette.background);
+        // The cached board is as wide as the picture: copy its rows straight in.
+        pixmap.data_mut()[..board.data().len()].copy_from_slice(board.data());
+        let mut text = self.text.lock().unwrap_or_else(|e| e.into_inner());
+        let mut canvas = Canvas {
+            pixmap: &mut pixmap,
+            text: &mut text,
+            palette: &palette,
+            persian: scene.persian_digits,
+        };
+        match scene.game {
+            Game::Snakes(g) => snakes::draw_moving(&mut canvas, g, scene.events),
+            Game::Ludo(g) => ludo::draw_moving(&mut canvas, g, scene.events),
+            Game::Nardy(g) => nardy::draw_moving(&mut canvas, g, scene.events),
+        }
+        draw_legend(&mut canvas, scene, board.height() as f32);
+        Ok(pixmap)
+    }
+
+    fn board(&self, scene: &Scene<'_>, palette: &Palette) -> Result<Arc<Pixmap>, RenderError> {
+        let key = match scene.game {
+            Game::Snakes(g) => BoardKey::Snakes {
+                jumps: g
+                    .layout()
+                    .ladders()
+                    .iter()
+                    .chain(g.layout().snakes())
+                    .copied()
+                    .collect(),
+                theme: scene.theme,
+                persian: scene.persian_digits,
+            },
+            Game::Ludo(g) => BoardKey::Ludo {
+                arms: g.arms(),
+                seat_arms: g.seat_arms().to_vec(),
+                theme: scene.theme,
+            },
+            Game::Nardy(_) => BoardKey::Nardy {
+                theme: scene.theme,
+                persian: scene.persian_digits,
+            },
+        };
+        if let Some(board) = self
+            .boards
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&key)
+        {
+            return Ok(board.clone());
+        }
+        let mut text = self.text.lock().unwrap_or_else(|e| e.into_inner());
+        let board = Arc::new(match scene.game {
+            Game::Snakes(g) => {
+                snakes::draw_board(&mut text, palette, g.layout(), scene.persian_digits)?
+            }
+            Game::Ludo(g) => ludo::draw_board(&mut text, palette, g)?,
+            Game::Nardy(_) => nardy::draw_board(&mut text, palette, scene.persian_digits)?,
+        });
+        drop(text);
+        let mut boards = self.boards.lock().unwrap_or_else(|e| e.into_inner());
+        if boards.len() >= MAX_BOARDS {
+            boards.clear();
+        }
+        boards.insert(key, board.clone());
+        Ok(board)
+    }
+}
+
+use RenderError::Size;
+
+/// Encodes an opaque pixmap as an RGB PNG with the fast deflate path.
+pub fn encode(pixmap: &Pixmap) -> Result<Vec<u8>, RenderError> {
+    let mut rgb = Vec::with_capacity((pixmap.width() * pixmap.height() * 3) as usize);
+    for p in pixmap.data().chunks_exact(4) {
+        rgb.extend_from_slice(&p[..3]);
+    }
+    let mut out = Vec::with_capacity(rgb.len() / 8);
+    let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_compression(png::Compression::Fast);
+    let mut writer = encoder.write_header()?;
+    writer.write_image_data(&rgb)?;
+    writer.finish()?;
+    Ok(out)
+}
+
+/// Colours of a theme. Seat colours are Okabe and Ito's colour-blind-safe set.
+pub(crate) struct Palette {
+    pub background: Color,
+    pub board: Color,
+    pub cell_a: Color,
+    pub cell_b: Color,
+    pub line: Color,
+    pub ink: Color,
+    pub muted: Color,
+    pub accent: Color,
+    pub seats: [Color; 8],
+}
+
+fn rgb(hex: u32) -> Color {
+    Color::from_rgba8((hex >> 16) as u8, (hex >> 8) as u8, hex as u8, 255)
+}
+
+impl Palette {
+    fn new(theme: Theme) -> Self {
+        let seats = [
+            0xE69F00, 0x56B4E9, 0x009E73, 0xF0E442, 0x0072B2, 0xD55E00, 0xCC79A7, 0x9A9A9A,
+        ]
+        .map(rgb);
+        match theme {
+            Theme::Light => Self {
+                background: rgb(0xF6F1E7),
+                board: rgb(0xE9DCC4),
+                cell_a: rgb(0xFBF7EF),
+                cell_b: rgb(0xF0E4CC),
+                line: rgb(0xB8A684),
+                ink: rgb(0x2A2623),
+                muted: rgb(0x8A7F70),
+                accent: rgb(0xC0392B),
+                seats,
+            },
+            Theme::Dark => Self {
+                background: rgb(0x1B1E24),
+                board: rgb(0x262A31),
+                cell_a: rgb(0x2E333B),
+                cell_b: rgb(0x383E48),
+                line: rgb(0x4C5360),
+                ink: rgb(0xECEAE6),
+                muted: rgb(0x9AA0A8),
+                accent: rgb(0xFF7A59),
+                seats: {
+                    let mut s = seats;
+                    s[7] = rgb(0xC8C8C8);
+                    s
+                },
+            },
+        }
+    }
+
+    /// Black or white, whichever reads better on `c`.
+    pub fn on(c: Color) -> Color {
+        let l = 0.299 * c.red() + 0.587 * c.green() + 0.114 * c.blue();
+        if l > 0.55 {
+            rgb(0x111111)
+        } else {
+            Color::WHITE
+        }
+    }
+}
+
+/// The drawing surface of one picture.
+pub(crate) struct Canvas<'a> {
+    pub pixmap: &'a mut Pixmap,
+    pub text: &'a mut Text,
+    pub palette: &'a Palette,
+    pub persian: bool,
+}
+
+pub(crate) fn paint(c: Color) -> Paint<'static> {
+    let mut p = Paint::default();
+    p.set_color(c);
+    p.anti_alias = true;
+    p
+}
+
+pub(crate) fn fill_circle(pixmap: &mut Pixmap, x: f32, y: f32, r: f32, c: Color) {
+    if let Some(path) = PathBuilder::from_circle(x, y, r) {
+        pixmap.fill_path(
+            &path,
+            &paint(c),
+            FillRule::Winding,
+            Transform::identity(),
+            None,
+        );
+    }
+}
+
+pub(crate) fn fill_rect(pixmap: &mut Pixmap, x: f32, y: f32, w: f32, h: f32, c: Color) {
+    if let Some(rect) = Rect::from_xywh(x, y, w, h) {
+        pixmap.fill_rect(rect, &paint(c), Transform::identity(), None);
+    }
+}
+
+pub(crate) fn rounded_rect(x: f32, y: f32, w: f32, h: f32, r: f32) -> Option<tiny_skia::Path> {
+    let mut pb = PathBuilder::new();
+    pb.move_to(x + r, y);
+    pb.line_to(x + w - r, y);
+    pb.quad_to(x + w, y, x + w, y + r);
+    pb.line_to(x + w, y + h - r);
+    pb.quad_to(x + w, y + h, x + w - r, y + h);
+    pb.line_to(x + r, y + h);
+    pb.quad_to(x, y + h, x, y + h - r);
+    pb.line_to(x, y + r);
+    pb.quad_to(x, y, x + r, y);
+    pb.close();
+    pb.finish()
+}
+
+/// The outline of seat `seat`'s token shape, centred at (x, y) with radius r: circle, square,
+/// diamond, triangle, hexagon, star, pentagon, cross.
+pub(crate) fn seat_shape(seat: Seat, x: f32, y: f32, r: f32) -> Option<tiny_skia::Path> {
+    let polygon = |points: &[(f32, f32)]| {
+        let mut pb = PathBuilder::new();
+        for (i, &(px, py)) in points.iter().enumerate() {
+            if i == 0 {
+                pb.move_to(x + px * r, y + py * r)
+            } else {
+                pb.line_to(x + px * r, y + py * r)
+            }
+        }
+        pb.close();
+        pb.finish()
+    };
+    let regular = |n: usize, rot: f32, scale: f32| {
+        let pts: Vec<(f32, f32)> = (0..n)
+            .map(|k| {
+                let a = rot + k as f32 * std::f32::consts::TAU / n as f32;
+                (scale * a.cos(), scale * a.sin())
+            })
+            .collect();
+        polygon(&pts)
+    };
+    let up = -std::f32::consts::FRAC_PI_2;
+    match seat % 8 {
+        0 => PathBuilder::from_circle(x, y, r * 0.92),
+        1 => polygon(&[(-0.8, -0.8), (0.8, -0.8), (0.8, 0.8), (-0.8, 0.8)]),
+        2 => polygon(&[(0.0, -1.05), (1.05, 0.0), (0.0, 1.05), (-1.05, 0.0)]),
+        3 => regular(3, up, 1.12),
+        4 => regular(6, 0.0, 1.0),
+        5 => {
+            let pts: Vec<(f32, f32)> = (0..10)
+                .map(|k| {
+                    let a = up + k as f32 * std::f32::consts::PI / 5.0;
+                    let s = if k % 2 == 0 { 1.12 } else { 0.55 };
+                    (s * a.cos(), s * a.sin())
+                })
+                .collect();
+            polygon(&pts)
+        }
+        6 => regular(5, up, 1.02),
+        _ => polygon(&[
+            (-0.45, -1.0),
+            (0.45, -1.0),
+            (0.45, -0.45),
+            (1.0, -0.45),
+            (1.0, 0.45),
+            (0.45, 0.45),
+            (0.45, 1.0),
+            (-0.45, 1.0),
+            (-0.45, 0.45),
+            (-1.0, 0.45),
+            (-1.0, -0.45),
+            (-0.45, -0.45),
+        ]),
+    }
+}
+
+/// A seat's token: its shape in its colour with an outline and a label.
+pub(crate) fn token(canvas: &mut Canvas<'_>, seat: Seat, x: f32, y: f32, r: f32, label: &str) {
+    let colour = canvas.palette.seats[usize::from(seat) % 8];
+    if let Some(path) = seat_shape(seat, x + r * 0.08, y + r * 0.12, r) {
+        let shadow = Color::from_rgba8(0, 0, 0, 70);
+        canvas.pixmap.fill_path(
+            &path,
+            &paint(shadow),
+            FillRule::Winding,
+            Transform::identity(),
+            None,
+        );
+    }
+    if let Some(path) = seat_shape(seat, x, y, r) {
+        canvas.pixmap.fill_path(
+            &path,
+            &paint(colour),
+            FillRule::Winding,
+            Transform::identity(),
+            None,
+        );
+        let stroke = Stroke {
+            width: (r * 0.12).max(1.5),
+            ..Stroke::default()
+        };
+        canvas.pixmap.stroke_path(
+            &path,
+            &paint(rgb(0x1A1A1A)),
+            &stroke,
+            Transform::identity(),
+            None,
+        );
+    }
+    if !label.is_empty() {
+        let style = TextStyle {
+            size: r * 1.05,
+            bold: true,
+            colour: Palette::on(colour),
+            anchor: Anchor::Centre,
+        };
+        canvas.text.draw(canvas.pixmap, label, x, y, style);
+    }
+}
+
+/// A die showing `value` with its top-left corner at (x, y).
+pub(crate) fn die(canvas: &mut Canvas<'_>, x: f32, y: f32, size: f32, value: u8, used: bool) {
+    let (face, pip) = if used {
+        (
+            Color::from_rgba8(200, 200, 200, 150),
+            Color::from_rgba8(90, 90, 90, 170),
+        )
+    } else {
+        (Color::WHITE, rgb(0x1A1A1A))
+    };
+    if let Some(path) = rounded_rect(x, y, size, size, size * 0.18) {
+        canvas.pixmap.fill_path(
+            &path,
+            &paint(face),
+            FillRule::Winding,
+            Transform::identity(),
+            None,
+        );
+        let stroke = Stroke {
+            width: size * 0.05,
+            ..Stroke::default()
+        };
+        canvas.pixmap.stroke_path(
+            &path,
+            &paint(rgb(0x333333)),
+            &stroke,
+            Transform::identity(),
+            None,
+        );
+    }
+    let p = |fx: f32, fy: f32| (x + size * fx, y + size * fy);
+    let spots: &[(f32, f32)] = match value {
+        1 => &[(0.5, 0.5)],
+        2 => &[(0.27, 0.27), (0.73, 0.73)],
+        3 => &[(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)],
+        4 => &[(0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)],
+        5 => &[
+            (0.25, 0.25),
+            (0.75, 0.25),
+            (0.5, 0.5),
+            (0.25, 0.75),
+            (0.75, 0.75),
+        ],
+        _ => &[
+            (0.27, 0.23),
+            (0.73, 0.23),
+            (0.27, 0.5),
+            (0.73, 0.5),
+            (0.27, 0.77),
+            (0.73, 0.77),
+        ],
+    };
+    for &(fx, fy) in spots {
+        let (cx, cy) = p(fx, fy);
+        fill_circle(canvas.pixmap, cx, cy, size * 0.09, pip);
+    }
+}
+
+/// An arrow from one point to another, as a gentle curve.
+pub(crate) fn arrow(
+    pixmap: &mut Pixmap,
+    from: (f32, f32),
+    to: (f32, f32),
+    c: Color,
+    width: f32,
+    bend: f32,
+) {
+    let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+    let len = (dx * dx + dy * dy).sqrt().max(1.0);
+    let (nx, ny) = (-dy / len, dx / len);
+    let ctrl = (
+        (from.0 + to.0) / 2.0 + nx * bend * len,
+        (from.1 + to.1) / 2.0 + ny * bend * len,
+    );
+    let mut pb = PathBuilder::new();
+    pb.move_to(from.0, from.1);
+    pb.quad_to(ctrl.0, ctrl.1, to.0, to.1);
+    if let Some(path) = pb.finish() {
+        let stroke = Stroke {
+            width,
+            line_cap: tiny_skia::LineCap::Round,
+            ..Stroke::default()
+        };
+        pixmap.stroke_path(&path, &paint(c), &stroke, Transform::identity(), None);
+    }
+    // The head points along the curve's last tangent.
+    let (tx, ty) = (to.0 - ctrl.0, to.1 - ctrl.1);
+    let tl = (tx * tx + ty * ty).sqrt().max(1.0);
+    let (ux, uy) = (tx / tl, ty / tl);
+    let h = width * 3.2;
+    let mut pb = PathBuilder::new();
+    pb.move_to(to.0 + ux * h * 0.3, to.1 + uy * h * 0.3);
+    pb.line_to(to.0 - ux * h - uy * h * 0.6, to.1 - uy * h + ux * h * 0.6);
+    pb.line_to(to.0 - ux * h + uy * h * 0.6, to.1 - uy * h - ux * h * 0.6);
+    pb.close();
+    if let Some(path) = pb.finish() {
+        pixmap.fill_path(
+            &path,
+            &paint(c),
+            FillRule::Winding,
+            Transform::identity(),
+            None,
+        );
+    }
+}
+
+/// Height of the legend for `players` seats: a title line and two columns of names.
+fn legend_height(players: usize) -> u32 {
+    86 + players.div_ceil(2) as u32 * 50
+}
+
+/// The dice of the last roll in the events, if any, and whose roll it was.
+pub(crate) fn last_roll(events: &[Event]) -> Option<(Option<Seat>, Vec<u8>)> {
+    events.iter().rev().find_map(|e| match e {
+        Event::Rolled { seat, dice } => Some((Some(*seat), dice.clone())),
+        Event::RollOff { rolls } => Some((None, rolls.iter().map(|r| r[1]).collect())),
+        _ => None,
+    })
+}
+
+fn draw_legend(canvas: &mut Canvas<'_>, scene: &Scene<'_>, top: f32) {
+    let p = canvas.palette;
+    fill_rect(canvas.pixmap, 0.0, top, WIDTH as f32, 2.0, p.line);
+    let game = scene.game;
+    let ranking = game.ranking();
+    let to_move = game.legal().to_move();
+    // Title line: whose turn, or the winner; and the dice of the last roll on the right.
+    let title_y = top + 38.0;
+    let title = match (&ranking, to_move) {
+        (Some(r), _) => {
+            let winners: Vec<&str> = r
+                .iter()
+                .enumerate()
+                .filter(|(_, rank)| **rank == 1)
+                .map(|(s, _)| scene.players.get(s).map_or("?", |pl| pl.name.as_str()))
+                .collect();
+            format!("🏆 {}", winners.join(" · "))
+        }
+        (None, Some(seat)) => {
+            let name = scene
+                .players
+                .get(usize::from(seat))
+                .map_or("?", |pl| pl.name.as_str());
+            format!("▶ {name}")
+        }
+        (None, None) => "🎲".to_owned(),
+    };
+    if let Some(seat) = to_move.filter(|_| ranking.is_none()) {
+        token(canvas, seat, 36.0, title_y, 17.0, "");
+    }
+    let style = TextStyle {
+        size: 30.0,
+        bold: true,
+        colour: p.ink,
+        anchor: Anchor::Left,
+    };
+    let x = if to_move.is_some() && ranking.is_none() {
+        64.0
+    } else {
+        24.0
+    };
+    canvas.text.draw(canvas.pixmap, &title, x, title_y, style);
+    if let Some((_, dice)) = last_roll(scene.events) {
+        let size = 46.0;
+        let mut x = WIDTH as f32 - 24.0 - size;
+        for &d in dice.iter().rev() {
+            die(canvas, x, title_y - size / 2.0, size, d, false);
+            x -= size + 10.0;
+        }
+    }
+    // Players, two columns.
+    for seat in 0..game.players() {
+        let col = (seat % 2) as f32;
+        let row = (seat / 2) as f32;
+        let x = 24.0 + col * (WIDTH as f32 / 2.0);
+        let y = top + 96.0 + row * 50.0;
+        let s = seat as Seat;
+        token(
+            canvas,
+            s,
+            x + 18.0,
+            y,
+            17.0,
+            &number(seat + 1, canvas.persian),
+        );
+        let name = scene.players.get(seat).map_or("?", |pl| pl.name.as_str());
+        let bold = to_move == Some(s) && ranking.is_none();
+        let style = TextStyle {
+            size: 26.0,
+            bold,
+            colour: p.ink,
+            anchor: Anchor::Left,
+        };
+        let name_w = canvas.text.width(name, 26.0, bold).min(300.0);
+        let clipped = if name_w >= 300.0 {
+            truncate(canvas.text, name, 26.0, bold, 290.0)
+        } else {
+            name.to_owned()
+        };
+        canvas
+            .text
+            .draw(canvas.pixmap, &clipped, x + 46.0, y, style);
+        let status = match &ranking {
+            Some(r) => medal(r[seat], canvas.persian),
+            None => status_of(game, s, canvas.persian),
+        };
+        let style = TextStyle {
+            size: 24.0,
+            bold: false,
+            colour: p.muted,
+            anchor: Anchor::Right,
+        };
+        canvas.text.draw(
+            canvas.pixmap,
+            &status,
+            x + WIDTH as f32 / 2.0 - 40.0,
+            y,
+            style,
+        );
+    }
+}
+
+fn truncate(text: &mut Text, name: &str, size: f32, bold: bool, max: f32) -> String {
+    let mut out = String::new();
+    for c in name.chars() {
+        out.push(c);
+        if text.width(&format!("{out}…"), size, bold) > max {
+            out.pop();
+            break;
+        }
+    }
+    format!("{out}…")
+}
+
+fn medal(rank: u8, persian: bool) -> String {
+    match rank {
+        1 => "🥇".to_owned(),
+        2 => "🥈".to_owned(),
+        3 => "🥉".to_owned(),
+        r => format!("#{}", number(r, persian)),
+    }
+}
+
+/// A short, language-free status per seat: its square, its pieces home, or its colour, pips and
+/// match points. Only symbols the embedded fonts have (the emoji font covers these).
+fn status_of(game: &Game, seat: Seat, persian: bool) -> String {
+    let n = |v: u32| number(v, persian);
+    match game {
+        Game::Snakes(g) if g.departures().is_active(seat) => {
+            format!("📍 {}", n(u32::from(g.squares()[usize::from(seat)])))
+        }
+        Game::Ludo(g) if g.departures().is_active(seat) => {
+            let home = g.pieces()[usize::from(seat)]
+                .iter()
+                .filter(|&&p| p >= g.track_len())
+                .count();
+            format!("🏁 {}/{}", n(home as u32), n(4))
+        }
+        Game::Nardy(g) => {
+            let points = format!("🏆 {}", n(g.score()[usize::from(seat)]));
+            match g.white_seat() {
+                Some(white) => {
+                    let (disc, pips) = if white == seat {
+                        ("⚪", g.pips()[0])
+                    } else {
+                        ("⚫", g.pips()[1])
+                    };
+                    format!("{disc} {}   {points}", n(pips))
+                }
+                None => points,
+            }
+        }
+        _ => "✖".to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests;
