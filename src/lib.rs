@@ -7,9 +7,11 @@
 //! - [`setup`]: a new game from its options and seed (the seeded choices a game starts with).
 //! - [`protocol`]: the `dicetable engine` JSON-lines protocol.
 //! - [`simulate`]: the `dicetable simulate` statistics runner.
+//! - [`render`]: board pictures (state → PNG); [`gallery`]: example boards.
 
 pub mod engine;
 pub mod fair;
+pub mod gallery;
 pub mod protocol;
 pub mod render;
 pub mod setup;

@@ -5,8 +5,10 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
-use dicetable::engine::{GameKind, Options, option_value};
+use dicetable::engine::{Event, Game, GameKind, Options, option_value};
 use dicetable::fair::{Roller, Seed, verify_commitment};
+use dicetable::gallery;
+use dicetable::render::{Player, Renderer, Scene, Theme};
 use dicetable::simulate::Policy;
 use dicetable::{protocol, simulate};
 
@@ -43,6 +45,37 @@ enum Command {
         /// How choices are made where a game offers them (Ludo pieces): random, first or greedy.
         #[arg(long, default_value = "random")]
         policy: Policy,
+    },
+    /// Draw a board as a PNG, from a state in the engine protocol's format; or, with --demo, a
+    /// gallery of example boards for every game, board size, theme and language.
+    Render {
+        /// Write the example gallery to --out-dir instead of drawing one state.
+        #[arg(long)]
+        demo: bool,
+        /// The game (read from the file when it holds a whole protocol answer).
+        #[arg(long)]
+        game: Option<GameKind>,
+        /// A JSON file: the protocol's "state" object, or a whole answer line with "game" and "state".
+        #[arg(long, required_unless_present = "demo")]
+        state: Option<std::path::PathBuf>,
+        /// A JSON file with the last action's events (an array, or an answer with "events").
+        #[arg(long)]
+        events: Option<std::path::PathBuf>,
+        /// Player names by seat, comma-separated (default: Player 1, Player 2, …).
+        #[arg(long, value_delimiter = ',')]
+        players: Vec<String>,
+        /// light or dark.
+        #[arg(long, default_value = "light")]
+        theme: Theme,
+        /// Write numbers on the board in Persian digits.
+        #[arg(long)]
+        persian_digits: bool,
+        /// Where to write the PNG.
+        #[arg(long, default_value = "board.png")]
+        out: std::path::PathBuf,
+        /// Where --demo writes its gallery.
+        #[arg(long, default_value = "gallery")]
+        out_dir: std::path::PathBuf,
     },
     /// Check a finished game: does the revealed seed match the commitment shown at its start?
     /// Prints the table's first dice.
@@ -112,6 +145,72 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let mut out = io::stdout().lock();
             serde_json::to_writer(&mut out, &report)?;
             writeln!(out)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Render {
+            demo: true,
+            out_dir,
+            ..
+        }) => {
+            let files = gallery::write(&Renderer::new(), &out_dir)?;
+            println!("wrote {} pictures to {}", files.len(), out_dir.display());
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Render {
+            game,
+            state,
+            events,
+            players,
+            theme,
+            persian_digits,
+            out,
+            ..
+        }) => {
+            let state_path = state.context("--state is required")?;
+            let read = |path: &std::path::Path| -> Result<serde_json::Value> {
+                let text = std::fs::read_to_string(path)
+                    .with_context(|| format!("reading {}", path.display()))?;
+                serde_json::from_str(&text)
+                    .with_context(|| format!("{} is not JSON", path.display()))
+            };
+            let mut state = read(&state_path)?;
+            let kind = match (game, state.get("game").and_then(|g| g.as_str())) {
+                (Some(kind), _) => kind,
+                (None, Some(name)) => name.parse()?,
+                (None, None) => bail!("--game is needed: the state file does not name its game"),
+            };
+            if state.get("state").is_some() {
+                state = state["state"].take();
+            }
+            let game = Game::from_json(kind, &state).context("the state")?;
+            let events: Vec<Event> = match events {
+                Some(path) => {
+                    let mut value = read(&path)?;
+                    if value.get("events").is_some() {
+                        value = value["events"].take();
+                    }
+                    serde_json::from_value(value).context("the events")?
+                }
+                None => Vec::new(),
+            };
+            let players: Vec<Player> = (0..game.players())
+                .map(|i| Player {
+                    name: players
+                        .get(i)
+                        .cloned()
+                        .unwrap_or_else(|| format!("Player {}", i + 1)),
+                })
+                .collect();
+            let scene = Scene {
+                game: &game,
+                events: &events,
+                players: &players,
+                theme,
+                persian_digits,
+            };
+            let png = Renderer::new().render(&scene)?;
+            std::fs::write(&out, png).with_context(|| format!("writing {}", out.display()))?;
+            println!("wrote {}", out.display());
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Verify {

@@ -73,6 +73,12 @@ impl Geometry {
     fn square(&self) -> f32 {
         self.unit * 0.84
     }
+
+    /// The spacing of squares, in pixels.
+    #[cfg(test)]
+    pub(super) fn unit(&self) -> f32 {
+        self.unit
+    }
 }
 
 fn square(pixmap: &mut Pixmap, (x, y): (f32, f32), size: f32, fill: Color, edge: Color) {
@@ -288,20 +294,21 @@ pub(super) fn draw_moving(canvas: &mut Canvas<'_>, game: &Ludo, events: &[Event]
         }
         for piece in 0..PIECES {
             let (x, y) = piece_xy(&g, game, seat, piece);
-            if to_move == Some(seat) && movable.contains(&(piece as u8)) {
-                if let Some(path) = PathBuilder::from_circle(x, y, r * 1.45) {
-                    let stroke = Stroke {
-                        width: 5.0,
-                        ..Stroke::default()
-                    };
-                    canvas.pixmap.stroke_path(
-                        &path,
-                        &paint(accent),
-                        &stroke,
-                        Transform::identity(),
-                        None,
-                    );
-                }
+            if to_move == Some(seat)
+                && movable.contains(&(piece as u8))
+                && let Some(path) = PathBuilder::from_circle(x, y, r * 1.45)
+            {
+                let stroke = Stroke {
+                    width: 5.0,
+                    ..Stroke::default()
+                };
+                canvas.pixmap.stroke_path(
+                    &path,
+                    &paint(accent),
+                    &stroke,
+                    Transform::identity(),
+                    None,
+                );
             }
             token(canvas, seat, x, y, r, &number(piece + 1, canvas.persian));
         }

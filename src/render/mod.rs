@@ -32,6 +32,18 @@ pub enum Theme {
     Dark,
 }
 
+impl std::str::FromStr for Theme {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "light" => Ok(Theme::Light),
+            "dark" => Ok(Theme::Dark),
+            _ => Err(format!("unknown theme {s:?}: light or dark")),
+        }
+    }
+}
+
 /// A seat's player as the picture shows them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Player {
@@ -570,6 +582,17 @@ fn draw_legend(canvas: &mut Canvas<'_>, scene: &Scene<'_>, top: f32) {
         }
         (None, None) => "🎲".to_owned(),
     };
+    if ranking.is_some() {
+        // The game is over: the winner's line becomes a gold banner.
+        fill_rect(
+            canvas.pixmap,
+            0.0,
+            top + 2.0,
+            WIDTH as f32,
+            72.0,
+            rgb(0xF2C94C),
+        );
+    }
     if let Some(seat) = to_move.filter(|_| ranking.is_none()) {
         token(canvas, seat, 36.0, title_y, 17.0, "");
     }

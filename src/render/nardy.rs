@@ -4,7 +4,7 @@
 //! right). Bottom row, left to right: points 12…1 (Black's head 12 on the left, White's home 1–6
 //! on the right). Both sides move counter-clockwise.
 
-use tiny_skia::{Color, FillRule, PathBuilder, Pixmap, Stroke, Transform};
+use tiny_skia::{Color, FillRule, PathBuilder, Pixmap, Transform};
 
 use super::snakes::with_alpha;
 use super::text::{Anchor, Style, Text, number};
@@ -273,15 +273,11 @@ pub(super) fn draw_moving(canvas: &mut Canvas<'_>, game: &Nardy, events: &[Event
     // The last steps.
     let accent = canvas.palette.accent;
     for e in events {
-        if let Event::Stepped { from, to, .. } = *e {
-            let start = {
-                let (x, y) = stack_top(game, from);
-                // The checker has left: point at the space just above the stack.
-                (x, y)
-            };
+        if let Event::Stepped { seat, from, to, .. } = *e {
+            let start = stack_top(game, from);
             let end = match to {
                 Some(p) => stack_top(game, p),
-                None => tray_xy(board[usize::from(from) - 1] >= 0 && game.white_seat().is_some()),
+                None => tray_xy(game.white_seat() == Some(seat)),
             };
             arrow(
                 canvas.pixmap,
@@ -324,7 +320,6 @@ pub(super) fn draw_moving(canvas: &mut Canvas<'_>, game: &Nardy, events: &[Event
             x += size + 10.0;
         }
     }
-    let _ = Stroke::default();
 }
 
 #[cfg(test)]

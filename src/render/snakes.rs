@@ -180,7 +180,7 @@ fn snake(pixmap: &mut Pixmap, head: (f32, f32), tail: (f32, f32), k: usize) {
     let (dx, dy) = (tail.0 - head.0, tail.1 - head.1);
     let len = (dx * dx + dy * dy).sqrt().max(1.0);
     let (nx, ny) = (-dy / len, dx / len);
-    let wave = (len * 0.22).clamp(30.0, 90.0) * if k % 2 == 0 { 1.0 } else { -1.0 };
+    let wave = (len * 0.22).clamp(30.0, 90.0) * if k.is_multiple_of(2) { 1.0 } else { -1.0 };
     let c1 = (
         head.0 + dx * 0.33 + nx * wave,
         head.1 + dy * 0.33 + ny * wave,

@@ -1,1 +1,203 @@
+//! Picture tests: decodable PNGs of the right size, determinism, and every token, piece and
+//! checker drawn in its owner's colour where it stands.
 
+use super::*;
+use crate::engine::{GameKind, Options};
+use crate::gallery::{EXAMPLES, Example, play};
+
+fn players(n: usize) -> Vec<Player> {
+    (0..n)
+        .map(|i| Player {
+            name: format!("Player {}", i + 1),
+        })
+        .collect()
+}
+
+fn example(name: &str) -> &'static Example {
+    EXAMPLES.iter().find(|e| e.name == name).unwrap()
+}
+
+fn pixel(pixmap: &Pixmap, (x, y): (f32, f32)) -> [u8; 3] {
+    let p = pixmap.pixel(x.round() as u32, y.round() as u32).unwrap();
+    [p.red(), p.green(), p.blue()]
+}
+
+fn assert_colour(pixmap: &Pixmap, at: (f32, f32), colour: Color, what: &str) {
+    let want = colour.to_color_u8();
+    let got = pixel(pixmap, at);
+    let close = got
+        .iter()
+        .zip([want.red(), want.green(), want.blue()])
+        .all(|(a, b)| a.abs_diff(b) <= 2);
+    assert!(
+        close,
+        "{what} at {at:?}: {got:?}, want {:?}",
+        [want.red(), want.green(), want.blue()]
+    );
+}
+
+/// A point inside every seat shape that the centred label does not cover.
+fn inside((x, y): (f32, f32), r: f32) -> (f32, f32) {
+    (x - 0.33 * r, y + 0.33 * r)
+}
+
+#[test]
+fn pngs_decode_with_the_right_size_and_are_deterministic() {
+    let renderer = Renderer::new();
+    for ex in EXAMPLES.iter() {
+        let (game, events) = play(ex, 5).unwrap();
+        let ps = players(game.players());
+        let scene = Scene {
+            game: &game,
+            events: &events,
+            players: &ps,
+            theme: Theme::Light,
+            persian_digits: false,
+        };
+        let png = renderer.render(&scene).unwrap();
+        let decoder = png::Decoder::new(std::io::Cursor::new(&png));
+        let reader = decoder.read_info().unwrap();
+        let info = reader.info();
+        let board = if game.kind() == GameKind::Nardy {
+            nardy::HEIGHT
+        } else {
+            WIDTH
+        };
+        assert_eq!(
+            (info.width, info.height),
+            (WIDTH, board + legend_height(game.players())),
+            "{}",
+            ex.name
+        );
+        // Same input, same bytes, from this renderer (cached board) and from a fresh one.
+        assert_eq!(png, renderer.render(&scene).unwrap(), "{}", ex.name);
+        assert_eq!(png, Renderer::new().render(&scene).unwrap(), "{}", ex.name);
+        let dark = Scene {
+            theme: Theme::Dark,
+            ..scene
+        };
+        assert_ne!(
+            png,
+            renderer.render(&dark).unwrap(),
+            "{}: dark differs",
+            ex.name
+        );
+    }
+}
+
+#[test]
+fn snakes_tokens_stand_in_their_owners_colour() {
+    let renderer = Renderer::new();
+    let (game, events) = play(example("snakes-classic"), 21).unwrap();
+    let Game::Snakes(g) = &game else {
+        unreachable!()
+    };
+    let ps = players(game.players());
+    let scene = Scene {
+        game: &game,
+        events: &events,
+        players: &ps,
+        theme: Theme::Light,
+        persian_digits: false,
+    };
+    let pixmap = renderer.render_pixmap(&scene).unwrap();
+    let palette = Palette::new(Theme::Light);
+    let mut checked = 0;
+    for seat in 0..game.players() as Seat {
+        if g.squares()[usize::from(seat)] == 0 {
+            continue;
+        }
+        let sharing = g
+            .squares()
+            .iter()
+            .filter(|&&s| s == g.squares()[usize::from(seat)])
+            .count();
+        let r = [25.0, 20.0, 18.0, 17.0][sharing.min(4) - 1];
+        assert_colour(
+            &pixmap,
+            inside(snakes::token_centre(g, seat), r),
+            palette.seats[usize::from(seat)],
+            "token",
+        );
+        checked += 1;
+    }
+    assert!(checked >= 2, "too few tokens on the board to test");
+}
+
+#[test]
+fn ludo_pieces_stand_in_their_owners_colour_on_every_board() {
+    let renderer = Renderer::new();
+    for name in ["ludo-4-arms", "ludo-6-arms", "ludo-8-arms"] {
+        let (game, events) = play(example(name), 3).unwrap();
+        let Game::Ludo(g) = &game else { unreachable!() };
+        let ps = players(game.players());
+        let scene = Scene {
+            game: &game,
+            events: &events,
+            players: &ps,
+            theme: Theme::Dark,
+            persian_digits: true,
+        };
+        let pixmap = renderer.render_pixmap(&scene).unwrap();
+        let palette = Palette::new(Theme::Dark);
+        let r = ludo::Geometry::new(g.arms()).unit() * 0.84 * 0.42;
+        for seat in 0..game.players() as Seat {
+            for piece in 0..4 {
+                let at = inside(ludo::centre_of_piece(g, seat, piece), r);
+                assert_colour(&pixmap, at, palette.seats[usize::from(seat)], name);
+            }
+        }
+    }
+}
+
+#[test]
+fn nardy_checkers_stand_in_their_colour() {
+    let renderer = Renderer::new();
+    let (game, events) = play(example("nardy"), 8).unwrap();
+    let Game::Nardy(g) = &game else {
+        unreachable!()
+    };
+    let ps = players(2);
+    let scene = Scene {
+        game: &game,
+        events: &events,
+        players: &ps,
+        theme: Theme::Light,
+        persian_digits: false,
+    };
+    let pixmap = renderer.render_pixmap(&scene).unwrap();
+    let mut checked = 0;
+    for point in 1..=24u8 {
+        let v = g.board()[usize::from(point) - 1];
+        if v == 0 || v.unsigned_abs() > 4 {
+            continue; // tall stacks carry a count label on top
+        }
+        let body = if v > 0 { rgb(0xF7F2E8) } else { rgb(0x2A2A2E) };
+        assert_colour(&pixmap, nardy::checker_centre(point, 0), body, "checker");
+        checked += 1;
+    }
+    assert!(checked >= 4);
+}
+
+#[test]
+fn a_snakes_board_is_drawn_once_per_layout() {
+    let renderer = Renderer::new();
+    let options = Options::default_for(GameKind::Snakes);
+    let game = crate::setup::new_game(&options, 2, &crate::fair::Seed::from_u64(1), 0).unwrap();
+    let ps = players(2);
+    for theme in [Theme::Light, Theme::Dark, Theme::Light] {
+        let scene = Scene {
+            game: &game,
+            events: &[],
+            players: &ps,
+            theme,
+            persian_digits: false,
+        };
+        renderer.render(&scene).unwrap();
+    }
+    assert_eq!(
+        renderer.boards.lock().unwrap().len(),
+        2,
+        "one board per theme, reused"
+    );
+}
