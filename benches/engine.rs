@@ -23,52 +23,31 @@ fn snakes(c: &mut Criterion) {
     let mut game = new_game(&options, 4, &seed, 0).unwrap();
     let mut roller = Roller::new(&seed, 0);
     for _ in 0..40 {
-        game.play(&Action::Roll {
-            dice: vec![roller.roll()],
-        })
-        .unwrap();
+        game.play(&Action::Roll { dice: vec![roller.roll()] }).unwrap();
     }
     let roll = Action::Roll { dice: vec![3] };
     c.bench_function("snakes/turn", |b| {
-        b.iter_batched_ref(
-            || game.clone(),
-            |g| black_box(g.play(&roll)),
-            BatchSize::SmallInput,
-        )
+        b.iter_batched_ref(|| game.clone(), |g| black_box(g.play(&roll)), BatchSize::SmallInput)
     });
     let mut n = 0u64;
     c.bench_function("snakes/game_4_players_quick", |b| {
         b.iter(|| {
             n += 1;
-            black_box(
-                play_one(&options, 4, &Seed::from_u64(n), Policy::Random)
-                    .unwrap()
-                    .dice,
-            )
+            black_box(play_one(&options, 4, &Seed::from_u64(n), Policy::Random).unwrap().dice)
         })
     });
     let classic = Options::Snakes(SnakesOptions::default());
     c.bench_function("snakes/game_4_players_classic", |b| {
         b.iter(|| {
             n += 1;
-            black_box(
-                play_one(&classic, 4, &Seed::from_u64(n), Policy::Random)
-                    .unwrap()
-                    .dice,
-            )
+            black_box(play_one(&classic, 4, &Seed::from_u64(n), Policy::Random).unwrap().dice)
         })
     });
-    let random = SnakesOptions {
-        board: BoardKind::Random,
-        ..SnakesOptions::default()
-    };
+    let random = SnakesOptions { board: BoardKind::Random, ..SnakesOptions::default() };
     c.bench_function("snakes/random_layout", |b| {
         b.iter(|| {
             n += 1;
-            black_box(Layout::random(
-                &mut Seed::from_u64(n).stream("layout", 0),
-                &random,
-            ))
+            black_box(Layout::random(&mut Seed::from_u64(n).stream("layout", 0), &random))
         })
     });
     let traditional = SnakesOptions::preset("traditional").unwrap();
@@ -91,23 +70,15 @@ fn ludo(c: &mut Criterion) {
                 chosen += 1;
                 actions[0].clone()
             }
-            other => Action::Roll {
-                dice: roller.roll_many(other.dice_due().unwrap()),
-            },
+            other => Action::Roll { dice: roller.roll_many(other.dice_due().unwrap()) },
         };
         game.play(&action).unwrap();
     }
     c.bench_function("ludo/legal", |b| b.iter(|| black_box(game.legal())));
-    let Legal::Choose { actions, .. } = game.legal() else {
-        unreachable!()
-    };
+    let Legal::Choose { actions, .. } = game.legal() else { unreachable!() };
     let first = actions[0].clone();
     c.bench_function("ludo/turn", |b| {
-        b.iter_batched_ref(
-            || game.clone(),
-            |g| black_box(g.play(&first)),
-            BatchSize::SmallInput,
-        )
+        b.iter_batched_ref(|| game.clone(), |g| black_box(g.play(&first)), BatchSize::SmallInput)
     });
     let mut n = 0u64;
     for players in [4, 8] {
@@ -115,9 +86,7 @@ fn ludo(c: &mut Criterion) {
             b.iter(|| {
                 n += 1;
                 black_box(
-                    play_one(&options, players, &Seed::from_u64(n), Policy::Greedy)
-                        .unwrap()
-                        .dice,
+                    play_one(&options, players, &Seed::from_u64(n), Policy::Greedy).unwrap().dice,
                 )
             })
         });
@@ -146,9 +115,7 @@ fn nardy_positions() -> Vec<Nardy> {
                     }
                     actions[pick.below(actions.len() as u32) as usize].clone()
                 }
-                other => Action::Roll {
-                    dice: roller.roll_many(other.dice_due().unwrap()),
-                },
+                other => Action::Roll { dice: roller.roll_many(other.dice_due().unwrap()) },
             };
             game.play(&action).unwrap();
         }
@@ -200,12 +167,8 @@ fn nardy(c: &mut Criterion) {
         worst.turns().len()
     );
     for (name, p) in [("median", median), ("worst", worst)] {
-        c.bench_function(&format!("nardy/turns_{name}"), |b| {
-            b.iter(|| black_box(p.turns()))
-        });
-        c.bench_function(&format!("nardy/legal_{name}"), |b| {
-            b.iter(|| black_box(p.legal()))
-        });
+        c.bench_function(&format!("nardy/turns_{name}"), |b| b.iter(|| black_box(p.turns())));
+        c.bench_function(&format!("nardy/legal_{name}"), |b| b.iter(|| black_box(p.legal())));
         c.bench_function(&format!("nardy/turn_by_steps_{name}"), |b| {
             b.iter(|| black_box(play_turn_by_steps(p)))
         });
@@ -215,11 +178,7 @@ fn nardy(c: &mut Criterion) {
     c.bench_function("nardy/game_random_steps", |b| {
         b.iter(|| {
             n += 1;
-            black_box(
-                play_one(&options, 2, &Seed::from_u64(n), Policy::Random)
-                    .unwrap()
-                    .dice,
-            )
+            black_box(play_one(&options, 2, &Seed::from_u64(n), Policy::Random).unwrap().dice)
         })
     });
 }

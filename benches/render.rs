@@ -9,20 +9,11 @@ use dicetable::render::{Player, Renderer, Scene, Theme, encode};
 
 fn render(c: &mut Criterion) {
     let renderer = Renderer::new();
-    for name in [
-        "snakes-classic",
-        "snakes-random",
-        "ludo-4-arms",
-        "ludo-8-arms",
-        "nardy",
-    ] {
+    for name in ["snakes-classic", "snakes-random", "ludo-4-arms", "ludo-8-arms", "nardy"] {
         let example = EXAMPLES.iter().find(|e| e.name == name).unwrap();
         let (game, events) = play(example, 11).unwrap();
-        let players: Vec<Player> = (0..game.players())
-            .map(|i| Player {
-                name: format!("Player {i}"),
-            })
-            .collect();
+        let players: Vec<Player> =
+            (0..game.players()).map(|i| Player { name: format!("Player {i}") }).collect();
         let scene = Scene {
             game: &game,
             events: &events,

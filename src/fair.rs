@@ -133,10 +133,7 @@ pub struct Roller {
 impl Roller {
     /// A roller whose next die is number `next`.
     pub fn new(seed: &Seed, next: u64) -> Self {
-        Self {
-            mac: keyed(seed),
-            next,
-        }
+        Self { mac: keyed(seed), next }
     }
 
     /// The number of the next die.
@@ -185,12 +182,7 @@ impl Stream {
         mac.update(label.as_bytes());
         mac.update(b":");
         mac.update(&index.to_be_bytes());
-        Self {
-            mac,
-            block: 0,
-            buf: [0; 32],
-            pos: 32,
-        }
+        Self { mac, block: 0, buf: [0; 32], pos: 32 }
     }
 }
 
@@ -224,10 +216,7 @@ mod tests {
             counts[usize::from(*d - 1)] += 1;
         }
         // Chi-square with 5 degrees of freedom; 20.5 is the 0.999 quantile.
-        let chi: f64 = counts
-            .iter()
-            .map(|&c| (f64::from(c) - 10_000.0).powi(2) / 10_000.0)
-            .sum();
+        let chi: f64 = counts.iter().map(|&c| (f64::from(c) - 10_000.0).powi(2) / 10_000.0).sum();
         assert!(chi < 20.5, "counts {counts:?}, chi-square {chi}");
         assert_ne!(a, Roller::new(&Seed::from_u64(8), 0).roll_many(60_000));
     }
@@ -247,14 +236,8 @@ mod tests {
         let seed = Seed::from_hex(&"ab".repeat(32)).unwrap();
         assert_eq!(seed.commitment_hex().len(), 64);
         assert!(verify_commitment(&seed, &seed.commitment_hex()));
-        assert!(verify_commitment(
-            &seed,
-            &seed.commitment_hex().to_uppercase()
-        ));
-        assert!(!verify_commitment(
-            &Seed::from_u64(1),
-            &seed.commitment_hex()
-        ));
+        assert!(verify_commitment(&seed, &seed.commitment_hex().to_uppercase()));
+        assert!(!verify_commitment(&Seed::from_u64(1), &seed.commitment_hex()));
         assert!(!verify_commitment(&seed, "zz"));
         // sha256 of 32 bytes 0xab, computed independently (python3 hashlib).
         assert_eq!(seed.commitment_hex(), KNOWN_COMMITMENT);

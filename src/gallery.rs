@@ -10,51 +10,10 @@ use crate::setup;
 
 /// The languages players speak, with sample names in each (one with an emoji).
 pub const LANGUAGES: [(&str, [&str; 8]); 4] = [
-    (
-        "en",
-        [
-            "Alice", "Bob 🎩", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi",
-        ],
-    ),
-    (
-        "fa",
-        [
-            "علی",
-            "مریم 🌸",
-            "رضا",
-            "سارا",
-            "حسین",
-            "نگار",
-            "امید",
-            "لیلا",
-        ],
-    ),
-    (
-        "ru",
-        [
-            "Иван",
-            "Мария",
-            "Алексей 🐻",
-            "Ольга",
-            "Дмитрий",
-            "Анна",
-            "Сергей",
-            "Елена",
-        ],
-    ),
-    (
-        "tl",
-        [
-            "Juan",
-            "Maria",
-            "José",
-            "Ligaya 🌺",
-            "Andres",
-            "Luningning",
-            "Tala",
-            "Bayani",
-        ],
-    ),
+    ("en", ["Alice", "Bob 🎩", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi"]),
+    ("fa", ["علی", "مریم 🌸", "رضا", "سارا", "حسین", "نگار", "امید", "لیلا"]),
+    ("ru", ["Иван", "Мария", "Алексей 🐻", "Ольга", "Дмитрий", "Анна", "Сергей", "Елена"]),
+    ("tl", ["Juan", "Maria", "José", "Ligaya 🌺", "Andres", "Luningning", "Tala", "Bayani"]),
 ];
 
 /// One example: a game, its options and seats, and how far to play it.
@@ -95,27 +54,9 @@ pub const EXAMPLES: [Example; 9] = [
         players: 3,
         actions: 100_000,
     },
-    Example {
-        name: "ludo-4-arms",
-        game: GameKind::Ludo,
-        options: &[],
-        players: 4,
-        actions: 300,
-    },
-    Example {
-        name: "ludo-6-arms",
-        game: GameKind::Ludo,
-        options: &[],
-        players: 6,
-        actions: 500,
-    },
-    Example {
-        name: "ludo-8-arms",
-        game: GameKind::Ludo,
-        options: &[],
-        players: 8,
-        actions: 700,
-    },
+    Example { name: "ludo-4-arms", game: GameKind::Ludo, options: &[], players: 4, actions: 300 },
+    Example { name: "ludo-6-arms", game: GameKind::Ludo, options: &[], players: 6, actions: 500 },
+    Example { name: "ludo-8-arms", game: GameKind::Ludo, options: &[], players: 8, actions: 700 },
     Example {
         name: "ludo-finished",
         game: GameKind::Ludo,
@@ -171,9 +112,7 @@ pub fn play(example: &Example, seed: u64) -> Result<(Game, Vec<Event>), OptionEr
         let action = match game.legal() {
             Legal::Over => break,
             Legal::Choose { actions, .. } => game.suggest().unwrap_or_else(|| actions[0].clone()),
-            roll => Action::Roll {
-                dice: roller.roll_many(roll.dice_due().unwrap_or(0)),
-            },
+            roll => Action::Roll { dice: roller.roll_many(roll.dice_due().unwrap_or(0)) },
         };
         match game.play(&action) {
             Ok(e) => events = e,
@@ -193,9 +132,7 @@ pub fn write(renderer: &Renderer, dir: &Path) -> Result<Vec<String>, GalleryErro
             let players: Vec<Player> = names
                 .iter()
                 .take(game.players())
-                .map(|n| Player {
-                    name: (*n).to_owned(),
-                })
+                .map(|n| Player { name: (*n).to_owned() })
                 .collect();
             for (theme, theme_name) in [(Theme::Light, "light"), (Theme::Dark, "dark")] {
                 let scene = Scene {

@@ -118,14 +118,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             protocol::run(io::stdin().lock(), io::stdout().lock())?;
             Ok(ExitCode::SUCCESS)
         }
-        Some(Command::Simulate {
-            game,
-            players,
-            games,
-            seed,
-            options,
-            policy,
-        }) => {
+        Some(Command::Simulate { game, players, games, seed, options, policy }) => {
             let pairs: Vec<(String, serde_json::Value)> = options
                 .iter()
                 .map(|o| match o.split_once('=') {
@@ -134,37 +127,21 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 })
                 .collect::<Result<_>>()?;
             let options = Options::parse(game, pairs.iter().map(|(k, v)| (k.as_str(), v)))?;
-            let config = simulate::Config {
-                policy,
-                options,
-                players,
-                games,
-                seed: parse_seed(&seed)?,
-            };
+            let config =
+                simulate::Config { policy, options, players, games, seed: parse_seed(&seed)? };
             let report = simulate::run(&config)?;
             let mut out = io::stdout().lock();
             serde_json::to_writer(&mut out, &report)?;
             writeln!(out)?;
             Ok(ExitCode::SUCCESS)
         }
-        Some(Command::Render {
-            demo: true,
-            out_dir,
-            ..
-        }) => {
+        Some(Command::Render { demo: true, out_dir, .. }) => {
             let files = gallery::write(&Renderer::new(), &out_dir)?;
             println!("wrote {} pictures to {}", files.len(), out_dir.display());
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Render {
-            game,
-            state,
-            events,
-            players,
-            theme,
-            persian_digits,
-            out,
-            ..
+            game, state, events, players, theme, persian_digits, out, ..
         }) => {
             let state_path = state.context("--state is required")?;
             let read = |path: &std::path::Path| -> Result<serde_json::Value> {
@@ -195,29 +172,17 @@ fn run(cli: Cli) -> Result<ExitCode> {
             };
             let players: Vec<Player> = (0..game.players())
                 .map(|i| Player {
-                    name: players
-                        .get(i)
-                        .cloned()
-                        .unwrap_or_else(|| format!("Player {}", i + 1)),
+                    name: players.get(i).cloned().unwrap_or_else(|| format!("Player {}", i + 1)),
                 })
                 .collect();
-            let scene = Scene {
-                game: &game,
-                events: &events,
-                players: &players,
-                theme,
-                persian_digits,
-            };
+            let scene =
+                Scene { game: &game, events: &events, players: &players, theme, persian_digits };
             let png = Renderer::new().render(&scene)?;
             std::fs::write(&out, png).with_context(|| format!("writing {}", out.display()))?;
             println!("wrote {}", out.display());
             Ok(ExitCode::SUCCESS)
         }
-        Some(Command::Verify {
-            seed,
-            commitment,
-            rolls,
-        }) => {
+        Some(Command::Verify { seed, commitment, rolls }) => {
             let seed = Seed::from_hex(&seed).context("--seed")?;
             if !verify_commitment(&seed, &commitment) {
                 println!(
@@ -227,10 +192,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 );
                 return Ok(ExitCode::from(1));
             }
-            println!(
-                "commitment matches: SHA-256(seed) = {}",
-                seed.commitment_hex()
-            );
+            println!("commitment matches: SHA-256(seed) = {}", seed.commitment_hex());
             let mut roller = Roller::new(&seed, 0);
             let dice: Vec<String> = (0..rolls).map(|_| roller.roll().to_string()).collect();
             for (row, chunk) in dice.chunks(20).enumerate() {

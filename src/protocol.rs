@@ -37,11 +37,7 @@ struct Refusal {
 
 impl Refusal {
     fn new(code: &'static str, message: impl Into<String>) -> Self {
-        Self {
-            code,
-            message: message.into(),
-            reason: None,
-        }
+        Self { code, message: message.into(), reason: None }
     }
 }
 
@@ -141,10 +137,7 @@ impl Session {
         let value: Value = serde_json::from_str(line)
             .map_err(|e| Refusal::new("bad_json", format!("not a JSON value: {e}")))?;
         let Value::Object(mut request) = value else {
-            return Err(Refusal::new(
-                "bad_request",
-                "a request is a JSON object with an \"op\"",
-            ));
+            return Err(Refusal::new("bad_request", "a request is a JSON object with an \"op\""));
         };
         let op = match request.remove("op") {
             Some(Value::String(op)) => op,

@@ -65,10 +65,7 @@ mod tests {
         for n in 0..4000 {
             counts[usize::from(first_player(&Seed::from_u64(n), 0, 4))] += 1;
         }
-        assert!(
-            counts.iter().all(|&c| (850..1150).contains(&c)),
-            "{counts:?}"
-        );
+        assert!(counts.iter().all(|&c| (850..1150).contains(&c)), "{counts:?}");
         let seed = Seed::from_u64(5);
         assert_eq!(first_player(&seed, 0, 4), first_player(&seed, 0, 4));
     }

@@ -137,13 +137,10 @@ pub fn play_one(
             roll => {
                 let count = roll.dice_due().unwrap_or(0);
                 dice += count as u32;
-                Action::Roll {
-                    dice: roller.roll_many(count),
-                }
+                Action::Roll { dice: roller.roll_many(count) }
             }
         };
-        game.play(&action)
-            .expect("the engine listed this action as legal");
+        game.play(&action).expect("the engine listed this action as legal");
     }
     Err(SimError::Endless(0))
 }
@@ -158,22 +155,15 @@ pub fn run(config: &Config) -> Result<Report, SimError> {
     let mut dice_total = 0u64;
     let mut wins = vec![0u64; config.players];
     for g in 0..config.games {
-        let played = play_one(
-            &config.options,
-            config.players,
-            &config.seed.child(g),
-            config.policy,
-        )
-        .map_err(|e| match e {
-            SimError::Endless(_) => SimError::Endless(g),
-            other => other,
-        })?;
+        let played =
+            play_one(&config.options, config.players, &config.seed.child(g), config.policy)
+                .map_err(|e| match e {
+                    SimError::Endless(_) => SimError::Endless(g),
+                    other => other,
+                })?;
         turns.push(played.game.turn());
         dice_total += u64::from(played.dice);
-        let ranking = played
-            .game
-            .ranking()
-            .expect("a finished game has a ranking");
+        let ranking = played.game.ranking().expect("a finished game has a ranking");
         for (seat, rank) in ranking.iter().enumerate() {
             if *rank == 1 {
                 wins[seat] += 1;
@@ -184,11 +174,7 @@ pub fn run(config: &Config) -> Result<Report, SimError> {
     let n = turns.len() as f64;
     let mean = turns.iter().map(|&t| f64::from(t)).sum::<f64>() / n;
     let variance = if turns.len() > 1 {
-        turns
-            .iter()
-            .map(|&t| (f64::from(t) - mean).powi(2))
-            .sum::<f64>()
-            / (n - 1.0)
+        turns.iter().map(|&t| (f64::from(t) - mean).powi(2)).sum::<f64>() / (n - 1.0)
     } else {
         0.0
     };

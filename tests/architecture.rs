@@ -38,10 +38,7 @@ fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
 #[test]
 fn c1_engine_has_no_io_async_clock_or_randomness() {
     let mut files = Vec::new();
-    rust_files(
-        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src/engine")),
-        &mut files,
-    );
+    rust_files(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src/engine")), &mut files);
     assert!(files.len() >= 4, "engine sources not found");
     for file in files {
         if file.file_name().is_some_and(|n| n == "tests.rs") {

@@ -6,10 +6,7 @@ use dicetable::fair::{Roller, Seed};
 use serde_json::Value;
 
 fn dicetable(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_dicetable"))
-        .args(args)
-        .output()
-        .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_dicetable")).args(args).output().unwrap();
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8(out.stdout).unwrap(),
@@ -35,10 +32,7 @@ fn c3_verify_checks_the_commitment_and_prints_the_dice() {
         .lines()
         .filter(|l| l.starts_with("dice"))
         .flat_map(|l| {
-            l.split_whitespace()
-                .skip(2)
-                .map(|d| d.parse::<u8>().unwrap())
-                .collect::<Vec<_>>()
+            l.split_whitespace().skip(2).map(|d| d.parse::<u8>().unwrap()).collect::<Vec<_>>()
         })
         .collect();
     assert_eq!(printed, Roller::new(&seed, 0).roll_many(25));
@@ -76,21 +70,11 @@ fn simulate_prints_one_json_report() {
     ]);
     assert_eq!(code, 0, "{err}");
     let report: Value = serde_json::from_str(out.trim()).unwrap();
-    for field in [
-        "mean_turns",
-        "median_turns",
-        "p90_turns",
-        "wins_by_seat",
-        "games_per_second",
-    ] {
+    for field in ["mean_turns", "median_turns", "p90_turns", "wins_by_seat", "games_per_second"] {
         assert!(!report[field].is_null(), "{field} missing: {report}");
     }
-    let wins: u64 = report["wins_by_seat"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|w| w.as_u64().unwrap())
-        .sum();
+    let wins: u64 =
+        report["wins_by_seat"].as_array().unwrap().iter().map(|w| w.as_u64().unwrap()).sum();
     assert_eq!(wins, 500);
     assert!(report["p90_turns"].as_f64().unwrap() >= report["median_turns"].as_f64().unwrap());
 
@@ -124,12 +108,8 @@ fn simulate_ludo_and_nardy_with_each_policy() {
         assert_eq!(code, 0, "{err}");
         let report: Value = serde_json::from_str(out.trim()).unwrap();
         assert_eq!(report["policy"], policy);
-        let wins: u64 = report["wins_by_seat"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|w| w.as_u64().unwrap())
-            .sum();
+        let wins: u64 =
+            report["wins_by_seat"].as_array().unwrap().iter().map(|w| w.as_u64().unwrap()).sum();
         assert_eq!(wins, 40);
     }
     let (code, _, err) = dicetable(&["simulate", "--game", "ludo", "--policy", "clever"]);

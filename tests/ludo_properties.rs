@@ -27,36 +27,21 @@ fn options() -> impl Strategy<Value = LudoOptions> {
 fn assert_position(game: &Game) {
     let state = game.to_json();
     let track = state["track"].as_i64().unwrap();
-    let arms: Vec<i64> = state["seat_arms"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|a| a.as_i64().unwrap())
-        .collect();
+    let arms: Vec<i64> =
+        state["seat_arms"].as_array().unwrap().iter().map(|a| a.as_i64().unwrap()).collect();
     let mut occupied = std::collections::HashMap::new();
     for (seat, pieces) in state["pieces"].as_array().unwrap().iter().enumerate() {
-        let pieces: Vec<i64> = pieces
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|p| p.as_i64().unwrap())
-            .collect();
+        let pieces: Vec<i64> =
+            pieces.as_array().unwrap().iter().map(|p| p.as_i64().unwrap()).collect();
         assert_eq!(pieces.len(), PIECES);
         for (k, &p) in pieces.iter().enumerate() {
             assert!((-1..=track + 3).contains(&p));
             if p >= 0 {
-                assert!(
-                    !pieces[..k].contains(&p),
-                    "two own pieces on one square: {pieces:?}"
-                );
+                assert!(!pieces[..k].contains(&p), "two own pieces on one square: {pieces:?}");
             }
             if (0..track).contains(&p) {
                 let square = (10 * arms[seat] + p).rem_euclid(track);
-                assert_eq!(
-                    occupied.insert(square, seat),
-                    None,
-                    "two colours on square {square}"
-                );
+                assert_eq!(occupied.insert(square, seat), None, "two colours on square {square}");
             }
         }
     }

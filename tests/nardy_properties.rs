@@ -15,16 +15,8 @@ fn options() -> impl Strategy<Value = NardyOptions> {
     (any::<bool>(), any::<bool>(), any::<bool>(), 1u32..=3).prop_map(|(six, lower, strict, m)| {
         NardyOptions {
             six_block: six,
-            bear_off: if lower {
-                BearOff::LowerPoint
-            } else {
-                BearOff::Standard
-            },
-            head_exception: if strict {
-                HeadException::Strict
-            } else {
-                HeadException::Needed
-            },
+            bear_off: if lower { BearOff::LowerPoint } else { BearOff::Standard },
+            head_exception: if strict { HeadException::Strict } else { HeadException::Needed },
             match_to: m,
         }
     })
@@ -34,13 +26,8 @@ type Position = (Vec<i64>, Vec<i64>);
 
 fn position(game: &Game) -> Position {
     let s = game.to_json();
-    let ints = |v: &serde_json::Value| {
-        v.as_array()
-            .unwrap()
-            .iter()
-            .map(|x| x.as_i64().unwrap())
-            .collect()
-    };
+    let ints =
+        |v: &serde_json::Value| v.as_array().unwrap().iter().map(|x| x.as_i64().unwrap()).collect();
     (ints(&s["board"]), ints(&s["off"]))
 }
 
@@ -49,11 +36,7 @@ fn assert_checkers(game: &Game) {
     let (board, off) = position(game);
     let white: i64 = board.iter().filter(|&&v| v > 0).sum();
     let black: i64 = -board.iter().filter(|&&v| v < 0).sum::<i64>();
-    assert_eq!(
-        (white + off[0], black + off[1]),
-        (15, 15),
-        "{board:?} {off:?}"
-    );
+    assert_eq!((white + off[0], black + off[1]), (15, 15), "{board:?} {off:?}");
 }
 
 /// Every final position reachable by playing listed steps one at a time until the turn ends.
@@ -65,9 +48,7 @@ fn step_by_step_finals(
     out: &mut BTreeSet<Position>,
     seen: &mut BTreeSet<Position>,
 ) {
-    let Legal::Choose { seat, actions } = game.legal() else {
-        unreachable!()
-    };
+    let Legal::Choose { seat, actions } = game.legal() else { unreachable!() };
     assert_eq!(seat, mover);
     if !seen.insert(position(game)) {
         return;
@@ -76,9 +57,7 @@ fn step_by_step_finals(
         let mut next = game.clone();
         let events = next.play(&action).unwrap();
         if events.iter().any(|e| matches!(e, Event::GameWon { .. })) {
-            let Action::Step { from, .. } = action else {
-                unreachable!()
-            };
+            let Action::Step { from, .. } = action else { unreachable!() };
             let (mut board, mut off) = position(game);
             let white = board[usize::from(from) - 1] > 0;
             board[usize::from(from) - 1] -= if white { 1 } else { -1 };

@@ -52,16 +52,10 @@ fn parse(text: &str) -> Vec<Vector> {
             "options" => {
                 for pair in value.split_whitespace() {
                     let (k, v2) = pair.split_once('=').unwrap();
-                    v.options
-                        .insert(k.to_owned(), dicetable::engine::option_value(v2));
+                    v.options.insert(k.to_owned(), dicetable::engine::option_value(v2));
                 }
             }
-            "dice" => {
-                v.dice = value
-                    .split_whitespace()
-                    .map(|d| d.parse().unwrap())
-                    .collect()
-            }
+            "dice" => v.dice = value.split_whitespace().map(|d| d.parse().unwrap()).collect(),
             "turns" => v.turns = value.parse().unwrap(),
             "sample" => v.samples.push(
                 value
@@ -108,22 +102,12 @@ fn n3_to_n15_nardy_vectors() {
     for v in &vectors {
         let mut game = load(v);
         let mover = game.legal().to_move();
-        game.play(&Action::Roll {
-            dice: v.dice.clone(),
-        })
-        .unwrap();
-        let Game::Nardy(nardy) = &game else {
-            unreachable!()
-        };
+        game.play(&Action::Roll { dice: v.dice.clone() }).unwrap();
+        let Game::Nardy(nardy) = &game else { unreachable!() };
         let turns = nardy.turns();
         assert_eq!(turns.len(), v.turns, "{}: {:#?}", v.name, turns);
         if v.turns == 0 {
-            assert_ne!(
-                game.legal().to_move(),
-                mover,
-                "{}: the turn should have passed",
-                v.name
-            );
+            assert_ne!(game.legal().to_move(), mover, "{}: the turn should have passed", v.name);
         }
         for sample in &v.samples {
             let mut g = game.clone();
@@ -137,12 +121,8 @@ fn n3_to_n15_nardy_vectors() {
                 v.name
             );
             let state = g.to_json();
-            let board: Vec<i64> = state["board"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|x| x.as_i64().unwrap())
-                .collect();
+            let board: Vec<i64> =
+                state["board"].as_array().unwrap().iter().map(|x| x.as_i64().unwrap()).collect();
             assert!(
                 turns.iter().any(|t| t
                     .board

@@ -8,9 +8,7 @@ use dicetable::protocol::Session;
 use serde_json::{Value, json};
 
 fn ask(session: &mut Session, line: &str) -> Value {
-    let answer = session
-        .handle_line(line)
-        .expect("a non-blank line gets an answer");
+    let answer = session.handle_line(line).expect("a non-blank line gets an answer");
     serde_json::from_str(&answer).expect("every answer is one JSON value")
 }
 
@@ -53,39 +51,15 @@ fn garbage_lines_are_refused_and_the_session_goes_on() {
         ("{\"op\":\"fly\"}", "unknown_op"),
         ("{\"op\":\"legal\"}", "no_game"),
         ("{\"op\":\"state\"}", "no_game"),
-        (
-            "{\"op\":\"play\",\"action\":{\"type\":\"roll\"}}",
-            "no_game",
-        ),
-        (
-            "{\"op\":\"new\",\"game\":\"chess\",\"players\":2}",
-            "unknown_game",
-        ),
-        (
-            "{\"op\":\"new\",\"game\":\"snakes\",\"players\":1}",
-            "bad_players",
-        ),
-        (
-            "{\"op\":\"new\",\"game\":\"snakes\",\"players\":7}",
-            "bad_players",
-        ),
-        (
-            "{\"op\":\"new\",\"game\":\"snakes\",\"players\":-1}",
-            "bad_request",
-        ),
-        (
-            "{\"op\":\"new\",\"game\":\"snakes\",\"players\":\"two\"}",
-            "bad_request",
-        ),
+        ("{\"op\":\"play\",\"action\":{\"type\":\"roll\"}}", "no_game"),
+        ("{\"op\":\"new\",\"game\":\"chess\",\"players\":2}", "unknown_game"),
+        ("{\"op\":\"new\",\"game\":\"snakes\",\"players\":1}", "bad_players"),
+        ("{\"op\":\"new\",\"game\":\"snakes\",\"players\":7}", "bad_players"),
+        ("{\"op\":\"new\",\"game\":\"snakes\",\"players\":-1}", "bad_request"),
+        ("{\"op\":\"new\",\"game\":\"snakes\",\"players\":\"two\"}", "bad_request"),
         ("{\"op\":\"new\",\"game\":\"snakes\"}", "bad_request"),
-        (
-            "{\"op\":\"new\",\"game\":\"snakes\",\"players\":2,\"seed\":\"abc\"}",
-            "bad_seed",
-        ),
-        (
-            "{\"op\":\"new\",\"game\":\"snakes\",\"players\":2,\"seed\":[1]}",
-            "bad_request",
-        ),
+        ("{\"op\":\"new\",\"game\":\"snakes\",\"players\":2,\"seed\":\"abc\"}", "bad_seed"),
+        ("{\"op\":\"new\",\"game\":\"snakes\",\"players\":2,\"seed\":[1]}", "bad_request"),
     ] {
         refused(&ask(&mut s, line), code);
     }
@@ -98,41 +72,20 @@ fn unknown_fields_are_named() {
     let mut s = Session::new();
     let m = refused(&new_snakes(&mut s, json!({"colour": "red"})), "bad_request");
     assert!(m.contains("colour"), "{m}");
-    let m = refused(
-        &new_snakes(&mut s, json!({"options": {"colour": "red"}})),
-        "bad_option",
-    );
+    let m = refused(&new_snakes(&mut s, json!({"options": {"colour": "red"}})), "bad_option");
     assert!(m.contains("colour") && m.contains("bonus_six"), "{m}");
-    let m = refused(
-        &new_snakes(&mut s, json!({"options": {"finish": "soon"}})),
-        "bad_option",
-    );
+    let m = refused(&new_snakes(&mut s, json!({"options": {"finish": "soon"}})), "bad_option");
     assert!(m.contains("exact or bounce"), "{m}");
-    refused(
-        &new_snakes(&mut s, json!({"options": {"three_sixes": "cap"}})),
-        "bad_option",
-    );
+    refused(&new_snakes(&mut s, json!({"options": {"three_sixes": "cap"}})), "bad_option");
     refused(&new_snakes(&mut s, json!({"options": [1]})), "bad_request");
     new_snakes(&mut s, json!({}));
-    refused(
-        &ask(&mut s, r#"{"op":"legal","verbose":true}"#),
-        "bad_request",
-    );
-    let a = ask(
-        &mut s,
-        r#"{"op":"play","action":{"type":"roll","dice":[3],"cheat":1}}"#,
-    );
+    refused(&ask(&mut s, r#"{"op":"legal","verbose":true}"#), "bad_request");
+    let a = ask(&mut s, r#"{"op":"play","action":{"type":"roll","dice":[3],"cheat":1}}"#);
     let m = refused(&a, "bad_action");
     assert!(m.contains("cheat"), "{m}");
     refused(&ask(&mut s, r#"{"op":"play"}"#), "bad_request");
-    refused(
-        &ask(&mut s, r#"{"op":"play","action":"roll"}"#),
-        "bad_action",
-    );
-    refused(
-        &ask(&mut s, r#"{"op":"play","action":{"type":"fly"}}"#),
-        "bad_action",
-    );
+    refused(&ask(&mut s, r#"{"op":"play","action":"roll"}"#), "bad_action");
+    refused(&ask(&mut s, r#"{"op":"play","action":{"type":"fly"}}"#), "bad_action");
 }
 
 #[test]
@@ -151,13 +104,7 @@ fn illegal_actions_are_refused_with_a_reason_and_change_nothing() {
         refused(&a, "illegal_action");
         assert_eq!(a["error"]["reason"], json!(reason), "{a}");
     }
-    refused(
-        &ask(
-            &mut s,
-            r#"{"op":"play","action":{"type":"roll","dice":[300]}}"#,
-        ),
-        "bad_action",
-    );
+    refused(&ask(&mut s, r#"{"op":"play","action":{"type":"roll","dice":[300]}}"#), "bad_action");
     assert_eq!(ask(&mut s, r#"{"op":"state"}"#), before);
 }
 
@@ -174,10 +121,7 @@ fn a_whole_game_with_seeded_and_forced_dice() {
     assert_eq!(legal["to_move"], legal["state"]["to_move"]);
     // A forced die: seat to move goes 0 → 4 → ladder to 14.
     let seat = legal["to_move"].as_u64().unwrap() as usize;
-    let a = ask(
-        &mut s,
-        r#"{"op":"play","action":{"type":"roll","dice":[4]}}"#,
-    );
+    let a = ask(&mut s, r#"{"op":"play","action":{"type":"roll","dice":[4]}}"#);
     assert_eq!(a["state"]["squares"][seat], json!(14));
     assert!(
         a["events"]
@@ -198,20 +142,11 @@ fn a_whole_game_with_seeded_and_forced_dice() {
     let ranking = last["state"]["ranking"].as_array().unwrap();
     assert!(ranking.contains(&json!(1)) && ranking.contains(&json!(2)));
     assert_eq!(last["state"]["to_move"], Value::Null);
-    assert!(
-        last["events"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|e| e["type"] == json!("game_over"))
-    );
+    assert!(last["events"].as_array().unwrap().iter().any(|e| e["type"] == json!("game_over")));
     let after = ask(&mut s, r#"{"op":"play","action":{"type":"roll"}}"#);
     assert_eq!(after["error"]["reason"], json!("game_over"));
     let legal = ask(&mut s, r#"{"op":"legal"}"#);
-    assert_eq!(
-        (legal["actions"].clone(), legal["to_move"].clone()),
-        (json!([]), Value::Null)
-    );
+    assert_eq!((legal["actions"].clone(), legal["to_move"].clone()), (json!([]), Value::Null));
 }
 
 #[test]
@@ -245,10 +180,7 @@ fn load_validates_like_any_input_and_round_trips() {
     assert_eq!(ask(&mut s, roll), ask(&mut other, roll));
 
     let load = |session: &mut Session, state: Value| {
-        ask_json(
-            session,
-            json!({"op": "load", "game": "snakes", "state": state}),
-        )
+        ask_json(session, json!({"op": "load", "game": "snakes", "state": state}))
     };
     let mut bad = saved["state"].clone();
     bad["squares"] = json!([120, 3]);
@@ -258,20 +190,14 @@ fn load_validates_like_any_input_and_round_trips() {
     refused(&load(&mut other, bad), "bad_state");
     refused(&load(&mut other, json!("nonsense")), "bad_state");
     refused(&load(&mut other, json!({})), "bad_state");
-    let a = ask_json(
-        &mut other,
-        json!({"op": "load", "game": "ludo?", "state": {}}),
-    );
+    let a = ask_json(&mut other, json!({"op": "load", "game": "ludo?", "state": {}}));
     refused(&a, "unknown_game");
     // A minimal hand-written state: derived fields may be left out.
     let minimal =
         json!({"ladders": [[2, 50]], "snakes": [[60, 3]], "squares": [0, 0], "to_move": 1});
     let a = load(&mut other, minimal);
     assert_eq!(a["state"]["status"], json!("playing"), "{a}");
-    let a = ask_json(
-        &mut other,
-        json!({"op": "play", "action": {"type": "roll", "dice": [2]}}),
-    );
+    let a = ask_json(&mut other, json!({"op": "play", "action": {"type": "roll", "dice": [2]}}));
     assert_eq!(a["state"]["squares"], json!([0, 50]));
 }
 
@@ -284,13 +210,9 @@ fn the_binary_speaks_the_protocol_and_survives_bytes_that_are_not_utf8() {
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
-    stdin
-        .write_all(b"{\"op\":\"new\",\"game\":\"snakes\",\"players\":3,\"seed\":1}\n")
-        .unwrap();
+    stdin.write_all(b"{\"op\":\"new\",\"game\":\"snakes\",\"players\":3,\"seed\":1}\n").unwrap();
     stdin.write_all(b"\xff\xfe not utf-8\n\n").unwrap();
-    stdin
-        .write_all(b"{\"op\":\"play\",\"action\":{\"type\":\"roll\"}}\n")
-        .unwrap();
+    stdin.write_all(b"{\"op\":\"play\",\"action\":{\"type\":\"roll\"}}\n").unwrap();
     stdin.write_all(b"{\"op\":\"legal\"}").unwrap(); // last line without a newline
     drop(stdin);
     let out = child.wait_with_output().unwrap();
@@ -310,55 +232,32 @@ fn the_binary_speaks_the_protocol_and_survives_bytes_that_are_not_utf8() {
 #[test]
 fn a_whole_ludo_game_with_roll_off_and_piece_choices() {
     let mut s = Session::new();
-    let a = ask(
-        &mut s,
-        r#"{"op":"new","game":"ludo","players":3,"seed":5,"options":{"until":"all"}}"#,
-    );
+    let a =
+        ask(&mut s, r#"{"op":"new","game":"ludo","players":3,"seed":5,"options":{"until":"all"}}"#);
     assert_eq!(a["state"]["arms"], json!(4));
     assert_eq!(a["state"]["seat_arms"], json!([0, 1, 2]));
-    assert_eq!(
-        a["state"]["pieces"],
-        json!([[-1, -1, -1, -1], [-1, -1, -1, -1], [-1, -1, -1, -1]])
-    );
+    assert_eq!(a["state"]["pieces"], json!([[-1, -1, -1, -1], [-1, -1, -1, -1], [-1, -1, -1, -1]]));
     // The roll-off: no one to move yet, everyone rolls at once.
     let legal = ask(&mut s, r#"{"op":"legal"}"#);
     assert_eq!(
         (legal["to_move"].clone(), legal["actions"].clone()),
         (Value::Null, json!([{"type": "roll"}]))
     );
-    let a = ask(
-        &mut s,
-        r#"{"op":"play","action":{"type":"roll","dice":[2,6,4]}}"#,
-    );
-    assert_eq!(
-        a["events"][0],
-        json!({"type": "roll_off", "rolls": [[0, 2], [1, 6], [2, 4]]})
-    );
+    let a = ask(&mut s, r#"{"op":"play","action":{"type":"roll","dice":[2,6,4]}}"#);
+    assert_eq!(a["events"][0], json!({"type": "roll_off", "rolls": [[0, 2], [1, 6], [2, 4]]}));
     assert_eq!(a["state"]["to_move"], json!(1));
     // Seat 1 rolls a 6 and must choose a piece; a roll now is refused.
-    let a = ask(
-        &mut s,
-        r#"{"op":"play","action":{"type":"roll","dice":[6]}}"#,
-    );
+    let a = ask(&mut s, r#"{"op":"play","action":{"type":"roll","dice":[6]}}"#);
     assert_eq!(a["state"]["die"], json!(6));
     let legal = ask(&mut s, r#"{"op":"legal"}"#);
     assert_eq!(legal["actions"].as_array().unwrap().len(), 4);
     assert_eq!(legal["actions"][2], json!({"type": "move", "piece": 2}));
     let a = ask(&mut s, r#"{"op":"play","action":{"type":"roll"}}"#);
     assert_eq!(a["error"]["reason"], json!("move_expected"));
-    let a = ask(
-        &mut s,
-        r#"{"op":"play","action":{"type":"move","piece":4}}"#,
-    );
+    let a = ask(&mut s, r#"{"op":"play","action":{"type":"move","piece":4}}"#);
     assert_eq!(a["error"]["reason"], json!("no_such_piece"));
-    let a = ask(
-        &mut s,
-        r#"{"op":"play","action":{"type":"move","piece":2}}"#,
-    );
-    assert_eq!(
-        a["events"][0],
-        json!({"type": "entered", "seat": 1, "piece": 2})
-    );
+    let a = ask(&mut s, r#"{"op":"play","action":{"type":"move","piece":2}}"#);
+    assert_eq!(a["events"][0], json!({"type": "entered", "seat": 1, "piece": 2}));
     assert_eq!(a["state"]["pieces"][1], json!([-1, -1, 0, -1]));
     // Play on to the end, always moving the first listed piece.
     for _ in 0..20_000 {
@@ -371,12 +270,8 @@ fn a_whole_ludo_game_with_roll_off_and_piece_choices() {
     }
     let end = ask(&mut s, r#"{"op":"state"}"#);
     assert_eq!(end["state"]["status"], json!("finished"));
-    let mut ranks: Vec<u64> = end["state"]["ranking"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r.as_u64().unwrap())
-        .collect();
+    let mut ranks: Vec<u64> =
+        end["state"]["ranking"].as_array().unwrap().iter().map(|r| r.as_u64().unwrap()).collect();
     ranks.sort_unstable();
     assert_eq!(ranks, vec![1, 2, 3], "until all: every place is played out");
     // Round trip through load.
@@ -389,22 +284,13 @@ fn a_whole_ludo_game_with_roll_off_and_piece_choices() {
     let mut bad = end["state"].clone();
     bad["pieces"][0] = json!([0, 0, -1, -1]);
     refused(
-        &ask_json(
-            &mut other,
-            json!({"op": "load", "game": "ludo", "state": bad}),
-        ),
+        &ask_json(&mut other, json!({"op": "load", "game": "ludo", "state": bad})),
         "bad_state",
     );
-    let m = refused(
-        &ask(&mut s, r#"{"op":"new","game":"ludo","players":9}"#),
-        "bad_players",
-    );
+    let m = refused(&ask(&mut s, r#"{"op":"new","game":"ludo","players":9}"#), "bad_players");
     assert!(m.contains("2 to 8"), "{m}");
     refused(
-        &ask(
-            &mut s,
-            r#"{"op":"new","game":"ludo","players":4,"options":{"until":"never"}}"#,
-        ),
+        &ask(&mut s, r#"{"op":"new","game":"ludo","players":4,"options":{"until":"never"}}"#),
         "bad_option",
     );
 }
@@ -419,62 +305,27 @@ fn nardy_through_the_protocol_with_turns_and_steps() {
     assert_eq!(a["state"]["board"][23], json!(15));
     assert_eq!(a["state"]["board"][11], json!(-15));
     assert_eq!(a["state"]["roll_off"], json!(true));
+    refused(&ask(&mut s, r#"{"op":"new","game":"nardy","players":3}"#), "bad_players");
     refused(
-        &ask(&mut s, r#"{"op":"new","game":"nardy","players":3}"#),
-        "bad_players",
-    );
-    refused(
-        &ask(
-            &mut s,
-            r#"{"op":"new","game":"nardy","players":2,"options":{"match_to":0}}"#,
-        ),
+        &ask(&mut s, r#"{"op":"new","game":"nardy","players":2,"options":{"match_to":0}}"#),
         "bad_option",
     );
-    ask(
-        &mut s,
-        r#"{"op":"new","game":"nardy","players":2,"seed":9}"#,
-    );
-    let a = ask(
-        &mut s,
-        r#"{"op":"play","action":{"type":"roll","dice":[6,1]}}"#,
-    );
-    assert!(
-        a["events"]
-            .as_array()
-            .unwrap()
-            .contains(&json!({"type": "colours", "white": 0}))
-    );
-    let a = ask(
-        &mut s,
-        r#"{"op":"play","action":{"type":"roll","dice":[3,3]}}"#,
-    );
+    ask(&mut s, r#"{"op":"new","game":"nardy","players":2,"seed":9}"#);
+    let a = ask(&mut s, r#"{"op":"play","action":{"type":"roll","dice":[6,1]}}"#);
+    assert!(a["events"].as_array().unwrap().contains(&json!({"type": "colours", "white": 0})));
+    let a = ask(&mut s, r#"{"op":"play","action":{"type":"roll","dice":[3,3]}}"#);
     assert_eq!(a["state"]["dice"], json!([3, 3, 3, 3]));
     assert_eq!(a["state"]["head_limit"], json!(2));
     let turns = ask(&mut s, r#"{"op":"turns"}"#);
     assert_eq!(turns["turns"].as_array().unwrap().len(), 2, "{turns}");
     let legal = ask(&mut s, r#"{"op":"legal"}"#);
-    assert_eq!(
-        legal["actions"],
-        json!([{"type": "step", "from": 24, "die": 3}])
-    );
-    let a = ask(
-        &mut s,
-        r#"{"op":"play","action":{"type":"step","from":12,"die":3}}"#,
-    );
+    assert_eq!(legal["actions"], json!([{"type": "step", "from": 24, "die": 3}]));
+    let a = ask(&mut s, r#"{"op":"play","action":{"type":"step","from":12,"die":3}}"#);
     assert_eq!(a["error"]["reason"], json!("step_not_allowed"));
-    assert!(
-        a["error"]["message"]
-            .as_str()
-            .unwrap()
-            .contains("none of your checkers"),
-        "{a}"
-    );
+    assert!(a["error"]["message"].as_str().unwrap().contains("none of your checkers"), "{a}");
     let a = ask(&mut s, r#"{"op":"play","action":{"type":"roll"}}"#);
     assert_eq!(a["error"]["reason"], json!("step_expected"));
-    let a = ask(
-        &mut s,
-        r#"{"op":"play","action":{"type":"step","from":24,"die":3}}"#,
-    );
+    let a = ask(&mut s, r#"{"op":"play","action":{"type":"step","from":24,"die":3}}"#);
     assert_eq!(
         a["events"][0],
         json!({"type": "stepped", "seat": 0, "from": 24, "to": 21, "die": 3})
@@ -499,10 +350,7 @@ fn nardy_through_the_protocol_with_turns_and_steps() {
     bad["board"][0] = json!(99);
     assert!(
         refused(
-            &ask_json(
-                &mut other,
-                json!({"op": "load", "game": "nardy", "state": bad})
-            ),
+            &ask_json(&mut other, json!({"op": "load", "game": "nardy", "state": bad})),
             "bad_state"
         )
         .contains("15")

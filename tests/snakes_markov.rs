@@ -30,34 +30,21 @@ fn check(name: &str, options: SnakesOptions) -> f64 {
         "{name}: simulated {} vs exact {exact} (tolerance {tolerance})",
         report.mean_turns
     );
-    assert!(
-        tolerance < 1.2,
-        "{name}: too few games for a sharp test ({tolerance})"
-    );
+    assert!(tolerance < 1.2, "{name}: too few games for a sharp test ({tolerance})");
     exact
 }
 
 #[test]
 fn s8_s9_s10_s11_simulated_mean_matches_exact_expectation() {
     let exact = SnakesOptions::default();
-    let bounce = SnakesOptions {
-        finish: Finish::Bounce,
-        ..exact
-    };
-    let with_bonus = |o: SnakesOptions, t| SnakesOptions {
-        bonus_six: true,
-        three_sixes: t,
-        ..o
-    };
+    let bounce = SnakesOptions { finish: Finish::Bounce, ..exact };
+    let with_bonus = |o: SnakesOptions, t| SnakesOptions { bonus_six: true, three_sixes: t, ..o };
     let e_exact = check("exact", exact);
     let e_bounce = check("bounce", bounce);
     let e_exact_bonus = check("exact+bonus", with_bonus(exact, ThreeSixes::Unlimited));
     let e_bounce_bonus = check("bounce+bonus", with_bonus(bounce, ThreeSixes::Unlimited));
     let _e_cap = check("bounce+bonus+cap", with_bonus(bounce, ThreeSixes::Cap));
-    let e_back = check(
-        "exact+bonus+back",
-        with_bonus(exact, ThreeSixes::BackToStart),
-    );
+    let e_back = check("exact+bonus+back", with_bonus(exact, ThreeSixes::BackToStart));
     // The classic board with the exact finish is the well-known 39.2 turns.
     assert!((e_exact - 39.2).abs() < 0.05, "{e_exact}");
     // Power: rule sets differ by far more than the tolerance, so a rule implemented wrong in the

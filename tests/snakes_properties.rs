@@ -15,16 +15,8 @@ fn options() -> impl Strategy<Value = SnakesOptions> {
     (any::<bool>(), any::<bool>(), 0..3u8, 0..8u8).prop_map(|(bounce, bonus, three, random)| {
         SnakesOptions {
             // Random boards cost a Markov solve each; one case in eight is plenty.
-            board: if random == 0 {
-                BoardKind::Random
-            } else {
-                BoardKind::Classic
-            },
-            finish: if bounce {
-                Finish::Bounce
-            } else {
-                Finish::Exact
-            },
+            board: if random == 0 { BoardKind::Random } else { BoardKind::Classic },
+            finish: if bounce { Finish::Bounce } else { Finish::Exact },
             bonus_six: bonus,
             three_sixes: match (bonus, three) {
                 (true, 1) => ThreeSixes::Cap,

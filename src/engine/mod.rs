@@ -802,9 +802,7 @@ impl Departures {
     /// The next seat after `seat`, in seat order, that is still in the game.
     pub fn next_after(&self, seat: Seat) -> Option<Seat> {
         let n = self.0.len();
-        (1..=n)
-            .map(|k| ((usize::from(seat) + k) % n) as Seat)
-            .find(|&s| self.is_active(s))
+        (1..=n).map(|k| ((usize::from(seat) + k) % n) as Seat).find(|&s| self.is_active(s))
     }
 
     /// The number of seats.
@@ -842,9 +840,7 @@ impl Departures {
 /// Competition ranking (C6): `keys[seat]`, higher is better; equal keys share a rank and the next
 /// rank skips (1, 2, 2, 4).
 pub fn competition_ranks<K: Ord>(keys: &[K]) -> Vec<u8> {
-    keys.iter()
-        .map(|k| 1 + keys.iter().filter(|other| *other > k).count() as u8)
-        .collect()
+    keys.iter().map(|k| 1 + keys.iter().filter(|other| *other > k).count() as u8).collect()
 }
 
 #[cfg(test)]

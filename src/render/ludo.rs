@@ -35,10 +35,7 @@ impl Geometry {
     fn at(&self, arm: u8, u: f32, v: f32) -> (f32, f32) {
         let a = self.angle(arm % self.arms);
         let d = (self.hub + u) * self.unit;
-        (
-            C + d * a.cos() - v * self.unit * a.sin(),
-            C + d * a.sin() + v * self.unit * a.cos(),
-        )
+        (C + d * a.cos() - v * self.unit * a.sin(), C + d * a.sin() + v * self.unit * a.cos())
     }
 
     /// The centre of track square `t` (0 … 10·arms − 1).
@@ -87,10 +84,7 @@ fn square(pixmap: &mut Pixmap, (x, y): (f32, f32), size: f32, fill: Color, edge:
 }
 
 fn seat_of_arm(game: &Ludo, arm: u8) -> Option<Seat> {
-    game.seat_arms()
-        .iter()
-        .position(|&a| a == arm)
-        .map(|s| s as Seat)
+    game.seat_arms().iter().position(|&a| a == arm).map(|s| s as Seat)
 }
 
 pub(super) fn draw_board(text: &mut Text, p: &Palette, game: &Ludo) -> Result<Pixmap, RenderError> {
@@ -108,11 +102,8 @@ pub(super) fn draw_board(text: &mut Text, p: &Palette, game: &Ludo) -> Result<Pi
         pb.line_to(x, y);
     }
     if let Some(path) = pb.finish() {
-        let stroke = Stroke {
-            width: g.unit * 0.32,
-            line_join: LineJoin::Round,
-            ..Stroke::default()
-        };
+        let stroke =
+            Stroke { width: g.unit * 0.32, line_join: LineJoin::Round, ..Stroke::default() };
         pixmap.stroke_path(&path, &paint(p.line), &stroke, Transform::identity(), None);
     }
     let size = g.square();
@@ -124,13 +115,7 @@ pub(super) fn draw_board(text: &mut Text, p: &Palette, game: &Ludo) -> Result<Pi
         let colour = owner.map_or(p.cell_b, |s| p.seats[usize::from(s)]);
         let light = with_alpha(colour, 0.45);
         // Start square and goal lane in the owner's colour; houses as rings.
-        square(
-            &mut pixmap,
-            g.track(i16::from(arm) * 10),
-            size,
-            colour,
-            p.line,
-        );
+        square(&mut pixmap, g.track(i16::from(arm) * 10), size, colour, p.line);
         for i in 0..4 {
             square(&mut pixmap, g.lane(arm, i), size * 0.92, light, colour);
         }
@@ -149,40 +134,14 @@ pub(super) fn draw_board(text: &mut Text, p: &Palette, game: &Ludo) -> Result<Pi
         pb.line_to(rx, ry);
         pb.close();
         if let Some(path) = pb.finish() {
-            pixmap.fill_path(
-                &path,
-                &paint(colour),
-                FillRule::Winding,
-                Transform::identity(),
-                None,
-            );
+            pixmap.fill_path(&path, &paint(colour), FillRule::Winding, Transform::identity(), None);
         }
     }
     // The hub.
     fill_circle(&mut pixmap, C, C, g.hub * g.unit * 0.62, p.cell_b);
-    let style = Style {
-        size: g.unit * 0.9,
-        bold: true,
-        colour: p.muted,
-        anchor: Anchor::Centre,
-    };
-    text.draw(
-        &mut pixmap,
-        &number(game.arms(), false),
-        C,
-        C - g.unit * 0.05,
-        style,
-    );
-    text.draw(
-        &mut pixmap,
-        "🎲",
-        C,
-        C + g.unit * 0.72,
-        Style {
-            size: g.unit * 0.55,
-            ..style
-        },
-    );
+    let style = Style { size: g.unit * 0.9, bold: true, colour: p.muted, anchor: Anchor::Centre };
+    text.draw(&mut pixmap, &number(game.arms(), false), C, C - g.unit * 0.05, style);
+    text.draw(&mut pixmap, "🎲", C, C + g.unit * 0.72, Style { size: g.unit * 0.55, ..style });
     Ok(pixmap)
 }
 
@@ -217,12 +176,7 @@ pub(super) fn draw_moving(canvas: &mut Canvas<'_>, game: &Ludo, events: &[Event]
     let accent = canvas.palette.accent;
     for e in events {
         match *e {
-            Event::PieceMoved {
-                seat,
-                piece,
-                from,
-                to,
-            } => {
+            Event::PieceMoved { seat, piece, from, to } => {
                 let (a, b) = (
                     progress_xy(&g, game, seat, piece, from),
                     progress_xy(&g, game, seat, piece, to),
@@ -240,24 +194,14 @@ pub(super) fn draw_moving(canvas: &mut Canvas<'_>, game: &Ludo, events: &[Event]
                 // From where it was taken back to its house.
                 let to = g.house(game.seat_arms()[usize::from(seat)], usize::from(piece));
                 let from = events.iter().find_map(|e| match *e {
-                    Event::PieceMoved {
-                        seat: s,
-                        piece: k,
-                        to,
-                        ..
-                    } => Some(progress_xy(&g, game, s, k, to)),
+                    Event::PieceMoved { seat: s, piece: k, to, .. } => {
+                        Some(progress_xy(&g, game, s, k, to))
+                    }
                     Event::Entered { seat: s, piece: k } => Some(progress_xy(&g, game, s, k, 0)),
                     _ => None,
                 });
                 if let Some(from) = from {
-                    arrow(
-                        canvas.pixmap,
-                        from,
-                        to,
-                        with_alpha(rgb(0xC0392B), 0.9),
-                        4.0,
-                        -0.25,
-                    );
+                    arrow(canvas.pixmap, from, to, with_alpha(rgb(0xC0392B), 0.9), 4.0, -0.25);
                     let style = Style {
                         size: g.unit * 0.7,
                         bold: true,
@@ -298,10 +242,7 @@ pub(super) fn draw_moving(canvas: &mut Canvas<'_>, game: &Ludo, events: &[Event]
                 && movable.contains(&(piece as u8))
                 && let Some(path) = PathBuilder::from_circle(x, y, r * 1.45)
             {
-                let stroke = Stroke {
-                    width: 5.0,
-                    ..Stroke::default()
-                };
+                let stroke = Stroke { width: 5.0, ..Stroke::default() };
                 canvas.pixmap.stroke_path(
                     &path,
                     &paint(accent),

@@ -80,26 +80,136 @@ pub enum RenderError {
 /// Draws pictures. Create one and share it: fonts load once, boards are cached.
 pub struct Renderer {
     text: Mutex<Text>,
-    boards: Mutex<HashMap<BoardKey, Arc<Pixmap>>>,
+    sprites: Mutex<Sprites>,
+    boards: Mutex<HashMap<BoardKey, Arc<Board>>>,
+}
+
+/// Tokens, checkers and dice drawn once per look, then copied into each picture.
+#[derive(Default)]
+pub(crate) struct Sprites(HashMap<SpriteKey, Pixmap>);
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) enum SpriteKey {
+    Token { seat: Seat, radius: u32, label: String, colour: [u8; 4] },
+    Checker { white: bool },
+    Die { size: u32, value: u8, used: bool },
+}
+
+/// The most sprites kept; the cache is cleared when it would grow past this.
+const MAX_SPRITES: usize = 2048;
+
+/// A board drawn once, with the 256-colour palette its pictures are encoded with and its own
+/// pixels already mapped to that palette.
+struct Board {
+    pixmap: Pixmap,
+    colours: Colours,
+    indices: Vec<u8>,
+}
+
+/// A palette for indexed PNGs, learnt (NeuQuant) from a board and the colours drawn on top of it,
+/// with a lookup table from 18-bit RGB to palette index that fills itself as colours turn up.
+struct Colours {
+    quant: color_quant::NeuQuant,
+    rgb: Vec<u8>,
+    table: Mutex<Vec<u16>>,
+}
+
+const UNKNOWN: u16 = u16::MAX;
+
+impl Colours {
+    fn learn(board: &Pixmap, palette: &Palette) -> Self {
+        let mut pixels = board.data().to_vec();
+        // The colours of tokens, arrows, dice, text and medals, plain and blended with the
+        // background and the outline, so that the palette has room for them.
+        let extra = [
+            rgb(0xFFFFFF),
+            rgb(0x111111),
+            rgb(0x1A1A1A),
+            rgb(0xF2C94C),
+            rgb(0x2A2000),
+            rgb(0x2E86DE),
+            rgb(0xC0392B),
+            rgb(0xD62828),
+            rgb(0xC8C8C8),
+            rgb(0x5A5A5A),
+            rgb(0xD4AF37),
+            rgb(0xC0C0C0),
+            rgb(0xCD7F32),
+            rgb(0xF7F2E8),
+            rgb(0x2A2A2E),
+            rgb(0xFFCC4D),
+            rgb(0xF4900C),
+        ];
+        let base = palette
+            .seats
+            .iter()
+            .copied()
+            .chain([palette.accent, palette.ink, palette.muted, palette.background])
+            .chain(extra);
+        for c in base {
+            for (other, t) in [
+                (palette.background, 1.0),
+                (palette.background, 0.7),
+                (palette.background, 0.4),
+                (rgb(0x1A1A1A), 0.5),
+            ] {
+                let mix = |a: f32, b: f32| ((a * t + b * (1.0 - t)) * 255.0).round() as u8;
+                let px = [
+                    mix(c.red(), other.red()),
+                    mix(c.green(), other.green()),
+                    mix(c.blue(), other.blue()),
+                    255,
+                ];
+                for _ in 0..1500 {
+                    pixels.extend_from_slice(&px);
+                }
+            }
+        }
+        let quant = color_quant::NeuQuant::new(10, 256, &pixels);
+        let rgb = quant.color_map_rgb();
+        Self { quant, rgb, table: Mutex::new(vec![UNKNOWN; 1 << 18]) }
+    }
+
+    /// The palette index of every pixel. Where the picture still shows the board unchanged, the
+    /// board's own indices are reused.
+    fn indices(&self, pixmap: &Pixmap, board: Option<(&Pixmap, &[u8])>) -> Vec<u8> {
+        let mut table = self.table.lock().unwrap_or_else(|e| e.into_inner());
+        let mut lookup = |p: &[u8]| -> u8 {
+            let key = (usize::from(p[0] >> 2) << 12)
+                | (usize::from(p[1] >> 2) << 6)
+                | usize::from(p[2] >> 2);
+            let mut i = table[key];
+            if i == UNKNOWN {
+                // The entry depends on the key alone (its 6-bit channels widened back to 8),
+                // never on which pixel came first, so pictures do not depend on history.
+                let widen = |c: u8| (c & 0xFC) | (c >> 6);
+                i = self.quant.index_of(&[widen(p[0]), widen(p[1]), widen(p[2]), 255]) as u16;
+                table[key] = i;
+            }
+            i as u8
+        };
+        let data = pixmap.data();
+        let mut out = Vec::with_capacity(data.len() / 4);
+        let (board_px, board_ix) = board.map_or((&[][..], &[][..]), |(p, i)| (p.data(), i));
+        let shared = board_ix.len().min(data.len() / 4);
+        for ((p, b), &i) in
+            data.chunks_exact(4).zip(board_px.chunks_exact(4)).zip(board_ix).take(shared)
+        {
+            out.push(if p == b { i } else { lookup(p) });
+        }
+        for p in data[shared * 4..].chunks_exact(4) {
+            out.push(lookup(p));
+        }
+        out
+    }
 }
 
 /// What a cached board depends on.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 enum BoardKey {
-    Snakes {
-        jumps: Vec<(u8, u8)>,
-        theme: Theme,
-        persian: bool,
-    },
-    Ludo {
-        arms: u8,
-        seat_arms: Vec<u8>,
-        theme: Theme,
-    },
-    Nardy {
-        theme: Theme,
-        persian: bool,
-    },
+    Snakes { jumps: Vec<(u8, u8)>, theme: Theme, persian: bool },
+    Ludo { arms: u8, seat_arms: Vec<u8>, theme: Theme },
+    Nardy { theme: Theme, persian: bool },
 }
 
 /// The most boards kept; the cache is cleared when it would grow past this.
@@ -116,20 +226,29 @@ impl Renderer {
     pub fn new() -> Self {
         Self {
             text: Mutex::new(Text::new()),
+            sprites: Mutex::new(Sprites::default()),
             boards: Mutex::new(HashMap::new()),
         }
     }
 
-    /// The picture as PNG bytes.
+    /// The picture as PNG bytes: 256 colours from the board's palette, about a third of the
+    /// size of a true-colour PNG, and faster to compress.
     pub fn render(&self, scene: &Scene<'_>) -> Result<Vec<u8>, RenderError> {
-        let pixmap = self.render_pixmap(scene)?;
-        encode(&pixmap)
+        let board = self.board(scene, &Palette::new(scene.theme))?;
+        let pixmap = self.draw(scene, &board)?;
+        let indices = board.colours.indices(&pixmap, Some((&board.pixmap, &board.indices)));
+        encode_indexed(&indices, &board.colours.rgb, pixmap.width(), pixmap.height())
     }
 
-    /// The picture as pixels (for tests and for callers that encode themselves).
+    /// The picture as true-colour pixels (for tests and for callers that encode themselves).
     pub fn render_pixmap(&self, scene: &Scene<'_>) -> Result<Pixmap, RenderError> {
+        let board = self.board(scene, &Palette::new(scene.theme))?;
+        self.draw(scene, &board)
+    }
+
+    fn draw(&self, scene: &Scene<'_>, board: &Board) -> Result<Pixmap, RenderError> {
         let palette = Palette::new(scene.theme);
-        let board = self.board(scene, &palette)?;
+        let board = &board.pixmap;
         let legend_h = legend_height(scene.game.players());
         let height = board.height() + legend_h;
         let mut pixmap = Pixmap::new(WIDTH, height).ok_or(Size(WIDTH, height))?;
@@ -137,9 +256,11 @@ impl Renderer {
         // The cached board is as wide as the picture: copy its rows straight in.
         pixmap.data_mut()[..board.data().len()].copy_from_slice(board.data());
         let mut text = self.text.lock().unwrap_or_else(|e| e.into_inner());
+        let mut sprites = self.sprites.lock().unwrap_or_else(|e| e.into_inner());
         let mut canvas = Canvas {
             pixmap: &mut pixmap,
             text: &mut text,
+            sprites: &mut sprites,
             palette: &palette,
             persian: scene.persian_digits,
         };
@@ -152,16 +273,10 @@ impl Renderer {
         Ok(pixmap)
     }
 
-    fn board(&self, scene: &Scene<'_>, palette: &Palette) -> Result<Arc<Pixmap>, RenderError> {
+    fn board(&self, scene: &Scene<'_>, palette: &Palette) -> Result<Arc<Board>, RenderError> {
         let key = match scene.game {
             Game::Snakes(g) => BoardKey::Snakes {
-                jumps: g
-                    .layout()
-                    .ladders()
-                    .iter()
-                    .chain(g.layout().snakes())
-                    .copied()
-                    .collect(),
+                jumps: g.layout().ladders().iter().chain(g.layout().snakes()).copied().collect(),
                 theme: scene.theme,
                 persian: scene.persian_digits,
             },
@@ -170,28 +285,23 @@ impl Renderer {
                 seat_arms: g.seat_arms().to_vec(),
                 theme: scene.theme,
             },
-            Game::Nardy(_) => BoardKey::Nardy {
-                theme: scene.theme,
-                persian: scene.persian_digits,
-            },
+            Game::Nardy(_) => BoardKey::Nardy { theme: scene.theme, persian: scene.persian_digits },
         };
-        if let Some(board) = self
-            .boards
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(&key)
-        {
+        if let Some(board) = self.boards.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
             return Ok(board.clone());
         }
         let mut text = self.text.lock().unwrap_or_else(|e| e.into_inner());
-        let board = Arc::new(match scene.game {
+        let pixmap = match scene.game {
             Game::Snakes(g) => {
                 snakes::draw_board(&mut text, palette, g.layout(), scene.persian_digits)?
             }
             Game::Ludo(g) => ludo::draw_board(&mut text, palette, g)?,
             Game::Nardy(_) => nardy::draw_board(&mut text, palette, scene.persian_digits)?,
-        });
+        };
         drop(text);
+        let colours = Colours::learn(&pixmap, palette);
+        let indices = colours.indices(&pixmap, None);
+        let board = Arc::new(Board { pixmap, colours, indices });
         let mut boards = self.boards.lock().unwrap_or_else(|e| e.into_inner());
         if boards.len() >= MAX_BOARDS {
             boards.clear();
@@ -220,6 +330,27 @@ pub fn encode(pixmap: &Pixmap) -> Result<Vec<u8>, RenderError> {
     Ok(out)
 }
 
+/// Encodes palette indices as an indexed PNG with the fast deflate path.
+fn encode_indexed(
+    indices: &[u8],
+    palette: &[u8],
+    width: u32,
+    height: u32,
+) -> Result<Vec<u8>, RenderError> {
+    let mut out = Vec::with_capacity(indices.len() / 6);
+    let mut encoder = png::Encoder::new(&mut out, width, height);
+    encoder.set_color(png::ColorType::Indexed);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_palette(palette.to_vec());
+    encoder.set_compression(png::Compression::Fast);
+    // Up suits large flat areas and is cheap; the fast deflate path needs filtered rows.
+    encoder.set_filter(png::Filter::Up);
+    let mut writer = encoder.write_header()?;
+    writer.write_image_data(indices)?;
+    writer.finish()?;
+    Ok(out)
+}
+
 /// Colours of a theme. Seat colours are Okabe and Ito's colour-blind-safe set.
 pub(crate) struct Palette {
     pub background: Color,
@@ -239,10 +370,9 @@ fn rgb(hex: u32) -> Color {
 
 impl Palette {
     fn new(theme: Theme) -> Self {
-        let seats = [
-            0xE69F00, 0x56B4E9, 0x009E73, 0xF0E442, 0x0072B2, 0xD55E00, 0xCC79A7, 0x9A9A9A,
-        ]
-        .map(rgb);
+        let seats =
+            [0xE69F00, 0x56B4E9, 0x009E73, 0xF0E442, 0x0072B2, 0xD55E00, 0xCC79A7, 0x9A9A9A]
+                .map(rgb);
         match theme {
             Theme::Light => Self {
                 background: rgb(0xF6F1E7),
@@ -276,11 +406,7 @@ impl Palette {
     /// Black or white, whichever reads better on `c`.
     pub fn on(c: Color) -> Color {
         let l = 0.299 * c.red() + 0.587 * c.green() + 0.114 * c.blue();
-        if l > 0.55 {
-            rgb(0x111111)
-        } else {
-            Color::WHITE
-        }
+        if l > 0.55 { rgb(0x111111) } else { Color::WHITE }
     }
 }
 
@@ -288,6 +414,7 @@ impl Palette {
 pub(crate) struct Canvas<'a> {
     pub pixmap: &'a mut Pixmap,
     pub text: &'a mut Text,
+    pub sprites: &'a mut Sprites,
     pub palette: &'a Palette,
     pub persian: bool,
 }
@@ -301,13 +428,7 @@ pub(crate) fn paint(c: Color) -> Paint<'static> {
 
 pub(crate) fn fill_circle(pixmap: &mut Pixmap, x: f32, y: f32, r: f32, c: Color) {
     if let Some(path) = PathBuilder::from_circle(x, y, r) {
-        pixmap.fill_path(
-            &path,
-            &paint(c),
-            FillRule::Winding,
-            Transform::identity(),
-            None,
-        );
+        pixmap.fill_path(&path, &paint(c), FillRule::Winding, Transform::identity(), None);
     }
 }
 
@@ -391,105 +512,96 @@ pub(crate) fn seat_shape(seat: Seat, x: f32, y: f32, r: f32) -> Option<tiny_skia
     }
 }
 
+impl Canvas<'_> {
+    /// Copies a sprite centred at (x, y) into the picture, drawing it first if it is new.
+    pub(crate) fn sprite(
+        &mut self,
+        key: SpriteKey,
+        size: u32,
+        (x, y): (f32, f32),
+        draw: impl FnOnce(&mut Pixmap, &mut Text),
+    ) {
+        if !self.sprites.0.contains_key(&key) {
+            if self.sprites.0.len() >= MAX_SPRITES {
+                self.sprites.0.clear();
+            }
+            let Some(mut sprite) = Pixmap::new(size, size) else { return };
+            draw(&mut sprite, self.text);
+            self.sprites.0.insert(key.clone(), sprite);
+        }
+        let sprite = &self.sprites.0[&key];
+        let half = size as f32 / 2.0;
+        let (x0, y0) = ((x - half).round() as i32, (y - half).round() as i32);
+        let paint = tiny_skia::PixmapPaint::default();
+        self.pixmap.draw_pixmap(x0, y0, sprite.as_ref(), &paint, Transform::identity(), None);
+    }
+}
+
 /// A seat's token: its shape in its colour with an outline and a label.
 pub(crate) fn token(canvas: &mut Canvas<'_>, seat: Seat, x: f32, y: f32, r: f32, label: &str) {
     let colour = canvas.palette.seats[usize::from(seat) % 8];
-    if let Some(path) = seat_shape(seat, x + r * 0.08, y + r * 0.12, r) {
-        let shadow = Color::from_rgba8(0, 0, 0, 70);
-        canvas.pixmap.fill_path(
-            &path,
-            &paint(shadow),
-            FillRule::Winding,
-            Transform::identity(),
-            None,
-        );
-    }
-    if let Some(path) = seat_shape(seat, x, y, r) {
-        canvas.pixmap.fill_path(
-            &path,
-            &paint(colour),
-            FillRule::Winding,
-            Transform::identity(),
-            None,
-        );
-        let stroke = Stroke {
-            width: (r * 0.12).max(1.5),
-            ..Stroke::default()
-        };
-        canvas.pixmap.stroke_path(
-            &path,
-            &paint(rgb(0x1A1A1A)),
-            &stroke,
-            Transform::identity(),
-            None,
-        );
-    }
-    if !label.is_empty() {
-        let style = TextStyle {
-            size: r * 1.05,
-            bold: true,
-            colour: Palette::on(colour),
-            anchor: Anchor::Centre,
-        };
-        canvas.text.draw(canvas.pixmap, label, x, y, style);
-    }
+    let c = colour.to_color_u8();
+    let size = (r * 2.7).ceil() as u32 + 6;
+    let key = SpriteKey::Token {
+        seat,
+        radius: r.to_bits(),
+        label: label.to_owned(),
+        colour: [c.red(), c.green(), c.blue(), c.alpha()],
+    };
+    let centre = size as f32 / 2.0;
+    canvas.sprite(key, size, (x, y), |pixmap, text| {
+        if let Some(path) = seat_shape(seat, centre + r * 0.08, centre + r * 0.12, r) {
+            let shadow = Color::from_rgba8(0, 0, 0, 70);
+            pixmap.fill_path(&path, &paint(shadow), FillRule::Winding, Transform::identity(), None);
+        }
+        if let Some(path) = seat_shape(seat, centre, centre, r) {
+            pixmap.fill_path(&path, &paint(colour), FillRule::Winding, Transform::identity(), None);
+            let stroke = Stroke { width: (r * 0.12).max(1.5), ..Stroke::default() };
+            pixmap.stroke_path(&path, &paint(rgb(0x1A1A1A)), &stroke, Transform::identity(), None);
+        }
+        if !label.is_empty() {
+            let style = TextStyle {
+                size: r * 1.05,
+                bold: true,
+                colour: Palette::on(colour),
+                anchor: Anchor::Centre,
+            };
+            text.draw(pixmap, label, centre, centre, style);
+        }
+    });
 }
 
 /// A die showing `value` with its top-left corner at (x, y).
 pub(crate) fn die(canvas: &mut Canvas<'_>, x: f32, y: f32, size: f32, value: u8, used: bool) {
+    let side = size.ceil() as u32 + 6;
+    let key = SpriteKey::Die { size: size.to_bits(), value, used };
+    let o = (side as f32 - size) / 2.0;
+    canvas.sprite(key, side, (x + size / 2.0, y + size / 2.0), |pixmap, _| {
+        die_face(pixmap, o, o, size, value, used)
+    });
+}
+
+fn die_face(pixmap: &mut Pixmap, x: f32, y: f32, size: f32, value: u8, used: bool) {
     let (face, pip) = if used {
-        (
-            Color::from_rgba8(200, 200, 200, 150),
-            Color::from_rgba8(90, 90, 90, 170),
-        )
+        (Color::from_rgba8(200, 200, 200, 150), Color::from_rgba8(90, 90, 90, 170))
     } else {
         (Color::WHITE, rgb(0x1A1A1A))
     };
     if let Some(path) = rounded_rect(x, y, size, size, size * 0.18) {
-        canvas.pixmap.fill_path(
-            &path,
-            &paint(face),
-            FillRule::Winding,
-            Transform::identity(),
-            None,
-        );
-        let stroke = Stroke {
-            width: size * 0.05,
-            ..Stroke::default()
-        };
-        canvas.pixmap.stroke_path(
-            &path,
-            &paint(rgb(0x333333)),
-            &stroke,
-            Transform::identity(),
-            None,
-        );
+        pixmap.fill_path(&path, &paint(face), FillRule::Winding, Transform::identity(), None);
+        let stroke = Stroke { width: size * 0.05, ..Stroke::default() };
+        pixmap.stroke_path(&path, &paint(rgb(0x333333)), &stroke, Transform::identity(), None);
     }
-    let p = |fx: f32, fy: f32| (x + size * fx, y + size * fy);
     let spots: &[(f32, f32)] = match value {
         1 => &[(0.5, 0.5)],
         2 => &[(0.27, 0.27), (0.73, 0.73)],
         3 => &[(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)],
         4 => &[(0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)],
-        5 => &[
-            (0.25, 0.25),
-            (0.75, 0.25),
-            (0.5, 0.5),
-            (0.25, 0.75),
-            (0.75, 0.75),
-        ],
-        _ => &[
-            (0.27, 0.23),
-            (0.73, 0.23),
-            (0.27, 0.5),
-            (0.73, 0.5),
-            (0.27, 0.77),
-            (0.73, 0.77),
-        ],
+        5 => &[(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)],
+        _ => &[(0.27, 0.23), (0.73, 0.23), (0.27, 0.5), (0.73, 0.5), (0.27, 0.77), (0.73, 0.77)],
     };
     for &(fx, fy) in spots {
-        let (cx, cy) = p(fx, fy);
-        fill_circle(canvas.pixmap, cx, cy, size * 0.09, pip);
+        fill_circle(pixmap, x + size * fx, y + size * fy, size * 0.09, pip);
     }
 }
 
@@ -505,19 +617,12 @@ pub(crate) fn arrow(
     let (dx, dy) = (to.0 - from.0, to.1 - from.1);
     let len = (dx * dx + dy * dy).sqrt().max(1.0);
     let (nx, ny) = (-dy / len, dx / len);
-    let ctrl = (
-        (from.0 + to.0) / 2.0 + nx * bend * len,
-        (from.1 + to.1) / 2.0 + ny * bend * len,
-    );
+    let ctrl = ((from.0 + to.0) / 2.0 + nx * bend * len, (from.1 + to.1) / 2.0 + ny * bend * len);
     let mut pb = PathBuilder::new();
     pb.move_to(from.0, from.1);
     pb.quad_to(ctrl.0, ctrl.1, to.0, to.1);
     if let Some(path) = pb.finish() {
-        let stroke = Stroke {
-            width,
-            line_cap: tiny_skia::LineCap::Round,
-            ..Stroke::default()
-        };
+        let stroke = Stroke { width, line_cap: tiny_skia::LineCap::Round, ..Stroke::default() };
         pixmap.stroke_path(&path, &paint(c), &stroke, Transform::identity(), None);
     }
     // The head points along the curve's last tangent.
@@ -531,13 +636,7 @@ pub(crate) fn arrow(
     pb.line_to(to.0 - ux * h + uy * h * 0.6, to.1 - uy * h - ux * h * 0.6);
     pb.close();
     if let Some(path) = pb.finish() {
-        pixmap.fill_path(
-            &path,
-            &paint(c),
-            FillRule::Winding,
-            Transform::identity(),
-            None,
-        );
+        pixmap.fill_path(&path, &paint(c), FillRule::Winding, Transform::identity(), None);
     }
 }
 
@@ -574,39 +673,20 @@ fn draw_legend(canvas: &mut Canvas<'_>, scene: &Scene<'_>, top: f32) {
             format!("🏆 {}", winners.join(" · "))
         }
         (None, Some(seat)) => {
-            let name = scene
-                .players
-                .get(usize::from(seat))
-                .map_or("?", |pl| pl.name.as_str());
+            let name = scene.players.get(usize::from(seat)).map_or("?", |pl| pl.name.as_str());
             format!("▶ {name}")
         }
         (None, None) => "🎲".to_owned(),
     };
     if ranking.is_some() {
         // The game is over: the winner's line becomes a gold banner.
-        fill_rect(
-            canvas.pixmap,
-            0.0,
-            top + 2.0,
-            WIDTH as f32,
-            72.0,
-            rgb(0xF2C94C),
-        );
+        fill_rect(canvas.pixmap, 0.0, top + 2.0, WIDTH as f32, 72.0, rgb(0xF2C94C));
     }
     if let Some(seat) = to_move.filter(|_| ranking.is_none()) {
         token(canvas, seat, 36.0, title_y, 17.0, "");
     }
-    let style = TextStyle {
-        size: 30.0,
-        bold: true,
-        colour: p.ink,
-        anchor: Anchor::Left,
-    };
-    let x = if to_move.is_some() && ranking.is_none() {
-        64.0
-    } else {
-        24.0
-    };
+    let style = TextStyle { size: 30.0, bold: true, colour: p.ink, anchor: Anchor::Left };
+    let x = if to_move.is_some() && ranking.is_none() { 64.0 } else { 24.0 };
     canvas.text.draw(canvas.pixmap, &title, x, title_y, style);
     if let Some((_, dice)) = last_roll(scene.events) {
         let size = 46.0;
@@ -623,48 +703,23 @@ fn draw_legend(canvas: &mut Canvas<'_>, scene: &Scene<'_>, top: f32) {
         let x = 24.0 + col * (WIDTH as f32 / 2.0);
         let y = top + 96.0 + row * 50.0;
         let s = seat as Seat;
-        token(
-            canvas,
-            s,
-            x + 18.0,
-            y,
-            17.0,
-            &number(seat + 1, canvas.persian),
-        );
+        token(canvas, s, x + 18.0, y, 17.0, &number(seat + 1, canvas.persian));
         let name = scene.players.get(seat).map_or("?", |pl| pl.name.as_str());
         let bold = to_move == Some(s) && ranking.is_none();
-        let style = TextStyle {
-            size: 26.0,
-            bold,
-            colour: p.ink,
-            anchor: Anchor::Left,
-        };
+        let style = TextStyle { size: 26.0, bold, colour: p.ink, anchor: Anchor::Left };
         let name_w = canvas.text.width(name, 26.0, bold).min(300.0);
         let clipped = if name_w >= 300.0 {
             truncate(canvas.text, name, 26.0, bold, 290.0)
         } else {
             name.to_owned()
         };
-        canvas
-            .text
-            .draw(canvas.pixmap, &clipped, x + 46.0, y, style);
+        canvas.text.draw(canvas.pixmap, &clipped, x + 46.0, y, style);
         let status = match &ranking {
             Some(r) => medal(r[seat], canvas.persian),
             None => status_of(game, s, canvas.persian),
         };
-        let style = TextStyle {
-            size: 24.0,
-            bold: false,
-            colour: p.muted,
-            anchor: Anchor::Right,
-        };
-        canvas.text.draw(
-            canvas.pixmap,
-            &status,
-            x + WIDTH as f32 / 2.0 - 40.0,
-            y,
-            style,
-        );
+        let style = TextStyle { size: 24.0, bold: false, colour: p.muted, anchor: Anchor::Right };
+        canvas.text.draw(canvas.pixmap, &status, x + WIDTH as f32 / 2.0 - 40.0, y, style);
     }
 }
 
@@ -698,21 +753,16 @@ fn status_of(game: &Game, seat: Seat, persian: bool) -> String {
             format!("📍 {}", n(u32::from(g.squares()[usize::from(seat)])))
         }
         Game::Ludo(g) if g.departures().is_active(seat) => {
-            let home = g.pieces()[usize::from(seat)]
-                .iter()
-                .filter(|&&p| p >= g.track_len())
-                .count();
+            let home =
+                g.pieces()[usize::from(seat)].iter().filter(|&&p| p >= g.track_len()).count();
             format!("🏁 {}/{}", n(home as u32), n(4))
         }
         Game::Nardy(g) => {
             let points = format!("🏆 {}", n(g.score()[usize::from(seat)]));
             match g.white_seat() {
                 Some(white) => {
-                    let (disc, pips) = if white == seat {
-                        ("⚪", g.pips()[0])
-                    } else {
-                        ("⚫", g.pips()[1])
-                    };
+                    let (disc, pips) =
+                        if white == seat { ("⚪", g.pips()[0]) } else { ("⚫", g.pips()[1]) };
                     format!("{disc} {}   {points}", n(pips))
                 }
                 None => points,

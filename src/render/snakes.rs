@@ -21,10 +21,7 @@ fn centre(n: u8) -> (f32, f32) {
     let i = usize::from(n - 1);
     let row = i / 10;
     let col = if row % 2 == 0 { i % 10 } else { 9 - i % 10 };
-    (
-        MARGIN + (col as f32 + 0.5) * CELL,
-        MARGIN + (9 - row) as f32 * CELL + CELL * 0.5,
-    )
+    (MARGIN + (col as f32 + 0.5) * CELL, MARGIN + (9 - row) as f32 * CELL + CELL * 0.5)
 }
 
 pub(super) fn draw_board(
@@ -35,49 +32,21 @@ pub(super) fn draw_board(
 ) -> Result<Pixmap, RenderError> {
     let mut pixmap = Pixmap::new(WIDTH, WIDTH).ok_or(RenderError::Size(WIDTH, WIDTH))?;
     pixmap.fill(p.background);
-    if let Some(frame) = rounded_rect(
-        MARGIN - 10.0,
-        MARGIN - 10.0,
-        CELL * 10.0 + 20.0,
-        CELL * 10.0 + 20.0,
-        18.0,
-    ) {
-        pixmap.fill_path(
-            &frame,
-            &paint(p.board),
-            FillRule::Winding,
-            Transform::identity(),
-            None,
-        );
+    if let Some(frame) =
+        rounded_rect(MARGIN - 10.0, MARGIN - 10.0, CELL * 10.0 + 20.0, CELL * 10.0 + 20.0, 18.0)
+    {
+        pixmap.fill_path(&frame, &paint(p.board), FillRule::Winding, Transform::identity(), None);
     }
     for n in 1..=100u8 {
         let (x, y) = centre(n);
         // Checkered by position on the screen, not by the path's order.
         let (col, row) = ((x / CELL) as usize, (y / CELL) as usize);
-        let shade = if (col + row) % 2 == 0 {
-            p.cell_a
-        } else {
-            p.cell_b
-        };
-        fill_rect(
-            &mut pixmap,
-            x - CELL / 2.0,
-            y - CELL / 2.0,
-            CELL,
-            CELL,
-            shade,
-        );
+        let shade = if (col + row) % 2 == 0 { p.cell_a } else { p.cell_b };
+        fill_rect(&mut pixmap, x - CELL / 2.0, y - CELL / 2.0, CELL, CELL, shade);
     }
     // The goal square, gilded.
     let (gx, gy) = centre(100);
-    fill_rect(
-        &mut pixmap,
-        gx - CELL / 2.0,
-        gy - CELL / 2.0,
-        CELL,
-        CELL,
-        rgb(0xF2C94C),
-    );
+    fill_rect(&mut pixmap, gx - CELL / 2.0, gy - CELL / 2.0, CELL, CELL, rgb(0xF2C94C));
     for (k, &(from, to)) in layout.ladders().iter().enumerate() {
         ladder(&mut pixmap, centre(from), centre(to), k);
     }
@@ -94,20 +63,9 @@ pub(super) fn draw_board(
             let back = if n == 100 { rgb(0xF2C94C) } else { p.cell_a };
             let mut c = back;
             c.set_alpha(0.88);
-            pixmap.fill_path(
-                &plate,
-                &paint(c),
-                FillRule::Winding,
-                Transform::identity(),
-                None,
-            );
+            pixmap.fill_path(&plate, &paint(c), FillRule::Winding, Transform::identity(), None);
         }
-        let style = Style {
-            size: 19.0,
-            bold: true,
-            colour: p.muted,
-            anchor: Anchor::Left,
-        };
+        let style = Style { size: 19.0, bold: true, colour: p.muted, anchor: Anchor::Left };
         text.draw(&mut pixmap, &label, px + 5.0, py + 12.0, style);
     }
     text.draw(
@@ -115,12 +73,7 @@ pub(super) fn draw_board(
         "👑",
         gx + 18.0,
         gy + 14.0,
-        Style {
-            size: 34.0,
-            bold: false,
-            colour: p.ink,
-            anchor: Anchor::Centre,
-        },
+        Style { size: 34.0, bold: false, colour: p.ink, anchor: Anchor::Centre },
     );
     Ok(pixmap)
 }
@@ -130,11 +83,7 @@ fn stroke_line(pixmap: &mut Pixmap, p: (f32, f32), q: (f32, f32), width: f32, c:
     pb.move_to(p.0, p.1);
     pb.line_to(q.0, q.1);
     if let Some(path) = pb.finish() {
-        let stroke = Stroke {
-            width,
-            line_cap: LineCap::Round,
-            ..Stroke::default()
-        };
+        let stroke = Stroke { width, line_cap: LineCap::Round, ..Stroke::default() };
         pixmap.stroke_path(&path, &paint(c), &stroke, Transform::identity(), None);
     }
 }
@@ -145,10 +94,7 @@ fn ladder(pixmap: &mut Pixmap, from: (f32, f32), to: (f32, f32), k: usize) {
     let (ux, uy) = (dx / len, dy / len);
     let (nx, ny) = (-uy * 14.0, ux * 14.0);
     // Start and end a little inside the squares, so the ends stay visible.
-    let (a, b) = (
-        (from.0 - ux * 8.0, from.1 - uy * 8.0),
-        (to.0 + ux * 8.0, to.1 + uy * 8.0),
-    );
+    let (a, b) = ((from.0 - ux * 8.0, from.1 - uy * 8.0), (to.0 + ux * 8.0, to.1 + uy * 8.0));
     let wood = [rgb(0x9C5F2A), rgb(0x8A5526), rgb(0xA8692F)][k % 3];
     let rungs = ((len + 16.0) / 38.0).floor().max(2.0) as usize;
     for i in 1..rungs {
@@ -158,13 +104,7 @@ fn ladder(pixmap: &mut Pixmap, from: (f32, f32), to: (f32, f32), k: usize) {
     }
     for side in [-1.0, 1.0] {
         let (ox, oy) = (nx * side, ny * side);
-        stroke_line(
-            pixmap,
-            (a.0 + ox, a.1 + oy),
-            (b.0 + ox, b.1 + oy),
-            7.0,
-            wood,
-        );
+        stroke_line(pixmap, (a.0 + ox, a.1 + oy), (b.0 + ox, b.1 + oy), 7.0, wood);
     }
 }
 
@@ -181,14 +121,8 @@ fn snake(pixmap: &mut Pixmap, head: (f32, f32), tail: (f32, f32), k: usize) {
     let len = (dx * dx + dy * dy).sqrt().max(1.0);
     let (nx, ny) = (-dy / len, dx / len);
     let wave = (len * 0.22).clamp(30.0, 90.0) * if k.is_multiple_of(2) { 1.0 } else { -1.0 };
-    let c1 = (
-        head.0 + dx * 0.33 + nx * wave,
-        head.1 + dy * 0.33 + ny * wave,
-    );
-    let c2 = (
-        head.0 + dx * 0.66 - nx * wave,
-        head.1 + dy * 0.66 - ny * wave,
-    );
+    let c1 = (head.0 + dx * 0.33 + nx * wave, head.1 + dy * 0.33 + ny * wave);
+    let c2 = (head.0 + dx * 0.66 - nx * wave, head.1 + dy * 0.66 - ny * wave);
     let at = |t: f32| {
         let u = 1.0 - t;
         (
@@ -220,16 +154,8 @@ fn snake(pixmap: &mut Pixmap, head: (f32, f32), tail: (f32, f32), k: usize) {
             let width = 30.0 - 5.0 * i as f32;
             let Some(path) = curve(t0, t1) else { continue };
             let stroke = match layer {
-                0 => Stroke {
-                    width: width + 4.0,
-                    line_cap: LineCap::Round,
-                    ..Stroke::default()
-                },
-                1 => Stroke {
-                    width,
-                    line_cap: LineCap::Round,
-                    ..Stroke::default()
-                },
+                0 => Stroke { width: width + 4.0, line_cap: LineCap::Round, ..Stroke::default() },
+                1 => Stroke { width, line_cap: LineCap::Round, ..Stroke::default() },
                 _ => Stroke {
                     width: width * 0.55,
                     line_cap: LineCap::Butt,
@@ -251,10 +177,7 @@ fn snake(pixmap: &mut Pixmap, head: (f32, f32), tail: (f32, f32), k: usize) {
         (vx / l, vy / l)
     };
     for side in [-1.0, 1.0] {
-        let (ex, ey) = (
-            hx + fx * 6.0 - fy * 8.0 * side,
-            hy + fy * 6.0 + fx * 8.0 * side,
-        );
+        let (ex, ey) = (hx + fx * 6.0 - fy * 8.0 * side, hy + fy * 6.0 + fx * 8.0 * side);
         fill_circle(pixmap, ex, ey, 5.5, Color::WHITE);
         fill_circle(pixmap, ex + fx * 1.5, ey + fy * 1.5, 2.8, rgb(0x111111));
     }
@@ -273,10 +196,7 @@ fn spread(k: usize) -> (Vec<(f32, f32)>, f32) {
         1 => (vec![(0.0, 6.0)], 25.0),
         2 => (vec![(-20.0, 6.0), (20.0, 6.0)], 20.0),
         3 => (vec![(-21.0, -6.0), (21.0, -6.0), (0.0, 24.0)], 18.0),
-        4 => (
-            vec![(-20.0, -8.0), (20.0, -8.0), (-20.0, 26.0), (20.0, 26.0)],
-            17.0,
-        ),
+        4 => (vec![(-20.0, -8.0), (20.0, -8.0), (-20.0, 26.0), (20.0, 26.0)], 17.0),
         _ => (
             vec![
                 (-28.0, -6.0),
@@ -297,32 +217,11 @@ pub(super) fn draw_moving(canvas: &mut Canvas<'_>, game: &Snakes, events: &[Even
     for e in events {
         match *e {
             Event::Moved { from, to, .. } if to != from => {
-                arrow(
-                    canvas.pixmap,
-                    centre(from),
-                    centre(to),
-                    with_alpha(accent, 0.85),
-                    6.0,
-                    0.25,
-                );
+                arrow(canvas.pixmap, centre(from), centre(to), with_alpha(accent, 0.85), 6.0, 0.25);
             }
             Event::Bounced { from, to, .. } => {
-                arrow(
-                    canvas.pixmap,
-                    centre(from),
-                    centre(100),
-                    with_alpha(accent, 0.85),
-                    6.0,
-                    0.3,
-                );
-                arrow(
-                    canvas.pixmap,
-                    centre(100),
-                    centre(to),
-                    with_alpha(accent, 0.85),
-                    6.0,
-                    0.3,
-                );
+                arrow(canvas.pixmap, centre(from), centre(100), with_alpha(accent, 0.85), 6.0, 0.3);
+                arrow(canvas.pixmap, centre(100), centre(to), with_alpha(accent, 0.85), 6.0, 0.3);
             }
             Event::Climbed { from, to, .. } => {
                 arrow(
@@ -362,14 +261,7 @@ pub(super) fn draw_moving(canvas: &mut Canvas<'_>, game: &Snakes, events: &[Even
         let (x, y) = centre(square as u8);
         let (offsets, r) = spread(seats.len());
         for (&seat, &(ox, oy)) in seats.iter().zip(offsets.iter().cycle()) {
-            token(
-                canvas,
-                seat,
-                x + ox,
-                y + oy,
-                r,
-                &number(u32::from(seat) + 1, canvas.persian),
-            );
+            token(canvas, seat, x + ox, y + oy, r, &number(u32::from(seat) + 1, canvas.persian));
         }
     }
 }
@@ -388,8 +280,5 @@ pub(super) fn token_centre(game: &Snakes, seat: Seat) -> (f32, f32) {
     let (offsets, _) = spread(sharing.len());
     let k = sharing.iter().position(|&s| s == seat).unwrap_or(0);
     let (x, y) = centre(square);
-    (
-        x + offsets[k % offsets.len()].0,
-        y + offsets[k % offsets.len()].1,
-    )
+    (x + offsets[k % offsets.len()].0, y + offsets[k % offsets.len()].1)
 }

@@ -4,6 +4,8 @@
 use cosmic_text::{
     Attrs, Buffer, Family, FontSystem, Metrics, Shaping, SwashCache, SwashContent, Weight, fontdb,
 };
+use std::collections::HashMap;
+
 use tiny_skia::{Color, Pixmap};
 
 const FONTS: [&[u8]; 5] = [
@@ -38,11 +40,29 @@ pub struct Style {
     pub anchor: Anchor,
 }
 
-/// The font system and glyph cache.
+/// A piece of text rasterised once: premultiplied RGBA pixels and where they sit relative to the
+/// text's left edge and top.
+struct Rendered {
+    width: f32,
+    height: f32,
+    x: i32,
+    y: i32,
+    w: i32,
+    pixels: Vec<[u8; 4]>,
+}
+
+type Key = (String, u32, bool, [u8; 4]);
+
+/// The most rasterised texts kept; the cache is cleared when it would grow past this.
+const MAX_TEXTS: usize = 4096;
+
+/// The font system, the glyph cache, and a cache of rasterised texts: labels and names repeat
+/// from turn to turn, so each is shaped and rasterised once.
 pub struct Text {
     fonts: FontSystem,
     glyphs: SwashCache,
     buffer: Option<Buffer>,
+    texts: HashMap<Key, Rendered>,
 }
 
 impl Default for Text {
@@ -60,19 +80,13 @@ impl Text {
         }
         db.set_sans_serif_family("Noto Sans");
         let fonts = FontSystem::new_with_locale_and_db("en-US".into(), db);
-        Self {
-            fonts,
-            glyphs: SwashCache::new(),
-            buffer: None,
-        }
+        Self { fonts, glyphs: SwashCache::new(), buffer: None, texts: HashMap::new() }
     }
 
-    fn shape(&mut self, text: &str, size: f32, bold: bool) -> (f32, f32) {
+    fn rasterise(&mut self, text: &str, size: f32, bold: bool, colour: [u8; 4]) -> Rendered {
         let metrics = Metrics::new(size, (size * 1.3).ceil());
-        let mut buffer = self
-            .buffer
-            .take()
-            .unwrap_or_else(|| Buffer::new(&mut self.fonts, metrics));
+        let mut buffer =
+            self.buffer.take().unwrap_or_else(|| Buffer::new(&mut self.fonts, metrics));
         buffer.set_metrics(metrics);
         buffer.set_size(None, None);
         let weight = if bold { Weight::BOLD } else { Weight::NORMAL };
@@ -80,92 +94,126 @@ impl Text {
         buffer.set_text(text, &attrs, Shaping::Advanced, None);
         buffer.shape_until_scroll(&mut self.fonts, false);
         let width = buffer.layout_runs().map(|r| r.line_w).fold(0.0, f32::max);
-        let height = buffer
-            .layout_runs()
-            .map(|r| r.line_top + r.line_height)
-            .fold(0.0, f32::max);
-        self.buffer = Some(buffer);
-        (width, height)
-    }
-
-    /// The width of `text` in pixels, as it would be drawn.
-    pub fn width(&mut self, text: &str, size: f32, bold: bool) -> f32 {
-        self.shape(text, size, bold).0
-    }
-
-    /// Draws one line of text with its vertical centre at `y`; returns its width.
-    pub fn draw(&mut self, pixmap: &mut Pixmap, text: &str, x: f32, y: f32, style: Style) -> f32 {
-        let (width, height) = self.shape(text, style.size, style.bold);
-        let left = match style.anchor {
-            Anchor::Left => x,
-            Anchor::Centre => x - width / 2.0,
-            Anchor::Right => x - width,
-        };
-        let top = y - height / 2.0;
-        let Some(buffer) = self.buffer.take() else {
-            return width;
-        };
-        let c = style.colour.to_color_u8();
+        let height = buffer.layout_runs().map(|r| r.line_top + r.line_height).fold(0.0, f32::max);
+        // Where every glyph lands, relative to the text's origin.
+        let mut placed = Vec::new();
         for run in buffer.layout_runs() {
             for glyph in run.glyphs {
-                let physical = glyph.physical((left, top + run.line_y), 1.0);
-                let Some(image) = self.glyphs.get_image(&mut self.fonts, physical.cache_key) else {
-                    continue;
-                };
-                let x0 = physical.x + image.placement.left;
-                let y0 = physical.y - image.placement.top;
-                let w = image.placement.width as i32;
-                let h = image.placement.height as i32;
-                match image.content {
-                    SwashContent::Mask => blend(pixmap, x0, y0, w, h, |i| {
-                        let a = image.data[i];
-                        [c.red(), c.green(), c.blue(), mul(a, c.alpha())]
-                    }),
-                    SwashContent::Color => blend(pixmap, x0, y0, w, h, |i| {
-                        let p = &image.data[i * 4..i * 4 + 4];
-                        [p[0], p[1], p[2], p[3]]
-                    }),
-                    SwashContent::SubpixelMask => {}
+                let physical = glyph.physical((0.0, run.line_y), 1.0);
+                if let Some(image) = self.glyphs.get_image(&mut self.fonts, physical.cache_key) {
+                    let (x0, y0) =
+                        (physical.x + image.placement.left, physical.y - image.placement.top);
+                    placed.push((
+                        physical.cache_key,
+                        x0,
+                        y0,
+                        image.placement.width as i32,
+                        image.placement.height as i32,
+                    ));
                 }
             }
         }
         self.buffer = Some(buffer);
-        width
+        let x = placed.iter().map(|p| p.1).min().unwrap_or(0);
+        let y = placed.iter().map(|p| p.2).min().unwrap_or(0);
+        let w = placed.iter().map(|p| p.1 + p.3).max().unwrap_or(0) - x;
+        let h = placed.iter().map(|p| p.2 + p.4).max().unwrap_or(0) - y;
+        let mut pixels = vec![[0u8; 4]; (w.max(0) * h.max(0)) as usize];
+        for (key, x0, y0, gw, gh) in placed {
+            let Some(image) = self.glyphs.get_image(&mut self.fonts, key) else { continue };
+            for row in 0..gh {
+                for col in 0..gw {
+                    let i = (row * gw + col) as usize;
+                    let [r, g, b, a] = match image.content {
+                        SwashContent::Mask => {
+                            [colour[0], colour[1], colour[2], mul(image.data[i], colour[3])]
+                        }
+                        SwashContent::Color => {
+                            let p = &image.data[i * 4..i * 4 + 4];
+                            [p[0], p[1], p[2], p[3]]
+                        }
+                        SwashContent::SubpixelMask => [0, 0, 0, 0],
+                    };
+                    if a == 0 {
+                        continue;
+                    }
+                    let dst = &mut pixels[((y0 - y + row) * w + (x0 - x + col)) as usize];
+                    let inv = 255 - a;
+                    *dst = [
+                        mul(r, a).saturating_add(mul(dst[0], inv)),
+                        mul(g, a).saturating_add(mul(dst[1], inv)),
+                        mul(b, a).saturating_add(mul(dst[2], inv)),
+                        a.saturating_add(mul(dst[3], inv)),
+                    ];
+                }
+            }
+        }
+        Rendered { width, height, x, y, w, pixels }
+    }
+
+    fn rendered(&mut self, text: &str, size: f32, bold: bool, colour: [u8; 4]) -> &Rendered {
+        let key: Key = (text.to_owned(), size.to_bits(), bold, colour);
+        if !self.texts.contains_key(&key) {
+            if self.texts.len() >= MAX_TEXTS {
+                self.texts.clear();
+            }
+            let rendered = self.rasterise(text, size, bold, colour);
+            self.texts.insert(key.clone(), rendered);
+        }
+        &self.texts[&key]
+    }
+
+    /// The width of `text` in pixels, as it would be drawn.
+    pub fn width(&mut self, text: &str, size: f32, bold: bool) -> f32 {
+        self.rendered(text, size, bold, [0, 0, 0, 255]).width
+    }
+
+    /// Draws one line of text with its vertical centre at `y`; returns its width.
+    pub fn draw(&mut self, pixmap: &mut Pixmap, text: &str, x: f32, y: f32, style: Style) -> f32 {
+        let c = style.colour.to_color_u8();
+        let rendered =
+            self.rendered(text, style.size, style.bold, [c.red(), c.green(), c.blue(), c.alpha()]);
+        let left = match style.anchor {
+            Anchor::Left => x,
+            Anchor::Centre => x - rendered.width / 2.0,
+            Anchor::Right => x - rendered.width,
+        };
+        let top = y - rendered.height / 2.0;
+        let (x0, y0) = (left.round() as i32 + rendered.x, top.round() as i32 + rendered.y);
+        blit(pixmap, x0, y0, rendered.w, &rendered.pixels);
+        rendered.width
+    }
+}
+
+/// Draws premultiplied RGBA pixels (rows of `w`) over the premultiplied pixmap at (x0, y0).
+fn blit(pixmap: &mut Pixmap, x0: i32, y0: i32, w: i32, pixels: &[[u8; 4]]) {
+    if w <= 0 {
+        return;
+    }
+    let pw = pixmap.width() as i32;
+    let ph = pixmap.height() as i32;
+    let data = pixmap.data_mut();
+    for (row, line) in pixels.chunks_exact(w as usize).enumerate() {
+        let y = y0 + row as i32;
+        if y < 0 || y >= ph {
+            continue;
+        }
+        for (col, src) in line.iter().enumerate() {
+            let x = x0 + col as i32;
+            if src[3] == 0 || x < 0 || x >= pw {
+                continue;
+            }
+            let o = ((y * pw + x) * 4) as usize;
+            let inv = 255 - src[3];
+            for k in 0..4 {
+                data[o + k] = src[k].saturating_add(mul(data[o + k], inv));
+            }
+        }
     }
 }
 
 fn mul(a: u8, b: u8) -> u8 {
     ((u16::from(a) * u16::from(b) + 127) / 255) as u8
-}
-
-/// Blends straight-alpha source pixels (`src(i)` for the i-th pixel of a w×h image at x0, y0)
-/// over the premultiplied pixmap.
-fn blend(pixmap: &mut Pixmap, x0: i32, y0: i32, w: i32, h: i32, src: impl Fn(usize) -> [u8; 4]) {
-    let pw = pixmap.width() as i32;
-    let ph = pixmap.height() as i32;
-    let data = pixmap.data_mut();
-    for row in 0..h {
-        let y = y0 + row;
-        if y < 0 || y >= ph {
-            continue;
-        }
-        for col in 0..w {
-            let x = x0 + col;
-            if x < 0 || x >= pw {
-                continue;
-            }
-            let [r, g, b, a] = src((row * w + col) as usize);
-            if a == 0 {
-                continue;
-            }
-            let o = ((y * pw + x) * 4) as usize;
-            let inv = 255 - a;
-            for (k, s) in [r, g, b].into_iter().enumerate() {
-                data[o + k] = mul(s, a).saturating_add(mul(data[o + k], inv));
-            }
-            data[o + 3] = a.saturating_add(mul(data[o + 3], inv));
-        }
-    }
 }
 
 /// Writes a number in Latin or Persian digits.
@@ -191,15 +239,9 @@ mod tests {
         let mut t = Text::new();
         let name = "علی‌رضا";
         let shaped = t.width(name, 30.0, false);
-        let isolated: f32 = name
-            .chars()
-            .map(|c| t.width(&c.to_string(), 30.0, false))
-            .sum();
+        let isolated: f32 = name.chars().map(|c| t.width(&c.to_string(), 30.0, false)).sum();
         assert!(shaped > 10.0);
-        assert!(
-            (shaped - isolated).abs() > 5.0,
-            "shaped {shaped} vs isolated {isolated}"
-        );
+        assert!((shaped - isolated).abs() > 5.0, "shaped {shaped} vs isolated {isolated}");
     }
 
     #[test]
@@ -208,30 +250,18 @@ mod tests {
         let mut pixmap = Pixmap::new(400, 60).unwrap();
         pixmap.fill(Color::WHITE);
         for text in ["Иван", "Maria", "😀", "رضا", "۱۲۳"] {
-            let style = Style {
-                size: 30.0,
-                bold: false,
-                colour: Color::BLACK,
-                anchor: Anchor::Left,
-            };
+            let style =
+                Style { size: 30.0, bold: false, colour: Color::BLACK, anchor: Anchor::Left };
             let w = t.draw(&mut pixmap, text, 10.0, 30.0, style);
             assert!(w > 8.0, "{text}: width {w}");
         }
         // The emoji is drawn in colour: some pixel is neither grey nor white.
         let mut colour = Pixmap::new(60, 60).unwrap();
         colour.fill(Color::WHITE);
-        let style = Style {
-            size: 40.0,
-            bold: false,
-            colour: Color::BLACK,
-            anchor: Anchor::Left,
-        };
+        let style = Style { size: 40.0, bold: false, colour: Color::BLACK, anchor: Anchor::Left };
         t.draw(&mut colour, "😀", 5.0, 30.0, style);
         assert!(
-            colour
-                .pixels()
-                .iter()
-                .any(|p| p.red().abs_diff(p.blue()) > 60),
+            colour.pixels().iter().any(|p| p.red().abs_diff(p.blue()) > 60),
             "emoji drawn without colour"
         );
     }

@@ -11,16 +11,13 @@ pub fn recorded_actions(events: &[Event]) -> Vec<Action> {
         .iter()
         .filter_map(|e| match e {
             Event::Rolled { dice, .. } => Some(Action::Roll { dice: dice.clone() }),
-            Event::RollOff { rolls } => Some(Action::Roll {
-                dice: rolls.iter().map(|r| r[1]).collect(),
-            }),
+            Event::RollOff { rolls } => {
+                Some(Action::Roll { dice: rolls.iter().map(|r| r[1]).collect() })
+            }
             Event::Entered { piece, .. } | Event::PieceMoved { piece, .. } => {
                 Some(Action::Move { piece: *piece })
             }
-            Event::Stepped { from, die, .. } => Some(Action::Step {
-                from: *from,
-                die: *die,
-            }),
+            Event::Stepped { from, die, .. } => Some(Action::Step { from: *from, die: *die }),
             Event::Left { seat, reason } => Some(match reason {
                 LeaveReason::Resigned => Action::Resign { seat: *seat },
                 LeaveReason::Kicked => Action::Kick { seat: *seat },
@@ -34,11 +31,7 @@ pub fn recorded_actions(events: &[Event]) -> Vec<Action> {
 /// Refused actions change nothing (C7).
 pub fn assert_refused(game: &mut Game, action: &Action) {
     let before = game.clone();
-    assert!(
-        game.play(action).is_err(),
-        "{action:?} should be refused in {:?}",
-        game.legal()
-    );
+    assert!(game.play(action).is_err(), "{action:?} should be refused in {:?}", game.legal());
     assert_eq!(*game, before);
 }
 
@@ -56,17 +49,11 @@ pub fn assert_departures_rank_last(ranking: &[u8], departed: &[u8]) {
     for (i, &a) in departed.iter().enumerate() {
         for seat in 0..ranking.len() as u8 {
             if !departed.contains(&seat) {
-                assert!(
-                    ranking[usize::from(seat)] < ranking[usize::from(a)],
-                    "{ranking:?}"
-                );
+                assert!(ranking[usize::from(seat)] < ranking[usize::from(a)], "{ranking:?}");
             }
         }
         for &b in &departed[i + 1..] {
-            assert!(
-                ranking[usize::from(b)] < ranking[usize::from(a)],
-                "{ranking:?}"
-            );
+            assert!(ranking[usize::from(b)] < ranking[usize::from(a)], "{ranking:?}");
         }
     }
 }

@@ -112,11 +112,7 @@ pub fn arms_for(players: usize) -> u8 {
 
 /// Each seat's arm (L2): two players sit opposite (arms 0 and 2), otherwise arms 0, 1, 2, …
 pub fn seat_arms(players: usize) -> Vec<u8> {
-    if players == 2 {
-        vec![0, 2]
-    } else {
-        (0..players as u8).collect()
-    }
+    if players == 2 { vec![0, 2] } else { (0..players as u8).collect() }
 }
 
 /// The absolute track square (0..L−1, clockwise from arm 0's start) of a piece on the track.
@@ -248,11 +244,7 @@ impl Ludo {
 
     /// Playing or finished.
     pub fn status(&self) -> Status {
-        if self.over() {
-            Status::Finished
-        } else {
-            Status::Playing
-        }
+        if self.over() { Status::Finished } else { Status::Playing }
     }
 
     /// The seat to move, while the game runs and the roll-off is over.
@@ -266,13 +258,8 @@ impl Ludo {
             return Legal::Over;
         }
         match &self.phase {
-            Phase::RollOff(seats) => Legal::RollOff {
-                seats: seats.clone(),
-            },
-            Phase::Roll => Legal::Roll {
-                seat: self.to_move,
-                dice: 1,
-            },
+            Phase::RollOff(seats) => Legal::RollOff { seats: seats.clone() },
+            Phase::Roll => Legal::Roll { seat: self.to_move, dice: 1 },
             Phase::Move(die) => Legal::Choose {
                 seat: self.to_move,
                 actions: self
@@ -325,11 +312,7 @@ impl Ludo {
             return Err(Blocked::PastGoal);
         }
         if own.iter().enumerate().any(|(k, &p)| k != piece && p == to) {
-            return Err(if from == HOUSE {
-                Blocked::StartOccupied
-            } else {
-                Blocked::OwnPiece
-            });
+            return Err(if from == HOUSE { Blocked::StartOccupied } else { Blocked::OwnPiece });
         }
         Ok(to)
     }
@@ -341,17 +324,13 @@ impl Ludo {
             return None; // goal lanes are safe (L13)
         }
         let square = track_square(self.arms, self.seat_arms[usize::from(seat)], to);
-        (0..self.players() as Seat)
-            .filter(|&o| o != seat)
-            .find_map(|o| {
-                let arm = self.seat_arms[usize::from(o)];
-                self.pieces[usize::from(o)]
-                    .iter()
-                    .position(|&q| {
-                        (0..len).contains(&q) && track_square(self.arms, arm, q) == square
-                    })
-                    .map(|k| (o, k))
-            })
+        (0..self.players() as Seat).filter(|&o| o != seat).find_map(|o| {
+            let arm = self.seat_arms[usize::from(o)];
+            self.pieces[usize::from(o)]
+                .iter()
+                .position(|&q| (0..len).contains(&q) && track_square(self.arms, arm, q) == square)
+                .map(|k| (o, k))
+        })
     }
 
     /// Pieces of `seat` that can move with `die`, after the must-rules (L9).
@@ -486,18 +465,12 @@ impl Ludo {
         let rolls: Vec<[u8; 2]> = seats.iter().zip(dice).map(|(&s, &d)| [s, d]).collect();
         let mut events = vec![Event::RollOff { rolls }];
         let high = dice.iter().copied().max().unwrap_or(0);
-        let tied: Vec<Seat> = seats
-            .iter()
-            .zip(dice)
-            .filter(|&(_, &d)| d == high)
-            .map(|(&s, _)| s)
-            .collect();
+        let tied: Vec<Seat> =
+            seats.iter().zip(dice).filter(|&(_, &d)| d == high).map(|(&s, _)| s).collect();
         if let [first] = tied[..] {
             self.start_turn(first, &mut events);
         } else {
-            events.push(Event::RollOffAgain {
-                seats: tied.clone(),
-            });
+            events.push(Event::RollOffAgain { seats: tied.clone() });
             self.phase = Phase::RollOff(tied);
         }
         events
@@ -505,10 +478,7 @@ impl Ludo {
 
     fn roll(&mut self, die: u8) -> Vec<Event> {
         let seat = self.to_move;
-        let mut events = vec![Event::Rolled {
-            seat,
-            dice: vec![die],
-        }];
+        let mut events = vec![Event::Rolled { seat, dice: vec![die] }];
         let six = die == 6;
         if six {
             self.sixes = self.sixes.saturating_add(1);
@@ -522,20 +492,14 @@ impl Ludo {
             self.phase = Phase::Move(die);
             return events;
         }
-        events.push(Event::NoMove {
-            seat,
-            reason: NoMoveReason::NoLegalMove,
-        });
+        events.push(Event::NoMove { seat, reason: NoMoveReason::NoLegalMove });
         if six {
             events.push(Event::ExtraRoll { seat });
             self.tries = self.initial_tries(seat);
         } else {
             self.tries = self.tries.saturating_sub(1);
             if self.tries > 0 {
-                events.push(Event::TryAgain {
-                    seat,
-                    try_number: 4 - self.tries,
-                });
+                events.push(Event::TryAgain { seat, try_number: 4 - self.tries });
             } else {
                 self.end_turn(&mut events);
             }
@@ -546,30 +510,16 @@ impl Ludo {
     fn move_piece(&mut self, piece: usize, die: u8) -> Vec<Event> {
         let seat = self.to_move;
         let from = self.pieces[usize::from(seat)][piece];
-        let to = self
-            .destination(seat, piece, die)
-            .expect("the move was checked as legal");
+        let to = self.destination(seat, piece, die).expect("the move was checked as legal");
         let mut events = Vec::with_capacity(4);
         if from == HOUSE {
-            events.push(Event::Entered {
-                seat,
-                piece: piece as u8,
-            });
+            events.push(Event::Entered { seat, piece: piece as u8 });
         } else {
-            events.push(Event::PieceMoved {
-                seat,
-                piece: piece as u8,
-                from,
-                to,
-            });
+            events.push(Event::PieceMoved { seat, piece: piece as u8, from, to });
         }
         if let Some((victim, k)) = self.victim(seat, to) {
             self.pieces[usize::from(victim)][k] = HOUSE;
-            events.push(Event::Captured {
-                seat: victim,
-                piece: k as u8,
-                by: seat,
-            });
+            events.push(Event::Captured { seat: victim, piece: k as u8, by: seat });
         }
         self.pieces[usize::from(seat)][piece] = to;
         self.phase = Phase::Roll;
@@ -660,18 +610,13 @@ impl Ludo {
             if ok {
                 Ok(())
             } else {
-                Err(StateError::new(format!(
-                    "\"{name}\" disagrees with the player count"
-                )))
+                Err(StateError::new(format!("\"{name}\" disagrees with the player count")))
             }
         };
         agree("players", w.players.is_none_or(|p| p == players))?;
         agree("arms", w.arms.is_none_or(|a| a == game.arms))?;
         agree("track", w.track.is_none_or(|t| t == len))?;
-        agree(
-            "seat_arms",
-            w.seat_arms.as_ref().is_none_or(|a| *a == game.seat_arms),
-        )?;
+        agree("seat_arms", w.seat_arms.as_ref().is_none_or(|a| *a == game.seat_arms))?;
         for (seat, own) in w.pieces.iter().enumerate() {
             for (k, &p) in own.iter().enumerate() {
                 if !(HOUSE..=len + 3).contains(&p) {
@@ -709,9 +654,7 @@ impl Ludo {
         }
         game.finished = w.finished.unwrap_or_else(|| vec![None; players]);
         if game.finished.len() != players {
-            return Err(StateError::new(format!(
-                "\"finished\" needs {players} entries"
-            )));
+            return Err(StateError::new(format!("\"finished\" needs {players} entries")));
         }
         let mut orders: Vec<u8> = game.finished.iter().flatten().copied().collect();
         orders.sort_unstable();
@@ -728,9 +671,7 @@ impl Ludo {
             }
         }
         if game.options.until == Until::First && orders.len() > 1 {
-            return Err(StateError::new(
-                "with until first, the game ends at the first finisher",
-            ));
+            return Err(StateError::new("with until first, the game ends at the first finisher"));
         }
         game.turn = w.turn;
         if game.over() {
@@ -791,10 +732,7 @@ impl Ludo {
         if w.status.is_some_and(|s| s != game.status()) {
             return Err(StateError::new("\"status\" disagrees with the position"));
         }
-        if w.ranking
-            .as_ref()
-            .is_some_and(|r| Some(r) != game.ranking().as_ref())
-        {
+        if w.ranking.as_ref().is_some_and(|r| Some(r) != game.ranking().as_ref()) {
             return Err(StateError::new("\"ranking\" disagrees with the position"));
         }
         Ok(game)
@@ -803,10 +741,7 @@ impl Ludo {
 
 fn check_dice(dice: &[u8], expected: usize) -> Result<(), Illegal> {
     if dice.len() != expected {
-        return Err(Illegal::DiceCount {
-            expected,
-            got: dice.len(),
-        });
+        return Err(Illegal::DiceCount { expected, got: dice.len() });
     }
     match dice.iter().find(|d| !(1..=6).contains(*d)) {
         Some(&d) => Err(Illegal::BadDie(d)),

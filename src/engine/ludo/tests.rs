@@ -85,38 +85,18 @@ fn l3_all_pieces_start_in_the_house() {
 #[test]
 fn l4_roll_off_highest_starts_ties_roll_again() {
     let mut g = Ludo::new(4, LudoOptions::default()).unwrap();
-    assert_eq!(
-        g.legal(),
-        Legal::RollOff {
-            seats: vec![0, 1, 2, 3]
-        }
-    );
+    assert_eq!(g.legal(), Legal::RollOff { seats: vec![0, 1, 2, 3] });
     assert_eq!(g.to_move(), None);
     assert_eq!(
         g.play(&Action::Roll { dice: vec![5, 6] }),
-        Err(Illegal::DiceCount {
-            expected: 4,
-            got: 2
-        })
+        Err(Illegal::DiceCount { expected: 4, got: 2 })
     );
     assert_eq!(g.play(&mv(0)), Err(Illegal::RollExpected));
-    let events = g
-        .play(&Action::Roll {
-            dice: vec![6, 2, 6, 1],
-        })
-        .unwrap();
-    assert_eq!(
-        events.last(),
-        Some(&Event::RollOffAgain { seats: vec![0, 2] })
-    );
+    let events = g.play(&Action::Roll { dice: vec![6, 2, 6, 1] }).unwrap();
+    assert_eq!(events.last(), Some(&Event::RollOffAgain { seats: vec![0, 2] }));
     assert_eq!(g.legal(), Legal::RollOff { seats: vec![0, 2] });
     let events = g.play(&Action::Roll { dice: vec![3, 4] }).unwrap();
-    assert_eq!(
-        events[0],
-        Event::RollOff {
-            rolls: vec![[0, 3], [2, 4]]
-        }
-    );
+    assert_eq!(events[0], Event::RollOff { rolls: vec![[0, 3], [2, 4]] });
     assert_eq!(events.last(), Some(&Event::Turn { seat: 2 }));
     assert_eq!(g.to_move(), Some(2));
     assert_eq!(g.turn(), 1);
@@ -132,10 +112,7 @@ fn l5_roll_one_die_move_one_piece() {
     let mut g = plain(&[[5, 12, H, H], [H; 4]]);
     assert_eq!(
         g.play(&Action::Roll { dice: vec![3, 3] }),
-        Err(Illegal::DiceCount {
-            expected: 1,
-            got: 2
-        })
+        Err(Illegal::DiceCount { expected: 1, got: 2 })
     );
     g.play(&roll(3)).unwrap();
     assert_eq!(choices(&g), vec![0, 1]);
@@ -150,23 +127,14 @@ fn l6_leave_the_house_only_on_a_six_onto_a_free_start() {
     let mut g = plain(&[[3, H, H, H], [H; 4]]);
     g.play(&roll(5)).unwrap();
     assert_eq!(choices(&g), vec![0]);
-    assert_eq!(
-        g.play(&mv(1)),
-        Err(Illegal::PieceCannotMove {
-            piece: 1,
-            why: Blocked::NeedsSix
-        })
-    );
+    assert_eq!(g.play(&mv(1)), Err(Illegal::PieceCannotMove { piece: 1, why: Blocked::NeedsSix }));
     // On a 6, but not while an own piece stands on the start square.
     let mut g = plain(&[[0, H, H, H], [H; 4]]);
     g.play(&roll(6)).unwrap();
     assert_eq!(choices(&g), vec![0]);
     assert_eq!(
         g.play(&mv(1)),
-        Err(Illegal::PieceCannotMove {
-            piece: 1,
-            why: Blocked::StartOccupied
-        })
+        Err(Illegal::PieceCannotMove { piece: 1, why: Blocked::StartOccupied })
     );
     // Entering captures an opponent on the start square. Seat 1 (arm 2) at progress 20 stands on
     // square 0, seat 0's start.
@@ -174,14 +142,7 @@ fn l6_leave_the_house_only_on_a_six_onto_a_free_start() {
     g.play(&roll(6)).unwrap();
     let events = g.play(&mv(2)).unwrap();
     assert_eq!(events[0], Event::Entered { seat: 0, piece: 2 });
-    assert_eq!(
-        events[1],
-        Event::Captured {
-            seat: 1,
-            piece: 0,
-            by: 0
-        }
-    );
+    assert_eq!(events[1], Event::Captured { seat: 1, piece: 0, by: 0 });
     assert_eq!(g.pieces()[1], [H; 4]);
     assert_eq!(g.pieces()[0], [H, H, 0, H]);
 }
@@ -196,16 +157,10 @@ fn l7_bonus_roll_after_a_six_even_without_a_move_but_not_after_finishing() {
     // No move possible with the 6 (every piece would pass the goal's end): roll again anyway.
     let mut g = plain(&[[38, 43, 42, 41], [H; 4]]);
     let events = g.play(&roll(6)).unwrap();
-    assert!(events.contains(&Event::NoMove {
-        seat: 0,
-        reason: NoMoveReason::NoLegalMove
-    }));
+    assert!(events.contains(&Event::NoMove { seat: 0, reason: NoMoveReason::NoLegalMove }));
     assert_eq!(events.last(), Some(&Event::ExtraRoll { seat: 0 }));
     // A 6 that brings the last piece into the goal earns no bonus (until all: the others play on).
-    let options = LudoOptions {
-        until: Until::All,
-        ..LudoOptions::default()
-    };
+    let options = LudoOptions { until: Until::All, ..LudoOptions::default() };
     let mut g = at(options, &[[34, 43, 42, 41], [H; 4], [H; 4]]);
     g.play(&roll(6)).unwrap();
     let events = g.play(&mv(0)).unwrap();
@@ -219,24 +174,9 @@ fn l8_three_tries_only_when_no_roll_of_1_to_5_could_move() {
     // All pieces in the house: three tries.
     let mut g = plain(&[[H; 4], [H; 4]]);
     assert_eq!(g.tries(), 3);
-    assert_eq!(
-        g.play(&roll(2)).unwrap().last(),
-        Some(&Event::TryAgain {
-            seat: 0,
-            try_number: 2
-        })
-    );
-    assert_eq!(
-        g.play(&roll(4)).unwrap().last(),
-        Some(&Event::TryAgain {
-            seat: 0,
-            try_number: 3
-        })
-    );
-    assert_eq!(
-        g.play(&roll(1)).unwrap().last(),
-        Some(&Event::Turn { seat: 1 })
-    );
+    assert_eq!(g.play(&roll(2)).unwrap().last(), Some(&Event::TryAgain { seat: 0, try_number: 2 }));
+    assert_eq!(g.play(&roll(4)).unwrap().last(), Some(&Event::TryAgain { seat: 0, try_number: 3 }));
+    assert_eq!(g.play(&roll(1)).unwrap().last(), Some(&Event::Turn { seat: 1 }));
     // The remaining pieces packed at the lane's far end: three tries.
     let g = plain(&[[43, 42, H, H], [H; 4]]);
     assert_eq!(g.tries(), 3);
@@ -251,10 +191,7 @@ fn l8_three_tries_only_when_no_roll_of_1_to_5_could_move() {
     let mut g = plain(&[[42, H, H, H], [H; 4]]);
     assert_eq!(g.tries(), 1);
     let events = g.play(&roll(3)).unwrap();
-    assert!(events.contains(&Event::NoMove {
-        seat: 0,
-        reason: NoMoveReason::NoLegalMove
-    }));
+    assert!(events.contains(&Event::NoMove { seat: 0, reason: NoMoveReason::NoLegalMove }));
     assert_eq!(events.last(), Some(&Event::Turn { seat: 1 }));
 }
 
@@ -266,41 +203,22 @@ fn l9_free_choice_and_the_must_options() {
     g.play(&roll(6)).unwrap();
     assert_eq!(choices(&g), vec![0, 1, 2, 3]);
     // must_capture: only the capture.
-    let capture = LudoOptions {
-        must_capture: true,
-        ..LudoOptions::default()
-    };
+    let capture = LudoOptions { must_capture: true, ..LudoOptions::default() };
     let mut g = at(capture, &[[H, 2, 20, H], [28, H, H, H]]);
     g.play(&roll(6)).unwrap();
     assert_eq!(choices(&g), vec![1]);
     assert_eq!(
         g.play(&mv(2)),
-        Err(Illegal::PieceCannotMove {
-            piece: 2,
-            why: Blocked::MustCapture
-        })
+        Err(Illegal::PieceCannotMove { piece: 2, why: Blocked::MustCapture })
     );
     // must_enter: only entering.
-    let enter = LudoOptions {
-        must_enter: true,
-        ..LudoOptions::default()
-    };
+    let enter = LudoOptions { must_enter: true, ..LudoOptions::default() };
     let mut g = at(enter, &[[H, 2, 20, H], [28, H, H, H]]);
     g.play(&roll(6)).unwrap();
     assert_eq!(choices(&g), vec![0, 3]);
-    assert_eq!(
-        g.play(&mv(1)),
-        Err(Illegal::PieceCannotMove {
-            piece: 1,
-            why: Blocked::MustEnter
-        })
-    );
+    assert_eq!(g.play(&mv(1)), Err(Illegal::PieceCannotMove { piece: 1, why: Blocked::MustEnter }));
     // Both: a capture first, then entering among what remains (here the capture wins).
-    let both = LudoOptions {
-        must_enter: true,
-        must_capture: true,
-        ..LudoOptions::default()
-    };
+    let both = LudoOptions { must_enter: true, must_capture: true, ..LudoOptions::default() };
     let mut g = at(both, &[[H, 2, 20, H], [28, H, H, H]]);
     g.play(&roll(6)).unwrap();
     assert_eq!(choices(&g), vec![1]);
@@ -312,10 +230,7 @@ fn l9_free_choice_and_the_must_options() {
 
 #[test]
 fn l10_third_six_forfeits_when_on() {
-    let options = LudoOptions {
-        three_sixes_forfeit: true,
-        ..LudoOptions::default()
-    };
+    let options = LudoOptions { three_sixes_forfeit: true, ..LudoOptions::default() };
     let mut g = at(options, &[[5, H, H, H], [H; 4]]);
     g.play(&roll(6)).unwrap();
     g.play(&mv(0)).unwrap();
@@ -338,13 +253,7 @@ fn l10_third_six_forfeits_when_on() {
 fn l11_no_legal_move_passes_the_turn() {
     let mut g = plain(&[[41, H, H, H], [H; 4]]);
     let events = g.play(&roll(5)).unwrap();
-    assert_eq!(
-        events[1],
-        Event::NoMove {
-            seat: 0,
-            reason: NoMoveReason::NoLegalMove
-        }
-    );
+    assert_eq!(events[1], Event::NoMove { seat: 0, reason: NoMoveReason::NoLegalMove });
     assert_eq!(events.last(), Some(&Event::Turn { seat: 1 }));
 }
 
@@ -353,13 +262,7 @@ fn l12_jump_anything_never_land_on_own_piece() {
     let mut g = plain(&[[5, 8, H, H], [26, H, H, H]]);
     g.play(&roll(3)).unwrap();
     assert_eq!(choices(&g), vec![1], "piece 0 would land on piece 1");
-    assert_eq!(
-        g.play(&mv(0)),
-        Err(Illegal::PieceCannotMove {
-            piece: 0,
-            why: Blocked::OwnPiece
-        })
-    );
+    assert_eq!(g.play(&mv(0)), Err(Illegal::PieceCannotMove { piece: 0, why: Blocked::OwnPiece }));
     // Jumping over own and opposing pieces is fine: 5 → 10 over 6 (opponent) and 8 (own).
     let mut g = plain(&[[5, 8, H, H], [26, H, H, H]]);
     g.play(&roll(5)).unwrap();
@@ -378,11 +281,7 @@ fn l13_capture_on_the_track_lanes_are_safe() {
     let mut g = plain(&[[4, H, H, H], [26, H, H, H]]);
     g.play(&roll(2)).unwrap();
     let events = g.play(&mv(0)).unwrap();
-    assert!(events.contains(&Event::Captured {
-        seat: 1,
-        piece: 0,
-        by: 0
-    }));
+    assert!(events.contains(&Event::Captured { seat: 1, piece: 0, by: 0 }));
     assert_eq!(g.pieces()[1], [H; 4]);
     // Seat 1's lane is not seat 0's track: no capture at equal "squares" in lanes.
     let mut g = plain(&[[38, H, H, H], [40, H, H, H]]);
@@ -398,13 +297,7 @@ fn l14_exact_count_into_the_goal_lane() {
     let mut g = plain(&[[41, 10, H, H], [H; 4]]);
     g.play(&roll(3)).unwrap();
     assert_eq!(choices(&g), vec![1]);
-    assert_eq!(
-        g.play(&mv(0)),
-        Err(Illegal::PieceCannotMove {
-            piece: 0,
-            why: Blocked::PastGoal
-        })
-    );
+    assert_eq!(g.play(&mv(0)), Err(Illegal::PieceCannotMove { piece: 0, why: Blocked::PastGoal }));
     let mut g = plain(&[[41, 10, H, H], [H; 4]]);
     g.play(&roll(2)).unwrap();
     g.play(&mv(0)).unwrap();
@@ -413,31 +306,18 @@ fn l14_exact_count_into_the_goal_lane() {
 
 #[test]
 fn l15_until_first_ranks_by_goal_then_distance() {
-    let mut g = plain(&[
-        [39, 43, 42, 41],
-        [40, 41, 5, H],
-        [40, 41, 6, H],
-        [20, H, H, H],
-    ]);
+    let mut g = plain(&[[39, 43, 42, 41], [40, 41, 5, H], [40, 41, 6, H], [20, H, H, H]]);
     g.play(&roll(1)).unwrap();
     let events = g.play(&mv(0)).unwrap();
     assert!(events.contains(&Event::Finished { seat: 0 }));
     assert_eq!(g.status(), Status::Finished);
     // Seats 1 and 2 have 2 pieces in the goal; seat 2 travelled one step further.
-    assert_eq!(
-        events.last(),
-        Some(&Event::GameOver {
-            ranking: vec![1, 3, 2, 4]
-        })
-    );
+    assert_eq!(events.last(), Some(&Event::GameOver { ranking: vec![1, 3, 2, 4] }));
 }
 
 #[test]
 fn l15_until_all_plays_on_for_the_places() {
-    let options = LudoOptions {
-        until: Until::All,
-        ..LudoOptions::default()
-    };
+    let options = LudoOptions { until: Until::All, ..LudoOptions::default() };
     let mut g = at(options, &[[39, 43, 42, 41], [H; 4], [39, 43, 42, 41]]);
     g.play(&roll(1)).unwrap();
     let events = g.play(&mv(0)).unwrap();
@@ -449,12 +329,7 @@ fn l15_until_all_plays_on_for_the_places() {
     assert_eq!(g.to_move(), Some(2));
     g.play(&roll(1)).unwrap();
     let events = g.play(&mv(0)).unwrap();
-    assert_eq!(
-        events.last(),
-        Some(&Event::GameOver {
-            ranking: vec![1, 3, 2]
-        })
-    );
+    assert_eq!(events.last(), Some(&Event::GameOver { ranking: vec![1, 3, 2] }));
 }
 
 #[test]
@@ -464,33 +339,15 @@ fn c5_departures_in_roll_off_and_in_play() {
     assert_eq!(g.legal(), Legal::RollOff { seats: vec![0, 2] });
     let events = g.play(&Action::Kick { seat: 0 }).unwrap();
     // Only seat 2 remains: the game ends and it wins; seat 0 left later than seat 1.
-    assert_eq!(
-        events[0],
-        Event::Left {
-            seat: 0,
-            reason: LeaveReason::Kicked
-        }
-    );
-    assert_eq!(
-        events.last(),
-        Some(&Event::GameOver {
-            ranking: vec![2, 3, 1]
-        })
-    );
+    assert_eq!(events[0], Event::Left { seat: 0, reason: LeaveReason::Kicked });
+    assert_eq!(events.last(), Some(&Event::GameOver { ranking: vec![2, 3, 1] }));
 
     let mut g = plain(&[[5, H, H, H], [7, H, H, H], [H; 4]]);
     g.play(&roll(3)).unwrap();
     let events = g.play(&Action::Remove { seat: 0 }).unwrap();
-    assert_eq!(
-        events.last(),
-        Some(&Event::Turn { seat: 1 }),
-        "the mover left: next seat"
-    );
+    assert_eq!(events.last(), Some(&Event::Turn { seat: 1 }), "the mover left: next seat");
     assert_eq!(g.pieces()[0], [H; 4]);
-    assert_eq!(
-        g.play(&Action::Remove { seat: 0 }),
-        Err(Illegal::AlreadyLeft(0))
-    );
+    assert_eq!(g.play(&Action::Remove { seat: 0 }), Err(Illegal::AlreadyLeft(0)));
 }
 
 #[test]

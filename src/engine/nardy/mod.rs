@@ -247,12 +247,7 @@ enum Phase {
     /// The player to move rolls.
     Roll,
     /// The player to move plays these dice.
-    Steps {
-        rolled: [u8; 2],
-        dice: Vec<u8>,
-        head_start: u8,
-        head_limit: u8,
-    },
+    Steps { rolled: [u8; 2], dice: Vec<u8>, head_start: u8, head_limit: u8 },
 }
 
 /// The mover's side of a position, along the mover's route.
@@ -344,12 +339,8 @@ impl Frame {
             if dice[..i].contains(&die) {
                 continue;
             }
-            let rest: Vec<u8> = dice
-                .iter()
-                .enumerate()
-                .filter(|&(j, _)| j != i)
-                .map(|(_, &d)| d)
-                .collect();
+            let rest: Vec<u8> =
+                dice.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &d)| d).collect();
             for r in 1..=24 {
                 if side.mine[r] == 0 {
                     continue;
@@ -468,11 +459,7 @@ impl Nardy {
     }
 
     fn colour_of(&self, seat: Seat) -> Colour {
-        if Some(seat) == self.white_seat {
-            Colour::White
-        } else {
-            Colour::Black
-        }
+        if Some(seat) == self.white_seat { Colour::White } else { Colour::Black }
     }
 
     fn side(&self, colour: Colour) -> Side {
@@ -532,11 +519,7 @@ impl Nardy {
 
     /// Playing or finished.
     pub fn status(&self) -> Status {
-        if self.over() {
-            Status::Finished
-        } else {
-            Status::Playing
-        }
+        if self.over() { Status::Finished } else { Status::Playing }
     }
 
     /// The seat to move, while a game runs and its roll-off is decided.
@@ -558,10 +541,7 @@ impl Nardy {
                 actions: self
                     .legal_steps()
                     .into_iter()
-                    .map(|s| Action::Step {
-                        from: s.from,
-                        die: s.die,
-                    })
+                    .map(|s| Action::Step { from: s.from, die: s.die })
                     .collect(),
             },
         }
@@ -569,13 +549,7 @@ impl Nardy {
 
     /// The allowed single steps now: those that begin a whole turn the rules allow.
     pub fn legal_steps(&self) -> Vec<Step> {
-        let Phase::Steps {
-            rolled,
-            dice,
-            head_start,
-            head_limit,
-        } = &self.phase
-        else {
+        let Phase::Steps { rolled, dice, head_start, head_limit } = &self.phase else {
             return Vec::new();
         };
         let colour = self.to_move;
@@ -592,20 +566,13 @@ impl Nardy {
             if !seen.insert(die) {
                 continue;
             }
-            let rest: Vec<u8> = dice
-                .iter()
-                .enumerate()
-                .filter(|&(j, _)| j != i)
-                .map(|(_, &d)| d)
-                .collect();
+            let rest: Vec<u8> =
+                dice.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &d)| d).collect();
             for r in (1..=24).rev() {
                 if let Ok(next) = frame.step(&side, r, die)
                     && 1 + frame.best(&next, &rest, &mut memo) == best
                 {
-                    steps.push(Step {
-                        from: colour.point(r),
-                        die,
-                    });
+                    steps.push(Step { from: colour.point(r), die });
                 }
             }
         }
@@ -622,13 +589,7 @@ impl Nardy {
     /// The distinct final positions of every whole turn the rules allow from now, each with one
     /// sequence of steps that reaches it (N15). Empty when no dice are to be played.
     pub fn turns(&self) -> Vec<Turn> {
-        let Phase::Steps {
-            dice,
-            head_start,
-            head_limit,
-            ..
-        } = &self.phase
-        else {
+        let Phase::Steps { dice, head_start, head_limit, .. } = &self.phase else {
             return Vec::new();
         };
         let colour = self.to_move;
@@ -664,18 +625,11 @@ impl Nardy {
             .map(|(end, steps)| {
                 let mut after = self.clone();
                 after.set_side(colour, &end);
-                Turn {
-                    board: after.board,
-                    off: after.off,
-                    steps,
-                }
+                Turn { board: after.board, off: after.off, steps }
             })
             .collect();
         turns.sort_by(|a, b| {
-            a.steps
-                .iter()
-                .map(|s| (s.from, s.die))
-                .cmp(b.steps.iter().map(|s| (s.from, s.die)))
+            a.steps.iter().map(|s| (s.from, s.die)).cmp(b.steps.iter().map(|s| (s.from, s.die)))
         });
         turns
     }
@@ -703,20 +657,13 @@ impl Nardy {
             if dice[..i].contains(&die) {
                 continue;
             }
-            let rest: Vec<u8> = dice
-                .iter()
-                .enumerate()
-                .filter(|&(j, _)| j != i)
-                .map(|(_, &d)| d)
-                .collect();
+            let rest: Vec<u8> =
+                dice.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &d)| d).collect();
             for r in (1..=24).rev() {
                 if let Ok(next) = frame.step(side, r, die)
                     && 1 + frame.best(&next, &rest, memo) == best
                 {
-                    path.push(Step {
-                        from: colour.point(r),
-                        die,
-                    });
+                    path.push(Step { from: colour.point(r), die });
                     Self::walk(frame, colour, &next, &rest, path, memo, visited, finals);
                     path.pop();
                 }
@@ -730,11 +677,7 @@ impl Nardy {
             return None;
         }
         let keys: Vec<i64> = (0..PLAYERS as Seat)
-            .map(|s| {
-                self.left
-                    .standing(s)
-                    .unwrap_or(i64::from(self.score[usize::from(s)]))
-            })
+            .map(|s| self.left.standing(s).unwrap_or(i64::from(self.score[usize::from(s)])))
             .collect();
         Some(competition_ranks(&keys))
     }
@@ -758,12 +701,7 @@ impl Nardy {
                     .count();
                 (t.off[i], std::cmp::Reverse(pips), points)
             })
-            .and_then(|t| {
-                t.steps.first().map(|s| Action::Step {
-                    from: s.from,
-                    die: s.die,
-                })
-            })
+            .and_then(|t| t.steps.first().map(|s| Action::Step { from: s.from, die: s.die }))
     }
 
     /// Plays an action. Refused actions change nothing (C7).
@@ -777,11 +715,8 @@ impl Nardy {
             self.left.leave(seat);
             // N14: resigning loses the game, a mars if the resigner has borne off nothing.
             let winner = 1 - seat;
-            let loser_off = if self.white_seat.is_some() {
-                self.off[self.colour_of(seat).index()]
-            } else {
-                0
-            };
+            let loser_off =
+                if self.white_seat.is_some() { self.off[self.colour_of(seat).index()] } else { 0 };
             let points = if loser_off == 0 { 2 } else { 1 };
             self.score[usize::from(winner)] += points;
             events.push(Event::GameWon {
@@ -803,10 +738,7 @@ impl Nardy {
                 Ok(self.roll([dice[0], dice[1]]))
             }
             (Phase::Steps { .. }, Action::Step { from, die }) => {
-                let step = Step {
-                    from: *from,
-                    die: *die,
-                };
+                let step = Step { from: *from, die: *die };
                 if !self.legal_steps().contains(&step) {
                     return Err(Illegal::StepNotAllowed {
                         from: *from,
@@ -823,13 +755,7 @@ impl Nardy {
     }
 
     fn why_not(&self, step: Step) -> StepBlocked {
-        let Phase::Steps {
-            dice,
-            head_start,
-            head_limit,
-            ..
-        } = &self.phase
-        else {
+        let Phase::Steps { dice, head_start, head_limit, .. } = &self.phase else {
             return StepBlocked::NoSuchDie;
         };
         if !dice.contains(&step.die) {
@@ -858,9 +784,7 @@ impl Nardy {
     }
 
     fn roll_off(&mut self, a: u8, b: u8) -> Vec<Event> {
-        let mut events = vec![Event::RollOff {
-            rolls: vec![[0, a], [1, b]],
-        }];
+        let mut events = vec![Event::RollOff { rolls: vec![[0, a], [1, b]] }];
         if a == b {
             events.push(Event::RollOffAgain { seats: vec![0, 1] });
             return events;
@@ -876,9 +800,7 @@ impl Nardy {
         self.to_move = colour;
         self.phase = Phase::Roll;
         self.turn += 1;
-        events.push(Event::Turn {
-            seat: self.seat_of(colour),
-        });
+        events.push(Event::Turn { seat: self.seat_of(colour) });
     }
 
     fn head_limit(&self, colour: Colour, rolled: [u8; 2], dice: &[u8]) -> u8 {
@@ -896,12 +818,8 @@ impl Nardy {
             HeadException::Needed => {
                 let side = self.side(colour);
                 let head = side.mine[HEAD];
-                let one = self
-                    .frame(colour, head, 1)
-                    .best(&side, dice, &mut HashMap::new());
-                let two = self
-                    .frame(colour, head, 2)
-                    .best(&side, dice, &mut HashMap::new());
+                let one = self.frame(colour, head, 1).best(&side, dice, &mut HashMap::new());
+                let two = self.frame(colour, head, 2).best(&side, dice, &mut HashMap::new());
                 if two > one { 2 } else { 1 }
             }
         }
@@ -910,24 +828,12 @@ impl Nardy {
     fn roll(&mut self, rolled: [u8; 2]) -> Vec<Event> {
         let colour = self.to_move;
         let seat = self.seat_of(colour);
-        let mut events = vec![Event::Rolled {
-            seat,
-            dice: rolled.to_vec(),
-        }];
-        let mut dice = if rolled[0] == rolled[1] {
-            vec![rolled[0]; 4]
-        } else {
-            rolled.to_vec()
-        };
+        let mut events = vec![Event::Rolled { seat, dice: rolled.to_vec() }];
+        let mut dice = if rolled[0] == rolled[1] { vec![rolled[0]; 4] } else { rolled.to_vec() };
         dice.sort_unstable_by(|a, b| b.cmp(a));
         let head_limit = self.head_limit(colour, rolled, &dice);
         let head_start = self.side(colour).mine[HEAD];
-        self.phase = Phase::Steps {
-            rolled,
-            dice,
-            head_start,
-            head_limit,
-        };
+        self.phase = Phase::Steps { rolled, dice, head_start, head_limit };
         self.end_turn_if_stuck(&mut events);
         events
     }
@@ -935,13 +841,7 @@ impl Nardy {
     fn apply_step(&mut self, step: Step) -> Vec<Event> {
         let colour = self.to_move;
         let seat = self.seat_of(colour);
-        let Phase::Steps {
-            dice,
-            head_start,
-            head_limit,
-            ..
-        } = &mut self.phase
-        else {
+        let Phase::Steps { dice, head_start, head_limit, .. } = &mut self.phase else {
             unreachable!("steps are only played in the steps phase")
         };
         let frame_args = (*head_start, *head_limit);
@@ -950,17 +850,11 @@ impl Nardy {
         }
         let frame = self.frame(colour, frame_args.0, frame_args.1);
         let r = colour.route(step.from);
-        let next = frame
-            .step(&self.side(colour), r, step.die)
-            .expect("the step was checked as legal");
+        let next =
+            frame.step(&self.side(colour), r, step.die).expect("the step was checked as legal");
         self.set_side(colour, &next);
         let to = (r > usize::from(step.die)).then(|| colour.point(r - usize::from(step.die)));
-        let mut events = vec![Event::Stepped {
-            seat,
-            from: step.from,
-            to,
-            die: step.die,
-        }];
+        let mut events = vec![Event::Stepped { seat, from: step.from, to, die: step.die }];
         if self.off[colour.index()] == CHECKERS {
             self.win_game(colour, &mut events);
             return events;
@@ -984,16 +878,9 @@ impl Nardy {
             // Only one of two different dice could be played (N6, N7).
             let one_die_only =
                 dice.len() == 1 && rolled[0] != rolled[1] && rolled.iter().any(|&d| d > dice[0]);
-            let reason = if one_die_only {
-                DiceLostReason::OneDieOnly
-            } else {
-                DiceLostReason::Blocked
-            };
-            events.push(Event::DiceLost {
-                seat,
-                dice: dice.clone(),
-                reason,
-            });
+            let reason =
+                if one_die_only { DiceLostReason::OneDieOnly } else { DiceLostReason::Blocked };
+            events.push(Event::DiceLost { seat, dice: dice.clone(), reason });
         }
         self.first_turn[self.to_move.index()] = false;
         self.start_turn(self.to_move.other(), events);
@@ -1004,12 +891,7 @@ impl Nardy {
         let mars = self.off[colour.other().index()] == 0;
         let points = if mars { 2 } else { 1 };
         self.score[usize::from(seat)] += points;
-        events.push(Event::GameWon {
-            seat,
-            points,
-            mars,
-            score: self.score,
-        });
+        events.push(Event::GameWon { seat, points, mars, score: self.score });
         if self.over() {
             self.finish(events);
             return;
@@ -1036,12 +918,7 @@ impl Nardy {
     /// The state in the protocol's JSON shape.
     pub fn to_json(&self) -> Value {
         let (rolled, head_moved, head_limit) = match &self.phase {
-            Phase::Steps {
-                rolled,
-                head_start,
-                head_limit,
-                ..
-            } => (
+            Phase::Steps { rolled, head_start, head_limit, .. } => (
                 Some(rolled.to_vec()),
                 head_start - self.side(self.to_move).mine[HEAD],
                 *head_limit,
@@ -1086,11 +963,7 @@ impl Nardy {
         for colour in [Colour::White, Colour::Black] {
             let side = game.side(colour);
             let on: u32 = side.mine.iter().map(|&c| u32::from(c)).sum();
-            let name = if colour == Colour::White {
-                "White"
-            } else {
-                "Black"
-            };
+            let name = if colour == Colour::White { "White" } else { "Black" };
             if on + u32::from(game.off[colour.index()]) != u32::from(CHECKERS) {
                 return Err(StateError::new(format!(
                     "{name} has {on} checkers on the board and {} off: they must add up to 15",
@@ -1122,9 +995,7 @@ impl Nardy {
             game.phase = Phase::Roll;
         } else {
             if game.score.iter().any(|&s| s >= game.options.match_to) {
-                return Err(StateError::new(
-                    "a score has reached \"match_to\": the match is over",
-                ));
+                return Err(StateError::new("a score has reached \"match_to\": the match is over"));
             }
             if w.roll_off {
                 if game.board != start_board() || w.rolled.is_some() || w.white_seat.is_some() {
@@ -1156,9 +1027,7 @@ impl Nardy {
             if let Some(given) = value.get(key)
                 && *given != derived[key]
             {
-                return Err(StateError::new(format!(
-                    "\"{key}\" disagrees with the position"
-                )));
+                return Err(StateError::new(format!("\"{key}\" disagrees with the position")));
             }
         }
         Ok(game)
@@ -1175,44 +1044,27 @@ impl Nardy {
         if rolled.iter().any(|d| !(1..=6).contains(d)) {
             return Err(StateError::new("\"rolled\" holds two dice, 1–6"));
         }
-        let mut unplayed: Vec<u8> = if rolled[0] == rolled[1] {
-            vec![rolled[0]; 4]
-        } else {
-            rolled.to_vec()
-        };
-        let sub_multiset = dice
-            .iter()
-            .all(|d| match unplayed.iter().position(|u| u == d) {
-                Some(i) => {
-                    unplayed.remove(i);
-                    true
-                }
-                None => false,
-            });
+        let mut unplayed: Vec<u8> =
+            if rolled[0] == rolled[1] { vec![rolled[0]; 4] } else { rolled.to_vec() };
+        let sub_multiset = dice.iter().all(|d| match unplayed.iter().position(|u| u == d) {
+            Some(i) => {
+                unplayed.remove(i);
+                true
+            }
+            None => false,
+        });
         if dice.is_empty() || !sub_multiset {
-            return Err(StateError::new(
-                "\"dice\" must be the dice of \"rolled\" not yet played",
-            ));
+            return Err(StateError::new("\"dice\" must be the dice of \"rolled\" not yet played"));
         }
         let mut dice = dice.to_vec();
         dice.sort_unstable_by(|a, b| b.cmp(a));
         let head_limit = head_limit.unwrap_or_else(|| self.head_limit(colour, rolled, &dice));
         if !(1..=2).contains(&head_limit) || head_moved > head_limit {
-            return Err(StateError::new(
-                "\"head_moved\" may not exceed \"head_limit\" (1 or 2)",
-            ));
+            return Err(StateError::new("\"head_moved\" may not exceed \"head_limit\" (1 or 2)"));
         }
         let head_start = self.side(colour).mine[HEAD] + head_moved;
-        let phase = Phase::Steps {
-            rolled,
-            dice,
-            head_start,
-            head_limit,
-        };
-        let probe = Self {
-            phase: phase.clone(),
-            ..self.clone()
-        };
+        let phase = Phase::Steps { rolled, dice, head_start, head_limit };
+        let probe = Self { phase: phase.clone(), ..self.clone() };
         if probe.legal_steps().is_empty() {
             return Err(StateError::new(
                 "no step is possible with these dice: the turn would have passed",
@@ -1224,10 +1076,7 @@ impl Nardy {
 
 fn check_dice(dice: &[u8]) -> Result<(), Illegal> {
     if dice.len() != 2 {
-        return Err(Illegal::DiceCount {
-            expected: 2,
-            got: dice.len(),
-        });
+        return Err(Illegal::DiceCount { expected: 2, got: dice.len() });
     }
     match dice.iter().find(|d| !(1..=6).contains(*d)) {
         Some(&d) => Err(Illegal::BadDie(d)),

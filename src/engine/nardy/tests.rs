@@ -61,30 +61,14 @@ fn n1_start_position_and_routes() {
     g.play(&roll(5, 1)).unwrap();
     assert!(steps(&g).contains(&(3, 5)));
     let events = g.play(&step(3, 5)).unwrap();
-    assert_eq!(
-        events[0],
-        Event::Stepped {
-            seat: 1,
-            from: 3,
-            to: Some(22),
-            die: 5
-        }
-    );
+    assert_eq!(events[0], Event::Stepped { seat: 1, from: 3, to: Some(22), die: 5 });
     // Black's home is 13–18: with everything there, it bears off.
     let mut g = position(&[(1, 15)], &[(13, 15)]);
     g.to_move = Colour::Black;
     g.play(&roll(1, 2)).unwrap();
     assert!(steps(&g).contains(&(13, 1)));
     let events = g.play(&step(13, 1)).unwrap();
-    assert_eq!(
-        events[0],
-        Event::Stepped {
-            seat: 1,
-            from: 13,
-            to: None,
-            die: 1
-        }
-    );
+    assert_eq!(events[0], Event::Stepped { seat: 1, from: 13, to: None, die: 1 });
     assert_eq!(g.off(), [0, 1]);
 }
 
@@ -93,10 +77,7 @@ fn n2_roll_off_higher_plays_white_and_rolls_both_dice() {
     let mut g = Nardy::new(NardyOptions::default());
     assert_eq!(g.legal(), Legal::RollOff { seats: vec![0, 1] });
     let events = g.play(&roll(4, 4)).unwrap();
-    assert_eq!(
-        events.last(),
-        Some(&Event::RollOffAgain { seats: vec![0, 1] })
-    );
+    assert_eq!(events.last(), Some(&Event::RollOffAgain { seats: vec![0, 1] }));
     let events = g.play(&roll(2, 5)).unwrap();
     assert!(events.contains(&Event::Colours { white: 1 }));
     assert_eq!(events.last(), Some(&Event::Turn { seat: 1 }));
@@ -133,12 +114,7 @@ fn n4_no_landing_on_an_opponent_even_in_passing() {
     assert_eq!(refused(&mut g, 20, 5), StepBlocked::Occupied);
     // 20 → 13 is possible through 18 but not through 15: the combined move exists only one way.
     let turns = g.turns();
-    assert!(
-        turns
-            .iter()
-            .all(|t| t.steps[0] == Step { from: 20, die: 2 }),
-        "{turns:?}"
-    );
+    assert!(turns.iter().all(|t| t.steps[0] == Step { from: 20, die: 2 }), "{turns:?}");
     // With 18 blocked too, the checker cannot reach 13 at all.
     let mut g = position(&[(20, 1), (1, 14)], &[(15, 1), (18, 1), (13, 13)]);
     g.play(&roll(5, 2)).unwrap();
@@ -181,12 +157,7 @@ fn n5_first_turn_3_3_is_9_plus_3_or_6_plus_6() {
         .turns()
         .iter()
         .map(|t| {
-            t.board
-                .iter()
-                .enumerate()
-                .filter(|(_, v)| **v > 0)
-                .map(|(i, v)| (i + 1, *v))
-                .collect()
+            t.board.iter().enumerate().filter(|(_, v)| **v > 0).map(|(i, v)| (i + 1, *v)).collect()
         })
         .collect();
     assert_eq!(finals.len(), 2);
@@ -214,15 +185,8 @@ fn n5_head_exception_needed_versus_strict() {
     };
     let mut needed = first_black(NardyOptions::default());
     needed.play(&step(12, 5)).unwrap();
-    assert_eq!(
-        steps(&needed),
-        vec![(12, 5)],
-        "a second head checker is needed and allowed"
-    );
-    let strict = NardyOptions {
-        head_exception: HeadException::Strict,
-        ..NardyOptions::default()
-    };
+    assert_eq!(steps(&needed), vec![(12, 5)], "a second head checker is needed and allowed");
+    let strict = NardyOptions { head_exception: HeadException::Strict, ..NardyOptions::default() };
     let mut strict = first_black(strict);
     let events = strict.play(&step(12, 5)).unwrap();
     assert!(
@@ -293,10 +257,7 @@ fn n9_six_block_refused_unless_an_opponent_checker_is_past() {
     g.play(&roll(4, 5)).unwrap();
     assert!(steps(&g).contains(&(14, 4)));
     // Off: allowed regardless.
-    let off = NardyOptions {
-        six_block: false,
-        ..NardyOptions::default()
-    };
+    let off = NardyOptions { six_block: false, ..NardyOptions::default() };
     let mut g = position_with(off, &white, &[(12, 15)]);
     g.play(&roll(4, 5)).unwrap();
     assert!(steps(&g).contains(&(14, 4)));
@@ -311,32 +272,14 @@ fn n9_white_block_across_1_and_24_counts_black_one_does_not() {
     g.play(&roll(2, 5)).unwrap();
     assert_eq!(refused(&mut g, 24, 2), StepBlocked::SixBlock);
     // Black on 2, 1, 24, 23, 22, 21 is no block: White's route (24 → 1) does not run 1 → 24.
-    let g = position(
-        &[(18, 15)],
-        &[(2, 1), (1, 1), (24, 1), (23, 1), (22, 1), (21, 1), (12, 9)],
-    );
-    assert!(
-        g.frame(Colour::Black, 9, 1)
-            .block_allowed(&g.side(Colour::Black))
-    );
+    let g = position(&[(18, 15)], &[(2, 1), (1, 1), (24, 1), (23, 1), (22, 1), (21, 1), (12, 9)]);
+    assert!(g.frame(Colour::Black, 9, 1).block_allowed(&g.side(Colour::Black)));
     // Black on 6…1 is a block for White (its route ends … 6, 5, 4, 3, 2, 1), with White behind.
-    let g = position(
-        &[(18, 15)],
-        &[(6, 1), (5, 1), (4, 1), (3, 1), (2, 1), (1, 1), (12, 9)],
-    );
-    assert!(
-        !g.frame(Colour::Black, 9, 1)
-            .block_allowed(&g.side(Colour::Black))
-    );
+    let g = position(&[(18, 15)], &[(6, 1), (5, 1), (4, 1), (3, 1), (2, 1), (1, 1), (12, 9)]);
+    assert!(!g.frame(Colour::Black, 9, 1).block_allowed(&g.side(Colour::Black)));
     // The same Black block is allowed once a White checker is past it (borne off counts).
-    let g = position(
-        &[(18, 14)],
-        &[(6, 1), (5, 1), (4, 1), (3, 1), (2, 1), (1, 1), (12, 9)],
-    );
-    assert!(
-        g.frame(Colour::Black, 9, 1)
-            .block_allowed(&g.side(Colour::Black))
-    );
+    let g = position(&[(18, 14)], &[(6, 1), (5, 1), (4, 1), (3, 1), (2, 1), (1, 1), (12, 9)]);
+    assert!(g.frame(Colour::Black, 9, 1).block_allowed(&g.side(Colour::Black)));
 }
 
 #[test]
@@ -348,10 +291,7 @@ fn n10_bear_off_only_with_all_fifteen_home_or_move_inside() {
     g.play(&roll(3, 1)).unwrap();
     let list = steps(&g);
     assert!(list.contains(&(3, 3)), "exact die bears off");
-    assert!(
-        list.contains(&(6, 3)) && list.contains(&(3, 1)),
-        "or moves inside the home"
-    );
+    assert!(list.contains(&(6, 3)) && list.contains(&(3, 1)), "or moves inside the home");
 }
 
 #[test]
@@ -365,17 +305,11 @@ fn n11_larger_die_bears_off_from_the_highest_point_only() {
     // Now 3 is the highest: the 5 bears it off.
     assert!(steps(&g).contains(&(3, 5)));
     // lower_point: bear off from 3 although 6 holds a checker.
-    let lower = NardyOptions {
-        bear_off: BearOff::LowerPoint,
-        ..NardyOptions::default()
-    };
+    let lower = NardyOptions { bear_off: BearOff::LowerPoint, ..NardyOptions::default() };
     let mut g = position_with(lower, &[(6, 1), (3, 2), (1, 12)], &[(12, 15)]);
     g.play(&roll(5, 5)).unwrap();
     assert!(steps(&g).contains(&(3, 5)));
-    assert!(
-        !steps(&g).contains(&(1, 5)),
-        "only from the next lower occupied point"
-    );
+    assert!(!steps(&g).contains(&(1, 5)), "only from the next lower occupied point");
 }
 
 #[test]
@@ -383,36 +317,18 @@ fn n12_win_and_mars() {
     let mut g = position(&[(1, 1)], &[(12, 15)]);
     g.play(&roll(1, 2)).unwrap();
     let events = g.play(&step(1, 2)).unwrap();
-    assert!(events.contains(&Event::GameWon {
-        seat: 0,
-        points: 2,
-        mars: true,
-        score: [2, 0]
-    }));
-    assert_eq!(
-        events.last(),
-        Some(&Event::GameOver {
-            ranking: vec![1, 2]
-        })
-    );
+    assert!(events.contains(&Event::GameWon { seat: 0, points: 2, mars: true, score: [2, 0] }));
+    assert_eq!(events.last(), Some(&Event::GameOver { ranking: vec![1, 2] }));
     assert_eq!(g.status(), Status::Finished);
     let mut g = position(&[(1, 1)], &[(13, 14)]);
     g.play(&roll(1, 2)).unwrap();
     let events = g.play(&step(1, 2)).unwrap();
-    assert!(events.contains(&Event::GameWon {
-        seat: 0,
-        points: 1,
-        mars: false,
-        score: [1, 0]
-    }));
+    assert!(events.contains(&Event::GameWon { seat: 0, points: 1, mars: false, score: [1, 0] }));
 }
 
 #[test]
 fn n13_match_play_to_n_points_with_a_new_roll_off() {
-    let to3 = NardyOptions {
-        match_to: 3,
-        ..NardyOptions::default()
-    };
+    let to3 = NardyOptions { match_to: 3, ..NardyOptions::default() };
     let mut g = position_with(to3, &[(1, 1)], &[(13, 14)]);
     g.play(&roll(1, 2)).unwrap();
     let events = g.play(&step(1, 2)).unwrap();
@@ -421,11 +337,7 @@ fn n13_match_play_to_n_points_with_a_new_roll_off() {
     assert_eq!(g.legal(), Legal::RollOff { seats: vec![0, 1] });
     assert_eq!(g.board()[23], 15);
     g.play(&roll(1, 6)).unwrap();
-    assert_eq!(
-        g.white_seat(),
-        Some(1),
-        "the new roll-off decides the colours afresh"
-    );
+    assert_eq!(g.white_seat(), Some(1), "the new roll-off decides the colours afresh");
     assert_eq!(g.status(), Status::Playing);
 }
 
@@ -433,33 +345,12 @@ fn n13_match_play_to_n_points_with_a_new_roll_off() {
 fn n14_resigning_loses_with_mars_if_nothing_borne_off() {
     let mut g = position(&[(24, 15)], &[(12, 15)]);
     let events = g.play(&Action::Resign { seat: 0 }).unwrap();
-    assert_eq!(
-        events[0],
-        Event::Left {
-            seat: 0,
-            reason: LeaveReason::Resigned
-        }
-    );
-    assert!(events.contains(&Event::GameWon {
-        seat: 1,
-        points: 2,
-        mars: true,
-        score: [0, 2]
-    }));
-    assert_eq!(
-        events.last(),
-        Some(&Event::GameOver {
-            ranking: vec![2, 1]
-        })
-    );
+    assert_eq!(events[0], Event::Left { seat: 0, reason: LeaveReason::Resigned });
+    assert!(events.contains(&Event::GameWon { seat: 1, points: 2, mars: true, score: [0, 2] }));
+    assert_eq!(events.last(), Some(&Event::GameOver { ranking: vec![2, 1] }));
     let mut g = position(&[(1, 10)], &[(12, 15)]);
     let events = g.play(&Action::Resign { seat: 0 }).unwrap();
-    assert!(events.contains(&Event::GameWon {
-        seat: 1,
-        points: 1,
-        mars: false,
-        score: [0, 1]
-    }));
+    assert!(events.contains(&Event::GameWon { seat: 1, points: 1, mars: false, score: [0, 1] }));
 }
 
 #[test]

@@ -139,32 +139,17 @@ mod tests {
     fn bonus_sixes_shorten_the_game() {
         let board = Layout::classic();
         let plain = expected_turns(&board, &SnakesOptions::default());
-        let bonus = SnakesOptions {
-            bonus_six: true,
-            ..SnakesOptions::default()
-        };
-        let capped = SnakesOptions {
-            three_sixes: ThreeSixes::Cap,
-            ..bonus
-        };
-        let back = SnakesOptions {
-            three_sixes: ThreeSixes::BackToStart,
-            ..bonus
-        };
-        let bounce = SnakesOptions {
-            finish: Finish::Bounce,
-            ..SnakesOptions::default()
-        };
+        let bonus = SnakesOptions { bonus_six: true, ..SnakesOptions::default() };
+        let capped = SnakesOptions { three_sixes: ThreeSixes::Cap, ..bonus };
+        let back = SnakesOptions { three_sixes: ThreeSixes::BackToStart, ..bonus };
+        let bounce = SnakesOptions { finish: Finish::Bounce, ..SnakesOptions::default() };
         let (b, c, k) = (
             expected_turns(&board, &bonus),
             expected_turns(&board, &capped),
             expected_turns(&board, &back),
         );
         assert!(b < plain, "{b} < {plain}");
-        assert!(
-            b <= c && c < plain,
-            "unlimited {b} ≤ cap {c} < plain {plain}"
-        );
+        assert!(b <= c && c < plain, "unlimited {b} ≤ cap {c} < plain {plain}");
         assert!(k > c, "back_to_start {k} > cap {c}");
         assert!(expected_turns(&board, &bounce) > 0.0);
     }

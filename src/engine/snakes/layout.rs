@@ -9,17 +9,8 @@ use crate::engine::{Entropy, StateError};
 pub const GOAL: u8 = 100;
 
 /// The 1943 board (S2): ladders.
-const CLASSIC_LADDERS: [(u8, u8); 9] = [
-    (1, 38),
-    (4, 14),
-    (9, 31),
-    (21, 42),
-    (28, 84),
-    (36, 44),
-    (51, 67),
-    (71, 91),
-    (80, 100),
-];
+const CLASSIC_LADDERS: [(u8, u8); 9] =
+    [(1, 38), (4, 14), (9, 31), (21, 42), (28, 84), (36, 44), (51, 67), (71, 91), (80, 100)];
 
 /// The 1943 board (S2): snakes, head → tail.
 const CLASSIC_SNAKES: [(u8, u8); 10] = [
@@ -124,11 +115,7 @@ impl Layout {
         }
         ladders.sort_unstable();
         snakes.sort_unstable();
-        Ok(Self {
-            ladders,
-            snakes,
-            jump,
-        })
+        Ok(Self { ladders, snakes, jump })
     }
 
     /// A random board for these options (S2 `random`): 8–12 ladders and 8–12 snakes, at most one
@@ -160,7 +147,7 @@ impl Layout {
         for _ in 0..entropy.between(*RANDOM_JUMPS.start(), *RANDOM_JUMPS.end()) {
             let placed = (0..50).find_map(|_| {
                 let foot = entropy.between(1, 90);
-                let top = entropy.between(foot + 8, (foot + 45).min(u32::from(GOAL)));
+                let top = entropy.between(foot + 8, (foot + 32).min(u32::from(GOAL)));
                 take(&mut used, foot, top).then_some((foot as u8, top as u8))
             });
             ladders.push(placed?);
@@ -168,7 +155,7 @@ impl Layout {
         for _ in 0..entropy.between(*RANDOM_JUMPS.start(), *RANDOM_JUMPS.end()) {
             let placed = (0..50).find_map(|_| {
                 let head = entropy.between(12, 99);
-                let tail = entropy.between(head.saturating_sub(45).max(1), head - 8);
+                let tail = entropy.between(head.saturating_sub(32).max(1), head - 8);
                 take(&mut used, head, tail).then_some((head as u8, tail as u8))
             });
             snakes.push(placed?);
@@ -221,40 +208,24 @@ mod tests {
     #[test]
     fn s2_well_formed_layouts_only() {
         assert!(Layout::new(vec![(5, 20)], vec![(20, 3)]).is_err(), "chain");
-        assert!(
-            Layout::new(vec![(5, 20)], vec![(5, 3)]).is_err(),
-            "two jumps from 5"
-        );
+        assert!(Layout::new(vec![(5, 20)], vec![(5, 3)]).is_err(), "two jumps from 5");
         assert!(Layout::new(vec![(0, 20)], vec![]).is_err(), "from 0");
         assert!(Layout::new(vec![(100, 20)], vec![]).is_err(), "ladder down");
-        assert!(
-            Layout::new(vec![], vec![(100, 20)]).is_err(),
-            "snake head on 100"
-        );
+        assert!(Layout::new(vec![], vec![(100, 20)]).is_err(), "snake head on 100");
         assert!(Layout::new(vec![], vec![(20, 0)]).is_err(), "ends on 0");
-        assert!(
-            Layout::new(vec![(5, 20), (7, 20)], vec![]).is_ok(),
-            "shared top is allowed"
-        );
+        assert!(Layout::new(vec![(5, 20), (7, 20)], vec![]).is_ok(), "shared top is allowed");
     }
 
     #[test]
     fn s2_random_layouts_meet_every_constraint() {
         for n in 0..12 {
             let seed = Seed::from_u64(n);
-            let options = SnakesOptions {
-                board: BoardKind::Random,
-                ..SnakesOptions::default()
-            };
+            let options = SnakesOptions { board: BoardKind::Random, ..SnakesOptions::default() };
             let layout = Layout::random(&mut seed.stream("layout", 0), &options);
             assert!(RANDOM_JUMPS.contains(&(layout.ladders().len() as u32)));
             assert!(RANDOM_JUMPS.contains(&(layout.snakes().len() as u32)));
-            let mut ends: Vec<u8> = layout
-                .ladders()
-                .iter()
-                .chain(layout.snakes())
-                .flat_map(|&(a, b)| [a, b])
-                .collect();
+            let mut ends: Vec<u8> =
+                layout.ladders().iter().chain(layout.snakes()).flat_map(|&(a, b)| [a, b]).collect();
             let count = ends.len();
             ends.sort_unstable();
             ends.dedup();

@@ -82,11 +82,9 @@ impl SnakesOptions {
                 three_sixes: ThreeSixes::Cap,
                 ..base
             }),
-            "traditional" => Some(Self {
-                bonus_six: true,
-                three_sixes: ThreeSixes::BackToStart,
-                ..base
-            }),
+            "traditional" => {
+                Some(Self { bonus_six: true, three_sixes: ThreeSixes::BackToStart, ..base })
+            }
             _ => None,
         }
     }
@@ -172,11 +170,7 @@ pub(crate) fn switch(value: &Value) -> Option<bool> {
 }
 
 pub(crate) fn bad(key: &'static str, expected: &'static str, got: &Value) -> OptionError {
-    OptionError::BadValue {
-        key,
-        expected,
-        got: got.to_string(),
-    }
+    OptionError::BadValue { key, expected, got: got.to_string() }
 }
 
 /// A game of Snakes & Ladders.
@@ -279,11 +273,7 @@ impl Snakes {
 
     /// Playing or finished.
     pub fn status(&self) -> Status {
-        if self.over() {
-            Status::Finished
-        } else {
-            Status::Playing
-        }
+        if self.over() { Status::Finished } else { Status::Playing }
     }
 
     /// The seat to move, while the game runs.
@@ -338,10 +328,7 @@ impl Snakes {
             return Err(Illegal::WrongGame);
         };
         let &[die] = dice.as_slice() else {
-            return Err(Illegal::DiceCount {
-                expected: 1,
-                got: dice.len(),
-            });
+            return Err(Illegal::DiceCount { expected: 1, got: dice.len() });
         };
         if !(1..=6).contains(&die) {
             return Err(Illegal::BadDie(die));
@@ -352,10 +339,7 @@ impl Snakes {
     fn roll(&mut self, die: u8) -> Vec<Event> {
         let seat = self.to_move;
         let i = usize::from(seat);
-        let mut events = vec![Event::Rolled {
-            seat,
-            dice: vec![die],
-        }];
+        let mut events = vec![Event::Rolled { seat, dice: vec![die] }];
         let six = die == 6;
         let o = self.options;
         if six && o.bonus_six {
@@ -367,17 +351,11 @@ impl Snakes {
                 events.push(Event::Unlocked { seat });
                 self.advance(seat, die, &mut events);
             } else {
-                events.push(Event::NoMove {
-                    seat,
-                    reason: NoMoveReason::Locked,
-                });
+                events.push(Event::NoMove { seat, reason: NoMoveReason::Locked });
             }
         } else if o.bonus_six && o.three_sixes == ThreeSixes::BackToStart && six && self.sixes == 3
         {
-            events.push(Event::SentBack {
-                seat,
-                from: self.squares[i],
-            });
+            events.push(Event::SentBack { seat, from: self.squares[i] });
             self.squares[i] = 0;
             self.locked[i] = true;
             events.push(Event::Locked { seat });
@@ -406,10 +384,7 @@ impl Snakes {
         let from = self.squares[i];
         let to = match walk(from, die, self.options.finish) {
             Walk::Blocked => {
-                events.push(Event::NoMove {
-                    seat,
-                    reason: NoMoveReason::Overshoot,
-                });
+                events.push(Event::NoMove { seat, reason: NoMoveReason::Overshoot });
                 return;
             }
             Walk::Forward(to) => {
@@ -423,17 +398,9 @@ impl Snakes {
         };
         let rest = self.layout.jump(to);
         if rest > to {
-            events.push(Event::Climbed {
-                seat,
-                from: to,
-                to: rest,
-            });
+            events.push(Event::Climbed { seat, from: to, to: rest });
         } else if rest < to {
-            events.push(Event::Slid {
-                seat,
-                from: to,
-                to: rest,
-            });
+            events.push(Event::Slid { seat, from: to, to: rest });
         }
         self.squares[i] = rest;
     }
@@ -489,18 +456,14 @@ impl Snakes {
                 "\"squares\" needs one entry per seat, 1 to {MAX_PLAYERS}"
             )));
         }
-        wire.options
-            .check()
-            .map_err(|e| StateError::new(e.to_string()))?;
+        wire.options.check().map_err(|e| StateError::new(e.to_string()))?;
         let pairs = |v: &[[u8; 2]]| v.iter().map(|&[a, b]| (a, b)).collect::<Vec<_>>();
         let layout = Layout::new(pairs(&wire.ladders), pairs(&wire.snakes))?;
         let left = wire.left.unwrap_or_else(|| Departures::new(players));
         left.validate(players)?;
         let locked = wire.locked.unwrap_or_else(|| vec![false; players]);
         if locked.len() != players {
-            return Err(StateError::new(format!(
-                "\"locked\" needs {players} entries"
-            )));
+            return Err(StateError::new(format!("\"locked\" needs {players} entries")));
         }
         for (seat, &square) in wire.squares.iter().enumerate() {
             if square > GOAL {
@@ -526,9 +489,7 @@ impl Snakes {
             }
         }
         if wire.squares.iter().filter(|&&s| s == GOAL).count() > 1 {
-            return Err(StateError::new(
-                "only one token can reach 100: the game ends there",
-            ));
+            return Err(StateError::new("only one token can reach 100: the game ends there"));
         }
         let max_sixes = match (wire.options.bonus_six, wire.options.three_sixes) {
             (false, _) => 0,
@@ -556,15 +517,11 @@ impl Snakes {
         match (game.over(), wire.to_move) {
             (true, None) => {}
             (true, Some(_)) => {
-                return Err(StateError::new(
-                    "the game is over: \"to_move\" must be null",
-                ));
+                return Err(StateError::new("the game is over: \"to_move\" must be null"));
             }
             (false, Some(seat)) if game.left.is_active(seat) => game.to_move = seat,
             (false, _) => {
-                return Err(StateError::new(
-                    "\"to_move\" must name a seat still in the game",
-                ));
+                return Err(StateError::new("\"to_move\" must name a seat still in the game"));
             }
         }
         if wire.players.is_some_and(|p| p != players) {
@@ -573,11 +530,7 @@ impl Snakes {
         if wire.status.is_some_and(|s| s != game.status()) {
             return Err(StateError::new("\"status\" disagrees with the position"));
         }
-        if wire
-            .ranking
-            .as_ref()
-            .is_some_and(|r| Some(r) != game.ranking().as_ref())
-        {
+        if wire.ranking.as_ref().is_some_and(|r| Some(r) != game.ranking().as_ref()) {
             return Err(StateError::new("\"ranking\" disagrees with the position"));
         }
         Ok(game)

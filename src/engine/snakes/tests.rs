@@ -21,11 +21,7 @@ fn at(square: u8, options: SnakesOptions) -> Snakes {
 }
 
 fn bonus(three_sixes: ThreeSixes) -> SnakesOptions {
-    SnakesOptions {
-        bonus_six: true,
-        three_sixes,
-        ..SnakesOptions::default()
-    }
+    SnakesOptions { bonus_six: true, three_sixes, ..SnakesOptions::default() }
 }
 
 #[test]
@@ -40,27 +36,11 @@ fn s1_board_has_100_squares_and_the_goal_is_100() {
 #[test]
 fn s2_classic_board_jumps() {
     let g = game(2, SnakesOptions::default());
-    for (from, to) in [
-        (1, 38),
-        (4, 14),
-        (9, 31),
-        (21, 42),
-        (28, 84),
-        (36, 44),
-        (51, 67),
-        (71, 91),
-    ] {
+    for (from, to) in [(1, 38), (4, 14), (9, 31), (21, 42), (28, 84), (36, 44), (51, 67), (71, 91)]
+    {
         assert_eq!(g.layout().jump(from), to, "ladder {from}");
     }
-    for (from, to) in [
-        (16, 6),
-        (47, 26),
-        (49, 11),
-        (56, 53),
-        (62, 19),
-        (64, 60),
-        (87, 24),
-    ] {
+    for (from, to) in [(16, 6), (47, 26), (49, 11), (56, 53), (62, 19), (64, 60), (87, 24)] {
         assert_eq!(g.layout().jump(from), to, "snake {from}");
     }
     assert_eq!(g.layout().jump(80), 100);
@@ -96,10 +76,7 @@ fn s5_one_die_per_roll_no_decision() {
     let before = g.clone();
     assert_eq!(
         g.play(&Action::Roll { dice: vec![2, 3] }),
-        Err(Illegal::DiceCount {
-            expected: 1,
-            got: 2
-        })
+        Err(Illegal::DiceCount { expected: 1, got: 2 })
     );
     assert_eq!(g.play(&roll(0)), Err(Illegal::BadDie(0)));
     assert_eq!(g.play(&roll(7)), Err(Illegal::BadDie(7)));
@@ -121,31 +98,16 @@ fn s7_only_the_end_square_counts() {
     // From 0, a 5 passes the ladder at 1 and 4 without climbing.
     let mut g = game(2, SnakesOptions::default());
     let events = g.play(&roll(5)).unwrap();
-    assert_eq!(
-        events[1],
-        Event::Moved {
-            seat: 0,
-            from: 0,
-            to: 5
-        }
-    );
+    assert_eq!(events[1], Event::Moved { seat: 0, from: 0, to: 5 });
     assert_eq!(g.squares()[0], 5);
     // Ending on a ladder foot climbs.
     let mut g = at(3, SnakesOptions::default());
     let events = g.play(&roll(1)).unwrap();
-    assert!(events.contains(&Event::Climbed {
-        seat: 0,
-        from: 4,
-        to: 14
-    }));
+    assert!(events.contains(&Event::Climbed { seat: 0, from: 4, to: 14 }));
     // Ending on a snake head slides.
     let mut g = at(12, SnakesOptions::default());
     let events = g.play(&roll(4)).unwrap();
-    assert!(events.contains(&Event::Slid {
-        seat: 0,
-        from: 16,
-        to: 6
-    }));
+    assert!(events.contains(&Event::Slid { seat: 0, from: 16, to: 6 }));
     assert_eq!(g.squares()[0], 6);
     // Ending on a snake's tail or a ladder's top does nothing.
     let mut g = at(2, SnakesOptions::default());
@@ -160,39 +122,19 @@ fn s7_only_the_end_square_counts() {
 fn s8_exact_finish_overshoot_does_not_move() {
     let mut g = at(97, SnakesOptions::default());
     let events = g.play(&roll(5)).unwrap();
-    assert!(events.contains(&Event::NoMove {
-        seat: 0,
-        reason: NoMoveReason::Overshoot
-    }));
+    assert!(events.contains(&Event::NoMove { seat: 0, reason: NoMoveReason::Overshoot }));
     assert_eq!(g.squares()[0], 97);
     assert_eq!(g.to_move(), Some(1));
 }
 
 #[test]
 fn s9_bounce_walks_back_and_applies_jumps() {
-    let options = SnakesOptions {
-        finish: Finish::Bounce,
-        ..SnakesOptions::default()
-    };
+    let options = SnakesOptions { finish: Finish::Bounce, ..SnakesOptions::default() };
     // 97 + 5 → 98, the snake's head → 78 (the spec's own example).
     let mut g = at(97, options);
     let events = g.play(&roll(5)).unwrap();
-    assert_eq!(
-        events[1],
-        Event::Bounced {
-            seat: 0,
-            from: 97,
-            to: 98
-        }
-    );
-    assert_eq!(
-        events[2],
-        Event::Slid {
-            seat: 0,
-            from: 98,
-            to: 78
-        }
-    );
+    assert_eq!(events[1], Event::Bounced { seat: 0, from: 97, to: 98 });
+    assert_eq!(events[2], Event::Slid { seat: 0, from: 98, to: 78 });
     assert_eq!(g.squares()[0], 78);
     // 99 + 4 → 100, then back 3 → 97.
     let mut g = at(99, options);
@@ -210,10 +152,7 @@ fn s10_bonus_six_rolls_again_even_without_moving() {
     // Blocked by the exact finish, a 6 still earns the roll.
     let mut g = at(97, bonus(ThreeSixes::Unlimited));
     let events = g.play(&roll(6)).unwrap();
-    assert!(events.contains(&Event::NoMove {
-        seat: 0,
-        reason: NoMoveReason::Overshoot
-    }));
+    assert!(events.contains(&Event::NoMove { seat: 0, reason: NoMoveReason::Overshoot }));
     assert_eq!(g.to_move(), Some(0));
     // Off: a 6 passes the turn.
     let mut g = game(2, SnakesOptions::default());
@@ -245,25 +184,16 @@ fn s11_three_sixes_unlimited_cap_back_to_start() {
     let events = g.play(&roll(6)).unwrap();
     assert!(events.contains(&Event::SentBack { seat: 0, from: 32 }));
     assert!(events.contains(&Event::Locked { seat: 0 }));
-    assert_eq!(
-        (g.squares()[0], g.locked()[0], g.to_move()),
-        (0, true, Some(1))
-    );
+    assert_eq!((g.squares()[0], g.locked()[0], g.to_move()), (0, true, Some(1)));
     g.play(&roll(2)).unwrap(); // seat 1
     let events = g.play(&roll(5)).unwrap();
-    assert!(events.contains(&Event::NoMove {
-        seat: 0,
-        reason: NoMoveReason::Locked
-    }));
+    assert!(events.contains(&Event::NoMove { seat: 0, reason: NoMoveReason::Locked }));
     assert_eq!(g.squares()[0], 0);
     g.play(&roll(2)).unwrap(); // seat 1
     let events = g.play(&roll(6)).unwrap();
     assert_eq!(events[1], Event::Unlocked { seat: 0 });
     assert_eq!(g.squares()[0], 6);
-    assert!(
-        events.contains(&Event::ExtraRoll { seat: 0 }),
-        "the unlocking six earns a roll"
-    );
+    assert!(events.contains(&Event::ExtraRoll { seat: 0 }), "the unlocking six earns a roll");
     assert_eq!(g.sixes_in_row(), 1);
 }
 
@@ -289,14 +219,8 @@ fn s12_presets_and_overrides() {
         (Finish::Bounce, true, ThreeSixes::Cap)
     );
     let trad = parse(&[("preset", json!("traditional"))]).unwrap();
-    assert_eq!(
-        (trad.finish, trad.three_sixes),
-        (Finish::Exact, ThreeSixes::BackToStart)
-    );
-    assert_eq!(
-        parse(&[("preset", json!("classic"))]).unwrap(),
-        SnakesOptions::default()
-    );
+    assert_eq!((trad.finish, trad.three_sixes), (Finish::Exact, ThreeSixes::BackToStart));
+    assert_eq!(parse(&[("preset", json!("classic"))]).unwrap(), SnakesOptions::default());
     // An option named on its own overrides the preset, whatever the order.
     let o = parse(&[("finish", json!("exact")), ("preset", json!("quick"))]).unwrap();
     assert_eq!((o.finish, o.bonus_six), (Finish::Exact, true));
@@ -312,12 +236,7 @@ fn s13_first_to_100_wins_at_once_no_bonus() {
     let mut g = at(94, bonus(ThreeSixes::Unlimited));
     let events = g.play(&roll(6)).unwrap();
     assert!(!events.iter().any(|e| matches!(e, Event::ExtraRoll { .. })));
-    assert_eq!(
-        events.last(),
-        Some(&Event::GameOver {
-            ranking: vec![1, 2]
-        })
-    );
+    assert_eq!(events.last(), Some(&Event::GameOver { ranking: vec![1, 2] }));
     assert_eq!(g.status(), Status::Finished);
     assert_eq!(g.play(&roll(1)), Err(Illegal::GameOver));
     // The 80 → 100 ladder wins too.
@@ -325,13 +244,7 @@ fn s13_first_to_100_wins_at_once_no_bonus() {
     let events = g.play(&roll(3)).unwrap();
     assert!(events.contains(&Event::Finished { seat: 0 }));
     // And a bounce can end on 100 only by exact count: 99 + 1.
-    let mut g = at(
-        99,
-        SnakesOptions {
-            finish: Finish::Bounce,
-            ..SnakesOptions::default()
-        },
-    );
+    let mut g = at(99, SnakesOptions { finish: Finish::Bounce, ..SnakesOptions::default() });
     g.play(&roll(1)).unwrap();
     assert_eq!(g.status(), Status::Finished);
 }
@@ -341,12 +254,7 @@ fn s14_others_rank_by_square_with_ties_zero_last() {
     let mut g = game(5, SnakesOptions::default());
     g.squares = vec![94, 30, 30, 0, 55];
     let events = g.play(&roll(6)).unwrap();
-    assert_eq!(
-        events.last(),
-        Some(&Event::GameOver {
-            ranking: vec![1, 3, 3, 5, 2]
-        })
-    );
+    assert_eq!(events.last(), Some(&Event::GameOver { ranking: vec![1, 3, 3, 5, 2] }));
 }
 
 #[test]
@@ -354,33 +262,16 @@ fn c5_resign_and_kick_leave_and_rank_below_with_later_leaver_above() {
     let mut g = game(4, SnakesOptions::default());
     g.squares = vec![40, 50, 60, 0];
     let events = g.play(&Action::Kick { seat: 2 }).unwrap();
-    assert_eq!(
-        events,
-        vec![Event::Left {
-            seat: 2,
-            reason: LeaveReason::Kicked
-        }]
-    );
+    assert_eq!(events, vec![Event::Left { seat: 2, reason: LeaveReason::Kicked }]);
     assert_eq!(g.squares()[2], 0, "their token leaves the board");
-    assert_eq!(
-        g.play(&Action::Resign { seat: 2 }),
-        Err(Illegal::AlreadyLeft(2))
-    );
-    assert_eq!(
-        g.play(&Action::Resign { seat: 4 }),
-        Err(Illegal::NoSuchSeat(4))
-    );
+    assert_eq!(g.play(&Action::Resign { seat: 2 }), Err(Illegal::AlreadyLeft(2)));
+    assert_eq!(g.play(&Action::Resign { seat: 4 }), Err(Illegal::NoSuchSeat(4)));
     // The player to move resigns: the turn passes.
     let events = g.play(&Action::Resign { seat: 0 }).unwrap();
     assert_eq!(events[1], Event::Turn { seat: 1 });
     let events = g.play(&Action::Remove { seat: 3 }).unwrap();
     // Only seat 1 remains: it wins; seat 3 left last, then 0, then 2.
-    assert_eq!(
-        events.last(),
-        Some(&Event::GameOver {
-            ranking: vec![3, 1, 4, 2]
-        })
-    );
+    assert_eq!(events.last(), Some(&Event::GameOver { ranking: vec![3, 1, 4, 2] }));
     assert_eq!(g.status(), Status::Finished);
     assert_eq!(g.to_move(), None);
 }
