@@ -165,3 +165,29 @@ fn a_snakes_board_is_drawn_once_per_layout() {
     }
     assert_eq!(renderer.boards.lock().unwrap().len(), 2, "one board per theme, reused");
 }
+
+#[test]
+fn every_gallery_picture_stays_under_250_kb() {
+    let renderer = Renderer::new();
+    for (i, ex) in EXAMPLES.iter().enumerate() {
+        let (game, events) = play(ex, 11 + i as u64).unwrap();
+        for (lang, names) in crate::gallery::LANGUAGES {
+            let ps: Vec<Player> = names
+                .iter()
+                .take(game.players())
+                .map(|n| Player { name: (*n).to_owned() })
+                .collect();
+            for theme in [Theme::Light, Theme::Dark] {
+                let scene = Scene {
+                    game: &game,
+                    events: &events,
+                    players: &ps,
+                    theme,
+                    persian_digits: lang == "fa",
+                };
+                let size = renderer.render(&scene).unwrap().len();
+                assert!(size < 250 * 1024, "{} {lang} {theme:?}: {} KB", ex.name, size / 1024);
+            }
+        }
+    }
+}
