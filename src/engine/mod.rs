@@ -591,6 +591,29 @@ impl StateError {
     }
 }
 
+/// Reads a game's stored shape; the error names the first problem (a missing, mistyped or
+/// unknown field).
+pub(crate) fn parse_state<T: serde::de::DeserializeOwned>(value: &Value) -> Result<T, StateError> {
+    serde_json::from_value(value.clone()).map_err(|e| StateError::new(e.to_string()))
+}
+
+/// Fields a state derives from the rest (status, ranking, …) may be left out of a loaded state;
+/// when present, each must agree with what the loaded position derives.
+pub(crate) fn check_derived(
+    given: &Value,
+    derived: &Value,
+    keys: &[&str],
+) -> Result<(), StateError> {
+    for key in keys {
+        if let Some(value) = given.get(key)
+            && *value != derived[key]
+        {
+            return Err(StateError::new(format!("\"{key}\" disagrees with the position")));
+        }
+    }
+    Ok(())
+}
+
 /// Whether a game runs or has ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -23,7 +23,7 @@ use serde_json::Value;
 use super::snakes::{bad, switch};
 use super::{
     Action, Blocked, Departures, Event, GameKind, Illegal, Legal, NoMoveReason, OptionError, Seat,
-    StateError, Status, competition_ranks,
+    StateError, Status, check_derived, competition_ranks, parse_state,
 };
 
 /// Fewest players (L1).
@@ -596,8 +596,7 @@ impl Ludo {
     /// `arms`, `track`, `seat_arms`, `status`, `ranking`) may be left out; when present they must
     /// agree with the rest.
     pub fn from_json(value: &Value) -> Result<Self, StateError> {
-        let w: Wire =
-            serde_json::from_value(value.clone()).map_err(|e| StateError::new(e.to_string()))?;
+        let w: Wire = parse_state(value)?;
         let players = w.pieces.len();
         if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
             return Err(StateError::new(format!(
@@ -606,17 +605,6 @@ impl Ludo {
         }
         let mut game = Self::new(players, w.options).map_err(|e| StateError::new(e.to_string()))?;
         let len = game.track_len();
-        let agree = |name: &str, ok: bool| {
-            if ok {
-                Ok(())
-            } else {
-                Err(StateError::new(format!("\"{name}\" disagrees with the player count")))
-            }
-        };
-        agree("players", w.players.is_none_or(|p| p == players))?;
-        agree("arms", w.arms.is_none_or(|a| a == game.arms))?;
-        agree("track", w.track.is_none_or(|t| t == len))?;
-        agree("seat_arms", w.seat_arms.as_ref().is_none_or(|a| *a == game.seat_arms))?;
         for (seat, own) in w.pieces.iter().enumerate() {
             for (k, &p) in own.iter().enumerate() {
                 if !(HOUSE..=len + 3).contains(&p) {
@@ -729,12 +717,8 @@ impl Ludo {
                 }
             };
         }
-        if w.status.is_some_and(|s| s != game.status()) {
-            return Err(StateError::new("\"status\" disagrees with the position"));
-        }
-        if w.ranking.as_ref().is_some_and(|r| Some(r) != game.ranking().as_ref()) {
-            return Err(StateError::new("\"ranking\" disagrees with the position"));
-        }
+        let derived = ["players", "arms", "track", "seat_arms", "status", "ranking"];
+        check_derived(value, &game.to_json(), &derived)?;
         Ok(game)
     }
 }
@@ -771,18 +755,19 @@ struct Wire {
     sixes_in_row: u8,
     #[serde(default)]
     turn: u32,
-    #[serde(default)]
-    players: Option<usize>,
-    #[serde(default)]
-    arms: Option<u8>,
-    #[serde(default)]
-    track: Option<i16>,
-    #[serde(default)]
-    seat_arms: Option<Vec<u8>>,
-    #[serde(default)]
-    status: Option<Status>,
-    #[serde(default)]
-    ranking: Option<Vec<u8>>,
+    // Derived; checked against the position when present.
+    #[serde(default, rename = "players")]
+    _players: Option<Value>,
+    #[serde(default, rename = "arms")]
+    _arms: Option<Value>,
+    #[serde(default, rename = "track")]
+    _track: Option<Value>,
+    #[serde(default, rename = "seat_arms")]
+    _seat_arms: Option<Value>,
+    #[serde(default, rename = "status")]
+    _status: Option<Value>,
+    #[serde(default, rename = "ranking")]
+    _ranking: Option<Value>,
 }
 
 fn one() -> u8 {

@@ -31,7 +31,7 @@ use serde_json::Value;
 use super::snakes::{bad, switch};
 use super::{
     Action, Departures, DiceLostReason, Event, Illegal, Legal, OptionError, Seat, StateError,
-    Status, competition_ranks,
+    Status, check_derived, competition_ranks, parse_state,
 };
 
 /// Checkers per side (N1).
@@ -952,8 +952,7 @@ impl Nardy {
     /// Reads and validates a state in the protocol's JSON shape. Derived fields (`players`,
     /// `to_move`, `pips`, `status`, `ranking`) may be left out; when present they must agree.
     pub fn from_json(value: &Value) -> Result<Self, StateError> {
-        let w: Wire =
-            serde_json::from_value(value.clone()).map_err(|e| StateError::new(e.to_string()))?;
+        let w: Wire = parse_state(value)?;
         let mut game = Self::new(w.options);
         if !(1..=MAX_MATCH).contains(&w.options.match_to) {
             return Err(StateError::new("\"match_to\" is 1 to 99"));
@@ -1022,14 +1021,11 @@ impl Nardy {
                 };
             }
         }
-        let derived = game.to_json();
-        for key in ["players", "to_move", "pips", "status", "ranking"] {
-            if let Some(given) = value.get(key)
-                && *given != derived[key]
-            {
-                return Err(StateError::new(format!("\"{key}\" disagrees with the position")));
-            }
-        }
+        check_derived(
+            value,
+            &game.to_json(),
+            &["players", "to_move", "pips", "status", "ranking"],
+        )?;
         Ok(game)
     }
 

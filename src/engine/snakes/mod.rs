@@ -20,7 +20,7 @@ pub use layout::{BoardKind, GOAL, Layout, Walk, walk};
 
 use super::{
     Action, Departures, Event, Illegal, Legal, NoMoveReason, OptionError, Seat, StateError, Status,
-    competition_ranks,
+    check_derived, competition_ranks, parse_state,
 };
 
 /// Fewest players at a table (S3). The simulator also plays solo games.
@@ -448,8 +448,7 @@ impl Snakes {
     /// Reads and validates a state in the protocol's JSON shape. Derived fields (`players`,
     /// `status`, `ranking`) may be left out; when present they must agree with the rest.
     pub fn from_json(value: &Value) -> Result<Self, StateError> {
-        let wire: Wire =
-            serde_json::from_value(value.clone()).map_err(|e| StateError::new(e.to_string()))?;
+        let wire: Wire = parse_state(value)?;
         let players = wire.squares.len();
         if !(1..=MAX_PLAYERS).contains(&players) {
             return Err(StateError::new(format!(
@@ -524,15 +523,7 @@ impl Snakes {
                 return Err(StateError::new("\"to_move\" must name a seat still in the game"));
             }
         }
-        if wire.players.is_some_and(|p| p != players) {
-            return Err(StateError::new("\"players\" disagrees with \"squares\""));
-        }
-        if wire.status.is_some_and(|s| s != game.status()) {
-            return Err(StateError::new("\"status\" disagrees with the position"));
-        }
-        if wire.ranking.as_ref().is_some_and(|r| Some(r) != game.ranking().as_ref()) {
-            return Err(StateError::new("\"ranking\" disagrees with the position"));
-        }
+        check_derived(value, &game.to_json(), &["players", "status", "ranking"])?;
         Ok(game)
     }
 }
@@ -554,12 +545,13 @@ struct Wire {
     sixes_in_row: u8,
     #[serde(default = "first_turn")]
     turn: u32,
-    #[serde(default)]
-    players: Option<usize>,
-    #[serde(default)]
-    status: Option<Status>,
-    #[serde(default)]
-    ranking: Option<Vec<u8>>,
+    // Derived; checked against the position when present.
+    #[serde(default, rename = "players")]
+    _players: Option<Value>,
+    #[serde(default, rename = "status")]
+    _status: Option<Value>,
+    #[serde(default, rename = "ranking")]
+    _ranking: Option<Value>,
 }
 
 fn first_turn() -> u32 {
