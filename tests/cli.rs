@@ -116,3 +116,70 @@ fn simulate_ludo_and_nardy_with_each_policy() {
     assert_eq!(code, 2);
     assert!(err.contains("random, first or greedy"), "{err}");
 }
+
+#[test]
+fn render_draws_a_protocol_state_and_the_demo_gallery() {
+    let dir = std::env::temp_dir().join(format!("dicetable-render-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // A whole protocol answer line, as `dicetable engine` prints it.
+    let mut session = dicetable::protocol::Session::new();
+    session.handle_line(r#"{"op":"new","game":"ludo","players":3,"seed":4}"#);
+    let answer =
+        session.handle_line(r#"{"op":"play","action":{"type":"roll","dice":[6,2,1]}}"#).unwrap();
+    let state = dir.join("answer.json");
+    std::fs::write(&state, &answer).unwrap();
+    let events = dir.join("events.json");
+    std::fs::write(&events, &answer).unwrap();
+    let out = dir.join("board.png");
+    let (code, _, err) = dicetable(&[
+        "render",
+        "--state",
+        state.to_str().unwrap(),
+        "--events",
+        events.to_str().unwrap(),
+        "--players",
+        "Ali,Мария,علی",
+        "--theme",
+        "dark",
+        "--persian-digits",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let png = std::fs::read(&out).unwrap();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    // A bare state needs --game; a bad theme or state is refused with a message.
+    let bare = dir.join("state.json");
+    let value: Value = serde_json::from_str(&answer).unwrap();
+    std::fs::write(&bare, value["state"].to_string()).unwrap();
+    let (code, _, err) =
+        dicetable(&["render", "--state", bare.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--game"), "{err}");
+    let (code, _, _) = dicetable(&[
+        "render",
+        "--game",
+        "ludo",
+        "--state",
+        bare.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0);
+    let (code, _, err) =
+        dicetable(&["render", "--state", bare.to_str().unwrap(), "--theme", "neon"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("light or dark"), "{err}");
+    std::fs::write(&bare, r#"{"pieces":[[99,0,0,0]]}"#).unwrap();
+    let (code, _, err) =
+        dicetable(&["render", "--game", "ludo", "--state", bare.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("pieces"), "{err}");
+    // The gallery: every example in every theme and language.
+    let gallery = dir.join("gallery");
+    let (code, out, err) = dicetable(&["render", "--demo", "--out-dir", gallery.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("72 pictures"), "{out}");
+    assert_eq!(std::fs::read_dir(&gallery).unwrap().count(), 72);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
