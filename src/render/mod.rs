@@ -251,10 +251,14 @@ impl Renderer {
         let board = &board.pixmap;
         let legend_h = legend_height(scene.game.players());
         let height = board.height() + legend_h;
-        let mut pixmap = Pixmap::new(WIDTH, height).ok_or(Size(WIDTH, height))?;
-        pixmap.fill(palette.background);
-        // The cached board is as wide as the picture: copy its rows straight in.
-        pixmap.data_mut()[..board.data().len()].copy_from_slice(board.data());
+        // One pass: the cached board's rows, then the legend's background.
+        let mut data = Vec::with_capacity((WIDTH * height * 4) as usize);
+        data.extend_from_slice(board.data());
+        let bg = palette.background.premultiply().to_color_u8();
+        let bg = [bg.red(), bg.green(), bg.blue(), bg.alpha()];
+        data.extend(std::iter::repeat_n(bg, (WIDTH * legend_h) as usize).flatten());
+        let size = tiny_skia::IntSize::from_wh(WIDTH, height).ok_or(Size(WIDTH, height))?;
+        let mut pixmap = Pixmap::from_vec(data, size).ok_or(Size(WIDTH, height))?;
         let mut text = self.text.lock().unwrap_or_else(|e| e.into_inner());
         let mut sprites = self.sprites.lock().unwrap_or_else(|e| e.into_inner());
         let mut canvas = Canvas {
