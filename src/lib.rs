@@ -16,3 +16,4 @@ pub mod protocol;
 pub mod render;
 pub mod setup;
 pub mod simulate;
+pub mod table;

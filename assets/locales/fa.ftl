@@ -1,0 +1,69 @@
+# dicetable: فارسی. اعداد با رقم‌های فارسی به پیام‌ها داده می‌شوند.
+
+game-snakes = مار و پله
+game-ludo = منچ
+game-nardy = نرد بلند
+
+## Refusals
+refusal-game-over = این بازی تمام شده است.
+refusal-roll-expected = اول تاس بریزید.
+refusal-move-expected = اول مهره‌ای را برای حرکت انتخاب کنید.
+refusal-step-expected = اول تاس‌هایتان را بازی کنید.
+refusal-dice-count = این پرتاب { $expected } تاس لازم دارد، نه { $got }.
+refusal-bad-die = تاس فقط ۱ تا ۶ می‌آید، نه { $die }.
+refusal-no-such-seat = چنین بازیکنی سر این میز نیست.
+refusal-already-left = { $name } پیش‌تر بازی را ترک کرده است.
+refusal-wrong-game = این حرکت در این بازی وجود ندارد.
+refusal-no-such-piece = مهرهٔ { $piece } وجود ندارد؛ مهره‌ها ۱ تا ۴ هستند.
+refusal-piece-needs-six = مهرهٔ { $piece } فقط با ۶ از خانه بیرون می‌آید.
+refusal-piece-start-occupied = مهرهٔ { $piece } نمی‌تواند بیرون بیاید: مهرهٔ خودتان روی خانهٔ شروع است.
+refusal-piece-own-piece = مهرهٔ { $piece } روی مهرهٔ خودتان می‌نشیند.
+refusal-piece-past-goal = مهرهٔ { $piece } نمی‌تواند این‌قدر جلو برود: از انتهای مقصد می‌گذرد.
+refusal-piece-must-capture = زدن ممکن است و سر این میز زدن اجباری است.
+refusal-piece-must-enter = مهره‌ای می‌تواند از خانه بیرون بیاید و سر این میز این کار اجباری است.
+refusal-step-no-such-die = تاس { $die } برای بازی ندارید.
+refusal-step-no-checker = روی خانهٔ { $point } مهره‌ای ندارید.
+refusal-step-occupied = مهره از خانهٔ { $point } با تاس { $die } روی مهره‌های حریف می‌نشیند.
+refusal-step-head = در این نوبت فقط یک مهره می‌تواند از سر بیرون برود.
+refusal-step-six-block = این کار شش خانهٔ پشت‌سرهم می‌سازد، بی‌آنکه مهره‌ای از حریف از آن گذشته باشد.
+refusal-step-not-home = فقط وقتی هر پانزده مهره در خانه باشند می‌توانید مهره بیرون ببرید.
+refusal-step-higher-point = مهره‌ای روی خانهٔ بالاتر باید از این تاس استفاده کند.
+refusal-step-full-move = راه دیگری تاس‌های بیشتری را بازی می‌کند و همهٔ تاس‌های بازی‌شدنی باید بازی شوند.
+refusal-step-larger-die = فقط یک تاس بازی‌شدنی است، پس باید تاس بزرگ‌تر باشد.
+
+## Events
+event-rolled = { $name } تاس ریخت: { $dice }.
+event-moved = { $name } از { $from } به { $to } رفت.
+event-bounced = { $name } به ۱۰۰ رسید و تا { $to } برگشت.
+event-climbed = { $name } از نردبان { $from } تا { $to } بالا رفت!
+event-slid = مار { $name } را از { $from } تا { $to } پایین آورد.
+event-no-move-overshoot = { $name } برای رسیدن به ۱۰۰ عدد دقیق لازم دارد.
+event-no-move-locked = { $name } تا آمدن ۶ در شروع می‌ماند.
+event-no-move-blocked = { $name } با این تاس حرکتی ندارد.
+event-extra-roll = { $name } دوباره تاس می‌ریزد.
+event-sent-back = سومین شش پشت‌سرهم: { $name } به شروع برمی‌گردد.
+event-locked = { $name } برای شروع دوباره باید ۶ بیاورد.
+event-unlocked = شش! { $name } دوباره آزاد است.
+event-turn = نوبت { $name }.
+event-finished = { $name } به مقصد رسید!
+event-left-resigned = { $name } انصراف داد.
+event-left-kicked = میزبان { $name } را از بازی بیرون کرد.
+event-left-timed-out = { $name } به‌خاطر از دست دادن نوبت‌های زیاد حذف شد.
+event-game-over = بازی تمام شد.
+event-rank = { $rank }. { $name }
+event-roll-off = تاس برای نوبت اول: { $rolls }.
+event-roll-off-again = مساوی: { $names } دوباره تاس می‌ریزند.
+event-colours = { $name } با مهره‌های سفید بازی می‌کند و اول حرکت می‌کند.
+event-entered = { $name } مهرهٔ { $piece } را وارد بازی کرد.
+event-piece-moved = { $name } مهرهٔ { $piece } را { $steps } خانه جلو برد.
+event-piece-home = { $name } مهرهٔ { $piece } را به مقصد رساند.
+event-captured = { $by } مهرهٔ { $piece } { $name } را زد!
+event-try-again = { $name } دوباره تاس می‌ریزد: تلاش { $try } از ۳.
+event-forfeit = سومین شش پشت‌سرهم: نوبت { $name } تمام شد.
+event-stepped = { $name } مهره‌ای را از { $from } به { $to } برد.
+event-borne-off = { $name } مهره‌ای را از { $from } بیرون برد.
+event-dice-lost-blocked = { $name } نمی‌تواند { $dice } را بازی کند.
+event-dice-lost-one-die = { $name } فقط یک تاس را توانست بازی کند؛ { $dice } از دست رفت.
+event-game-won = { $name } این دست را برد: { $points } امتیاز.
+event-game-won-mars = { $name } با مارس برد: { $points } امتیاز!
+event-new-game = دست { $number } مسابقه شروع می‌شود.

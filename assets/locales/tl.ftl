@@ -1,0 +1,69 @@
+# dicetable: Tagalog.
+
+game-snakes = Ahas at Hagdan
+game-ludo = Ludo
+game-nardy = Mahabang Nardy
+
+## Refusals
+refusal-game-over = Tapos na ang larong ito.
+refusal-roll-expected = Mag-roll muna ng dice.
+refusal-move-expected = Pumili muna ng piyesang igagalaw.
+refusal-step-expected = Laruin mo muna ang iyong dice.
+refusal-dice-count = Kailangan ng { $expected } dice sa roll na ito, hindi { $got }.
+refusal-bad-die = Ang dice ay 1 hanggang 6 lamang, hindi { $die }.
+refusal-no-such-seat = Walang ganoong manlalaro sa mesang ito.
+refusal-already-left = Umalis na sa laro si { $name }.
+refusal-wrong-game = Walang ganoong galaw sa larong ito.
+refusal-no-such-piece = Walang piyesa { $piece }; 1 hanggang 4 lang ang mga piyesa.
+refusal-piece-needs-six = Makalalabas lang ng bahay ang piyesa { $piece } kapag 6.
+refusal-piece-start-occupied = Hindi makalabas ang piyesa { $piece }: may sarili mong piyesa sa simula.
+refusal-piece-own-piece = Tatapak ang piyesa { $piece } sa sarili mong piyesa.
+refusal-piece-past-goal = Hindi makaaabante nang ganoon kalayo ang piyesa { $piece }: lalampas ito sa dulo ng goal.
+refusal-piece-must-capture = May maaaring kainin, at sapilitan ang pagkain sa mesang ito.
+refusal-piece-must-enter = May piyesang makalalabas ng bahay, at sapilitan iyon sa mesang ito.
+refusal-step-no-such-die = Wala ka nang { $die } na malalaro.
+refusal-step-no-checker = Wala kang piyesa sa punto { $point }.
+refusal-step-occupied = Ang piyesa mula sa punto { $point } gamit ang { $die } ay tatapak sa piyesa ng kalaban.
+refusal-step-head = Isang piyesa lang ang maaaring umalis sa ulo ngayong turno.
+refusal-step-six-block = Makabubuo iyon ng anim na magkakasunod na punto nang walang piyesa ng kalaban na nakalampas.
+refusal-step-not-home = Makapag-aalis ka lang kapag nasa bahay na ang lahat ng labinlimang piyesa.
+refusal-step-higher-point = Ang piyesa sa mas mataas na punto ang dapat gumamit ng dice na ito.
+refusal-step-full-move = May ibang paraan na mas maraming dice ang nalalaro, at dapat laruin ang lahat ng malalaro.
+refusal-step-larger-die = Isang dice lang ang malalaro, kaya ang mas malaki ang dapat.
+
+## Events
+event-rolled = Nag-roll si { $name }: { $dice }.
+event-moved = Lumipat si { $name } mula { $from } papuntang { $to }.
+event-bounced = Umabot si { $name } sa 100 at tumalbog pabalik sa { $to }.
+event-climbed = Umakyat si { $name } sa hagdan mula { $from } hanggang { $to }!
+event-slid = Dumulas si { $name } sa ahas mula { $from } hanggang { $to }.
+event-no-move-overshoot = Kailangan ni { $name } ng eksaktong bilang para maabot ang 100.
+event-no-move-locked = Mananatili si { $name } sa simula hanggang lumabas ang 6.
+event-no-move-blocked = Walang galaw si { $name } sa roll na iyon.
+event-extra-roll = Mag-roll ulit si { $name }.
+event-sent-back = Ikatlong sunod na 6: babalik si { $name } sa simula.
+event-locked = Kailangang mag-roll si { $name } ng 6 para makapagsimula ulit.
+event-unlocked = 6! Malaya na ulit si { $name }.
+event-turn = Turno ni { $name }.
+event-finished = Nakarating na si { $name }!
+event-left-resigned = Sumuko si { $name }.
+event-left-kicked = Inalis ng host si { $name }.
+event-left-timed-out = Inalis si { $name } dahil sa napakaraming nalampasang turno.
+event-game-over = Tapos na ang laro.
+event-rank = { $rank }. { $name }
+event-roll-off = Roll para sa unang turno: { $rolls }.
+event-roll-off-again = Tabla: mag-roll ulit sina { $names }.
+event-colours = Puti ang kay { $name } at siya ang mauuna.
+event-entered = Inilabas ni { $name } ang piyesa { $piece }.
+event-piece-moved = Iniabante ni { $name } ang piyesa { $piece } nang { $steps } hakbang.
+event-piece-home = Naipasok ni { $name } ang piyesa { $piece } sa goal.
+event-captured = Kinain ni { $by } ang piyesa { $piece } ni { $name }!
+event-try-again = Mag-roll ulit si { $name }: subok { $try } sa 3.
+event-forfeit = Ikatlong sunod na 6: tapos na ang turno ni { $name }.
+event-stepped = Inilipat ni { $name } ang piyesa mula { $from } papuntang { $to }.
+event-borne-off = Inalis ni { $name } ang piyesa mula { $from }.
+event-dice-lost-blocked = Hindi malaro ni { $name } ang { $dice }.
+event-dice-lost-one-die = Isang dice lang ang nalaro ni { $name }; nawala ang { $dice }.
+event-game-won = Panalo si { $name } sa larong ito: { $points } puntos.
+event-game-won-mars = Panalo si { $name } nang may mars: { $points } puntos!
+event-new-game = Nagsisimula ang laro { $number } ng match.

@@ -1,0 +1,211 @@
+//! Every key in every language, every message formats, every refusal and event has words.
+
+use std::collections::BTreeSet;
+
+use super::*;
+use crate::engine::nardy::StepBlocked;
+
+fn keys(lang: Lang) -> BTreeSet<String> {
+    lang.source()
+        .lines()
+        .filter(|l| l.chars().next().is_some_and(|c| c.is_ascii_lowercase()))
+        .filter_map(|l| l.split_once(" =").map(|(k, _)| k.trim().to_owned()))
+        .collect()
+}
+
+/// Every argument any message uses, with a sample value.
+fn all_args() -> Vec<(&'static str, Arg)> {
+    let mut args: Vec<(&str, Arg)> = ["name", "by", "names", "rolls", "dice"]
+        .into_iter()
+        .map(|k| (k, Arg::Text("Ali".into())))
+        .collect();
+    for k in [
+        "from", "to", "piece", "die", "point", "expected", "got", "rank", "try", "steps", "points",
+        "number",
+    ] {
+        args.push((k, Arg::Number(3)));
+    }
+    args
+}
+
+#[test]
+fn every_language_has_every_key_and_parses() {
+    let english = keys(Lang::En);
+    assert!(english.len() > 50, "{}", english.len());
+    for lang in Lang::ALL {
+        assert!(
+            FluentResource::try_new(lang.source().to_owned()).is_ok(),
+            "{lang:?} does not parse"
+        );
+        let these = keys(lang);
+        let missing: Vec<_> = english.difference(&these).collect();
+        let extra: Vec<_> = these.difference(&english).collect();
+        assert!(
+            missing.is_empty() && extra.is_empty(),
+            "{lang:?}: missing {missing:?}, extra {extra:?}"
+        );
+    }
+}
+
+#[test]
+fn every_message_formats_in_every_language() {
+    let i18n = I18n::new();
+    let args = all_args();
+    for lang in Lang::ALL {
+        for key in keys(Lang::En) {
+            let text = i18n.format(lang, &key, &args);
+            assert!(
+                text.as_deref().is_some_and(|t| !t.trim().is_empty()),
+                "{lang:?} {key} does not format"
+            );
+        }
+    }
+}
+
+fn refusals() -> Vec<Illegal> {
+    let mut all = vec![
+        Illegal::GameOver,
+        Illegal::RollExpected,
+        Illegal::MoveExpected,
+        Illegal::StepExpected,
+        Illegal::DiceCount { expected: 2, got: 1 },
+        Illegal::BadDie(9),
+        Illegal::NoSuchSeat(7),
+        Illegal::AlreadyLeft(1),
+        Illegal::WrongGame,
+        Illegal::NoSuchPiece(5),
+    ];
+    for why in [
+        Blocked::NeedsSix,
+        Blocked::StartOccupied,
+        Blocked::OwnPiece,
+        Blocked::PastGoal,
+        Blocked::MustCapture,
+        Blocked::MustEnter,
+    ] {
+        all.push(Illegal::PieceCannotMove { piece: 2, why });
+    }
+    for why in [
+        StepBlocked::NoSuchDie,
+        StepBlocked::NoChecker,
+        StepBlocked::Occupied,
+        StepBlocked::Head,
+        StepBlocked::SixBlock,
+        StepBlocked::NotHome,
+        StepBlocked::HigherPoint,
+        StepBlocked::FullMove,
+        StepBlocked::LargerDie,
+    ] {
+        all.push(Illegal::StepNotAllowed { from: 13, die: 5, why });
+    }
+    all
+}
+
+fn events() -> Vec<Event> {
+    vec![
+        Event::Rolled { seat: 0, dice: vec![5, 3] },
+        Event::Moved { seat: 1, from: 12, to: 17 },
+        Event::Bounced { seat: 0, from: 97, to: 98 },
+        Event::Climbed { seat: 0, from: 4, to: 14 },
+        Event::Slid { seat: 1, from: 98, to: 78 },
+        Event::NoMove { seat: 0, reason: NoMoveReason::Overshoot },
+        Event::NoMove { seat: 0, reason: NoMoveReason::Locked },
+        Event::NoMove { seat: 0, reason: NoMoveReason::NoLegalMove },
+        Event::ExtraRoll { seat: 0 },
+        Event::SentBack { seat: 0, from: 30 },
+        Event::Locked { seat: 0 },
+        Event::Unlocked { seat: 0 },
+        Event::Turn { seat: 1 },
+        Event::Finished { seat: 1 },
+        Event::Left { seat: 1, reason: LeaveReason::Resigned },
+        Event::Left { seat: 1, reason: LeaveReason::Kicked },
+        Event::Left { seat: 1, reason: LeaveReason::TimedOut },
+        Event::GameOver { ranking: vec![2, 1] },
+        Event::RollOff { rolls: vec![[0, 4], [1, 6]] },
+        Event::RollOffAgain { seats: vec![0, 1] },
+        Event::Colours { white: 1 },
+        Event::Entered { seat: 0, piece: 3 },
+        Event::PieceMoved { seat: 0, piece: 0, from: 3, to: 8 },
+        Event::Captured { seat: 1, piece: 2, by: 0 },
+        Event::TryAgain { seat: 0, try_number: 2 },
+        Event::Forfeit { seat: 0 },
+        Event::Stepped { seat: 0, from: 24, to: Some(19), die: 5 },
+        Event::Stepped { seat: 0, from: 3, to: None, die: 3 },
+        Event::DiceLost { seat: 1, dice: vec![6, 6], reason: DiceLostReason::Blocked },
+        Event::DiceLost { seat: 1, dice: vec![4], reason: DiceLostReason::OneDieOnly },
+        Event::GameWon { seat: 0, points: 1, mars: false, score: [1, 0] },
+        Event::GameWon { seat: 0, points: 2, mars: true, score: [2, 0] },
+        Event::NewGame { number: 2 },
+    ]
+}
+
+#[test]
+fn every_refusal_and_event_has_words_in_every_language() {
+    let i18n = I18n::new();
+    let names = vec!["Ali".to_owned(), "مریم".to_owned()];
+    for lang in Lang::ALL {
+        for refusal in refusals() {
+            let text = i18n.refusal(lang, &refusal, &names);
+            assert!(
+                !text.is_empty() && !text.contains('{') && !text.starts_with("refusal-"),
+                "{lang:?} {refusal:?}: {text}"
+            );
+        }
+        for event in events() {
+            let text = i18n.event(lang, &event, &names).unwrap();
+            assert!(
+                !text.is_empty() && !text.contains('{') && !text.starts_with("event-"),
+                "{lang:?} {event:?}: {text}"
+            );
+        }
+    }
+}
+
+#[test]
+fn persian_numbers_use_persian_digits() {
+    let i18n = I18n::new();
+    let names = vec!["علی".to_owned()];
+    let text = i18n.event(Lang::Fa, &Event::Climbed { seat: 0, from: 4, to: 14 }, &names).unwrap();
+    assert!(text.contains('۴') && text.contains("۱۴"), "{text}");
+    assert!(!text.chars().any(|c| c.is_ascii_digit()), "{text}");
+    let text = i18n.event(Lang::Fa, &Event::Rolled { seat: 0, dice: vec![6, 2] }, &names).unwrap();
+    assert!(text.contains("۶ + ۲"), "{text}");
+    let text = i18n.event(Lang::En, &Event::Climbed { seat: 0, from: 4, to: 14 }, &names).unwrap();
+    assert!(text.contains('4') && text.contains("14"), "{text}");
+}
+
+#[test]
+fn russian_plurals_follow_the_number() {
+    let i18n = I18n::new();
+    let moved = |steps: i16| {
+        let e = Event::PieceMoved { seat: 0, piece: 0, from: 0, to: steps };
+        i18n.event(Lang::Ru, &e, &["Иван".to_owned()]).unwrap()
+    };
+    assert!(moved(1).contains("клетку"), "{}", moved(1));
+    assert!(moved(3).contains("клетки"), "{}", moved(3));
+    assert!(moved(5).contains("клеток"), "{}", moved(5));
+    assert!(
+        i18n.event(
+            Lang::En,
+            &Event::PieceMoved { seat: 0, piece: 0, from: 0, to: 1 },
+            &["A".into()]
+        )
+        .unwrap()
+        .contains("one square")
+    );
+}
+
+#[test]
+fn languages_from_platform_tags_and_fallbacks() {
+    assert_eq!(Lang::from_tag("ru-RU"), Some(Lang::Ru));
+    assert_eq!(Lang::from_tag("fa"), Some(Lang::Fa));
+    assert_eq!(Lang::from_tag("fil"), Some(Lang::Tl));
+    assert_eq!(Lang::from_tag("en_GB"), Some(Lang::En));
+    assert_eq!(Lang::from_tag("de"), None);
+    assert_eq!(Lang::from_tag(""), None);
+    let i18n = I18n::new();
+    assert_eq!(i18n.text(Lang::Ru, "no-such-key", &[]), "no-such-key");
+    // Names keep their direction inside other-direction sentences (Unicode isolation marks).
+    let text = i18n.text(Lang::En, "event-turn", &[("name", "مریم".into())]);
+    assert!(text.contains('\u{2068}') && text.contains('\u{2069}'), "{text:?}");
+}
