@@ -1,0 +1,299 @@
+//! Button tokens: what a chat button carries back when pressed.
+//!
+//! A token names the table, the table's version when the button was drawn, and the action, and
+//! ends with a tag (the first 8 bytes of HMAC-SHA256 under the bot's secret), so that a forged
+//! or altered token is refused before anything is looked up. Tokens are ASCII and at most 64
+//! bytes (Telegram's limit for callback data; Discord allows 100):
+//!
+//! ```text
+//! 1.<table, base 36>.<version, base 36>.<action>.<tag, 16 hex digits>
+//! actions: j join · l leave · g start · x cancel · r roll · m<k> move piece k (0–3)
+//!          · s<from>-<die> nardy step · f refresh
+//! ```
+//!
+//! Anyone can send any bytes as callback data, so [`Token::parse`] treats its input as hostile:
+//! it never panics, and refuses anything it did not make itself.
+
+use hmac::{Hmac, KeyInit, Mac};
+use sha2::Sha256;
+
+/// The most bytes a token may have.
+pub const MAX_LEN: usize = 64;
+
+/// What a button does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Button {
+    /// Take a seat in the lobby.
+    Join,
+    /// Leave the lobby.
+    Leave,
+    /// Start the game (host).
+    Start,
+    /// Cancel the table (host or admin).
+    Cancel,
+    /// Roll the dice.
+    Roll,
+    /// Move a Ludo piece (0–3).
+    Move(u8),
+    /// Play one Nardy step: a checker from a point (1–24) by a die (1–6).
+    Step {
+        /// The point.
+        from: u8,
+        /// The die.
+        die: u8,
+    },
+    /// Show the table again.
+    Refresh,
+}
+
+/// A pressed button, as its token says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Token {
+    /// The table.
+    pub table: u64,
+    /// The table's version when the button was drawn.
+    pub version: u64,
+    /// The action.
+    pub button: Button,
+}
+
+/// Why a token was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum TokenError {
+    /// Not a token of ours at all: wrong length, characters or shape.
+    #[error("not a button of this bot")]
+    Malformed,
+    /// Shaped like a token, but the tag does not match: forged or altered.
+    #[error("this button was not made by this bot")]
+    Forged,
+}
+
+/// The secret that tags tokens.
+#[derive(Clone)]
+pub struct TokenKey(Hmac<Sha256>);
+
+impl TokenKey {
+    /// A key from the bot's secret.
+    pub fn new(secret: &[u8]) -> Self {
+        Self(
+            <Hmac<Sha256> as KeyInit>::new_from_slice(secret).expect("HMAC accepts any key length"),
+        )
+    }
+
+    fn tag(&self, payload: &str) -> String {
+        let mut mac = self.0.clone();
+        mac.update(payload.as_bytes());
+        hex::encode(&mac.finalize().into_bytes()[..8])
+    }
+}
+
+impl std::fmt::Debug for TokenKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("TokenKey(…)")
+    }
+}
+
+fn base36(mut n: u64) -> String {
+    const DIGITS: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    let mut out = Vec::new();
+    loop {
+        out.push(DIGITS[(n % 36) as usize]);
+        n /= 36;
+        if n == 0 {
+            break;
+        }
+    }
+    out.reverse();
+    String::from_utf8(out).unwrap_or_default()
+}
+
+fn parse_base36(s: &str) -> Option<u64> {
+    if s.is_empty() || s.len() > 13 || (s.len() > 1 && s.starts_with('0')) {
+        return None;
+    }
+    s.bytes().try_fold(0u64, |n, b| {
+        let d = match b {
+            b'0'..=b'9' => b - b'0',
+            b'a'..=b'z' => b - b'a' + 10,
+            _ => return None,
+        };
+        n.checked_mul(36)?.checked_add(u64::from(d))
+    })
+}
+
+impl Button {
+    fn code(self) -> String {
+        match self {
+            Button::Join => "j".into(),
+            Button::Leave => "l".into(),
+            Button::Start => "g".into(),
+            Button::Cancel => "x".into(),
+            Button::Roll => "r".into(),
+            Button::Move(k) => format!("m{k}"),
+            Button::Step { from, die } => format!("s{from}-{die}"),
+            Button::Refresh => "f".into(),
+        }
+    }
+
+    fn parse(s: &str) -> Option<Self> {
+        let small = |t: &str, max: u8| -> Option<u8> {
+            if t.is_empty() || t.len() > 2 || (t.len() > 1 && t.starts_with('0')) {
+                return None;
+            }
+            t.parse::<u8>().ok().filter(|&v| v <= max)
+        };
+        Some(match s {
+            "j" => Button::Join,
+            "l" => Button::Leave,
+            "g" => Button::Start,
+            "x" => Button::Cancel,
+            "r" => Button::Roll,
+            "f" => Button::Refresh,
+            _ => match s.split_at_checked(1)? {
+                ("m", k) => Button::Move(small(k, 3)?),
+                ("s", rest) => {
+                    let (from, die) = rest.split_once('-')?;
+                    let (from, die) = (small(from, 24)?, small(die, 6)?);
+                    if from == 0 || die == 0 {
+                        return None;
+                    }
+                    Button::Step { from, die }
+                }
+                _ => return None,
+            },
+        })
+    }
+}
+
+impl Token {
+    /// The token's text, tagged with `key`.
+    pub fn encode(&self, key: &TokenKey) -> String {
+        let payload =
+            format!("1.{}.{}.{}", base36(self.table), base36(self.version), self.button.code());
+        let tag = key.tag(&payload);
+        format!("{payload}.{tag}")
+    }
+
+    /// Reads a pressed button's data. Refuses anything this bot did not make with `key`.
+    pub fn parse(text: &str, key: &TokenKey) -> Result<Self, TokenError> {
+        if text.len() > MAX_LEN || !text.is_ascii() {
+            return Err(TokenError::Malformed);
+        }
+        let (payload, tag) = text.rsplit_once('.').ok_or(TokenError::Malformed)?;
+        let mut parts = payload.split('.');
+        let (Some("1"), Some(table), Some(version), Some(button), None) =
+            (parts.next(), parts.next(), parts.next(), parts.next(), parts.next())
+        else {
+            return Err(TokenError::Malformed);
+        };
+        let token = Token {
+            table: parse_base36(table).ok_or(TokenError::Malformed)?,
+            version: parse_base36(version).ok_or(TokenError::Malformed)?,
+            button: Button::parse(button).ok_or(TokenError::Malformed)?,
+        };
+        if tag.len() != 16 || !tag.bytes().all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
+        {
+            return Err(TokenError::Malformed);
+        }
+        // Compare in constant time: the tag is a secret-derived value.
+        let expected = key.tag(payload);
+        let same = expected.bytes().zip(tag.bytes()).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0;
+        if same { Ok(token) } else { Err(TokenError::Forged) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    fn key() -> TokenKey {
+        TokenKey::new(b"test secret")
+    }
+
+    fn button() -> impl Strategy<Value = Button> {
+        prop_oneof![
+            Just(Button::Join),
+            Just(Button::Leave),
+            Just(Button::Start),
+            Just(Button::Cancel),
+            Just(Button::Roll),
+            Just(Button::Refresh),
+            (0..4u8).prop_map(Button::Move),
+            (1..=24u8, 1..=6u8).prop_map(|(from, die)| Button::Step { from, die }),
+        ]
+    }
+
+    #[test]
+    fn longest_token_fits_telegram() {
+        let t =
+            Token { table: u64::MAX, version: u64::MAX, button: Button::Step { from: 24, die: 6 } };
+        let text = t.encode(&key());
+        assert!(text.len() <= MAX_LEN, "{} bytes: {text}", text.len());
+        assert!(text.is_ascii());
+        assert_eq!(Token::parse(&text, &key()), Ok(t));
+    }
+
+    #[test]
+    fn other_keys_and_non_canonical_forms_are_refused() {
+        let t = Token { table: 42, version: 7, button: Button::Roll };
+        let text = t.encode(&key());
+        assert_eq!(Token::parse(&text, &TokenKey::new(b"other")), Err(TokenError::Forged));
+        for bad in [
+            "",
+            "1",
+            "1.",
+            "1.1.1.r",
+            "2.1.1.r.0000000000000000",
+            "1.01.1.r.0000000000000000",
+            "1.1.1.m4.0000000000000000",
+            "1.1.1.s0-3.0000000000000000",
+            "1.1.1.s25-3.0000000000000000",
+            "1.1.1.s3-7.0000000000000000",
+            "1.1.1.r.000000000000000",
+            "1.1.1.r.ZZZZZZZZZZZZZZZZ",
+        ] {
+            assert_eq!(Token::parse(bad, &key()), Err(TokenError::Malformed), "{bad:?}");
+        }
+        let upper = text.to_ascii_uppercase();
+        assert!(Token::parse(&upper, &key()).is_err());
+    }
+
+    proptest! {
+        #[test]
+        fn round_trip(table in any::<u64>(), version in any::<u64>(), button in button()) {
+            let t = Token { table, version, button };
+            let text = t.encode(&key());
+            prop_assert!(text.len() <= MAX_LEN);
+            prop_assert_eq!(Token::parse(&text, &key()), Ok(t));
+        }
+
+        #[test]
+        fn any_bytes_are_refused_without_panic(bytes in prop::collection::vec(any::<u8>(), 0..100)) {
+            let text = String::from_utf8_lossy(&bytes);
+            prop_assert!(Token::parse(&text, &key()).is_err());
+        }
+
+        #[test]
+        fn any_altered_character_is_refused(
+            table in any::<u64>(), version in 0..1000u64, button in button(), at in any::<prop::sample::Index>(), c in 0x20u8..0x7f,
+        ) {
+            let text = Token { table, version, button }.encode(&key());
+            let mut bytes = text.clone().into_bytes();
+            let i = at.index(bytes.len());
+            prop_assume!(bytes[i] != c);
+            bytes[i] = c;
+            let altered = String::from_utf8(bytes).unwrap();
+            prop_assert!(Token::parse(&altered, &key()).is_err(), "{} accepted", altered);
+        }
+
+        #[test]
+        fn another_tables_token_stays_that_tables(a in any::<u64>(), b in any::<u64>()) {
+            // A token for table a never parses as table b: the service then checks the chat.
+            prop_assume!(a != b);
+            let text = Token { table: a, version: 1, button: Button::Roll }.encode(&key());
+            prop_assert_eq!(Token::parse(&text, &key()).map(|t| t.table), Ok(a));
+        }
+    }
+}
