@@ -191,13 +191,22 @@ impl Colours {
         let data = pixmap.data();
         let mut out = Vec::with_capacity(data.len() / 4);
         let (board_px, board_ix) = board.map_or((&[][..], &[][..]), |(p, i)| (p.data(), i));
-        let shared = board_ix.len().min(data.len() / 4);
-        for ((p, b), &i) in
-            data.chunks_exact(4).zip(board_px.chunks_exact(4)).zip(board_ix).take(shared)
-        {
-            out.push(if p == b { i } else { lookup(p) });
+        let row = pixmap.width() as usize;
+        let shared_rows = (board_ix.len() / row.max(1)).min(pixmap.height() as usize);
+        // Row by row: an untouched row (one memcmp) takes the board's indices as they are.
+        for y in 0..shared_rows {
+            let (px, bx) =
+                (&data[y * row * 4..(y + 1) * row * 4], &board_px[y * row * 4..(y + 1) * row * 4]);
+            let ix = &board_ix[y * row..(y + 1) * row];
+            if px == bx {
+                out.extend_from_slice(ix);
+                continue;
+            }
+            for ((p, b), &i) in px.chunks_exact(4).zip(bx.chunks_exact(4)).zip(ix) {
+                out.push(if p == b { i } else { lookup(p) });
+            }
         }
-        for p in data[shared * 4..].chunks_exact(4) {
+        for p in data[shared_rows * row * 4..].chunks_exact(4) {
             out.push(lookup(p));
         }
         out
