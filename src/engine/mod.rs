@@ -816,6 +816,13 @@ impl Departures {
         }
     }
 
+    /// Takes `seat` out of the game (C5) if it may leave now, and says so in an event.
+    pub fn depart(&mut self, seat: Seat, reason: LeaveReason) -> Result<Vec<Event>, Illegal> {
+        self.check(seat)?;
+        self.leave(seat);
+        Ok(vec![Event::Left { seat, reason }])
+    }
+
     /// Records that `seat` left; the seat must have passed [`Departures::check`].
     pub fn leave(&mut self, seat: Seat) {
         let order = (self.0.len() - self.active()) as u8;
@@ -857,6 +864,17 @@ impl Departures {
     /// an earlier one (C5). Seats still in play get `None`.
     pub fn standing(&self, seat: Seat) -> Option<i64> {
         self.order(seat).map(|o| i64::from(o) - 1_000)
+    }
+}
+
+/// Checks a roll's shape: `expected` dice, each 1–6.
+pub(crate) fn check_dice(dice: &[u8], expected: usize) -> Result<(), Illegal> {
+    if dice.len() != expected {
+        return Err(Illegal::DiceCount { expected, got: dice.len() });
+    }
+    match dice.iter().find(|d| !(1..=6).contains(*d)) {
+        Some(&d) => Err(Illegal::BadDie(d)),
+        None => Ok(()),
     }
 }
 

@@ -23,7 +23,7 @@ use serde_json::Value;
 use super::snakes::{bad, switch};
 use super::{
     Action, Blocked, Departures, Event, GameKind, Illegal, Legal, NoMoveReason, OptionError, Seat,
-    StateError, Status, check_derived, competition_ranks, parse_state,
+    StateError, Status, check_derived, check_dice, competition_ranks, parse_state,
 };
 
 /// Fewest players (L1).
@@ -412,9 +412,7 @@ impl Ludo {
             return Err(Illegal::GameOver);
         }
         if let Some((seat, reason)) = action.departure() {
-            self.left.check(seat)?;
-            let mut events = vec![Event::Left { seat, reason }];
-            self.left.leave(seat);
+            let mut events = self.left.depart(seat, reason)?;
             self.pieces[usize::from(seat)] = [HOUSE; PIECES];
             if let Phase::RollOff(seats) = &mut self.phase {
                 seats.retain(|&s| s != seat);
@@ -720,16 +718,6 @@ impl Ludo {
         let derived = ["players", "arms", "track", "seat_arms", "status", "ranking"];
         check_derived(value, &game.to_json(), &derived)?;
         Ok(game)
-    }
-}
-
-fn check_dice(dice: &[u8], expected: usize) -> Result<(), Illegal> {
-    if dice.len() != expected {
-        return Err(Illegal::DiceCount { expected, got: dice.len() });
-    }
-    match dice.iter().find(|d| !(1..=6).contains(*d)) {
-        Some(&d) => Err(Illegal::BadDie(d)),
-        None => Ok(()),
     }
 }
 

@@ -31,7 +31,7 @@ use serde_json::Value;
 use super::snakes::{bad, switch};
 use super::{
     Action, Departures, DiceLostReason, Event, Illegal, Legal, OptionError, Seat, StateError,
-    Status, check_derived, competition_ranks, parse_state,
+    Status, check_derived, check_dice, competition_ranks, parse_state,
 };
 
 /// Checkers per side (N1).
@@ -710,9 +710,7 @@ impl Nardy {
             return Err(Illegal::GameOver);
         }
         if let Some((seat, reason)) = action.departure() {
-            self.left.check(seat)?;
-            let mut events = vec![Event::Left { seat, reason }];
-            self.left.leave(seat);
+            let mut events = self.left.depart(seat, reason)?;
             // N14: resigning loses the game, a mars if the resigner has borne off nothing.
             let winner = 1 - seat;
             let loser_off =
@@ -730,11 +728,11 @@ impl Nardy {
         }
         match (&self.phase, action) {
             (Phase::RollOff, Action::Roll { dice }) => {
-                check_dice(dice)?;
+                check_dice(dice, 2)?;
                 Ok(self.roll_off(dice[0], dice[1]))
             }
             (Phase::Roll, Action::Roll { dice }) => {
-                check_dice(dice)?;
+                check_dice(dice, 2)?;
                 Ok(self.roll([dice[0], dice[1]]))
             }
             (Phase::Steps { .. }, Action::Step { from, die }) => {
@@ -1067,16 +1065,6 @@ impl Nardy {
             ));
         }
         Ok(phase)
-    }
-}
-
-fn check_dice(dice: &[u8]) -> Result<(), Illegal> {
-    if dice.len() != 2 {
-        return Err(Illegal::DiceCount { expected: 2, got: dice.len() });
-    }
-    match dice.iter().find(|d| !(1..=6).contains(*d)) {
-        Some(&d) => Err(Illegal::BadDie(d)),
-        None => Ok(()),
     }
 }
 

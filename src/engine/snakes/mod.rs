@@ -20,7 +20,7 @@ pub use layout::{BoardKind, GOAL, Layout, Walk, walk};
 
 use super::{
     Action, Departures, Event, Illegal, Legal, NoMoveReason, OptionError, Seat, StateError, Status,
-    check_derived, competition_ranks, parse_state,
+    check_derived, check_dice, competition_ranks, parse_state,
 };
 
 /// Fewest players at a table (S3). The simulator also plays solo games.
@@ -313,9 +313,7 @@ impl Snakes {
             return Err(Illegal::GameOver);
         }
         if let Some((seat, reason)) = action.departure() {
-            self.left.check(seat)?;
-            let mut events = vec![Event::Left { seat, reason }];
-            self.left.leave(seat);
+            let mut events = self.left.depart(seat, reason)?;
             self.squares[usize::from(seat)] = 0;
             self.locked[usize::from(seat)] = false;
             if seat == self.to_move && self.left.active() > 0 {
@@ -327,13 +325,8 @@ impl Snakes {
         let Action::Roll { dice } = action else {
             return Err(Illegal::WrongGame);
         };
-        let &[die] = dice.as_slice() else {
-            return Err(Illegal::DiceCount { expected: 1, got: dice.len() });
-        };
-        if !(1..=6).contains(&die) {
-            return Err(Illegal::BadDie(die));
-        }
-        Ok(self.roll(die))
+        check_dice(dice, 1)?;
+        Ok(self.roll(dice[0]))
     }
 
     fn roll(&mut self, die: u8) -> Vec<Event> {
