@@ -98,7 +98,7 @@ pub enum BearOff {
     /// highest occupied point.
     #[default]
     Standard,
-    /// [004]'s wording: bear off from the next lower occupied point even while higher points hold
+    /// Source \[004\]'s wording: bear off from the next lower occupied point even while higher points hold
     /// checkers.
     LowerPoint,
 }
