@@ -147,18 +147,10 @@ pub(super) fn draw_board(text: &mut Text, p: &Palette, game: &Ludo) -> Result<Pi
 
 /// Where a piece stands on the picture.
 pub(super) fn piece_xy(g: &Geometry, game: &Ludo, seat: Seat, piece: usize) -> (f32, f32) {
-    let arm = game.seat_arms()[usize::from(seat)];
-    let p = game.pieces()[usize::from(seat)][piece];
-    let len = game.track_len();
-    if p == HOUSE {
-        g.house(arm, piece)
-    } else if p < len {
-        g.track(i16::from(arm) * 10 + p)
-    } else {
-        g.lane(arm, p - len)
-    }
+    progress_xy(g, game, seat, piece as u8, game.pieces()[usize::from(seat)][piece])
 }
 
+/// Where a piece of `seat` with this progress stands (house spot `piece` when at home).
 fn progress_xy(g: &Geometry, game: &Ludo, seat: Seat, piece: u8, p: i16) -> (f32, f32) {
     let arm = game.seat_arms()[usize::from(seat)];
     let len = game.track_len();
@@ -220,7 +212,9 @@ pub(super) fn draw_moving(canvas: &mut Canvas<'_>, game: &Ludo, events: &[Event]
             _ => {}
         }
     }
-    let movable: Vec<u8> = match game.legal() {
+    let legal = game.legal();
+    let to_move = legal.to_move();
+    let movable: Vec<u8> = match legal {
         Legal::Choose { actions, .. } => actions
             .iter()
             .filter_map(|a| match a {
@@ -230,7 +224,6 @@ pub(super) fn draw_moving(canvas: &mut Canvas<'_>, game: &Ludo, events: &[Event]
             .collect(),
         _ => Vec::new(),
     };
-    let to_move = game.legal().to_move();
     let r = g.square() * 0.42;
     for seat in 0..game.players() as Seat {
         if !game.departures().is_active(seat) {

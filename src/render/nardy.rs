@@ -12,8 +12,8 @@ use super::{
     Canvas, Palette, RenderError, SpriteKey, WIDTH, arrow, die, fill_circle, fill_rect, paint, rgb,
     rounded_rect,
 };
+use crate::engine::Event;
 use crate::engine::nardy::Nardy;
-use crate::engine::{Event, Legal};
 
 /// The board's height.
 pub const HEIGHT: u32 = 760;
@@ -201,13 +201,10 @@ pub(super) fn draw_moving(canvas: &mut Canvas<'_>, game: &Nardy, events: &[Event
         }
     }
     // The dice: the roll being played, used dice dimmed, in the half opposite the mover's home.
-    let state = game.to_json();
-    let rolled: Vec<u8> = state["rolled"]
-        .as_array()
-        .map_or(Vec::new(), |a| a.iter().filter_map(|d| d.as_u64()).map(|d| d as u8).collect());
-    if let (false, Legal::Choose { .. }) = (rolled.is_empty(), game.legal()) {
+    if let (Some(rolled), false) = (game.rolled(), game.dice().is_empty()) {
         let mut left: Vec<u8> = game.dice().to_vec();
-        let all: Vec<u8> = if rolled[0] == rolled[1] { vec![rolled[0]; 4] } else { rolled.clone() };
+        let all: Vec<u8> =
+            if rolled[0] == rolled[1] { vec![rolled[0]; 4] } else { rolled.to_vec() };
         let size = if all.len() == 4 { 44.0 } else { 56.0 };
         let total = all.len() as f32 * (size + 10.0) - 10.0;
         let mut x = LEFT + 3.0 * POINT_W - total / 2.0;

@@ -437,6 +437,14 @@ impl Nardy {
         }
     }
 
+    /// The roll being played this turn, if the dice have been rolled.
+    pub fn rolled(&self) -> Option<[u8; 2]> {
+        match &self.phase {
+            Phase::Steps { rolled, .. } => Some(*rolled),
+            _ => None,
+        }
+    }
+
     /// The current turn's number, from 1 (counting through the match; 0 before the first).
     pub fn turn(&self) -> u32 {
         self.turn
