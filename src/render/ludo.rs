@@ -139,9 +139,8 @@ pub(super) fn draw_board(text: &mut Text, p: &Palette, game: &Ludo) -> Result<Pi
     }
     // The hub.
     fill_circle(&mut pixmap, C, C, g.hub * g.unit * 0.62, p.cell_b);
-    let style = Style { size: g.unit * 0.9, bold: true, colour: p.muted, anchor: Anchor::Centre };
-    text.draw(&mut pixmap, &number(game.arms(), false), C, C - g.unit * 0.05, style);
-    text.draw(&mut pixmap, "🎲", C, C + g.unit * 0.72, Style { size: g.unit * 0.55, ..style });
+    let style = Style { size: g.unit * 1.1, bold: false, colour: p.muted, anchor: Anchor::Centre };
+    text.draw(&mut pixmap, "🎲", C, C, style);
     Ok(pixmap)
 }
 
