@@ -16,4 +16,5 @@ pub mod protocol;
 pub mod render;
 pub mod setup;
 pub mod simulate;
+pub mod store;
 pub mod table;
