@@ -171,7 +171,7 @@ impl I18n {
 
     /// Why an action was refused, for the player who tried it. `names` are the players by seat.
     pub fn refusal(&self, lang: Lang, illegal: &Illegal, names: &[String]) -> String {
-        let name = |seat: Seat| names.get(usize::from(seat)).cloned().unwrap_or_else(|| "?".into());
+        let name = |seat: Seat| seat_name(names, seat);
         let (key, args): (&str, Vec<(&str, Arg)>) = match *illegal {
             Illegal::GameOver => ("refusal-game-over", vec![]),
             Illegal::RollExpected => ("refusal-roll-expected", vec![]),
@@ -221,9 +221,7 @@ impl I18n {
 
     /// One event in words, or `None` for events a chat need not be told separately.
     pub fn event(&self, lang: Lang, event: &Event, names: &[String]) -> Option<String> {
-        let name = |seat: Seat| {
-            Arg::Text(names.get(usize::from(seat)).cloned().unwrap_or_else(|| "?".into()))
-        };
+        let name = |seat: Seat| Arg::Text(seat_name(names, seat));
         let dice = |dice: &[u8]| {
             Arg::Text(
                 dice.iter()
@@ -291,22 +289,15 @@ impl I18n {
                 let text = rolls
                     .iter()
                     .map(|&[seat, die]| {
-                        let Arg::Text(n) = name(seat) else { unreachable!() };
-                        format!("{n} {}", number(die, lang.persian_digits()))
+                        format!("{} {}", seat_name(names, seat), number(die, lang.persian_digits()))
                     })
                     .collect::<Vec<_>>()
                     .join(", ");
                 ("event-roll-off", vec![("rolls", Arg::Text(text))])
             }
             Event::RollOffAgain { seats } => {
-                let text = seats
-                    .iter()
-                    .map(|&s| match name(s) {
-                        Arg::Text(n) => n,
-                        Arg::Number(_) => String::new(),
-                    })
-                    .collect::<Vec<_>>()
-                    .join(", ");
+                let text =
+                    seats.iter().map(|&s| seat_name(names, s)).collect::<Vec<_>>().join(", ");
                 ("event-roll-off-again", vec![("names", Arg::Text(text))])
             }
             Event::Colours { white } => ("event-colours", vec![("name", name(*white))]),
@@ -356,6 +347,11 @@ impl I18n {
         };
         Some(self.text(lang, key, &args))
     }
+}
+
+/// A seat's player name, or "?" for a seat the caller did not name.
+fn seat_name(names: &[String], seat: Seat) -> String {
+    names.get(usize::from(seat)).cloned().unwrap_or_else(|| "?".into())
 }
 
 #[cfg(test)]
