@@ -71,10 +71,9 @@ impl Geometry {
         self.unit * 0.84
     }
 
-    /// The spacing of squares, in pixels.
-    #[cfg(test)]
-    pub(super) fn unit(&self) -> f32 {
-        self.unit
+    /// The radius of a piece's token.
+    fn piece_radius(&self) -> f32 {
+        self.square() * 0.42
     }
 }
 
@@ -223,7 +222,7 @@ pub(super) fn draw_moving(canvas: &mut Canvas<'_>, game: &Ludo, events: &[Event]
             .collect(),
         _ => Vec::new(),
     };
-    let r = g.square() * 0.42;
+    let r = g.piece_radius();
     for seat in 0..game.players() as Seat {
         if !game.departures().is_active(seat) {
             continue;
@@ -249,6 +248,8 @@ pub(super) fn draw_moving(canvas: &mut Canvas<'_>, game: &Ludo, events: &[Event]
 }
 
 #[cfg(test)]
-pub(super) fn centre_of_piece(game: &Ludo, seat: Seat, piece: usize) -> (f32, f32) {
-    piece_xy(&Geometry::new(game.arms()), game, seat, piece)
+/// Where a piece is drawn, and its radius.
+pub(super) fn centre_of_piece(game: &Ludo, seat: Seat, piece: usize) -> ((f32, f32), f32) {
+    let g = Geometry::new(game.arms());
+    (piece_xy(&g, game, seat, piece), g.piece_radius())
 }

@@ -272,13 +272,14 @@ pub(super) fn with_alpha(mut c: Color, a: f32) -> Color {
 }
 
 #[cfg(test)]
-pub(super) fn token_centre(game: &Snakes, seat: Seat) -> (f32, f32) {
+/// Where seat `seat`'s token is drawn, and its radius.
+pub(super) fn token_centre(game: &Snakes, seat: Seat) -> ((f32, f32), f32) {
     let square = game.squares()[usize::from(seat)];
     let sharing: Vec<Seat> = (0..game.players() as Seat)
         .filter(|&s| game.squares()[usize::from(s)] == square && game.departures().is_active(s))
         .collect();
-    let (offsets, _) = spread(sharing.len());
+    let (offsets, r) = spread(sharing.len());
     let k = sharing.iter().position(|&s| s == seat).unwrap_or(0);
     let (x, y) = centre(square);
-    (x + offsets[k % offsets.len()].0, y + offsets[k % offsets.len()].1)
+    ((x + offsets[k % offsets.len()].0, y + offsets[k % offsets.len()].1), r)
 }

@@ -87,14 +87,8 @@ fn snakes_tokens_stand_in_their_owners_colour() {
         if g.squares()[usize::from(seat)] == 0 {
             continue;
         }
-        let sharing = g.squares().iter().filter(|&&s| s == g.squares()[usize::from(seat)]).count();
-        let r = [25.0, 20.0, 18.0, 17.0][sharing.min(4) - 1];
-        assert_colour(
-            &pixmap,
-            inside(snakes::token_centre(g, seat), r),
-            palette.seats[usize::from(seat)],
-            "token",
-        );
+        let (at, r) = snakes::token_centre(g, seat);
+        assert_colour(&pixmap, inside(at, r), palette.seats[usize::from(seat)], "token");
         checked += 1;
     }
     assert!(checked >= 2, "too few tokens on the board to test");
@@ -116,11 +110,10 @@ fn ludo_pieces_stand_in_their_owners_colour_on_every_board() {
         };
         let pixmap = renderer.render_pixmap(&scene).unwrap();
         let palette = Palette::new(Theme::Dark);
-        let r = ludo::Geometry::new(g.arms()).unit() * 0.84 * 0.42;
         for seat in 0..game.players() as Seat {
             for piece in 0..4 {
-                let at = inside(ludo::centre_of_piece(g, seat, piece), r);
-                assert_colour(&pixmap, at, palette.seats[usize::from(seat)], name);
+                let (at, r) = ludo::centre_of_piece(g, seat, piece);
+                assert_colour(&pixmap, inside(at, r), palette.seats[usize::from(seat)], name);
             }
         }
     }
