@@ -74,3 +74,127 @@ event-game-won = { $name } wins the game: { $points ->
     }.
 event-game-won-mars = { $name } wins with a mars: { $points } points!
 event-new-game = Game { $number } of the match begins.
+
+## Buttons.
+button-join = Join
+button-leave = Leave
+button-start = Start
+button-cancel = Cancel
+button-roll = 🎲 Roll
+button-piece = Piece { $piece }
+button-off = off
+
+## The lobby.
+lobby-title = { $game }: waiting for players ({ $count } seated; { $min } to { $max } can play).
+lobby-host = host
+lobby-hint = Tap Join to take a seat. The host taps Start when everyone is in; a full table starts by itself.
+lobby-joined = { $name } joined.
+lobby-left = { $name } left.
+lobby-kicked = { $name } was removed from the table.
+lobby-empty = Everyone left: the { $game } table is closed.
+lobby-started = { $game } begins! Players: { $players }.
+    Fair dice: this game's rolls are fixed by a secret seed whose fingerprint is { $commitment }. After the game the seed is revealed, so anyone can check every roll.
+
+## Whose turn it is.
+turn-roll = { $name }, roll the dice.
+turn-roll-off = Everyone rolls one die for the first turn: anyone at the table may throw.
+turn-choose = { $name }, you rolled { $dice }: choose your move.
+
+## Options.
+option-board = Board
+option-finish = Finish
+option-bonus_six = Six rolls again
+option-three_sixes = Three sixes
+option-must_enter = Must come out
+option-must_capture = Must capture
+option-three_sixes_forfeit = Three sixes lose the turn
+option-until = Play until
+option-six_block = Six-block rule
+option-bear_off = Bearing off
+option-head_exception = Head exception
+option-match_to = Match to
+option-timer = Turn timer
+value-on = on
+value-off = off
+value-classic = classic
+value-random = random
+value-exact = exact roll
+value-bounce = bounce back
+value-unlimited = no limit
+value-cap = third six ends the turn
+value-back_to_start = third six goes back to start
+value-first = the first winner
+value-all = everyone is home
+value-standard = standard
+value-lower_point = from lower points
+value-needed = when needed
+value-strict = never
+timer-1m = 1 minute
+timer-5m = 5 minutes
+timer-1h = 1 hour
+timer-24h = 24 hours
+
+## The turn timer.
+timer-reminder = { $name }, it is your turn: { $minutes ->
+        [one] one minute left
+       *[other] { $minutes } minutes left
+    } before the bot plays for you.
+timer-played = { $name } ran out of time; the bot played for them (strike { $strikes } of { $max }).
+timer-removed = { $name } ran out of time for the third turn in a row and leaves the game.
+timer-roll-off = No one rolled for the first turn, so the bot threw the dice.
+
+## The end of a table.
+table-cancelled = The { $game } table was cancelled by { $name }.
+table-was-cancelled = This table was cancelled.
+fair-commitment = Fair dice: this table's rolls come from a secret seed with the fingerprint (SHA-256) { $commitment }. { $rolls } dice rolled so far. The seed is revealed when the game ends.
+fair-reveal = Fair dice: the secret seed was { $seed } (fingerprint { $commitment }). Check every roll with:
+    { $command }
+
+## History, statistics, the leaderboard.
+history-title = { $game }: the last moves ({ $count } in all).
+stats-title = { $name }'s games
+stats-none = No finished games yet.
+stats-line = { $game }: { $games } played, { $wins } won ({ $rate }%)
+top-title = This chat's best players
+top-none = No finished games in this chat yet.
+top-line = { $rank }. { $name }: { $wins } wins in { $games } games ({ $rate }%)
+
+## Languages.
+lang-choose = Choose a language: /lang followed by one of { $codes }. "/lang chat fa" sets the chat's language (admins).
+lang-user-set = I will speak English with you.
+lang-chat-set = This chat's language is now English.
+
+## Refusals of the table service. Nothing changed.
+err-stale = This button is out of date: the game has moved on. Here is the current board.
+err-forged = This button does not belong to any game of mine.
+err-internal = Something went wrong on my side, and nothing was changed. Please try again.
+err-no-table = There is no open table here. Start one with /snakes, /ludo or /nardy.
+err-which-table = This chat has several tables: name the game, for example "/status ludo".
+err-lobby-exists = This chat already has a lobby for that game: join it.
+err-already-seated = You already have a seat at this table.
+err-table-full = This table is full.
+err-not-seated = You are not playing at this table.
+err-not-your-turn = It is { $name }'s turn, not yours.
+err-host-only = Only the table's host or a chat admin can do that.
+err-admin-only = Only a chat admin can do that.
+err-too-few = At least { $min } players are needed to start.
+err-started = This game has already started.
+err-not-started = This game has not started yet.
+err-game-over = This game is over.
+err-no-such-player = No player called { $name } is at this table.
+err-option-word = "{ $word }" is not an option of this game. Options: { $known }.
+err-option-value = The option { $key } takes { $expected }, not { $got }.
+err-option-conflict = These options cannot be combined: { $detail }.
+err-players = This game is for { $min } to { $max } players, not { $got }.
+err-lang = I do not speak "{ $code }". Languages: en, fa, ru, tl.
+
+## Help.
+help = I run dice board games in this chat.
+    /snakes, /ludo, /nardy: open a table (add options, e.g. "/snakes quick bounce 5m")
+    /join, /leave, /play: take a seat, leave, start the game (host)
+    /options: change the options before the start (host)
+    /status: show the board again · /history: the last moves
+    /resign: leave a running game · /kick name, /cancel: host or admins
+    /stats: your games · /top: this chat's best players
+    /fair: how the dice are kept fair · /lang: your language
+    Turn timers: 1m, 5m, 1h, 24h (the default) or notimer. After three missed turns in a row a player leaves the game.

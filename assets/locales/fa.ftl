@@ -67,3 +67,124 @@ event-dice-lost-one-die = { $name } فقط یک تاس را توانست باز�
 event-game-won = { $name } این دست را برد: { $points } امتیاز.
 event-game-won-mars = { $name } با مارس برد: { $points } امتیاز!
 event-new-game = دست { $number } مسابقه شروع می‌شود.
+
+## دکمه‌ها.
+button-join = پیوستن
+button-leave = ترک میز
+button-start = شروع
+button-cancel = لغو
+button-roll = 🎲 تاس بریز
+button-piece = مهرهٔ { $piece }
+button-off = بیرون
+
+## اتاق انتظار.
+lobby-title = { $game }: در انتظار بازیکنان ({ $count } نفر نشسته‌اند؛ { $min } تا { $max } نفر می‌توانند بازی کنند).
+lobby-host = میزبان
+lobby-hint = برای نشستن «پیوستن» را بزنید. وقتی همه آمدند میزبان «شروع» را می‌زند؛ میز پر خودش شروع می‌شود.
+lobby-joined = { $name } به میز پیوست.
+lobby-left = { $name } میز را ترک کرد.
+lobby-kicked = { $name } از میز کنار گذاشته شد.
+lobby-empty = همه رفتند: میز { $game } بسته شد.
+lobby-started = { $game } شروع شد! بازیکنان: { $players }.
+    تاس منصفانه: تاس‌های این بازی با یک کلید مخفی تعیین می‌شوند که اثر انگشتش { $commitment } است. پس از بازی کلید فاش می‌شود تا هر کسی بتواند همهٔ تاس‌ها را وارسی کند.
+
+## نوبت.
+turn-roll = { $name }، تاس بریز.
+turn-roll-off = برای نوبت اول هر بازیکن یک تاس می‌ریزد: هر کس سر میز است می‌تواند تاس‌ها را بیندازد.
+turn-choose = { $name }، تاس تو { $dice } آمد: حرکتت را انتخاب کن.
+
+## گزینه‌ها.
+option-board = صفحه
+option-finish = پایان
+option-bonus_six = شش، تاس دوباره
+option-three_sixes = سه شش
+option-must_enter = خروج اجباری
+option-must_capture = زدن اجباری
+option-three_sixes_forfeit = سه شش، نوبت می‌سوزد
+option-until = بازی تا
+option-six_block = قانون سد شش‌تایی
+option-bear_off = بیرون بردن
+option-head_exception = استثنای سر
+option-match_to = مسابقه تا
+option-timer = زمان هر نوبت
+value-on = روشن
+value-off = خاموش
+value-classic = کلاسیک
+value-random = تصادفی
+value-exact = عدد دقیق
+value-bounce = برگشت
+value-unlimited = بی‌محدودیت
+value-cap = شش سوم نوبت را تمام می‌کند
+value-back_to_start = شش سوم به شروع برمی‌گرداند
+value-first = اولین برنده
+value-all = رسیدن همه
+value-standard = معمولی
+value-lower_point = از خانه‌های پایین‌تر
+value-needed = در صورت نیاز
+value-strict = هرگز
+timer-1m = ۱ دقیقه
+timer-5m = ۵ دقیقه
+timer-1h = ۱ ساعت
+timer-24h = ۲۴ ساعت
+
+## زمان نوبت.
+timer-reminder = { $name }، نوبت توست: { $minutes } دقیقه مانده تا ربات به جای تو بازی کند.
+timer-played = وقت { $name } تمام شد؛ ربات به جایش بازی کرد (اخطار { $strikes } از { $max }).
+timer-removed = وقت { $name } سه نوبت پشت‌سرهم تمام شد و از بازی بیرون می‌رود.
+timer-roll-off = کسی برای نوبت اول تاس نریخت، پس ربات تاس‌ها را انداخت.
+
+## پایان میز.
+table-cancelled = میز { $game } را { $name } لغو کرد.
+table-was-cancelled = این میز لغو شد.
+fair-commitment = تاس منصفانه: تاس‌های این میز از یک کلید مخفی با اثر انگشت (SHA-256) { $commitment } می‌آیند. تا حالا { $rolls } تاس ریخته شده. کلید در پایان بازی فاش می‌شود.
+fair-reveal = تاس منصفانه: کلید مخفی { $seed } بود (اثر انگشت { $commitment }). همهٔ تاس‌ها را با این فرمان وارسی کنید:
+    { $command }
+
+## تاریخچه، آمار، جدول برترین‌ها.
+history-title = { $game }: آخرین حرکت‌ها (روی هم { $count } حرکت).
+stats-title = بازی‌های { $name }
+stats-none = هنوز بازی تمام‌شده‌ای نیست.
+stats-line = { $game }: { $games } بازی، { $wins } برد ({ $rate }٪)
+top-title = بهترین بازیکنان این گفتگو
+top-none = هنوز در این گفتگو بازی‌ای تمام نشده.
+top-line = { $rank }. { $name }: { $wins } برد در { $games } بازی ({ $rate }٪)
+
+## زبان‌ها.
+lang-choose = یک زبان انتخاب کنید: ‎/lang‎ و سپس یکی از { $codes }. ‎"/lang chat fa"‎ زبان گفتگو را تعیین می‌کند (مدیران).
+lang-user-set = از این پس با شما فارسی حرف می‌زنم.
+lang-chat-set = زبان این گفتگو اکنون فارسی است.
+
+## پاسخ‌های ردشده. چیزی تغییر نکرد.
+err-stale = این دکمه قدیمی است: بازی جلو رفته. صفحهٔ فعلی این است.
+err-forged = این دکمه به هیچ بازی من تعلق ندارد.
+err-internal = مشکلی از طرف من پیش آمد و چیزی تغییر نکرد. لطفاً دوباره امتحان کنید.
+err-no-table = اینجا میز بازی باز نیست. با ‎/snakes‎، ‎/ludo‎ یا ‎/nardy‎ یکی بسازید.
+err-which-table = این گفتگو چند میز دارد: نام بازی را بگویید، مثلاً ‎"/status ludo"‎.
+err-lobby-exists = این گفتگو برای این بازی یک اتاق انتظار دارد: به آن بپیوندید.
+err-already-seated = شما همین حالا سر این میز نشسته‌اید.
+err-table-full = این میز پر است.
+err-not-seated = شما در این میز بازی نمی‌کنید.
+err-not-your-turn = نوبت { $name } است، نه شما.
+err-host-only = فقط میزبان میز یا مدیر گفتگو می‌تواند این کار را بکند.
+err-admin-only = فقط مدیر گفتگو می‌تواند این کار را بکند.
+err-too-few = برای شروع دست‌کم { $min } بازیکن لازم است.
+err-started = این بازی شروع شده است.
+err-not-started = این بازی هنوز شروع نشده است.
+err-game-over = این بازی تمام شده است.
+err-no-such-player = بازیکنی به نام { $name } سر این میز نیست.
+err-option-word = «{ $word }» گزینهٔ این بازی نیست. گزینه‌ها: { $known }.
+err-option-value = گزینهٔ { $key } مقدار { $expected } می‌گیرد، نه { $got }.
+err-option-conflict = این گزینه‌ها با هم جور نیستند: { $detail }.
+err-players = این بازی برای { $min } تا { $max } بازیکن است، نه { $got }.
+err-lang = من «{ $code }» بلد نیستم. زبان‌ها: en، fa، ru، tl.
+
+## راهنما.
+help = من در این گفتگو بازی‌های تاسی اجرا می‌کنم.
+    ‎/snakes‎، ‎/ludo‎، ‎/nardy‎: باز کردن میز (با گزینه، مثلاً ‎"/snakes quick bounce 5m"‎)
+    ‎/join‎، ‎/leave‎، ‎/play‎: نشستن، ترک میز، شروع بازی (میزبان)
+    ‎/options‎: تغییر گزینه‌ها پیش از شروع (میزبان)
+    ‎/status‎: نمایش دوبارهٔ صفحه · ‎/history‎: آخرین حرکت‌ها
+    ‎/resign‎: ترک بازی در جریان · ‎/kick‎ نام، ‎/cancel‎: میزبان یا مدیران
+    ‎/stats‎: بازی‌های شما · ‎/top‎: بهترین‌های این گفتگو
+    ‎/fair‎: منصفانه بودن تاس‌ها · ‎/lang‎: زبان شما
+    زمان نوبت: 1m، 5m، 1h، 24h (پیش‌فرض) یا notimer. بازیکنی که سه نوبت پشت‌سرهم را از دست بدهد از بازی بیرون می‌رود.

@@ -79,3 +79,128 @@ event-game-won-mars = { $name } выигрывает с марсом: { $points 
        *[many] { $points } очков
     }!
 event-new-game = Начинается партия { $number } матча.
+
+## Кнопки.
+button-join = Присоединиться
+button-leave = Выйти
+button-start = Начать
+button-cancel = Отменить
+button-roll = 🎲 Бросить
+button-piece = Фишка { $piece }
+button-off = выброс
+
+## Сбор игроков.
+lobby-title = { $game }: ждём игроков (за столом { $count }; играют от { $min } до { $max }).
+lobby-host = хозяин стола
+lobby-hint = Нажмите «Присоединиться», чтобы сесть за стол. Когда все в сборе, хозяин нажимает «Начать»; полный стол начинает сам.
+lobby-joined = { $name } за столом.
+lobby-left = { $name } ушёл из-за стола.
+lobby-kicked = { $name } удалён из-за стола.
+lobby-empty = Все ушли: стол «{ $game }» закрыт.
+lobby-started = { $game }: игра началась! Игроки: { $players }.
+    Честные кости: броски этой игры определяет секретный ключ с отпечатком { $commitment }. После игры ключ будет раскрыт, и любой сможет проверить каждый бросок.
+
+## Чей ход.
+turn-roll = { $name }, бросайте кости.
+turn-roll-off = Каждый бросает по кости за право первого хода: бросить может любой за столом.
+turn-choose = { $name }, выпало { $dice }: выберите ход.
+
+## Настройки.
+option-board = Поле
+option-finish = Финиш
+option-bonus_six = Шестёрка — ещё бросок
+option-three_sixes = Три шестёрки
+option-must_enter = Выход обязателен
+option-must_capture = Взятие обязательно
+option-three_sixes_forfeit = Три шестёрки — ход пропадает
+option-until = Играть до
+option-six_block = Правило шести подряд
+option-bear_off = Выброс
+option-head_exception = Исключение для головы
+option-match_to = Матч до
+option-timer = Время на ход
+value-on = да
+value-off = нет
+value-classic = классическое
+value-random = случайное
+value-exact = точным броском
+value-bounce = с отскоком
+value-unlimited = без ограничений
+value-cap = третья шестёрка завершает ход
+value-back_to_start = третья шестёрка — на старт
+value-first = первого победителя
+value-all = пока все не дойдут
+value-standard = обычный
+value-lower_point = с младших пунктов
+value-needed = когда нужно
+value-strict = никогда
+timer-1m = 1 минута
+timer-5m = 5 минут
+timer-1h = 1 час
+timer-24h = 24 часа
+
+## Таймер хода.
+timer-reminder = { $name }, ваш ход: { $minutes ->
+        [one] осталась { $minutes } минута
+        [few] осталось { $minutes } минуты
+       *[other] осталось { $minutes } минут
+    }, потом бот сходит за вас.
+timer-played = Время { $name } вышло; бот сходил за игрока (предупреждение { $strikes } из { $max }).
+timer-removed = { $name } третий ход подряд не успел сходить и выбывает из игры.
+timer-roll-off = Никто не бросил за первый ход, и кости бросил бот.
+
+## Конец стола.
+table-cancelled = Стол «{ $game }» отменил { $name }.
+table-was-cancelled = Этот стол отменён.
+fair-commitment = Честные кости: броски этого стола берутся из секретного ключа с отпечатком (SHA-256) { $commitment }. Брошено костей: { $rolls }. Ключ будет раскрыт после игры.
+fair-reveal = Честные кости: секретный ключ был { $seed } (отпечаток { $commitment }). Проверьте каждый бросок командой:
+    { $command }
+
+## История, статистика, рейтинг.
+history-title = { $game }: последние ходы (всего { $count }).
+stats-title = Игры: { $name }
+stats-none = Законченных игр пока нет.
+stats-line = { $game }: сыграно { $games }, побед { $wins } ({ $rate }%)
+top-title = Лучшие игроки этого чата
+top-none = В этом чате ещё нет законченных игр.
+top-line = { $rank }. { $name }: побед { $wins } из { $games } ({ $rate }%)
+
+## Языки.
+lang-choose = Выберите язык: /lang и один из кодов { $codes }. «/lang chat ru» задаёт язык чата (для админов).
+lang-user-set = Теперь я говорю с вами по-русски.
+lang-chat-set = Язык этого чата теперь русский.
+
+## Отказы. Ничего не изменилось.
+err-stale = Эта кнопка устарела: игра уже ушла вперёд. Вот текущая доска.
+err-forged = Эта кнопка не относится ни к одной моей игре.
+err-internal = У меня что-то пошло не так, ничего не изменилось. Попробуйте ещё раз.
+err-no-table = Здесь нет открытого стола. Начните игру: /snakes, /ludo или /nardy.
+err-which-table = В этом чате несколько столов: укажите игру, например «/status ludo».
+err-lobby-exists = В этом чате уже идёт сбор на эту игру: присоединяйтесь.
+err-already-seated = Вы уже сидите за этим столом.
+err-table-full = Стол заполнен.
+err-not-seated = Вы не играете за этим столом.
+err-not-your-turn = Сейчас ходит { $name }, а не вы.
+err-host-only = Это может только хозяин стола или администратор чата.
+err-admin-only = Это может только администратор чата.
+err-too-few = Чтобы начать, нужно не меньше { $min } игроков.
+err-started = Эта игра уже началась.
+err-not-started = Эта игра ещё не началась.
+err-game-over = Эта игра окончена.
+err-no-such-player = За этим столом нет игрока { $name }.
+err-option-word = «{ $word }» — не настройка этой игры. Настройки: { $known }.
+err-option-value = Настройка { $key } принимает { $expected }, а не { $got }.
+err-option-conflict = Эти настройки несовместимы: { $detail }.
+err-players = В эту игру играют от { $min } до { $max } игроков, а не { $got }.
+err-lang = Я не знаю языка «{ $code }». Языки: en, fa, ru, tl.
+
+## Справка.
+help = Я провожу в этом чате настольные игры с костями.
+    /snakes, /ludo, /nardy — открыть стол (с настройками, например «/snakes quick bounce 5m»)
+    /join, /leave, /play — сесть, уйти, начать игру (хозяин)
+    /options — изменить настройки до начала (хозяин)
+    /status — показать доску снова · /history — последние ходы
+    /resign — выйти из идущей игры · /kick имя, /cancel — хозяин или админы
+    /stats — ваши игры · /top — лучшие игроки чата
+    /fair — как обеспечена честность костей · /lang — ваш язык
+    Время на ход: 1m, 5m, 1h, 24h (по умолчанию) или notimer. Кто пропустит три хода подряд, выбывает из игры.

@@ -67,3 +67,127 @@ event-dice-lost-one-die = Isang dice lang ang nalaro ni { $name }; nawala ang { 
 event-game-won = Panalo si { $name } sa larong ito: { $points } puntos.
 event-game-won-mars = Panalo si { $name } nang may mars: { $points } puntos!
 event-new-game = Nagsisimula ang laro { $number } ng match.
+
+## Mga button.
+button-join = Sumali
+button-leave = Umalis
+button-start = Simulan
+button-cancel = Kanselahin
+button-roll = 🎲 Ihagis
+button-piece = Piyesa { $piece }
+button-off = labas
+
+## Ang lobby.
+lobby-title = { $game }: naghihintay ng mga manlalaro ({ $count } ang nakaupo; { $min } hanggang { $max } ang puwedeng maglaro).
+lobby-host = host
+lobby-hint = Pindutin ang Sumali para umupo. Pipindutin ng host ang Simulan kapag kumpleto na; kusang nagsisimula ang punong mesa.
+lobby-joined = Sumali si { $name }.
+lobby-left = Umalis si { $name }.
+lobby-kicked = Inalis si { $name } sa mesa.
+lobby-empty = Umalis na ang lahat: sarado na ang mesa ng { $game }.
+lobby-started = Simula na ng { $game }! Mga manlalaro: { $players }.
+    Patas na dais: ang mga hagis sa larong ito ay itinakda ng isang lihim na susi na may fingerprint na { $commitment }. Ibubunyag ang susi pagkatapos ng laro para masuri ng kahit sino ang bawat hagis.
+
+## Kaninong tira.
+turn-roll = { $name }, ihagis mo ang dais.
+turn-roll-off = Maghahagis ang bawat isa ng isang dais para sa unang tira: kahit sino sa mesa ay puwedeng maghagis.
+turn-choose = { $name }, { $dice } ang lumabas: piliin ang galaw mo.
+
+## Mga opsyon.
+option-board = Board
+option-finish = Pagtatapos
+option-bonus_six = Anim, hagis ulit
+option-three_sixes = Tatlong anim
+option-must_enter = Sapilitang paglabas
+option-must_capture = Sapilitang pagkain
+option-three_sixes_forfeit = Tatlong anim, wala nang tira
+option-until = Laro hanggang
+option-six_block = Tuntunin ng anim na harang
+option-bear_off = Pag-alis ng piyesa
+option-head_exception = Eksepsiyon sa ulo
+option-match_to = Laban hanggang
+option-timer = Oras bawat tira
+value-on = oo
+value-off = hindi
+value-classic = klasiko
+value-random = random
+value-exact = eksaktong hagis
+value-bounce = tatalbog pabalik
+value-unlimited = walang limitasyon
+value-cap = tapos ang tira sa ikatlong anim
+value-back_to_start = balik sa simula sa ikatlong anim
+value-first = unang panalo
+value-all = makauwi ang lahat
+value-standard = karaniwan
+value-lower_point = mula sa mas mababang punto
+value-needed = kapag kailangan
+value-strict = hindi kailanman
+timer-1m = 1 minuto
+timer-5m = 5 minuto
+timer-1h = 1 oras
+timer-24h = 24 oras
+
+## Ang timer ng tira.
+timer-reminder = { $name }, tira mo na: { $minutes ->
+        [one] isang minuto na lang
+       *[other] { $minutes } minuto na lang
+    } bago maglaro ang bot para sa iyo.
+timer-played = Naubos ang oras ni { $name }; ang bot ang naglaro para sa kanya (babala { $strikes } sa { $max }).
+timer-removed = Naubos ang oras ni { $name } nang tatlong sunod na tira kaya aalis na siya sa laro.
+timer-roll-off = Walang naghagis para sa unang tira, kaya ang bot ang naghagis.
+
+## Ang pagtatapos ng mesa.
+table-cancelled = Kinansela ni { $name } ang mesa ng { $game }.
+table-was-cancelled = Kinansela ang mesang ito.
+fair-commitment = Patas na dais: ang mga hagis sa mesang ito ay galing sa lihim na susi na may fingerprint (SHA-256) na { $commitment }. { $rolls } dais na ang naihagis. Ibubunyag ang susi pagkatapos ng laro.
+fair-reveal = Patas na dais: ang lihim na susi ay { $seed } (fingerprint { $commitment }). Suriin ang bawat hagis gamit ang:
+    { $command }
+
+## Kasaysayan, istatistika, leaderboard.
+history-title = { $game }: ang mga huling galaw ({ $count } lahat).
+stats-title = Mga laro ni { $name }
+stats-none = Wala pang natapos na laro.
+stats-line = { $game }: { $games } nilaro, { $wins } panalo ({ $rate }%)
+top-title = Mga pinakamahusay sa chat na ito
+top-none = Wala pang natapos na laro sa chat na ito.
+top-line = { $rank }. { $name }: { $wins } panalo sa { $games } laro ({ $rate }%)
+
+## Mga wika.
+lang-choose = Pumili ng wika: /lang at isa sa { $codes }. Ang "/lang chat tl" ay para sa wika ng chat (mga admin).
+lang-user-set = Tagalog na ang gagamitin ko sa iyo.
+lang-chat-set = Tagalog na ang wika ng chat na ito.
+
+## Mga pagtanggi. Walang nagbago.
+err-stale = Luma na ang button na ito: umusad na ang laro. Narito ang kasalukuyang board.
+err-forged = Hindi kabilang ang button na ito sa alinman sa mga laro ko.
+err-internal = May nagkaproblema sa panig ko, at walang nagbago. Pakisubukan ulit.
+err-no-table = Walang bukas na mesa rito. Magsimula ng isa gamit ang /snakes, /ludo o /nardy.
+err-which-table = Maraming mesa sa chat na ito: sabihin ang laro, halimbawa "/status ludo".
+err-lobby-exists = May lobby na para sa larong iyan sa chat na ito: sumali ka roon.
+err-already-seated = May upuan ka na sa mesang ito.
+err-table-full = Puno na ang mesang ito.
+err-not-seated = Hindi ka naglalaro sa mesang ito.
+err-not-your-turn = Tira ni { $name }, hindi sa iyo.
+err-host-only = Ang host ng mesa o admin ng chat lang ang makakagawa niyan.
+err-admin-only = Admin ng chat lang ang makakagawa niyan.
+err-too-few = Kailangan ng hindi bababa sa { $min } manlalaro para magsimula.
+err-started = Nagsimula na ang larong ito.
+err-not-started = Hindi pa nagsisimula ang larong ito.
+err-game-over = Tapos na ang larong ito.
+err-no-such-player = Walang manlalarong { $name } sa mesang ito.
+err-option-word = Ang "{ $word }" ay hindi opsyon ng larong ito. Mga opsyon: { $known }.
+err-option-value = Ang opsyong { $key } ay tumatanggap ng { $expected }, hindi { $got }.
+err-option-conflict = Hindi puwedeng pagsabayin ang mga opsyong ito: { $detail }.
+err-players = Ang larong ito ay para sa { $min } hanggang { $max } manlalaro, hindi { $got }.
+err-lang = Hindi ko alam ang "{ $code }". Mga wika: en, fa, ru, tl.
+
+## Tulong.
+help = Nagpapatakbo ako ng mga larong may dais sa chat na ito.
+    /snakes, /ludo, /nardy: magbukas ng mesa (may opsyon, hal. "/snakes quick bounce 5m")
+    /join, /leave, /play: umupo, umalis, simulan ang laro (host)
+    /options: baguhin ang mga opsyon bago magsimula (host)
+    /status: ipakita ulit ang board · /history: ang mga huling galaw
+    /resign: umalis sa tumatakbong laro · /kick pangalan, /cancel: host o mga admin
+    /stats: ang mga laro mo · /top: ang mga pinakamahusay sa chat
+    /fair: kung paano pinananatiling patas ang dais · /lang: ang wika mo
+    Timer ng tira: 1m, 5m, 1h, 24h (default) o notimer. Aalis sa laro ang manlalarong makalampas ng tatlong sunod na tira.

@@ -36,6 +36,9 @@ pub enum StoreError {
     /// No such table.
     #[error("there is no table {0}")]
     NotFound(i64),
+    /// The chat already has a lobby for that game.
+    #[error("this chat already has a lobby for that game")]
+    LobbyExists,
     /// The URL names no database we support.
     #[error("DATABASE_URL must start with postgres://, postgresql:// or sqlite:, not {0:?}")]
     BadUrl(String),
@@ -47,46 +50,91 @@ pub enum StoreError {
     Migrate(#[from] sqlx::migrate::MigrateError),
 }
 
-/// A table to create.
-#[derive(Debug, Clone)]
-pub struct NewTable<'a> {
-    /// The chat, as `platform:id`.
-    pub chat: &'a str,
-    /// The game's name.
-    pub game: &'a str,
-    /// The game's options as JSON.
-    pub options: &'a str,
-    /// The secret seed.
-    pub seed: &'a [u8],
-    /// SHA-256 of the seed, hex.
-    pub commitment: &'a str,
-    /// The first status: `lobby` or `playing`.
-    pub status: &'a str,
-    /// The first state snapshot, if the game starts at once.
-    pub state: Option<&'a str>,
-}
-
-/// A stored table.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TableRow {
-    /// Its id.
+/// A table as stored: the row and its seats.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TableRecord {
+    /// Its id (0 before it is created).
     pub id: i64,
-    /// The chat.
+    /// The chat, as `platform:id`.
     pub chat: String,
     /// The game's name.
     pub game: String,
-    /// Options as JSON.
+    /// The game's options as JSON.
     pub options: String,
+    /// The table's own settings as JSON (turn timer, …).
+    pub settings: String,
     /// The secret seed.
     pub seed: Vec<u8>,
-    /// The seed's commitment.
+    /// SHA-256 of the seed, hex.
     pub commitment: String,
     /// lobby, playing, finished or cancelled.
     pub status: String,
-    /// Actions applied so far.
+    /// Changes applied so far; every change adds one.
     pub version: i64,
-    /// The state snapshot (a cache of replaying the log).
+    /// The game's state snapshot (a cache of replaying the log), once started.
     pub state: Option<String>,
+    /// The die number of the next roll (C2).
+    pub next_roll: i64,
+    /// The version of the stored JSON shapes.
+    pub shape: i32,
+    /// The host's user id.
+    pub host: String,
+    /// The turn deadline, Unix milliseconds.
+    pub deadline_ms: Option<i64>,
+    /// When to remind the player to move, Unix milliseconds.
+    pub remind_ms: Option<i64>,
+    /// The last change, Unix milliseconds.
+    pub updated_ms: i64,
+    /// The seats in joining order (C4).
+    pub seats: Vec<SeatRecord>,
+}
+
+/// One seat of a table.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct SeatRecord {
+    /// The user, as `platform:id`.
+    pub user: String,
+    /// The display name when seated.
+    pub name: String,
+    /// Whether the player left the game (resigned, kicked, timed out).
+    pub left: bool,
+    /// Turn time-outs in a row.
+    pub strikes: i32,
+    /// The final rank, once the game is over.
+    pub rank: Option<i32>,
+}
+
+/// What one change writes besides the table itself.
+#[derive(Debug, Clone, Default)]
+pub struct Change<'a> {
+    /// The engine action played, as JSON, if any: appended to the log.
+    pub action: Option<&'a str>,
+    /// Write the results of a finished game.
+    pub results: bool,
+}
+
+/// A player's record in one game, for statistics.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StatRow {
+    /// The user.
+    pub user: String,
+    /// The latest display name.
+    pub name: String,
+    /// The game.
+    pub game: String,
+    /// Games played.
+    pub games: i64,
+    /// Games won (rank 1).
+    pub wins: i64,
+}
+
+/// A table whose deadline or reminder is due, claimed by this process for a while.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Due {
+    /// The table.
+    pub table: i64,
+    /// Its version when claimed.
+    pub version: i64,
 }
 
 /// Runs the same code on either pool: the queries use `$n` placeholders, which both accept.
@@ -97,6 +145,25 @@ macro_rules! on_pool {
             Store::Sqlite($pool) => $body,
         }
     };
+}
+
+/// Inserts seat number `$seat` of table `$table` inside a transaction on either database.
+macro_rules! insert_seat {
+    ($tx:expr, $table:expr, $seat:expr, $s:expr) => {{
+        const SQL: &str = "insert into seats (table_id, seat, user_id, name, status, strikes, \
+                           rank) values ($1, $2, $3, $4, $5, $6, $7)";
+        let s: &SeatRecord = $s;
+        sqlx::query(SQL)
+            .bind($table)
+            .bind($seat as i32)
+            .bind(&s.user)
+            .bind(&s.name)
+            .bind(if s.left { "left" } else { "playing" })
+            .bind(s.strikes)
+            .bind(s.rank)
+            .execute(&mut *$tx)
+            .await?;
+    }};
 }
 
 impl Store {
@@ -120,85 +187,365 @@ impl Store {
         }
     }
 
-    /// Creates a table at version 0; returns its id.
-    pub async fn create_table(&self, t: &NewTable<'_>) -> Result<i64, StoreError> {
-        const SQL: &str = "insert into tables (chat, game, options, seed, commitment, status, state) \
-                           values ($1, $2, $3, $4, $5, $6, $7) returning id";
-        let id: i64 = on_pool!(self, pool => sqlx::query_scalar(SQL)
-            .bind(t.chat)
-            .bind(t.game)
-            .bind(t.options)
-            .bind(t.seed)
-            .bind(t.commitment)
-            .bind(t.status)
-            .bind(t.state)
-            .fetch_one(pool)
-            .await?);
-        Ok(id)
-    }
-
-    /// Reads a table.
-    pub async fn table(&self, id: i64) -> Result<TableRow, StoreError> {
-        const SQL: &str = "select id, chat, game, options, seed, commitment, status, version, state \
-                           from tables where id = $1";
-        let row = on_pool!(self, pool => {
-            let row = sqlx::query(SQL).bind(id).fetch_optional(pool).await?;
-            match row {
-                None => None,
-                Some(r) => Some(TableRow {
-                    id: r.try_get("id")?,
-                    chat: r.try_get("chat")?,
-                    game: r.try_get("game")?,
-                    options: r.try_get("options")?,
-                    seed: r.try_get("seed")?,
-                    commitment: r.try_get("commitment")?,
-                    status: r.try_get("status")?,
-                    version: r.try_get("version")?,
-                    state: r.try_get("state")?,
-                }),
+    /// Creates a table at version 0 with its seats; returns its id. A second lobby for the same
+    /// game in the same chat is refused with [`StoreError::LobbyExists`].
+    pub async fn create_table(&self, t: &TableRecord) -> Result<i64, StoreError> {
+        const SQL: &str = "insert into tables (chat, game, options, settings, seed, commitment, \
+                           status, state, next_roll, shape, host, deadline_ms, remind_ms, updated_ms) \
+                           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) \
+                           returning id";
+        let result = on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let id: Result<i64, sqlx::Error> = sqlx::query_scalar(SQL)
+                .bind(&t.chat)
+                .bind(&t.game)
+                .bind(&t.options)
+                .bind(&t.settings)
+                .bind(&t.seed)
+                .bind(&t.commitment)
+                .bind(&t.status)
+                .bind(&t.state)
+                .bind(t.next_roll)
+                .bind(t.shape)
+                .bind(&t.host)
+                .bind(t.deadline_ms)
+                .bind(t.remind_ms)
+                .bind(t.updated_ms)
+                .fetch_one(&mut *tx)
+                .await;
+            match id {
+                Ok(id) => {
+                    for (seat, s) in t.seats.iter().enumerate() {
+                        insert_seat!(tx, id, seat, s);
+                    }
+                    tx.commit().await?;
+                    Ok(id)
+                }
+                Err(e) => Err(e),
             }
         });
-        row.ok_or(StoreError::NotFound(id))
+        match result {
+            Ok(id) => Ok(id),
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+                Err(StoreError::LobbyExists)
+            }
+            Err(e) => Err(e.into()),
+        }
     }
 
-    /// Applies one action to a table that must still be at `expected` version: logs the action,
-    /// stores the new state and status, and returns the new version. Nothing is written on a
-    /// conflict.
-    pub async fn append(
-        &self,
-        id: i64,
-        expected: i64,
-        action: &str,
-        state: &str,
-        status: &str,
-    ) -> Result<i64, StoreError> {
-        const UPDATE: &str = "update tables set version = version + 1, state = $1, status = $2 \
-                              where id = $3 and version = $4";
+    /// Reads a table and its seats.
+    pub async fn table(&self, id: i64) -> Result<TableRecord, StoreError> {
+        const SQL: &str = "select id, chat, game, options, settings, seed, commitment, status, \
+                           version, state, next_roll, shape, host, deadline_ms, remind_ms, \
+                           updated_ms from tables where id = $1";
+        const SEATS: &str = "select user_id, name, status, strikes, rank from seats \
+                             where table_id = $1 order by seat";
+        let record = on_pool!(self, pool => {
+            let Some(r) = sqlx::query(SQL).bind(id).fetch_optional(pool).await? else {
+                return Err(StoreError::NotFound(id));
+            };
+            let mut t = TableRecord {
+                id: r.try_get("id")?,
+                chat: r.try_get("chat")?,
+                game: r.try_get("game")?,
+                options: r.try_get("options")?,
+                settings: r.try_get("settings")?,
+                seed: r.try_get("seed")?,
+                commitment: r.try_get("commitment")?,
+                status: r.try_get("status")?,
+                version: r.try_get("version")?,
+                state: r.try_get("state")?,
+                next_roll: r.try_get("next_roll")?,
+                shape: r.try_get("shape")?,
+                host: r.try_get("host")?,
+                deadline_ms: r.try_get("deadline_ms")?,
+                remind_ms: r.try_get("remind_ms")?,
+                updated_ms: r.try_get("updated_ms")?,
+                seats: Vec::new(),
+            };
+            for r in sqlx::query(SEATS).bind(id).fetch_all(pool).await? {
+                let status: String = r.try_get("status")?;
+                t.seats.push(SeatRecord {
+                    user: r.try_get("user_id")?,
+                    name: r.try_get("name")?,
+                    left: status == "left",
+                    strikes: r.try_get("strikes")?,
+                    rank: r.try_get("rank")?,
+                });
+            }
+            t
+        });
+        Ok(record)
+    }
+
+    /// Stores `t` as the table's next version, if the table is still at `t.version`: the row,
+    /// its seats, the action (appended to the log) and, for a finished game, its results, in one
+    /// transaction. Returns the new version; on a conflict nothing is written.
+    pub async fn save(&self, t: &TableRecord, change: &Change<'_>) -> Result<i64, StoreError> {
+        const UPDATE: &str = "update tables set version = version + 1, options = $1, \
+                              settings = $2, status = $3, state = $4, next_roll = $5, shape = $6, \
+                              host = $7, deadline_ms = $8, remind_ms = $9, updated_ms = $10, \
+                              lease_ms = null where id = $11 and version = $12";
         const LOG: &str = "insert into actions (table_id, seq, action) values ($1, $2, $3)";
+        const CLEAR: &str = "delete from seats where table_id = $1";
+        const RESULT: &str = "insert into results (table_id, seat, chat, game, user_id, name, \
+                              rank, players, finished_ms) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
+        let next = t.version + 1;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
             let done = sqlx::query(UPDATE)
-                .bind(state)
-                .bind(status)
-                .bind(id)
-                .bind(expected)
+                .bind(&t.options)
+                .bind(&t.settings)
+                .bind(&t.status)
+                .bind(&t.state)
+                .bind(t.next_roll)
+                .bind(t.shape)
+                .bind(&t.host)
+                .bind(t.deadline_ms)
+                .bind(t.remind_ms)
+                .bind(t.updated_ms)
+                .bind(t.id)
+                .bind(t.version)
                 .execute(&mut *tx)
                 .await?;
             if done.rows_affected() != 1 {
                 tx.rollback().await?;
-                return Err(StoreError::Conflict { table: id, expected });
+                return Err(StoreError::Conflict { table: t.id, expected: t.version });
             }
-            sqlx::query(LOG).bind(id).bind(expected + 1).bind(action).execute(&mut *tx).await?;
+            if let Some(action) = change.action {
+                sqlx::query(LOG).bind(t.id).bind(next).bind(action).execute(&mut *tx).await?;
+            }
+            sqlx::query(CLEAR).bind(t.id).execute(&mut *tx).await?;
+            for (seat, s) in t.seats.iter().enumerate() {
+                insert_seat!(tx, t.id, seat, s);
+            }
+            if change.results {
+                for (seat, s) in t.seats.iter().enumerate() {
+                    sqlx::query(RESULT)
+                        .bind(t.id)
+                        .bind(seat as i32)
+                        .bind(&t.chat)
+                        .bind(&t.game)
+                        .bind(&s.user)
+                        .bind(&s.name)
+                        .bind(s.rank.unwrap_or(t.seats.len() as i32))
+                        .bind(t.seats.len() as i32)
+                        .bind(t.updated_ms)
+                        .execute(&mut *tx)
+                        .await?;
+                }
+            }
             tx.commit().await?;
         });
-        Ok(expected + 1)
+        Ok(next)
     }
 
-    /// A table's actions, in order.
+    /// A table's logged actions, in order.
     pub async fn actions(&self, id: i64) -> Result<Vec<String>, StoreError> {
         const SQL: &str = "select action from actions where table_id = $1 order by seq";
         let actions: Vec<String> =
             on_pool!(self, pool => sqlx::query_scalar(SQL).bind(id).fetch_all(pool).await?);
         Ok(actions)
+    }
+
+    /// The tables of a chat with one of these statuses, newest first.
+    pub async fn tables_in_chat(
+        &self,
+        chat: &str,
+        statuses: &[&str],
+    ) -> Result<Vec<(i64, String, String)>, StoreError> {
+        const SQL: &str = "select id, game, status from tables where chat = $1 order by id desc";
+        let rows: Vec<(i64, String, String)> = on_pool!(self, pool => {
+            sqlx::query_as(SQL).bind(chat).fetch_all(pool).await?
+        });
+        Ok(rows.into_iter().filter(|(_, _, s)| statuses.contains(&s.as_str())).collect())
+    }
+
+    /// Tables still running, lobbies included (to continue after a restart).
+    pub async fn open_tables(&self) -> Result<Vec<i64>, StoreError> {
+        const SQL: &str =
+            "select id from tables where status in ('lobby', 'playing') order by id";
+        let ids: Vec<i64> = on_pool!(self, pool => sqlx::query_scalar(SQL).fetch_all(pool).await?);
+        Ok(ids)
+    }
+
+    /// Claims up to `limit` playing tables whose deadline or reminder is due at `now`, for
+    /// `lease` milliseconds: another process claiming meanwhile skips them (Postgres
+    /// `FOR UPDATE SKIP LOCKED`; SQLite serialises writers anyway). The claim only keeps the
+    /// work from being done twice; every change is still guarded by the table's version.
+    pub async fn claim_due(&self, now: i64, lease: i64, limit: i64) -> Result<Vec<Due>, StoreError> {
+        macro_rules! pick {
+            ($tail:literal) => {
+                concat!(
+                    "select id, version from tables where status = 'playing' ",
+                    "and (deadline_ms <= $1 or remind_ms <= $1) ",
+                    "and (lease_ms is null or lease_ms <= $1) ",
+                    "order by coalesce(remind_ms, deadline_ms) limit $2",
+                    $tail
+                )
+            };
+        }
+        const LEASE: &str = "update tables set lease_ms = $1 where id = $2";
+        let due = match self {
+            Store::Postgres(pool) => {
+                let mut tx = pool.begin().await?;
+                let rows: Vec<(i64, i64)> =
+                    sqlx::query_as(pick!(" for update skip locked")).bind(now).bind(limit).fetch_all(&mut *tx).await?;
+                for &(id, _) in &rows {
+                    sqlx::query(LEASE).bind(now + lease).bind(id).execute(&mut *tx).await?;
+                }
+                tx.commit().await?;
+                rows
+            }
+            Store::Sqlite(pool) => {
+                let mut tx = pool.begin().await?;
+                let rows: Vec<(i64, i64)> =
+                    sqlx::query_as(pick!("")).bind(now).bind(limit).fetch_all(&mut *tx).await?;
+                for &(id, _) in &rows {
+                    sqlx::query(LEASE).bind(now + lease).bind(id).execute(&mut *tx).await?;
+                }
+                tx.commit().await?;
+                rows
+            }
+        };
+        Ok(due.into_iter().map(|(table, version)| Due { table, version }).collect())
+    }
+
+    /// Records that a bot process is alive at `now`. If no process was for longer than `gap`
+    /// milliseconds, every running deadline and reminder moves later by the time the bot was
+    /// down, so that no one is timed out for it; returns that time (0 if none).
+    pub async fn heartbeat(&self, now: i64, gap: i64) -> Result<i64, StoreError> {
+        const READ: &str = "select value, version from meta where key = 'alive'";
+        const INSERT: &str = "insert into meta (key, value) values ('alive', $1) \
+                              on conflict (key) do nothing";
+        const UPDATE: &str =
+            "update meta set value = $1, version = version + 1 where key = 'alive' and version = $2";
+        const SHIFT: &str = "update tables set deadline_ms = deadline_ms + $1, \
+                             remind_ms = remind_ms + $1 where status = 'playing'";
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let row: Option<(i64, i64)> = sqlx::query_as(READ).fetch_optional(&mut *tx).await?;
+            let Some((last, version)) = row else {
+                sqlx::query(INSERT).bind(now).execute(&mut *tx).await?;
+                tx.commit().await?;
+                return Ok(0);
+            };
+            let down = if now - last > gap { now - last } else { 0 };
+            let done = sqlx::query(UPDATE).bind(now.max(last)).bind(version).execute(&mut *tx).await?;
+            if done.rows_affected() == 1 && down > 0 {
+                sqlx::query(SHIFT).bind(down).execute(&mut *tx).await?;
+            }
+            tx.commit().await?;
+            Ok(if done.rows_affected() == 1 { down } else { 0 })
+        })
+    }
+
+    /// Marks a table's reminder as sent, without changing its version (the buttons on its board
+    /// stay valid), and releases the claim on it.
+    pub async fn clear_reminder(&self, id: i64, version: i64) -> Result<(), StoreError> {
+        const SQL: &str =
+            "update tables set remind_ms = null, lease_ms = null where id = $1 and version = $2";
+        on_pool!(self, pool => {
+            sqlx::query(SQL).bind(id).bind(version).execute(pool).await?;
+        });
+        Ok(())
+    }
+
+    /// Remembers the chat message that shows a table's `kind` (lobby or board); returns the one
+    /// it replaces.
+    pub async fn set_message(
+        &self,
+        table: i64,
+        kind: &str,
+        message: &str,
+    ) -> Result<Option<String>, StoreError> {
+        const READ: &str = "select message from messages where table_id = $1 and kind = $2";
+        const UPSERT: &str = "insert into messages (table_id, kind, message) values ($1, $2, $3) \
+                              on conflict (table_id, kind) do update set message = excluded.message";
+        let old = on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let old: Option<String> =
+                sqlx::query_scalar(READ).bind(table).bind(kind).fetch_optional(&mut *tx).await?;
+            sqlx::query(UPSERT).bind(table).bind(kind).bind(message).execute(&mut *tx).await?;
+            tx.commit().await?;
+            old
+        });
+        Ok(old)
+    }
+
+    /// The chat message showing a table's `kind`, if one was recorded.
+    pub async fn message(&self, table: i64, kind: &str) -> Result<Option<String>, StoreError> {
+        const READ: &str = "select message from messages where table_id = $1 and kind = $2";
+        let m = on_pool!(self, pool => {
+            sqlx::query_scalar(READ).bind(table).bind(kind).fetch_optional(pool).await?
+        });
+        Ok(m)
+    }
+
+    /// Records a user's display name (creating the user on first sight); returns their chosen
+    /// language, if any.
+    pub async fn user(&self, id: &str, name: &str) -> Result<Option<String>, StoreError> {
+        const UPSERT: &str = "insert into users (id, name) values ($1, $2) on conflict (id) \
+                              do update set name = excluded.name returning lang";
+        let lang: Option<String> = on_pool!(self, pool => {
+            sqlx::query_scalar(UPSERT).bind(id).bind(name).fetch_one(pool).await?
+        });
+        Ok(lang)
+    }
+
+    /// Sets (or with `None` clears) a user's language.
+    pub async fn set_user_lang(&self, id: &str, lang: Option<&str>) -> Result<(), StoreError> {
+        const SQL: &str = "update users set lang = $1, version = version + 1 where id = $2";
+        on_pool!(self, pool => {
+            sqlx::query(SQL).bind(lang).bind(id).execute(pool).await?;
+        });
+        Ok(())
+    }
+
+    /// A chat's chosen language, if any.
+    pub async fn chat_lang(&self, id: &str) -> Result<Option<String>, StoreError> {
+        const SQL: &str = "select lang from chats where id = $1";
+        let lang: Option<Option<String>> = on_pool!(self, pool => {
+            sqlx::query_scalar(SQL).bind(id).fetch_optional(pool).await?
+        });
+        Ok(lang.flatten())
+    }
+
+    /// Sets (or with `None` clears) a chat's language.
+    pub async fn set_chat_lang(&self, id: &str, lang: Option<&str>) -> Result<(), StoreError> {
+        const SQL: &str = "insert into chats (id, lang) values ($1, $2) on conflict (id) \
+                           do update set lang = excluded.lang, version = chats.version + 1";
+        on_pool!(self, pool => {
+            sqlx::query(SQL).bind(id).bind(lang).execute(pool).await?;
+        });
+        Ok(())
+    }
+
+    /// Per user and game: games and wins in one chat, most wins first.
+    pub async fn leaderboard(&self, chat: &str) -> Result<Vec<StatRow>, StoreError> {
+        const SQL: &str = "select user_id, max(name), game, count(*), \
+                           sum(case when rank = 1 then 1 else 0 end) from results \
+                           where chat = $1 group by user_id, game";
+        self.stats_query(SQL, chat).await
+    }
+
+    /// Per game: one user's games and wins in every chat.
+    pub async fn user_stats(&self, user: &str) -> Result<Vec<StatRow>, StoreError> {
+        const SQL: &str = "select user_id, max(name), game, count(*), \
+                           sum(case when rank = 1 then 1 else 0 end) from results \
+                           where user_id = $1 group by user_id, game";
+        self.stats_query(SQL, user).await
+    }
+
+    async fn stats_query(&self, sql: &'static str, key: &str) -> Result<Vec<StatRow>, StoreError> {
+        let rows: Vec<(String, String, String, i64, i64)> = on_pool!(self, pool => {
+            sqlx::query_as(sql).bind(key).fetch_all(pool).await?
+        });
+        let mut rows: Vec<StatRow> = rows
+            .into_iter()
+            .map(|(user, name, game, games, wins)| StatRow { user, name, game, games, wins })
+            .collect();
+        rows.sort_by(|a, b| b.wins.cmp(&a.wins).then(a.games.cmp(&b.games)).then(a.name.cmp(&b.name)));
+        Ok(rows)
     }
 }

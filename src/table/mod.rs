@@ -1,9 +1,183 @@
 //! The table service: lobby, turns, timers, languages, and the platform-neutral view. Every
-//! chat adapter goes through here.
+//! chat adapter (playground, Telegram, Discord) goes through here and nothing else.
 //!
-//! So far: [`i18n`], every player-facing sentence in four languages, and [`token`], what a
-//! button carries and how it is checked. The rest of the service
-//! (storage, lobby, turns, timers, views) is being built.
+//! An adapter turns what a user did into an [`Op`] with a [`Ctx`] (who, where, with which
+//! rights), calls [`Service::handle`], and shows the [`View`]s it gets back. Every change is
+//! stored (one transaction, guarded by the table's version) before a view shows it, so a view is
+//! never ahead of the database; a button that lost a race gets a private "out of date" answer
+//! and a fresh board.
 
+pub mod command;
 pub mod i18n;
+mod play;
+mod service;
 pub mod token;
+mod view;
+pub mod words;
+
+use std::sync::atomic::{AtomicI64, Ordering};
+
+pub use command::{Command, parse as parse_command};
+pub use service::{Service, ServiceError};
+
+use crate::engine::GameKind;
+
+/// Who acts, where, and with which rights, as the adapter reports it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ctx {
+    /// The chat, `platform:id` (e.g. `telegram:-1001234`).
+    pub chat: String,
+    /// The user, `platform:id`.
+    pub user: String,
+    /// The user's display name.
+    pub name: String,
+    /// The platform's language tag for the user (`ru`, `fa-IR`), if it gives one.
+    pub locale: Option<String>,
+    /// Whether the user is an administrator of the chat (may kick and cancel).
+    pub admin: bool,
+}
+
+/// Something a user asks of the table service.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Op {
+    /// Open a lobby for a game in this chat, with options as words (see [`words`]).
+    Create {
+        /// The game.
+        game: GameKind,
+        /// Option words.
+        words: Vec<String>,
+    },
+    /// Take a seat in a lobby.
+    Join(Option<GameKind>),
+    /// Leave a lobby.
+    Leave(Option<GameKind>),
+    /// Start a lobby's game (host).
+    Start(Option<GameKind>),
+    /// Change a lobby's options (host).
+    Options {
+        /// The game, if the chat has several tables.
+        game: Option<GameKind>,
+        /// Option words.
+        words: Vec<String>,
+    },
+    /// A button was pressed: its token, as received (untrusted).
+    Press(String),
+    /// Leave a running game.
+    Resign(Option<GameKind>),
+    /// Remove a player (host or admin): by display name, seat number (1…) or user id.
+    Kick {
+        /// The game, if the chat has several tables.
+        game: Option<GameKind>,
+        /// Who.
+        target: String,
+    },
+    /// Cancel a table (host or admin).
+    Cancel(Option<GameKind>),
+    /// Show the current board again.
+    Status(Option<GameKind>),
+    /// The last moves, in words.
+    History(Option<GameKind>),
+    /// The user's statistics.
+    Stats,
+    /// This chat's leaderboard.
+    Top,
+    /// The fairness commitment, or after the game the seed and how to verify it.
+    Fair(Option<GameKind>),
+    /// Set the language of the user, or with `chat` of the chat (admin); `None` shows the choice.
+    Lang {
+        /// For the whole chat.
+        chat: bool,
+        /// The language code, or `None` to list them.
+        code: Option<String>,
+    },
+    /// What the bot can do.
+    Help,
+}
+
+/// Which message of a table a view is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Slot {
+    /// The lobby, edited as players join.
+    Lobby,
+    /// The latest board.
+    Board,
+}
+
+impl Slot {
+    /// Its name in storage.
+    pub fn name(self) -> &'static str {
+        match self {
+            Slot::Lobby => "lobby",
+            Slot::Board => "board",
+        }
+    }
+}
+
+/// A button: its label and the token it carries.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Button {
+    /// What the button says, in the chat's language.
+    pub label: String,
+    /// The token (at most 64 ASCII bytes) to send back when pressed.
+    pub token: String,
+}
+
+/// One message for the adapter to show, platform-neutral.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct View {
+    /// The text, lines separated by `\n`, already translated.
+    pub text: String,
+    /// The board picture (PNG), if any.
+    pub image: Option<Vec<u8>>,
+    /// Users to mention (`platform:id`), e.g. the player to move.
+    pub mentions: Vec<String>,
+    /// Rows of buttons.
+    pub buttons: Vec<Vec<Button>>,
+    /// Shown only to this user (an ephemeral reply, an alert, a private message).
+    pub private_to: Option<String>,
+    /// The table message this view is, if any: after posting it, call [`Service::shown`].
+    pub shows: Option<(i64, Slot)>,
+    /// Edit this message (a reference the adapter gave [`Service::shown`]) instead of posting.
+    pub replace: Option<String>,
+}
+
+/// The time, as the service sees it: the real clock, or a hand-driven one in tests.
+pub trait Clock: Send + Sync {
+    /// Unix time in milliseconds.
+    fn now_ms(&self) -> i64;
+}
+
+/// The system clock.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SystemClock;
+
+impl Clock for SystemClock {
+    fn now_ms(&self) -> i64 {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_millis() as i64)
+            .unwrap_or(0)
+    }
+}
+
+/// A clock that moves only when told (for tests and simulations of timers).
+#[derive(Debug, Default)]
+pub struct ManualClock(AtomicI64);
+
+impl ManualClock {
+    /// A clock showing `ms`.
+    pub fn new(ms: i64) -> Self {
+        Self(AtomicI64::new(ms))
+    }
+
+    /// Moves the clock on by `ms`.
+    pub fn advance(&self, ms: i64) {
+        self.0.fetch_add(ms, Ordering::SeqCst);
+    }
+}
+
+impl Clock for ManualClock {
+    fn now_ms(&self) -> i64 {
+        self.0.load(Ordering::SeqCst)
+    }
+}

@@ -1,0 +1,186 @@
+//! Text commands, as typed in the playground and in Telegram: `/snakes start bounce 5m`,
+//! `/join`, `/kick@dicetable_bot Sara`, … (Discord has slash commands and builds [`Op`]s itself).
+//!
+//! | command | does |
+//! |---|---|
+//! | `/snakes`, `/ludo`, `/nardy` `[start] [private] [words…]` | open a lobby with options |
+//! | `/<game> join\|leave\|play\|status\|history\|fair\|resign\|cancel\|options …\|kick …` | the same as below, for that game |
+//! | `/join`, `/leave`, `/play` (start the game), `/options words…` | lobby |
+//! | `/resign`, `/kick name`, `/cancel`, `/status`, `/history`, `/fair` | a running table |
+//! | `/stats`, `/top`, `/lang [chat] [en\|fa\|ru\|tl]`, `/help`, `/start` | the rest |
+
+use crate::engine::GameKind;
+
+use super::Op;
+
+/// A parsed command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Command {
+    /// What to do.
+    pub op: Op,
+    /// `private` was asked for (a table whose boards go to each player privately).
+    pub private: bool,
+}
+
+/// Why a text was not a command we know.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CommandError {
+    /// The text does not start with `/`.
+    #[error("not a command")]
+    NotCommand,
+    /// A command we do not have.
+    #[error("unknown command /{0}")]
+    Unknown(String),
+    /// A command that needs an argument got none (e.g. `/kick`).
+    #[error("/{0} needs more")]
+    Missing(&'static str),
+}
+
+/// Parses a chat message. `@botname` after the command is accepted and ignored (groups).
+pub fn parse(text: &str) -> Result<Command, CommandError> {
+    let text = text.trim();
+    let Some(rest) = text.strip_prefix('/') else {
+        return Err(CommandError::NotCommand);
+    };
+    let mut words = rest.split_whitespace();
+    let head = words.next().unwrap_or("");
+    let name = head.split('@').next().unwrap_or("").to_lowercase();
+    let args: Vec<String> = words.map(str::to_owned).collect();
+    if let Ok(game) = name.parse::<GameKind>() {
+        return game_command(game, args);
+    }
+    let op = general(&name, None, args)?;
+    Ok(Command { op, private: false })
+}
+
+fn game_command(game: GameKind, mut args: Vec<String>) -> Result<Command, CommandError> {
+    let mut private = false;
+    let first = args.first().map(|w| w.to_lowercase());
+    match first.as_deref() {
+        None | Some("start" | "new" | "private") => {
+            if first.as_deref() == Some("start") || first.as_deref() == Some("new") {
+                args.remove(0);
+            }
+            args.retain(|w| {
+                let p = w.eq_ignore_ascii_case("private");
+                private |= p;
+                !p
+            });
+            Ok(Command { op: Op::Create { game, words: args }, private })
+        }
+        Some(sub) => {
+            let sub = sub.to_owned();
+            let rest = args.split_off(1);
+            match general(&sub, Some(game), rest) {
+                Ok(op) => Ok(Command { op, private }),
+                // `/snakes bounce 5m` opens a lobby with those options.
+                Err(CommandError::Unknown(_)) => {
+                    Ok(Command { op: Op::Create { game, words: args }, private })
+                }
+                Err(e) => Err(e),
+            }
+        }
+    }
+}
+
+fn general(
+    name: &str,
+    game: Option<GameKind>,
+    args: Vec<String>,
+) -> Result<Op, CommandError> {
+    // A game named after the command: `/join ludo`.
+    let named = |args: &[String]| -> Option<GameKind> {
+        game.or_else(|| args.first().and_then(|w| w.to_lowercase().parse().ok()))
+    };
+    Ok(match name {
+        "join" => Op::Join(named(&args)),
+        "leave" => Op::Leave(named(&args)),
+        "play" | "begin" | "go" => Op::Start(named(&args)),
+        "options" | "set" => {
+            let mut args = args;
+            let g = game.or_else(|| {
+                let g = args.first().and_then(|w| w.to_lowercase().parse().ok());
+                if g.is_some() {
+                    args.remove(0);
+                }
+                g
+            });
+            Op::Options { game: g, words: args }
+        }
+        "resign" | "quit" => Op::Resign(named(&args)),
+        "kick" => {
+            let mut args = args;
+            let g = game.or_else(|| {
+                let g = args.first().and_then(|w| w.to_lowercase().parse().ok());
+                if g.is_some() && args.len() > 1 {
+                    args.remove(0);
+                    g
+                } else {
+                    None
+                }
+            });
+            if args.is_empty() {
+                return Err(CommandError::Missing("kick"));
+            }
+            Op::Kick { game: g, target: args.join(" ") }
+        }
+        "cancel" => Op::Cancel(named(&args)),
+        "status" | "board" => Op::Status(named(&args)),
+        "history" => Op::History(named(&args)),
+        "fair" => Op::Fair(named(&args)),
+        "stats" => Op::Stats,
+        "top" | "leaderboard" => Op::Top,
+        "lang" | "language" => {
+            let chat = args.first().is_some_and(|w| w.eq_ignore_ascii_case("chat"));
+            let code = args.get(usize::from(chat)).map(|w| w.to_lowercase());
+            Op::Lang { chat, code }
+        }
+        "help" | "start" => Op::Help,
+        other => return Err(CommandError::Unknown(other.to_owned())),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn op(text: &str) -> Op {
+        parse(text).unwrap().op
+    }
+
+    #[test]
+    fn games_open_lobbies_with_words() {
+        assert_eq!(
+            op("/snakes start bounce 5m"),
+            Op::Create { game: GameKind::Snakes, words: vec!["bounce".into(), "5m".into()] }
+        );
+        assert_eq!(op("/ludo"), Op::Create { game: GameKind::Ludo, words: vec![] });
+        assert_eq!(
+            op("/nardy@dicetable_bot 3"),
+            Op::Create { game: GameKind::Nardy, words: vec!["3".into()] }
+        );
+        let c = parse("/snakes private quick").unwrap();
+        assert!(c.private);
+        assert_eq!(c.op, Op::Create { game: GameKind::Snakes, words: vec!["quick".into()] });
+    }
+
+    #[test]
+    fn table_commands_with_and_without_a_game() {
+        assert_eq!(op("/join"), Op::Join(None));
+        assert_eq!(op("/join ludo"), Op::Join(Some(GameKind::Ludo)));
+        assert_eq!(op("/ludo join"), Op::Join(Some(GameKind::Ludo)));
+        assert_eq!(op("/kick Sara Ahmadi"), Op::Kick { game: None, target: "Sara Ahmadi".into() });
+        assert_eq!(op("/kick nardy 2"), Op::Kick { game: Some(GameKind::Nardy), target: "2".into() });
+        assert_eq!(op("/lang chat fa"), Op::Lang { chat: true, code: Some("fa".into()) });
+        assert_eq!(op("/lang"), Op::Lang { chat: false, code: None });
+        assert_eq!(op("/options snakes bounce"), Op::Options { game: Some(GameKind::Snakes), words: vec!["bounce".into()] });
+    }
+
+    #[test]
+    fn not_commands_and_unknown_commands() {
+        assert_eq!(parse("hello"), Err(CommandError::NotCommand));
+        assert_eq!(parse("/dance"), Err(CommandError::Unknown("dance".into())));
+        assert_eq!(parse("/kick"), Err(CommandError::Missing("kick")));
+        assert_eq!(parse("/"), Err(CommandError::Unknown(String::new())));
+    }
+}

@@ -1,0 +1,329 @@
+//! Playing: buttons, actions, leaving, cancelling, and the turn timer.
+
+use super::i18n::{Arg, Lang};
+use super::service::{Fail, LEASE_MS, Loaded, MAX_STRIKES, say};
+use super::token::{Button as TokenButton, Token};
+use super::{Ctx, Service, ServiceError, Slot, View};
+use crate::engine::{Action, Event, GameKind, Legal, Seat};
+use crate::fair::Roller;
+use crate::store::StoreError;
+
+/// The most actions the bot plays in a row for one time-out or forced moves (a safety bound;
+/// a turn has a handful).
+const MAX_CHAIN: usize = 64;
+
+impl Service {
+    pub(super) async fn press(&self, ctx: &Ctx, text: &str) -> Result<Vec<View>, Fail> {
+        let token = Token::parse(text, &self.key).map_err(|e| {
+            tracing::info!(user = %ctx.user, error = %e, "refused a button");
+            say("err-forged")
+        })?;
+        let id = i64::try_from(token.table).map_err(|_| say("err-forged"))?;
+        let t = match self.load(id).await {
+            Ok(t) => t,
+            Err(ServiceError::Store(StoreError::NotFound(_))) => return Err(say("err-forged")),
+            Err(e) => return Err(e.into()),
+        };
+        match token.button {
+            // Lobby buttons act on the lobby as it is now: two people joining at once both sit.
+            TokenButton::Join => self.lobby_apply(ctx, t, super::service::LobbyOp::Join).await,
+            TokenButton::Leave => self.lobby_apply(ctx, t, super::service::LobbyOp::Leave).await,
+            TokenButton::Start => self.lobby_apply(ctx, t, super::service::LobbyOp::Start).await,
+            TokenButton::Cancel => self.cancel_table(ctx, t).await,
+            TokenButton::Refresh => {
+                let lang = self.chat_lang(ctx).await;
+                Ok(vec![self.current_view(&t, lang).await])
+            }
+            // Moves must be made on the board the player saw.
+            button => {
+                if i64::try_from(token.version).ok() != Some(t.rec.version) {
+                    return Err(Fail::Stale(id));
+                }
+                self.act(ctx, t, button).await
+            }
+        }
+    }
+
+    async fn act(&self, ctx: &Ctx, t: Loaded, button: TokenButton) -> Result<Vec<View>, Fail> {
+        if t.rec.status != "playing" {
+            return Err(say("err-game-over"));
+        }
+        let seat = t.seat_of(&ctx.user).ok_or_else(|| say("err-not-seated"))?;
+        let Some(game) = &t.game else { return Err(say("err-game-over")) };
+        let legal = game.legal();
+        let names = t.names();
+        match &legal {
+            Legal::Over => return Err(say("err-game-over")),
+            // Anyone seated may throw the roll-off dice (they are everyone's).
+            Legal::RollOff { .. } => {}
+            other => {
+                let to_move = other.to_move().unwrap_or(seat);
+                if to_move != seat {
+                    let name = names.get(usize::from(to_move)).cloned().unwrap_or_default();
+                    return Err(Fail::Say("err-not-your-turn", vec![("name", name.into())]));
+                }
+            }
+        }
+        let action = match button {
+            TokenButton::Roll => Action::Roll { dice: Vec::new() },
+            TokenButton::Move(piece) => Action::Move { piece },
+            TokenButton::Step { from, die } => Action::Step { from, die },
+            _ => return Err(say("err-forged")),
+        };
+        let lang = self.chat_lang(ctx).await;
+        self.play_chain(t, action, Some(seat), lang, Vec::new()).await
+    }
+
+    /// Plays `action` (a roll gets its dice from the table's seed), then any forced single
+    /// choice that follows, each stored as its own version; returns the new board.
+    async fn play_chain(
+        &self,
+        mut t: Loaded,
+        action: Action,
+        actor: Option<Seat>,
+        lang: Lang,
+        header: Vec<String>,
+    ) -> Result<Vec<View>, Fail> {
+        let mut events = self.play_one(&mut t, action, actor).await?;
+        for _ in 0..MAX_CHAIN {
+            let Some(game) = &t.game else { break };
+            match game.legal() {
+                Legal::Choose { actions, .. } if actions.len() == 1 => {
+                    let forced = actions[0].clone();
+                    events.extend(self.play_one(&mut t, forced, actor).await?);
+                }
+                _ => break,
+            }
+        }
+        let mut views = vec![self.board_view(&t, lang, &events, header).await];
+        views.extend(self.end_views(&t, lang));
+        Ok(views)
+    }
+
+    /// Plays one action and stores it: the engine decides, the store guards the version.
+    pub(super) async fn play_one(
+        &self,
+        t: &mut Loaded,
+        mut action: Action,
+        actor: Option<Seat>,
+    ) -> Result<Vec<Event>, Fail> {
+        let Some(game) = &t.game else { return Err(say("err-game-over")) };
+        let mut next_roll = t.rec.next_roll;
+        if let Action::Roll { dice } = &mut action
+            && dice.is_empty()
+        {
+            let count = game.legal().dice_due().unwrap_or(1);
+            let mut roller = Roller::new(&t.seed(), next_roll.max(0) as u64);
+            *dice = roller.roll_many(count);
+            next_roll = roller.position() as i64;
+        }
+        let mut game = game.clone();
+        let events = game.play(&action).map_err(|e| Fail::Illegal(e, t.names()))?;
+        let before = (t.game.replace(game), t.rec.next_roll, t.rec.seats.clone());
+        t.rec.next_roll = next_roll;
+        if let Some(seat) = actor
+            && let Some(s) = t.rec.seats.get_mut(usize::from(seat))
+        {
+            s.strikes = 0;
+        }
+        if let Some((seat, _)) = action.departure()
+            && let Some(s) = t.rec.seats.get_mut(usize::from(seat))
+        {
+            s.left = true;
+        }
+        if let Err(e) = self.save(t, Some(&action)).await {
+            (t.game, t.rec.next_roll, t.rec.seats) = (before.0, before.1, before.2);
+            return Err(e);
+        }
+        Ok(events)
+    }
+
+    /// Resign (no target) or kick (a target) in a lobby or a running game.
+    pub(super) async fn depart(
+        &self,
+        ctx: &Ctx,
+        game: Option<GameKind>,
+        target: Option<String>,
+    ) -> Result<Vec<View>, Fail> {
+        let t = self.find(ctx, game, &["lobby", "playing"]).await?;
+        let seat = match &target {
+            None => t.seat_of(&ctx.user).ok_or_else(|| say("err-not-seated"))?,
+            Some(who) => {
+                if !t.is_host(ctx) && !ctx.admin {
+                    return Err(say("err-host-only"));
+                }
+                find_seat(&t, who).ok_or_else(|| {
+                    Fail::Say("err-no-such-player", vec![("name", who.clone().into())])
+                })?
+            }
+        };
+        let lang = self.chat_lang(ctx).await;
+        if t.rec.status == "lobby" {
+            let mut t = t;
+            let name = t.rec.seats[usize::from(seat)].name.clone();
+            let user = t.rec.seats[usize::from(seat)].user.clone();
+            if target.is_none() || user == ctx.user {
+                return self.lobby_apply(ctx, t, super::service::LobbyOp::Leave).await;
+            }
+            t.rec.seats.remove(usize::from(seat));
+            if t.rec.host == user {
+                t.rec.host = t.rec.seats.first().map(|s| s.user.clone()).unwrap_or_default();
+            }
+            self.save(&mut t, None).await?;
+            let mut view = self.lobby_view(&t, lang);
+            view.text =
+                format!("{}\n{}", self.i18n.text(lang, "lobby-kicked", &[("name", name.into())]), view.text);
+            view.replace = self.store.message(t.rec.id, "lobby").await?;
+            return Ok(vec![view]);
+        }
+        let action = match target {
+            None => Action::Resign { seat },
+            Some(_) => Action::Kick { seat },
+        };
+        self.play_chain(t, action, None, lang, Vec::new()).await
+    }
+
+    pub(super) async fn cancel(&self, ctx: &Ctx, game: Option<GameKind>) -> Result<Vec<View>, Fail> {
+        let t = self.find(ctx, game, &["lobby", "playing"]).await?;
+        self.cancel_table(ctx, t).await
+    }
+
+    async fn cancel_table(&self, ctx: &Ctx, mut t: Loaded) -> Result<Vec<View>, Fail> {
+        if !matches!(t.rec.status.as_str(), "lobby" | "playing") {
+            return Err(say("err-game-over"));
+        }
+        if !t.is_host(ctx) && !ctx.admin {
+            return Err(say("err-host-only"));
+        }
+        let slot = t.slot();
+        t.rec.status = "cancelled".into();
+        self.save(&mut t, None).await?;
+        let lang = self.chat_lang(ctx).await;
+        let text = self.i18n.text(
+            lang,
+            "table-cancelled",
+            &[("game", self.game_name(lang, t.kind).into()), ("name", ctx.name.clone().into())],
+        );
+        let mut views = vec![View {
+            text,
+            shows: Some((t.rec.id, slot)),
+            replace: self.store.message(t.rec.id, slot.name()).await?,
+            ..View::default()
+        }];
+        if slot == Slot::Board {
+            views.extend(self.end_views(&t, lang));
+        }
+        Ok(views)
+    }
+
+    /// Runs the turn timer once: reminds players whose time is running out and plays for those
+    /// whose time ran out (a strike each; the third in a row removes them, C5). Returns each
+    /// view with the chat to post it in. Call it every few seconds from one task per process.
+    pub async fn tick(&self) -> Result<Vec<(String, View)>, ServiceError> {
+        let now = self.clock.now_ms();
+        let due = self.store.claim_due(now, LEASE_MS, 32).await?;
+        let mut out = Vec::new();
+        for d in due {
+            match self.timeout(d.table, d.version, now).await {
+                Ok(views) => out.extend(views),
+                Err(Fail::Internal(e)) => tracing::error!(table = d.table, error = %e, "timer failed"),
+                // Someone moved meanwhile: their move stands, the timer restarted with it.
+                Err(_) => tracing::debug!(table = d.table, "timer lost a race"),
+            }
+        }
+        Ok(out)
+    }
+
+    async fn timeout(&self, id: i64, version: i64, now: i64) -> Result<Vec<(String, View)>, Fail> {
+        let mut t = self.load(id).await?;
+        if t.rec.version != version || t.rec.status != "playing" {
+            return Ok(Vec::new());
+        }
+        let chat = t.rec.chat.clone();
+        let lang = self.lang_of_chat(&chat).await;
+        let Some(game) = &t.game else { return Ok(Vec::new()) };
+        let legal = game.legal();
+        let names = t.names();
+        let idle = legal.to_move();
+        let name_of = |seat: Seat| names.get(usize::from(seat)).cloned().unwrap_or_default();
+        if t.rec.deadline_ms.is_none_or(|d| d > now) {
+            // Only the reminder is due.
+            self.store.clear_reminder(id, version).await?;
+            let Some(seat) = idle else { return Ok(Vec::new()) };
+            let left = t.rec.deadline_ms.map_or(0, |d| (d - now).max(0));
+            let minutes = (left + 59_999) / 60_000;
+            let text = self.i18n.text(
+                lang,
+                "timer-reminder",
+                &[("name", name_of(seat).into()), ("minutes", Arg::Number(minutes))],
+            );
+            let user = t.rec.seats[usize::from(seat)].user.clone();
+            return Ok(vec![(chat, View { text, mentions: vec![user], ..View::default() })]);
+        }
+        let Some(seat) = idle else {
+            // A roll-off no one threw: throw it.
+            let header = vec![self.i18n.text(lang, "timer-roll-off", &[])];
+            let views =
+                self.play_chain(t, Action::Roll { dice: Vec::new() }, None, lang, header).await?;
+            return Ok(views.into_iter().map(|v| (chat.clone(), v)).collect());
+        };
+        let strikes = {
+            let s = &mut t.rec.seats[usize::from(seat)];
+            s.strikes += 1;
+            s.strikes
+        };
+        if strikes >= MAX_STRIKES {
+            let header = vec![self.i18n.text(lang, "timer-removed", &[("name", name_of(seat).into())])];
+            let views = self.play_chain(t, Action::Remove { seat }, None, lang, header).await?;
+            return Ok(views.into_iter().map(|v| (chat.clone(), v)).collect());
+        }
+        // Play the idle player's whole turn: rolls, and the engine's suggested choices.
+        let mut events = Vec::new();
+        for _ in 0..MAX_CHAIN {
+            let Some(game) = &t.game else { break };
+            let legal = game.legal();
+            if legal.to_move() != Some(seat) {
+                break;
+            }
+            let action = match legal {
+                Legal::Roll { .. } => Action::Roll { dice: Vec::new() },
+                Legal::Choose { .. } => match game.suggest() {
+                    Some(a) => a,
+                    None => break,
+                },
+                Legal::RollOff { .. } | Legal::Over => break,
+            };
+            events.extend(self.play_one(&mut t, action, None).await?);
+        }
+        let header = vec![self.i18n.text(
+            lang,
+            "timer-played",
+            &[
+                ("name", name_of(seat).into()),
+                ("strikes", Arg::Number(i64::from(strikes))),
+                ("max", Arg::Number(i64::from(MAX_STRIKES))),
+            ],
+        )];
+        let mut views = vec![self.board_view(&t, lang, &events, header).await];
+        views.extend(self.end_views(&t, lang));
+        Ok(views.into_iter().map(|v| (chat.clone(), v)).collect())
+    }
+}
+
+/// A seat by number (1…), user id, or display name (any case), among players still in.
+fn find_seat(t: &Loaded, who: &str) -> Option<Seat> {
+    let who = who.trim().trim_start_matches('@');
+    let active = |i: &usize| !t.rec.seats[*i].left;
+    if let Ok(n) = who.parse::<usize>()
+        && (1..=t.rec.seats.len()).contains(&n)
+        && active(&(n - 1))
+    {
+        return Some((n - 1) as Seat);
+    }
+    let all = 0..t.rec.seats.len();
+    all.clone()
+        .filter(active)
+        .find(|&i| t.rec.seats[i].user == who)
+        .or_else(|| all.filter(active).find(|&i| t.rec.seats[i].name.to_lowercase() == who.to_lowercase()))
+        .map(|i| i as Seat)
+}

@@ -1,0 +1,561 @@
+//! The table service's operations: one method per thing a user can do, each a read, a check, and
+//! one version-guarded write.
+
+use std::sync::Arc;
+
+use serde_json::Value;
+
+use super::i18n::{Arg, I18n, Lang};
+use super::token::TokenKey;
+use super::words::{self, Settings, WordError};
+use super::{Clock, Ctx, Op, Slot, View};
+use crate::engine::{Action, Event, Game, GameKind, Illegal, OptionError, Options, Seat, Status};
+use crate::fair::Seed;
+use crate::render::Renderer;
+use crate::setup;
+use crate::store::{Change, SeatRecord, Store, StoreError, TableRecord};
+
+/// The version of the JSON shapes this build stores (states, actions, options). A table stored
+/// with another shape is rebuilt by replaying its log on load.
+pub const SHAPE: i32 = 1;
+
+/// Strikes in a row that remove a player (C5).
+pub const MAX_STRIKES: i32 = 3;
+
+/// How long a process holds a claimed deadline before another may take it, in milliseconds.
+pub(super) const LEASE_MS: i64 = 60_000;
+
+/// A failure that is not the user's doing (the database is down, …): logged, and the user is
+/// told to try again.
+#[derive(Debug, thiserror::Error)]
+pub enum ServiceError {
+    /// Storage failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// A stored table could not be read back.
+    #[error("table {0} is damaged: {1}")]
+    Damaged(i64, String),
+}
+
+/// Why an operation did nothing.
+pub(super) enum Fail {
+    /// A refusal with a message key and arguments.
+    Say(&'static str, Vec<(&'static str, Arg)>),
+    /// The engine refused the action.
+    Illegal(Illegal, Vec<String>),
+    /// The button was out of date: say so, and refresh the board.
+    Stale(i64),
+    /// An internal failure.
+    Internal(ServiceError),
+}
+
+impl From<StoreError> for Fail {
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::Conflict { table, .. } => Fail::Stale(table),
+            e => Fail::Internal(e.into()),
+        }
+    }
+}
+
+impl From<ServiceError> for Fail {
+    fn from(e: ServiceError) -> Self {
+        Fail::Internal(e)
+    }
+}
+
+pub(super) fn say(key: &'static str) -> Fail {
+    Fail::Say(key, Vec::new())
+}
+
+/// A table read from the store, with its game decoded.
+pub(super) struct Loaded {
+    pub(super) rec: TableRecord,
+    pub(super) kind: GameKind,
+    pub(super) options: Options,
+    pub(super) settings: Settings,
+    pub(super) game: Option<Game>,
+}
+
+impl Loaded {
+    pub(super) fn names(&self) -> Vec<String> {
+        self.rec.seats.iter().map(|s| s.name.clone()).collect()
+    }
+
+    pub(super) fn seat_of(&self, user: &str) -> Option<Seat> {
+        self.rec.seats.iter().position(|s| s.user == user && !s.left).map(|s| s as Seat)
+    }
+
+    pub(super) fn is_host(&self, ctx: &Ctx) -> bool {
+        self.rec.host == ctx.user
+    }
+
+    pub(super) fn seed(&self) -> Seed {
+        let mut bytes = [0u8; 32];
+        let n = self.rec.seed.len().min(32);
+        bytes[..n].copy_from_slice(&self.rec.seed[..n]);
+        Seed::from_bytes(bytes)
+    }
+}
+
+/// The table service. Cheap to clone; holds no table in memory: every operation reads the
+/// store, so any number of services (processes) can share one database.
+#[derive(Clone)]
+pub struct Service {
+    pub(super) store: Store,
+    pub(super) i18n: Arc<I18n>,
+    pub(super) key: TokenKey,
+    pub(super) renderer: Arc<Renderer>,
+    pub(super) clock: Arc<dyn Clock>,
+}
+
+impl Service {
+    /// A service over `store`, signing buttons with `secret`.
+    pub fn new(store: Store, secret: &[u8], clock: Arc<dyn Clock>) -> Self {
+        Self {
+            store,
+            i18n: Arc::new(I18n::new()),
+            key: TokenKey::new(secret),
+            renderer: Arc::new(Renderer::new()),
+            clock,
+        }
+    }
+
+    /// The store this service uses.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// Call once at start-up: records that a bot is alive and, if none was for a while, moves
+    /// every turn deadline later by the time the bot was down. Returns that time in ms.
+    pub async fn resume(&self) -> Result<i64, ServiceError> {
+        Ok(self.store.heartbeat(self.clock.now_ms(), 2 * LEASE_MS).await?)
+    }
+
+    /// Records the message an adapter posted for a view with `shows`; returns the message it
+    /// supersedes (whose buttons the adapter should now remove), if any and different.
+    pub async fn shown(
+        &self,
+        table: i64,
+        slot: Slot,
+        message: &str,
+    ) -> Result<Option<String>, ServiceError> {
+        let old = self.store.set_message(table, slot.name(), message).await?;
+        Ok(old.filter(|m| m != message))
+    }
+
+    /// Does what `op` asks and returns what to show. Refusals are private views in the user's
+    /// language; internal failures are logged and answered with a private "try again".
+    pub async fn handle(&self, ctx: &Ctx, op: Op) -> Vec<View> {
+        let lang = self.user_lang(ctx).await;
+        let result = match op {
+            Op::Create { game, words } => self.create(ctx, game, &words).await,
+            Op::Join(game) => self.lobby_op(ctx, game, LobbyOp::Join).await,
+            Op::Leave(game) => self.lobby_op(ctx, game, LobbyOp::Leave).await,
+            Op::Start(game) => self.lobby_op(ctx, game, LobbyOp::Start).await,
+            Op::Options { game, words } => self.lobby_op(ctx, game, LobbyOp::Options(words)).await,
+            Op::Press(token) => self.press(ctx, &token).await,
+            Op::Resign(game) => self.depart(ctx, game, None).await,
+            Op::Kick { game, target } => self.depart(ctx, game, Some(target)).await,
+            Op::Cancel(game) => self.cancel(ctx, game).await,
+            Op::Status(game) => self.status(ctx, game).await,
+            Op::History(game) => self.history(ctx, game).await,
+            Op::Stats => self.stats(ctx).await,
+            Op::Top => self.top(ctx).await,
+            Op::Fair(game) => self.fair(ctx, game).await,
+            Op::Lang { chat, code } => self.lang(ctx, chat, code.as_deref()).await,
+            Op::Help => Ok(vec![self.help(ctx, lang)]),
+        };
+        match result {
+            Ok(views) => views,
+            Err(fail) => self.fail_views(ctx, lang, fail).await,
+        }
+    }
+
+    async fn fail_views(&self, ctx: &Ctx, lang: Lang, fail: Fail) -> Vec<View> {
+        let private = |text: String| View {
+            text,
+            private_to: Some(ctx.user.clone()),
+            ..View::default()
+        };
+        match fail {
+            Fail::Say(key, args) => vec![private(self.i18n.text(lang, key, &args))],
+            Fail::Illegal(illegal, names) => vec![private(self.i18n.refusal(lang, &illegal, &names))],
+            Fail::Stale(table) => {
+                let mut views = vec![private(self.i18n.text(lang, "err-stale", &[]))];
+                // Refresh the board in place, so the chat shows the buttons that work now.
+                match self.board_refresh(ctx, table).await {
+                    Ok(Some(view)) => views.push(view),
+                    Ok(None) => {}
+                    Err(e) => tracing::warn!(table, error = %e, "refreshing a stale board failed"),
+                }
+                views
+            }
+            Fail::Internal(e) => {
+                tracing::error!(user = %ctx.user, chat = %ctx.chat, error = %e, "operation failed");
+                vec![private(self.i18n.text(lang, "err-internal", &[]))]
+            }
+        }
+    }
+
+    async fn board_refresh(&self, ctx: &Ctx, table: i64) -> Result<Option<View>, ServiceError> {
+        let t = self.load(table).await?;
+        let lang = self.chat_lang(ctx).await;
+        let replace = self.store.message(table, t.slot().name()).await?;
+        let mut view = match t.rec.status.as_str() {
+            "lobby" => self.lobby_view(&t, lang),
+            "playing" => self.board_view(&t, lang, &[], Vec::new()).await,
+            _ => return Ok(None),
+        };
+        view.replace = replace;
+        Ok(Some(view))
+    }
+
+    // ---- languages ----
+
+    pub(super) async fn chat_lang(&self, ctx: &Ctx) -> Lang {
+        match self.store.chat_lang(&ctx.chat).await {
+            Ok(Some(code)) => Lang::from_tag(&code),
+            Ok(None) => None,
+            Err(e) => {
+                tracing::warn!(error = %e, "reading the chat's language failed");
+                None
+            }
+        }
+        .or_else(|| ctx.locale.as_deref().and_then(Lang::from_tag))
+        .unwrap_or_default()
+    }
+
+    pub(super) async fn user_lang(&self, ctx: &Ctx) -> Lang {
+        match self.store.user(&ctx.user, &ctx.name).await {
+            Ok(Some(code)) => {
+                if let Some(lang) = Lang::from_tag(&code) {
+                    return lang;
+                }
+            }
+            Ok(None) => {}
+            Err(e) => tracing::warn!(error = %e, "recording the user failed"),
+        }
+        match self.store.chat_lang(&ctx.chat).await {
+            Ok(Some(code)) => Lang::from_tag(&code),
+            _ => None,
+        }
+        .or_else(|| ctx.locale.as_deref().and_then(Lang::from_tag))
+        .unwrap_or_default()
+    }
+
+    async fn lang(&self, ctx: &Ctx, chat: bool, code: Option<&str>) -> Result<Vec<View>, Fail> {
+        let Some(code) = code else {
+            let lang = self.user_lang(ctx).await;
+            let list = Lang::ALL.iter().map(|l| l.code()).collect::<Vec<_>>().join(", ");
+            return Ok(vec![View {
+                text: self.i18n.text(lang, "lang-choose", &[("codes", list.into())]),
+                private_to: Some(ctx.user.clone()),
+                ..View::default()
+            }]);
+        };
+        let lang = Lang::from_tag(code)
+            .filter(|l| l.code() == code)
+            .ok_or_else(|| Fail::Say("err-lang", vec![("code", code.to_owned().into())]))?;
+        if chat {
+            if !ctx.admin {
+                return Err(say("err-admin-only"));
+            }
+            self.store.set_chat_lang(&ctx.chat, Some(lang.code())).await?;
+            Ok(vec![View { text: self.i18n.text(lang, "lang-chat-set", &[]), ..View::default() }])
+        } else {
+            self.store.set_user_lang(&ctx.user, Some(lang.code())).await?;
+            Ok(vec![View {
+                text: self.i18n.text(lang, "lang-user-set", &[]),
+                private_to: Some(ctx.user.clone()),
+                ..View::default()
+            }])
+        }
+    }
+
+    // ---- loading and saving ----
+
+    pub(super) async fn load(&self, id: i64) -> Result<Loaded, ServiceError> {
+        let rec = self.store.table(id).await?;
+        let damaged = |why: String| ServiceError::Damaged(id, why);
+        let kind: GameKind = rec.game.parse().map_err(|e: OptionError| damaged(e.to_string()))?;
+        let options_json: Value =
+            serde_json::from_str(&rec.options).map_err(|e| damaged(e.to_string()))?;
+        let options = options_from_json(kind, &options_json).map_err(|e| damaged(e.to_string()))?;
+        let settings: Settings = serde_json::from_str(&rec.settings).unwrap_or_default();
+        let mut loaded = Loaded { rec, kind, options, settings, game: None };
+        if loaded.rec.status != "lobby" {
+            let stored = loaded.rec.state.as_deref().and_then(|s| serde_json::from_str(s).ok());
+            let game = match stored {
+                Some(state) if loaded.rec.shape == SHAPE => Game::from_json(kind, &state).ok(),
+                _ => None,
+            };
+            let game = match game {
+                Some(game) => game,
+                // Another shape, or a snapshot that no longer reads: the log is the truth.
+                None => {
+                    tracing::warn!(table = id, shape = loaded.rec.shape, "rebuilding from the log");
+                    self.replay(&loaded).await?.0
+                }
+            };
+            loaded.game = Some(game);
+        }
+        Ok(loaded)
+    }
+
+    /// Replays a started table's log from its seed: the game, and each action with its events.
+    pub(super) async fn replay(
+        &self,
+        t: &Loaded,
+    ) -> Result<(Game, Vec<(Action, Vec<Event>)>), ServiceError> {
+        let damaged = |why: String| ServiceError::Damaged(t.rec.id, why);
+        let mut game = setup::new_game(&t.options, t.rec.seats.len(), &t.seed(), 0)
+            .map_err(|e| damaged(e.to_string()))?;
+        let mut log = Vec::new();
+        for text in self.store.actions(t.rec.id).await? {
+            let action: Action = serde_json::from_str(&text).map_err(|e| damaged(e.to_string()))?;
+            let events = game.play(&action).map_err(|e| damaged(e.to_string()))?;
+            log.push((action, events));
+        }
+        Ok((game, log))
+    }
+
+    /// Stores `t` as its next version with an optional action; on success `t` is that version.
+    pub(super) async fn save(&self, t: &mut Loaded, action: Option<&Action>) -> Result<(), Fail> {
+        let now = self.clock.now_ms();
+        t.rec.updated_ms = now;
+        t.rec.shape = SHAPE;
+        t.rec.options = serde_json::to_string(&t.options).unwrap_or_default();
+        t.rec.settings = serde_json::to_string(&t.settings).unwrap_or_default();
+        let mut results = false;
+        if let Some(game) = &t.game {
+            t.rec.state = Some(game.to_json().to_string());
+            if game.status() == Status::Finished && t.rec.status == "playing" {
+                t.rec.status = "finished".into();
+                if let Some(ranking) = game.ranking() {
+                    for (seat, rank) in t.rec.seats.iter_mut().zip(ranking) {
+                        seat.rank = Some(i32::from(rank));
+                    }
+                }
+                results = true;
+            }
+        }
+        // The deadline runs for whoever must act next.
+        let timer = t.settings.timer.millis().filter(|_| t.rec.status == "playing");
+        t.rec.deadline_ms = timer.map(|ms| now + ms);
+        t.rec.remind_ms = timer.map(|ms| now + ms * 3 / 4);
+        let json = action.map(|a| serde_json::to_string(a).unwrap_or_default());
+        let change = Change { action: json.as_deref(), results };
+        t.rec.version = self.store.save(&t.rec, &change).await?;
+        Ok(())
+    }
+
+    /// The one open table of this chat the user means: of `game` if named, preferring one they
+    /// sit at. `statuses` are the statuses that qualify.
+    pub(super) async fn find(
+        &self,
+        ctx: &Ctx,
+        game: Option<GameKind>,
+        statuses: &[&str],
+    ) -> Result<Loaded, Fail> {
+        let rows = self.store.tables_in_chat(&ctx.chat, statuses).await?;
+        let rows: Vec<_> =
+            rows.into_iter().filter(|(_, g, _)| game.is_none_or(|k| k.name() == g)).collect();
+        if rows.is_empty() {
+            return Err(say("err-no-table"));
+        }
+        let mut candidates = Vec::new();
+        for (id, _, _) in &rows {
+            candidates.push(self.load(*id).await?);
+        }
+        if candidates.len() == 1 {
+            return Ok(candidates.remove(0));
+        }
+        let mut mine: Vec<Loaded> =
+            candidates.into_iter().filter(|t| t.seat_of(&ctx.user).is_some()).collect();
+        if mine.len() == 1 {
+            return Ok(mine.remove(0));
+        }
+        Err(say("err-which-table"))
+    }
+
+    // ---- the lobby ----
+
+    async fn create(&self, ctx: &Ctx, game: GameKind, words: &[String]) -> Result<Vec<View>, Fail> {
+        let (options, settings) = words::apply(game, None, Settings::default(), words)
+            .map_err(|e| word_fail(game, e))?;
+        let seed = Seed::generate().map_err(|e| {
+            Fail::Internal(ServiceError::Damaged(0, format!("no OS randomness: {e}")))
+        })?;
+        let rec = TableRecord {
+            chat: ctx.chat.clone(),
+            game: game.name().into(),
+            options: serde_json::to_string(&options).unwrap_or_default(),
+            settings: serde_json::to_string(&settings).unwrap_or_default(),
+            seed: seed.as_bytes().to_vec(),
+            commitment: seed.commitment_hex(),
+            status: "lobby".into(),
+            shape: SHAPE,
+            host: ctx.user.clone(),
+            updated_ms: self.clock.now_ms(),
+            seats: vec![SeatRecord { user: ctx.user.clone(), name: ctx.name.clone(), ..Default::default() }],
+            ..TableRecord::default()
+        };
+        let id = match self.store.create_table(&rec).await {
+            Ok(id) => id,
+            Err(StoreError::LobbyExists) => {
+                // Show the lobby that exists, so joining is one tap away.
+                let t = self.find(ctx, Some(game), &["lobby"]).await?;
+                let lang = self.chat_lang(ctx).await;
+                let mut view = self.lobby_view(&t, lang);
+                view.text = format!("{}\n\n{}", self.i18n.text(lang, "err-lobby-exists", &[]), view.text);
+                return Ok(vec![view]);
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let t = self.load(id).await?;
+        let lang = self.chat_lang(ctx).await;
+        Ok(vec![self.lobby_view(&t, lang)])
+    }
+
+    async fn lobby_op(&self, ctx: &Ctx, game: Option<GameKind>, op: LobbyOp) -> Result<Vec<View>, Fail> {
+        let t = self.find(ctx, game, &["lobby"]).await?;
+        self.lobby_apply(ctx, t, op).await
+    }
+
+    pub(super) async fn lobby_apply(&self, ctx: &Ctx, mut t: Loaded, op: LobbyOp) -> Result<Vec<View>, Fail> {
+        if t.rec.status != "lobby" {
+            return Err(say(if t.rec.status == "playing" { "err-started" } else { "err-game-over" }));
+        }
+        let lang = self.chat_lang(ctx).await;
+        let max = *t.kind.players().end();
+        let min = *t.kind.players().start();
+        let mut note = None;
+        let mut starting = false;
+        match op {
+            LobbyOp::Join => {
+                if t.seat_of(&ctx.user).is_some() {
+                    return Err(say("err-already-seated"));
+                }
+                if t.rec.seats.len() >= max {
+                    return Err(say("err-table-full"));
+                }
+                t.rec.seats.push(SeatRecord { user: ctx.user.clone(), name: ctx.name.clone(), ..Default::default() });
+                note = Some(("lobby-joined", ctx.name.clone()));
+                // A join that fills the table starts it.
+                starting = t.rec.seats.len() >= max;
+            }
+            LobbyOp::Leave => {
+                let seat = t.seat_of(&ctx.user).ok_or_else(|| say("err-not-seated"))?;
+                t.rec.seats.remove(usize::from(seat));
+                note = Some(("lobby-left", ctx.name.clone()));
+                if t.rec.seats.is_empty() {
+                    t.rec.status = "cancelled".into();
+                    self.save(&mut t, None).await?;
+                    return Ok(vec![View {
+                        text: self.i18n.text(lang, "lobby-empty", &[("game", self.game_name(lang, t.kind).into())]),
+                        shows: Some((t.rec.id, Slot::Lobby)),
+                        replace: self.store.message(t.rec.id, "lobby").await?,
+                        ..View::default()
+                    }]);
+                }
+                if t.rec.host == ctx.user {
+                    t.rec.host = t.rec.seats[0].user.clone();
+                }
+            }
+            LobbyOp::Start => {
+                if !t.is_host(ctx) && !ctx.admin {
+                    return Err(say("err-host-only"));
+                }
+                if t.rec.seats.len() < min {
+                    return Err(Fail::Say("err-too-few", vec![("min", Arg::Number(min as i64))]));
+                }
+                starting = true;
+            }
+            LobbyOp::Options(words) => {
+                if !t.is_host(ctx) {
+                    return Err(say("err-host-only"));
+                }
+                let current = serde_json::to_value(&t.options).ok();
+                let (options, settings) = words::apply(t.kind, current.as_ref(), t.settings, &words)
+                    .map_err(|e| word_fail(t.kind, e))?;
+                t.options = options;
+                t.settings = settings;
+            }
+        }
+        if starting {
+            return self.begin(t, lang).await;
+        }
+        self.save(&mut t, None).await?;
+        let mut view = self.lobby_view(&t, lang);
+        if let Some((key, name)) = note {
+            view.text = format!("{}\n{}", self.i18n.text(lang, key, &[("name", name.into())]), view.text);
+        }
+        view.replace = self.store.message(t.rec.id, "lobby").await?;
+        Ok(vec![view])
+    }
+
+    async fn begin(&self, mut t: Loaded, lang: Lang) -> Result<Vec<View>, Fail> {
+        let game = setup::new_game(&t.options, t.rec.seats.len(), &t.seed(), 0)
+            .map_err(|e| word_fail(t.kind, WordError::Option(e)))?;
+        t.game = Some(game);
+        t.rec.status = "playing".into();
+        self.save(&mut t, None).await?;
+        let lobby = self.store.message(t.rec.id, "lobby").await?;
+        let started = View {
+            text: self.i18n.text(
+                lang,
+                "lobby-started",
+                &[
+                    ("game", self.game_name(lang, t.kind).into()),
+                    ("players", t.names().join(", ").into()),
+                    ("commitment", t.rec.commitment.clone().into()),
+                ],
+            ),
+            shows: Some((t.rec.id, Slot::Lobby)),
+            replace: lobby,
+            ..View::default()
+        };
+        let board = self.board_view(&t, lang, &[], Vec::new()).await;
+        Ok(vec![started, board])
+    }
+}
+
+/// What a lobby operation does.
+pub(super) enum LobbyOp {
+    Join,
+    Leave,
+    Start,
+    Options(Vec<String>),
+}
+
+/// Options stored as JSON read back through the engine's parser (so stored options are checked
+/// exactly like typed ones).
+pub(super) fn options_from_json(kind: GameKind, json: &Value) -> Result<Options, OptionError> {
+    match json {
+        Value::Object(map) => Options::parse(kind, map.iter().map(|(k, v)| (k.as_str(), v))),
+        _ => Ok(Options::default_for(kind)),
+    }
+}
+
+pub(super) fn word_fail(kind: GameKind, e: WordError) -> Fail {
+    match e {
+        WordError::Unknown(word) => Fail::Say(
+            "err-option-word",
+            vec![("word", word.into()), ("known", words::known_words(kind).into())],
+        ),
+        WordError::Option(OptionError::BadValue { key, expected, got }) => Fail::Say(
+            "err-option-value",
+            vec![("key", key.into()), ("expected", expected.into()), ("got", got.into())],
+        ),
+        WordError::Option(OptionError::UnknownOption { key, known }) => Fail::Say(
+            "err-option-word",
+            vec![("word", key.into()), ("known", known.into())],
+        ),
+        WordError::Option(OptionError::Players { min, max, got, .. }) => Fail::Say(
+            "err-players",
+            vec![("min", Arg::Number(min as i64)), ("max", Arg::Number(max as i64)), ("got", Arg::Number(got as i64))],
+        ),
+        WordError::Option(e) => Fail::Say("err-option-conflict", vec![("detail", e.to_string().into())]),
+    }
+}

@@ -1,0 +1,397 @@
+//! Views: the lobby, the board with its buttons, and the informational answers (status,
+//! history, statistics, leaderboard, fairness, help).
+
+use super::i18n::{Arg, Lang};
+use super::service::{Fail, Loaded, say};
+use super::token::{Button as TokenButton, Token};
+use super::words::{self, Timer};
+use super::{Button, Ctx, Service, Slot, View};
+use crate::engine::{Action, Event, Game, GameKind, Legal};
+use crate::render::{Player, Scene, Theme};
+
+/// How many moves `/history` tells.
+const HISTORY: usize = 12;
+
+impl Loaded {
+    /// The message that shows this table now.
+    pub(super) fn slot(&self) -> Slot {
+        if self.rec.status == "lobby" { Slot::Lobby } else { Slot::Board }
+    }
+}
+
+impl Service {
+    pub(super) async fn lang_of_chat(&self, chat: &str) -> Lang {
+        match self.store.chat_lang(chat).await {
+            Ok(code) => code.as_deref().and_then(Lang::from_tag).unwrap_or_default(),
+            Err(e) => {
+                tracing::warn!(error = %e, "reading the chat's language failed");
+                Lang::default()
+            }
+        }
+    }
+
+    pub(super) fn game_name(&self, lang: Lang, kind: GameKind) -> String {
+        self.i18n.text(lang, &format!("game-{}", kind.name()), &[])
+    }
+
+    fn button(&self, t: &Loaded, button: TokenButton, label: String) -> Button {
+        let token = Token { table: t.rec.id as u64, version: t.rec.version as u64, button };
+        Button { label, token: token.encode(&self.key) }
+    }
+
+    /// The options of a table in words, one `name: value` per option.
+    fn options_text(&self, lang: Lang, t: &Loaded) -> String {
+        let json = serde_json::to_value(&t.options).unwrap_or_default();
+        let mut parts = Vec::new();
+        for key in words::keys(t.kind) {
+            let value = match json.get(*key) {
+                Some(serde_json::Value::Bool(b)) => {
+                    self.i18n.text(lang, if *b { "value-on" } else { "value-off" }, &[])
+                }
+                Some(serde_json::Value::Number(n)) => {
+                    crate::render::text::number(n.as_u64().unwrap_or(0), lang.persian_digits())
+                }
+                Some(serde_json::Value::String(s)) => self.i18n.text(lang, &format!("value-{s}"), &[]),
+                _ => continue,
+            };
+            parts.push(format!("{}: {value}", self.i18n.text(lang, &format!("option-{key}"), &[])));
+        }
+        let timer = match t.settings.timer {
+            Timer::Off => self.i18n.text(lang, "value-off", &[]),
+            other => self.i18n.text(lang, &format!("timer-{}", other.word()), &[]),
+        };
+        parts.push(format!("{}: {timer}", self.i18n.text(lang, "option-timer", &[])));
+        parts.join(" · ")
+    }
+
+    pub(super) fn lobby_view(&self, t: &Loaded, lang: Lang) -> View {
+        let range = t.kind.players();
+        let players: Vec<String> = t
+            .rec
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let host = if s.user == t.rec.host {
+                    format!(" ({})", self.i18n.text(lang, "lobby-host", &[]))
+                } else {
+                    String::new()
+                };
+                format!("{}. {}{host}", crate::render::text::number(i + 1, lang.persian_digits()), s.name)
+            })
+            .collect();
+        let text = [
+            self.i18n.text(
+                lang,
+                "lobby-title",
+                &[
+                    ("game", self.game_name(lang, t.kind).into()),
+                    ("count", Arg::Number(t.rec.seats.len() as i64)),
+                    ("min", Arg::Number(*range.start() as i64)),
+                    ("max", Arg::Number(*range.end() as i64)),
+                ],
+            ),
+            players.join("\n"),
+            self.options_text(lang, t),
+            self.i18n.text(lang, "lobby-hint", &[]),
+        ]
+        .join("\n");
+        let label = |key: &str| self.i18n.text(lang, key, &[]);
+        View {
+            text,
+            buttons: vec![
+                vec![
+                    self.button(t, TokenButton::Join, label("button-join")),
+                    self.button(t, TokenButton::Leave, label("button-leave")),
+                ],
+                vec![
+                    self.button(t, TokenButton::Start, label("button-start")),
+                    self.button(t, TokenButton::Cancel, label("button-cancel")),
+                ],
+            ],
+            shows: Some((t.rec.id, Slot::Lobby)),
+            ..View::default()
+        }
+    }
+
+    /// The board after `events`, with the prompt and buttons of whoever acts next.
+    pub(super) async fn board_view(
+        &self,
+        t: &Loaded,
+        lang: Lang,
+        events: &[Event],
+        header: Vec<String>,
+    ) -> View {
+        let Some(game) = &t.game else { return self.lobby_view(t, lang) };
+        let names = t.names();
+        let mut lines = header;
+        lines.extend(events.iter().filter_map(|e| self.i18n.event(lang, e, &names)));
+        let legal = if t.rec.status == "playing" { game.legal() } else { Legal::Over };
+        let name = |seat: u8| names.get(usize::from(seat)).cloned().unwrap_or_default();
+        let dice = |d: &[u8]| {
+            d.iter()
+                .map(|&x| crate::render::text::number(x, lang.persian_digits()))
+                .collect::<Vec<_>>()
+                .join(" + ")
+        };
+        let label = |key: &str, args: &[(&str, Arg)]| self.i18n.text(lang, key, args);
+        let mut buttons = Vec::new();
+        let mut mentions = Vec::new();
+        match &legal {
+            Legal::Roll { seat, .. } => {
+                lines.push(label("turn-roll", &[("name", name(*seat).into())]));
+                buttons.push(vec![self.button(t, TokenButton::Roll, label("button-roll", &[]))]);
+                mentions.push(t.rec.seats[usize::from(*seat)].user.clone());
+            }
+            Legal::RollOff { .. } => {
+                lines.push(label("turn-roll-off", &[]));
+                buttons.push(vec![self.button(t, TokenButton::Roll, label("button-roll", &[]))]);
+            }
+            Legal::Choose { seat, actions } => {
+                let rolled = last_dice(game);
+                lines.push(label(
+                    "turn-choose",
+                    &[("name", name(*seat).into()), ("dice", dice(&rolled).into())],
+                ));
+                mentions.push(t.rec.seats[usize::from(*seat)].user.clone());
+                let row: Vec<Button> = actions
+                    .iter()
+                    .filter_map(|a| self.action_button(t, game, a, lang))
+                    .collect();
+                buttons.extend(row.chunks(4).map(<[Button]>::to_vec));
+            }
+            Legal::Over => {
+                if t.rec.status == "cancelled" {
+                    lines.push(label("table-was-cancelled", &[]));
+                } else if !events.iter().any(|e| matches!(e, Event::GameOver { .. }))
+                    && let Some(ranking) = game.ranking()
+                {
+                    let over = Event::GameOver { ranking };
+                    lines.extend(self.i18n.event(lang, &over, &names));
+                }
+            }
+        }
+        let image = self.picture(game, events, &names, lang).await;
+        View {
+            text: lines.join("\n"),
+            image,
+            mentions,
+            buttons,
+            shows: Some((t.rec.id, Slot::Board)),
+            ..View::default()
+        }
+    }
+
+    fn action_button(&self, t: &Loaded, game: &Game, action: &Action, lang: Lang) -> Option<Button> {
+        let persian = lang.persian_digits();
+        match *action {
+            Action::Move { piece } => Some(self.button(
+                t,
+                TokenButton::Move(piece),
+                self.i18n.text(lang, "button-piece", &[("piece", Arg::Number(i64::from(piece) + 1))]),
+            )),
+            Action::Step { from, die } => {
+                // The label shows where the checker lands, as the engine computes it.
+                let mut after = game.clone();
+                let events = after.play(action).ok()?;
+                let to = events.iter().find_map(|e| match e {
+                    Event::Stepped { to, .. } => Some(*to),
+                    _ => None,
+                })?;
+                let n = |x: u8| crate::render::text::number(x, persian);
+                let label = match to {
+                    Some(to) => format!("{} → {}", n(from), n(to)),
+                    None => format!("{} → {}", n(from), self.i18n.text(lang, "button-off", &[])),
+                };
+                Some(self.button(t, TokenButton::Step { from, die }, label))
+            }
+            _ => None,
+        }
+    }
+
+    async fn picture(&self, game: &Game, events: &[Event], names: &[String], lang: Lang) -> Option<Vec<u8>> {
+        let renderer = self.renderer.clone();
+        let game = game.clone();
+        let events = events.to_vec();
+        let players: Vec<Player> = names.iter().map(|n| Player { name: n.clone() }).collect();
+        let persian_digits = lang.persian_digits();
+        let result = tokio::task::spawn_blocking(move || {
+            let scene = Scene { game: &game, events: &events, players: &players, theme: Theme::Light, persian_digits };
+            renderer.render(&scene)
+        })
+        .await;
+        match result {
+            Ok(Ok(png)) => Some(png),
+            Ok(Err(e)) => {
+                tracing::error!(error = %e, "drawing the board failed");
+                None
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "the drawing task failed");
+                None
+            }
+        }
+    }
+
+    /// After a game ends: the seed, so anyone can check every roll (C3).
+    pub(super) fn end_views(&self, t: &Loaded, lang: Lang) -> Vec<View> {
+        if !matches!(t.rec.status.as_str(), "finished" | "cancelled") {
+            return Vec::new();
+        }
+        vec![View { text: self.reveal_text(t, lang), ..View::default() }]
+    }
+
+    fn reveal_text(&self, t: &Loaded, lang: Lang) -> String {
+        let seed = t.seed();
+        let command = format!(
+            "dicetable verify --seed {} --commitment {} --rolls {}",
+            seed.to_hex(),
+            t.rec.commitment,
+            t.rec.next_roll.max(1)
+        );
+        self.i18n.text(
+            lang,
+            "fair-reveal",
+            &[("seed", seed.to_hex().into()), ("commitment", t.rec.commitment.clone().into()), ("command", command.into())],
+        )
+    }
+
+    /// The table as it stands: the lobby or the board.
+    pub(super) async fn current_view(&self, t: &Loaded, lang: Lang) -> View {
+        match t.rec.status.as_str() {
+            "lobby" => self.lobby_view(t, lang),
+            _ => self.board_view(t, lang, &[], Vec::new()).await,
+        }
+    }
+
+    /// An open table of the chat, or else its newest finished one.
+    async fn find_recent(&self, ctx: &Ctx, game: Option<GameKind>) -> Result<Loaded, Fail> {
+        match self.find(ctx, game, &["lobby", "playing"]).await {
+            Err(Fail::Say("err-no-table", _)) => {}
+            other => return other,
+        }
+        let rows = self.store.tables_in_chat(&ctx.chat, &["finished", "cancelled"]).await?;
+        let id = rows
+            .into_iter()
+            .find(|(_, g, _)| game.is_none_or(|k| k.name() == g))
+            .map(|(id, _, _)| id)
+            .ok_or_else(|| say("err-no-table"))?;
+        Ok(self.load(id).await?)
+    }
+
+    pub(super) async fn status(&self, ctx: &Ctx, game: Option<GameKind>) -> Result<Vec<View>, Fail> {
+        let t = self.find(ctx, game, &["lobby", "playing"]).await?;
+        let lang = self.chat_lang(ctx).await;
+        Ok(vec![self.current_view(&t, lang).await])
+    }
+
+    pub(super) async fn history(&self, ctx: &Ctx, game: Option<GameKind>) -> Result<Vec<View>, Fail> {
+        let t = self.find_recent(ctx, game).await?;
+        let lang = self.chat_lang(ctx).await;
+        if t.rec.status == "lobby" || t.game.is_none() {
+            return Err(say("err-not-started"));
+        }
+        let (_, log) = self.replay(&t).await?;
+        let names = t.names();
+        let skip = log.len().saturating_sub(HISTORY);
+        let mut lines = vec![self.i18n.text(
+            lang,
+            "history-title",
+            &[("game", self.game_name(lang, t.kind).into()), ("count", Arg::Number(log.len() as i64))],
+        )];
+        for (_, events) in &log[skip..] {
+            let said: Vec<String> = events.iter().filter_map(|e| self.i18n.event(lang, e, &names)).collect();
+            if !said.is_empty() {
+                lines.push(format!("• {}", said.join(" ")));
+            }
+        }
+        Ok(vec![View { text: lines.join("\n"), ..View::default() }])
+    }
+
+    pub(super) async fn stats(&self, ctx: &Ctx) -> Result<Vec<View>, Fail> {
+        let lang = self.user_lang(ctx).await;
+        let rows = self.store.user_stats(&ctx.user).await?;
+        let mut lines = vec![self.i18n.text(lang, "stats-title", &[("name", ctx.name.clone().into())])];
+        if rows.is_empty() {
+            lines.push(self.i18n.text(lang, "stats-none", &[]));
+        }
+        for kind in GameKind::ALL {
+            for r in rows.iter().filter(|r| r.game == kind.name()) {
+                lines.push(self.i18n.text(
+                    lang,
+                    "stats-line",
+                    &[
+                        ("game", self.game_name(lang, kind).into()),
+                        ("games", Arg::Number(r.games)),
+                        ("wins", Arg::Number(r.wins)),
+                        ("rate", Arg::Number(rate(r.wins, r.games))),
+                    ],
+                ));
+            }
+        }
+        Ok(vec![View { text: lines.join("\n"), ..View::default() }])
+    }
+
+    pub(super) async fn top(&self, ctx: &Ctx) -> Result<Vec<View>, Fail> {
+        let lang = self.chat_lang(ctx).await;
+        let rows = self.store.leaderboard(&ctx.chat).await?;
+        let mut lines = vec![self.i18n.text(lang, "top-title", &[])];
+        if rows.is_empty() {
+            lines.push(self.i18n.text(lang, "top-none", &[]));
+        }
+        for kind in GameKind::ALL {
+            let of_game: Vec<_> = rows.iter().filter(|r| r.game == kind.name()).take(10).collect();
+            if of_game.is_empty() {
+                continue;
+            }
+            lines.push(format!("\n{}", self.game_name(lang, kind)));
+            for (i, r) in of_game.iter().enumerate() {
+                lines.push(self.i18n.text(
+                    lang,
+                    "top-line",
+                    &[
+                        ("rank", Arg::Number(i as i64 + 1)),
+                        ("name", r.name.clone().into()),
+                        ("games", Arg::Number(r.games)),
+                        ("wins", Arg::Number(r.wins)),
+                        ("rate", Arg::Number(rate(r.wins, r.games))),
+                    ],
+                ));
+            }
+        }
+        Ok(vec![View { text: lines.join("\n"), ..View::default() }])
+    }
+
+    pub(super) async fn fair(&self, ctx: &Ctx, game: Option<GameKind>) -> Result<Vec<View>, Fail> {
+        let t = self.find_recent(ctx, game).await?;
+        let lang = self.chat_lang(ctx).await;
+        let text = if matches!(t.rec.status.as_str(), "finished" | "cancelled") {
+            self.reveal_text(&t, lang)
+        } else {
+            self.i18n.text(
+                lang,
+                "fair-commitment",
+                &[("commitment", t.rec.commitment.clone().into()), ("rolls", Arg::Number(t.rec.next_roll))],
+            )
+        };
+        Ok(vec![View { text, ..View::default() }])
+    }
+
+    pub(super) fn help(&self, ctx: &Ctx, lang: Lang) -> View {
+        View { text: self.i18n.text(lang, "help", &[]), private_to: Some(ctx.user.clone()), ..View::default() }
+    }
+}
+
+/// The dice of the roll being played (for the prompt).
+fn last_dice(game: &Game) -> Vec<u8> {
+    match game {
+        Game::Ludo(g) => g.die().map(|d| vec![d]).unwrap_or_default(),
+        Game::Nardy(g) => g.dice().to_vec(),
+        Game::Snakes(_) => Vec::new(),
+    }
+}
+
+/// A win rate in whole percent.
+fn rate(wins: i64, games: i64) -> i64 {
+    if games == 0 { 0 } else { (wins * 100 + games / 2) / games }
+}

@@ -1,0 +1,236 @@
+//! Table options as players type them: `/snakes quick bounce 5m`, `/ludo capture all`,
+//! `/nardy 3 lower`, or `key=value` for anything.
+//!
+//! Words become the engine's `key = value` pairs (see [`crate::engine::Options::parse`]) plus
+//! the table's own turn timer. A word that means nothing is refused by name, never ignored.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::engine::{GameKind, OptionError, Options};
+
+/// The turn timer of a table: how long a player may think before the bot plays for them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Timer {
+    /// No timer: the game waits for ever.
+    #[serde(rename = "off")]
+    Off,
+    /// One minute.
+    #[serde(rename = "1m")]
+    Minute,
+    /// Five minutes.
+    #[serde(rename = "5m")]
+    FiveMinutes,
+    /// One hour.
+    #[serde(rename = "1h")]
+    Hour,
+    /// One day: the default, for games that run over days in a group.
+    #[default]
+    #[serde(rename = "24h")]
+    Day,
+}
+
+impl Timer {
+    /// Every timer, shortest first.
+    pub const ALL: [Timer; 5] =
+        [Timer::Off, Timer::Minute, Timer::FiveMinutes, Timer::Hour, Timer::Day];
+
+    /// The time a player has, in milliseconds; `None` when off.
+    pub fn millis(self) -> Option<i64> {
+        match self {
+            Timer::Off => None,
+            Timer::Minute => Some(60_000),
+            Timer::FiveMinutes => Some(300_000),
+            Timer::Hour => Some(3_600_000),
+            Timer::Day => Some(86_400_000),
+        }
+    }
+
+    /// The word for it: off, 1m, 5m, 1h, 24h.
+    pub fn word(self) -> &'static str {
+        match self {
+            Timer::Off => "off",
+            Timer::Minute => "1m",
+            Timer::FiveMinutes => "5m",
+            Timer::Hour => "1h",
+            Timer::Day => "24h",
+        }
+    }
+
+    fn from_word(word: &str) -> Option<Timer> {
+        Timer::ALL.into_iter().find(|t| t.word() == word)
+    }
+}
+
+/// A table's own settings, beside the game's options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// The turn timer.
+    pub timer: Timer,
+}
+
+/// Why the words were refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WordError {
+    /// A word that names no option of this game.
+    Unknown(String),
+    /// The engine refused the options the words make.
+    Option(OptionError),
+}
+
+/// Shorthands per game: the word and the `key = value` it stands for.
+fn shorthand(kind: GameKind, word: &str) -> Option<(&'static str, &'static str)> {
+    let pair = match (kind, word) {
+        (GameKind::Snakes, "classic" | "quick" | "traditional") => {
+            return Some((
+                "preset",
+                match word {
+                    "classic" => "classic",
+                    "quick" => "quick",
+                    _ => "traditional",
+                },
+            ));
+        }
+        (GameKind::Snakes, "random") => ("board", "random"),
+        (GameKind::Snakes, "bounce") => ("finish", "bounce"),
+        (GameKind::Snakes, "exact") => ("finish", "exact"),
+        (GameKind::Snakes, "bonus") => ("bonus_six", "on"),
+        (GameKind::Snakes, "cap") => ("three_sixes", "cap"),
+        (GameKind::Snakes, "back") => ("three_sixes", "back_to_start"),
+        (GameKind::Ludo, "enter") => ("must_enter", "on"),
+        (GameKind::Ludo, "capture") => ("must_capture", "on"),
+        (GameKind::Ludo, "forfeit") => ("three_sixes_forfeit", "on"),
+        (GameKind::Ludo, "all") => ("until", "all"),
+        (GameKind::Ludo, "first") => ("until", "first"),
+        (GameKind::Nardy, "noblock") => ("six_block", "off"),
+        (GameKind::Nardy, "lower") => ("bear_off", "lower_point"),
+        (GameKind::Nardy, "strict") => ("head_exception", "strict"),
+        _ => return None,
+    };
+    Some(pair)
+}
+
+/// The engine's option keys of a game.
+pub fn keys(kind: GameKind) -> &'static [&'static str] {
+    match kind {
+        GameKind::Snakes => &["board", "finish", "bonus_six", "three_sixes"],
+        GameKind::Ludo => &["must_enter", "must_capture", "three_sixes_forfeit", "until"],
+        GameKind::Nardy => &["six_block", "bear_off", "head_exception", "match_to"],
+    }
+}
+
+/// The shorthand words of a game, for help and refusals.
+pub fn known_words(kind: GameKind) -> &'static str {
+    match kind {
+        GameKind::Snakes => {
+            "classic, quick, traditional, random, bounce, exact, bonus, cap, back, 1m, 5m, 1h, 24h, notimer, key=value"
+        }
+        GameKind::Ludo => "enter, capture, forfeit, all, first, 1m, 5m, 1h, 24h, notimer, key=value",
+        GameKind::Nardy => {
+            "noblock, lower, strict, a match length (1–99), 1m, 5m, 1h, 24h, notimer, key=value"
+        }
+    }
+}
+
+/// Applies `words` to a table's options and settings (`current`: the options as stored JSON,
+/// or `None` for the defaults). A preset among the words starts again from the defaults.
+pub fn apply(
+    kind: GameKind,
+    current: Option<&Value>,
+    settings: Settings,
+    words: &[String],
+) -> Result<(Options, Settings), WordError> {
+    let mut settings = settings;
+    let mut pairs: Vec<(String, Value)> = Vec::new();
+    for raw in words {
+        let word = raw.trim().to_lowercase();
+        let word = word.trim_start_matches("--");
+        if word.is_empty() {
+            continue;
+        }
+        if let Some((key, value)) = word.split_once('=') {
+            if key == "timer" {
+                settings.timer =
+                    Timer::from_word(value).ok_or_else(|| WordError::Unknown(raw.clone()))?;
+            } else {
+                pairs.push((key.to_owned(), crate::engine::option_value(value)));
+            }
+        } else if let Some(timer) = Timer::from_word(word) {
+            settings.timer = timer;
+        } else if word == "notimer" {
+            settings.timer = Timer::Off;
+        } else if let Some((key, value)) = shorthand(kind, word) {
+            pairs.push((key.to_owned(), Value::String(value.to_owned())));
+        } else if kind == GameKind::Nardy && word.bytes().all(|b| b.is_ascii_digit()) {
+            pairs.push(("match_to".into(), Value::String(word.to_owned())));
+        } else if keys(kind).contains(&word) {
+            pairs.push((word.to_owned(), Value::Bool(true)));
+        } else if let Some(key) = word.strip_prefix("no_").filter(|k| keys(kind).contains(k)) {
+            pairs.push((key.to_owned(), Value::Bool(false)));
+        } else {
+            return Err(WordError::Unknown(raw.clone()));
+        }
+    }
+    let preset = pairs.iter().any(|(k, _)| k == "preset");
+    let mut merged: Map<String, Value> = match current {
+        Some(Value::Object(map)) if !preset => map.clone(),
+        _ => Map::new(),
+    };
+    for (key, value) in pairs {
+        merged.insert(key, value);
+    }
+    let options = Options::parse(kind, merged.iter().map(|(k, v)| (k.as_str(), v)))
+        .map_err(WordError::Option)?;
+    Ok((options, settings))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::ludo::Until;
+    use crate::engine::snakes::Finish;
+
+    fn words(s: &str) -> Vec<String> {
+        s.split_whitespace().map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn shorthands_timers_and_pairs() {
+        let (o, s) =
+            apply(GameKind::Snakes, None, Settings::default(), &words("bounce 5m bonus")).unwrap();
+        let Options::Snakes(o) = o else { panic!() };
+        assert_eq!((o.finish, o.bonus_six, s.timer), (Finish::Bounce, true, Timer::FiveMinutes));
+        let (o, s) =
+            apply(GameKind::Ludo, None, Settings::default(), &words("all timer=off")).unwrap();
+        assert_eq!((o, s.timer), (Options::Ludo(crate::engine::ludo::LudoOptions { until: Until::All, ..Default::default() }), Timer::Off));
+        let (o, _) = apply(GameKind::Nardy, None, Settings::default(), &words("5 lower")).unwrap();
+        let Options::Nardy(o) = o else { panic!() };
+        assert_eq!(o.match_to, 5);
+    }
+
+    #[test]
+    fn current_options_are_kept_unless_a_preset_resets_them() {
+        let (first, _) =
+            apply(GameKind::Snakes, None, Settings::default(), &words("bounce")).unwrap();
+        let json = serde_json::to_value(&first).unwrap();
+        let (again, _) =
+            apply(GameKind::Snakes, Some(&json), Settings::default(), &words("random")).unwrap();
+        let Options::Snakes(o) = again else { panic!() };
+        assert_eq!(o.finish, Finish::Bounce);
+    }
+
+    #[test]
+    fn unknown_words_and_bad_values_are_refused_by_name() {
+        let e = apply(GameKind::Ludo, None, Settings::default(), &words("capture zzz")).unwrap_err();
+        assert_eq!(e, WordError::Unknown("zzz".into()));
+        assert!(matches!(
+            apply(GameKind::Nardy, None, Settings::default(), &words("500")),
+            Err(WordError::Option(_))
+        ));
+        assert!(matches!(
+            apply(GameKind::Snakes, None, Settings::default(), &words("timer=2m")),
+            Err(WordError::Unknown(_))
+        ));
+    }
+}
