@@ -6,7 +6,7 @@ use std::sync::Arc;
 use dicetable::engine::{Action, Game, GameKind, Legal, Options};
 use dicetable::fair::{Roller, Seed};
 use dicetable::setup::new_game;
-use dicetable::store::{NewTable, Store, StoreError};
+use dicetable::store::{Change, SeatRecord, Store, StoreError, TableRecord};
 
 fn postgres_url() -> String {
     std::env::var("TEST_DATABASE_URL")
@@ -33,16 +33,31 @@ async fn stores(name: &str) -> Vec<Store> {
     ]
 }
 
-fn new_table<'a>(chat: &'a str, seed: &'a [u8]) -> NewTable<'a> {
-    NewTable {
-        chat,
-        game: "snakes",
-        options: "{}",
-        seed,
-        commitment: "c",
-        status: "lobby",
-        state: None,
+fn new_table(chat: &str, seed: &[u8]) -> TableRecord {
+    TableRecord {
+        chat: chat.to_owned(),
+        game: "snakes".into(),
+        options: "{}".into(),
+        settings: "{}".into(),
+        seed: seed.to_vec(),
+        commitment: "c".into(),
+        status: "lobby".into(),
+        host: "test:1".into(),
+        shape: 1,
+        seats: vec![SeatRecord { user: "test:1".into(), name: "Ana".into(), ..Default::default() }],
+        ..TableRecord::default()
     }
+}
+
+/// Stores a new state and status for `t`, as the next version, with an action.
+async fn append(store: &Store, t: &mut TableRecord, action: &str, state: &str, status: &str) -> Result<i64, StoreError> {
+    let mut next = t.clone();
+    next.state = Some(state.to_owned());
+    next.status = status.to_owned();
+    let v = store.save(&next, &Change { action: Some(action), results: false }).await?;
+    next.version = v;
+    *t = next;
+    Ok(v)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -50,17 +65,22 @@ async fn tables_round_trip_and_versions_guard_every_change() {
     for store in stores("versions").await {
         let chat = unique_chat("versions");
         let id = store.create_table(&new_table(&chat, &[7; 32])).await.unwrap();
-        let row = store.table(id).await.unwrap();
+        let mut row = store.table(id).await.unwrap();
         assert_eq!(
-            (row.chat.as_str(), row.version, row.seed.as_slice(), row.state),
+            (row.chat.as_str(), row.version, row.seed.as_slice(), row.state.clone()),
             (chat.as_str(), 0, &[7u8; 32][..], None)
         );
+        assert_eq!(row.seats.len(), 1);
+        assert_eq!(row.seats[0].name, "Ana");
         assert!(matches!(store.table(i64::MAX).await, Err(StoreError::NotFound(_))));
-        assert_eq!(store.append(id, 0, "a1", "s1", "playing").await.unwrap(), 1);
-        assert_eq!(store.append(id, 1, "a2", "s2", "playing").await.unwrap(), 2);
+        let stale_copy = row.clone();
+        assert_eq!(append(&store, &mut row, "a1", "s1", "playing").await.unwrap(), 1);
+        assert_eq!(append(&store, &mut row, "a2", "s2", "playing").await.unwrap(), 2);
         // A stale version changes nothing.
-        let stale = store.append(id, 1, "late", "wrong", "finished").await;
-        assert!(matches!(stale, Err(StoreError::Conflict { expected: 1, .. })), "{stale:?}");
+        let mut stale = stale_copy;
+        stale.version = 1;
+        let late = append(&store, &mut stale, "late", "wrong", "finished").await;
+        assert!(matches!(late, Err(StoreError::Conflict { expected: 1, .. })), "{late:?}");
         let row = store.table(id).await.unwrap();
         assert_eq!(
             (row.version, row.state.as_deref(), row.status.as_str()),
@@ -71,16 +91,35 @@ async fn tables_round_trip_and_versions_guard_every_change() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_lobby_per_game_per_chat() {
+    for store in stores("lobby").await {
+        let chat = unique_chat("lobby");
+        let first = store.create_table(&new_table(&chat, &[1; 32])).await.unwrap();
+        let again = store.create_table(&new_table(&chat, &[2; 32])).await;
+        assert!(matches!(again, Err(StoreError::LobbyExists)), "{again:?}");
+        // Another game may open its lobby; once the first lobby starts, a new one may open.
+        let mut ludo = new_table(&chat, &[3; 32]);
+        ludo.game = "ludo".into();
+        store.create_table(&ludo).await.unwrap();
+        let mut t = store.table(first).await.unwrap();
+        append(&store, &mut t, "a", "s", "playing").await.unwrap();
+        store.create_table(&new_table(&chat, &[4; 32])).await.unwrap();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn fifty_presses_at_once_apply_exactly_one() {
     for store in stores("race").await {
         let chat = unique_chat("race");
         let id = store.create_table(&new_table(&chat, &[1; 32])).await.unwrap();
+        let read = store.table(id).await.unwrap();
         let store = Arc::new(store);
         let tasks: Vec<_> = (0..50)
             .map(|k| {
                 let store = store.clone();
+                let mut t = read.clone();
                 tokio::spawn(async move {
-                    store.append(id, 0, &format!("press {k}"), "s", "playing").await
+                    append(&store, &mut t, &format!("press {k}"), "s", "playing").await
                 })
             })
             .collect();
@@ -108,14 +147,12 @@ async fn replaying_the_log_with_the_seed_rebuilds_the_stored_state() {
         let seed = Seed::from_u64(77);
         let options = Options::default_for(GameKind::Ludo);
         let mut game = new_game(&options, 3, &seed, 0).unwrap();
-        let state = game.to_json().to_string();
         let mut t = new_table(&chat, seed.as_bytes());
-        t.game = "ludo";
-        t.status = "playing";
-        t.state = Some(&state);
-        let id = store.create_table(&t).await.unwrap();
+        t.game = "ludo".into();
+        t.status = "playing".into();
+        t.state = Some(game.to_json().to_string());
+        t.id = store.create_table(&t).await.unwrap();
         let mut roller = Roller::new(&seed, 0);
-        let mut version = 0;
         for _ in 0..120 {
             let action = match game.legal() {
                 Legal::Over => break,
@@ -124,22 +161,122 @@ async fn replaying_the_log_with_the_seed_rebuilds_the_stored_state() {
             };
             game.play(&action).unwrap();
             let json = serde_json::to_string(&action).unwrap();
-            version = store
-                .append(id, version, &json, &game.to_json().to_string(), "playing")
-                .await
-                .unwrap();
+            append(&store, &mut t, &json, &game.to_json().to_string(), "playing").await.unwrap();
         }
-        let row = store.table(id).await.unwrap();
+        let row = store.table(t.id).await.unwrap();
         let seed = Seed::from_bytes(row.seed.clone().try_into().unwrap());
         let mut replay = new_game(&options, 3, &seed, 0).unwrap();
-        for action in store.actions(id).await.unwrap() {
+        for action in store.actions(t.id).await.unwrap() {
             replay.play(&serde_json::from_str(&action).unwrap()).unwrap();
         }
         let stored: serde_json::Value =
             serde_json::from_str(row.state.as_deref().unwrap()).unwrap();
         assert_eq!(replay.to_json(), stored);
         assert_eq!(Game::from_json(GameKind::Ludo, &stored).unwrap(), replay);
-        assert_eq!(row.version, store.actions(id).await.unwrap().len() as i64);
+        assert_eq!(row.version, store.actions(t.id).await.unwrap().len() as i64);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn due_deadlines_are_claimed_once_until_the_lease_ends() {
+    for store in stores("claim").await {
+        let chat = unique_chat("claim");
+        // Far in the future, so that other tests' tables are never due at these times.
+        let now = 4_000_000_000_000i64 + (std::process::id() as i64) * 1_000_000;
+        let mut t = new_table(&chat, &[5; 32]);
+        t.status = "playing".into();
+        t.deadline_ms = Some(now - 1);
+        t.id = store.create_table(&t).await.unwrap();
+        let mine = |due: Vec<dicetable::store::Due>| due.iter().filter(|d| d.table == t.id).count();
+        assert_eq!(mine(store.claim_due(now, 60_000, 1000).await.unwrap()), 1);
+        // Claimed: neither this process nor another takes it again while the lease runs.
+        assert_eq!(mine(store.claim_due(now + 1, 60_000, 1000).await.unwrap()), 0);
+        assert_eq!(mine(store.claim_due(now + 60_001, 60_000, 1000).await.unwrap()), 1);
+        // A change of the table releases the claim and sets a new deadline.
+        let mut row = store.table(t.id).await.unwrap();
+        row.deadline_ms = Some(now + 10_000_000);
+        append(&store, &mut row, "a", "s", "playing").await.unwrap();
+        assert_eq!(mine(store.claim_due(now + 70_000, 60_000, 1000).await.unwrap()), 0);
+        let mut row = store.table(t.id).await.unwrap();
+        row.status = "finished".into();
+        row.deadline_ms = None;
+        store.save(&row, &Change::default()).await.unwrap();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn concurrent_claims_split_the_due_tables() {
+    // Postgres only: FOR UPDATE SKIP LOCKED lets two processes claim at once without overlap.
+    let store = Store::connect(&postgres_url()).await.unwrap();
+    let chat = unique_chat("split");
+    let now = 5_000_000_000_000i64 + (std::process::id() as i64) * 1_000_000;
+    let mut ids = Vec::new();
+    for k in 0..20u8 {
+        let mut t = new_table(&chat, &[k; 32]);
+        t.status = "playing".into();
+        t.deadline_ms = Some(now - 1);
+        ids.push(store.create_table(&t).await.unwrap());
+    }
+    let claims: Vec<_> = (0..4)
+        .map(|_| {
+            let store = store.clone();
+            tokio::spawn(async move { store.claim_due(now, 60_000, 5).await.unwrap() })
+        })
+        .collect();
+    let mut seen = Vec::new();
+    for c in claims {
+        seen.extend(c.await.unwrap().into_iter().map(|d| d.table).filter(|id| ids.contains(id)));
+    }
+    let unique: std::collections::BTreeSet<_> = seen.iter().collect();
+    assert_eq!(unique.len(), seen.len(), "a deadline was claimed twice: {seen:?}");
+    for id in ids {
+        let mut row = store.table(id).await.unwrap();
+        row.status = "finished".into();
+        row.deadline_ms = None;
+        store.save(&row, &Change::default()).await.unwrap();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn results_feed_the_leaderboard_and_user_statistics() {
+    for store in stores("results").await {
+        let chat = unique_chat("results");
+        let mut t = new_table(&chat, &[9; 32]);
+        let ana = format!("{chat}:ana");
+        let ben = format!("{chat}:ben");
+        t.seats = vec![
+            SeatRecord { user: ana.clone(), name: "Ana".into(), rank: Some(1), ..Default::default() },
+            SeatRecord { user: ben.clone(), name: "Ben".into(), rank: Some(2), ..Default::default() },
+        ];
+        t.status = "playing".into();
+        t.id = store.create_table(&t).await.unwrap();
+        let mut row = store.table(t.id).await.unwrap();
+        row.status = "finished".into();
+        store.save(&row, &Change { action: None, results: true }).await.unwrap();
+        let top = store.leaderboard(&chat).await.unwrap();
+        assert_eq!(top.len(), 2);
+        assert_eq!((top[0].name.as_str(), top[0].games, top[0].wins), ("Ana", 1, 1));
+        assert_eq!((top[1].name.as_str(), top[1].games, top[1].wins), ("Ben", 1, 0));
+        let mine = store.user_stats(&ben).await.unwrap();
+        assert_eq!((mine[0].game.as_str(), mine[0].games, mine[0].wins), ("snakes", 1, 0));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn languages_and_messages_are_remembered() {
+    for store in stores("lang").await {
+        let chat = unique_chat("lang");
+        let user = format!("{chat}:u");
+        assert_eq!(store.user(&user, "Ana").await.unwrap(), None);
+        store.set_user_lang(&user, Some("fa")).await.unwrap();
+        assert_eq!(store.user(&user, "Ana B").await.unwrap().as_deref(), Some("fa"));
+        assert_eq!(store.chat_lang(&chat).await.unwrap(), None);
+        store.set_chat_lang(&chat, Some("ru")).await.unwrap();
+        assert_eq!(store.chat_lang(&chat).await.unwrap().as_deref(), Some("ru"));
+        let id = store.create_table(&new_table(&chat, &[3; 32])).await.unwrap();
+        assert_eq!(store.set_message(id, "board", "m1").await.unwrap(), None);
+        assert_eq!(store.set_message(id, "board", "m2").await.unwrap().as_deref(), Some("m1"));
+        assert_eq!(store.message(id, "board").await.unwrap().as_deref(), Some("m2"));
     }
 }
 

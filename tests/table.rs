@@ -1,0 +1,532 @@
+//! The table service end to end, on real SQLite (a temporary file) and real Postgres
+//! (`TEST_DATABASE_URL`, which `.ci/run` creates): full games of every kind driven by button
+//! presses as players would, replay against the stored state, races, timers, restarts, and
+//! forged buttons.
+
+use std::sync::Arc;
+
+use dicetable::engine::{Action, Game, GameKind};
+use dicetable::fair::Seed;
+use dicetable::setup::new_game;
+use dicetable::store::Store;
+use dicetable::table::token::{Button as TokenButton, Token, TokenKey};
+use dicetable::table::{Ctx, ManualClock, Op, Service, Slot, View};
+
+const SECRET: &[u8] = b"test secret";
+
+fn postgres_url() -> String {
+    std::env::var("TEST_DATABASE_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/dicetable_test".to_owned())
+}
+
+fn sqlite_url(name: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("dicetable-table-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    format!("sqlite://{}", dir.join("test.db").display())
+}
+
+fn unique(tag: &str) -> String {
+    let nanos =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos();
+    format!("test:{tag}:{nanos}")
+}
+
+/// A hand-driven clock for test number `slot`. Tests share the Postgres database, and a timer
+/// claims every due table in it: each test's clock runs in its own era, about 115 days before the
+/// previous slot's, and each run's eras lie before the previous run's. The test that runs the
+/// timer on Postgres takes the earliest era, so the deadlines of every other table lie ahead
+/// of its clock.
+fn clock(slot: i64) -> Arc<ManualClock> {
+    let real =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis();
+    Arc::new(ManualClock::new(9_000_000_000_000 - real as i64 - slot * 10_000_000_000))
+}
+
+async fn stores(name: &str) -> Vec<(&'static str, Store)> {
+    vec![
+        ("sqlite", Store::connect(&sqlite_url(name)).await.expect("SQLite")),
+        ("postgres", Store::connect(&postgres_url()).await.expect("Postgres: see .ci/run")),
+    ]
+}
+
+fn ctx(chat: &str, user: &str) -> Ctx {
+    Ctx {
+        chat: chat.to_owned(),
+        user: format!("{chat}/{user}"),
+        name: user.to_owned(),
+        locale: None,
+        admin: false,
+    }
+}
+
+fn key() -> TokenKey {
+    TokenKey::new(SECRET)
+}
+
+fn button_of(view: &View, pick: impl Fn(TokenButton) -> bool) -> Option<String> {
+    view.buttons
+        .iter()
+        .flatten()
+        .find(|b| Token::parse(&b.token, &key()).is_ok_and(|t| pick(t.button)))
+        .map(|b| b.token.clone())
+}
+
+fn board(views: &[View]) -> Option<&View> {
+    views.iter().rev().find(|v| v.shows.is_some_and(|(_, s)| s == Slot::Board))
+}
+
+/// Text without Fluent's Unicode isolation marks around arguments.
+fn plain(text: &str) -> String {
+    text.replace(['\u{2068}', '\u{2069}'], "")
+}
+
+fn public(views: &[View]) -> Vec<&View> {
+    views.iter().filter(|v| v.private_to.is_none()).collect()
+}
+
+/// A small deterministic generator for choosing among buttons.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+/// Opens a lobby, seats `players`, starts, and plays by pressing buttons until the game ends.
+/// Returns the table id and the final views.
+async fn play_full_game(
+    service: &Service,
+    chat: &str,
+    game: GameKind,
+    words: &[&str],
+    players: &[&str],
+    rng: &mut Lcg,
+) -> (i64, Vec<View>) {
+    let host = ctx(chat, players[0]);
+    let words = words.iter().map(|w| w.to_string()).collect();
+    let views = service.handle(&host, Op::Create { game, words }).await;
+    let lobby = &views[0];
+    assert!(lobby.private_to.is_none(), "{}", lobby.text);
+    let (table, slot) = lobby.shows.unwrap();
+    assert_eq!(slot, Slot::Lobby);
+    let join = button_of(lobby, |b| b == TokenButton::Join).expect("a Join button");
+    let mut views = Vec::new();
+    for p in &players[1..] {
+        views = service.handle(&ctx(chat, p), Op::Press(join.clone())).await;
+        assert!(views.iter().all(|v| v.private_to.is_none()), "{}", views[0].text);
+    }
+    if board(&views).is_none() {
+        let start = button_of(lobby, |b| b == TokenButton::Start).unwrap();
+        views = service.handle(&host, Op::Press(start)).await;
+    }
+    let mut presses = 0;
+    loop {
+        let b = board(&views).unwrap_or_else(|| panic!("no board in {views:?}")).clone();
+        let choices: Vec<&str> = b.buttons.iter().flatten().map(|x| x.token.as_str()).collect();
+        if choices.is_empty() {
+            return (table, views);
+        }
+        // The player to move is mentioned; in a roll-off anyone seated throws.
+        let who = b.mentions.first().cloned().unwrap_or_else(|| host.user.clone());
+        let name = who.rsplit('/').next().unwrap().to_owned();
+        let token = choices[rng.below(choices.len())].to_owned();
+        views = service.handle(&ctx(chat, &name), Op::Press(token)).await;
+        assert!(
+            views.iter().all(|v| v.private_to.is_none()),
+            "refused: {:?}",
+            views.iter().map(|v| &v.text).collect::<Vec<_>>()
+        );
+        let shown = board(&views).unwrap();
+        assert!(shown.image.as_ref().is_some_and(|png| png.starts_with(b"\x89PNG")));
+        presses += 1;
+        assert!(presses < 5000, "the game does not end");
+    }
+}
+
+/// Replays the stored log from the seed and compares with the stored snapshot (C2).
+async fn assert_replay_matches(store: &Store, table: i64) {
+    let row = store.table(table).await.unwrap();
+    let kind: GameKind = row.game.parse().unwrap();
+    let options_json: serde_json::Value = serde_json::from_str(&row.options).unwrap();
+    let options = dicetable::engine::Options::parse(
+        kind,
+        options_json.as_object().unwrap().iter().map(|(k, v)| (k.as_str(), v)),
+    )
+    .unwrap();
+    let seed = Seed::from_bytes(row.seed.clone().try_into().unwrap());
+    let mut game = new_game(&options, row.seats.len(), &seed, 0).unwrap();
+    let mut dice_used = 0;
+    for text in store.actions(table).await.unwrap() {
+        let action: Action = serde_json::from_str(&text).unwrap();
+        if let Action::Roll { dice } = &action {
+            // Every roll is the table's next dice from its seed (C2).
+            let expected: Vec<u8> =
+                (0..dice.len() as u64).map(|k| seed.die(dice_used + k)).collect();
+            assert_eq!(dice, &expected, "roll {dice_used} is not the seed's");
+            dice_used += dice.len() as u64;
+        }
+        game.play(&action).unwrap();
+    }
+    let stored: serde_json::Value = serde_json::from_str(row.state.as_deref().unwrap()).unwrap();
+    assert_eq!(game.to_json(), stored);
+    assert_eq!(Game::from_json(kind, &stored).unwrap(), game);
+    assert_eq!(row.next_roll as u64, dice_used);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn full_games_of_every_kind_end_with_a_ranking_and_replay_exactly() {
+    for (db, store) in stores("full").await {
+        let service = Service::new(store.clone(), SECRET, clock(1));
+        let mut rng = Lcg(7);
+        let cases: [(GameKind, &[&str], &[&str]); 4] = [
+            (GameKind::Snakes, &["quick"], &["Ana", "Ben", "Cyrus"]),
+            (GameKind::Ludo, &["capture"], &["Ana", "Ben"]),
+            (GameKind::Ludo, &["5m"], &["Ana", "Ben", "Cyrus"]),
+            (GameKind::Nardy, &[], &["Ana", "Ben"]),
+        ];
+        for (game, words, players) in cases {
+            let chat = unique(&format!("full-{db}-{game}"));
+            let (table, views) =
+                play_full_game(&service, &chat, game, words, players, &mut rng).await;
+            let text: Vec<String> = public(&views).iter().map(|v| plain(&v.text)).collect();
+            let all = text.join("\n");
+            assert!(all.contains("Game over."), "{db} {game}: {all}");
+            assert!(all.contains("1. "), "{all}");
+            // The seed is revealed, with the command that checks it (C3).
+            assert!(all.contains("dicetable verify --seed"), "{all}");
+            let row = store.table(table).await.unwrap();
+            assert_eq!(row.status, "finished");
+            assert!(row.seats.iter().all(|s| s.rank.is_some()));
+            assert_replay_matches(&store, table).await;
+            // The results feed the chat's leaderboard.
+            let top = service.handle(&ctx(&chat, "Ana"), Op::Top).await;
+            assert!(plain(&top[0].text).contains("Ana"), "{}", top[0].text);
+            let history = service.handle(&ctx(&chat, "Ana"), Op::History(None)).await;
+            assert!(history[0].text.lines().count() > 3, "{}", history[0].text);
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn many_random_games_replay_to_the_stored_state() {
+    let (_, store) = stores("replays").await.remove(0);
+    let service = Service::new(store.clone(), SECRET, clock(2));
+    let mut rng = Lcg(99);
+    for k in 0..6 {
+        let game = GameKind::ALL[k % 3];
+        let players: &[&str] = if game == GameKind::Nardy { &["A", "B"] } else { &["A", "B", "C"] };
+        let chat = unique(&format!("replays-{k}"));
+        let (table, _) = play_full_game(&service, &chat, game, &[], players, &mut rng).await;
+        assert_replay_matches(&store, table).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fifty_presses_of_one_button_apply_once() {
+    for (db, store) in stores("race").await {
+        let service = Service::new(store.clone(), SECRET, clock(3));
+        let chat = unique(&format!("race-{db}"));
+        let host = ctx(&chat, "Ana");
+        let views = service.handle(&host, Op::Create { game: GameKind::Snakes, words: vec![] }).await;
+        let (table, _) = views[0].shows.unwrap();
+        service.handle(&ctx(&chat, "Ben"), Op::Join(None)).await;
+        let views = service.handle(&host, Op::Start(None)).await;
+        let b = board(&views).unwrap();
+        let roll = button_of(b, |b| b == TokenButton::Roll).unwrap();
+        let mover = b.mentions[0].rsplit('/').next().unwrap().to_owned();
+        let before = store.table(table).await.unwrap();
+        let tasks: Vec<_> = (0..50)
+            .map(|_| {
+                let service = service.clone();
+                let (roll, c) = (roll.clone(), ctx(&chat, &mover));
+                tokio::spawn(async move { service.handle(&c, Op::Press(roll)).await })
+            })
+            .collect();
+        let mut applied = 0;
+        let mut stale = 0;
+        for t in tasks {
+            let views = t.await.unwrap();
+            if views[0].private_to.is_none() {
+                applied += 1;
+            } else {
+                assert!(plain(&views[0].text).contains("out of date"), "{}", views[0].text);
+                stale += 1;
+            }
+        }
+        assert_eq!((applied, stale), (1, 49), "{db}");
+        let after = store.table(table).await.unwrap();
+        assert_eq!(after.version, before.version + 1, "{db}: exactly one roll applied");
+        assert_eq!(store.actions(table).await.unwrap().len(), 1);
+        assert_replay_matches(&store, table).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lobby_rules_and_refusals_are_private_and_change_nothing() {
+    for (db, store) in stores("lobby").await {
+        let service = Service::new(store.clone(), SECRET, clock(4));
+        let chat = unique(&format!("lobby-{db}"));
+        let (ana, ben, cy) = (ctx(&chat, "Ana"), ctx(&chat, "Ben"), ctx(&chat, "Cy"));
+        let refused = |views: &[View], words: &str| {
+            assert_eq!(views.len(), 1, "{views:?}");
+            assert!(views[0].private_to.is_some(), "{}", views[0].text);
+            assert!(plain(&views[0].text).contains(words), "{:?} lacks {words:?}", views[0].text);
+        };
+        refused(&service.handle(&ana, Op::Join(None)).await, "no open table");
+        refused(
+            &service.handle(&ana, Op::Create { game: GameKind::Ludo, words: vec!["zzz".into()] }).await,
+            "\"zzz\" is not an option",
+        );
+        let views =
+            service.handle(&ana, Op::Create { game: GameKind::Ludo, words: vec!["5m".into()] }).await;
+        assert!(plain(&views[0].text).contains("Turn timer: 5 minutes"), "{}", views[0].text);
+        let (table, _) = views[0].shows.unwrap();
+        // One lobby per game per chat: a second /ludo shows the one that exists.
+        let again = service.handle(&ben, Op::Create { game: GameKind::Ludo, words: vec![] }).await;
+        assert!(plain(&again[0].text).contains("already has a lobby"));
+        assert_eq!(again[0].shows, Some((table, Slot::Lobby)));
+        refused(&service.handle(&ana, Op::Join(None)).await, "already have a seat");
+        refused(&service.handle(&ana, Op::Start(None)).await, "At least 2 players");
+        let joined = service.handle(&ben, Op::Join(None)).await;
+        assert!(plain(&joined[0].text).contains("Ben joined"));
+        refused(&service.handle(&ben, Op::Start(None)).await, "Only the table's host");
+        refused(&service.handle(&ben, Op::Options { game: None, words: vec!["all".into()] }).await, "Only the table's host");
+        let changed =
+            service.handle(&ana, Op::Options { game: None, words: vec!["all".into()] }).await;
+        assert!(plain(&changed[0].text).contains("everyone is home"), "{}", changed[0].text);
+        // The host leaves: the next player hosts.
+        service.handle(&ana, Op::Leave(None)).await;
+        service.handle(&cy, Op::Join(None)).await;
+        let started = service.handle(&ben, Op::Start(None)).await;
+        assert!(plain(&started[0].text).contains("begins"), "{}", started[0].text);
+        let b = board(&started).unwrap();
+        let roll = button_of(b, |b| b == TokenButton::Roll).unwrap();
+        // Roll-off: anyone seated may throw; Ana, not seated, may not.
+        refused(&service.handle(&ana, Op::Press(roll.clone())).await, "not playing at this table");
+        let version = store.table(table).await.unwrap().version;
+        let views = service.handle(&cy, Op::Press(roll)).await;
+        assert!(views.iter().all(|v| v.private_to.is_none()));
+        // Whoever is not to move is refused, by name of the player who is.
+        let b = board(&views).unwrap();
+        if let Some(mover) = b.mentions.first() {
+            let other = if mover.ends_with("/Ben") { &cy } else { &ben };
+            let token = b.buttons[0][0].token.clone();
+            let refusal = service.handle(other, Op::Press(token)).await;
+            refused(&refusal, "turn, not yours");
+        }
+        assert!(store.table(table).await.unwrap().version > version);
+        // A kick needs the host or an admin; an admin may.
+        refused(&service.handle(&cy, Op::Kick { game: None, target: "Ben".into() }).await, "host");
+        let mut admin = ctx(&chat, "Mod");
+        admin.admin = true;
+        let kicked = service.handle(&admin, Op::Kick { game: None, target: "ben".into() }).await;
+        let text: String = kicked.iter().map(|v| plain(&v.text)).collect();
+        assert!(text.contains("Ben was removed") && text.contains("Game over."), "{text}");
+        assert_eq!(store.table(table).await.unwrap().status, "finished");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_idle_player_is_reminded_played_for_struck_and_removed() {
+    for (db, store) in stores("timer").await {
+        // The latest era of all: this test's clock never reaches another test's deadlines.
+        let clock = clock(20);
+        let service = Service::new(store.clone(), SECRET, clock.clone());
+        let chat = unique(&format!("timer-{db}"));
+        let (ana, ben) = (ctx(&chat, "Ana"), ctx(&chat, "Ben"));
+        let words = vec!["1m".to_owned()];
+        service.handle(&ana, Op::Create { game: GameKind::Snakes, words }).await;
+        service.handle(&ben, Op::Join(None)).await;
+        let views = service.handle(&ana, Op::Start(None)).await;
+        let table = views[0].shows.unwrap().0;
+        let mine = |out: Vec<(String, View)>| -> Vec<View> {
+            out.into_iter().filter(|(c, _)| *c == chat).map(|(_, v)| v).collect()
+        };
+        let idle = board(&views).unwrap().mentions[0].clone();
+        // Nothing is due at once.
+        assert!(mine(service.tick().await.unwrap()).is_empty());
+        // Three quarters of the time: a reminder that mentions the player.
+        clock.advance(46_000);
+        let reminder = mine(service.tick().await.unwrap());
+        assert_eq!(reminder.len(), 1, "{reminder:?}");
+        assert!(plain(&reminder[0].text).contains("it is your turn"), "{}", reminder[0].text);
+        assert_eq!(reminder[0].mentions, vec![idle.clone()]);
+        assert!(mine(service.tick().await.unwrap()).is_empty(), "one reminder only");
+        // Time is up: the bot plays the turn and counts a strike; the other player plays
+        // their own turns at once (bonus rolls included).
+        let idle_name = idle.rsplit('/').next().unwrap().to_owned();
+        for strike in 1..=3 {
+            clock.advance(61_000);
+            let played = mine(service.tick().await.unwrap());
+            let text: String = played.iter().map(|v| plain(&v.text) + "\n").collect();
+            if strike == 3 {
+                assert!(text.contains(&format!("{idle_name} ran out of time for the third turn in a row")), "{db}: {text}");
+                assert!(text.contains("Game over."), "{db}: {text}");
+                break;
+            }
+            let line = format!("{idle_name} ran out of time; the bot played for them (strike {strike} of 3)");
+            assert!(text.contains(&line), "{db} strike {strike}: {text}");
+            let mut b = board(&played).unwrap().clone();
+            while b.mentions.first().is_some_and(|m| *m != idle) {
+                let mover = b.mentions[0].rsplit('/').next().unwrap().to_owned();
+                let token = b.buttons[0][0].token.clone();
+                let views = service.handle(&ctx(&chat, &mover), Op::Press(token)).await;
+                b = board(&views).unwrap().clone();
+            }
+            assert_eq!(b.mentions.first(), Some(&idle), "{}", b.text);
+        }
+        let row = store.table(table).await.unwrap();
+        assert_eq!(row.status, "finished");
+        let left = row.seats.iter().find(|s| s.user == idle).unwrap();
+        assert!(left.left);
+        assert_eq!(left.strikes, 3);
+        assert_eq!(left.rank, Some(2), "the one who stayed wins (C5)");
+        assert_replay_matches(&store, table).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_service_over_the_same_database_continues_every_table() {
+    for (db, store) in stores("restart").await {
+        let chat = unique(&format!("restart-{db}"));
+        let first = Service::new(store.clone(), SECRET, clock(6));
+        let (ana, ben) = (ctx(&chat, "Ana"), ctx(&chat, "Ben"));
+        first.handle(&ana, Op::Create { game: GameKind::Ludo, words: vec![] }).await;
+        first.handle(&ben, Op::Join(None)).await;
+        let views = first.handle(&ana, Op::Start(None)).await;
+        let b = board(&views).unwrap().clone();
+        drop(first);
+        // A new process: a fresh pool, the same database and secret. The old board's button works.
+        let url = match db {
+            "sqlite" => None,
+            _ => Some(postgres_url()),
+        };
+        let store2 = match url {
+            Some(url) => Store::connect(&url).await.unwrap(),
+            None => store.clone(),
+        };
+        let second = Service::new(store2, SECRET, clock(6));
+        let roll = button_of(&b, |b| b == TokenButton::Roll).unwrap();
+        let views = second.handle(&ana, Op::Press(roll)).await;
+        assert!(views.iter().all(|v| v.private_to.is_none()), "{:?}", views[0].text);
+        let status = second.handle(&ben, Op::Status(None)).await;
+        assert!(status[0].image.is_some());
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn time_the_bot_was_down_is_not_counted() {
+    // SQLite only: the heartbeat is shared by every table of a database, and Postgres is shared
+    // by the concurrent tests.
+    let store = Store::connect(&sqlite_url("downtime")).await.unwrap();
+    let clock = clock(7);
+    let service = Service::new(store.clone(), SECRET, clock.clone());
+    assert_eq!(service.resume().await.unwrap(), 0);
+    let chat = unique("downtime");
+    let (ana, ben) = (ctx(&chat, "Ana"), ctx(&chat, "Ben"));
+    service.handle(&ana, Op::Create { game: GameKind::Snakes, words: vec!["5m".into()] }).await;
+    service.handle(&ben, Op::Join(None)).await;
+    let views = service.handle(&ana, Op::Start(None)).await;
+    let table = views[0].shows.unwrap().0;
+    let deadline = store.table(table).await.unwrap().deadline_ms.unwrap();
+    // The bot is down for two hours, then starts again.
+    clock.advance(2 * 3_600_000);
+    let later = Service::new(store.clone(), SECRET, clock.clone());
+    assert_eq!(later.resume().await.unwrap(), 2 * 3_600_000);
+    assert_eq!(store.table(table).await.unwrap().deadline_ms, Some(deadline + 2 * 3_600_000));
+    assert!(later.tick().await.unwrap().is_empty(), "no one is timed out for the downtime");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn languages_per_chat_and_per_user() {
+    let (_, store) = stores("lang").await.remove(0);
+    let service = Service::new(store, SECRET, clock(8));
+    let chat = unique("lang");
+    let mut ana = ctx(&chat, "Ana");
+    ana.locale = Some("ru-RU".into());
+    let help = service.handle(&ana, Op::Help).await;
+    assert!(plain(&help[0].text).contains("Я провожу"), "the platform's locale is the first guess");
+    let set = service.handle(&ana, Op::Lang { chat: false, code: Some("fa".into()) }).await;
+    assert!(plain(&set[0].text).contains("فارسی"));
+    let help = service.handle(&ana, Op::Help).await;
+    assert!(plain(&help[0].text).contains("من در این گفتگو"));
+    let refused = service.handle(&ana, Op::Lang { chat: true, code: Some("tl".into()) }).await;
+    assert!(refused[0].private_to.is_some());
+    let mut admin = ctx(&chat, "Mod");
+    admin.admin = true;
+    service.handle(&admin, Op::Lang { chat: true, code: Some("tl".into()) }).await;
+    // Boards speak the chat's language; Persian boards use Persian digits.
+    let views = service.handle(&admin, Op::Create { game: GameKind::Snakes, words: vec![] }).await;
+    assert!(plain(&views[0].text).contains("naghihintay"), "{}", views[0].text);
+    let bad = service.handle(&admin, Op::Lang { chat: false, code: Some("xx".into()) }).await;
+    assert!(plain(&bad[0].text).contains("\"xx\""), "{}", bad[0].text);
+}
+
+mod forged {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// One runtime and one database for every case (a pool belongs to its runtime).
+    static RUNTIME: std::sync::LazyLock<tokio::runtime::Runtime> = std::sync::LazyLock::new(|| {
+        tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().unwrap()
+    });
+    static STORE: std::sync::LazyLock<Store> = std::sync::LazyLock::new(|| {
+        RUNTIME.block_on(Store::connect(&sqlite_url("forged"))).unwrap()
+    });
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+        /// Random bytes, altered real tokens, and real tokens of another table, version or
+        /// action are refused privately, without a panic, and change nothing.
+        #[test]
+        fn forged_and_stale_buttons_change_nothing(
+            junk in ".{0,80}",
+            flip in 0usize..64,
+            table_delta in 1u64..1000,
+            version_delta in 1u64..50,
+        ) {
+            let store = STORE.clone();
+            RUNTIME.block_on(async {
+                let service = Service::new(store.clone(), SECRET, clock(9));
+                let chat = unique("forged");
+                let (ana, ben) = (ctx(&chat, "Ana"), ctx(&chat, "Ben"));
+                service.handle(&ana, Op::Create { game: GameKind::Ludo, words: vec![] }).await;
+                service.handle(&ben, Op::Join(None)).await;
+                let views = service.handle(&ana, Op::Start(None)).await;
+                let b = board(&views).unwrap();
+                let (table, _) = b.shows.unwrap();
+                let real = button_of(b, |b| b == TokenButton::Roll).unwrap();
+                let before = store.table(table).await.unwrap();
+                let parsed = Token::parse(&real, &key()).unwrap();
+                let mut flipped = real.clone().into_bytes();
+                let i = flip % flipped.len();
+                flipped[i] = if flipped[i] == b'a' { b'b' } else { b'a' };
+                let inputs = vec![
+                    junk.clone(),
+                    String::from_utf8_lossy(&flipped).into_owned(),
+                    Token { table: parsed.table + table_delta, ..parsed }.encode(&key()),
+                    Token { version: parsed.version + version_delta, ..parsed }.encode(&key()),
+                    Token { button: TokenButton::Move(3), ..parsed }.encode(&key()),
+                    Token { button: TokenButton::Step { from: 24, die: 6 }, ..parsed }.encode(&key()),
+                    Token { table: parsed.table, version: parsed.version, button: TokenButton::Roll }
+                        .encode(&TokenKey::new(b"another bot")),
+                ];
+                for input in inputs {
+                    if input == real {
+                        continue;
+                    }
+                    let views = service.handle(&ana, Op::Press(input.clone())).await;
+                    prop_assert!(!views.is_empty());
+                    prop_assert!(views[0].private_to.is_some(), "{input:?} was not refused: {}", views[0].text);
+                    let after = store.table(table).await.unwrap();
+                    prop_assert_eq!(after.version, before.version, "{:?} changed the table", input);
+                }
+                Ok(())
+            })?;
+        }
+    }
+}
