@@ -50,7 +50,13 @@ fn new_table(chat: &str, seed: &[u8]) -> TableRecord {
 }
 
 /// Stores a new state and status for `t`, as the next version, with an action.
-async fn append(store: &Store, t: &mut TableRecord, action: &str, state: &str, status: &str) -> Result<i64, StoreError> {
+async fn append(
+    store: &Store,
+    t: &mut TableRecord,
+    action: &str,
+    state: &str,
+    status: &str,
+) -> Result<i64, StoreError> {
     let mut next = t.clone();
     next.state = Some(state.to_owned());
     next.status = status.to_owned();
@@ -245,8 +251,18 @@ async fn results_feed_the_leaderboard_and_user_statistics() {
         let ana = format!("{chat}:ana");
         let ben = format!("{chat}:ben");
         t.seats = vec![
-            SeatRecord { user: ana.clone(), name: "Ana".into(), rank: Some(1), ..Default::default() },
-            SeatRecord { user: ben.clone(), name: "Ben".into(), rank: Some(2), ..Default::default() },
+            SeatRecord {
+                user: ana.clone(),
+                name: "Ana".into(),
+                rank: Some(1),
+                ..Default::default()
+            },
+            SeatRecord {
+                user: ben.clone(),
+                name: "Ben".into(),
+                rank: Some(2),
+                ..Default::default()
+            },
         ];
         t.status = "playing".into();
         t.id = store.create_table(&t).await.unwrap();

@@ -230,7 +230,8 @@ async fn fifty_presses_of_one_button_apply_once() {
         let service = Service::new(store.clone(), SECRET, clock(3));
         let chat = unique(&format!("race-{db}"));
         let host = ctx(&chat, "Ana");
-        let views = service.handle(&host, Op::Create { game: GameKind::Snakes, words: vec![] }).await;
+        let views =
+            service.handle(&host, Op::Create { game: GameKind::Snakes, words: vec![] }).await;
         let (table, _) = views[0].shows.unwrap();
         service.handle(&ctx(&chat, "Ben"), Op::Join(None)).await;
         let views = service.handle(&host, Op::Start(None)).await;
@@ -277,11 +278,14 @@ async fn lobby_rules_and_refusals_are_private_and_change_nothing() {
         };
         refused(&service.handle(&ana, Op::Join(None)).await, "no open table");
         refused(
-            &service.handle(&ana, Op::Create { game: GameKind::Ludo, words: vec!["zzz".into()] }).await,
+            &service
+                .handle(&ana, Op::Create { game: GameKind::Ludo, words: vec!["zzz".into()] })
+                .await,
             "\"zzz\" is not an option",
         );
-        let views =
-            service.handle(&ana, Op::Create { game: GameKind::Ludo, words: vec!["5m".into()] }).await;
+        let views = service
+            .handle(&ana, Op::Create { game: GameKind::Ludo, words: vec!["5m".into()] })
+            .await;
         assert!(plain(&views[0].text).contains("Turn timer: 5 minutes"), "{}", views[0].text);
         let (table, _) = views[0].shows.unwrap();
         // One lobby per game per chat: a second /ludo shows the one that exists.
@@ -293,7 +297,10 @@ async fn lobby_rules_and_refusals_are_private_and_change_nothing() {
         let joined = service.handle(&ben, Op::Join(None)).await;
         assert!(plain(&joined[0].text).contains("Ben joined"));
         refused(&service.handle(&ben, Op::Start(None)).await, "Only the table's host");
-        refused(&service.handle(&ben, Op::Options { game: None, words: vec!["all".into()] }).await, "Only the table's host");
+        refused(
+            &service.handle(&ben, Op::Options { game: None, words: vec!["all".into()] }).await,
+            "Only the table's host",
+        );
         let changed =
             service.handle(&ana, Op::Options { game: None, words: vec!["all".into()] }).await;
         assert!(plain(&changed[0].text).contains("everyone is home"), "{}", changed[0].text);
@@ -363,11 +370,18 @@ async fn an_idle_player_is_reminded_played_for_struck_and_removed() {
             let played = mine(service.tick().await.unwrap());
             let text: String = played.iter().map(|v| plain(&v.text) + "\n").collect();
             if strike == 3 {
-                assert!(text.contains(&format!("{idle_name} ran out of time for the third turn in a row")), "{db}: {text}");
+                assert!(
+                    text.contains(&format!(
+                        "{idle_name} ran out of time for the third turn in a row"
+                    )),
+                    "{db}: {text}"
+                );
                 assert!(text.contains("Game over."), "{db}: {text}");
                 break;
             }
-            let line = format!("{idle_name} ran out of time; the bot played for them (strike {strike} of 3)");
+            let line = format!(
+                "{idle_name} ran out of time; the bot played for them (strike {strike} of 3)"
+            );
             assert!(text.contains(&line), "{db} strike {strike}: {text}");
             let mut b = board(&played).unwrap().clone();
             while b.mentions.first().is_some_and(|m| *m != idle) {

@@ -363,8 +363,7 @@ impl Store {
 
     /// Tables still running, lobbies included (to continue after a restart).
     pub async fn open_tables(&self) -> Result<Vec<i64>, StoreError> {
-        const SQL: &str =
-            "select id from tables where status in ('lobby', 'playing') order by id";
+        const SQL: &str = "select id from tables where status in ('lobby', 'playing') order by id";
         let ids: Vec<i64> = on_pool!(self, pool => sqlx::query_scalar(SQL).fetch_all(pool).await?);
         Ok(ids)
     }
@@ -373,7 +372,12 @@ impl Store {
     /// `lease` milliseconds: another process claiming meanwhile skips them (Postgres
     /// `FOR UPDATE SKIP LOCKED`; SQLite serialises writers anyway). The claim only keeps the
     /// work from being done twice; every change is still guarded by the table's version.
-    pub async fn claim_due(&self, now: i64, lease: i64, limit: i64) -> Result<Vec<Due>, StoreError> {
+    pub async fn claim_due(
+        &self,
+        now: i64,
+        lease: i64,
+        limit: i64,
+    ) -> Result<Vec<Due>, StoreError> {
         macro_rules! pick {
             ($tail:literal) => {
                 concat!(
@@ -389,8 +393,11 @@ impl Store {
         let due = match self {
             Store::Postgres(pool) => {
                 let mut tx = pool.begin().await?;
-                let rows: Vec<(i64, i64)> =
-                    sqlx::query_as(pick!(" for update skip locked")).bind(now).bind(limit).fetch_all(&mut *tx).await?;
+                let rows: Vec<(i64, i64)> = sqlx::query_as(pick!(" for update skip locked"))
+                    .bind(now)
+                    .bind(limit)
+                    .fetch_all(&mut *tx)
+                    .await?;
                 for &(id, _) in &rows {
                     sqlx::query(LEASE).bind(now + lease).bind(id).execute(&mut *tx).await?;
                 }
@@ -418,8 +425,7 @@ impl Store {
         const READ: &str = "select value, version from meta where key = 'alive'";
         const INSERT: &str = "insert into meta (key, value) values ('alive', $1) \
                               on conflict (key) do nothing";
-        const UPDATE: &str =
-            "update meta set value = $1, version = version + 1 where key = 'alive' and version = $2";
+        const UPDATE: &str = "update meta set value = $1, version = version + 1 where key = 'alive' and version = $2";
         const SHIFT: &str = "update tables set deadline_ms = deadline_ms + $1, \
                              remind_ms = remind_ms + $1 where status = 'playing'";
         on_pool!(self, pool => {
@@ -545,7 +551,9 @@ impl Store {
             .into_iter()
             .map(|(user, name, game, games, wins)| StatRow { user, name, game, games, wins })
             .collect();
-        rows.sort_by(|a, b| b.wins.cmp(&a.wins).then(a.games.cmp(&b.games)).then(a.name.cmp(&b.name)));
+        rows.sort_by(|a, b| {
+            b.wins.cmp(&a.wins).then(a.games.cmp(&b.games)).then(a.name.cmp(&b.name))
+        });
         Ok(rows)
     }
 }

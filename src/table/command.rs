@@ -83,11 +83,7 @@ fn game_command(game: GameKind, mut args: Vec<String>) -> Result<Command, Comman
     }
 }
 
-fn general(
-    name: &str,
-    game: Option<GameKind>,
-    args: Vec<String>,
-) -> Result<Op, CommandError> {
+fn general(name: &str, game: Option<GameKind>, args: Vec<String>) -> Result<Op, CommandError> {
     // A game named after the command: `/join ludo`.
     let named = |args: &[String]| -> Option<GameKind> {
         game.or_else(|| args.first().and_then(|w| w.to_lowercase().parse().ok()))
@@ -170,10 +166,16 @@ mod tests {
         assert_eq!(op("/join ludo"), Op::Join(Some(GameKind::Ludo)));
         assert_eq!(op("/ludo join"), Op::Join(Some(GameKind::Ludo)));
         assert_eq!(op("/kick Sara Ahmadi"), Op::Kick { game: None, target: "Sara Ahmadi".into() });
-        assert_eq!(op("/kick nardy 2"), Op::Kick { game: Some(GameKind::Nardy), target: "2".into() });
+        assert_eq!(
+            op("/kick nardy 2"),
+            Op::Kick { game: Some(GameKind::Nardy), target: "2".into() }
+        );
         assert_eq!(op("/lang chat fa"), Op::Lang { chat: true, code: Some("fa".into()) });
         assert_eq!(op("/lang"), Op::Lang { chat: false, code: None });
-        assert_eq!(op("/options snakes bounce"), Op::Options { game: Some(GameKind::Snakes), words: vec!["bounce".into()] });
+        assert_eq!(
+            op("/options snakes bounce"),
+            Op::Options { game: Some(GameKind::Snakes), words: vec!["bounce".into()] }
+        );
     }
 
     #[test]

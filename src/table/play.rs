@@ -171,8 +171,11 @@ impl Service {
             }
             self.save(&mut t, None).await?;
             let mut view = self.lobby_view(&t, lang);
-            view.text =
-                format!("{}\n{}", self.i18n.text(lang, "lobby-kicked", &[("name", name.into())]), view.text);
+            view.text = format!(
+                "{}\n{}",
+                self.i18n.text(lang, "lobby-kicked", &[("name", name.into())]),
+                view.text
+            );
             view.replace = self.store.message(t.rec.id, "lobby").await?;
             return Ok(vec![view]);
         }
@@ -183,7 +186,11 @@ impl Service {
         self.play_chain(t, action, None, lang, Vec::new()).await
     }
 
-    pub(super) async fn cancel(&self, ctx: &Ctx, game: Option<GameKind>) -> Result<Vec<View>, Fail> {
+    pub(super) async fn cancel(
+        &self,
+        ctx: &Ctx,
+        game: Option<GameKind>,
+    ) -> Result<Vec<View>, Fail> {
         let t = self.find(ctx, game, &["lobby", "playing"]).await?;
         self.cancel_table(ctx, t).await
     }
@@ -226,7 +233,9 @@ impl Service {
         for d in due {
             match self.timeout(d.table, d.version, now).await {
                 Ok(views) => out.extend(views),
-                Err(Fail::Internal(e)) => tracing::error!(table = d.table, error = %e, "timer failed"),
+                Err(Fail::Internal(e)) => {
+                    tracing::error!(table = d.table, error = %e, "timer failed")
+                }
                 // Someone moved meanwhile: their move stands, the timer restarted with it.
                 Err(_) => tracing::debug!(table = d.table, "timer lost a race"),
             }
@@ -273,7 +282,8 @@ impl Service {
             s.strikes
         };
         if strikes >= MAX_STRIKES {
-            let header = vec![self.i18n.text(lang, "timer-removed", &[("name", name_of(seat).into())])];
+            let header =
+                vec![self.i18n.text(lang, "timer-removed", &[("name", name_of(seat).into())])];
             let views = self.play_chain(t, Action::Remove { seat }, None, lang, header).await?;
             return Ok(views.into_iter().map(|v| (chat.clone(), v)).collect());
         }
@@ -324,6 +334,8 @@ fn find_seat(t: &Loaded, who: &str) -> Option<Seat> {
     all.clone()
         .filter(active)
         .find(|&i| t.rec.seats[i].user == who)
-        .or_else(|| all.filter(active).find(|&i| t.rec.seats[i].name.to_lowercase() == who.to_lowercase()))
+        .or_else(|| {
+            all.filter(active).find(|&i| t.rec.seats[i].name.to_lowercase() == who.to_lowercase())
+        })
         .map(|i| i as Seat)
 }

@@ -173,14 +173,13 @@ impl Service {
     }
 
     async fn fail_views(&self, ctx: &Ctx, lang: Lang, fail: Fail) -> Vec<View> {
-        let private = |text: String| View {
-            text,
-            private_to: Some(ctx.user.clone()),
-            ..View::default()
-        };
+        let private =
+            |text: String| View { text, private_to: Some(ctx.user.clone()), ..View::default() };
         match fail {
             Fail::Say(key, args) => vec![private(self.i18n.text(lang, key, &args))],
-            Fail::Illegal(illegal, names) => vec![private(self.i18n.refusal(lang, &illegal, &names))],
+            Fail::Illegal(illegal, names) => {
+                vec![private(self.i18n.refusal(lang, &illegal, &names))]
+            }
             Fail::Stale(table) => {
                 let mut views = vec![private(self.i18n.text(lang, "err-stale", &[]))];
                 // Refresh the board in place, so the chat shows the buttons that work now.
@@ -382,8 +381,8 @@ impl Service {
     // ---- the lobby ----
 
     async fn create(&self, ctx: &Ctx, game: GameKind, words: &[String]) -> Result<Vec<View>, Fail> {
-        let (options, settings) = words::apply(game, None, Settings::default(), words)
-            .map_err(|e| word_fail(game, e))?;
+        let (options, settings) =
+            words::apply(game, None, Settings::default(), words).map_err(|e| word_fail(game, e))?;
         let seed = Seed::generate().map_err(|e| {
             Fail::Internal(ServiceError::Damaged(0, format!("no OS randomness: {e}")))
         })?;
@@ -398,7 +397,11 @@ impl Service {
             shape: SHAPE,
             host: ctx.user.clone(),
             updated_ms: self.clock.now_ms(),
-            seats: vec![SeatRecord { user: ctx.user.clone(), name: ctx.name.clone(), ..Default::default() }],
+            seats: vec![SeatRecord {
+                user: ctx.user.clone(),
+                name: ctx.name.clone(),
+                ..Default::default()
+            }],
             ..TableRecord::default()
         };
         let id = match self.store.create_table(&rec).await {
@@ -408,7 +411,8 @@ impl Service {
                 let t = self.find(ctx, Some(game), &["lobby"]).await?;
                 let lang = self.chat_lang(ctx).await;
                 let mut view = self.lobby_view(&t, lang);
-                view.text = format!("{}\n\n{}", self.i18n.text(lang, "err-lobby-exists", &[]), view.text);
+                view.text =
+                    format!("{}\n\n{}", self.i18n.text(lang, "err-lobby-exists", &[]), view.text);
                 return Ok(vec![view]);
             }
             Err(e) => return Err(e.into()),
@@ -418,14 +422,28 @@ impl Service {
         Ok(vec![self.lobby_view(&t, lang)])
     }
 
-    async fn lobby_op(&self, ctx: &Ctx, game: Option<GameKind>, op: LobbyOp) -> Result<Vec<View>, Fail> {
+    async fn lobby_op(
+        &self,
+        ctx: &Ctx,
+        game: Option<GameKind>,
+        op: LobbyOp,
+    ) -> Result<Vec<View>, Fail> {
         let t = self.find(ctx, game, &["lobby"]).await?;
         self.lobby_apply(ctx, t, op).await
     }
 
-    pub(super) async fn lobby_apply(&self, ctx: &Ctx, mut t: Loaded, op: LobbyOp) -> Result<Vec<View>, Fail> {
+    pub(super) async fn lobby_apply(
+        &self,
+        ctx: &Ctx,
+        mut t: Loaded,
+        op: LobbyOp,
+    ) -> Result<Vec<View>, Fail> {
         if t.rec.status != "lobby" {
-            return Err(say(if t.rec.status == "playing" { "err-started" } else { "err-game-over" }));
+            return Err(say(if t.rec.status == "playing" {
+                "err-started"
+            } else {
+                "err-game-over"
+            }));
         }
         let lang = self.chat_lang(ctx).await;
         let max = *t.kind.players().end();
@@ -440,7 +458,11 @@ impl Service {
                 if t.rec.seats.len() >= max {
                     return Err(say("err-table-full"));
                 }
-                t.rec.seats.push(SeatRecord { user: ctx.user.clone(), name: ctx.name.clone(), ..Default::default() });
+                t.rec.seats.push(SeatRecord {
+                    user: ctx.user.clone(),
+                    name: ctx.name.clone(),
+                    ..Default::default()
+                });
                 note = Some(("lobby-joined", ctx.name.clone()));
                 // A join that fills the table starts it.
                 starting = t.rec.seats.len() >= max;
@@ -453,7 +475,11 @@ impl Service {
                     t.rec.status = "cancelled".into();
                     self.save(&mut t, None).await?;
                     return Ok(vec![View {
-                        text: self.i18n.text(lang, "lobby-empty", &[("game", self.game_name(lang, t.kind).into())]),
+                        text: self.i18n.text(
+                            lang,
+                            "lobby-empty",
+                            &[("game", self.game_name(lang, t.kind).into())],
+                        ),
                         shows: Some((t.rec.id, Slot::Lobby)),
                         replace: self.store.message(t.rec.id, "lobby").await?,
                         ..View::default()
@@ -477,8 +503,9 @@ impl Service {
                     return Err(say("err-host-only"));
                 }
                 let current = serde_json::to_value(&t.options).ok();
-                let (options, settings) = words::apply(t.kind, current.as_ref(), t.settings, &words)
-                    .map_err(|e| word_fail(t.kind, e))?;
+                let (options, settings) =
+                    words::apply(t.kind, current.as_ref(), t.settings, &words)
+                        .map_err(|e| word_fail(t.kind, e))?;
                 t.options = options;
                 t.settings = settings;
             }
@@ -489,7 +516,8 @@ impl Service {
         self.save(&mut t, None).await?;
         let mut view = self.lobby_view(&t, lang);
         if let Some((key, name)) = note {
-            view.text = format!("{}\n{}", self.i18n.text(lang, key, &[("name", name.into())]), view.text);
+            view.text =
+                format!("{}\n{}", self.i18n.text(lang, key, &[("name", name.into())]), view.text);
         }
         view.replace = self.store.message(t.rec.id, "lobby").await?;
         Ok(vec![view])
@@ -548,14 +576,19 @@ pub(super) fn word_fail(kind: GameKind, e: WordError) -> Fail {
             "err-option-value",
             vec![("key", key.into()), ("expected", expected.into()), ("got", got.into())],
         ),
-        WordError::Option(OptionError::UnknownOption { key, known }) => Fail::Say(
-            "err-option-word",
-            vec![("word", key.into()), ("known", known.into())],
-        ),
+        WordError::Option(OptionError::UnknownOption { key, known }) => {
+            Fail::Say("err-option-word", vec![("word", key.into()), ("known", known.into())])
+        }
         WordError::Option(OptionError::Players { min, max, got, .. }) => Fail::Say(
             "err-players",
-            vec![("min", Arg::Number(min as i64)), ("max", Arg::Number(max as i64)), ("got", Arg::Number(got as i64))],
+            vec![
+                ("min", Arg::Number(min as i64)),
+                ("max", Arg::Number(max as i64)),
+                ("got", Arg::Number(got as i64)),
+            ],
         ),
-        WordError::Option(e) => Fail::Say("err-option-conflict", vec![("detail", e.to_string().into())]),
+        WordError::Option(e) => {
+            Fail::Say("err-option-conflict", vec![("detail", e.to_string().into())])
+        }
     }
 }

@@ -51,7 +51,9 @@ impl Service {
                 Some(serde_json::Value::Number(n)) => {
                     crate::render::text::number(n.as_u64().unwrap_or(0), lang.persian_digits())
                 }
-                Some(serde_json::Value::String(s)) => self.i18n.text(lang, &format!("value-{s}"), &[]),
+                Some(serde_json::Value::String(s)) => {
+                    self.i18n.text(lang, &format!("value-{s}"), &[])
+                }
                 _ => continue,
             };
             parts.push(format!("{}: {value}", self.i18n.text(lang, &format!("option-{key}"), &[])));
@@ -77,7 +79,11 @@ impl Service {
                 } else {
                     String::new()
                 };
-                format!("{}. {}{host}", crate::render::text::number(i + 1, lang.persian_digits()), s.name)
+                format!(
+                    "{}. {}{host}",
+                    crate::render::text::number(i + 1, lang.persian_digits()),
+                    s.name
+                )
             })
             .collect();
         let text = [
@@ -154,10 +160,8 @@ impl Service {
                     &[("name", name(*seat).into()), ("dice", dice(&rolled).into())],
                 ));
                 mentions.push(t.rec.seats[usize::from(*seat)].user.clone());
-                let row: Vec<Button> = actions
-                    .iter()
-                    .filter_map(|a| self.action_button(t, game, a, lang))
-                    .collect();
+                let row: Vec<Button> =
+                    actions.iter().filter_map(|a| self.action_button(t, game, a, lang)).collect();
                 buttons.extend(row.chunks(4).map(<[Button]>::to_vec));
             }
             Legal::Over => {
@@ -182,13 +186,23 @@ impl Service {
         }
     }
 
-    fn action_button(&self, t: &Loaded, game: &Game, action: &Action, lang: Lang) -> Option<Button> {
+    fn action_button(
+        &self,
+        t: &Loaded,
+        game: &Game,
+        action: &Action,
+        lang: Lang,
+    ) -> Option<Button> {
         let persian = lang.persian_digits();
         match *action {
             Action::Move { piece } => Some(self.button(
                 t,
                 TokenButton::Move(piece),
-                self.i18n.text(lang, "button-piece", &[("piece", Arg::Number(i64::from(piece) + 1))]),
+                self.i18n.text(
+                    lang,
+                    "button-piece",
+                    &[("piece", Arg::Number(i64::from(piece) + 1))],
+                ),
             )),
             Action::Step { from, die } => {
                 // The label shows where the checker lands, as the engine computes it.
@@ -209,14 +223,26 @@ impl Service {
         }
     }
 
-    async fn picture(&self, game: &Game, events: &[Event], names: &[String], lang: Lang) -> Option<Vec<u8>> {
+    async fn picture(
+        &self,
+        game: &Game,
+        events: &[Event],
+        names: &[String],
+        lang: Lang,
+    ) -> Option<Vec<u8>> {
         let renderer = self.renderer.clone();
         let game = game.clone();
         let events = events.to_vec();
         let players: Vec<Player> = names.iter().map(|n| Player { name: n.clone() }).collect();
         let persian_digits = lang.persian_digits();
         let result = tokio::task::spawn_blocking(move || {
-            let scene = Scene { game: &game, events: &events, players: &players, theme: Theme::Light, persian_digits };
+            let scene = Scene {
+                game: &game,
+                events: &events,
+                players: &players,
+                theme: Theme::Light,
+                persian_digits,
+            };
             renderer.render(&scene)
         })
         .await;
@@ -252,7 +278,11 @@ impl Service {
         self.i18n.text(
             lang,
             "fair-reveal",
-            &[("seed", seed.to_hex().into()), ("commitment", t.rec.commitment.clone().into()), ("command", command.into())],
+            &[
+                ("seed", seed.to_hex().into()),
+                ("commitment", t.rec.commitment.clone().into()),
+                ("command", command.into()),
+            ],
         )
     }
 
@@ -279,13 +309,21 @@ impl Service {
         Ok(self.load(id).await?)
     }
 
-    pub(super) async fn status(&self, ctx: &Ctx, game: Option<GameKind>) -> Result<Vec<View>, Fail> {
+    pub(super) async fn status(
+        &self,
+        ctx: &Ctx,
+        game: Option<GameKind>,
+    ) -> Result<Vec<View>, Fail> {
         let t = self.find(ctx, game, &["lobby", "playing"]).await?;
         let lang = self.chat_lang(ctx).await;
         Ok(vec![self.current_view(&t, lang).await])
     }
 
-    pub(super) async fn history(&self, ctx: &Ctx, game: Option<GameKind>) -> Result<Vec<View>, Fail> {
+    pub(super) async fn history(
+        &self,
+        ctx: &Ctx,
+        game: Option<GameKind>,
+    ) -> Result<Vec<View>, Fail> {
         let t = self.find_recent(ctx, game).await?;
         let lang = self.chat_lang(ctx).await;
         if t.rec.status == "lobby" || t.game.is_none() {
@@ -297,10 +335,14 @@ impl Service {
         let mut lines = vec![self.i18n.text(
             lang,
             "history-title",
-            &[("game", self.game_name(lang, t.kind).into()), ("count", Arg::Number(log.len() as i64))],
+            &[
+                ("game", self.game_name(lang, t.kind).into()),
+                ("count", Arg::Number(log.len() as i64)),
+            ],
         )];
         for (_, events) in &log[skip..] {
-            let said: Vec<String> = events.iter().filter_map(|e| self.i18n.event(lang, e, &names)).collect();
+            let said: Vec<String> =
+                events.iter().filter_map(|e| self.i18n.event(lang, e, &names)).collect();
             if !said.is_empty() {
                 lines.push(format!("• {}", said.join(" ")));
             }
@@ -311,7 +353,8 @@ impl Service {
     pub(super) async fn stats(&self, ctx: &Ctx) -> Result<Vec<View>, Fail> {
         let lang = self.user_lang(ctx).await;
         let rows = self.store.user_stats(&ctx.user).await?;
-        let mut lines = vec![self.i18n.text(lang, "stats-title", &[("name", ctx.name.clone().into())])];
+        let mut lines =
+            vec![self.i18n.text(lang, "stats-title", &[("name", ctx.name.clone().into())])];
         if rows.is_empty() {
             lines.push(self.i18n.text(lang, "stats-none", &[]));
         }
@@ -371,14 +414,21 @@ impl Service {
             self.i18n.text(
                 lang,
                 "fair-commitment",
-                &[("commitment", t.rec.commitment.clone().into()), ("rolls", Arg::Number(t.rec.next_roll))],
+                &[
+                    ("commitment", t.rec.commitment.clone().into()),
+                    ("rolls", Arg::Number(t.rec.next_roll)),
+                ],
             )
         };
         Ok(vec![View { text, ..View::default() }])
     }
 
     pub(super) fn help(&self, ctx: &Ctx, lang: Lang) -> View {
-        View { text: self.i18n.text(lang, "help", &[]), private_to: Some(ctx.user.clone()), ..View::default() }
+        View {
+            text: self.i18n.text(lang, "help", &[]),
+            private_to: Some(ctx.user.clone()),
+            ..View::default()
+        }
     }
 }
 

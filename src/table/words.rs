@@ -126,7 +126,9 @@ pub fn known_words(kind: GameKind) -> &'static str {
         GameKind::Snakes => {
             "classic, quick, traditional, random, bounce, exact, bonus, cap, back, 1m, 5m, 1h, 24h, notimer, key=value"
         }
-        GameKind::Ludo => "enter, capture, forfeit, all, first, 1m, 5m, 1h, 24h, notimer, key=value",
+        GameKind::Ludo => {
+            "enter, capture, forfeit, all, first, 1m, 5m, 1h, 24h, notimer, key=value"
+        }
         GameKind::Nardy => {
             "noblock, lower, strict, a match length (1–99), 1m, 5m, 1h, 24h, notimer, key=value"
         }
@@ -203,7 +205,16 @@ mod tests {
         assert_eq!((o.finish, o.bonus_six, s.timer), (Finish::Bounce, true, Timer::FiveMinutes));
         let (o, s) =
             apply(GameKind::Ludo, None, Settings::default(), &words("all timer=off")).unwrap();
-        assert_eq!((o, s.timer), (Options::Ludo(crate::engine::ludo::LudoOptions { until: Until::All, ..Default::default() }), Timer::Off));
+        assert_eq!(
+            (o, s.timer),
+            (
+                Options::Ludo(crate::engine::ludo::LudoOptions {
+                    until: Until::All,
+                    ..Default::default()
+                }),
+                Timer::Off
+            )
+        );
         let (o, _) = apply(GameKind::Nardy, None, Settings::default(), &words("5 lower")).unwrap();
         let Options::Nardy(o) = o else { panic!() };
         assert_eq!(o.match_to, 5);
@@ -222,7 +233,8 @@ mod tests {
 
     #[test]
     fn unknown_words_and_bad_values_are_refused_by_name() {
-        let e = apply(GameKind::Ludo, None, Settings::default(), &words("capture zzz")).unwrap_err();
+        let e =
+            apply(GameKind::Ludo, None, Settings::default(), &words("capture zzz")).unwrap_err();
         assert_eq!(e, WordError::Unknown("zzz".into()));
         assert!(matches!(
             apply(GameKind::Nardy, None, Settings::default(), &words("500")),

@@ -16,12 +16,26 @@ fn keys(lang: Lang) -> BTreeSet<String> {
 /// Every argument any message uses, with a sample value.
 fn all_args() -> Vec<(&'static str, Arg)> {
     let mut args: Vec<(&str, Arg)> = [
-        "name", "by", "names", "rolls", "dice", "game", "players", "commitment", "seed", "command",
-        "codes", "code", "word", "known", "key", "detail",
+        "name",
+        "by",
+        "names",
+        "rolls",
+        "dice",
+        "game",
+        "players",
+        "commitment",
+        "seed",
+        "command",
+        "codes",
+        "code",
+        "word",
+        "known",
+        "key",
+        "detail",
     ]
-        .into_iter()
-        .map(|k| (k, Arg::Text("Ali".into())))
-        .collect();
+    .into_iter()
+    .map(|k| (k, Arg::Text("Ali".into())))
+    .collect();
     for k in [
         "from", "to", "piece", "die", "point", "expected", "got", "rank", "try", "steps", "points",
         "number", "count", "min", "max", "minutes", "strikes", "games", "wins", "rate",

@@ -1,0 +1,84 @@
+//! One button press through the table service, on SQLite and on Postgres:
+//! `cargo bench --bench table` (Postgres at `TEST_DATABASE_URL`, default the test database).
+//!
+//! A press is what a player waits for: parse the token, read the table, play the engine, store
+//! the change (one version-guarded transaction), and draw the new board as a PNG. Each
+//! iteration presses the Roll button of a two-player Snakes game; a finished game is replaced
+//! by a new one outside the timed part.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use dicetable::engine::GameKind;
+use dicetable::store::Store;
+use dicetable::table::{Ctx, Op, Service, Slot, SystemClock, View};
+
+fn ctx(chat: &str, user: &str) -> Ctx {
+    Ctx {
+        chat: chat.into(),
+        user: format!("{chat}/{user}"),
+        name: user.into(),
+        locale: None,
+        admin: false,
+    }
+}
+
+/// A fresh started game: its board view.
+async fn new_game(service: &Service, n: &mut u32) -> (String, View) {
+    *n += 1;
+    let chat = format!("bench:{}:{n}", std::process::id());
+    // Timer off: benchmark tables must never become due for anyone's timer.
+    let words = vec!["notimer".to_owned()];
+    service.handle(&ctx(&chat, "A"), Op::Create { game: GameKind::Snakes, words }).await;
+    service.handle(&ctx(&chat, "B"), Op::Join(None)).await;
+    let views = service.handle(&ctx(&chat, "A"), Op::Start(None)).await;
+    (chat, board(views).expect("a board"))
+}
+
+fn board(views: Vec<View>) -> Option<View> {
+    views.into_iter().rev().find(|v| v.shows.is_some_and(|(_, s)| s == Slot::Board))
+}
+
+fn press(c: &mut Criterion) {
+    let rt =
+        tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+    let sqlite_dir = std::env::temp_dir().join(format!("dicetable-bench-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&sqlite_dir);
+    std::fs::create_dir_all(&sqlite_dir).unwrap();
+    let postgres = std::env::var("TEST_DATABASE_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/dicetable_test".into());
+    let urls = [
+        ("sqlite", format!("sqlite://{}", sqlite_dir.join("bench.db").display())),
+        ("postgres", postgres),
+    ];
+    for (name, url) in urls {
+        let store = rt.block_on(Store::connect(&url)).expect("database");
+        let service = Service::new(store, b"bench", Arc::new(SystemClock));
+        let mut n = 0;
+        let mut current = rt.block_on(new_game(&service, &mut n));
+        c.bench_function(&format!("table/press-roll/{name}"), |b| {
+            b.iter_custom(|iters| {
+                let mut total = Duration::ZERO;
+                for _ in 0..iters {
+                    let (chat, view) = &current;
+                    let token = view.buttons[0][0].token.clone();
+                    let who = view.mentions[0].rsplit('/').next().unwrap().to_owned();
+                    let start = Instant::now();
+                    let views = rt.block_on(service.handle(&ctx(chat, &who), Op::Press(token)));
+                    total += start.elapsed();
+                    let next = board(views).expect("a board");
+                    current = if next.buttons.is_empty() {
+                        rt.block_on(new_game(&service, &mut n))
+                    } else {
+                        (chat.clone(), next)
+                    };
+                }
+                total
+            })
+        });
+    }
+}
+
+criterion_group!(benches, press);
+criterion_main!(benches);
