@@ -8,10 +8,17 @@
 //! - [`protocol`]: the `dicetable engine` JSON-lines protocol.
 //! - [`simulate`]: the `dicetable simulate` statistics runner.
 //! - [`render`]: board pictures (state → PNG); [`gallery`]: example boards.
+//! - [`store`]: the only SQL (Postgres, SQLite); [`table`]: the table service every chat adapter
+//!   goes through (lobby, turns, timers, languages, platform-neutral views).
+//! - [`playground`]: the local web chat adapter; [`bot`]: configuration and the running bot
+//!   (adapters, timers, health, [`metrics`], graceful shutdown).
 
+pub mod bot;
 pub mod engine;
 pub mod fair;
 pub mod gallery;
+pub mod metrics;
+pub mod playground;
 pub mod protocol;
 pub mod render;
 pub mod setup;

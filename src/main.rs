@@ -7,17 +7,26 @@ use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 use dicetable::engine::{Event, Game, GameKind, Options, option_value};
 use dicetable::fair::{Roller, Seed, verify_commitment};
-use dicetable::gallery;
 use dicetable::render::{Player, Renderer, Scene, Theme};
 use dicetable::simulate::Policy;
+use dicetable::{bot, gallery};
 use dicetable::{protocol, simulate};
 
 /// dicetable: dice board games (Snakes & Ladders, Ludo, Long Nardy) for group chats.
+///
+/// With no subcommand the bot runs: with no chat platform configured, it serves the local
+/// playground (a web chat) on LISTEN and stores games in DATABASE_URL (SQLite by default).
+/// Every setting is a flag and an environment variable; a .env file in the working directory
+/// is read first (see .env.example).
 #[derive(Parser)]
-#[command(version, about, long_about = None)]
+#[command(version, about, long_about)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+
+    /// The bot's settings (with no subcommand, the bot runs).
+    #[command(flatten)]
+    bot: bot::Config,
 }
 
 #[derive(Subcommand)]
@@ -93,6 +102,15 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // A .env file may set any setting; the real environment wins over it.
+    match dotenvy::dotenv() {
+        Ok(_) => {}
+        Err(e) if e.not_found() => {}
+        Err(e) => {
+            eprintln!("error: cannot read .env: {e}");
+            return ExitCode::from(2);
+        }
+    }
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => code,
@@ -106,12 +124,9 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         None => {
-            eprintln!(
-                "The chat bot itself arrives with the table service. For now, try:\n  \
-                 dicetable engine      (the JSON-lines engine protocol)\n  \
-                 dicetable simulate --game snakes --players 4\n  \
-                 dicetable --help"
-            );
+            bot::init_logging(cli.bot.log_format);
+            let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+            runtime.block_on(bot::run(&cli.bot, bot::shutdown_signal()))?;
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Engine) => {

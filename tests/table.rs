@@ -8,7 +8,7 @@ use std::sync::Arc;
 use dicetable::engine::{Action, Game, GameKind};
 use dicetable::fair::Seed;
 use dicetable::setup::new_game;
-use dicetable::store::Store;
+use dicetable::store::{Change, Store};
 use dicetable::table::token::{Button as TokenButton, Token, TokenKey};
 use dicetable::table::{Ctx, ManualClock, Op, Service, Slot, View};
 
@@ -477,6 +477,52 @@ async fn languages_per_chat_and_per_user() {
     assert!(plain(&views[0].text).contains("naghihintay"), "{}", views[0].text);
     let bad = service.handle(&admin, Op::Lang { chat: false, code: Some("xx".into()) }).await;
     assert!(plain(&bad[0].text).contains("\"xx\""), "{}", bad[0].text);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_stored_in_another_shape_is_rebuilt_from_its_log() {
+    for (db, store) in stores("shape").await {
+        let service = Service::new(store.clone(), SECRET, clock(10));
+        let chat = unique(&format!("shape-{db}"));
+        let (ana, ben) = (ctx(&chat, "Ana"), ctx(&chat, "Ben"));
+        service.handle(&ana, Op::Create { game: GameKind::Ludo, words: vec![] }).await;
+        service.handle(&ben, Op::Join(None)).await;
+        let mut views = service.handle(&ana, Op::Start(None)).await;
+        let table = views[0].shows.unwrap().0;
+        for _ in 0..6 {
+            let b = board(&views).unwrap().clone();
+            let who = b
+                .mentions
+                .first()
+                .map_or("Ana".to_owned(), |m| m.rsplit('/').next().unwrap().to_owned());
+            views =
+                service.handle(&ctx(&chat, &who), Op::Press(b.buttons[0][0].token.clone())).await;
+        }
+        // As if an older build had stored it: another shape, a snapshot this build cannot read.
+        let mut row = store.table(table).await.unwrap();
+        let snapshot = row.state.clone();
+        row.shape = 0;
+        row.state = Some(r#"{"from":"an older build"}"#.into());
+        store.save(&row, &Change::default()).await.unwrap();
+        let status = service.handle(&ben, Op::Status(None)).await;
+        assert!(
+            status[0].private_to.is_none() && status[0].image.is_some(),
+            "{db}: {}",
+            status[0].text
+        );
+        let b = board(&status).unwrap().clone();
+        let who = b
+            .mentions
+            .first()
+            .map_or("Ana".to_owned(), |m| m.rsplit('/').next().unwrap().to_owned());
+        let views =
+            service.handle(&ctx(&chat, &who), Op::Press(b.buttons[0][0].token.clone())).await;
+        assert!(views.iter().all(|v| v.private_to.is_none()), "{db}: {}", views[0].text);
+        let row = store.table(table).await.unwrap();
+        assert_eq!(row.shape, 1);
+        assert_ne!(row.state, snapshot, "a move was played on the rebuilt game");
+        assert_replay_matches(&store, table).await;
+    }
 }
 
 mod forged {

@@ -187,6 +187,8 @@ err-option-value = The option { $key } takes { $expected }, not { $got }.
 err-option-conflict = These options cannot be combined: { $detail }.
 err-players = This game is for { $min } to { $max } players, not { $got }.
 err-lang = I do not speak "{ $code }". Languages: en, fa, ru, tl.
+err-unknown-command = I do not know that command. /help lists them.
+err-command-incomplete = That command needs more: /help shows how to use it.
 
 ## Help.
 help = I run dice board games in this chat.

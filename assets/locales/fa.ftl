@@ -177,6 +177,8 @@ err-option-value = گزینهٔ { $key } مقدار { $expected } می‌گیر�
 err-option-conflict = این گزینه‌ها با هم جور نیستند: { $detail }.
 err-players = این بازی برای { $min } تا { $max } بازیکن است، نه { $got }.
 err-lang = من «{ $code }» بلد نیستم. زبان‌ها: en، fa، ru، tl.
+err-unknown-command = این فرمان را نمی‌شناسم. ‎/help‎ همهٔ فرمان‌ها را نشان می‌دهد.
+err-command-incomplete = این فرمان ناقص است: ‎/help‎ طرز استفاده را نشان می‌دهد.
 
 ## راهنما.
 help = من در این گفتگو بازی‌های تاسی اجرا می‌کنم.

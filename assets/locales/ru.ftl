@@ -193,6 +193,8 @@ err-option-value = Настройка { $key } принимает { $expected },
 err-option-conflict = Эти настройки несовместимы: { $detail }.
 err-players = В эту игру играют от { $min } до { $max } игроков, а не { $got }.
 err-lang = Я не знаю языка «{ $code }». Языки: en, fa, ru, tl.
+err-unknown-command = Я не знаю такой команды. Список команд: /help.
+err-command-incomplete = Этой команде нужно больше: как ею пользоваться, смотрите в /help.
 
 ## Справка.
 help = Я провожу в этом чате настольные игры с костями.

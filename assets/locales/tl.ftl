@@ -180,6 +180,8 @@ err-option-value = Ang opsyong { $key } ay tumatanggap ng { $expected }, hindi {
 err-option-conflict = Hindi puwedeng pagsabayin ang mga opsyong ito: { $detail }.
 err-players = Ang larong ito ay para sa { $min } hanggang { $max } manlalaro, hindi { $got }.
 err-lang = Hindi ko alam ang "{ $code }". Mga wika: en, fa, ru, tl.
+err-unknown-command = Hindi ko alam ang utos na iyan. Nasa /help ang listahan.
+err-command-incomplete = Kulang ang utos na iyan: tingnan sa /help kung paano ito gamitin.
 
 ## Tulong.
 help = Nagpapatakbo ako ng mga larong may dais sa chat na ito.

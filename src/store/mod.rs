@@ -170,7 +170,11 @@ impl Store {
     /// Connects to `url` (postgres://… or sqlite:…) and brings its schema up to date.
     pub async fn connect(url: &str) -> Result<Self, StoreError> {
         if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-            let pool = PgPoolOptions::new().max_connections(8).connect(url).await?;
+            let pool = PgPoolOptions::new()
+                .max_connections(8)
+                .acquire_timeout(std::time::Duration::from_secs(5))
+                .connect(url)
+                .await?;
             sqlx::migrate!("migrations/postgres").run(&pool).await?;
             Ok(Store::Postgres(pool))
         } else if url.starts_with("sqlite:") {
@@ -444,6 +448,37 @@ impl Store {
             tx.commit().await?;
             Ok(if done.rows_affected() == 1 { down } else { 0 })
         })
+    }
+
+    /// The stored value of a process-wide setting, storing `default` first if there is none
+    /// (the first process to start decides; every later one reads the same value).
+    pub async fn setting_or_insert(&self, key: &str, default: &str) -> Result<String, StoreError> {
+        const INSERT: &str =
+            "insert into settings (key, value) values ($1, $2) on conflict (key) do nothing";
+        const READ: &str = "select value from settings where key = $1";
+        let value: String = on_pool!(self, pool => {
+            sqlx::query(INSERT).bind(key).bind(default).execute(pool).await?;
+            sqlx::query_scalar(READ).bind(key).fetch_one(pool).await?
+        });
+        Ok(value)
+    }
+
+    /// How many tables are in a lobby or playing.
+    pub async fn count_open(&self) -> Result<i64, StoreError> {
+        const SQL: &str = "select count(*) from tables where status in ('lobby', 'playing')";
+        let n: i64 = on_pool!(self, pool => sqlx::query_scalar(SQL).fetch_one(pool).await?);
+        Ok(n)
+    }
+
+    /// Whether the database answers.
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        let _: i64 = on_pool!(self, pool => sqlx::query_scalar("select 1").fetch_one(pool).await?);
+        Ok(())
+    }
+
+    /// Closes the pool, waiting for connections in use to be returned.
+    pub async fn close(&self) {
+        on_pool!(self, pool => pool.close().await);
     }
 
     /// Marks a table's reminder as sent, without changing its version (the buttons on its board

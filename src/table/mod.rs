@@ -94,6 +94,30 @@ pub enum Op {
     Help,
 }
 
+impl Op {
+    /// The operation's name, for logs and metrics.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Op::Create { .. } => "create",
+            Op::Join(_) => "join",
+            Op::Leave(_) => "leave",
+            Op::Start(_) => "start",
+            Op::Options { .. } => "options",
+            Op::Press(_) => "press",
+            Op::Resign(_) => "resign",
+            Op::Kick { .. } => "kick",
+            Op::Cancel(_) => "cancel",
+            Op::Status(_) => "status",
+            Op::History(_) => "history",
+            Op::Stats => "stats",
+            Op::Top => "top",
+            Op::Fair(_) => "fair",
+            Op::Lang { .. } => "lang",
+            Op::Help => "help",
+        }
+    }
+}
+
 /// Which message of a table a view is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Slot {

@@ -11,6 +11,7 @@ use super::words::{self, Settings, WordError};
 use super::{Clock, Ctx, Op, Slot, View};
 use crate::engine::{Action, Event, Game, GameKind, Illegal, OptionError, Options, Seat, Status};
 use crate::fair::Seed;
+use crate::metrics::Metrics;
 use crate::render::Renderer;
 use crate::setup;
 use crate::store::{Change, SeatRecord, Store, StoreError, TableRecord};
@@ -107,6 +108,7 @@ pub struct Service {
     pub(super) key: TokenKey,
     pub(super) renderer: Arc<Renderer>,
     pub(super) clock: Arc<dyn Clock>,
+    pub(super) metrics: Option<Arc<Metrics>>,
 }
 
 impl Service {
@@ -118,7 +120,14 @@ impl Service {
             key: TokenKey::new(secret),
             renderer: Arc::new(Renderer::new()),
             clock,
+            metrics: None,
         }
+    }
+
+    /// The same service, recording into `metrics`.
+    pub fn with_metrics(mut self, metrics: Arc<Metrics>) -> Self {
+        self.metrics = Some(metrics);
+        self
     }
 
     /// The store this service uses.
@@ -147,6 +156,9 @@ impl Service {
     /// Does what `op` asks and returns what to show. Refusals are private views in the user's
     /// language; internal failures are logged and answered with a private "try again".
     pub async fn handle(&self, ctx: &Ctx, op: Op) -> Vec<View> {
+        if let Some(m) = &self.metrics {
+            m.operation(op.name());
+        }
         let lang = self.user_lang(ctx).await;
         let result = match op {
             Op::Create { game, words } => self.create(ctx, game, &words).await,
@@ -172,6 +184,17 @@ impl Service {
         }
     }
 
+    /// A private message from the table's words (`key` in the Fluent files), in the user's
+    /// language: for adapters' own refusals, such as an unknown command.
+    pub async fn say_privately(&self, ctx: &Ctx, key: &str) -> View {
+        let lang = self.user_lang(ctx).await;
+        View {
+            text: self.i18n.text(lang, key, &[]),
+            private_to: Some(ctx.user.clone()),
+            ..View::default()
+        }
+    }
+
     async fn fail_views(&self, ctx: &Ctx, lang: Lang, fail: Fail) -> Vec<View> {
         let private =
             |text: String| View { text, private_to: Some(ctx.user.clone()), ..View::default() };
@@ -181,6 +204,9 @@ impl Service {
                 vec![private(self.i18n.refusal(lang, &illegal, &names))]
             }
             Fail::Stale(table) => {
+                if let Some(m) = &self.metrics {
+                    m.stale_presses.inc();
+                }
                 let mut views = vec![private(self.i18n.text(lang, "err-stale", &[]))];
                 // Refresh the board in place, so the chat shows the buttons that work now.
                 match self.board_refresh(ctx, table).await {
@@ -345,7 +371,15 @@ impl Service {
         t.rec.remind_ms = timer.map(|ms| now + ms * 3 / 4);
         let json = action.map(|a| serde_json::to_string(a).unwrap_or_default());
         let change = Change { action: json.as_deref(), results };
-        t.rec.version = self.store.save(&t.rec, &change).await?;
+        let started = std::time::Instant::now();
+        let saved = self.store.save(&t.rec, &change).await;
+        if let Some(m) = &self.metrics {
+            m.store_seconds.observe(started.elapsed().as_secs_f64());
+            if saved.is_ok() && action.is_some() {
+                m.turns.inc();
+            }
+        }
+        t.rec.version = saved?;
         Ok(())
     }
 

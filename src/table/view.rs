@@ -235,7 +235,9 @@ impl Service {
         let events = events.to_vec();
         let players: Vec<Player> = names.iter().map(|n| Player { name: n.clone() }).collect();
         let persian_digits = lang.persian_digits();
+        let metrics = self.metrics.clone();
         let result = tokio::task::spawn_blocking(move || {
+            let started = std::time::Instant::now();
             let scene = Scene {
                 game: &game,
                 events: &events,
@@ -243,7 +245,11 @@ impl Service {
                 theme: Theme::Light,
                 persian_digits,
             };
-            renderer.render(&scene)
+            let png = renderer.render(&scene);
+            if let Some(m) = metrics {
+                m.render_seconds.observe(started.elapsed().as_secs_f64());
+            }
+            png
         })
         .await;
         match result {

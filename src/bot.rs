@@ -1,0 +1,287 @@
+//! The running bot: configuration, the database, the table service, the turn timer, the HTTP
+//! server (playground, health, metrics), and a graceful shutdown.
+//!
+//! Settings come from flags, the environment, and an optional `.env` file (read by `main`
+//! before the flags are parsed); `.env.example` lists them all.
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::{Context, Result, anyhow};
+use axum::Router;
+use axum::extract::State;
+use axum::http::{StatusCode, header};
+use axum::response::IntoResponse;
+use axum::routing::get;
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
+
+use crate::fair::Seed;
+use crate::metrics::Metrics;
+use crate::playground::Playground;
+use crate::store::Store;
+use crate::table::{Service, SystemClock};
+
+/// How often the turn timer looks for due deadlines and reminders.
+const TICK: Duration = Duration::from_secs(2);
+
+/// Log format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    /// Lines for people.
+    Human,
+    /// One JSON object per line, for log collectors.
+    Json,
+}
+
+/// Whether the local playground runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum PlaygroundMode {
+    /// Only when no chat platform is configured.
+    Auto,
+    /// Always.
+    On,
+    /// Never.
+    Off,
+}
+
+/// Every setting of the bot. Each is a flag and an environment variable.
+#[derive(Debug, Clone, clap::Args)]
+pub struct Config {
+    /// Where games are stored: sqlite://FILE (created if missing) or postgres://USER@HOST/DB.
+    #[arg(long, env = "DATABASE_URL", default_value = "sqlite://dicetable.db")]
+    pub database_url: String,
+
+    /// The address of the HTTP server: the playground, /healthz and /metrics.
+    #[arg(long, env = "LISTEN", default_value = "127.0.0.1:8080")]
+    pub listen: SocketAddr,
+
+    /// The local web playground: auto (when no chat platform is configured), on or off.
+    #[arg(long, env = "PLAYGROUND", value_enum, default_value = "auto")]
+    pub playground: PlaygroundMode,
+
+    /// The secret that signs buttons (any text, 16 characters or more). Without it, one is
+    /// generated once and kept in the database, so buttons keep working across restarts.
+    #[arg(long, env = "DICETABLE_SECRET", hide_env_values = true)]
+    pub secret: Option<String>,
+
+    /// Log lines for people (human) or as JSON objects (json). RUST_LOG filters them
+    /// (default: info).
+    #[arg(long, env = "LOG_FORMAT", value_enum, default_value = "human")]
+    pub log_format: LogFormat,
+}
+
+/// A started bot.
+pub struct Running {
+    /// Where the HTTP server listens (the port is chosen when 0 was asked for).
+    pub addr: SocketAddr,
+    /// The table service (for tests and tools).
+    pub service: Service,
+    stop: watch::Sender<bool>,
+    tasks: Vec<JoinHandle<()>>,
+    store: Store,
+}
+
+impl Running {
+    /// Stops taking new work, lets requests in flight finish, stops the timer, and closes the
+    /// database. Every change a player saw confirmed was committed before it was shown.
+    pub async fn shutdown(self) {
+        let _ = self.stop.send(true);
+        for task in self.tasks {
+            if let Err(e) = task.await {
+                tracing::error!(error = %e, "a task failed while stopping");
+            }
+        }
+        self.store.close().await;
+        tracing::info!("stopped");
+    }
+}
+
+/// Sets up logging as configured. Call once, before [`start`].
+pub fn init_logging(format: LogFormat) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    let _ = match format {
+        LogFormat::Human => builder.try_init(),
+        LogFormat::Json => builder.json().try_init(),
+    };
+}
+
+#[derive(Clone)]
+struct AppState {
+    store: Store,
+    metrics: Arc<Metrics>,
+}
+
+/// Connects to the database, starts the table service, the turn timer and the HTTP server.
+pub async fn start(config: &Config) -> Result<Running> {
+    let store = Store::connect(&config.database_url)
+        .await
+        .map_err(|e| anyhow!("cannot use DATABASE_URL {}: {e}", redact(&config.database_url)))?;
+    let secret = match &config.secret {
+        Some(s) if s.len() < 16 => {
+            return Err(anyhow!("DICETABLE_SECRET must have at least 16 characters"));
+        }
+        Some(s) => s.clone(),
+        None => {
+            let fresh = Seed::generate()
+                .map_err(|e| anyhow!("no OS randomness for the button secret: {e}"))?;
+            store.setting_or_insert("button_secret", &fresh.to_hex()).await?
+        }
+    };
+    let metrics = Arc::new(Metrics::new());
+    let service = Service::new(store.clone(), secret.as_bytes(), Arc::new(SystemClock))
+        .with_metrics(metrics.clone());
+    let down = service.resume().await?;
+    if down > 0 {
+        tracing::info!(seconds = down / 1000, "the bot was down; turn deadlines moved later");
+    }
+    let playground = match config.playground {
+        PlaygroundMode::Off => None,
+        PlaygroundMode::On | PlaygroundMode::Auto => Some(Playground::new(service.clone())),
+    };
+    let state = AppState { store: store.clone(), metrics: metrics.clone() };
+    let mut app: Router = Router::new()
+        .route("/healthz", get(health))
+        .route("/metrics", get(metrics_text))
+        .with_state(state);
+    if let Some(p) = &playground {
+        app = app.merge(p.router());
+    }
+    let listener = tokio::net::TcpListener::bind(config.listen)
+        .await
+        .with_context(|| format!("cannot listen on LISTEN {}", config.listen))?;
+    let addr = listener.local_addr()?;
+    let (stop, stopped) = watch::channel(false);
+    let mut tasks = Vec::new();
+    let mut server_stop = stopped.clone();
+    tasks.push(tokio::spawn(async move {
+        let serve = axum::serve(listener, app).with_graceful_shutdown(async move {
+            let _ = server_stop.wait_for(|s| *s).await;
+        });
+        if let Err(e) = serve.await {
+            tracing::error!(error = %e, "the HTTP server failed");
+        }
+    }));
+    tasks.push(tokio::spawn(timer_loop(service.clone(), playground.clone(), stopped)));
+    if playground.is_some() {
+        tracing::info!("playground at http://{addr}/");
+    }
+    tracing::info!(%addr, database = %redact(&config.database_url), "dicetable is running");
+    Ok(Running { addr, service, stop, tasks, store })
+}
+
+/// Runs the bot until `signal` resolves (SIGTERM or Ctrl-C in `main`), then shuts down.
+pub async fn run(config: &Config, signal: impl Future<Output = ()>) -> Result<()> {
+    let running = start(config).await?;
+    if config.playground != PlaygroundMode::Off {
+        eprintln!("dicetable playground: http://{}/  (Ctrl-C stops it)", running.addr);
+    }
+    signal.await;
+    tracing::info!("stopping: finishing the work in flight");
+    running.shutdown().await;
+    Ok(())
+}
+
+/// Resolves on SIGTERM or Ctrl-C.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {}
+        _ = term => {}
+    }
+}
+
+async fn timer_loop(
+    service: Service,
+    playground: Option<Playground>,
+    mut stopped: watch::Receiver<bool>,
+) {
+    let mut interval = tokio::time::interval(TICK);
+    interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = interval.tick() => {}
+            _ = stopped.wait_for(|s| *s) => return,
+        }
+        if let Err(e) = service.resume().await {
+            tracing::warn!(error = %e, "heartbeat failed");
+        }
+        match service.tick().await {
+            Ok(views) => {
+                for (chat, view) in views {
+                    match &playground {
+                        Some(p) if chat.starts_with("playground:") => p.post(&chat, view).await,
+                        _ => tracing::warn!(%chat, "no adapter for this chat's timer message"),
+                    }
+                }
+            }
+            Err(e) => tracing::error!(error = %e, "the turn timer failed"),
+        }
+    }
+}
+
+async fn health(State(state): State<AppState>) -> impl IntoResponse {
+    match state.store.ping().await {
+        Ok(()) => (StatusCode::OK, "ok\n"),
+        Err(e) => {
+            tracing::warn!(error = %e, "health check: the database does not answer");
+            (StatusCode::SERVICE_UNAVAILABLE, "database unavailable\n")
+        }
+    }
+}
+
+async fn metrics_text(State(state): State<AppState>) -> impl IntoResponse {
+    if let Ok(n) = state.store.count_open().await {
+        state.metrics.active_tables.set(n);
+    }
+    (
+        [(header::CONTENT_TYPE, "application/openmetrics-text; version=1.0.0; charset=utf-8")],
+        state.metrics.encode(),
+    )
+}
+
+/// A database URL without its password, for messages and logs.
+fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let userinfo = &url[scheme + 3..at];
+            match userinfo.split_once(':') {
+                Some((user, _)) => format!("{}{user}:***{}", &url[..scheme + 3], &url[at..]),
+                None => url.to_owned(),
+            }
+        }
+        _ => url.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::redact;
+
+    #[test]
+    fn passwords_never_reach_messages() {
+        assert_eq!(
+            redact("postgres://bot:hunter2@db/dicetable"),
+            "postgres://bot:***@db/dicetable"
+        );
+        assert_eq!(redact("postgres://bot@db/x"), "postgres://bot@db/x");
+        assert_eq!(redact("sqlite://dicetable.db"), "sqlite://dicetable.db");
+    }
+}

@@ -1,0 +1,427 @@
+//! The local playground: a web page that behaves like a group chat, so that anyone can play
+//! without a Discord or Telegram token. It is an adapter like the others: it turns what a
+//! visitor types or presses into table operations and shows the views it gets back.
+//!
+//! HTTP API (all JSON, on the bot's `LISTEN` address):
+//!
+//! | method and path | does |
+//! |---|---|
+//! | `GET /` | the page |
+//! | `GET /api/messages?room=R&user=U` | the room's messages this user may see |
+//! | `GET /api/events?room=R&user=U` | server-sent events: each new or edited message |
+//! | `POST /api/say` `{room, user, text}` | a chat line; `/commands` go to the table service |
+//! | `POST /api/press` `{room, user, token}` | a button press |
+//! | `GET /img/R/ID/VERSION.png` | a message's board picture |
+//!
+//! A user is a display name (the id is `playground:<name in lower case>`); a room is a chat
+//! (`playground:<room>`). Messages live in memory (the last 300 per room); games live in the
+//! database like any others. Private views reach only their user's event stream.
+
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::sync::Arc;
+
+use axum::Json;
+use axum::Router;
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::{get, post};
+use futures_util::Stream;
+use serde::{Deserialize, Serialize};
+use tokio::sync::{Mutex, broadcast};
+
+use crate::table::command::CommandError;
+use crate::table::{Ctx, Op, Service, View, parse_command};
+
+/// Messages kept per room.
+const KEEP: usize = 300;
+/// The longest chat line or name accepted.
+const MAX_TEXT: usize = 2000;
+const MAX_NAME: usize = 40;
+
+const PAGE: &str = include_str!("page.html");
+
+/// One message in a room.
+#[derive(Debug, Clone)]
+struct Message {
+    id: u64,
+    version: u32,
+    author: Option<String>,
+    view: View,
+}
+
+/// A message as the page receives it.
+#[derive(Debug, Clone, Serialize)]
+struct Shown {
+    id: u64,
+    version: u32,
+    author: Option<String>,
+    text: String,
+    image: Option<String>,
+    buttons: Vec<Vec<ShownButton>>,
+    private: bool,
+    mentions: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+struct ShownButton {
+    label: String,
+    token: String,
+}
+
+#[derive(Default)]
+struct Room {
+    messages: Vec<Message>,
+    next_id: u64,
+}
+
+#[derive(Default)]
+struct Rooms {
+    rooms: HashMap<String, Room>,
+    names: HashMap<String, String>,
+}
+
+/// A change in a room: the message to (re)send, and who may see it.
+#[derive(Debug, Clone)]
+struct Update {
+    room: String,
+    private_to: Option<String>,
+    shown: Shown,
+}
+
+/// The playground adapter. Cheap to clone.
+#[derive(Clone)]
+pub struct Playground {
+    service: Service,
+    rooms: Arc<Mutex<Rooms>>,
+    updates: broadcast::Sender<Update>,
+}
+
+#[derive(Deserialize)]
+struct Who {
+    #[serde(default = "default_room")]
+    room: String,
+    user: String,
+}
+
+#[derive(Deserialize)]
+struct Say {
+    #[serde(default = "default_room")]
+    room: String,
+    user: String,
+    text: String,
+}
+
+#[derive(Deserialize)]
+struct Press {
+    #[serde(default = "default_room")]
+    room: String,
+    user: String,
+    token: String,
+}
+
+fn default_room() -> String {
+    "main".into()
+}
+
+/// A refusal of the HTTP API itself (the page never sends these).
+fn bad(message: &str) -> Response {
+    (StatusCode::BAD_REQUEST, Json(serde_json::json!({ "error": message }))).into_response()
+}
+
+/// A display name as typed, trimmed; `None` if empty or too long.
+fn clean_name(name: &str) -> Option<String> {
+    let name = name.trim();
+    (!name.is_empty() && name.chars().count() <= MAX_NAME && !name.chars().any(char::is_control))
+        .then(|| name.to_owned())
+}
+
+fn clean_room(room: &str) -> Option<String> {
+    let ok = !room.is_empty()
+        && room.len() <= 40
+        && room.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    ok.then(|| room.to_owned())
+}
+
+fn user_id(name: &str) -> String {
+    format!("playground:{}", name.to_lowercase())
+}
+
+impl Playground {
+    /// A playground over the table service.
+    pub fn new(service: Service) -> Self {
+        let (updates, _) = broadcast::channel(1024);
+        Self { service, rooms: Arc::new(Mutex::new(Rooms::default())), updates }
+    }
+
+    /// The playground's routes.
+    pub fn router(&self) -> Router {
+        Router::new()
+            .route("/", get(|| async { Html(PAGE) }))
+            .route("/api/messages", get(messages))
+            .route("/api/events", get(events))
+            .route("/api/say", post(say))
+            .route("/api/press", post(press))
+            .route("/img/{room}/{id}/{file}", get(image))
+            .with_state(self.clone())
+    }
+
+    fn ctx(&self, room: &str, name: &str, headers: &HeaderMap) -> Ctx {
+        let locale = headers
+            .get(header::ACCEPT_LANGUAGE)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split([',', ';']).next())
+            .map(|s| s.trim().to_owned())
+            .filter(|s| !s.is_empty());
+        Ctx {
+            chat: format!("playground:{room}"),
+            user: user_id(name),
+            name: name.to_owned(),
+            locale,
+            // No one is a chat admin here: each table's host runs it.
+            admin: false,
+        }
+    }
+
+    fn shown(&self, room: &str, m: &Message, names: &HashMap<String, String>) -> Shown {
+        Shown {
+            id: m.id,
+            version: m.version,
+            author: m.author.clone(),
+            text: m.view.text.clone(),
+            image: m.view.image.as_ref().map(|_| format!("/img/{room}/{}/{}.png", m.id, m.version)),
+            buttons: m
+                .view
+                .buttons
+                .iter()
+                .map(|row| {
+                    row.iter()
+                        .map(|b| ShownButton { label: b.label.clone(), token: b.token.clone() })
+                        .collect()
+                })
+                .collect(),
+            private: m.view.private_to.is_some(),
+            mentions: m
+                .view
+                .mentions
+                .iter()
+                .map(|id| names.get(id).cloned().unwrap_or_else(|| id.clone()))
+                .collect(),
+        }
+    }
+
+    /// Shows a view in a chat (`playground:<room>`): a new message, or an edit of the one it
+    /// replaces; then tells the service which message shows the table, and takes the buttons
+    /// off the message it supersedes.
+    pub async fn post(&self, chat: &str, view: View) {
+        let room = chat.strip_prefix("playground:").unwrap_or(chat).to_owned();
+        self.post_in(&room, None, view).await;
+    }
+
+    async fn post_in(&self, room: &str, author: Option<String>, view: View) {
+        let shows = view.shows;
+        let replace = view.replace.as_deref().and_then(|r| r.parse::<u64>().ok());
+        let (id, updates) = {
+            let mut rooms = self.rooms.lock().await;
+            let Rooms { rooms, names } = &mut *rooms;
+            let r = rooms.entry(room.to_owned()).or_default();
+            let existing = replace.and_then(|id| r.messages.iter().position(|m| m.id == id));
+            let id = match existing {
+                Some(i) => {
+                    let m = &mut r.messages[i];
+                    m.view = view;
+                    m.version += 1;
+                    m.id
+                }
+                None => {
+                    r.next_id += 1;
+                    let id = r.next_id;
+                    r.messages.push(Message { id, version: 0, author, view });
+                    if r.messages.len() > KEEP {
+                        r.messages.remove(0);
+                    }
+                    id
+                }
+            };
+            let m = r.messages.iter().find(|m| m.id == id).cloned();
+            let update = m.map(|m| Update {
+                room: room.to_owned(),
+                private_to: m.view.private_to.clone(),
+                shown: self.shown(room, &m, names),
+            });
+            (id, update)
+        };
+        if let Some(u) = updates {
+            let _ = self.updates.send(u);
+        }
+        if let Some((table, slot)) = shows {
+            match self.service.shown(table, slot, &id.to_string()).await {
+                Ok(Some(old)) => {
+                    if let Ok(old) = old.parse::<u64>() {
+                        self.strip_buttons(room, old).await;
+                    }
+                }
+                Ok(None) => {}
+                Err(e) => tracing::warn!(table, error = %e, "recording the board message failed"),
+            }
+        }
+    }
+
+    /// A superseded board keeps its picture and text but loses its buttons.
+    async fn strip_buttons(&self, room: &str, id: u64) {
+        let update = {
+            let mut rooms = self.rooms.lock().await;
+            let Rooms { rooms, names } = &mut *rooms;
+            let Some(r) = rooms.get_mut(room) else { return };
+            let Some(m) = r.messages.iter_mut().find(|m| m.id == id) else { return };
+            if m.view.buttons.is_empty() {
+                return;
+            }
+            m.view.buttons.clear();
+            m.version += 1;
+            let m = m.clone();
+            Update {
+                room: room.to_owned(),
+                private_to: m.view.private_to.clone(),
+                shown: self.shown(room, &m, names),
+            }
+        };
+        let _ = self.updates.send(update);
+    }
+
+    async fn remember(&self, name: &str) {
+        self.rooms.lock().await.names.insert(user_id(name), name.to_owned());
+    }
+
+    async fn dispatch(&self, room: &str, ctx: &Ctx, op: Op) {
+        for view in self.service.handle(ctx, op).await {
+            self.post_in(room, None, view).await;
+        }
+    }
+}
+
+async fn messages(State(p): State<Playground>, Query(who): Query<Who>) -> Response {
+    let (Some(room), Some(name)) = (clean_room(&who.room), clean_name(&who.user)) else {
+        return bad("room or user is not valid");
+    };
+    let me = user_id(&name);
+    let rooms = p.rooms.lock().await;
+    let list: Vec<Shown> = rooms
+        .rooms
+        .get(&room)
+        .map(|r| {
+            r.messages
+                .iter()
+                .filter(|m| m.view.private_to.as_ref().is_none_or(|u| *u == me))
+                .map(|m| p.shown(&room, m, &rooms.names))
+                .collect()
+        })
+        .unwrap_or_default();
+    Json(list).into_response()
+}
+
+async fn events(State(p): State<Playground>, Query(who): Query<Who>) -> Response {
+    let (Some(room), Some(name)) = (clean_room(&who.room), clean_name(&who.user)) else {
+        return bad("room or user is not valid");
+    };
+    let me = user_id(&name);
+    let receiver = p.updates.subscribe();
+    let stream = updates_for(receiver, room, me);
+    Sse::new(stream).keep_alive(KeepAlive::default()).into_response()
+}
+
+/// The updates one user may see in one room, as SSE events. A subscriber that falls behind
+/// is told to reload (`event: reload`) rather than silently missing messages.
+fn updates_for(
+    receiver: broadcast::Receiver<Update>,
+    room: String,
+    me: String,
+) -> impl Stream<Item = Result<SseEvent, Infallible>> {
+    futures_util::stream::unfold(receiver, move |mut rx| {
+        let (room, me) = (room.clone(), me.clone());
+        async move {
+            loop {
+                match rx.recv().await {
+                    Ok(u) if u.room == room && u.private_to.as_ref().is_none_or(|p| *p == me) => {
+                        let data = serde_json::to_string(&u.shown).unwrap_or_default();
+                        return Some((Ok(SseEvent::default().event("message").data(data)), rx));
+                    }
+                    Ok(_) => continue,
+                    Err(broadcast::error::RecvError::Lagged(_)) => {
+                        return Some((Ok(SseEvent::default().event("reload").data("{}")), rx));
+                    }
+                    Err(broadcast::error::RecvError::Closed) => return None,
+                }
+            }
+        }
+    })
+}
+
+async fn say(State(p): State<Playground>, headers: HeaderMap, Json(say): Json<Say>) -> Response {
+    let (Some(room), Some(name)) = (clean_room(&say.room), clean_name(&say.user)) else {
+        return bad("room or user is not valid");
+    };
+    let text = say.text.trim();
+    if text.is_empty() || text.chars().count() > MAX_TEXT {
+        return bad("a chat line has 1 to 2000 characters");
+    }
+    p.remember(&name).await;
+    let ctx = p.ctx(&room, &name, &headers);
+    let line = View { text: text.to_owned(), ..View::default() };
+    p.post_in(&room, Some(name.clone()), line).await;
+    match parse_command(text) {
+        Ok(command) => p.dispatch(&room, &ctx, command.op).await,
+        Err(CommandError::NotCommand) => {}
+        Err(e) => {
+            let key = match e {
+                CommandError::Missing(_) => "err-command-incomplete",
+                _ => "err-unknown-command",
+            };
+            let view = p.service.say_privately(&ctx, key).await;
+            p.post_in(&room, None, view).await;
+        }
+    }
+    StatusCode::NO_CONTENT.into_response()
+}
+
+async fn press(
+    State(p): State<Playground>,
+    headers: HeaderMap,
+    Json(press): Json<Press>,
+) -> Response {
+    let (Some(room), Some(name)) = (clean_room(&press.room), clean_name(&press.user)) else {
+        return bad("room or user is not valid");
+    };
+    p.remember(&name).await;
+    let ctx = p.ctx(&room, &name, &headers);
+    // The token is untrusted: the service checks it; a long one is refused there too.
+    let token: String = press.token.chars().take(200).collect();
+    p.dispatch(&room, &ctx, Op::Press(token)).await;
+    StatusCode::NO_CONTENT.into_response()
+}
+
+async fn image(
+    State(p): State<Playground>,
+    Path((room, id, file)): Path<(String, u64, String)>,
+) -> Response {
+    // The version in the name only busts caches when a message is edited.
+    if file.strip_suffix(".png").and_then(|v| v.parse::<u32>().ok()).is_none() {
+        return (StatusCode::NOT_FOUND, "no such picture").into_response();
+    }
+    let rooms = p.rooms.lock().await;
+    let png = rooms
+        .rooms
+        .get(&room)
+        .and_then(|r| r.messages.iter().find(|m| m.id == id))
+        .and_then(|m| m.view.image.clone());
+    match png {
+        Some(png) => (
+            [(header::CONTENT_TYPE, "image/png"), (header::CACHE_CONTROL, "public, max-age=86400")],
+            png,
+        )
+            .into_response(),
+        None => (StatusCode::NOT_FOUND, "no such picture").into_response(),
+    }
+}
