@@ -55,7 +55,7 @@ pub struct Config {
     pub database_url: String,
 
     /// The address of the HTTP server: the playground, /healthz and /metrics.
-    #[arg(long, env = "LISTEN", default_value = "127.0.0.1:8080")]
+    #[arg(long, env = "LISTEN", default_value = "127.0.0.1:8080", global = true)]
     pub listen: SocketAddr,
 
     /// The local web playground: auto (when no chat platform is configured), on or off.
@@ -82,6 +82,7 @@ pub struct Running {
     stop: watch::Sender<bool>,
     tasks: Vec<JoinHandle<()>>,
     store: Store,
+    playground: Option<Playground>,
 }
 
 impl Running {
@@ -89,6 +90,9 @@ impl Running {
     /// database. Every change a player saw confirmed was committed before it was shown.
     pub async fn shutdown(self) {
         let _ = self.stop.send(true);
+        if let Some(p) = &self.playground {
+            p.close();
+        }
         for task in self.tasks {
             if let Err(e) = task.await {
                 tracing::error!(error = %e, "a task failed while stopping");
@@ -171,7 +175,7 @@ pub async fn start(config: &Config) -> Result<Running> {
         tracing::info!("playground at http://{addr}/");
     }
     tracing::info!(%addr, database = %redact(&config.database_url), "dicetable is running");
-    Ok(Running { addr, service, stop, tasks, store })
+    Ok(Running { addr, service, stop, tasks, store, playground })
 }
 
 /// Runs the bot until `signal` resolves (SIGTERM or Ctrl-C in `main`), then shuts down.

@@ -86,6 +86,9 @@ enum Command {
         #[arg(long, default_value = "gallery")]
         out_dir: std::path::PathBuf,
     },
+    /// Ask a running bot whether it is healthy (GET /healthz on LISTEN); exit 0 if it is.
+    /// For container health checks.
+    Healthcheck,
     /// Check a finished game: does the revealed seed match the commitment shown at its start?
     /// Prints the table's first dice.
     Verify {
@@ -129,6 +132,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             runtime.block_on(bot::run(&cli.bot, bot::shutdown_signal()))?;
             Ok(ExitCode::SUCCESS)
         }
+        Some(Command::Healthcheck) => healthcheck(cli.bot.listen),
         Some(Command::Engine) => {
             protocol::run(io::stdin().lock(), io::stdout().lock())?;
             Ok(ExitCode::SUCCESS)
@@ -228,4 +232,28 @@ fn parse_seed(text: &str) -> Result<Seed> {
         return Ok(Seed::from_u64(n));
     }
     Seed::from_hex(text).context("--seed takes a number or 64 hex digits")
+}
+
+/// GET /healthz over a plain TCP connection (the runtime image has no HTTP client).
+fn healthcheck(listen: std::net::SocketAddr) -> Result<ExitCode> {
+    use std::io::Read;
+    let mut addr = listen;
+    if addr.ip().is_unspecified() {
+        addr.set_ip(std::net::Ipv4Addr::LOCALHOST.into());
+    }
+    let timeout = std::time::Duration::from_secs(3);
+    let mut stream = std::net::TcpStream::connect_timeout(&addr, timeout)
+        .with_context(|| format!("cannot reach the bot on {addr}"))?;
+    stream.set_read_timeout(Some(timeout))?;
+    write!(stream, "GET /healthz HTTP/1.0\r\nHost: {addr}\r\n\r\n")?;
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer)?;
+    let healthy = answer.starts_with("HTTP/1.1 200") || answer.starts_with("HTTP/1.0 200");
+    if healthy {
+        println!("healthy");
+        Ok(ExitCode::SUCCESS)
+    } else {
+        println!("unhealthy: {}", answer.lines().next().unwrap_or("no answer"));
+        Ok(ExitCode::from(1))
+    }
 }

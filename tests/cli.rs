@@ -183,3 +183,72 @@ fn render_draws_a_protocol_state_and_the_demo_gallery() {
     assert_eq!(std::fs::read_dir(&gallery).unwrap().count(), 72);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The main command, as README's run command starts it: settings from a `.env` file, the
+/// playground's address printed, healthy, and a clean stop on SIGTERM.
+#[test]
+fn the_bot_runs_from_a_dot_env_file_and_stops_on_sigterm() {
+    use std::io::{BufRead, BufReader};
+    let dir = std::env::temp_dir().join(format!("dicetable-cli-run-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join(".env"), "DATABASE_URL=sqlite://from-dot-env.db\nLISTEN=127.0.0.1:0\n")
+        .unwrap();
+    /// Stops the bot even if an assertion fails.
+    struct Bot(std::process::Child);
+    impl Drop for Bot {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let child = Command::new(env!("CARGO_BIN_EXE_dicetable"))
+        .current_dir(&dir)
+        .env_remove("DATABASE_URL")
+        .env_remove("LISTEN")
+        .env("RUST_LOG", "info")
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut child = Bot(child);
+    let mut lines = BufReader::new(child.0.stderr.take().unwrap()).lines();
+    let addr = loop {
+        let line = lines.next().expect("the bot prints its address").unwrap();
+        if let Some(rest) = line.strip_prefix("dicetable playground: http://") {
+            break rest.split('/').next().unwrap().to_owned();
+        }
+    };
+    assert!(dir.join("from-dot-env.db").exists(), "DATABASE_URL came from .env");
+    let (code, out, _) = dicetable(&["healthcheck", "--listen", &addr]);
+    assert_eq!((code, out.trim()), (0, "healthy"));
+    let kill = Command::new("kill").args(["-TERM", &child.0.id().to_string()]).status().unwrap();
+    assert!(kill.success());
+    let status = child.0.wait().unwrap();
+    assert!(status.success(), "{status}");
+    let rest: Vec<String> = lines.map_while(Result::ok).collect();
+    assert!(rest.iter().any(|l| l.contains("stopped")), "{rest:?}");
+    let (code, _, _) = dicetable(&["healthcheck", "--listen", &addr]);
+    assert_ne!(code, 0, "nothing answers after the stop");
+}
+
+#[test]
+fn help_explains_every_setting_and_bad_settings_are_named() {
+    let (code, out, _) = dicetable(&["--help"]);
+    assert_eq!(code, 0);
+    for setting in ["DATABASE_URL", "LISTEN", "PLAYGROUND", "DICETABLE_SECRET", "LOG_FORMAT"] {
+        assert!(out.contains(setting), "--help lacks {setting}");
+        let example = include_str!("../.env.example");
+        assert!(example.contains(setting), ".env.example lacks {setting}");
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_dicetable"))
+        .env("DATABASE_URL", "mysql://nowhere/x")
+        .env("LISTEN", "127.0.0.1:0")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("DATABASE_URL"), "{err}");
+    let out =
+        Command::new(env!("CARGO_BIN_EXE_dicetable")).env("LISTEN", "nowhere").output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--listen"), "a bad LISTEN is named");
+}

@@ -30,7 +30,7 @@ use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use futures_util::Stream;
 use serde::{Deserialize, Serialize};
-use tokio::sync::{Mutex, broadcast};
+use tokio::sync::{Mutex, broadcast, watch};
 
 use crate::table::command::CommandError;
 use crate::table::{Ctx, Op, Service, View, parse_command};
@@ -97,6 +97,7 @@ pub struct Playground {
     service: Service,
     rooms: Arc<Mutex<Rooms>>,
     updates: broadcast::Sender<Update>,
+    closing: Arc<watch::Sender<bool>>,
 }
 
 #[derive(Deserialize)]
@@ -153,7 +154,18 @@ impl Playground {
     /// A playground over the table service.
     pub fn new(service: Service) -> Self {
         let (updates, _) = broadcast::channel(1024);
-        Self { service, rooms: Arc::new(Mutex::new(Rooms::default())), updates }
+        let (closing, _) = watch::channel(false);
+        Self {
+            service,
+            rooms: Arc::new(Mutex::new(Rooms::default())),
+            updates,
+            closing: Arc::new(closing),
+        }
+    }
+
+    /// Ends every event stream, so that a graceful shutdown need not wait for open pages.
+    pub fn close(&self) {
+        let _ = self.closing.send(true);
     }
 
     /// The playground's routes.
@@ -328,7 +340,7 @@ async fn events(State(p): State<Playground>, Query(who): Query<Who>) -> Response
     };
     let me = user_id(&name);
     let receiver = p.updates.subscribe();
-    let stream = updates_for(receiver, room, me);
+    let stream = updates_for(receiver, p.closing.subscribe(), room, me);
     Sse::new(stream).keep_alive(KeepAlive::default()).into_response()
 }
 
@@ -336,21 +348,33 @@ async fn events(State(p): State<Playground>, Query(who): Query<Who>) -> Response
 /// is told to reload (`event: reload`) rather than silently missing messages.
 fn updates_for(
     receiver: broadcast::Receiver<Update>,
+    closing: watch::Receiver<bool>,
     room: String,
     me: String,
 ) -> impl Stream<Item = Result<SseEvent, Infallible>> {
-    futures_util::stream::unfold(receiver, move |mut rx| {
+    futures_util::stream::unfold((receiver, closing), move |(mut rx, mut closing)| {
         let (room, me) = (room.clone(), me.clone());
         async move {
             loop {
-                match rx.recv().await {
+                let next = tokio::select! {
+                    next = rx.recv() => next,
+                    _ = closing.wait_for(|c| *c) => return None,
+                };
+                let rx_state = |rx| (rx, closing.clone());
+                match next {
                     Ok(u) if u.room == room && u.private_to.as_ref().is_none_or(|p| *p == me) => {
                         let data = serde_json::to_string(&u.shown).unwrap_or_default();
-                        return Some((Ok(SseEvent::default().event("message").data(data)), rx));
+                        return Some((
+                            Ok(SseEvent::default().event("message").data(data)),
+                            rx_state(rx),
+                        ));
                     }
                     Ok(_) => continue,
                     Err(broadcast::error::RecvError::Lagged(_)) => {
-                        return Some((Ok(SseEvent::default().event("reload").data("{}")), rx));
+                        return Some((
+                            Ok(SseEvent::default().event("reload").data("{}")),
+                            rx_state(rx),
+                        ));
                     }
                     Err(broadcast::error::RecvError::Closed) => return None,
                 }
