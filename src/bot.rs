@@ -23,6 +23,7 @@ use crate::metrics::Metrics;
 use crate::playground::Playground;
 use crate::store::Store;
 use crate::table::{Service, SystemClock};
+use crate::telegram::Telegram;
 
 /// How often the turn timer looks for due deadlines and reminders.
 const TICK: Duration = Duration::from_secs(2);
@@ -66,6 +67,14 @@ pub struct Config {
     /// generated once and kept in the database, so buttons keep working across restarts.
     #[arg(long, env = "DICETABLE_SECRET", hide_env_values = true)]
     pub secret: Option<String>,
+
+    /// The Telegram bot token (from @BotFather). Set, the Telegram adapter runs.
+    #[arg(long, env = "TELEGRAM_TOKEN", hide_env_values = true)]
+    pub telegram_token: Option<String>,
+
+    /// The Telegram Bot API's base URL: Telegram's public one, or a self-hosted Bot API server.
+    #[arg(long, env = "TELEGRAM_API_URL", default_value = "https://api.telegram.org")]
+    pub telegram_api_url: url::Url,
 
     /// Log lines for people (human) or as JSON objects (json). RUST_LOG filters them
     /// (default: info).
@@ -143,10 +152,16 @@ pub async fn start(config: &Config) -> Result<Running> {
     if down > 0 {
         tracing::info!(seconds = down / 1000, "the bot was down; turn deadlines moved later");
     }
+    let platforms = config.telegram_token.is_some();
     let playground = match config.playground {
         PlaygroundMode::Off => None,
+        PlaygroundMode::Auto if platforms => None,
         PlaygroundMode::On | PlaygroundMode::Auto => Some(Playground::new(service.clone())),
     };
+    let telegram = config
+        .telegram_token
+        .as_deref()
+        .map(|token| Telegram::new(service.clone(), token, config.telegram_api_url.clone()));
     let state = AppState { store: store.clone(), metrics: metrics.clone() };
     let mut app: Router = Router::new()
         .route("/healthz", get(health))
@@ -170,7 +185,12 @@ pub async fn start(config: &Config) -> Result<Running> {
             tracing::error!(error = %e, "the HTTP server failed");
         }
     }));
-    tasks.push(tokio::spawn(timer_loop(service.clone(), playground.clone(), stopped)));
+    if let Some(t) = &telegram {
+        tasks.push(tokio::spawn(t.clone().run(stopped.clone())));
+        tracing::info!(api = %config.telegram_api_url, "Telegram adapter started");
+    }
+    let adapters = Adapters { playground: playground.clone(), telegram };
+    tasks.push(tokio::spawn(timer_loop(service.clone(), adapters, stopped)));
     if playground.is_some() {
         tracing::info!("playground at http://{addr}/");
     }
@@ -212,11 +232,13 @@ pub async fn shutdown_signal() {
     }
 }
 
-async fn timer_loop(
-    service: Service,
+/// Where timer messages go, by the chat's platform.
+struct Adapters {
     playground: Option<Playground>,
-    mut stopped: watch::Receiver<bool>,
-) {
+    telegram: Option<Telegram>,
+}
+
+async fn timer_loop(service: Service, adapters: Adapters, mut stopped: watch::Receiver<bool>) {
     let mut interval = tokio::time::interval(TICK);
     interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
@@ -230,8 +252,13 @@ async fn timer_loop(
         match service.tick().await {
             Ok(views) => {
                 for (chat, view) in views {
-                    match &playground {
-                        Some(p) if chat.starts_with("playground:") => p.post(&chat, view).await,
+                    match (&adapters.playground, &adapters.telegram) {
+                        (Some(p), _) if chat.starts_with("playground:") => {
+                            p.post(&chat, view).await
+                        }
+                        (_, Some(t)) if chat.starts_with("telegram:") => {
+                            t.post_to(&chat, view).await
+                        }
                         _ => tracing::warn!(%chat, "no adapter for this chat's timer message"),
                     }
                 }

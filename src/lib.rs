@@ -10,7 +10,7 @@
 //! - [`render`]: board pictures (state → PNG); [`gallery`]: example boards.
 //! - [`store`]: the only SQL (Postgres, SQLite); [`table`]: the table service every chat adapter
 //!   goes through (lobby, turns, timers, languages, platform-neutral views).
-//! - [`playground`]: the local web chat adapter; [`bot`]: configuration and the running bot
+//! - [`playground`]: the local web chat adapter; [`telegram`]: the Telegram adapter; [`bot`]: configuration and the running bot
 //!   (adapters, timers, health, [`metrics`], graceful shutdown).
 
 pub mod bot;
@@ -25,3 +25,4 @@ pub mod setup;
 pub mod simulate;
 pub mod store;
 pub mod table;
+pub mod telegram;

@@ -192,6 +192,8 @@ async fn two_players_play_snakes_in_headless_chromium() {
         playground: PlaygroundMode::On,
         secret: Some("browser test secret".into()),
         log_format: LogFormat::Human,
+        telegram_token: None,
+        telegram_api_url: "https://api.telegram.org".parse().unwrap(),
     };
     let running = bot::start(&config).await.unwrap();
     let url = format!("http://{}", running.addr);

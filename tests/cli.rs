@@ -235,7 +235,15 @@ fn the_bot_runs_from_a_dot_env_file_and_stops_on_sigterm() {
 fn help_explains_every_setting_and_bad_settings_are_named() {
     let (code, out, _) = dicetable(&["--help"]);
     assert_eq!(code, 0);
-    for setting in ["DATABASE_URL", "LISTEN", "PLAYGROUND", "DICETABLE_SECRET", "LOG_FORMAT"] {
+    for setting in [
+        "DATABASE_URL",
+        "LISTEN",
+        "PLAYGROUND",
+        "DICETABLE_SECRET",
+        "LOG_FORMAT",
+        "TELEGRAM_TOKEN",
+        "TELEGRAM_API_URL",
+    ] {
         assert!(out.contains(setting), "--help lacks {setting}");
         let example = include_str!("../.env.example");
         assert!(example.contains(setting), ".env.example lacks {setting}");
@@ -248,6 +256,15 @@ fn help_explains_every_setting_and_bad_settings_are_named() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("DATABASE_URL"), "{err}");
+    let out = Command::new(env!("CARGO_BIN_EXE_dicetable"))
+        .env("TELEGRAM_API_URL", "not a url")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("--telegram-api-url"),
+        "a bad URL is named"
+    );
     let out =
         Command::new(env!("CARGO_BIN_EXE_dicetable")).env("LISTEN", "nowhere").output().unwrap();
     assert!(String::from_utf8_lossy(&out.stderr).contains("--listen"), "a bad LISTEN is named");

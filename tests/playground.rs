@@ -22,6 +22,8 @@ fn config(database_url: String) -> Config {
         playground: PlaygroundMode::On,
         secret: Some("a test secret of some length".into()),
         log_format: LogFormat::Human,
+        telegram_token: None,
+        telegram_api_url: "https://api.telegram.org".parse().unwrap(),
     }
 }
 

@@ -1,0 +1,303 @@
+//! Telegram: the only module that imports teloxide. It turns updates (commands, button presses)
+//! into table operations and views into Telegram messages: text, board photos with inline
+//! keyboards, edits in place, and alerts for private refusals.
+//!
+//! Chats are `telegram:<chat id>`, users `telegram:<user id>`; a message reference is
+//! `<chat id>:<message id>`. Updates come by long polling (`getUpdates`); sends go through
+//! teloxide's `Throttle`, and edits and callback answers wait out `RetryAfter` themselves.
+
+use std::time::Duration;
+
+use teloxide::adaptors::Throttle;
+use teloxide::adaptors::throttle::Limits;
+use teloxide::payloads::{
+    AnswerCallbackQuerySetters, EditMessageMediaSetters, EditMessageTextSetters, GetUpdatesSetters,
+    SendMessageSetters, SendPhotoSetters,
+};
+use teloxide::prelude::{Request, Requester, RequesterExt};
+use teloxide::types::{
+    CallbackQuery, ChatId, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, InputMedia,
+    InputMediaPhoto, Message, MessageId, ReplyParameters, UpdateKind, User,
+};
+use teloxide::{Bot, RequestError};
+use tokio::sync::watch;
+
+use crate::table::command::CommandError;
+use crate::table::{Ctx, Op, Service, View, parse_command};
+
+/// Telegram's limit on photo captions.
+const CAPTION: usize = 1024;
+/// How many times a call is retried after `RetryAfter` or a network error.
+const RETRIES: usize = 5;
+
+/// The Telegram adapter.
+#[derive(Clone)]
+pub struct Telegram {
+    bot: Throttle<Bot>,
+    service: Service,
+}
+
+impl Telegram {
+    /// An adapter for the bot `token`, talking to the Bot API at `api_url`.
+    pub fn new(service: Service, token: &str, api_url: url::Url) -> Self {
+        let bot = Bot::new(token).set_api_url(api_url).throttle(Limits::default());
+        Self { bot, service }
+    }
+
+    /// Polls for updates until `stopped` turns true.
+    pub async fn run(self, mut stopped: watch::Receiver<bool>) {
+        let mut offset: i32 = 0;
+        loop {
+            let request = self.bot.get_updates().offset(offset).timeout(25);
+            let updates = tokio::select! {
+                u = request.send() => u,
+                _ = stopped.wait_for(|s| *s) => return,
+            };
+            let updates = match updates {
+                Ok(u) => u,
+                Err(e) => {
+                    tracing::warn!(error = %e, "getUpdates failed; retrying");
+                    tokio::time::sleep(Duration::from_secs(2)).await;
+                    continue;
+                }
+            };
+            for update in updates {
+                offset = offset.max(update.id.0 as i32 + 1);
+                match update.kind {
+                    UpdateKind::Message(message) => self.on_message(message).await,
+                    UpdateKind::CallbackQuery(query) => self.on_callback(query).await,
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    fn ctx(chat: ChatId, user: &User, admin: bool) -> Ctx {
+        Ctx {
+            chat: format!("telegram:{}", chat.0),
+            user: format!("telegram:{}", user.id.0),
+            name: user.full_name(),
+            locale: user.language_code.clone(),
+            admin,
+        }
+    }
+
+    async fn is_admin(&self, chat: ChatId, user: &User) -> bool {
+        if chat.is_user() {
+            return true;
+        }
+        match self.bot.get_chat_member(chat, user.id).await {
+            Ok(member) => member.is_privileged(),
+            Err(e) => {
+                tracing::warn!(error = %e, "getChatMember failed");
+                false
+            }
+        }
+    }
+
+    async fn on_message(&self, message: Message) {
+        let (Some(text), Some(user)) = (message.text(), message.from.as_ref()) else { return };
+        let command = match parse_command(text) {
+            Ok(c) => c,
+            Err(CommandError::NotCommand) => return,
+            Err(e) => {
+                let ctx = Self::ctx(message.chat.id, user, false);
+                let key = match e {
+                    CommandError::Missing(_) => "err-command-incomplete",
+                    _ => "err-unknown-command",
+                };
+                let view = self.service.say_privately(&ctx, key).await;
+                self.post(message.chat.id, view, Some(message.id)).await;
+                return;
+            }
+        };
+        let needs_admin = matches!(
+            command.op,
+            Op::Kick { .. } | Op::Cancel(_) | Op::Lang { chat: true, .. } | Op::Start(_)
+        );
+        let admin = needs_admin && self.is_admin(message.chat.id, user).await;
+        let ctx = Self::ctx(message.chat.id, user, admin);
+        for view in self.service.handle(&ctx, command.op).await {
+            self.post(message.chat.id, view, Some(message.id)).await;
+        }
+    }
+
+    async fn on_callback(&self, query: CallbackQuery) {
+        let Some(message) = &query.message else {
+            self.answer(&query, None).await;
+            return;
+        };
+        let chat = message.chat().id;
+        let ctx = Self::ctx(chat, &query.from, false);
+        // Callback data is untrusted: the service parses and checks it.
+        let token = query.data.clone().unwrap_or_default();
+        let views = self.service.handle(&ctx, Op::Press(token)).await;
+        // Answer at once (the spinner on the button stops), then post: a private refusal is the
+        // answer's alert, everything else goes to the chat.
+        let (private, public): (Vec<View>, Vec<View>) =
+            views.into_iter().partition(|v| v.private_to.is_some());
+        self.answer(&query, private.first().map(|v| v.text.as_str())).await;
+        for view in public {
+            self.post(chat, view, None).await;
+        }
+    }
+
+    async fn answer(&self, query: &CallbackQuery, alert: Option<&str>) {
+        let text = alert.map(|t| clip(t, 200));
+        retry("answerCallbackQuery", || {
+            let mut request = self.bot.answer_callback_query(query.id.clone());
+            if let Some(text) = &text {
+                request = request.text(text.clone()).show_alert(true);
+            }
+            request.send()
+        })
+        .await;
+    }
+
+    /// Shows a view in a chat (`telegram:<id>`), e.g. a timer's message.
+    pub async fn post_to(&self, chat: &str, view: View) {
+        let Some(id) = chat.strip_prefix("telegram:").and_then(|id| id.parse::<i64>().ok()) else {
+            return;
+        };
+        self.post(ChatId(id), view, None).await;
+    }
+
+    async fn post(&self, chat: ChatId, view: View, reply_to: Option<MessageId>) {
+        let markup = keyboard(&view);
+        let target = view.replace.as_deref().and_then(parse_ref);
+        let sent: Option<MessageId> = match (target, &view.image) {
+            (Some((c, m)), Some(png)) => {
+                let caption = clip(&view.text, CAPTION);
+                let edited = retry("editMessageMedia", || {
+                    let media = InputMediaPhoto::new(InputFile::memory(png.clone()))
+                        .caption(caption.clone());
+                    self.bot
+                        .edit_message_media(c, m, InputMedia::Photo(media))
+                        .reply_markup(markup.clone())
+                        .send()
+                })
+                .await;
+                edited.map(|_| m)
+            }
+            (Some((c, m)), None) => {
+                let edited = retry("editMessageText", || {
+                    self.bot
+                        .edit_message_text(c, m, clip(&view.text, 4096))
+                        .reply_markup(markup.clone())
+                        .send()
+                })
+                .await;
+                edited.map(|_| m)
+            }
+            (None, Some(png)) => {
+                let caption = clip(&view.text, CAPTION);
+                let sent = retry("sendPhoto", || {
+                    let mut request = self
+                        .bot
+                        .send_photo(chat, InputFile::memory(png.clone()))
+                        .caption(caption.clone())
+                        .reply_markup(markup.clone());
+                    if let Some(r) = reply_to {
+                        request = request.reply_parameters(
+                            ReplyParameters::new(r).allow_sending_without_reply(),
+                        );
+                    }
+                    request.send()
+                })
+                .await;
+                sent.map(|m| m.id)
+            }
+            (None, None) => {
+                let sent = retry("sendMessage", || {
+                    let mut request = self
+                        .bot
+                        .send_message(chat, clip(&view.text, 4096))
+                        .reply_markup(markup.clone());
+                    if let Some(r) = reply_to {
+                        request = request.reply_parameters(
+                            ReplyParameters::new(r).allow_sending_without_reply(),
+                        );
+                    }
+                    request.send()
+                })
+                .await;
+                sent.map(|m| m.id)
+            }
+        };
+        let (Some(id), Some((table, slot))) = (sent, view.shows) else { return };
+        let reference = format!("{}:{}", chat.0, id.0);
+        match self.service.shown(table, slot, &reference).await {
+            Ok(Some(old)) => {
+                if let Some((c, m)) = parse_ref(&old) {
+                    retry("editMessageReplyMarkup", || {
+                        self.bot.edit_message_reply_markup(c, m).send()
+                    })
+                    .await;
+                }
+            }
+            Ok(None) => {}
+            Err(e) => tracing::warn!(table, error = %e, "recording the board message failed"),
+        }
+    }
+}
+
+/// Calls a Bot API method, waiting out `RetryAfter` and retrying network errors a few times.
+/// Returns `None` if it failed for good (logged).
+async fn retry<T, F, Fut>(method: &str, mut call: F) -> Option<T>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<T, RequestError>>,
+{
+    for attempt in 0..RETRIES {
+        match call().await {
+            Ok(value) => return Some(value),
+            Err(RequestError::RetryAfter(wait)) => {
+                tracing::info!(method, seconds = wait.seconds(), "rate limited; waiting");
+                tokio::time::sleep(wait.duration()).await;
+            }
+            Err(RequestError::Network(e)) if attempt + 1 < RETRIES => {
+                tracing::warn!(method, error = %e, "network error; retrying");
+                tokio::time::sleep(Duration::from_millis(500 << attempt)).await;
+            }
+            Err(e) => {
+                tracing::warn!(method, error = %e, "Telegram refused the call");
+                return None;
+            }
+        }
+    }
+    tracing::error!(method, "gave up after {RETRIES} attempts");
+    None
+}
+
+fn keyboard(view: &View) -> InlineKeyboardMarkup {
+    InlineKeyboardMarkup::new(view.buttons.iter().map(|row| {
+        row.iter()
+            .map(|b| InlineKeyboardButton::callback(b.label.clone(), b.token.clone()))
+            .collect::<Vec<_>>()
+    }))
+}
+
+fn parse_ref(reference: &str) -> Option<(ChatId, MessageId)> {
+    let (chat, message) = reference.split_once(':')?;
+    Some((ChatId(chat.parse().ok()?), MessageId(message.parse().ok()?)))
+}
+
+/// At most `max` characters (Telegram counts UTF-16 units; our texts are within the BMP but
+/// for emoji, so characters are a safe approximation with a margin).
+fn clip(text: &str, max: usize) -> String {
+    let limit = max.saturating_sub(16);
+    if text.encode_utf16().count() <= limit {
+        return text.to_owned();
+    }
+    let mut out = String::new();
+    let mut units = 0;
+    for c in text.chars() {
+        units += c.len_utf16();
+        if units > limit {
+            break;
+        }
+        out.push(c);
+    }
+    out.push('…');
+    out
+}

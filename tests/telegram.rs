@@ -1,0 +1,390 @@
+//! The Telegram adapter with the real teloxide client against a fake Bot API server on loopback
+//! (reached through `TELEGRAM_API_URL`, the operator's setting): group members type commands and
+//! press inline buttons; the fake records what the bot sends, edits and answers.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::{FromRequest, Multipart, Path, Request, State};
+use axum::routing::post;
+use dicetable::bot::{self, Config, LogFormat, PlaygroundMode};
+use serde_json::{Value, json};
+use tokio::sync::{Mutex, Notify};
+
+const CHAT: i64 = -1001234;
+
+#[derive(Default)]
+struct Fake {
+    updates: VecDeque<Value>,
+    next_update: i64,
+    next_message: i64,
+    /// Messages the bot shows, by id: text or caption, photo or not, keyboard.
+    messages: HashMap<i64, Value>,
+    /// Callback answers: (query id, text, alert).
+    answers: Vec<(String, Option<String>, bool)>,
+    /// Methods to refuse with 429 the next n times.
+    limited: HashMap<String, usize>,
+    calls: Vec<String>,
+}
+
+#[derive(Clone)]
+struct Server {
+    fake: Arc<Mutex<Fake>>,
+    pushed: Arc<Notify>,
+}
+
+fn user(id: i64, name: &str) -> Value {
+    json!({ "id": id, "is_bot": false, "first_name": name, "language_code": "en" })
+}
+
+fn ok(result: Value) -> axum::Json<Value> {
+    axum::Json(json!({ "ok": true, "result": result }))
+}
+
+/// Reads a request's fields, JSON or multipart (files become their size).
+async fn fields(request: Request) -> HashMap<String, Value> {
+    let multipart = request
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("multipart/"));
+    let mut out = HashMap::new();
+    if multipart {
+        let mut form = Multipart::from_request(request, &()).await.unwrap();
+        while let Some(field) = form.next_field().await.unwrap() {
+            let name = field.name().unwrap_or_default().to_owned();
+            let is_file = field.file_name().is_some()
+                || field.content_type().is_some_and(|t| !t.starts_with("text/"));
+            let bytes = field.bytes().await.unwrap();
+            let value = if is_file {
+                json!({ "file_bytes": bytes.len(), "png": bytes.starts_with(b"\x89PNG") })
+            } else {
+                let text = String::from_utf8_lossy(&bytes).into_owned();
+                serde_json::from_str(&text).unwrap_or(Value::String(text))
+            };
+            out.insert(name, value);
+        }
+    } else {
+        let bytes = axum::body::to_bytes(request.into_body(), usize::MAX).await.unwrap();
+        if let Ok(Value::Object(map)) = serde_json::from_slice(&bytes) {
+            out.extend(map);
+        }
+    }
+    out
+}
+
+fn message_json(id: i64, body: &Value) -> Value {
+    let mut m = json!({
+        "message_id": id,
+        "date": 1_700_000_000,
+        "chat": { "id": CHAT, "type": "supergroup", "title": "Game night" },
+        "from": { "id": 999, "is_bot": true, "first_name": "dicetable", "username": "dicetable_bot" },
+    });
+    if body["photo"] == true {
+        m["photo"] = json!([{ "file_id": format!("f{id}"), "file_unique_id": format!("u{id}"), "width": 1000, "height": 1000 }]);
+        m["caption"] = body["text"].clone();
+    } else {
+        m["text"] = body["text"].clone();
+    }
+    if let Some(k) = body.get("keyboard").filter(|k| !k.is_null()) {
+        m["reply_markup"] = k.clone();
+    }
+    m
+}
+
+async fn api(
+    State(s): State<Server>,
+    Path((_bot, method)): Path<(String, String)>,
+    request: Request,
+) -> axum::Json<Value> {
+    // Bot API method names are case-insensitive (teloxide sends "SendPhoto").
+    let method = method.to_lowercase();
+    let f = fields(request).await;
+    let mut fake = s.fake.lock().await;
+    fake.calls.push(method.clone());
+    if let Some(n) = fake.limited.get_mut(&method)
+        && *n > 0
+    {
+        *n -= 1;
+        return axum::Json(json!({
+            "ok": false, "error_code": 429,
+            "description": "Too Many Requests: retry after 1",
+            "parameters": { "retry_after": 1 }
+        }));
+    }
+    let keyboard =
+        |f: &HashMap<String, Value>| f.get("reply_markup").cloned().unwrap_or(Value::Null);
+    match method.as_str() {
+        "getme" => ok(
+            json!({ "id": 999, "is_bot": true, "first_name": "dicetable", "username": "dicetable_bot",
+            "can_join_groups": true, "can_read_all_group_messages": false, "supports_inline_queries": false }),
+        ),
+        "getupdates" => {
+            if fake.updates.is_empty() {
+                drop(fake);
+                let _ = tokio::time::timeout(Duration::from_millis(300), s.pushed.notified()).await;
+                fake = s.fake.lock().await;
+            }
+            let updates: Vec<Value> = fake.updates.drain(..).collect();
+            ok(Value::Array(updates))
+        }
+        "sendmessage" | "sendphoto" => {
+            fake.next_message += 1;
+            let id = fake.next_message + 1000;
+            let photo = method == "sendphoto";
+            let text = if photo { f.get("caption") } else { f.get("text") }
+                .cloned()
+                .unwrap_or(Value::Null);
+            let body = json!({ "photo": photo, "text": text, "keyboard": keyboard(&f),
+                "png": f.values().any(|p| p["png"] == true) });
+            fake.messages.insert(id, body.clone());
+            ok(message_json(id, &body))
+        }
+        "editmessagetext" | "editmessagemedia" | "editmessagereplymarkup" => {
+            let id = f.get("message_id").and_then(Value::as_i64).unwrap_or(0);
+            let Some(m) = fake.messages.get_mut(&id) else {
+                return axum::Json(
+                    json!({ "ok": false, "error_code": 400, "description": "Bad Request: message to edit not found" }),
+                );
+            };
+            m["keyboard"] = keyboard(&f);
+            if method == "editmessagetext" {
+                m["text"] = f.get("text").cloned().unwrap_or(Value::Null);
+            }
+            if method == "editmessagemedia" {
+                let media = f.get("media").cloned().unwrap_or(Value::Null);
+                m["text"] = media["caption"].clone();
+                m["photo"] = json!(true);
+                m["png"] = json!(f.values().any(|p| p["png"] == true));
+            }
+            let body = m.clone();
+            ok(message_json(id, &body))
+        }
+        "answercallbackquery" => {
+            let id = f.get("callback_query_id").and_then(Value::as_str).unwrap_or("").to_owned();
+            let text = f.get("text").and_then(Value::as_str).map(str::to_owned);
+            let alert = f.get("show_alert").and_then(Value::as_bool).unwrap_or(false);
+            fake.answers.push((id, text, alert));
+            ok(json!(true))
+        }
+        "getchatmember" => {
+            let uid = f.get("user_id").and_then(Value::as_i64).unwrap_or(0);
+            // User 3 ("Mod") administers the group.
+            if uid == 3 {
+                ok(json!({ "status": "creator", "user": user(uid, "Mod"), "is_anonymous": false }))
+            } else {
+                ok(json!({ "status": "member", "user": user(uid, "x") }))
+            }
+        }
+        "deletewebhook" | "setmycommands" => ok(json!(true)),
+        other => axum::Json(
+            json!({ "ok": false, "error_code": 404, "description": format!("Not Found: method {other}") }),
+        ),
+    }
+}
+
+struct Group {
+    server: Server,
+    running: bot::Running,
+    query: u64,
+}
+
+impl Group {
+    async fn start(name: &str) -> Group {
+        let server = Server { fake: Arc::default(), pushed: Arc::new(Notify::new()) };
+        let app = Router::new().route("/{bot}/{method}", post(api)).with_state(server.clone());
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+        let dir = std::env::temp_dir().join(format!("dicetable-tg-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let config = Config {
+            database_url: format!("sqlite://{}", dir.join("bot.db").display()),
+            listen: "127.0.0.1:0".parse().unwrap(),
+            playground: PlaygroundMode::Auto,
+            secret: Some("telegram test secret".into()),
+            log_format: LogFormat::Human,
+            telegram_token: Some("123:TEST".into()),
+            telegram_api_url: format!("http://{addr}").parse().unwrap(),
+        };
+        let running = bot::start(&config).await.unwrap();
+        Group { server, running, query: 0 }
+    }
+
+    async fn push(&self, update: Value) {
+        let mut fake = self.server.fake.lock().await;
+        fake.next_update += 1;
+        let mut update = update;
+        update["update_id"] = json!(fake.next_update);
+        fake.updates.push_back(update);
+        drop(fake);
+        self.server.pushed.notify_waiters();
+    }
+
+    async fn say(&self, uid: i64, name: &str, text: &str) {
+        let id = 500 + uid;
+        self.push(json!({ "message": {
+            "message_id": id, "date": 1_700_000_000,
+            "chat": { "id": CHAT, "type": "supergroup", "title": "Game night" },
+            "from": user(uid, name), "text": text,
+        }}))
+        .await;
+    }
+
+    async fn press(&mut self, uid: i64, name: &str, message: i64, data: &str) -> String {
+        self.query += 1;
+        let qid = format!("q{}", self.query);
+        let body = self.server.fake.lock().await.messages[&message].clone();
+        self.push(json!({ "callback_query": {
+            "id": qid, "from": user(uid, name), "chat_instance": "ci",
+            "message": message_json(message, &body), "data": data,
+        }}))
+        .await;
+        qid
+    }
+
+    /// Waits until `check` holds on the fake's state.
+    async fn until<T>(&self, what: &str, check: impl Fn(&Fake) -> Option<T>) -> T {
+        for _ in 0..400 {
+            if let Some(v) = check(&*self.server.fake.lock().await) {
+                return v;
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        let fake = self.server.fake.lock().await;
+        let newest = board(&fake).map(|(_, m)| m["text"].clone());
+        panic!(
+            "timed out waiting for {what}; answers {:?}; newest board {newest:?}",
+            fake.answers.last()
+        );
+    }
+
+    async fn answer(&self, qid: &str) -> (Option<String>, bool) {
+        self.until(&format!("the answer to {qid}"), |f| {
+            f.answers.iter().find(|(id, _, _)| id == qid).map(|(_, t, a)| (t.clone(), *a))
+        })
+        .await
+    }
+}
+
+fn plain(text: &str) -> String {
+    text.replace(['\u{2068}', '\u{2069}'], "")
+}
+
+/// The newest message with a button labelled `label`: its id and the button's data.
+fn button(f: &Fake, label: &str) -> Option<(i64, String)> {
+    let mut ids: Vec<_> = f.messages.keys().copied().collect();
+    ids.sort();
+    ids.into_iter().rev().find_map(|id| {
+        let k = &f.messages[&id]["keyboard"]["inline_keyboard"];
+        k.as_array()?.iter().flat_map(|r| r.as_array().unwrap()).find_map(|b| {
+            (b["text"].as_str()? == label)
+                .then(|| (id, b["callback_data"].as_str().unwrap().to_owned()))
+        })
+    })
+}
+
+/// The newest board photo that has buttons.
+fn board(f: &Fake) -> Option<(i64, Value)> {
+    let mut ids: Vec<_> = f.messages.keys().copied().collect();
+    ids.sort();
+    ids.into_iter().rev().map(|id| (id, f.messages[&id].clone())).find(|(_, m)| m["photo"] == true)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_group_opens_a_table_joins_and_plays_turns_with_inline_buttons() {
+    let mut g = Group::start("games").await;
+    let players = [(1, "Ana"), (2, "Ben")];
+    g.say(1, "Ana", "/snakes@dicetable_bot quick").await;
+    let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
+    let qid = g.press(2, "Ben", lobby, &join).await;
+    assert_eq!(g.answer(&qid).await, (None, false), "a join is answered silently");
+    g.until("Ben in the lobby", |f| {
+        plain(f.messages[&lobby]["text"].as_str()?).contains("Ben joined").then_some(())
+    })
+    .await;
+    let (_, start) = g.until("a Start button", |f| button(f, "Start")).await;
+    g.press(1, "Ana", lobby, &start).await;
+    // Telegram's own limit (one message a second per chat, which teloxide's Throttle keeps)
+    // makes every board a second: a few turns, not a whole game.
+    let mut last = 0;
+    for turn in 0..6 {
+        let (id, photo) = g.until("a new board", |f| board(f).filter(|(id, _)| *id > last)).await;
+        last = id;
+        assert_eq!(photo["png"], true, "the board is a PNG");
+        let caption = plain(photo["text"].as_str().unwrap());
+        let data = photo["keyboard"]["inline_keyboard"][0][0]["callback_data"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no button: {caption}"))
+            .to_owned();
+        let prompt = caption.lines().last().unwrap().to_owned();
+        let mover = *players.iter().find(|(_, n)| prompt.starts_with(n)).unwrap();
+        if turn == 0 {
+            // The other player is refused with a private alert, and nothing changes.
+            let other = players.iter().find(|p| p.0 != mover.0).unwrap();
+            let qid = g.press(other.0, other.1, id, &data).await;
+            let (text, alert) = g.answer(&qid).await;
+            assert!(alert && plain(&text.unwrap()).contains("not yours"));
+        }
+        let qid = g.press(mover.0, mover.1, id, &data).await;
+        assert_eq!(g.answer(&qid).await, (None, false));
+        // The superseded board loses its buttons once the next one is shown.
+        g.until("the old board stripped", |f| {
+            (board(f).is_some_and(|(n, _)| n > id) && f.messages[&id]["keyboard"].is_null())
+                .then_some(())
+        })
+        .await;
+    }
+    g.running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn forged_data_stale_buttons_and_rate_limits() {
+    let mut g = Group::start("robust").await;
+    g.say(1, "Ana", "/nardy").await;
+    let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
+    // Forged callback data: a private alert, nothing changes.
+    let qid = g.press(2, "Ben", lobby, "1.1.0.j.0000000000000000").await;
+    let (text, alert) = g.answer(&qid).await;
+    assert!(alert && text.unwrap().contains("does not belong"), "forged data is refused");
+    let qid = g.press(2, "Ben", lobby, "\u{0}garbage").await;
+    assert!(g.answer(&qid).await.1);
+    // The next photo and the next edit are refused with 429: both are retried, nothing lost.
+    {
+        let mut fake = g.server.fake.lock().await;
+        fake.limited.insert("sendphoto".into(), 1);
+        fake.limited.insert("editmessagetext".into(), 1);
+    }
+    g.press(2, "Ben", lobby, &join).await;
+    let board = g.until("the first board despite a 429", board).await;
+    assert_eq!(board.1["png"], true);
+    g.until("the lobby edited despite a 429", |f| {
+        plain(f.messages[&lobby]["text"].as_str()?).contains("begins").then_some(())
+    })
+    .await;
+    {
+        let fake = g.server.fake.lock().await;
+        assert_eq!(fake.calls.iter().filter(|c| *c == "sendphoto").count(), 2, "{:?}", fake.calls);
+    }
+    // A stale button: press the first board's Roll twice; the second is out of date.
+    let data =
+        board.1["keyboard"]["inline_keyboard"][0][0]["callback_data"].as_str().unwrap().to_owned();
+    g.press(1, "Ana", board.0, &data).await;
+    g.until("the roll-off", |f| self::board(f).filter(|(id, _)| *id > board.0)).await;
+    let qid = g.press(2, "Ben", board.0, &data).await;
+    let (text, alert) = g.answer(&qid).await;
+    assert!(alert && text.unwrap().contains("out of date"));
+    // Kick needs the host or an admin: Mod (an admin of the group) may.
+    g.say(3, "Mod", "/kick Ben").await;
+    g.until("Ben removed", |f| {
+        f.messages
+            .values()
+            .any(|m| plain(m["text"].as_str().unwrap_or("")).contains("Ben was removed"))
+            .then_some(())
+    })
+    .await;
+    g.running.shutdown().await;
+}
