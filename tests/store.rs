@@ -287,6 +287,7 @@ async fn languages_and_messages_are_remembered() {
         assert_eq!(store.user(&user, "Ana").await.unwrap(), None);
         store.set_user_lang(&user, Some("fa")).await.unwrap();
         assert_eq!(store.user(&user, "Ana B").await.unwrap().as_deref(), Some("fa"));
+        assert_eq!(store.user(&user, "Ana B").await.unwrap().as_deref(), Some("fa"), "unchanged");
         assert_eq!(store.chat_lang(&chat).await.unwrap(), None);
         store.set_chat_lang(&chat, Some("ru")).await.unwrap();
         assert_eq!(store.chat_lang(&chat).await.unwrap().as_deref(), Some("ru"));

@@ -27,6 +27,8 @@ struct Fake {
     /// Methods to refuse with 429 the next n times.
     limited: HashMap<String, usize>,
     calls: Vec<String>,
+    /// setMyCommands: (language code, command names).
+    menus: Vec<(Option<String>, Vec<String>)>,
 }
 
 #[derive(Clone)]
@@ -178,7 +180,15 @@ async fn api(
                 ok(json!({ "status": "member", "user": user(uid, "x") }))
             }
         }
-        "deletewebhook" | "setmycommands" => ok(json!(true)),
+        "setmycommands" => {
+            let names = f["commands"].as_array().map(|c| {
+                c.iter().map(|c| c["command"].as_str().unwrap_or("").to_owned()).collect()
+            });
+            let code = f.get("language_code").and_then(Value::as_str).map(str::to_owned);
+            fake.menus.push((code, names.unwrap_or_default()));
+            ok(json!(true))
+        }
+        "deletewebhook" => ok(json!(true)),
         other => axum::Json(
             json!({ "ok": false, "error_code": 404, "description": format!("Not Found: method {other}") }),
         ),
@@ -297,6 +307,12 @@ fn board(f: &Fake) -> Option<(i64, Value)> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_group_opens_a_table_joins_and_plays_turns_with_inline_buttons() {
     let mut g = Group::start("games").await;
+    // The command menu is registered in every language: English as the default, then fa, ru, tl.
+    let menus =
+        g.until("four command menus", |f| (f.menus.len() == 4).then(|| f.menus.clone())).await;
+    let codes: Vec<Option<&str>> = menus.iter().map(|(c, _)| c.as_deref()).collect();
+    assert_eq!(codes, [None, Some("fa"), Some("ru"), Some("tl")]);
+    assert!(menus.iter().all(|(_, names)| names.len() == 17 && names[0] == "snakes"));
     let players = [(1, "Ana"), (2, "Ben")];
     g.say(1, "Ana", "/snakes@dicetable_bot quick").await;
     let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;

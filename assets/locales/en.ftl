@@ -200,3 +200,22 @@ help = I run dice board games in this chat.
     /stats: your games · /top: this chat's best players
     /fair: how the dice are kept fair · /lang: your language
     Turn timers: 1m, 5m, 1h, 24h (the default) or notimer. After three missed turns in a row a player leaves the game.
+
+## The command menu (Telegram, Discord): one line each.
+command-snakes = open a Snakes & Ladders table
+command-ludo = open a Ludo table
+command-nardy = open a Long Nardy table
+command-join = take a seat at a table
+command-leave = leave a table before it starts
+command-play = start the game (host)
+command-options = change a table's options (host)
+command-status = show the board again
+command-history = the last moves
+command-resign = leave a running game
+command-kick = remove a player (host or admin)
+command-cancel = cancel a table (host or admin)
+command-stats = your games and wins
+command-top = this chat's best players
+command-fair = how the dice are kept fair
+command-lang = choose your language
+command-help = what I can do

@@ -193,3 +193,22 @@ help = Nagpapatakbo ako ng mga larong may dais sa chat na ito.
     /stats: ang mga laro mo · /top: ang mga pinakamahusay sa chat
     /fair: kung paano pinananatiling patas ang dais · /lang: ang wika mo
     Timer ng tira: 1m, 5m, 1h, 24h (default) o notimer. Aalis sa laro ang manlalarong makalampas ng tatlong sunod na tira.
+
+## Ang menu ng mga utos (Telegram, Discord).
+command-snakes = magbukas ng mesa ng Ahas at Hagdan
+command-ludo = magbukas ng mesa ng Ludo
+command-nardy = magbukas ng mesa ng Mahabang Nardy
+command-join = umupo sa isang mesa
+command-leave = umalis sa mesa bago magsimula
+command-play = simulan ang laro (host)
+command-options = baguhin ang mga opsyon ng mesa (host)
+command-status = ipakita ulit ang board
+command-history = ang mga huling galaw
+command-resign = umalis sa tumatakbong laro
+command-kick = mag-alis ng manlalaro (host o admin)
+command-cancel = kanselahin ang mesa (host o admin)
+command-stats = ang mga laro at panalo mo
+command-top = ang mga pinakamahusay sa chat
+command-fair = kung paano pinananatiling patas ang dais
+command-lang = piliin ang wika mo
+command-help = ang kaya kong gawin

@@ -525,11 +525,19 @@ impl Store {
 
     /// Records a user's display name (creating the user on first sight); returns their chosen
     /// language, if any.
+    ///
+    /// Every operation calls this, so it only reads unless the user is new or renamed.
     pub async fn user(&self, id: &str, name: &str) -> Result<Option<String>, StoreError> {
+        const READ: &str = "select name, lang from users where id = $1";
         const UPSERT: &str = "insert into users (id, name) values ($1, $2) on conflict (id) \
                               do update set name = excluded.name returning lang";
         let lang: Option<String> = on_pool!(self, pool => {
-            sqlx::query_scalar(UPSERT).bind(id).bind(name).fetch_one(pool).await?
+            let known: Option<(String, Option<String>)> =
+                sqlx::query_as(READ).bind(id).fetch_optional(pool).await?;
+            match known {
+                Some((stored, lang)) if stored == name => lang,
+                _ => sqlx::query_scalar(UPSERT).bind(id).bind(name).fetch_one(pool).await?,
+            }
         });
         Ok(lang)
     }

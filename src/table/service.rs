@@ -184,6 +184,12 @@ impl Service {
         }
     }
 
+    /// A message from the table's words (`key` in the Fluent files) in `lang`, for adapters'
+    /// own texts such as command menus.
+    pub fn words(&self, lang: Lang, key: &str) -> String {
+        self.i18n.text(lang, key, &[])
+    }
+
     /// A private message from the table's words (`key` in the Fluent files), in the user's
     /// language: for adapters' own refusals, such as an unknown command.
     pub async fn say_privately(&self, ctx: &Ctx, key: &str) -> View {

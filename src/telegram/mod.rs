@@ -12,18 +12,25 @@ use teloxide::adaptors::Throttle;
 use teloxide::adaptors::throttle::Limits;
 use teloxide::payloads::{
     AnswerCallbackQuerySetters, EditMessageMediaSetters, EditMessageTextSetters, GetUpdatesSetters,
-    SendMessageSetters, SendPhotoSetters,
+    SendMessageSetters, SendPhotoSetters, SetMyCommandsSetters,
 };
 use teloxide::prelude::{Request, Requester, RequesterExt};
 use teloxide::types::{
-    CallbackQuery, ChatId, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, InputMedia,
-    InputMediaPhoto, Message, MessageId, ReplyParameters, UpdateKind, User,
+    BotCommand, CallbackQuery, ChatId, InlineKeyboardButton, InlineKeyboardMarkup, InputFile,
+    InputMedia, InputMediaPhoto, Message, MessageId, ReplyParameters, UpdateKind, User,
 };
 use teloxide::{Bot, RequestError};
 use tokio::sync::watch;
 
 use crate::table::command::CommandError;
+use crate::table::i18n::Lang;
 use crate::table::{Ctx, Op, Service, View, parse_command};
+
+/// The commands in the menu, in menu order (see `table::command` for what each does).
+const COMMANDS: [&str; 17] = [
+    "snakes", "ludo", "nardy", "join", "leave", "play", "options", "status", "history", "resign",
+    "kick", "cancel", "stats", "top", "fair", "lang", "help",
+];
 
 /// Telegram's limit on photo captions.
 const CAPTION: usize = 1024;
@@ -44,8 +51,33 @@ impl Telegram {
         Self { bot, service }
     }
 
-    /// Polls for updates until `stopped` turns true.
+    /// Registers the command menu in each of our languages (English is also the default for
+    /// every other language).
+    pub async fn register_commands(&self) {
+        for lang in Lang::ALL {
+            let commands: Vec<BotCommand> = COMMANDS
+                .iter()
+                .map(|name| {
+                    BotCommand::new(*name, self.service.words(lang, &format!("command-{name}")))
+                })
+                .collect();
+            let done = retry("setMyCommands", || {
+                let request = self.bot.set_my_commands(commands.clone());
+                match lang {
+                    Lang::En => request.send(),
+                    other => request.language_code(other.code()).send(),
+                }
+            })
+            .await;
+            if done.is_none() {
+                tracing::warn!(lang = lang.code(), "the command menu was not registered");
+            }
+        }
+    }
+
+    /// Registers the command menu, then polls for updates until `stopped` turns true.
     pub async fn run(self, mut stopped: watch::Receiver<bool>) {
+        self.register_commands().await;
         let mut offset: i32 = 0;
         loop {
             let request = self.bot.get_updates().offset(offset).timeout(25);
