@@ -10,7 +10,7 @@ use dicetable::fair::Seed;
 use dicetable::setup::new_game;
 use dicetable::store::{Change, Store};
 use dicetable::table::token::{Button as TokenButton, Token, TokenKey};
-use dicetable::table::{Ctx, ManualClock, Op, Service, Slot, View};
+use dicetable::table::{BoardMode, Ctx, ManualClock, Op, Service, Slot, View};
 
 const SECRET: &[u8] = b"test secret";
 
@@ -522,6 +522,40 @@ async fn a_table_stored_in_another_shape_is_rebuilt_from_its_log() {
         assert_eq!(row.shape, 1);
         assert_ne!(row.state, snapshot, "a move was played on the rebuilt game");
         assert_replay_matches(&store, table).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_quiet_chat_edits_one_board_message_in_place() {
+    for (db, store) in stores("boards").await {
+        let service = Service::new(store.clone(), SECRET, clock(11));
+        let chat = unique(&format!("boards-{db}"));
+        let (ana, ben) = (ctx(&chat, "Ana"), ctx(&chat, "Ben"));
+        let mut admin = ctx(&chat, "Mod");
+        admin.admin = true;
+        let refused = service.handle(&ana, Op::Boards(Some(BoardMode::Edit))).await;
+        assert!(refused[0].private_to.is_some(), "only admins change how a chat shows boards");
+        let set = service.handle(&admin, Op::Boards(Some(BoardMode::Edit))).await;
+        assert!(plain(&set[0].text).contains("edited in place"), "{}", set[0].text);
+        service.handle(&ana, Op::Create { game: GameKind::Snakes, words: vec![] }).await;
+        service.handle(&ben, Op::Join(None)).await;
+        let views = service.handle(&ana, Op::Start(None)).await;
+        let b = board(&views).unwrap().clone();
+        assert_eq!(b.replace, None, "the first board is a new message");
+        let (table, _) = b.shows.unwrap();
+        // The adapter posted it as message "m1".
+        service.shown(table, Slot::Board, "m1").await.unwrap();
+        let who = b.mentions[0].rsplit('/').next().unwrap().to_owned();
+        let views =
+            service.handle(&ctx(&chat, &who), Op::Press(b.buttons[0][0].token.clone())).await;
+        let next = board(&views).unwrap();
+        assert_eq!(next.replace.as_deref(), Some("m1"), "{db}: the next board edits m1");
+        // Back to new messages.
+        service.handle(&admin, Op::Boards(Some(BoardMode::New))).await;
+        let who = next.mentions[0].rsplit('/').next().unwrap().to_owned();
+        let views =
+            service.handle(&ctx(&chat, &who), Op::Press(next.buttons[0][0].token.clone())).await;
+        assert_eq!(board(&views).unwrap().replace, None);
     }
 }
 

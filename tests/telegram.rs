@@ -312,7 +312,7 @@ async fn a_group_opens_a_table_joins_and_plays_turns_with_inline_buttons() {
         g.until("four command menus", |f| (f.menus.len() == 4).then(|| f.menus.clone())).await;
     let codes: Vec<Option<&str>> = menus.iter().map(|(c, _)| c.as_deref()).collect();
     assert_eq!(codes, [None, Some("fa"), Some("ru"), Some("tl")]);
-    assert!(menus.iter().all(|(_, names)| names.len() == 17 && names[0] == "snakes"));
+    assert!(menus.iter().all(|(_, names)| names.len() == 18 && names[0] == "snakes"));
     let players = [(1, "Ana"), (2, "Ben")];
     g.say(1, "Ana", "/snakes@dicetable_bot quick").await;
     let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
@@ -393,6 +393,31 @@ async fn forged_data_stale_buttons_and_rate_limits() {
     let qid = g.press(2, "Ben", board.0, &data).await;
     let (text, alert) = g.answer(&qid).await;
     assert!(alert && text.unwrap().contains("out of date"));
+    // A quiet chat: an admin switches to one board message edited in place (editMessageMedia).
+    g.say(3, "Mod", "/boards edit").await;
+    g.until("the mode confirmed", |f| {
+        f.messages
+            .values()
+            .any(|m| m["text"].as_str().is_some_and(|t| t.contains("edited in place")))
+            .then_some(())
+    })
+    .await;
+    let (id, photo) = g.until("the newest board", self::board).await;
+    let data =
+        photo["keyboard"]["inline_keyboard"][0][0]["callback_data"].as_str().unwrap().to_owned();
+    let caption = plain(photo["text"].as_str().unwrap());
+    let mover =
+        if caption.lines().last().unwrap().starts_with("Ben") { (2, "Ben") } else { (1, "Ana") };
+    let before = g.server.fake.lock().await.calls.iter().filter(|c| *c == "sendphoto").count();
+    g.press(mover.0, mover.1, id, &data).await;
+    g.until("the board edited in place", |f| {
+        (f.calls.iter().any(|c| c == "editmessagemedia")
+            && f.messages[&id]["text"] != photo["text"])
+            .then_some(())
+    })
+    .await;
+    let after = g.server.fake.lock().await.calls.iter().filter(|c| *c == "sendphoto").count();
+    assert_eq!(after, before, "no new photo message");
     // Kick needs the host or an admin: Mod (an admin of the group) may.
     g.say(3, "Mod", "/kick Ben").await;
     g.until("Ben removed", |f| {

@@ -163,6 +163,8 @@ top-line = { $rank }. { $name }: { $wins } wins in { $games } games ({ $rate }%)
 lang-choose = Choose a language: /lang followed by one of { $codes }. "/lang chat fa" sets the chat's language (admins).
 lang-user-set = I will speak English with you.
 lang-chat-set = This chat's language is now English.
+boards-new = Boards: a new message every turn (change with /boards edit).
+boards-edit = Boards: one message per table, edited in place every turn (change with /boards new).
 
 ## Refusals of the table service. Nothing changed.
 err-stale = This button is out of date: the game has moved on. Here is the current board.
@@ -199,6 +201,7 @@ help = I run dice board games in this chat.
     /resign: leave a running game · /kick name, /cancel: host or admins
     /stats: your games · /top: this chat's best players
     /fair: how the dice are kept fair · /lang: your language
+    /boards edit, /boards new: one board message edited in place, or a new one each turn (admins)
     Turn timers: 1m, 5m, 1h, 24h (the default) or notimer. After three missed turns in a row a player leaves the game.
 
 ## The command menu (Telegram, Discord): one line each.
@@ -218,4 +221,5 @@ command-stats = your games and wins
 command-top = this chat's best players
 command-fair = how the dice are kept fair
 command-lang = choose your language
+command-boards = new board messages, or one edited in place
 command-help = what I can do

@@ -156,6 +156,8 @@ top-line = { $rank }. { $name }: { $wins } panalo sa { $games } laro ({ $rate }%
 lang-choose = Pumili ng wika: /lang at isa sa { $codes }. Ang "/lang chat tl" ay para sa wika ng chat (mga admin).
 lang-user-set = Tagalog na ang gagamitin ko sa iyo.
 lang-chat-set = Tagalog na ang wika ng chat na ito.
+boards-new = Mga board: bagong mensahe bawat tira (palitan gamit ang /boards edit).
+boards-edit = Mga board: isang mensahe bawat mesa na ine-edit bawat tira (palitan gamit ang /boards new).
 
 ## Mga pagtanggi. Walang nagbago.
 err-stale = Luma na ang button na ito: umusad na ang laro. Narito ang kasalukuyang board.
@@ -192,6 +194,7 @@ help = Nagpapatakbo ako ng mga larong may dais sa chat na ito.
     /resign: umalis sa tumatakbong laro · /kick pangalan, /cancel: host o mga admin
     /stats: ang mga laro mo · /top: ang mga pinakamahusay sa chat
     /fair: kung paano pinananatiling patas ang dais · /lang: ang wika mo
+    /boards edit, /boards new: isang mensahe ng board na ine-edit, o bago bawat tira (mga admin)
     Timer ng tira: 1m, 5m, 1h, 24h (default) o notimer. Aalis sa laro ang manlalarong makalampas ng tatlong sunod na tira.
 
 ## Ang menu ng mga utos (Telegram, Discord).
@@ -211,4 +214,5 @@ command-stats = ang mga laro at panalo mo
 command-top = ang mga pinakamahusay sa chat
 command-fair = kung paano pinananatiling patas ang dais
 command-lang = piliin ang wika mo
+command-boards = bagong mensahe ng board, o isang ine-edit
 command-help = ang kaya kong gawin

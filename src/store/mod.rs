@@ -560,6 +560,25 @@ impl Store {
         Ok(lang.flatten())
     }
 
+    /// A chat's settings (JSON), if it has any.
+    pub async fn chat_settings(&self, id: &str) -> Result<Option<String>, StoreError> {
+        const SQL: &str = "select settings from chats where id = $1";
+        let s: Option<String> = on_pool!(self, pool => {
+            sqlx::query_scalar(SQL).bind(id).fetch_optional(pool).await?
+        });
+        Ok(s)
+    }
+
+    /// Replaces a chat's settings (JSON).
+    pub async fn set_chat_settings(&self, id: &str, settings: &str) -> Result<(), StoreError> {
+        const SQL: &str = "insert into chats (id, settings) values ($1, $2) on conflict (id) \
+                           do update set settings = excluded.settings, version = chats.version + 1";
+        on_pool!(self, pool => {
+            sqlx::query(SQL).bind(id).bind(settings).execute(pool).await?;
+        });
+        Ok(())
+    }
+
     /// Sets (or with `None` clears) a chat's language.
     pub async fn set_chat_lang(&self, id: &str, lang: Option<&str>) -> Result<(), StoreError> {
         const SQL: &str = "insert into chats (id, lang) values ($1, $2) on conflict (id) \

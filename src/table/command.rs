@@ -7,7 +7,7 @@
 //! | `/<game> join\|leave\|play\|status\|history\|fair\|resign\|cancel\|options …\|kick …` | the same as below, for that game |
 //! | `/join`, `/leave`, `/play` (start the game), `/options words…` | lobby |
 //! | `/resign`, `/kick name`, `/cancel`, `/status`, `/history`, `/fair` | a running table |
-//! | `/stats`, `/top`, `/lang [chat] [en\|fa\|ru\|tl]`, `/help`, `/start` | the rest |
+//! | `/stats`, `/top`, `/lang [chat] [en\|fa\|ru\|tl]`, `/boards new\|edit`, `/help`, `/start` | the rest |
 
 use crate::engine::GameKind;
 
@@ -131,6 +131,12 @@ fn general(name: &str, game: Option<GameKind>, args: Vec<String>) -> Result<Op, 
             let code = args.get(usize::from(chat)).map(|w| w.to_lowercase());
             Op::Lang { chat, code }
         }
+        "boards" => match args.first().map(|w| w.to_lowercase()).as_deref() {
+            None => Op::Boards(None),
+            Some("edit" | "quiet") => Op::Boards(Some(super::BoardMode::Edit)),
+            Some("new") => Op::Boards(Some(super::BoardMode::New)),
+            Some(_) => return Err(CommandError::Missing("boards")),
+        },
         "help" | "start" => Op::Help,
         other => return Err(CommandError::Unknown(other.to_owned())),
     })

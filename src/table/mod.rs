@@ -90,8 +90,22 @@ pub enum Op {
         /// The language code, or `None` to list them.
         code: Option<String>,
     },
+    /// How this chat shows boards (admin): each turn a new message, or one message edited in
+    /// place (for quiet chats); `None` shows the current choice.
+    Boards(Option<BoardMode>),
     /// What the bot can do.
     Help,
+}
+
+/// How a chat shows boards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BoardMode {
+    /// A new message every turn (the default): the chat reads like a game record.
+    #[default]
+    New,
+    /// One message per table, edited in place every turn.
+    Edit,
 }
 
 impl Op {
@@ -113,6 +127,7 @@ impl Op {
             Op::Top => "top",
             Op::Fair(_) => "fair",
             Op::Lang { .. } => "lang",
+            Op::Boards(_) => "boards",
             Op::Help => "help",
         }
     }

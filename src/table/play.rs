@@ -3,7 +3,7 @@
 use super::i18n::{Arg, Lang};
 use super::service::{Fail, LEASE_MS, Loaded, MAX_STRIKES, say};
 use super::token::{Button as TokenButton, Token};
-use super::{Ctx, Service, ServiceError, Slot, View};
+use super::{BoardMode, Ctx, Service, ServiceError, Slot, View};
 use crate::engine::{Action, Event, GameKind, Legal, Seat};
 use crate::fair::Roller;
 use crate::store::StoreError;
@@ -95,9 +95,25 @@ impl Service {
                 _ => break,
             }
         }
-        let mut views = vec![self.board_view(&t, lang, &events, header).await];
+        let mut views = vec![self.next_board(&t, lang, &events, header).await?];
         views.extend(self.end_views(&t, lang));
         Ok(views)
+    }
+
+    /// The board after a move: a new message, or in a chat that asked for it, an edit of the
+    /// table's board message.
+    async fn next_board(
+        &self,
+        t: &Loaded,
+        lang: Lang,
+        events: &[Event],
+        header: Vec<String>,
+    ) -> Result<View, Fail> {
+        let mut view = self.board_view(t, lang, events, header).await;
+        if self.board_mode(&t.rec.chat).await == BoardMode::Edit {
+            view.replace = self.store.message(t.rec.id, Slot::Board.name()).await?;
+        }
+        Ok(view)
     }
 
     /// Plays one action and stores it: the engine decides, the store guards the version.
@@ -314,7 +330,7 @@ impl Service {
                 ("max", Arg::Number(i64::from(MAX_STRIKES))),
             ],
         )];
-        let mut views = vec![self.board_view(&t, lang, &events, header).await];
+        let mut views = vec![self.next_board(&t, lang, &events, header).await?];
         views.extend(self.end_views(&t, lang));
         Ok(views.into_iter().map(|v| (chat.clone(), v)).collect())
     }

@@ -8,7 +8,7 @@ use serde_json::Value;
 use super::i18n::{Arg, I18n, Lang};
 use super::token::TokenKey;
 use super::words::{self, Settings, WordError};
-use super::{Clock, Ctx, Op, Slot, View};
+use super::{BoardMode, Clock, Ctx, Op, Slot, View};
 use crate::engine::{Action, Event, Game, GameKind, Illegal, OptionError, Options, Seat, Status};
 use crate::fair::Seed;
 use crate::metrics::Metrics;
@@ -176,6 +176,7 @@ impl Service {
             Op::Top => self.top(ctx).await,
             Op::Fair(game) => self.fair(ctx, game).await,
             Op::Lang { chat, code } => self.lang(ctx, chat, code.as_deref()).await,
+            Op::Boards(mode) => self.boards(ctx, mode).await,
             Op::Help => Ok(vec![self.help(ctx, lang)]),
         };
         match result {
@@ -302,6 +303,41 @@ impl Service {
                 ..View::default()
             }])
         }
+    }
+
+    /// How a chat shows boards.
+    pub(super) async fn board_mode(&self, chat: &str) -> BoardMode {
+        match self.store.chat_settings(chat).await {
+            Ok(Some(json)) => {
+                serde_json::from_str::<ChatSettings>(&json).unwrap_or_default().boards
+            }
+            Ok(None) => BoardMode::default(),
+            Err(e) => {
+                tracing::warn!(error = %e, "reading the chat's settings failed");
+                BoardMode::default()
+            }
+        }
+    }
+
+    async fn boards(&self, ctx: &Ctx, mode: Option<BoardMode>) -> Result<Vec<View>, Fail> {
+        let lang = self.chat_lang(ctx).await;
+        let mode = match mode {
+            None => self.board_mode(&ctx.chat).await,
+            Some(mode) => {
+                if !ctx.admin {
+                    return Err(say("err-admin-only"));
+                }
+                let json =
+                    serde_json::to_string(&ChatSettings { boards: mode }).unwrap_or_default();
+                self.store.set_chat_settings(&ctx.chat, &json).await?;
+                mode
+            }
+        };
+        let key = match mode {
+            BoardMode::New => "boards-new",
+            BoardMode::Edit => "boards-edit",
+        };
+        Ok(vec![View { text: self.i18n.text(lang, key, &[]), ..View::default() }])
     }
 
     // ---- loading and saving ----
@@ -587,6 +623,13 @@ impl Service {
         let board = self.board_view(&t, lang, &[], Vec::new()).await;
         Ok(vec![started, board])
     }
+}
+
+/// A chat's own settings, stored as JSON.
+#[derive(Debug, Clone, Copy, Default, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+struct ChatSettings {
+    boards: BoardMode,
 }
 
 /// What a lobby operation does.

@@ -27,9 +27,9 @@ use crate::table::i18n::Lang;
 use crate::table::{Ctx, Op, Service, View, parse_command};
 
 /// The commands in the menu, in menu order (see `table::command` for what each does).
-const COMMANDS: [&str; 17] = [
+const COMMANDS: [&str; 18] = [
     "snakes", "ludo", "nardy", "join", "leave", "play", "options", "status", "history", "resign",
-    "kick", "cancel", "stats", "top", "fair", "lang", "help",
+    "kick", "cancel", "stats", "top", "fair", "lang", "boards", "help",
 ];
 
 /// Telegram's limit on photo captions.
@@ -145,7 +145,11 @@ impl Telegram {
         };
         let needs_admin = matches!(
             command.op,
-            Op::Kick { .. } | Op::Cancel(_) | Op::Lang { chat: true, .. } | Op::Start(_)
+            Op::Kick { .. }
+                | Op::Cancel(_)
+                | Op::Lang { chat: true, .. }
+                | Op::Start(_)
+                | Op::Boards(Some(_))
         );
         let admin = needs_admin && self.is_admin(message.chat.id, user).await;
         let ctx = Self::ctx(message.chat.id, user, admin);
