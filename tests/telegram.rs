@@ -152,6 +152,7 @@ async fn api(
                 );
             };
             m["keyboard"] = keyboard(&f);
+            m["rev"] = json!(m["rev"].as_i64().unwrap_or(0) + 1);
             if method == "editmessagetext" {
                 m["text"] = f.get("text").cloned().unwrap_or(Value::Null);
             }
@@ -353,6 +354,77 @@ async fn a_group_opens_a_table_joins_and_plays_turns_with_inline_buttons() {
                 .then_some(())
         })
         .await;
+    }
+    g.running.shutdown().await;
+}
+
+/// Full games of every kind, from the command to the final ranking, in a chat that edits one
+/// board message in place (edits are not held back by the per-chat send limit).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn full_games_of_every_kind_to_the_final_ranking() {
+    let mut g = Group::start("full").await;
+    let players = [(1, "Ana"), (2, "Ben")];
+    g.say(3, "Mod", "/boards edit").await;
+    g.until("quiet boards", |f| {
+        f.messages
+            .values()
+            .any(|m| m["text"].as_str().is_some_and(|t| t.contains("edited in place")))
+            .then_some(())
+    })
+    .await;
+    for command in ["/snakes quick", "/ludo", "/nardy"] {
+        g.say(1, "Ana", command).await;
+        let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
+        g.press(2, "Ben", lobby, &join).await;
+        // Nardy seats two: Ben's join fills the table, which starts by itself.
+        let text = g
+            .until("Ben in the lobby", |f| {
+                let t = plain(f.messages[&lobby]["text"].as_str()?);
+                (t.contains("Ben joined") || t.contains("begins")).then_some(t)
+            })
+            .await;
+        if !text.contains("begins") {
+            let (_, start) = g.until("a Start button", |f| button(f, "Start")).await;
+            g.press(1, "Ana", lobby, &start).await;
+        }
+        let (id, _) = g.until("the board", |f| board(f).filter(|(id, _)| *id > lobby)).await;
+        let mut rev = -1;
+        let mut moves = 0;
+        loop {
+            let photo = g
+                .until("the board edited", |f| {
+                    let m = &f.messages[&id];
+                    (m["rev"].as_i64().unwrap_or(0) > rev).then(|| m.clone())
+                })
+                .await;
+            rev = photo["rev"].as_i64().unwrap_or(0);
+            assert_eq!(photo["photo"], true);
+            assert_eq!(photo["png"], true, "{command}: every board is a PNG");
+            let caption = plain(photo["text"].as_str().unwrap());
+            let Some(data) = photo["keyboard"]["inline_keyboard"][0][0]["callback_data"].as_str()
+            else {
+                assert!(
+                    caption.contains("Game over.") && caption.contains("1. "),
+                    "{command}: {caption}"
+                );
+                break;
+            };
+            let prompt = caption.lines().last().unwrap();
+            let mover =
+                players.iter().find(|(_, n)| prompt.starts_with(n)).copied().unwrap_or(players[0]);
+            let data = data.to_owned();
+            g.press(mover.0, mover.1, id, &data).await;
+            moves += 1;
+            assert!(moves < 3000, "{command}: the game does not end");
+        }
+        g.until("the seed revealed", |f| {
+            f.messages
+                .values()
+                .any(|m| m["text"].as_str().is_some_and(|t| t.contains("dicetable verify")))
+                .then_some(())
+        })
+        .await;
+        g.server.fake.lock().await.messages.clear();
     }
     g.running.shutdown().await;
 }

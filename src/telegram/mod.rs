@@ -318,22 +318,38 @@ fn parse_ref(reference: &str) -> Option<(ChatId, MessageId)> {
     Some((ChatId(chat.parse().ok()?), MessageId(message.parse().ok()?)))
 }
 
-/// At most `max` characters (Telegram counts UTF-16 units; our texts are within the BMP but
-/// for emoji, so characters are a safe approximation with a margin).
+/// At most `max` UTF-16 units (what Telegram counts), keeping the end: the last lines say whose
+/// turn it is, which matters more than the oldest events.
 fn clip(text: &str, max: usize) -> String {
-    let limit = max.saturating_sub(16);
-    if text.encode_utf16().count() <= limit {
+    if text.encode_utf16().count() <= max {
         return text.to_owned();
     }
-    let mut out = String::new();
+    let limit = max.saturating_sub(1);
+    let mut kept: Vec<char> = Vec::new();
     let mut units = 0;
-    for c in text.chars() {
+    for c in text.chars().rev() {
         units += c.len_utf16();
         if units > limit {
             break;
         }
-        out.push(c);
+        kept.push(c);
     }
-    out.push('…');
-    out
+    kept.push('…');
+    kept.into_iter().rev().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clip;
+
+    #[test]
+    fn long_texts_keep_their_end_within_telegrams_count() {
+        assert_eq!(clip("short", 10), "short");
+        let long = format!("{}\nAna, roll the dice.", "old event\n".repeat(200));
+        let clipped = clip(&long, 1024);
+        assert!(clipped.encode_utf16().count() <= 1024);
+        assert!(clipped.starts_with('…') && clipped.ends_with("Ana, roll the dice."));
+        let emoji = "🎲".repeat(600);
+        assert!(clip(&emoji, 1024).encode_utf16().count() <= 1024);
+    }
 }
