@@ -281,8 +281,22 @@ impl Group {
     }
 }
 
+/// Text as a reader sees it: without HTML tags, entities or isolation marks.
 fn plain(text: &str) -> String {
-    text.replace(['\u{2068}', '\u{2069}'], "")
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in text.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => in_tag = false,
+            _ if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
+        .replace(['\u{2068}', '\u{2069}'], "")
 }
 
 /// The newest message with a button labelled `label`: its id and the button's data.
@@ -339,6 +353,10 @@ async fn a_group_opens_a_table_joins_and_plays_turns_with_inline_buttons() {
             .to_owned();
         let prompt = caption.lines().last().unwrap().to_owned();
         let mover = *players.iter().find(|(_, n)| prompt.starts_with(n)).unwrap();
+        // The player to move is mentioned (a link that notifies them), in the prompt itself.
+        let link = format!("<a href=\"tg://user?id={}\">", mover.0);
+        let html = photo["text"].as_str().unwrap();
+        assert!(html.lines().last().unwrap().starts_with(&link), "{html}");
         if turn == 0 {
             // The other player is refused with a private alert, and nothing changes.
             let other = players.iter().find(|p| p.0 != mover.0).unwrap();

@@ -6,6 +6,8 @@
 //! `<chat id>:<message id>`. Updates come by long polling (`getUpdates`); sends go through
 //! teloxide's `Throttle`, and edits and callback answers wait out `RetryAfter` themselves.
 
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use teloxide::adaptors::Throttle;
@@ -17,7 +19,7 @@ use teloxide::payloads::{
 use teloxide::prelude::{Request, Requester, RequesterExt};
 use teloxide::types::{
     BotCommand, CallbackQuery, ChatId, InlineKeyboardButton, InlineKeyboardMarkup, InputFile,
-    InputMedia, InputMediaPhoto, Message, MessageId, ReplyParameters, UpdateKind, User,
+    InputMedia, InputMediaPhoto, Message, MessageId, ParseMode, ReplyParameters, UpdateKind, User,
 };
 use teloxide::{Bot, RequestError};
 use tokio::sync::watch;
@@ -42,13 +44,15 @@ const RETRIES: usize = 5;
 pub struct Telegram {
     bot: Throttle<Bot>,
     service: Service,
+    /// Display names by user id, as seen in updates (for mentions).
+    names: Arc<Mutex<HashMap<u64, String>>>,
 }
 
 impl Telegram {
     /// An adapter for the bot `token`, talking to the Bot API at `api_url`.
     pub fn new(service: Service, token: &str, api_url: url::Url) -> Self {
         let bot = Bot::new(token).set_api_url(api_url).throttle(Limits::default());
-        Self { bot, service }
+        Self { bot, service, names: Arc::default() }
     }
 
     /// Registers the command menu in each of our languages (English is also the default for
@@ -104,6 +108,41 @@ impl Telegram {
         }
     }
 
+    /// Remembers a user's name, for mentions.
+    fn remember(&self, user: &User) {
+        let mut names = self.names.lock().unwrap_or_else(|e| e.into_inner());
+        if names.len() > 100_000 {
+            names.clear();
+        }
+        names.insert(user.id.0, user.full_name());
+    }
+
+    /// A view's text as Telegram HTML, at most `max` long: mentioned players (the one to move,
+    /// the one reminded) become links that notify them: their name's last appearance, or an
+    /// added line.
+    fn html(&self, view: &View, max: usize) -> String {
+        let text = clip(&view.text, max.saturating_sub(80 * view.mentions.len().min(4)));
+        let mut out = escape(&text);
+        let names = self.names.lock().unwrap_or_else(|e| e.into_inner());
+        for user in view.mentions.iter().take(4) {
+            let Some(id) = user.strip_prefix("telegram:").and_then(|id| id.parse::<u64>().ok())
+            else {
+                continue;
+            };
+            let name = names.get(&id).cloned().unwrap_or_else(|| "🔔".into());
+            let link = |inner: &str| format!("<a href=\"tg://user?id={id}\">{inner}</a>");
+            let shown = escape(&format!("\u{2068}{name}\u{2069}"));
+            match out.rfind(&shown) {
+                Some(at) => out.replace_range(at..at + shown.len(), &link(&shown)),
+                None => {
+                    out.push('\n');
+                    out.push_str(&link(&escape(&name)));
+                }
+            }
+        }
+        out
+    }
+
     fn ctx(chat: ChatId, user: &User, admin: bool) -> Ctx {
         Ctx {
             chat: format!("telegram:{}", chat.0),
@@ -129,6 +168,7 @@ impl Telegram {
 
     async fn on_message(&self, message: Message) {
         let (Some(text), Some(user)) = (message.text(), message.from.as_ref()) else { return };
+        self.remember(user);
         let command = match parse_command(text) {
             Ok(c) => c,
             Err(CommandError::NotCommand) => return,
@@ -164,6 +204,7 @@ impl Telegram {
             return;
         };
         let chat = message.chat().id;
+        self.remember(&query.from);
         let ctx = Self::ctx(chat, &query.from, false);
         // Callback data is untrusted: the service parses and checks it.
         let token = query.data.clone().unwrap_or_default();
@@ -200,13 +241,15 @@ impl Telegram {
 
     async fn post(&self, chat: ChatId, view: View, reply_to: Option<MessageId>) {
         let markup = keyboard(&view);
+        let caption = self.html(&view, CAPTION);
+        let long_text = self.html(&view, 4096);
         let target = view.replace.as_deref().and_then(parse_ref);
         let sent: Option<MessageId> = match (target, &view.image) {
             (Some((c, m)), Some(png)) => {
-                let caption = clip(&view.text, CAPTION);
                 let edited = retry("editMessageMedia", || {
                     let media = InputMediaPhoto::new(InputFile::memory(png.clone()))
-                        .caption(caption.clone());
+                        .caption(caption.clone())
+                        .parse_mode(ParseMode::Html);
                     self.bot
                         .edit_message_media(c, m, InputMedia::Photo(media))
                         .reply_markup(markup.clone())
@@ -218,7 +261,8 @@ impl Telegram {
             (Some((c, m)), None) => {
                 let edited = retry("editMessageText", || {
                     self.bot
-                        .edit_message_text(c, m, clip(&view.text, 4096))
+                        .edit_message_text(c, m, long_text.clone())
+                        .parse_mode(ParseMode::Html)
                         .reply_markup(markup.clone())
                         .send()
                 })
@@ -226,12 +270,12 @@ impl Telegram {
                 edited.map(|_| m)
             }
             (None, Some(png)) => {
-                let caption = clip(&view.text, CAPTION);
                 let sent = retry("sendPhoto", || {
                     let mut request = self
                         .bot
                         .send_photo(chat, InputFile::memory(png.clone()))
                         .caption(caption.clone())
+                        .parse_mode(ParseMode::Html)
                         .reply_markup(markup.clone());
                     if let Some(r) = reply_to {
                         request = request.reply_parameters(
@@ -247,7 +291,8 @@ impl Telegram {
                 let sent = retry("sendMessage", || {
                     let mut request = self
                         .bot
-                        .send_message(chat, clip(&view.text, 4096))
+                        .send_message(chat, long_text.clone())
+                        .parse_mode(ParseMode::Html)
                         .reply_markup(markup.clone());
                     if let Some(r) = reply_to {
                         request = request.reply_parameters(
@@ -303,6 +348,11 @@ where
     }
     tracing::error!(method, "gave up after {RETRIES} attempts");
     None
+}
+
+/// Text safe inside Telegram HTML.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
 fn keyboard(view: &View) -> InlineKeyboardMarkup {
