@@ -76,6 +76,12 @@ pub struct Config {
     #[arg(long, env = "TELEGRAM_API_URL", default_value = "https://api.telegram.org")]
     pub telegram_api_url: url::Url,
 
+    /// Webhook mode for Telegram: the public HTTPS URL at which Telegram reaches this bot's
+    /// /telegram/webhook (e.g. https://bot.example.com/telegram/webhook). Unset: long polling.
+    /// With a webhook, several processes behind one address share one token.
+    #[arg(long, env = "TELEGRAM_WEBHOOK_URL")]
+    pub telegram_webhook_url: Option<url::Url>,
+
     /// Log lines for people (human) or as JSON objects (json). RUST_LOG filters them
     /// (default: info).
     #[arg(long, env = "LOG_FORMAT", value_enum, default_value = "human")]
@@ -170,6 +176,9 @@ pub async fn start(config: &Config) -> Result<Running> {
     if let Some(p) = &playground {
         app = app.merge(p.router());
     }
+    if let (Some(t), Some(_)) = (&telegram, &config.telegram_webhook_url) {
+        app = app.merge(t.webhook_router());
+    }
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await
         .with_context(|| format!("cannot listen on LISTEN {}", config.listen))?;
@@ -186,8 +195,18 @@ pub async fn start(config: &Config) -> Result<Running> {
         }
     }));
     if let Some(t) = &telegram {
-        tasks.push(tokio::spawn(t.clone().run(stopped.clone())));
-        tracing::info!(api = %config.telegram_api_url, "Telegram adapter started");
+        match &config.telegram_webhook_url {
+            Some(url) => {
+                if !t.set_webhook(url.clone()).await {
+                    return Err(anyhow!("Telegram refused TELEGRAM_WEBHOOK_URL {url}"));
+                }
+                tracing::info!(%url, "Telegram adapter started (webhook)");
+            }
+            None => {
+                tasks.push(tokio::spawn(t.clone().run(stopped.clone())));
+                tracing::info!(api = %config.telegram_api_url, "Telegram adapter started (polling)");
+            }
+        }
     }
     let adapters = Adapters { playground: playground.clone(), telegram };
     tasks.push(tokio::spawn(timer_loop(service.clone(), adapters, stopped)));

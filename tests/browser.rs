@@ -194,6 +194,7 @@ async fn two_players_play_snakes_in_headless_chromium() {
         log_format: LogFormat::Human,
         telegram_token: None,
         telegram_api_url: "https://api.telegram.org".parse().unwrap(),
+        telegram_webhook_url: None,
     };
     let running = bot::start(&config).await.unwrap();
     let url = format!("http://{}", running.addr);

@@ -243,6 +243,7 @@ fn help_explains_every_setting_and_bad_settings_are_named() {
         "LOG_FORMAT",
         "TELEGRAM_TOKEN",
         "TELEGRAM_API_URL",
+        "TELEGRAM_WEBHOOK_URL",
     ] {
         assert!(out.contains(setting), "--help lacks {setting}");
         let example = include_str!("../.env.example");

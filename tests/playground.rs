@@ -24,6 +24,7 @@ fn config(database_url: String) -> Config {
         log_format: LogFormat::Human,
         telegram_token: None,
         telegram_api_url: "https://api.telegram.org".parse().unwrap(),
+        telegram_webhook_url: None,
     }
 }
 

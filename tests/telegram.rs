@@ -27,6 +27,8 @@ struct Fake {
     /// Methods to refuse with 429 the next n times.
     limited: HashMap<String, usize>,
     calls: Vec<String>,
+    /// setWebhook: (url, secret token).
+    webhook: Option<(String, String)>,
     /// setMyCommands: (language code, command names).
     menus: Vec<(Option<String>, Vec<String>)>,
 }
@@ -190,6 +192,12 @@ async fn api(
             ok(json!(true))
         }
         "deletewebhook" => ok(json!(true)),
+        "setwebhook" => {
+            let url = f.get("url").and_then(Value::as_str).unwrap_or("").to_owned();
+            let secret = f.get("secret_token").and_then(Value::as_str).unwrap_or("").to_owned();
+            fake.webhook = Some((url, secret));
+            ok(json!(true))
+        }
         other => axum::Json(
             json!({ "ok": false, "error_code": 404, "description": format!("Not Found: method {other}") }),
         ),
@@ -204,6 +212,10 @@ struct Group {
 
 impl Group {
     async fn start(name: &str) -> Group {
+        Self::start_with(name, None).await
+    }
+
+    async fn start_with(name: &str, webhook: Option<&str>) -> Group {
         let server = Server { fake: Arc::default(), pushed: Arc::new(Notify::new()) };
         let app = Router::new().route("/{bot}/{method}", post(api)).with_state(server.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -220,6 +232,7 @@ impl Group {
             log_format: LogFormat::Human,
             telegram_token: Some("123:TEST".into()),
             telegram_api_url: format!("http://{addr}").parse().unwrap(),
+            telegram_webhook_url: webhook.map(|w| w.parse().unwrap()),
         };
         let running = bot::start(&config).await.unwrap();
         Group { server, running, query: 0 }
@@ -517,5 +530,37 @@ async fn forged_data_stale_buttons_and_rate_limits() {
             .then_some(())
     })
     .await;
+    g.running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn webhook_mode_takes_updates_over_https_posts_with_the_secret_header() {
+    let g = Group::start_with("webhook", Some("https://bot.example.com/telegram/webhook")).await;
+    let (url, secret) = g.server.fake.lock().await.webhook.clone().expect("setWebhook was called");
+    assert_eq!(url, "https://bot.example.com/telegram/webhook");
+    assert!(secret.len() >= 32);
+    let endpoint = format!("http://{}/telegram/webhook", g.running.addr);
+    let update = json!({ "update_id": 1, "message": {
+        "message_id": 7, "date": 1_700_000_000,
+        "chat": { "id": CHAT, "type": "supergroup", "title": "Game night" },
+        "from": user(1, "Ana"), "text": "/ludo",
+    }});
+    let http = reqwest::Client::new();
+    // Without Telegram's secret header: refused, nothing happens.
+    let res = http.post(&endpoint).json(&update).send().await.unwrap();
+    assert_eq!(res.status(), 401);
+    let res = http
+        .post(&endpoint)
+        .header("X-Telegram-Bot-Api-Secret-Token", &secret)
+        .json(&update)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    g.until("a lobby from the webhook", |f| button(f, "Join")).await;
+    let fake = g.server.fake.lock().await;
+    assert!(!fake.calls.iter().any(|c| c == "getupdates"), "no polling in webhook mode");
+    assert_eq!(fake.messages.len(), 1);
+    drop(fake);
     g.running.shutdown().await;
 }

@@ -10,16 +10,18 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use sha2::{Digest, Sha256};
 use teloxide::adaptors::Throttle;
 use teloxide::adaptors::throttle::Limits;
 use teloxide::payloads::{
     AnswerCallbackQuerySetters, EditMessageMediaSetters, EditMessageTextSetters, GetUpdatesSetters,
-    SendMessageSetters, SendPhotoSetters, SetMyCommandsSetters,
+    SendMessageSetters, SendPhotoSetters, SetMyCommandsSetters, SetWebhookSetters,
 };
 use teloxide::prelude::{Request, Requester, RequesterExt};
 use teloxide::types::{
     BotCommand, CallbackQuery, ChatId, InlineKeyboardButton, InlineKeyboardMarkup, InputFile,
-    InputMedia, InputMediaPhoto, Message, MessageId, ParseMode, ReplyParameters, UpdateKind, User,
+    InputMedia, InputMediaPhoto, Message, MessageId, ParseMode, ReplyParameters, Update,
+    UpdateKind, User,
 };
 use teloxide::{Bot, RequestError};
 use tokio::sync::watch;
@@ -46,13 +48,18 @@ pub struct Telegram {
     service: Service,
     /// Display names by user id, as seen in updates (for mentions).
     names: Arc<Mutex<HashMap<u64, String>>>,
+    /// What Telegram must send in `X-Telegram-Bot-Api-Secret-Token` (webhook mode).
+    webhook_secret: String,
 }
 
 impl Telegram {
     /// An adapter for the bot `token`, talking to the Bot API at `api_url`.
     pub fn new(service: Service, token: &str, api_url: url::Url) -> Self {
         let bot = Bot::new(token).set_api_url(api_url).throttle(Limits::default());
-        Self { bot, service, names: Arc::default() }
+        // Derived from the token, so every process of one bot agrees without another setting.
+        let digest = Sha256::digest(format!("dicetable webhook {token}").as_bytes());
+        let webhook_secret = hex::encode(&digest[..24]);
+        Self { bot, service, names: Arc::default(), webhook_secret }
     }
 
     /// Registers the command menu in each of our languages (English is also the default for
@@ -82,6 +89,8 @@ impl Telegram {
     /// Registers the command menu, then polls for updates until `stopped` turns true.
     pub async fn run(self, mut stopped: watch::Receiver<bool>) {
         self.register_commands().await;
+        // Polling and a webhook exclude each other: leave webhook mode if it was on.
+        retry("deleteWebhook", || self.bot.delete_webhook().send()).await;
         let mut offset: i32 = 0;
         loop {
             let request = self.bot.get_updates().offset(offset).timeout(25);
@@ -99,11 +108,7 @@ impl Telegram {
             };
             for update in updates {
                 offset = offset.max(update.id.0 as i32 + 1);
-                match update.kind {
-                    UpdateKind::Message(message) => self.on_message(message).await,
-                    UpdateKind::CallbackQuery(query) => self.on_callback(query).await,
-                    _ => {}
-                }
+                self.on_update(update.kind).await;
             }
         }
     }
@@ -141,6 +146,34 @@ impl Telegram {
             }
         }
         out
+    }
+
+    async fn on_update(&self, kind: UpdateKind) {
+        match kind {
+            UpdateKind::Message(message) => self.on_message(message).await,
+            UpdateKind::CallbackQuery(query) => self.on_callback(query).await,
+            _ => {}
+        }
+    }
+
+    /// Webhook mode: asks Telegram to deliver updates to `url` (which must reach this process's
+    /// `/telegram/webhook`), with a secret header that [`Telegram::webhook_router`] checks.
+    /// Several processes behind one address can then share one token and one database.
+    pub async fn set_webhook(&self, url: url::Url) -> bool {
+        let secret = self.webhook_secret.clone();
+        self.register_commands().await;
+        retry("setWebhook", || {
+            self.bot.set_webhook(url.clone()).secret_token(secret.clone()).send()
+        })
+        .await
+        .is_some()
+    }
+
+    /// The route Telegram posts updates to in webhook mode.
+    pub fn webhook_router(&self) -> axum::Router {
+        axum::Router::new()
+            .route("/telegram/webhook", axum::routing::post(webhook))
+            .with_state(self.clone())
     }
 
     fn ctx(chat: ChatId, user: &User, admin: bool) -> Ctx {
@@ -348,6 +381,24 @@ where
     }
     tracing::error!(method, "gave up after {RETRIES} attempts");
     None
+}
+
+/// An update from Telegram in webhook mode: checked by its secret header, then handled like a
+/// polled one. Telegram retries anything but a 2xx, so a bad body is acknowledged and logged.
+async fn webhook(
+    axum::extract::State(t): axum::extract::State<Telegram>,
+    headers: axum::http::HeaderMap,
+    body: axum::body::Bytes,
+) -> axum::http::StatusCode {
+    let given = headers.get("x-telegram-bot-api-secret-token").and_then(|v| v.to_str().ok());
+    if given != Some(t.webhook_secret.as_str()) {
+        return axum::http::StatusCode::UNAUTHORIZED;
+    }
+    match serde_json::from_slice::<Update>(&body) {
+        Ok(update) => t.on_update(update.kind).await,
+        Err(e) => tracing::warn!(error = %e, "an update that does not parse"),
+    }
+    axum::http::StatusCode::OK
 }
 
 /// Text safe inside Telegram HTML.
