@@ -77,7 +77,7 @@ pub struct Config {
     pub telegram_api_url: url::Url,
 
     /// Webhook mode for Telegram: the public HTTPS URL at which Telegram reaches this bot's
-    /// /telegram/webhook (e.g. https://bot.example.com/telegram/webhook). Unset: long polling.
+    /// /telegram/webhook (for example `https://bot.example.com/telegram/webhook`). Unset: long polling.
     /// With a webhook, several processes behind one address share one token.
     #[arg(long, env = "TELEGRAM_WEBHOOK_URL")]
     pub telegram_webhook_url: Option<url::Url>,
