@@ -1,6 +1,8 @@
 //! Storage against real databases: SQLite (a temporary file) and Postgres (`TEST_DATABASE_URL`,
 //! default postgres://postgres@127.0.0.1:5432/dicetable_test, which `.ci/run` creates).
 
+mod common;
+use common::{postgres_url, sqlite_url, unique};
 use std::sync::Arc;
 
 use dicetable::engine::{Action, Game, GameKind, Legal, Options};
@@ -8,27 +10,9 @@ use dicetable::fair::{Roller, Seed};
 use dicetable::setup::new_game;
 use dicetable::store::{Change, SeatRecord, Store, StoreError, TableRecord};
 
-fn postgres_url() -> String {
-    std::env::var("TEST_DATABASE_URL")
-        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/dicetable_test".to_owned())
-}
-
-fn sqlite_url(name: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("dicetable-store-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    format!("sqlite://{}", dir.join("test.db").display())
-}
-
-fn unique_chat(tag: &str) -> String {
-    let nanos =
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos();
-    format!("test:{tag}:{nanos}")
-}
-
 async fn stores(name: &str) -> Vec<Store> {
     vec![
-        Store::connect(&sqlite_url(name)).await.expect("SQLite"),
+        Store::connect(&sqlite_url("store", name)).await.expect("SQLite"),
         Store::connect(&postgres_url()).await.expect("Postgres: see .ci/run for the test database"),
     ]
 }
@@ -69,7 +53,7 @@ async fn append(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn tables_round_trip_and_versions_guard_every_change() {
     for store in stores("versions").await {
-        let chat = unique_chat("versions");
+        let chat = unique("versions");
         let id = store.create_table(&new_table(&chat, &[7; 32])).await.unwrap();
         let mut row = store.table(id).await.unwrap();
         assert_eq!(
@@ -99,7 +83,7 @@ async fn tables_round_trip_and_versions_guard_every_change() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_lobby_per_game_per_chat() {
     for store in stores("lobby").await {
-        let chat = unique_chat("lobby");
+        let chat = unique("lobby");
         let first = store.create_table(&new_table(&chat, &[1; 32])).await.unwrap();
         let again = store.create_table(&new_table(&chat, &[2; 32])).await;
         assert!(matches!(again, Err(StoreError::LobbyExists)), "{again:?}");
@@ -116,7 +100,7 @@ async fn one_lobby_per_game_per_chat() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn fifty_presses_at_once_apply_exactly_one() {
     for store in stores("race").await {
-        let chat = unique_chat("race");
+        let chat = unique("race");
         let id = store.create_table(&new_table(&chat, &[1; 32])).await.unwrap();
         let read = store.table(id).await.unwrap();
         let store = Arc::new(store);
@@ -149,7 +133,7 @@ async fn fifty_presses_at_once_apply_exactly_one() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn replaying_the_log_with_the_seed_rebuilds_the_stored_state() {
     for store in stores("replay").await {
-        let chat = unique_chat("replay");
+        let chat = unique("replay");
         let seed = Seed::from_u64(77);
         let options = Options::default_for(GameKind::Ludo);
         let mut game = new_game(&options, 3, &seed, 0).unwrap();
@@ -186,7 +170,7 @@ async fn replaying_the_log_with_the_seed_rebuilds_the_stored_state() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn due_deadlines_are_claimed_once_until_the_lease_ends() {
     for store in stores("claim").await {
-        let chat = unique_chat("claim");
+        let chat = unique("claim");
         // Far in the future, so that other tests' tables are never due at these times.
         let now = 4_000_000_000_000i64 + (std::process::id() as i64) * 1_000_000;
         let mut t = new_table(&chat, &[5; 32]);
@@ -214,7 +198,7 @@ async fn due_deadlines_are_claimed_once_until_the_lease_ends() {
 async fn concurrent_claims_split_the_due_tables() {
     // Postgres only: FOR UPDATE SKIP LOCKED lets two processes claim at once without overlap.
     let store = Store::connect(&postgres_url()).await.unwrap();
-    let chat = unique_chat("split");
+    let chat = unique("split");
     // Earlier than the lease test's clock, so these claims never take that test's table.
     let now = 3_000_000_000_000i64 + (std::process::id() as i64) * 1_000_000;
     let mut ids = Vec::new();
@@ -247,7 +231,7 @@ async fn concurrent_claims_split_the_due_tables() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn results_feed_the_leaderboard_and_user_statistics() {
     for store in stores("results").await {
-        let chat = unique_chat("results");
+        let chat = unique("results");
         let mut t = new_table(&chat, &[9; 32]);
         let ana = format!("{chat}:ana");
         let ben = format!("{chat}:ben");
@@ -282,7 +266,7 @@ async fn results_feed_the_leaderboard_and_user_statistics() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn languages_and_messages_are_remembered() {
     for store in stores("lang").await {
-        let chat = unique_chat("lang");
+        let chat = unique("lang");
         let user = format!("{chat}:u");
         assert_eq!(store.user(&user, "Ana").await.unwrap(), None);
         store.set_user_lang(&user, Some("fa")).await.unwrap();

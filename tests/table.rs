@@ -3,6 +3,8 @@
 //! presses as players would, replay against the stored state, races, timers, restarts, and
 //! forged buttons.
 
+mod common;
+use common::{postgres_url, sqlite_url, unique};
 use std::sync::Arc;
 
 use dicetable::engine::{Action, Game, GameKind};
@@ -13,24 +15,6 @@ use dicetable::table::token::{Button as TokenButton, Token, TokenKey};
 use dicetable::table::{BoardMode, Ctx, ManualClock, Op, Service, Slot, View};
 
 const SECRET: &[u8] = b"test secret";
-
-fn postgres_url() -> String {
-    std::env::var("TEST_DATABASE_URL")
-        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/dicetable_test".to_owned())
-}
-
-fn sqlite_url(name: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("dicetable-table-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    format!("sqlite://{}", dir.join("test.db").display())
-}
-
-fn unique(tag: &str) -> String {
-    let nanos =
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos();
-    format!("test:{tag}:{nanos}")
-}
 
 /// A hand-driven clock for test number `slot`. Tests share the Postgres database, and a timer
 /// claims every due table in it: each test's clock runs in its own era, about 115 days before the
@@ -45,7 +29,7 @@ fn clock(slot: i64) -> Arc<ManualClock> {
 
 async fn stores(name: &str) -> Vec<(&'static str, Store)> {
     vec![
-        ("sqlite", Store::connect(&sqlite_url(name)).await.expect("SQLite")),
+        ("sqlite", Store::connect(&sqlite_url("table", name)).await.expect("SQLite")),
         ("postgres", Store::connect(&postgres_url()).await.expect("Postgres: see .ci/run")),
     ]
 }
@@ -435,7 +419,7 @@ async fn a_new_service_over_the_same_database_continues_every_table() {
 async fn time_the_bot_was_down_is_not_counted() {
     // SQLite only: the heartbeat is shared by every table of a database, and Postgres is shared
     // by the concurrent tests.
-    let store = Store::connect(&sqlite_url("downtime")).await.unwrap();
+    let store = Store::connect(&sqlite_url("table", "downtime")).await.unwrap();
     let clock = clock(7);
     let service = Service::new(store.clone(), SECRET, clock.clone());
     assert_eq!(service.resume().await.unwrap(), 0);
@@ -568,7 +552,7 @@ mod forged {
         tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().unwrap()
     });
     static STORE: std::sync::LazyLock<Store> = std::sync::LazyLock::new(|| {
-        RUNTIME.block_on(Store::connect(&sqlite_url("forged"))).unwrap()
+        RUNTIME.block_on(Store::connect(&sqlite_url("table", "forged"))).unwrap()
     });
 
     proptest! {

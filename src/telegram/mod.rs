@@ -276,6 +276,7 @@ impl Telegram {
         let markup = keyboard(&view);
         let caption = self.html(&view, CAPTION);
         let long_text = self.html(&view, 4096);
+        let reply = reply_to.map(|r| ReplyParameters::new(r).allow_sending_without_reply());
         let target = view.replace.as_deref().and_then(parse_ref);
         let sent: Option<MessageId> = match (target, &view.image) {
             (Some((c, m)), Some(png)) => {
@@ -310,10 +311,8 @@ impl Telegram {
                         .caption(caption.clone())
                         .parse_mode(ParseMode::Html)
                         .reply_markup(markup.clone());
-                    if let Some(r) = reply_to {
-                        request = request.reply_parameters(
-                            ReplyParameters::new(r).allow_sending_without_reply(),
-                        );
+                    if let Some(r) = &reply {
+                        request = request.reply_parameters(r.clone());
                     }
                     request.send()
                 })
@@ -327,10 +326,8 @@ impl Telegram {
                         .send_message(chat, long_text.clone())
                         .parse_mode(ParseMode::Html)
                         .reply_markup(markup.clone());
-                    if let Some(r) = reply_to {
-                        request = request.reply_parameters(
-                            ReplyParameters::new(r).allow_sending_without_reply(),
-                        );
+                    if let Some(r) = &reply {
+                        request = request.reply_parameters(r.clone());
                     }
                     request.send()
                 })

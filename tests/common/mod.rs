@@ -1,4 +1,5 @@
-//! Helpers shared by the property tests.
+//! Helpers shared by the integration tests: databases for storage tests, and property-test
+//! helpers for the games.
 
 #![allow(dead_code)]
 
@@ -56,4 +57,25 @@ pub fn assert_departures_rank_last(ranking: &[u8], departed: &[u8]) {
             assert!(ranking[usize::from(b)] < ranking[usize::from(a)], "{ranking:?}");
         }
     }
+}
+
+/// The Postgres test database (`TEST_DATABASE_URL`; `.ci/run` creates the default one).
+pub fn postgres_url() -> String {
+    std::env::var("TEST_DATABASE_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/dicetable_test".to_owned())
+}
+
+/// A fresh SQLite file for one test of one suite.
+pub fn sqlite_url(suite: &str, name: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("dicetable-{suite}-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    format!("sqlite://{}", dir.join("test.db").display())
+}
+
+/// A chat id no other test or run uses.
+pub fn unique(tag: &str) -> String {
+    let nanos =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos();
+    format!("test:{tag}:{nanos}")
 }
