@@ -5,11 +5,14 @@
 //!
 //! The WebDriver calls are plain HTTP+JSON to chromedriver on loopback.
 
+mod common;
+
 use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use dicetable::bot::{self, Config, LogFormat, PlaygroundMode};
+use common::bot_config;
+use dicetable::bot;
 use serde_json::{Value, json};
 
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
@@ -186,16 +189,7 @@ async fn two_players_play_snakes_in_headless_chromium() {
     let dir = std::env::temp_dir().join(format!("dicetable-browser-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let config = Config {
-        database_url: format!("sqlite://{}", dir.join("bot.db").display()),
-        listen: "127.0.0.1:0".parse().unwrap(),
-        playground: PlaygroundMode::On,
-        secret: Some("browser test secret".into()),
-        log_format: LogFormat::Human,
-        telegram_token: None,
-        telegram_api_url: "https://api.telegram.org".parse().unwrap(),
-        telegram_webhook_url: None,
-    };
+    let config = bot_config(format!("sqlite://{}", dir.join("bot.db").display()));
     let running = bot::start(&config).await.unwrap();
     let url = format!("http://{}", running.addr);
     let driver = Driver::start().await;

@@ -2,30 +2,21 @@
 //! commands, joining, buttons, pictures, server-sent events, private replies, health, metrics,
 //! start-up errors and a restart.
 
+mod common;
+
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use dicetable::bot::{self, Config, LogFormat, PlaygroundMode};
+use common::bot_config;
+use dicetable::bot::{self, Config};
 use serde_json::{Value, json};
 
-fn sqlite_url(name: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("dicetable-pg-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    format!("sqlite://{}", dir.join("bot.db").display())
+fn config(database_url: String) -> Config {
+    bot_config(database_url)
 }
 
-fn config(database_url: String) -> Config {
-    Config {
-        database_url,
-        listen: "127.0.0.1:0".parse().unwrap(),
-        playground: PlaygroundMode::On,
-        secret: Some("a test secret of some length".into()),
-        log_format: LogFormat::Human,
-        telegram_token: None,
-        telegram_api_url: "https://api.telegram.org".parse().unwrap(),
-        telegram_webhook_url: None,
-    }
+fn sqlite_url(name: &str) -> String {
+    common::sqlite_url("playground", name)
 }
 
 struct Api {

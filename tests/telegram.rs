@@ -2,6 +2,8 @@
 //! (reached through `TELEGRAM_API_URL`, the operator's setting): group members type commands and
 //! press inline buttons; the fake records what the bot sends, edits and answers.
 
+mod common;
+
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 use std::time::Duration;
@@ -9,7 +11,8 @@ use std::time::Duration;
 use axum::Router;
 use axum::extract::{FromRequest, Multipart, Path, Request, State};
 use axum::routing::post;
-use dicetable::bot::{self, Config, LogFormat, PlaygroundMode};
+use common::bot_config;
+use dicetable::bot::{self, Config, PlaygroundMode};
 use serde_json::{Value, json};
 use tokio::sync::{Mutex, Notify};
 
@@ -225,14 +228,11 @@ impl Group {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let config = Config {
-            database_url: format!("sqlite://{}", dir.join("bot.db").display()),
-            listen: "127.0.0.1:0".parse().unwrap(),
             playground: PlaygroundMode::Auto,
-            secret: Some("telegram test secret".into()),
-            log_format: LogFormat::Human,
             telegram_token: Some("123:TEST".into()),
             telegram_api_url: format!("http://{addr}").parse().unwrap(),
             telegram_webhook_url: webhook.map(|w| w.parse().unwrap()),
+            ..bot_config(format!("sqlite://{}", dir.join("bot.db").display()))
         };
         let running = bot::start(&config).await.unwrap();
         Group { server, running, query: 0 }

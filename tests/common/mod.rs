@@ -79,3 +79,17 @@ pub fn unique(tag: &str) -> String {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos();
     format!("test:{tag}:{nanos}")
 }
+
+/// A bot on `database_url` with the playground on, on a free loopback port, and no chat platform.
+pub fn bot_config(database_url: String) -> dicetable::bot::Config {
+    dicetable::bot::Config {
+        database_url,
+        listen: "127.0.0.1:0".parse().unwrap(),
+        playground: dicetable::bot::PlaygroundMode::On,
+        secret: Some("a test secret of some length".into()),
+        log_format: dicetable::bot::LogFormat::Human,
+        telegram_token: None,
+        telegram_api_url: "https://api.telegram.org".parse().unwrap(),
+        telegram_webhook_url: None,
+    }
+}
