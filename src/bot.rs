@@ -22,7 +22,7 @@ use crate::fair::Seed;
 use crate::metrics::Metrics;
 use crate::playground::Playground;
 use crate::store::Store;
-use crate::table::{Service, SystemClock};
+use crate::table::{Service, SystemClock, View};
 use crate::telegram::Telegram;
 
 /// How often the turn timer looks for due deadlines and reminders.
@@ -270,14 +270,22 @@ async fn timer_loop(service: Service, adapters: Adapters, mut stopped: watch::Re
         }
         match service.tick().await {
             Ok(views) => {
+                // One table's views stay together (a board, then its ranking).
+                let mut batches: Vec<(String, Vec<View>)> = Vec::new();
                 for (chat, view) in views {
+                    match batches.last_mut() {
+                        Some((last, batch)) if *last == chat => batch.push(view),
+                        _ => batches.push((chat, vec![view])),
+                    }
+                }
+                for (chat, views) in batches {
                     match (&adapters.playground, &adapters.telegram) {
                         (Some(p), _) if chat.starts_with("playground:") => {
-                            p.post(&chat, view).await
+                            for view in views {
+                                p.post(&chat, view).await;
+                            }
                         }
-                        (_, Some(t)) if chat.starts_with("telegram:") => {
-                            t.post_to(&chat, view).await
-                        }
+                        (_, Some(t)) if chat.starts_with("telegram:") => t.post_to(&chat, views),
                         _ => tracing::warn!(%chat, "no adapter for this chat's timer message"),
                     }
                 }

@@ -608,3 +608,98 @@ mod forged {
         }
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rules_tell_each_game_with_the_tables_options_in_every_language() {
+    let (_, store) = stores("rules").await.remove(0);
+    let service = Service::new(store, SECRET, clock(10));
+    for lang in ["en", "fa", "ru", "tl"] {
+        let chat = unique(&format!("rules-{lang}"));
+        let mut admin = ctx(&chat, "Mod");
+        admin.admin = true;
+        service.handle(&admin, Op::Lang { chat: true, code: Some(lang.into()) }).await;
+        for game in [GameKind::Snakes, GameKind::Ludo, GameKind::Nardy] {
+            let views = service.handle(&admin, Op::Rules(Some(game))).await;
+            let text = plain(&views[0].text);
+            assert!(views[0].private_to.is_none(), "the rules are for the whole chat");
+            // Every sentence exists in this language: no key shows through.
+            assert!(!text.contains("rule-") && !text.contains("rules-"), "{lang}: {text}");
+            // One sentence per option, and the timer.
+            let options = text.lines().filter(|l| l.starts_with('•')).count();
+            assert_eq!(options, 5, "{lang} {game:?}: {text}");
+        }
+    }
+    // In a chat with a table, the rules follow its options.
+    let chat = unique("rules-table");
+    let ana = ctx(&chat, "Ana");
+    let refused = service.handle(&ana, Op::Rules(None)).await;
+    assert!(refused[0].private_to.is_some() && plain(&refused[0].text).contains("Which game?"));
+    let words = ["bounce", "bonus", "cap", "5m"].map(String::from).to_vec();
+    service.handle(&ana, Op::Create { game: GameKind::Snakes, words }).await;
+    let text = plain(&service.handle(&ana, Op::Rules(None)).await[0].text);
+    assert!(text.starts_with("Rules of Snakes & Ladders"), "{text}");
+    for said in ["bounces back", "A 6 earns another roll", "third 6 in a row the turn ends"] {
+        assert!(text.contains(said), "S9–S11: {said:?} missing from {text}");
+    }
+    assert!(text.contains("Turn timer: 5 minutes"), "{text}");
+    let words = vec!["3".to_owned(), "notimer".to_owned()];
+    service.handle(&ana, Op::Create { game: GameKind::Nardy, words }).await;
+    let text = plain(&service.handle(&ana, Op::Rules(Some(GameKind::Nardy))).await[0].text);
+    assert!(
+        text.contains("The match goes to 3 points") && text.contains("No turn timer"),
+        "{text}"
+    );
+    assert!(text.contains("block of six points"), "N9 is on by default: {text}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_private_table_is_joined_by_invite_and_shown_to_every_player() {
+    for (db, store) in stores("private").await {
+        let service = Service::new(store.clone(), SECRET, clock(11));
+        // Each player talks to the bot in their own chat.
+        let ana = ctx(&unique(&format!("dm-ana-{db}")), "Ana");
+        let ben = ctx(&unique(&format!("dm-ben-{db}")), "Ben");
+        let words = vec!["private".to_owned(), "quick".to_owned()];
+        let lobby = service.handle(&ana, Op::Create { game: GameKind::Snakes, words }).await;
+        let code = lobby[0].invite.clone().expect("a private lobby has an invite");
+        assert!(plain(&lobby[0].text).contains(&format!("/join {code}")), "{}", lobby[0].text);
+        assert_eq!(lobby[0].audience, vec![ana.user.clone()]);
+        let (table, _) = lobby[0].shows.unwrap();
+        // A made-up or altered code joins nothing.
+        for bad in ["i1_0000000000000000", "hello", &code.replace('_', "_0")] {
+            let refused = service.handle(&ben, Op::Invite(bad.to_owned())).await;
+            assert!(refused[0].private_to.is_some(), "{bad}");
+            assert!(plain(&refused[0].text).contains("invite is not valid"), "{bad}");
+        }
+        // Ben opens the invite in his own chat: he sits, and both see the lobby.
+        let joined = service.handle(&ben, Op::Invite(code.clone())).await;
+        assert!(plain(&joined[0].text).contains("Ben joined"), "{}", joined[0].text);
+        assert_eq!(joined[0].audience, [ana.user.clone(), ben.user.clone()]);
+        assert_eq!(joined[0].shows, Some((table, Slot::Lobby)));
+        // The host starts from her chat; every view goes to both players.
+        let started = service.handle(&ana, Op::Start(None)).await;
+        assert!(started.len() >= 2);
+        for view in &started {
+            assert_eq!(view.audience, [ana.user.clone(), ben.user.clone()], "{}", view.text);
+        }
+        // Ben reaches the table from his own chat, where it does not live.
+        let status = service.handle(&ben, Op::Status(None)).await;
+        assert_eq!(board(&status).map(|v| v.shows), Some(Some((table, Slot::Board))));
+        // Play it out: every board reaches both players.
+        let mut views = started;
+        for _ in 0..400 {
+            let Some(b) = board(&views) else { break };
+            let Some(mover) = b.mentions.first().cloned() else { break };
+            let who = if mover == ana.user { &ana } else { &ben };
+            let token = b.buttons[0][0].token.clone();
+            views = service.handle(who, Op::Press(token)).await;
+            for view in public(&views) {
+                assert_eq!(view.audience.len(), 2, "{}", view.text);
+            }
+        }
+        assert_eq!(store.table(table).await.unwrap().status, "finished");
+        // An ordinary table has no audience: it is shown in its chat.
+        let open = service.handle(&ana, Op::Create { game: GameKind::Ludo, words: vec![] }).await;
+        assert!(open[0].audience.is_empty() && open[0].invite.is_none());
+    }
+}

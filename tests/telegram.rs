@@ -82,11 +82,20 @@ async fn fields(request: Request) -> HashMap<String, Value> {
     out
 }
 
+/// A chat as Telegram describes it: the group, or (a positive id) a user's private chat.
+fn chat_json(chat: i64) -> Value {
+    if chat > 0 {
+        json!({ "id": chat, "type": "private", "first_name": "Player" })
+    } else {
+        json!({ "id": chat, "type": "supergroup", "title": "Game night" })
+    }
+}
+
 fn message_json(id: i64, body: &Value) -> Value {
     let mut m = json!({
         "message_id": id,
         "date": 1_700_000_000,
-        "chat": { "id": CHAT, "type": "supergroup", "title": "Game night" },
+        "chat": chat_json(body["chat"].as_i64().unwrap_or(CHAT)),
         "from": { "id": 999, "is_bot": true, "first_name": "dicetable", "username": "dicetable_bot" },
     });
     if body["photo"] == true {
@@ -126,7 +135,8 @@ async fn api(
     match method.as_str() {
         "getme" => ok(
             json!({ "id": 999, "is_bot": true, "first_name": "dicetable", "username": "dicetable_bot",
-            "can_join_groups": true, "can_read_all_group_messages": false, "supports_inline_queries": false }),
+            "can_join_groups": true, "can_read_all_group_messages": false, "supports_inline_queries": false,
+            "can_connect_to_business": false, "has_main_web_app": false }),
         ),
         "getupdates" => {
             if fake.updates.is_empty() {
@@ -144,8 +154,9 @@ async fn api(
             let text = if photo { f.get("caption") } else { f.get("text") }
                 .cloned()
                 .unwrap_or(Value::Null);
+            let chat = f.get("chat_id").and_then(Value::as_i64).unwrap_or(CHAT);
             let body = json!({ "photo": photo, "text": text, "keyboard": keyboard(&f),
-                "png": f.values().any(|p| p["png"] == true) });
+                "png": f.values().any(|p| p["png"] == true), "chat": chat });
             fake.messages.insert(id, body.clone());
             ok(message_json(id, &body))
         }
@@ -249,11 +260,14 @@ impl Group {
     }
 
     async fn say(&self, uid: i64, name: &str, text: &str) {
+        self.say_in(CHAT, uid, name, text).await;
+    }
+
+    async fn say_in(&self, chat: i64, uid: i64, name: &str, text: &str) {
         let id = 500 + uid;
         self.push(json!({ "message": {
             "message_id": id, "date": 1_700_000_000,
-            "chat": { "id": CHAT, "type": "supergroup", "title": "Game night" },
-            "from": user(uid, name), "text": text,
+            "chat": chat_json(chat), "from": user(uid, name), "text": text,
         }}))
         .await;
     }
@@ -272,7 +286,7 @@ impl Group {
 
     /// Waits until `check` holds on the fake's state.
     async fn until<T>(&self, what: &str, check: impl Fn(&Fake) -> Option<T>) -> T {
-        for _ in 0..400 {
+        for _ in 0..1200 {
             if let Some(v) = check(&*self.server.fake.lock().await) {
                 return v;
             }
@@ -340,7 +354,7 @@ async fn a_group_opens_a_table_joins_and_plays_turns_with_inline_buttons() {
         g.until("four command menus", |f| (f.menus.len() == 4).then(|| f.menus.clone())).await;
     let codes: Vec<Option<&str>> = menus.iter().map(|(c, _)| c.as_deref()).collect();
     assert_eq!(codes, [None, Some("fa"), Some("ru"), Some("tl")]);
-    assert!(menus.iter().all(|(_, names)| names.len() == 18 && names[0] == "snakes"));
+    assert!(menus.iter().all(|(_, names)| names.len() == 19 && names[0] == "snakes"));
     let players = [(1, "Ana"), (2, "Ben")];
     g.say(1, "Ana", "/snakes@dicetable_bot quick").await;
     let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
@@ -561,6 +575,81 @@ async fn webhook_mode_takes_updates_over_https_posts_with_the_secret_header() {
     let fake = g.server.fake.lock().await;
     assert!(!fake.calls.iter().any(|c| c == "getupdates"), "no polling in webhook mode");
     assert_eq!(fake.messages.len(), 1);
+    drop(fake);
+    g.running.shutdown().await;
+}
+
+/// The newest board photo in `chat`.
+fn board_in(f: &Fake, chat: i64) -> Option<(i64, Value)> {
+    let mut ids: Vec<_> =
+        f.messages.keys().copied().filter(|id| f.messages[id]["chat"] == chat).collect();
+    ids.sort();
+    ids.into_iter().rev().map(|id| (id, f.messages[&id].clone())).find(|(_, m)| m["photo"] == true)
+}
+
+/// The newest message in `chat` whose text contains `words`.
+fn said_in(f: &Fake, chat: i64, words: &str) -> Option<(i64, String)> {
+    let mut ids: Vec<_> =
+        f.messages.keys().copied().filter(|id| f.messages[id]["chat"] == chat).collect();
+    ids.sort();
+    ids.into_iter().rev().find_map(|id| {
+        let text = plain(f.messages[&id]["text"].as_str()?);
+        text.contains(words).then_some((id, text))
+    })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_private_table_is_joined_through_its_deep_link_and_played_in_private_chats() {
+    let mut g = Group::start("private").await;
+    let players = [(1, "Ana"), (2, "Ben")];
+    // In the group the bot says where private tables are made (it can only write to people who
+    // started a chat with it).
+    g.say(1, "Ana", "/snakes private").await;
+    g.until("the refusal in the group", |f| said_in(f, CHAT, "private chat with me")).await;
+    // In her private chat (whose id is her user id) Ana opens one and gets its invite link.
+    g.say_in(1, 1, "Ana", "/snakes private quick").await;
+    let (lobby, text) = g.until("a private lobby", |f| said_in(f, 1, "t.me/")).await;
+    let link = text.lines().find(|l| l.starts_with("https://t.me/dicetable_bot?start=")).unwrap();
+    let code = link.rsplit('=').next().unwrap().to_owned();
+    // Ben follows the link: Telegram opens his chat with the bot and sends "/start <code>".
+    g.say_in(2, 2, "Ben", &format!("/start {code}")).await;
+    g.until("Ben seated, in both chats", |f| {
+        let ana_sees = plain(f.messages[&lobby]["text"].as_str()?).contains("Ben joined");
+        (ana_sees && said_in(f, 2, "Ben joined").is_some()).then_some(())
+    })
+    .await;
+    let (_, start) = g.until("a Start button", |f| button(f, "Start")).await;
+    g.press(1, "Ana", lobby, &start).await;
+    // Each board reaches both private chats; the player to move plays on their own copy, and the
+    // copies they superseded lose their buttons.
+    let mut last = [0, 0];
+    for _ in 0..4 {
+        let boards = g
+            .until("a new board in both chats", |f| {
+                let a = board_in(f, 1).filter(|(id, _)| *id > last[0])?;
+                let b = board_in(f, 2).filter(|(id, _)| *id > last[1])?;
+                Some([a, b])
+            })
+            .await;
+        assert!(boards.iter().all(|(_, m)| m["png"] == true));
+        let caption = plain(boards[0].1["text"].as_str().unwrap());
+        let prompt = caption.lines().last().unwrap().to_owned();
+        let seat = players.iter().position(|(_, n)| prompt.starts_with(n)).unwrap();
+        let (id, board) = &boards[seat];
+        let data = board["keyboard"]["inline_keyboard"][0][0]["callback_data"].as_str().unwrap();
+        let qid = g.press(players[seat].0, players[seat].1, *id, data).await;
+        assert_eq!(g.answer(&qid).await, (None, false));
+        let previous = [boards[0].0, boards[1].0];
+        g.until("both old copies stripped", |f| {
+            previous.iter().all(|id| f.messages[id]["keyboard"].is_null()).then_some(())
+        })
+        .await;
+        last = previous;
+    }
+    // Nothing of the private table was shown in the group.
+    let fake = g.server.fake.lock().await;
+    let in_group = fake.messages.values().filter(|m| m["chat"] == CHAT).count();
+    assert_eq!(in_group, 1, "only the refusal");
     drop(fake);
     g.running.shutdown().await;
 }

@@ -201,6 +201,7 @@ help = I run dice board games in this chat.
     /resign: leave a running game · /kick name, /cancel: host or admins
     /stats: your games · /top: this chat's best players
     /fair: how the dice are kept fair · /lang: your language
+    /rules: the rules of a game · /snakes private: a private table with an invite link
     /boards edit, /boards new: one board message edited in place, or a new one each turn (admins)
     Turn timers: 1m, 5m, 1h, 24h (the default) or notimer. After three missed turns in a row a player leaves the game.
 
@@ -223,3 +224,43 @@ command-fair = how the dice are kept fair
 command-lang = choose your language
 command-boards = new board messages, or one edited in place
 command-help = what I can do
+
+## Rules (/rules): a summary, then one sentence per option as the table has it.
+rules-title = Rules of { $game }
+rules-options = With this table's options:
+rules-snakes = Everyone starts before square 1. On your turn roll one die and move that many squares. End on a ladder's foot to climb it, on a snake's head to slide down; passing over them does nothing. Tokens may share a square. The first to reach 100 wins.
+rules-ludo = Each player has 4 pieces in their house. Roll one die and move one piece; a piece comes out only on a 6, onto your start square. After a 6 you roll again. With nothing to move you get three tries for a 6. Landing on an opponent's piece sends it home; pieces in the goal lane are safe. You enter the goal lane by exact count; all 4 pieces home wins.
+rules-nardy = Two players, 15 checkers each, two dice. White starts on point 24, Black on point 12, and both move counter-clockwise. Each die is one move (a double gives four). You may never land on a point holding an opponent's checker; there is no hitting. Only one checker may leave the head per turn (on the first turn 6-6, 4-4 and 3-3 allow two). Play as many dice as you can, and the larger one if only one fits. With all 15 in your home you bear them off; the first to bear off all 15 wins (2 points, a mars, if the loser bore off none).
+rule-board-classic = Board: the classic 1943 layout.
+rule-board-random = Board: a new random layout every game, checked to last 25 to 60 turns.
+rule-finish-exact = You need the exact roll to reach 100; a larger roll does not move.
+rule-finish-bounce = A roll past 100 bounces back by the extra squares.
+rule-bonus_six-on = A 6 earns another roll.
+rule-bonus_six-off = A 6 is an ordinary roll.
+rule-three_sixes-unlimited = Sixes in a row are not limited.
+rule-three_sixes-cap = After a third 6 in a row the turn ends.
+rule-three_sixes-back_to_start = A third 6 in a row sends the token back to the start, where it waits for a 6.
+rule-must_enter-on = If you can bring a piece out, you must.
+rule-must_enter-off = Bringing a piece out is your choice.
+rule-must_capture-on = If you can capture, you must.
+rule-must_capture-off = Capturing is your choice.
+rule-three_sixes_forfeit-on = A third 6 in a row is not played, and the turn passes.
+rule-three_sixes_forfeit-off = A third 6 in a row is played like any other roll.
+rule-until-first = The game ends when the first player has all pieces home.
+rule-until-all = The others play on for the remaining places.
+rule-six_block-on = You may not build a block of six points in a row unless an opponent's checker is already past it.
+rule-six_block-off = Blocks of six points in a row are allowed.
+rule-bear_off-standard = If the die's point is empty, a checker on a higher point must move; only with none higher is one borne off from the highest occupied point.
+rule-bear_off-lower_point = If the die's point is empty, a checker is borne off from the next lower occupied point.
+rule-head_exception-needed = On the first turn a second checker may leave the head when that lets more dice be played.
+rule-head_exception-strict = On the first turn a second checker leaves the head only on 6-6, 4-4 or 3-3.
+rule-match_to-1 = One game decides.
+rule-match_to = The match goes to { $points } points.
+rule-timer = Turn timer: { $timer }. After three missed turns in a row a player leaves the game.
+rule-timer-off = No turn timer.
+err-rules-which = Which game? /rules snakes, /rules ludo or /rules nardy.
+err-bad-invite = This invite is not valid, or its table is gone. Ask for a new one.
+err-private-here = Private tables are made in a private chat with me: open my profile, press Start, then send /snakes private (or /ludo, /nardy).
+lobby-private = Private table: share the invite below. Every player gets the boards in their own chat with me.
+lobby-invite-join = To join, send: /join { $code }
+command-rules = the rules of a game

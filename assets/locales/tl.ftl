@@ -194,6 +194,7 @@ help = Nagpapatakbo ako ng mga larong may dais sa chat na ito.
     /resign: umalis sa tumatakbong laro · /kick pangalan, /cancel: host o mga admin
     /stats: ang mga laro mo · /top: ang mga pinakamahusay sa chat
     /fair: kung paano pinananatiling patas ang dais · /lang: ang wika mo
+    /rules: ang mga patakaran · /snakes private: pribadong mesa na may link ng imbitasyon
     /boards edit, /boards new: isang mensahe ng board na ine-edit, o bago bawat tira (mga admin)
     Timer ng tira: 1m, 5m, 1h, 24h (default) o notimer. Aalis sa laro ang manlalarong makalampas ng tatlong sunod na tira.
 
@@ -216,3 +217,43 @@ command-fair = kung paano pinananatiling patas ang dais
 command-lang = piliin ang wika mo
 command-boards = bagong mensahe ng board, o isang ine-edit
 command-help = ang kaya kong gawin
+
+## Mga patakaran (/rules): buod, saka isang pangungusap bawat setting ng mesa.
+rules-title = Mga patakaran ng { $game }
+rules-options = Sa mga setting ng mesang ito:
+rules-snakes = Lahat ay nagsisimula bago ang parisukat 1. Sa iyong tira, ihagis ang isang dais at umusad nang ganoon karami. Kapag huminto ka sa paanan ng hagdan, aakyat ka; sa ulo ng ahas, dadausdos ka pababa; walang epekto ang pagdaan lang. Puwedeng magsama ang mga piyesa sa isang parisukat. Ang unang makarating sa 100 ang panalo.
+rules-ludo = Bawat manlalaro ay may 4 na piyesa sa bahay. Ihagis ang dais at iusad ang isang piyesa; lalabas lang ang piyesa sa 6, sa iyong panimulang parisukat. Pagkatapos ng 6, hagis ulit. Kung walang maigagalaw, may tatlong subok ka para sa 6. Kapag tumapak ka sa piyesa ng kalaban, babalik ito sa bahay; ligtas ang mga piyesa sa linya ng goal. Papasok sa goal sa eksaktong bilang; panalo ang unang makauwi ng 4 na piyesa.
+rules-nardy = Dalawang manlalaro, tig-15 na piyesa, dalawang dais. Ang Puti ay nagsisimula sa punto 24, ang Itim sa punto 12, at pareho silang umiikot pakaliwa. Bawat dais ay isang galaw (apat ang doble). Hindi puwedeng huminto sa puntong may piyesa ng kalaban; walang pagkain ng piyesa. Isang piyesa lang ang puwedeng umalis sa ulo bawat tira (sa unang tira, dalawa sa 6-6, 4-4 at 3-3). Laruin ang pinakamaraming dais na kaya, at ang mas malaki kung isa lang ang kasya. Kapag nasa bahay na ang lahat ng 15, ilabas sila; panalo ang unang makapaglabas ng 15 (2 puntos, mars, kung wala pang nailabas ang talo).
+rule-board-classic = Board: ang klasikong ayos noong 1943.
+rule-board-random = Board: bagong random na ayos bawat laro, sinuring tatagal nang 25 hanggang 60 tira.
+rule-finish-exact = Kailangan ng eksaktong hagis para marating ang 100; hindi uusad kapag sobra.
+rule-finish-bounce = Ang hagis na lampas sa 100 ay babalik nang kasindami ng sobra.
+rule-bonus_six-on = May dagdag na hagis ang 6.
+rule-bonus_six-off = Karaniwang hagis lang ang 6.
+rule-three_sixes-unlimited = Walang limitasyon sa sunod-sunod na 6.
+rule-three_sixes-cap = Pagkatapos ng ikatlong sunod na 6, tapos na ang tira.
+rule-three_sixes-back_to_start = Ibinabalik ng ikatlong sunod na 6 ang piyesa sa simula, at doon ito maghihintay ng 6.
+rule-must_enter-on = Kung kaya mong maglabas ng piyesa, kailangan mo itong gawin.
+rule-must_enter-off = Ikaw ang bahala kung maglalabas ng piyesa.
+rule-must_capture-on = Kung kaya mong kumain, kailangan mong kumain.
+rule-must_capture-off = Ikaw ang bahala kung kakain.
+rule-three_sixes_forfeit-on = Hindi nilalaro ang ikatlong sunod na 6, at lilipat ang tira.
+rule-three_sixes_forfeit-off = Nilalaro ang ikatlong sunod na 6 gaya ng ibang hagis.
+rule-until-first = Tapos ang laro kapag may unang nakauwi ng lahat ng piyesa.
+rule-until-all = Patuloy na maglalaro ang iba para sa natitirang puwesto.
+rule-six_block-on = Bawal gumawa ng harang na anim na magkakasunod na punto maliban kung may piyesa na ng kalaban na nakalampas dito.
+rule-six_block-off = Puwede ang harang na anim na magkakasunod na punto.
+rule-bear_off-standard = Kung walang piyesa sa punto ng dais, kailangang gumalaw ang piyesa sa mas mataas na punto; kung wala, ilalabas ang nasa pinakamataas na puntong may piyesa.
+rule-bear_off-lower_point = Kung walang piyesa sa punto ng dais, ilalabas ang nasa susunod na mas mababang puntong may piyesa.
+rule-head_exception-needed = Sa unang tira, puwedeng umalis sa ulo ang ikalawang piyesa kung mas maraming dais ang malalaro dahil dito.
+rule-head_exception-strict = Sa unang tira, aalis lang sa ulo ang ikalawang piyesa sa 6-6, 4-4 o 3-3.
+rule-match_to-1 = Isang laro lang ang magpapasya.
+rule-match_to = Ang laban ay hanggang { $points } puntos.
+rule-timer = Oras bawat tira: { $timer }. Ang lumiban nang tatlong sunod na tira ay aalis sa laro.
+rule-timer-off = Walang takdang oras bawat tira.
+err-rules-which = Aling laro? /rules snakes, /rules ludo o /rules nardy.
+err-bad-invite = Hindi wasto ang imbitasyong ito, o wala na ang mesa nito. Humingi ng bago.
+err-private-here = Sa pribadong chat ko ginagawa ang pribadong mesa: buksan ang profile ko, pindutin ang Start, saka ipadala ang /snakes private (o /ludo, /nardy).
+lobby-private = Pribadong mesa: ibahagi ang imbitasyon sa ibaba. Matatanggap ng bawat manlalaro ang mga board sa sarili niyang chat sa akin.
+lobby-invite-join = Para sumali, ipadala: /join { $code }
+command-rules = ang mga patakaran ng isang laro

@@ -365,6 +365,26 @@ impl Store {
         Ok(rows.into_iter().filter(|(_, _, s)| statuses.contains(&s.as_str())).collect())
     }
 
+    /// Tables outside `chat` where `user` has a seat still in play, with `statuses`, newest first,
+    /// as `(id, game, status, settings)`: how a private table's player reaches it from their own
+    /// chat with the bot.
+    pub async fn tables_of_user(
+        &self,
+        user: &str,
+        chat: &str,
+        statuses: &[&str],
+    ) -> Result<Vec<(i64, String, String, String)>, StoreError> {
+        const SQL: &str = "select t.id, t.game, t.status, t.settings from tables t \
+            join seats s on s.table_id = t.id \
+            where s.user_id = $1 and s.status = 'playing' and t.chat <> $2 \
+            and t.status in ('lobby', 'playing') \
+            order by t.id desc limit 50";
+        let rows: Vec<(i64, String, String, String)> = on_pool!(self, pool => {
+            sqlx::query_as(SQL).bind(user).bind(chat).fetch_all(pool).await?
+        });
+        Ok(rows.into_iter().filter(|(_, _, s, _)| statuses.contains(&s.as_str())).collect())
+    }
+
     /// Tables still running, lobbies included (to continue after a restart).
     pub async fn open_tables(&self) -> Result<Vec<i64>, StoreError> {
         const SQL: &str = "select id from tables where status in ('lobby', 'playing') order by id";

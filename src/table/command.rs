@@ -7,6 +7,8 @@
 //! | `/<game> join\|leave\|play\|status\|history\|fair\|resign\|cancel\|options …\|kick …` | the same as below, for that game |
 //! | `/join`, `/leave`, `/play` (start the game), `/options words…` | lobby |
 //! | `/resign`, `/kick name`, `/cancel`, `/status`, `/history`, `/fair` | a running table |
+//! | `/rules [game]` | the rules, with the options of the chat's table |
+//! | `/start <code>`, `/join <code>` | join a private table by its invite code |
 //! | `/stats`, `/top`, `/lang [chat] [en\|fa\|ru\|tl]`, `/boards new\|edit`, `/help`, `/start` | the rest |
 
 use crate::engine::GameKind;
@@ -61,11 +63,9 @@ fn game_command(game: GameKind, mut args: Vec<String>) -> Result<Command, Comman
             if first.as_deref() == Some("start") || first.as_deref() == Some("new") {
                 args.remove(0);
             }
-            args.retain(|w| {
-                let p = w.eq_ignore_ascii_case("private");
-                private |= p;
-                !p
-            });
+            // `private` stays an option word (the table remembers it); the flag lets an adapter
+            // refuse private tables where it cannot serve them.
+            private = args.iter().any(|w| w.eq_ignore_ascii_case("private"));
             Ok(Command { op: Op::Create { game, words: args }, private })
         }
         Some(sub) => {
@@ -89,7 +89,12 @@ fn general(name: &str, game: Option<GameKind>, args: Vec<String>) -> Result<Op, 
         game.or_else(|| args.first().and_then(|w| w.to_lowercase().parse().ok()))
     };
     Ok(match name {
-        "join" => Op::Join(named(&args)),
+        "join" => match args.first() {
+            Some(code) if game.is_none() && code.starts_with('i') && code.contains('_') => {
+                Op::Invite(code.clone())
+            }
+            _ => Op::Join(named(&args)),
+        },
         "leave" => Op::Leave(named(&args)),
         "play" | "begin" | "go" => Op::Start(named(&args)),
         "options" | "set" => {
@@ -137,7 +142,13 @@ fn general(name: &str, game: Option<GameKind>, args: Vec<String>) -> Result<Op, 
             Some("new") => Op::Boards(Some(super::BoardMode::New)),
             Some(_) => return Err(CommandError::Missing("boards")),
         },
-        "help" | "start" => Op::Help,
+        "rules" => Op::Rules(named(&args)),
+        // A deep link's payload arrives as `/start <code>`.
+        "start" => match args.into_iter().next() {
+            Some(code) => Op::Invite(code),
+            None => Op::Help,
+        },
+        "help" => Op::Help,
         other => return Err(CommandError::Unknown(other.to_owned())),
     })
 }
@@ -163,7 +174,16 @@ mod tests {
         );
         let c = parse("/snakes private quick").unwrap();
         assert!(c.private);
-        assert_eq!(c.op, Op::Create { game: GameKind::Snakes, words: vec!["quick".into()] });
+        assert_eq!(
+            c.op,
+            Op::Create { game: GameKind::Snakes, words: vec!["private".into(), "quick".into()] }
+        );
+        assert_eq!(op("/start i2s_0123456789abcdef"), Op::Invite("i2s_0123456789abcdef".into()));
+        assert_eq!(op("/join i2s_0123456789abcdef"), Op::Invite("i2s_0123456789abcdef".into()));
+        assert_eq!(op("/start"), Op::Help);
+        assert_eq!(op("/rules ludo"), Op::Rules(Some(GameKind::Ludo)));
+        assert_eq!(op("/nardy rules"), Op::Rules(Some(GameKind::Nardy)));
+        assert_eq!(op("/rules"), Op::Rules(None));
     }
 
     #[test]

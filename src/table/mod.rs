@@ -93,6 +93,10 @@ pub enum Op {
     /// How this chat shows boards (admin): each turn a new message, or one message edited in
     /// place (for quiet chats); `None` shows the current choice.
     Boards(Option<BoardMode>),
+    /// The rules of a game, with the options of this chat's table if it has one.
+    Rules(Option<GameKind>),
+    /// Join a private table by its invite code (a deep link's payload, or `/join <code>`).
+    Invite(String),
     /// What the bot can do.
     Help,
 }
@@ -128,6 +132,8 @@ impl Op {
             Op::Fair(_) => "fair",
             Op::Lang { .. } => "lang",
             Op::Boards(_) => "boards",
+            Op::Rules(_) => "rules",
+            Op::Invite(_) => "invite",
             Op::Help => "help",
         }
     }
@@ -178,6 +184,12 @@ pub struct View {
     pub shows: Option<(i64, Slot)>,
     /// Edit this message (a reference the adapter gave [`Service::shown`]) instead of posting.
     pub replace: Option<String>,
+    /// A private table's players (`platform:id`): show the view in each one's private chat
+    /// with the bot instead of the chat it came from. Empty for ordinary tables.
+    pub audience: Vec<String>,
+    /// A private table's invite code: the adapter shows it as a link (Telegram:
+    /// `t.me/<bot>?start=<code>`) or as `/join <code>`.
+    pub invite: Option<String>,
 }
 
 /// The time, as the service sees it: the real clock, or a hand-driven one in tests.

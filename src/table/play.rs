@@ -231,6 +231,7 @@ impl Service {
             text,
             shows: Some((t.rec.id, slot)),
             replace: self.store.message(t.rec.id, slot.name()).await?,
+            audience: t.audience(),
             ..View::default()
         }];
         if slot == Slot::Board {
@@ -283,13 +284,18 @@ impl Service {
                 &[("name", name_of(seat).into()), ("minutes", Arg::Number(minutes))],
             );
             let user = t.rec.seats[usize::from(seat)].user.clone();
-            return Ok(vec![(chat, View { text, mentions: vec![user], ..View::default() })]);
+            let audience = t.audience();
+            return Ok(vec![(
+                chat,
+                View { text, mentions: vec![user], audience, ..View::default() },
+            )]);
         }
         let Some(seat) = idle else {
             // A roll-off no one threw: throw it.
             let header = vec![self.i18n.text(lang, "timer-roll-off", &[])];
-            let views =
+            let mut views =
                 self.play_chain(t, Action::Roll { dice: Vec::new() }, None, lang, header).await?;
+            super::service::spread_audience(&mut views);
             return Ok(views.into_iter().map(|v| (chat.clone(), v)).collect());
         };
         let strikes = {
@@ -300,7 +306,8 @@ impl Service {
         if strikes >= MAX_STRIKES {
             let header =
                 vec![self.i18n.text(lang, "timer-removed", &[("name", name_of(seat).into())])];
-            let views = self.play_chain(t, Action::Remove { seat }, None, lang, header).await?;
+            let mut views = self.play_chain(t, Action::Remove { seat }, None, lang, header).await?;
+            super::service::spread_audience(&mut views);
             return Ok(views.into_iter().map(|v| (chat.clone(), v)).collect());
         }
         // Play the idle player's whole turn: rolls, and the engine's suggested choices.
@@ -332,6 +339,7 @@ impl Service {
         )];
         let mut views = vec![self.next_board(&t, lang, &events, header).await?];
         views.extend(self.end_views(&t, lang));
+        super::service::spread_audience(&mut views);
         Ok(views.into_iter().map(|v| (chat.clone(), v)).collect())
     }
 }

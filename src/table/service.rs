@@ -91,6 +91,21 @@ impl Loaded {
         self.rec.host == ctx.user
     }
 
+    /// Who sees a private table's messages in their own chat with the bot: everyone who sat
+    /// at it (those who left still see how it ends). Empty for an ordinary table.
+    pub(super) fn audience(&self) -> Vec<String> {
+        if !self.settings.private {
+            return Vec::new();
+        }
+        let mut users: Vec<String> = Vec::new();
+        for seat in &self.rec.seats {
+            if !users.contains(&seat.user) {
+                users.push(seat.user.clone());
+            }
+        }
+        users
+    }
+
     pub(super) fn seed(&self) -> Seed {
         let mut bytes = [0u8; 32];
         let n = self.rec.seed.len().min(32);
@@ -177,10 +192,15 @@ impl Service {
             Op::Fair(game) => self.fair(ctx, game).await,
             Op::Lang { chat, code } => self.lang(ctx, chat, code.as_deref()).await,
             Op::Boards(mode) => self.boards(ctx, mode).await,
+            Op::Rules(game) => self.rules(ctx, game).await,
+            Op::Invite(code) => self.invite(ctx, &code).await,
             Op::Help => Ok(vec![self.help(ctx, lang)]),
         };
         match result {
-            Ok(views) => views,
+            Ok(mut views) => {
+                spread_audience(&mut views);
+                views
+            }
             Err(fail) => self.fail_views(ctx, lang, fail).await,
         }
     }
@@ -433,7 +453,20 @@ impl Service {
         game: Option<GameKind>,
         statuses: &[&str],
     ) -> Result<Loaded, Fail> {
-        let rows = self.store.tables_in_chat(&ctx.chat, statuses).await?;
+        let mut rows = self.store.tables_in_chat(&ctx.chat, statuses).await?;
+        if rows.is_empty() {
+            // A private table's player, in their own chat with the bot.
+            rows = self
+                .store
+                .tables_of_user(&ctx.user, &ctx.chat, statuses)
+                .await?
+                .into_iter()
+                .filter(|(_, _, _, settings)| {
+                    serde_json::from_str::<Settings>(settings).is_ok_and(|s| s.private)
+                })
+                .map(|(id, game, status, _)| (id, game, status))
+                .collect();
+        }
         let rows: Vec<_> =
             rows.into_iter().filter(|(_, g, _)| game.is_none_or(|k| k.name() == g)).collect();
         if rows.is_empty() {
@@ -498,6 +531,19 @@ impl Service {
         Ok(vec![self.lobby_view(&t, lang)])
     }
 
+    /// Joins the private table an invite code names.
+    async fn invite(&self, ctx: &Ctx, code: &str) -> Result<Vec<View>, Fail> {
+        let id = super::token::parse_invite(code, &self.key)
+            .and_then(|id| i64::try_from(id).ok())
+            .ok_or_else(|| say("err-bad-invite"))?;
+        let t = match self.load(id).await {
+            Ok(t) => t,
+            Err(ServiceError::Store(StoreError::NotFound(_))) => return Err(say("err-bad-invite")),
+            Err(e) => return Err(e.into()),
+        };
+        self.lobby_apply(ctx, t, LobbyOp::Join).await
+    }
+
     async fn lobby_op(
         &self,
         ctx: &Ctx,
@@ -550,6 +596,8 @@ impl Service {
                 if t.rec.seats.is_empty() {
                     t.rec.status = "cancelled".into();
                     self.save(&mut t, None).await?;
+                    let audience =
+                        if t.settings.private { vec![ctx.user.clone()] } else { Vec::new() };
                     return Ok(vec![View {
                         text: self.i18n.text(
                             lang,
@@ -558,6 +606,7 @@ impl Service {
                         ),
                         shows: Some((t.rec.id, Slot::Lobby)),
                         replace: self.store.message(t.rec.id, "lobby").await?,
+                        audience,
                         ..View::default()
                     }]);
                 }
@@ -596,6 +645,10 @@ impl Service {
                 format!("{}\n{}", self.i18n.text(lang, key, &[("name", name.into())]), view.text);
         }
         view.replace = self.store.message(t.rec.id, "lobby").await?;
+        if t.settings.private && !view.audience.contains(&ctx.user) {
+            // Who just left still sees that they did.
+            view.audience.push(ctx.user.clone());
+        }
         Ok(vec![view])
     }
 
@@ -622,6 +675,18 @@ impl Service {
         };
         let board = self.board_view(&t, lang, &[], Vec::new()).await;
         Ok(vec![started, board])
+    }
+}
+
+/// Every public view of one operation goes where its table's views go: a private table's
+/// texts (the start, the ranking) reach each player, like its boards.
+pub(super) fn spread_audience(views: &mut [View]) {
+    let Some(audience) = views.iter().find(|v| !v.audience.is_empty()).map(|v| v.audience.clone())
+    else {
+        return;
+    };
+    for view in views.iter_mut().filter(|v| v.private_to.is_none() && v.audience.is_empty()) {
+        view.audience = audience.clone();
     }
 }
 

@@ -202,6 +202,30 @@ impl Token {
     }
 }
 
+/// An invite code for a private table: `i<table, base 36>_<tag, 16 hex digits>`. It fits a
+/// Telegram deep link (`t.me/<bot>?start=<code>`: letters, digits, `_` and `-`, at most 64) and
+/// cannot be guessed from a table number without the bot's secret.
+pub fn invite_code(table: u64, key: &TokenKey) -> String {
+    let payload = format!("i{}", base36(table));
+    let tag = key.tag(&payload);
+    format!("{payload}_{tag}")
+}
+
+/// The table an invite code names, if this bot made the code with `key`.
+pub fn parse_invite(text: &str, key: &TokenKey) -> Option<u64> {
+    if text.len() > MAX_LEN || !text.is_ascii() {
+        return None;
+    }
+    let (payload, tag) = text.split_once('_')?;
+    let table = parse_base36(payload.strip_prefix('i')?)?;
+    if tag.len() != 16 || !tag.bytes().all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase()) {
+        return None;
+    }
+    let expected = key.tag(payload);
+    let same = expected.bytes().zip(tag.bytes()).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0;
+    same.then_some(table)
+}
+
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
@@ -270,9 +294,23 @@ mod tests {
         }
 
         #[test]
+        fn invites_round_trip_and_resist_forgery(table in any::<u64>(), other in any::<u64>()) {
+            let code = invite_code(table, &key());
+            prop_assert!(code.len() <= MAX_LEN);
+            prop_assert!(code.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'));
+            prop_assert_eq!(parse_invite(&code, &key()), Some(table));
+            prop_assert_eq!(parse_invite(&code, &TokenKey::new(b"another secret, another bot")), None);
+            if other != table {
+                let forged = code.replacen(&format!("i{}", base36(table)), &format!("i{}", base36(other)), 1);
+                prop_assert_eq!(parse_invite(&forged, &key()), None);
+            }
+        }
+
+        #[test]
         fn any_bytes_are_refused_without_panic(bytes in prop::collection::vec(any::<u8>(), 0..100)) {
             let text = String::from_utf8_lossy(&bytes);
             prop_assert!(Token::parse(&text, &key()).is_err());
+            prop_assert!(parse_invite(&text, &key()).is_none());
         }
 
         #[test]

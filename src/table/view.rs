@@ -4,9 +4,9 @@
 use super::i18n::{Arg, Lang};
 use super::service::{Fail, Loaded, say};
 use super::token::{Button as TokenButton, Token};
-use super::words::{self, Timer};
+use super::words::{self, Settings, Timer};
 use super::{Button, Ctx, Service, Slot, View};
-use crate::engine::{Action, Event, Game, GameKind, Legal};
+use crate::engine::{Action, Event, Game, GameKind, Legal, Options};
 use crate::render::{Player, Scene, Theme};
 
 /// How many moves `/history` tells.
@@ -102,6 +102,16 @@ impl Service {
             self.i18n.text(lang, "lobby-hint", &[]),
         ]
         .join("\n");
+        let invite =
+            t.settings.private.then(|| super::token::invite_code(t.rec.id as u64, &self.key));
+        let text = match &invite {
+            Some(code) => format!(
+                "{text}\n\n{}\n{}",
+                self.i18n.text(lang, "lobby-private", &[]),
+                self.i18n.text(lang, "lobby-invite-join", &[("code", code.clone().into())])
+            ),
+            None => text,
+        };
         let label = |key: &str| self.i18n.text(lang, key, &[]);
         View {
             text,
@@ -116,8 +126,62 @@ impl Service {
                 ],
             ],
             shows: Some((t.rec.id, Slot::Lobby)),
+            audience: t.audience(),
+            invite,
             ..View::default()
         }
+    }
+
+    /// The rules of the game at this chat's table (with its options), or of `game` with its
+    /// default options: a summary, then one sentence per option.
+    pub(super) async fn rules(&self, ctx: &Ctx, game: Option<GameKind>) -> Result<Vec<View>, Fail> {
+        let table = match self.find(ctx, game, &["lobby", "playing"]).await {
+            Ok(t) => Some(t),
+            Err(Fail::Say(..)) => None,
+            Err(e) => return Err(e),
+        };
+        let (kind, options, settings) = match (table, game) {
+            (Some(t), _) => (t.kind, t.options, t.settings),
+            (None, Some(kind)) => (kind, Options::default_for(kind), Settings::default()),
+            (None, None) => return Err(say("err-rules-which")),
+        };
+        let lang = self.chat_lang(ctx).await;
+        let mut lines = vec![
+            self.i18n.text(lang, "rules-title", &[("game", self.game_name(lang, kind).into())]),
+            self.i18n.text(lang, &format!("rules-{}", kind.name()), &[]),
+            String::new(),
+            self.i18n.text(lang, "rules-options", &[]),
+        ];
+        let json = serde_json::to_value(&options).unwrap_or_default();
+        for key in words::keys(kind) {
+            let line = match json.get(*key) {
+                Some(serde_json::Value::Bool(b)) => self.i18n.text(
+                    lang,
+                    &format!("rule-{key}-{}", if *b { "on" } else { "off" }),
+                    &[],
+                ),
+                Some(serde_json::Value::Number(n)) => match n.as_i64().unwrap_or(1) {
+                    1 => self.i18n.text(lang, &format!("rule-{key}-1"), &[]),
+                    n => {
+                        self.i18n.text(lang, &format!("rule-{key}"), &[("points", Arg::Number(n))])
+                    }
+                },
+                Some(serde_json::Value::String(v)) => {
+                    self.i18n.text(lang, &format!("rule-{key}-{v}"), &[])
+                }
+                _ => continue,
+            };
+            lines.push(format!("• {line}"));
+        }
+        let timer = match settings.timer {
+            Timer::Off => self.i18n.text(lang, "rule-timer-off", &[]),
+            other => {
+                let word = self.i18n.text(lang, &format!("timer-{}", other.word()), &[]);
+                self.i18n.text(lang, "rule-timer", &[("timer", word.into())])
+            }
+        };
+        lines.push(format!("• {timer}"));
+        Ok(vec![View { text: lines.join("\n"), ..View::default() }])
     }
 
     /// The board after `events`, with the prompt and buttons of whoever acts next.
@@ -182,6 +246,7 @@ impl Service {
             mentions,
             buttons,
             shows: Some((t.rec.id, Slot::Board)),
+            audience: t.audience(),
             ..View::default()
         }
     }

@@ -68,6 +68,8 @@ impl Timer {
 pub struct Settings {
     /// The turn timer.
     pub timer: Timer,
+    /// A private table: joined by invite, every board sent to each player privately.
+    pub private: bool,
 }
 
 /// Why the words were refused.
@@ -124,13 +126,13 @@ pub fn keys(kind: GameKind) -> &'static [&'static str] {
 pub fn known_words(kind: GameKind) -> &'static str {
     match kind {
         GameKind::Snakes => {
-            "classic, quick, traditional, random, bounce, exact, bonus, cap, back, 1m, 5m, 1h, 24h, notimer, key=value"
+            "classic, quick, traditional, random, bounce, exact, bonus, cap, back, 1m, 5m, 1h, 24h, notimer, private, key=value"
         }
         GameKind::Ludo => {
-            "enter, capture, forfeit, all, first, 1m, 5m, 1h, 24h, notimer, key=value"
+            "enter, capture, forfeit, all, first, 1m, 5m, 1h, 24h, notimer, private, key=value"
         }
         GameKind::Nardy => {
-            "noblock, lower, strict, a match length (1–99), 1m, 5m, 1h, 24h, notimer, key=value"
+            "noblock, lower, strict, a match length (1–99), 1m, 5m, 1h, 24h, notimer, private, key=value"
         }
     }
 }
@@ -162,6 +164,8 @@ pub fn apply(
             settings.timer = timer;
         } else if word == "notimer" {
             settings.timer = Timer::Off;
+        } else if word == "private" {
+            settings.private = true;
         } else if let Some((key, value)) = shorthand(kind, word) {
             pairs.push((key.to_owned(), Value::String(value.to_owned())));
         } else if kind == GameKind::Nardy && word.bytes().all(|b| b.is_ascii_digit()) {

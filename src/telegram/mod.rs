@@ -3,10 +3,16 @@
 //! keyboards, edits in place, and alerts for private refusals.
 //!
 //! Chats are `telegram:<chat id>`, users `telegram:<user id>`; a message reference is
-//! `<chat id>:<message id>`. Updates come by long polling (`getUpdates`); sends go through
-//! teloxide's `Throttle`, and edits and callback answers wait out `RetryAfter` themselves.
+//! `<chat id>:<message id>`, or for a private table's message, shown in each player's chat,
+//! several of them joined by commas. Updates come by long polling (`getUpdates`) or a webhook.
+//!
+//! Each chat's updates are handled in order by a task of its own, so a slow or rate-limited chat
+//! never holds up another. What they show goes to an outbox lane per table (or per chat), whose
+//! task sends in order through teloxide's `Throttle`; edits and callback answers wait out
+//! `RetryAfter` themselves. When a lane falls behind (the chat is near Telegram's limit), a board
+//! that a newer board of the same table already supersedes is folded away instead of sent.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -23,17 +29,17 @@ use teloxide::types::{
     InputMedia, InputMediaPhoto, Message, MessageId, ParseMode, ReplyParameters, Update,
     UpdateKind, User,
 };
-use teloxide::{Bot, RequestError};
+use teloxide::{ApiError, Bot, RequestError};
 use tokio::sync::watch;
 
 use crate::table::command::CommandError;
 use crate::table::i18n::Lang;
-use crate::table::{Ctx, Op, Service, View, parse_command};
+use crate::table::{Ctx, Op, Service, Slot, View, parse_command};
 
 /// The commands in the menu, in menu order (see `table::command` for what each does).
-const COMMANDS: [&str; 18] = [
+const COMMANDS: [&str; 19] = [
     "snakes", "ludo", "nardy", "join", "leave", "play", "options", "status", "history", "resign",
-    "kick", "cancel", "stats", "top", "fair", "lang", "boards", "help",
+    "kick", "cancel", "rules", "stats", "top", "fair", "lang", "boards", "help",
 ];
 
 /// Telegram's limit on photo captions.
@@ -50,6 +56,81 @@ pub struct Telegram {
     names: Arc<Mutex<HashMap<u64, String>>>,
     /// What Telegram must send in `X-Telegram-Bot-Api-Secret-Token` (webhook mode).
     webhook_secret: String,
+    /// Updates waiting, by chat: each chat's are handled in order.
+    inbox: Arc<Lanes<UpdateKind>>,
+    /// Views waiting to be sent, by table (or chat): each lane sends in order.
+    outbox: Arc<Lanes<Outgoing>>,
+    /// The bot's username (from getMe), for invite links.
+    username: Arc<tokio::sync::OnceCell<String>>,
+}
+
+/// Views of one operation, to send together and in order.
+struct Outgoing {
+    chat: ChatId,
+    views: Vec<View>,
+    reply_to: Option<MessageId>,
+}
+
+/// Queues of work by key, each drained in order by one task that exists while its queue has
+/// work (a lane is open exactly while its key is in the map).
+struct Lanes<T> {
+    queues: Mutex<HashMap<String, VecDeque<T>>>,
+}
+
+impl<T> Default for Lanes<T> {
+    fn default() -> Self {
+        Self { queues: Mutex::default() }
+    }
+}
+
+impl<T> Lanes<T> {
+    /// Queues `item` in lane `key`; true if the lane was closed, so the caller must start its
+    /// task.
+    fn push(&self, key: &str, item: T) -> bool {
+        let mut queues = self.queues.lock().unwrap_or_else(|e| e.into_inner());
+        match queues.get_mut(key) {
+            Some(queue) => {
+                queue.push_back(item);
+                false
+            }
+            None => {
+                queues.insert(key.to_owned(), VecDeque::from([item]));
+                true
+            }
+        }
+    }
+
+    /// The lane's next item, chosen by `pick`; `None` closes the lane.
+    fn next(&self, key: &str, pick: impl FnOnce(&mut VecDeque<T>) -> Option<T>) -> Option<T> {
+        let mut queues = self.queues.lock().unwrap_or_else(|e| e.into_inner());
+        let item = pick(queues.get_mut(key)?);
+        if item.is_none() {
+            queues.remove(key);
+        }
+        item
+    }
+}
+
+/// The next batch of an outbox lane, without the boards that a later batch of the same lane
+/// supersedes (only a lane that fell behind has later batches). Batches left empty are skipped.
+fn fold(queue: &mut VecDeque<Outgoing>) -> Option<Outgoing> {
+    while let Some(mut batch) = queue.pop_front() {
+        let superseded = |view: &View| match view.shows {
+            Some((table, Slot::Board)) => queue
+                .iter()
+                .any(|later| later.views.iter().any(|v| v.shows == Some((table, Slot::Board)))),
+            _ => false,
+        };
+        let before = batch.views.len();
+        batch.views.retain(|v| !superseded(v));
+        if batch.views.len() < before {
+            tracing::info!(folded = before - batch.views.len(), "a busy chat: boards folded");
+        }
+        if !batch.views.is_empty() {
+            return Some(batch);
+        }
+    }
+    None
 }
 
 impl Telegram {
@@ -59,7 +140,67 @@ impl Telegram {
         // Derived from the token, so every process of one bot agrees without another setting.
         let digest = Sha256::digest(format!("dicetable webhook {token}").as_bytes());
         let webhook_secret = hex::encode(&digest[..24]);
-        Self { bot, service, names: Arc::default(), webhook_secret }
+        Self {
+            bot,
+            service,
+            names: Arc::default(),
+            webhook_secret,
+            inbox: Arc::default(),
+            outbox: Arc::default(),
+            username: Arc::default(),
+        }
+    }
+
+    /// Hands an update to its chat's lane (a task of its own handles each chat in order).
+    fn dispatch(&self, kind: UpdateKind) {
+        let chat = match &kind {
+            UpdateKind::Message(m) => m.chat.id.0,
+            UpdateKind::CallbackQuery(q) => q.message.as_ref().map_or(0, |m| m.chat().id.0),
+            _ => return,
+        };
+        let key = chat.to_string();
+        if self.inbox.push(&key, kind) {
+            let this = self.clone();
+            tokio::spawn(async move {
+                while let Some(kind) = this.inbox.next(&key, VecDeque::pop_front) {
+                    this.on_update(kind).await;
+                }
+            });
+        }
+    }
+
+    /// Queues views to send: a table's in its table's lane (so its boards keep their order
+    /// whichever chat they came from), others in the chat's.
+    fn send_later(&self, chat: ChatId, views: Vec<View>, reply_to: Option<MessageId>) {
+        if views.is_empty() {
+            return;
+        }
+        let key = match views.iter().find_map(|v| v.shows) {
+            Some((table, _)) => format!("t{table}"),
+            None => format!("c{}", chat.0),
+        };
+        if self.outbox.push(&key, Outgoing { chat, views, reply_to }) {
+            let this = self.clone();
+            tokio::spawn(async move {
+                while let Some(batch) = this.outbox.next(&key, fold) {
+                    for view in batch.views {
+                        this.post(batch.chat, view, batch.reply_to).await;
+                    }
+                }
+            });
+        }
+    }
+
+    /// The bot's username, asked of Telegram until it answers.
+    async fn username(&self) -> Option<String> {
+        self.username
+            .get_or_try_init(|| async {
+                let me = retry("getMe", || self.bot.get_me().send()).await;
+                me.and_then(|me| me.user.username.clone()).ok_or(())
+            })
+            .await
+            .ok()
+            .cloned()
     }
 
     /// Registers the command menu in each of our languages (English is also the default for
@@ -108,7 +249,7 @@ impl Telegram {
             };
             for update in updates {
                 offset = offset.max(update.id.0 as i32 + 1);
-                self.on_update(update.kind).await;
+                self.dispatch(update.kind);
             }
         }
     }
@@ -212,10 +353,18 @@ impl Telegram {
                     _ => "err-unknown-command",
                 };
                 let view = self.service.say_privately(&ctx, key).await;
-                self.post(message.chat.id, view, Some(message.id)).await;
+                self.send_later(message.chat.id, vec![view], Some(message.id));
                 return;
             }
         };
+        if command.private && !message.chat.is_private() {
+            // A private table's players get its boards in their chats with the bot, which only
+            // someone who started that chat can receive: it is made there.
+            let ctx = Self::ctx(message.chat.id, user, false);
+            let view = self.service.say_privately(&ctx, "err-private-here").await;
+            self.send_later(message.chat.id, vec![view], Some(message.id));
+            return;
+        }
         let needs_admin = matches!(
             command.op,
             Op::Kick { .. }
@@ -226,9 +375,8 @@ impl Telegram {
         );
         let admin = needs_admin && self.is_admin(message.chat.id, user).await;
         let ctx = Self::ctx(message.chat.id, user, admin);
-        for view in self.service.handle(&ctx, command.op).await {
-            self.post(message.chat.id, view, Some(message.id)).await;
-        }
+        let views = self.service.handle(&ctx, command.op).await;
+        self.send_later(message.chat.id, views, Some(message.id));
     }
 
     async fn on_callback(&self, query: CallbackQuery) {
@@ -247,9 +395,7 @@ impl Telegram {
         let (private, public): (Vec<View>, Vec<View>) =
             views.into_iter().partition(|v| v.private_to.is_some());
         self.answer(&query, private.first().map(|v| v.text.as_str())).await;
-        for view in public {
-            self.post(chat, view, None).await;
-        }
+        self.send_later(chat, public, None);
     }
 
     async fn answer(&self, query: &CallbackQuery, alert: Option<&str>) {
@@ -264,23 +410,81 @@ impl Telegram {
         .await;
     }
 
-    /// Shows a view in a chat (`telegram:<id>`), e.g. a timer's message.
-    pub async fn post_to(&self, chat: &str, view: View) {
+    /// Shows views in a chat (`telegram:<id>`), e.g. a timer's messages, through the outbox.
+    pub fn post_to(&self, chat: &str, views: Vec<View>) {
         let Some(id) = chat.strip_prefix("telegram:").and_then(|id| id.parse::<i64>().ok()) else {
             return;
         };
-        self.post(ChatId(id), view, None).await;
+        self.send_later(ChatId(id), views, None);
     }
 
-    async fn post(&self, chat: ChatId, view: View, reply_to: Option<MessageId>) {
-        let markup = keyboard(&view);
-        let caption = self.html(&view, CAPTION);
-        let long_text = self.html(&view, 4096);
-        let reply = reply_to.map(|r| ReplyParameters::new(r).allow_sending_without_reply());
-        let target = view.replace.as_deref().and_then(parse_ref);
-        let sent: Option<MessageId> = match (target, &view.image) {
-            (Some((c, m)), Some(png)) => {
-                let edited = retry("editMessageMedia", || {
+    /// Shows one view: in `chat`, or for a private table in each player's chat with the bot;
+    /// edits the message(s) it replaces, then records what it posted.
+    async fn post(&self, chat: ChatId, mut view: View, reply_to: Option<MessageId>) {
+        if let Some(code) = &view.invite
+            && let Some(bot) = self.username().await
+        {
+            view.text.push_str(&format!("\nhttps://t.me/{bot}?start={code}"));
+        }
+        let old: Vec<(ChatId, MessageId)> =
+            view.replace.as_deref().map(parse_refs).unwrap_or_default();
+        let mut posted: Vec<(ChatId, MessageId)> = Vec::new();
+        if view.audience.is_empty() {
+            if let Some(id) = self.show(chat, &view, reply_to, old.first().copied()).await {
+                posted.push(id);
+            }
+        } else {
+            for user in &view.audience {
+                let Some(id) = user.strip_prefix("telegram:").and_then(|id| id.parse::<i64>().ok())
+                else {
+                    continue;
+                };
+                // A user's private chat with the bot has the user's id.
+                let dm = ChatId(id);
+                let target = old.iter().find(|(c, _)| *c == dm).copied();
+                if let Some(id) = self.show(dm, &view, None, target).await {
+                    posted.push(id);
+                }
+            }
+        }
+        let Some((table, slot)) = view.shows else { return };
+        if posted.is_empty() {
+            return;
+        }
+        let reference =
+            posted.iter().map(|(c, m)| format!("{}:{}", c.0, m.0)).collect::<Vec<_>>().join(",");
+        match self.service.shown(table, slot, &reference).await {
+            Ok(Some(superseded)) => {
+                for (c, m) in parse_refs(&superseded) {
+                    if posted.contains(&(c, m)) {
+                        continue;
+                    }
+                    let _ = retry("editMessageReplyMarkup", || {
+                        self.bot.edit_message_reply_markup(c, m).send()
+                    })
+                    .await;
+                }
+            }
+            Ok(None) => {}
+            Err(e) => tracing::warn!(table, error = %e, "recording the board message failed"),
+        }
+    }
+
+    /// Edits `target` to show the view, or (no target, or the edit failed: the message is gone
+    /// or too old) sends it to `chat`. Returns the message that shows it.
+    async fn show(
+        &self,
+        chat: ChatId,
+        view: &View,
+        reply_to: Option<MessageId>,
+        target: Option<(ChatId, MessageId)>,
+    ) -> Option<(ChatId, MessageId)> {
+        let markup = keyboard(view);
+        let caption = self.html(view, CAPTION);
+        let long_text = self.html(view, 4096);
+        if let Some((c, m)) = target {
+            let edited = match &view.image {
+                Some(png) => retry_result("editMessageMedia", || {
                     let media = InputMediaPhoto::new(InputFile::memory(png.clone()))
                         .caption(caption.clone())
                         .parse_mode(ParseMode::Html);
@@ -289,22 +493,30 @@ impl Telegram {
                         .reply_markup(markup.clone())
                         .send()
                 })
-                .await;
-                edited.map(|_| m)
-            }
-            (Some((c, m)), None) => {
-                let edited = retry("editMessageText", || {
+                .await
+                .map(drop),
+                None => retry_result("editMessageText", || {
                     self.bot
                         .edit_message_text(c, m, long_text.clone())
                         .parse_mode(ParseMode::Html)
                         .reply_markup(markup.clone())
                         .send()
                 })
-                .await;
-                edited.map(|_| m)
+                .await
+                .map(drop),
+            };
+            match edited {
+                Ok(()) | Err(RequestError::Api(ApiError::MessageNotModified)) => {
+                    return Some((c, m));
+                }
+                // The old message cannot show it: a new one will (nothing is lost).
+                Err(_) => tracing::info!(chat = c.0, "the edit failed; sending anew"),
             }
-            (None, Some(png)) => {
-                let sent = retry("sendPhoto", || {
+        }
+        let reply = reply_to.map(|r| ReplyParameters::new(r).allow_sending_without_reply());
+        let sent = match &view.image {
+            Some(png) => {
+                retry("sendPhoto", || {
                     let mut request = self
                         .bot
                         .send_photo(chat, InputFile::memory(png.clone()))
@@ -316,11 +528,10 @@ impl Telegram {
                     }
                     request.send()
                 })
-                .await;
-                sent.map(|m| m.id)
+                .await
             }
-            (None, None) => {
-                let sent = retry("sendMessage", || {
+            None => {
+                retry("sendMessage", || {
                     let mut request = self
                         .bot
                         .send_message(chat, long_text.clone())
@@ -331,53 +542,58 @@ impl Telegram {
                     }
                     request.send()
                 })
-                .await;
-                sent.map(|m| m.id)
+                .await
             }
         };
-        let (Some(id), Some((table, slot))) = (sent, view.shows) else { return };
-        let reference = format!("{}:{}", chat.0, id.0);
-        match self.service.shown(table, slot, &reference).await {
-            Ok(Some(old)) => {
-                if let Some((c, m)) = parse_ref(&old) {
-                    retry("editMessageReplyMarkup", || {
-                        self.bot.edit_message_reply_markup(c, m).send()
-                    })
-                    .await;
-                }
-            }
-            Ok(None) => {}
-            Err(e) => tracing::warn!(table, error = %e, "recording the board message failed"),
-        }
+        sent.map(|m| (chat, m.id))
     }
 }
 
 /// Calls a Bot API method, waiting out `RetryAfter` and retrying network errors a few times.
 /// Returns `None` if it failed for good (logged).
-async fn retry<T, F, Fut>(method: &str, mut call: F) -> Option<T>
+async fn retry<T, F, Fut>(method: &str, call: F) -> Option<T>
 where
     F: FnMut() -> Fut,
     Fut: std::future::Future<Output = Result<T, RequestError>>,
 {
-    for attempt in 0..RETRIES {
+    match retry_result(method, call).await {
+        Ok(value) => Some(value),
+        Err(RequestError::Api(ApiError::MessageNotModified)) => None,
+        Err(e) => {
+            tracing::warn!(method, error = %e, "Telegram refused the call");
+            None
+        }
+    }
+}
+
+/// [`retry`], returning the last error.
+async fn retry_result<T, F, Fut>(method: &str, mut call: F) -> Result<T, RequestError>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<T, RequestError>>,
+{
+    let mut attempt = 1;
+    loop {
+        let last = attempt >= RETRIES;
         match call().await {
-            Ok(value) => return Some(value),
-            Err(RequestError::RetryAfter(wait)) => {
+            Ok(value) => return Ok(value),
+            Err(RequestError::RetryAfter(wait)) if !last => {
                 tracing::info!(method, seconds = wait.seconds(), "rate limited; waiting");
                 tokio::time::sleep(wait.duration()).await;
             }
-            Err(RequestError::Network(e)) if attempt + 1 < RETRIES => {
+            Err(RequestError::Network(e)) if !last => {
                 tracing::warn!(method, error = %e, "network error; retrying");
                 tokio::time::sleep(Duration::from_millis(500 << attempt)).await;
             }
             Err(e) => {
-                tracing::warn!(method, error = %e, "Telegram refused the call");
-                return None;
+                if last {
+                    tracing::error!(method, "gave up after {RETRIES} attempts");
+                }
+                return Err(e);
             }
         }
+        attempt += 1;
     }
-    tracing::error!(method, "gave up after {RETRIES} attempts");
-    None
 }
 
 /// An update from Telegram in webhook mode: checked by its secret header, then handled like a
@@ -392,7 +608,7 @@ async fn webhook(
         return axum::http::StatusCode::UNAUTHORIZED;
     }
     match serde_json::from_slice::<Update>(&body) {
-        Ok(update) => t.on_update(update.kind).await,
+        Ok(update) => t.dispatch(update.kind),
         Err(e) => tracing::warn!(error = %e, "an update that does not parse"),
     }
     axum::http::StatusCode::OK
@@ -411,9 +627,15 @@ fn keyboard(view: &View) -> InlineKeyboardMarkup {
     }))
 }
 
-fn parse_ref(reference: &str) -> Option<(ChatId, MessageId)> {
-    let (chat, message) = reference.split_once(':')?;
-    Some((ChatId(chat.parse().ok()?), MessageId(message.parse().ok()?)))
+/// The messages a reference names (`chat:message`, several joined by commas).
+fn parse_refs(reference: &str) -> Vec<(ChatId, MessageId)> {
+    reference
+        .split(',')
+        .filter_map(|one| {
+            let (chat, message) = one.split_once(':')?;
+            Some((ChatId(chat.parse().ok()?), MessageId(message.parse().ok()?)))
+        })
+        .collect()
 }
 
 /// At most `max` UTF-16 units (what Telegram counts), keeping the end: the last lines say whose
@@ -438,7 +660,59 @@ fn clip(text: &str, max: usize) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::clip;
+    use super::*;
+
+    fn board(table: i64, text: &str) -> View {
+        View { text: text.into(), shows: Some((table, Slot::Board)), ..View::default() }
+    }
+
+    fn batch(views: Vec<View>) -> Outgoing {
+        Outgoing { chat: ChatId(-1), views, reply_to: None }
+    }
+
+    #[test]
+    fn a_lane_that_fell_behind_folds_superseded_boards_only() {
+        let ranking = View { text: "ranking".into(), ..View::default() };
+        let mut queue = VecDeque::from([
+            batch(vec![board(1, "turn 1")]),
+            batch(vec![board(2, "other table")]),
+            batch(vec![board(1, "turn 2")]),
+            batch(vec![board(1, "turn 3"), ranking]),
+        ]);
+        let texts = |b: Option<Outgoing>| -> Vec<String> {
+            b.map(|b| b.views.into_iter().map(|v| v.text).collect()).unwrap_or_default()
+        };
+        // Turns 1 and 2 of table 1 are superseded by turn 3; table 2's board and the ranking
+        // are not boards of table 1 and are kept, in order.
+        assert_eq!(texts(fold(&mut queue)), ["other table"]);
+        assert_eq!(texts(fold(&mut queue)), ["turn 3", "ranking"]);
+        assert!(fold(&mut queue).is_none());
+        // A lane that keeps up sends every board.
+        let mut queue = VecDeque::from([batch(vec![board(1, "turn 1")])]);
+        assert_eq!(texts(fold(&mut queue)), ["turn 1"]);
+    }
+
+    #[test]
+    fn a_lane_is_open_while_it_has_work() {
+        let lanes: Lanes<u32> = Lanes::default();
+        assert!(lanes.push("a", 1), "the first item opens the lane");
+        assert!(!lanes.push("a", 2), "the lane's task takes the second");
+        assert!(lanes.push("b", 9), "another lane is independent");
+        assert_eq!(lanes.next("a", VecDeque::pop_front), Some(1));
+        assert_eq!(lanes.next("a", VecDeque::pop_front), Some(2));
+        assert_eq!(lanes.next("a", VecDeque::pop_front), None);
+        assert!(lanes.push("a", 3), "an emptied lane closed and opens again");
+    }
+
+    #[test]
+    fn references_name_one_message_or_several() {
+        assert_eq!(parse_refs("-100:7"), [(ChatId(-100), MessageId(7))]);
+        assert_eq!(
+            parse_refs("11:1,12:2,junk"),
+            [(ChatId(11), MessageId(1)), (ChatId(12), MessageId(2))]
+        );
+        assert!(parse_refs("").is_empty());
+    }
 
     #[test]
     fn long_texts_keep_their_end_within_telegrams_count() {

@@ -32,6 +32,7 @@ fn all_args() -> Vec<(&'static str, Arg)> {
         "known",
         "key",
         "detail",
+        "timer",
     ]
     .into_iter()
     .map(|k| (k, Arg::Text("Ali".into())))
