@@ -18,6 +18,7 @@ use axum::routing::get;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
+use crate::discord::{Discord, Shards};
 use crate::fair::Seed;
 use crate::metrics::Metrics;
 use crate::playground::Playground;
@@ -81,6 +82,21 @@ pub struct Config {
     /// With a webhook, several processes behind one address share one token.
     #[arg(long, env = "TELEGRAM_WEBHOOK_URL")]
     pub telegram_webhook_url: Option<url::Url>,
+
+    /// The Discord bot token (Developer Portal, Bot). Set, the Discord adapter runs.
+    #[arg(long, env = "DISCORD_TOKEN", hide_env_values = true)]
+    pub discord_token: Option<String>,
+
+    /// Send every Discord REST call through this HTTP proxy (for example a shared rate-limit
+    /// proxy, `http://discord-proxy:8080`); the gateway address comes through it too. Unset:
+    /// discord.com directly.
+    #[arg(long, env = "DISCORD_PROXY_URL")]
+    pub discord_proxy_url: Option<url::Url>,
+
+    /// The Discord shards this process runs: `auto` (all, as Discord recommends) or
+    /// `first-last/total` (for example `0-1/4`, inclusive), so several processes share one bot.
+    #[arg(long, env = "DISCORD_SHARDS", default_value = "auto")]
+    pub discord_shards: Shards,
 
     /// Log lines for people (human) or as JSON objects (json). RUST_LOG filters them
     /// (default: info).
@@ -158,7 +174,7 @@ pub async fn start(config: &Config) -> Result<Running> {
     if down > 0 {
         tracing::info!(seconds = down / 1000, "the bot was down; turn deadlines moved later");
     }
-    let platforms = config.telegram_token.is_some();
+    let platforms = config.telegram_token.is_some() || config.discord_token.is_some();
     let playground = match config.playground {
         PlaygroundMode::Off => None,
         PlaygroundMode::Auto if platforms => None,
@@ -168,6 +184,10 @@ pub async fn start(config: &Config) -> Result<Running> {
         .telegram_token
         .as_deref()
         .map(|token| Telegram::new(service.clone(), token, config.telegram_api_url.clone()));
+    let discord = config
+        .discord_token
+        .as_deref()
+        .map(|token| Discord::new(service.clone(), token, config.discord_proxy_url.as_ref()));
     let state = AppState { store: store.clone(), metrics: metrics.clone() };
     let mut app: Router = Router::new()
         .route("/healthz", get(health))
@@ -208,7 +228,11 @@ pub async fn start(config: &Config) -> Result<Running> {
             }
         }
     }
-    let adapters = Adapters { playground: playground.clone(), telegram };
+    if let Some(d) = &discord {
+        tasks.push(tokio::spawn(d.clone().run(config.discord_shards, stopped.clone())));
+        tracing::info!(shards = ?config.discord_shards, "Discord adapter started");
+    }
+    let adapters = Adapters { playground: playground.clone(), telegram, discord };
     tasks.push(tokio::spawn(timer_loop(service.clone(), adapters, stopped)));
     if playground.is_some() {
         tracing::info!("playground at http://{addr}/");
@@ -255,6 +279,7 @@ pub async fn shutdown_signal() {
 struct Adapters {
     playground: Option<Playground>,
     telegram: Option<Telegram>,
+    discord: Option<Discord>,
 }
 
 async fn timer_loop(service: Service, adapters: Adapters, mut stopped: watch::Receiver<bool>) {
@@ -279,13 +304,16 @@ async fn timer_loop(service: Service, adapters: Adapters, mut stopped: watch::Re
                     }
                 }
                 for (chat, views) in batches {
-                    match (&adapters.playground, &adapters.telegram) {
-                        (Some(p), _) if chat.starts_with("playground:") => {
+                    match (&adapters.playground, &adapters.telegram, &adapters.discord) {
+                        (Some(p), _, _) if chat.starts_with("playground:") => {
                             for view in views {
                                 p.post(&chat, view).await;
                             }
                         }
-                        (_, Some(t)) if chat.starts_with("telegram:") => t.post_to(&chat, views),
+                        (_, Some(t), _) if chat.starts_with("telegram:") => t.post_to(&chat, views),
+                        (_, _, Some(d)) if chat.starts_with("discord:") => {
+                            d.post_to(&chat, views).await
+                        }
                         _ => tracing::warn!(%chat, "no adapter for this chat's timer message"),
                     }
                 }

@@ -14,6 +14,7 @@
 //!   (adapters, timers, health, [`metrics`], graceful shutdown).
 
 pub mod bot;
+pub mod discord;
 pub mod engine;
 pub mod fair;
 pub mod gallery;

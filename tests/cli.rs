@@ -244,6 +244,9 @@ fn help_explains_every_setting_and_bad_settings_are_named() {
         "TELEGRAM_TOKEN",
         "TELEGRAM_API_URL",
         "TELEGRAM_WEBHOOK_URL",
+        "DISCORD_TOKEN",
+        "DISCORD_PROXY_URL",
+        "DISCORD_SHARDS",
     ] {
         assert!(out.contains(setting), "--help lacks {setting}");
         let example = include_str!("../.env.example");
@@ -266,6 +269,16 @@ fn help_explains_every_setting_and_bad_settings_are_named() {
         String::from_utf8_lossy(&out.stderr).contains("--telegram-api-url"),
         "a bad URL is named"
     );
+    for (setting, value, flag) in [
+        ("DISCORD_PROXY_URL", "not a url", "--discord-proxy-url"),
+        ("DISCORD_SHARDS", "3-1/2", "--discord-shards"),
+    ] {
+        let out =
+            Command::new(env!("CARGO_BIN_EXE_dicetable")).env(setting, value).output().unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(flag), "a bad {setting} is named: {err}");
+    }
     let out =
         Command::new(env!("CARGO_BIN_EXE_dicetable")).env("LISTEN", "nowhere").output().unwrap();
     assert!(String::from_utf8_lossy(&out.stderr).contains("--listen"), "a bad LISTEN is named");

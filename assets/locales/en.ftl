@@ -264,3 +264,5 @@ err-private-here = Private tables are made in a private chat with me: open my pr
 lobby-private = Private table: share the invite below. Every player gets the boards in their own chat with me.
 lobby-invite-join = To join, send: /join { $code }
 command-rules = the rules of a game
+command-game = play at this channel's table
+command-start = open a table with these options

@@ -257,3 +257,5 @@ err-private-here = Sa pribadong chat ko ginagawa ang pribadong mesa: buksan ang 
 lobby-private = Pribadong mesa: ibahagi ang imbitasyon sa ibaba. Matatanggap ng bawat manlalaro ang mga board sa sarili niyang chat sa akin.
 lobby-invite-join = Para sumali, ipadala: /join { $code }
 command-rules = ang mga patakaran ng isang laro
+command-game = maglaro sa mesa ng channel na ito
+command-start = magbukas ng mesa na may ganitong mga setting

@@ -91,5 +91,8 @@ pub fn bot_config(database_url: String) -> dicetable::bot::Config {
         telegram_token: None,
         telegram_api_url: "https://api.telegram.org".parse().unwrap(),
         telegram_webhook_url: None,
+        discord_token: None,
+        discord_proxy_url: None,
+        discord_shards: dicetable::discord::Shards::Auto,
     }
 }

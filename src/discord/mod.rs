@@ -1,0 +1,741 @@
+//! Discord: the only module that imports serenity. Slash commands become table operations;
+//! views become channel messages with the board as an attachment and the controls of the
+//! player to move as buttons (or select menus when there are too many); refusals are ephemeral.
+//!
+//! Chats are `discord:<channel id>`, users `discord:<user id>`; a message reference is
+//! `<channel id>:<message id>`. Every interaction is acknowledged at once (a deferred reply for
+//! a command, a deferred update for a button), so Discord's 3 seconds never run out while the
+//! database or the renderer works; the reply then edits `@original`, and if that fails (the
+//! token expired) a new message is posted instead.
+//!
+//! With `DISCORD_PROXY_URL` every REST call goes to that proxy with serenity's own rate limiter
+//! off (serenity 0.12.5 ignores the proxy otherwise), so this module honours 429 answers itself.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serenity::all::{
+    ButtonStyle, ChannelId, Command, CommandInteraction, CommandOptionType, ComponentInteraction,
+    ComponentInteractionDataKind, Context, CreateActionRow, CreateAllowedMentions,
+    CreateAttachment, CreateButton, CreateCommand, CreateCommandOption,
+    CreateInteractionResponseFollowup, CreateMessage, CreateSelectMenu, CreateSelectMenuKind,
+    CreateSelectMenuOption, EditAttachments, EditInteractionResponse, EditMessage, EventHandler,
+    GatewayIntents, Http, HttpBuilder, Interaction, Member, MessageId, Permissions, Ready,
+    ResolvedOption, ResolvedValue, User,
+};
+use serenity::builder::Builder as _;
+use tokio::sync::watch;
+
+use crate::engine::GameKind;
+use crate::table::i18n::Lang;
+use crate::table::{BoardMode, Ctx, Op, Service, View};
+
+/// Discord's limit on a message's text.
+const CONTENT: usize = 2000;
+/// Buttons per row and rows per message; options per select menu.
+const ROW: usize = 5;
+const ROWS: usize = 5;
+const OPTIONS: usize = 25;
+/// How many times a REST call is tried when Discord (or the proxy) answers 429.
+const RETRIES: u32 = 5;
+
+/// Which shards this process runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shards {
+    /// As many as Discord recommends, all in this process.
+    Auto,
+    /// Shards `first..=last` of `total` (several processes share one bot).
+    Range {
+        /// The first shard, from 0.
+        first: u32,
+        /// The last shard, inclusive.
+        last: u32,
+        /// Shards in all.
+        total: u32,
+    },
+}
+
+impl std::str::FromStr for Shards {
+    type Err = String;
+
+    /// `auto`, or `first-last/total` (`0-1/4`: shards 0 and 1 of 4), or `n/total`.
+    fn from_str(text: &str) -> Result<Self, String> {
+        if text.eq_ignore_ascii_case("auto") {
+            return Ok(Shards::Auto);
+        }
+        let bad = || format!("expected `auto` or `first-last/total` (e.g. `0-1/4`), got `{text}`");
+        let (range, total) = text.split_once('/').ok_or_else(bad)?;
+        let (first, last) = range.split_once('-').unwrap_or((range, range));
+        let parse = |s: &str| s.trim().parse::<u32>().map_err(|_| bad());
+        let (first, last, total) = (parse(first)?, parse(last)?, parse(total)?);
+        if first > last || last >= total {
+            return Err(format!("shards {first}-{last} are not within 0-{}", total.max(1) - 1));
+        }
+        Ok(Shards::Range { first, last, total })
+    }
+}
+
+/// The Discord adapter.
+#[derive(Clone)]
+pub struct Discord {
+    service: Service,
+    http: Arc<Http>,
+    token: String,
+    /// The REST proxy, if any (then serenity's limiter is off and this module honours 429s).
+    proxy: Option<String>,
+    /// Display names by user id, as seen in interactions (for mentions).
+    names: Arc<Mutex<HashMap<u64, String>>>,
+}
+
+impl Discord {
+    /// An adapter for the bot `token`, sending REST calls to `proxy` if set.
+    pub fn new(service: Service, token: &str, proxy: Option<&url::Url>) -> Self {
+        let proxy = proxy.map(|p| p.as_str().trim_end_matches('/').to_owned());
+        Self {
+            service,
+            http: Arc::new(http(token, proxy.as_deref())),
+            token: token.to_owned(),
+            proxy,
+            names: Arc::default(),
+        }
+    }
+
+    /// Connects to the gateway with `shards` and handles interactions until `stopped`.
+    pub async fn run(self, shards: Shards, mut stopped: watch::Receiver<bool>) {
+        // The gateway client's own REST client, set up like `self.http` (Http is not Clone).
+        let http = http(&self.token, self.proxy.as_deref());
+        let built = serenity::client::ClientBuilder::new_with_http(http, GatewayIntents::GUILDS)
+            .event_handler(Handler(self.clone()))
+            .await;
+        let mut client = match built {
+            Ok(client) => client,
+            Err(e) => {
+                tracing::error!(error = %e, "the Discord client could not be built");
+                return;
+            }
+        };
+        let manager = client.shard_manager.clone();
+        let run = async {
+            let result = match shards {
+                Shards::Auto => client.start_autosharded().await,
+                // serenity 0.12.5 treats the range's end as inclusive.
+                Shards::Range { first, last, total } => {
+                    client.start_shard_range(first..last, total).await
+                }
+            };
+            if let Err(e) = result {
+                tracing::error!(error = %e, "the Discord gateway stopped");
+            }
+        };
+        let stop = async {
+            let _ = stopped.wait_for(|s| *s).await;
+        };
+        tokio::select! {
+            _ = run => {}
+            _ = stop => manager.shutdown_all().await,
+        }
+    }
+
+    /// Registers the slash commands, with Russian names' descriptions where Discord has the
+    /// locale (it has none for Persian or Tagalog: `/lang` covers those).
+    pub async fn register_commands(&self) {
+        let commands = commands(&self.service);
+        let done = self
+            .retry("set global commands", || {
+                Command::set_global_commands(&self.http, commands.clone())
+            })
+            .await;
+        if done.is_none() {
+            tracing::warn!("the slash commands were not registered");
+        }
+    }
+
+    fn remember(&self, user: &User, member: Option<&Member>) -> String {
+        let name = member
+            .and_then(|m| m.nick.clone())
+            .or_else(|| user.global_name.clone())
+            .unwrap_or_else(|| user.name.clone());
+        let mut names = self.names.lock().unwrap_or_else(|e| e.into_inner());
+        if names.len() > 100_000 {
+            names.clear();
+        }
+        names.insert(user.id.get(), name.clone());
+        name
+    }
+
+    fn ctx(&self, channel: ChannelId, user: &User, member: Option<&Member>, locale: &str) -> Ctx {
+        let admin = member.is_none_or(|m| {
+            m.permissions.is_some_and(|p| {
+                p.contains(Permissions::MANAGE_MESSAGES) || p.contains(Permissions::ADMINISTRATOR)
+            })
+        });
+        Ctx {
+            chat: format!("discord:{}", channel.get()),
+            user: format!("discord:{}", user.id.get()),
+            name: self.remember(user, member),
+            locale: Some(locale.to_owned()),
+            admin,
+        }
+    }
+
+    async fn on_command(&self, command: CommandInteraction) {
+        // Acknowledge first: the answer edits this deferred reply.
+        if self.retry("defer", || command.defer(&self.http)).await.is_none() {
+            return;
+        }
+        let ctx =
+            self.ctx(command.channel_id, &command.user, command.member.as_deref(), &command.locale);
+        let views = match command_op(&command.data.name, &command.data.options()) {
+            Some(op) => self.service.handle(&ctx, op).await,
+            None => vec![self.service.say_privately(&ctx, "err-unknown-command").await],
+        };
+        let (private, public): (Vec<View>, Vec<View>) =
+            views.into_iter().partition(|v| v.private_to.is_some());
+        let mut public = public.into_iter();
+        match public.next() {
+            Some(first) => {
+                let edited = self.edit_original(&command.token, &first).await;
+                self.posted(command.channel_id, &first, edited).await;
+            }
+            None => {
+                let _ = self.retry("delete reply", || command.delete_response(&self.http)).await;
+            }
+        }
+        for view in public {
+            self.post(command.channel_id, view).await;
+        }
+        for view in private {
+            self.followup(&command.token, &view).await;
+        }
+    }
+
+    async fn on_component(&self, press: ComponentInteraction) {
+        if self.retry("acknowledge", || press.defer(&self.http)).await.is_none() {
+            return;
+        }
+        let ctx = self.ctx(press.channel_id, &press.user, press.member.as_ref(), &press.locale);
+        // custom_ids and select values are untrusted: the service checks them.
+        let token = match &press.data.kind {
+            ComponentInteractionDataKind::StringSelect { values } => {
+                values.first().cloned().unwrap_or_default()
+            }
+            _ => press.data.custom_id.clone(),
+        };
+        let views = self.service.handle(&ctx, Op::Press(token)).await;
+        for view in views {
+            if view.private_to.is_some() {
+                self.followup(&press.token, &view).await;
+                continue;
+            }
+            // The message the button is on is `@original` of this interaction.
+            let on_it = view.replace.as_deref().and_then(parse_ref)
+                == Some((press.channel_id, press.message.id));
+            if on_it {
+                let edited = self.edit_original(&press.token, &view).await;
+                self.posted(press.channel_id, &view, edited).await;
+            } else {
+                self.post(press.channel_id, view).await;
+            }
+        }
+    }
+
+    /// Shows views in a chat (`discord:<channel id>`), e.g. a timer's messages.
+    pub async fn post_to(&self, chat: &str, views: Vec<View>) {
+        let Some(channel) = chat.strip_prefix("discord:").and_then(|c| c.parse::<u64>().ok())
+        else {
+            return;
+        };
+        for view in views {
+            self.post(ChannelId::new(channel.max(1)), view).await;
+        }
+    }
+
+    /// Edits the interaction's original message to show `view`; the message, if it worked.
+    async fn edit_original(&self, token: &str, view: &View) -> Option<MessageId> {
+        let edit = || {
+            let mut b = EditInteractionResponse::new()
+                .content(self.content(view))
+                .components(components(view))
+                .allowed_mentions(mentions(view));
+            if let Some(png) = &view.image {
+                b = b.attachments(
+                    EditAttachments::new().add(CreateAttachment::bytes(png.clone(), "board.png")),
+                );
+            }
+            b
+        };
+        self.retry("edit reply", || edit().execute(&self.http, token)).await.map(|m| m.id)
+    }
+
+    async fn followup(&self, token: &str, view: &View) {
+        let _ = self
+            .retry("ephemeral reply", || {
+                CreateInteractionResponseFollowup::new()
+                    .content(clip(&view.text, CONTENT))
+                    .ephemeral(true)
+                    .execute(&self.http, (None, token))
+            })
+            .await;
+    }
+
+    /// Shows a view in a channel: an edit of the message it replaces, or a new message.
+    async fn post(&self, channel: ChannelId, view: View) {
+        let mut shown = None;
+        if let Some((c, m)) = view.replace.as_deref().and_then(parse_ref) {
+            let edit = || {
+                let mut b = EditMessage::new()
+                    .content(self.content(&view))
+                    .components(components(&view))
+                    .allowed_mentions(mentions(&view));
+                if let Some(png) = &view.image {
+                    b = b.attachments(
+                        EditAttachments::new()
+                            .add(CreateAttachment::bytes(png.clone(), "board.png")),
+                    );
+                }
+                b
+            };
+            shown = self
+                .retry("edit message", || c.edit_message(&self.http, m, edit()))
+                .await
+                .map(|m| m.id);
+        }
+        if shown.is_none() {
+            let send = || {
+                let mut b = CreateMessage::new()
+                    .content(self.content(&view))
+                    .components(components(&view))
+                    .allowed_mentions(mentions(&view));
+                if let Some(png) = &view.image {
+                    b = b.add_file(CreateAttachment::bytes(png.clone(), "board.png"));
+                }
+                b
+            };
+            shown = self
+                .retry("send message", || channel.send_message(&self.http, send()))
+                .await
+                .map(|m| m.id);
+        }
+        self.posted(channel, &view, shown).await;
+    }
+
+    /// Records the message that shows a table's view, and strips the superseded one's
+    /// controls.
+    async fn posted(&self, channel: ChannelId, view: &View, message: Option<MessageId>) {
+        let (Some(message), Some((table, slot))) = (message, view.shows) else { return };
+        let reference = format!("{}:{}", channel.get(), message.get());
+        match self.service.shown(table, slot, &reference).await {
+            Ok(Some(old)) => {
+                if let Some((c, m)) = parse_ref(&old) {
+                    let _ = self
+                        .retry("strip buttons", || {
+                            c.edit_message(&self.http, m, EditMessage::new().components(Vec::new()))
+                        })
+                        .await;
+                }
+            }
+            Ok(None) => {}
+            Err(e) => tracing::warn!(table, error = %e, "recording the board message failed"),
+        }
+    }
+
+    /// A view's text with the players it mentions as Discord mentions (their name's last
+    /// appearance, or an added line), at most Discord's length.
+    fn content(&self, view: &View) -> String {
+        let mut text = clip(&view.text, CONTENT - 30 * view.mentions.len().min(4));
+        let names = self.names.lock().unwrap_or_else(|e| e.into_inner());
+        for user in view.mentions.iter().take(4) {
+            let Some(id) = user.strip_prefix("discord:").and_then(|id| id.parse::<u64>().ok())
+            else {
+                continue;
+            };
+            let mention = format!("<@{id}>");
+            let shown = names.get(&id).map(|n| format!("\u{2068}{n}\u{2069}"));
+            match shown.and_then(|s| text.rfind(&s).map(|at| (at, s.len()))) {
+                Some((at, len)) => text.replace_range(at..at + len, &mention),
+                None => {
+                    text.push('\n');
+                    text.push_str(&mention);
+                }
+            }
+        }
+        text
+    }
+
+    /// Runs a REST call; behind a proxy (serenity's limiter off) waits and retries on 429.
+    async fn retry<T, F, Fut>(&self, what: &str, mut call: F) -> Option<T>
+    where
+        F: FnMut() -> Fut,
+        Fut: std::future::Future<Output = serenity::Result<T>>,
+    {
+        for attempt in 1..=RETRIES {
+            match call().await {
+                Ok(value) => return Some(value),
+                Err(serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(r)))
+                    if r.status_code.as_u16() == 429 && attempt < RETRIES =>
+                {
+                    // The body's retry_after does not reach us through serenity's error:
+                    // back off a second, then longer.
+                    tracing::info!(what, attempt, "rate limited; waiting");
+                    tokio::time::sleep(Duration::from_millis(1000 * u64::from(attempt))).await;
+                }
+                Err(e) => {
+                    tracing::warn!(what, error = %e, "Discord refused the call");
+                    return None;
+                }
+            }
+        }
+        None
+    }
+}
+
+/// A REST client for `token`, through `proxy` if set: serenity 0.12.5 ignores a proxy unless
+/// its own rate limiter is off.
+fn http(token: &str, proxy: Option<&str>) -> Http {
+    let builder = HttpBuilder::new(token);
+    match proxy {
+        Some(proxy) => builder.proxy(proxy).ratelimiter_disabled(true).build(),
+        None => builder.build(),
+    }
+}
+
+struct Handler(Discord);
+
+#[serenity::async_trait]
+impl EventHandler for Handler {
+    async fn ready(&self, _: Context, ready: Ready) {
+        tracing::info!(shard = ?ready.shard, user = %ready.user.name, "Discord gateway ready");
+        // One shard registers the commands for the whole bot.
+        if ready.shard.is_none_or(|s| s.id.0 == 0) {
+            self.0.http.set_application_id(ready.application.id);
+            self.0.register_commands().await;
+        }
+    }
+
+    async fn interaction_create(&self, _: Context, interaction: Interaction) {
+        let discord = self.0.clone();
+        match interaction {
+            Interaction::Command(c) => discord.on_command(c).await,
+            Interaction::Component(c) => discord.on_component(c).await,
+            _ => {}
+        }
+    }
+}
+
+fn parse_ref(reference: &str) -> Option<(ChannelId, MessageId)> {
+    let (c, m) = reference.split_once(':')?;
+    let (c, m) = (c.parse::<u64>().ok()?, m.parse::<u64>().ok()?);
+    (c > 0 && m > 0).then(|| (ChannelId::new(c), MessageId::new(m)))
+}
+
+/// Mentions notify only the players the view mentions (never @everyone or roles).
+fn mentions(view: &View) -> CreateAllowedMentions {
+    let users =
+        view.mentions.iter().filter_map(|u| u.strip_prefix("discord:")?.parse::<u64>().ok());
+    CreateAllowedMentions::new().users(users.map(serenity::all::UserId::new))
+}
+
+/// A view's buttons as Discord components within Discord's limits: rows of at most 5 buttons;
+/// when they would need more than 5 rows, select menus of at most 25 options instead.
+fn components(view: &View) -> Vec<CreateActionRow> {
+    let rows: Vec<Vec<&crate::table::Button>> = view
+        .buttons
+        .iter()
+        .flat_map(|row| row.chunks(ROW).map(|c| c.iter().collect::<Vec<_>>()))
+        .collect();
+    if rows.len() <= ROWS {
+        return rows
+            .into_iter()
+            .map(|row| {
+                CreateActionRow::Buttons(
+                    row.into_iter()
+                        .map(|b| {
+                            CreateButton::new(b.token.clone())
+                                .label(clip(&b.label, 80))
+                                .style(ButtonStyle::Primary)
+                        })
+                        .collect(),
+                )
+            })
+            .collect();
+    }
+    let all: Vec<&crate::table::Button> = view.buttons.iter().flatten().collect();
+    all.chunks(OPTIONS)
+        .take(ROWS)
+        .enumerate()
+        .map(|(i, chunk)| {
+            let options = chunk
+                .iter()
+                .map(|b| CreateSelectMenuOption::new(clip(&b.label, 100), b.token.clone()))
+                .collect();
+            CreateActionRow::SelectMenu(CreateSelectMenu::new(
+                format!("menu{i}"),
+                CreateSelectMenuKind::String { options },
+            ))
+        })
+        .collect()
+}
+
+/// At most `max` characters, keeping the end (the prompt matters more than old events).
+fn clip(text: &str, max: usize) -> String {
+    let count = text.chars().count();
+    if count <= max {
+        return text.to_owned();
+    }
+    let mut out = String::from("…");
+    out.extend(text.chars().skip(count - max + 1));
+    out
+}
+
+/// The table operation a slash command asks for, or `None` for a command we do not have.
+fn command_op(name: &str, options: &[ResolvedOption<'_>]) -> Option<Op> {
+    let game: Option<GameKind> = name.parse().ok();
+    if let Some(game) = game {
+        // `/snakes start …options`
+        let sub = options.first()?;
+        let ResolvedValue::SubCommand(args) = &sub.value else { return None };
+        let words = args.iter().filter_map(word).collect();
+        return match sub.name {
+            "start" => Some(Op::Create { game, words }),
+            _ => None,
+        };
+    }
+    match name {
+        "game" => {
+            let sub = options.first()?;
+            let ResolvedValue::SubCommand(args) = &sub.value else { return None };
+            let string = |key: &str| {
+                args.iter().find(|o| o.name == key).and_then(|o| match o.value {
+                    ResolvedValue::String(s) => Some(s.to_owned()),
+                    _ => None,
+                })
+            };
+            let game = string("game").and_then(|g| g.parse::<GameKind>().ok());
+            Some(match sub.name {
+                "join" => Op::Join(game),
+                "leave" => Op::Leave(game),
+                "play" => Op::Start(game),
+                "status" => Op::Status(game),
+                "history" => Op::History(game),
+                "resign" => Op::Resign(game),
+                "cancel" => Op::Cancel(game),
+                "rules" => Op::Rules(game),
+                "fair" => Op::Fair(game),
+                "kick" => {
+                    let target = args.iter().find(|o| o.name == "player").and_then(|o| match o
+                        .value
+                    {
+                        ResolvedValue::User(user, _) => Some(format!("discord:{}", user.id.get())),
+                        ResolvedValue::String(s) => Some(s.to_owned()),
+                        _ => None,
+                    })?;
+                    Op::Kick { game, target }
+                }
+                _ => return None,
+            })
+        }
+        "stats" => Some(Op::Stats),
+        "top" => Some(Op::Top),
+        "help" => Some(Op::Help),
+        "lang" => {
+            let mut code = None;
+            let mut chat = false;
+            for o in options {
+                match (o.name, &o.value) {
+                    ("language", ResolvedValue::String(s)) => code = Some((*s).to_owned()),
+                    ("server", ResolvedValue::Boolean(b)) => chat = *b,
+                    _ => {}
+                }
+            }
+            Some(Op::Lang { chat, code })
+        }
+        "boards" => {
+            let mode = options.iter().find_map(|o| match o.value {
+                ResolvedValue::String("edit") => Some(BoardMode::Edit),
+                ResolvedValue::String("new") => Some(BoardMode::New),
+                _ => None,
+            });
+            Some(Op::Boards(mode))
+        }
+        _ => None,
+    }
+}
+
+/// A start option as an option word the table understands (`key=value`, a preset, a timer).
+fn word(option: &ResolvedOption<'_>) -> Option<String> {
+    let value = match &option.value {
+        ResolvedValue::String(s) => (*s).to_owned(),
+        ResolvedValue::Integer(n) => n.to_string(),
+        ResolvedValue::Boolean(b) => if *b { "on" } else { "off" }.to_owned(),
+        _ => return None,
+    };
+    Some(match option.name {
+        "preset" | "timer" => value,
+        key => format!("{key}={value}"),
+    })
+}
+
+/// A command's name for members whose Discord speaks Russian.
+fn russian_name(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "snakes" => "змеи",
+        "ludo" => "лудо",
+        "nardy" => "нарды",
+        "game" => "игра",
+        "stats" => "статистика",
+        "top" => "лучшие",
+        "help" => "помощь",
+        "lang" => "язык",
+        "boards" => "доски",
+        _ => return None,
+    })
+}
+
+/// The slash commands: stable names, localized in Russian; descriptions in English and Russian.
+fn commands(service: &Service) -> Vec<CreateCommand> {
+    let describe = |key: &str| (service.words(Lang::En, key), service.words(Lang::Ru, key));
+    let command = |name: &str, key: &str| {
+        let (en, ru) = describe(key);
+        let mut c = CreateCommand::new(name)
+            .description(clip(&en, 100))
+            .description_localized("ru", clip(&ru, 100));
+        if let Some(ru) = russian_name(name) {
+            c = c.name_localized("ru", ru);
+        }
+        c
+    };
+    let choice = |name: &str, description: &str, values: &[&str]| {
+        values
+            .iter()
+            .fold(CreateCommandOption::new(CommandOptionType::String, name, description), |o, v| {
+                o.add_string_choice(*v, *v)
+            })
+    };
+    let flag = |name: &str, description: &str| {
+        CreateCommandOption::new(CommandOptionType::Boolean, name, description)
+    };
+    let timer = || choice("timer", "turn timer", &["off", "1m", "5m", "1h", "24h"]);
+    let start = |options: Vec<CreateCommandOption>| {
+        let (en, ru) = describe("command-start");
+        options.into_iter().fold(
+            CreateCommandOption::new(CommandOptionType::SubCommand, "start", clip(&en, 100))
+                .description_localized("ru", clip(&ru, 100)),
+            |sub, o| sub.add_sub_option(o),
+        )
+    };
+    let game_choice =
+        || choice("game", "which game, if the channel has several", &["snakes", "ludo", "nardy"]);
+    let mut game = command("game", "command-game");
+    for (sub, key) in [
+        ("join", "command-join"),
+        ("leave", "command-leave"),
+        ("play", "command-play"),
+        ("status", "command-status"),
+        ("history", "command-history"),
+        ("resign", "command-resign"),
+        ("cancel", "command-cancel"),
+        ("rules", "command-rules"),
+        ("fair", "command-fair"),
+    ] {
+        let (en, ru) = describe(key);
+        game = game.add_option(
+            CreateCommandOption::new(CommandOptionType::SubCommand, sub, clip(&en, 100))
+                .description_localized("ru", clip(&ru, 100))
+                .add_sub_option(game_choice()),
+        );
+    }
+    let (en, ru) = describe("command-kick");
+    game = game.add_option(
+        CreateCommandOption::new(CommandOptionType::SubCommand, "kick", clip(&en, 100))
+            .description_localized("ru", clip(&ru, 100))
+            .add_sub_option(
+                CreateCommandOption::new(CommandOptionType::User, "player", "the player to remove")
+                    .required(true),
+            )
+            .add_sub_option(game_choice()),
+    );
+    vec![
+        command("snakes", "command-snakes").add_option(start(vec![
+            choice("preset", "a set of options", &["classic", "quick", "traditional"]),
+            choice("board", "the board", &["classic", "random"]),
+            choice("finish", "reaching 100", &["exact", "bounce"]),
+            flag("bonus_six", "a 6 rolls again"),
+            choice("three_sixes", "three sixes in a row", &["unlimited", "cap", "back_to_start"]),
+            timer(),
+        ])),
+        command("ludo", "command-ludo").add_option(start(vec![
+            flag("must_enter", "bringing a piece out is compulsory"),
+            flag("must_capture", "capturing is compulsory"),
+            flag("three_sixes_forfeit", "a third 6 in a row loses the turn"),
+            choice("until", "play until", &["first", "all"]),
+            timer(),
+        ])),
+        command("nardy", "command-nardy").add_option(start(vec![
+            flag("six_block", "the six-block rule"),
+            choice("bear_off", "bearing off", &["standard", "lower_point"]),
+            choice("head_exception", "the first turn's head exception", &["needed", "strict"]),
+            CreateCommandOption::new(
+                CommandOptionType::Integer,
+                "match_to",
+                "match length in points",
+            )
+            .min_int_value(1)
+            .max_int_value(99),
+            timer(),
+        ])),
+        game,
+        command("stats", "command-stats"),
+        command("top", "command-top"),
+        command("help", "command-help"),
+        command("lang", "command-lang")
+            .add_option(choice("language", "en, fa, ru or tl", &["en", "fa", "ru", "tl"]))
+            .add_option(flag("server", "for the whole channel (admins)")),
+        command("boards", "command-boards").add_option(choice(
+            "mode",
+            "new or edit",
+            &["new", "edit"],
+        )),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shard_ranges_are_inclusive_and_checked() {
+        assert_eq!("auto".parse(), Ok(Shards::Auto));
+        assert_eq!("0-1/4".parse(), Ok(Shards::Range { first: 0, last: 1, total: 4 }));
+        assert_eq!("3/4".parse(), Ok(Shards::Range { first: 3, last: 3, total: 4 }));
+        assert!("2-1/4".parse::<Shards>().is_err());
+        assert!("0-4/4".parse::<Shards>().is_err());
+        assert!("x".parse::<Shards>().is_err());
+    }
+
+    #[test]
+    fn many_buttons_become_select_menus_within_limits() {
+        let button =
+            |i: usize| crate::table::Button { label: format!("{i}"), token: format!("t{i}") };
+        let view =
+            |n: usize| View { buttons: vec![(0..n).map(button).collect()], ..View::default() };
+        let json = |rows: Vec<CreateActionRow>| serde_json::to_value(rows).unwrap();
+        // 7 buttons: two rows of at most 5.
+        let rows = json(components(&view(7)));
+        assert_eq!(rows.as_array().unwrap().len(), 2);
+        assert_eq!(rows[0]["components"].as_array().unwrap().len(), 5);
+        // 30 buttons would need 6 rows: two select menus of at most 25.
+        let rows = json(components(&view(30)));
+        assert_eq!(rows.as_array().unwrap().len(), 2);
+        assert_eq!(rows[0]["components"][0]["options"].as_array().unwrap().len(), 25);
+        assert_eq!(rows[1]["components"][0]["options"][4]["value"], "t29");
+    }
+
+    #[test]
+    fn long_texts_keep_their_end() {
+        let long = format!("{}\nyour turn", "x".repeat(3000));
+        let clipped = clip(&long, CONTENT);
+        assert_eq!(clipped.chars().count(), CONTENT);
+        assert!(clipped.starts_with('…') && clipped.ends_with("your turn"));
+    }
+}

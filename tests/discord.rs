@@ -1,0 +1,557 @@
+//! The Discord adapter with the real serenity client against a fake Discord on loopback: a REST
+//! server reached through `DISCORD_PROXY_URL` (the operator's setting) and a gateway that the
+//! REST `/gateway/bot` answer points to. Server members run slash commands and press buttons;
+//! the fake records what the bot sends, edits and answers.
+
+mod common;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::{FromRequest, Multipart, Path, Request, State};
+use axum::http::{Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use common::bot_config;
+use dicetable::bot::{self, Config, PlaygroundMode};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio::sync::{Mutex, mpsc};
+use tokio_tungstenite::tungstenite::Message as Ws;
+
+const APP: u64 = 4242;
+const GUILD: u64 = 777;
+const CHANNEL: u64 = 9001;
+/// Permission bits: Manage Messages.
+const MANAGE_MESSAGES: u64 = 1 << 13;
+
+#[derive(Default)]
+struct Fake {
+    /// Messages by id: content, components, png, channel, deleted.
+    messages: HashMap<u64, Value>,
+    next_id: u64,
+    /// Interaction callbacks: (interaction id, response type).
+    callbacks: Vec<(String, u64)>,
+    /// Ephemeral follow-ups: (interaction token, content).
+    ephemeral: Vec<(String, String)>,
+    /// The message each interaction token's `@original` is.
+    original: HashMap<String, u64>,
+    /// Registered slash commands.
+    commands: Vec<Value>,
+    /// Callbacks to refuse with 429 the next n times.
+    limited_callbacks: usize,
+    /// Every REST call: "METHOD path".
+    calls: Vec<String>,
+    /// The gateway's port.
+    gateway: u16,
+}
+
+#[derive(Clone)]
+struct Server {
+    fake: Arc<Mutex<Fake>>,
+}
+
+fn user_json(id: u64, name: &str) -> Value {
+    json!({ "id": id.to_string(), "username": name, "discriminator": "0", "global_name": name,
+        "avatar": null, "bot": false })
+}
+
+fn bot_user() -> Value {
+    json!({ "id": "999", "username": "dicetable", "discriminator": "0", "global_name": null,
+        "avatar": null, "bot": true, "verified": true, "mfa_enabled": false, "flags": 0 })
+}
+
+fn message_json(id: u64, m: &Value) -> Value {
+    json!({
+        "id": id.to_string(), "channel_id": m["channel"].as_u64().unwrap_or(CHANNEL).to_string(),
+        "author": bot_user(), "content": m["content"].clone(), "timestamp": "2026-11-29T12:00:00+00:00",
+        "edited_timestamp": null, "tts": false, "mention_everyone": false, "mentions": [],
+        "mention_roles": [], "attachments": [], "embeds": [], "pinned": false, "type": 0,
+        "components": m["components"].clone(), "flags": 0,
+    })
+}
+
+/// A request's JSON payload (plain, or `payload_json` of a multipart form) and whether it
+/// carried a PNG file.
+async fn payload(request: Request) -> (Value, bool) {
+    let multipart = request
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("multipart/"));
+    if !multipart {
+        let bytes = axum::body::to_bytes(request.into_body(), usize::MAX).await.unwrap();
+        return (serde_json::from_slice(&bytes).unwrap_or(Value::Null), false);
+    }
+    let mut form = Multipart::from_request(request, &()).await.unwrap();
+    let (mut json, mut png) = (Value::Null, false);
+    while let Some(field) = form.next_field().await.unwrap() {
+        let name = field.name().unwrap_or_default().to_owned();
+        let bytes = field.bytes().await.unwrap();
+        if name == "payload_json" {
+            json = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+        } else if bytes.starts_with(b"\x89PNG") {
+            png = true;
+        }
+    }
+    (json, png)
+}
+
+fn no_content() -> Response {
+    StatusCode::NO_CONTENT.into_response()
+}
+
+impl Fake {
+    fn create(&mut self, channel: u64, body: &Value, png: bool) -> u64 {
+        self.next_id += 1;
+        let id = 100_000 + self.next_id;
+        let m = json!({ "channel": channel, "content": body["content"].clone(),
+            "components": body.get("components").cloned().unwrap_or(json!([])), "png": png });
+        self.messages.insert(id, m);
+        id
+    }
+
+    fn edit(&mut self, id: u64, body: &Value, png: bool) -> Option<Value> {
+        let m = self.messages.get_mut(&id)?;
+        if let Some(c) = body.get("content") {
+            m["content"] = c.clone();
+        }
+        if let Some(c) = body.get("components") {
+            m["components"] = c.clone();
+        }
+        if png {
+            m["png"] = json!(true);
+        } else if body.get("attachments").is_some_and(|a| a.as_array().is_some_and(Vec::is_empty)) {
+            m["png"] = json!(false);
+        }
+        m["rev"] = json!(m["rev"].as_u64().unwrap_or(0) + 1);
+        Some(message_json(id, m))
+    }
+}
+
+async fn rest(
+    State(s): State<Server>,
+    method: Method,
+    Path(path): Path<String>,
+    request: Request,
+) -> Response {
+    let (body, png) = payload(request).await;
+    let mut fake = s.fake.lock().await;
+    fake.calls.push(format!("{method} {path}"));
+    let parts: Vec<&str> = path.split('/').collect();
+    let json = |v: Value| axum::Json(v).into_response();
+    match (method.as_str(), parts.as_slice()) {
+        ("GET", ["gateway", "bot"]) => json(json!({
+            "url": format!("ws://127.0.0.1:{}", fake.gateway), "shards": 1,
+            "session_start_limit": { "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1 }
+        })),
+        ("GET", ["gateway"]) => json(json!({ "url": format!("ws://127.0.0.1:{}", fake.gateway) })),
+        ("GET", ["users", "@me"]) => json(bot_user()),
+        ("PUT", ["applications", _, "commands"]) => {
+            fake.commands = body.as_array().cloned().unwrap_or_default();
+            json(json!([]))
+        }
+        ("POST", ["interactions", id, token, "callback"]) => {
+            if fake.limited_callbacks > 0 {
+                fake.limited_callbacks -= 1;
+                return (
+                    StatusCode::TOO_MANY_REQUESTS,
+                    axum::Json(json!({ "message": "You are being rate limited.", "retry_after": 0.5, "global": false })),
+                )
+                    .into_response();
+            }
+            let kind = body["type"].as_u64().unwrap_or(0);
+            fake.callbacks.push(((*id).to_owned(), kind));
+            // A deferred reply is a message ("thinking…") that the answer edits.
+            if kind == 5 {
+                let m = fake.create(CHANNEL, &json!({ "content": "" }), false);
+                fake.original.insert((*token).to_owned(), m);
+            }
+            no_content()
+        }
+        ("PATCH", ["webhooks", _, token, "messages", "@original"]) => {
+            let Some(id) = fake.original.get(*token).copied() else {
+                return (
+                    StatusCode::NOT_FOUND,
+                    json(json!({ "message": "Unknown Webhook", "code": 10015 })),
+                )
+                    .into_response();
+            };
+            match fake.edit(id, &body, png) {
+                Some(m) => json(m),
+                None => StatusCode::NOT_FOUND.into_response(),
+            }
+        }
+        ("DELETE", ["webhooks", _, token, "messages", "@original"]) => {
+            if let Some(id) = fake.original.get(*token).copied() {
+                fake.messages.remove(&id);
+            }
+            no_content()
+        }
+        ("POST", ["webhooks", _, token]) => {
+            let ephemeral = body["flags"].as_u64().unwrap_or(0) & 64 != 0;
+            let content = body["content"].as_str().unwrap_or("").to_owned();
+            if ephemeral {
+                fake.ephemeral.push(((*token).to_owned(), content));
+            }
+            let id = fake.create(CHANNEL, &body, png);
+            if ephemeral {
+                fake.messages.remove(&id);
+            }
+            json(message_json(id, &json!({ "content": body["content"].clone(), "components": [] })))
+        }
+        ("POST", ["channels", channel, "messages"]) => {
+            let channel = channel.parse().unwrap_or(CHANNEL);
+            let id = fake.create(channel, &body, png);
+            let m = fake.messages[&id].clone();
+            json(message_json(id, &m))
+        }
+        ("PATCH", ["channels", _, "messages", id]) => {
+            match fake.edit(id.parse().unwrap_or(0), &body, png) {
+                Some(m) => json(m),
+                None => (
+                    StatusCode::NOT_FOUND,
+                    json(json!({ "message": "Unknown Message", "code": 10008 })),
+                )
+                    .into_response(),
+            }
+        }
+        _ => (StatusCode::NOT_FOUND, json(json!({ "message": "404: Not Found", "code": 0 })))
+            .into_response(),
+    }
+}
+
+/// The fake gateway: Hello, READY after Identify, heartbeat ACKs, then the dispatches the test
+/// pushes.
+async fn gateway(
+    listener: tokio::net::TcpListener,
+    dispatches: Arc<Mutex<mpsc::UnboundedReceiver<Value>>>,
+) {
+    while let Ok((stream, _)) = listener.accept().await {
+        let dispatches = dispatches.clone();
+        tokio::spawn(async move {
+            let Ok(mut ws) = tokio_tungstenite::accept_async(stream).await else { return };
+            let send = |v: Value| Ws::Text(v.to_string());
+            if ws
+                .send(send(json!({ "op": 10, "d": { "heartbeat_interval": 41_250 } })))
+                .await
+                .is_err()
+            {
+                return;
+            }
+            let mut seq = 0;
+            let mut dispatches = dispatches.lock().await;
+            loop {
+                tokio::select! {
+                    incoming = ws.next() => {
+                        let Some(Ok(Ws::Text(text))) = incoming else { return };
+                        let Ok(frame) = serde_json::from_str::<Value>(&text) else { continue };
+                        let reply = match frame["op"].as_u64() {
+                            Some(2) => {
+                                seq += 1;
+                                Some(json!({ "op": 0, "t": "READY", "s": seq, "d": {
+                                    "v": 10, "user": bot_user(), "guilds": [], "session_id": "fake",
+                                    "resume_gateway_url": "ws://127.0.0.1:1", "shard": [0, 1],
+                                    "application": { "id": APP.to_string(), "flags": 0 } } }))
+                            }
+                            Some(1) => Some(json!({ "op": 11 })),
+                            _ => None,
+                        };
+                        if let Some(reply) = reply && ws.send(send(reply)).await.is_err() {
+                            return;
+                        }
+                    }
+                    Some(d) = dispatches.recv() => {
+                        seq += 1;
+                        let frame = json!({ "op": 0, "t": "INTERACTION_CREATE", "s": seq, "d": d });
+                        if ws.send(send(frame)).await.is_err() { return; }
+                    }
+                }
+            }
+        });
+    }
+}
+
+struct Guild {
+    fake: Arc<Mutex<Fake>>,
+    push: mpsc::UnboundedSender<Value>,
+    running: bot::Running,
+    next: u64,
+}
+
+fn member(uid: u64, name: &str, permissions: u64) -> Value {
+    json!({ "user": user_json(uid, name), "nick": null, "roles": [], "joined_at": "2026-01-01T00:00:00+00:00",
+        "deaf": false, "mute": false, "flags": 0, "permissions": permissions.to_string() })
+}
+
+impl Guild {
+    async fn start(name: &str) -> Guild {
+        let fake = Arc::new(Mutex::new(Fake::default()));
+        let ws = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        fake.lock().await.gateway = ws.local_addr().unwrap().port();
+        let (push, rx) = mpsc::unbounded_channel();
+        tokio::spawn(gateway(ws, Arc::new(Mutex::new(rx))));
+        let app = Router::new()
+            .route("/api/v10/{*path}", axum::routing::any(rest))
+            .with_state(Server { fake: fake.clone() });
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+        let dir = std::env::temp_dir().join(format!("dicetable-dc-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let config = Config {
+            playground: PlaygroundMode::Auto,
+            discord_token: Some("Bot.TEST.TOKEN".into()),
+            discord_proxy_url: Some(format!("http://{addr}").parse().unwrap()),
+            ..bot_config(format!("sqlite://{}", dir.join("bot.db").display()))
+        };
+        let running = bot::start(&config).await.unwrap();
+        let g = Guild { fake, push, running, next: 0 };
+        g.until("the slash commands", |f| (!f.commands.is_empty()).then_some(())).await;
+        g
+    }
+
+    fn base(&mut self, uid: u64, name: &str, permissions: u64) -> (String, Value) {
+        self.next += 1;
+        let token = format!("tok{}", self.next);
+        let d = json!({
+            "id": (5_000 + self.next).to_string(), "application_id": APP.to_string(),
+            "guild_id": GUILD.to_string(), "channel_id": CHANNEL.to_string(),
+            "channel": { "id": CHANNEL.to_string(), "type": 0 },
+            "member": member(uid, name, permissions), "token": token, "version": 1,
+            "app_permissions": "0", "locale": "en-US", "guild_locale": "en-US",
+            "entitlements": [], "attachment_size_limit": 8_388_608,
+        });
+        (token, d)
+    }
+
+    /// Runs a slash command; returns its interaction token.
+    async fn command(&mut self, uid: u64, name: &str, command: &str, options: Value) -> String {
+        self.command_as(uid, name, 0, command, options, json!({})).await
+    }
+
+    async fn command_as(
+        &mut self,
+        uid: u64,
+        name: &str,
+        permissions: u64,
+        command: &str,
+        options: Value,
+        resolved: Value,
+    ) -> String {
+        let (token, mut d) = self.base(uid, name, permissions);
+        d["type"] = json!(2);
+        d["data"] = json!({ "id": "1", "name": command, "type": 1, "options": options, "resolved": resolved });
+        self.push.send(d).unwrap();
+        token
+    }
+
+    /// Presses a component on message `message`; returns the interaction token.
+    async fn press(&mut self, uid: u64, name: &str, message: u64, data: Value) -> String {
+        let (token, mut d) = self.base(uid, name, 0);
+        let m = self.fake.lock().await.messages[&message].clone();
+        self.fake.lock().await.original.insert(token.clone(), message);
+        d["type"] = json!(3);
+        d["message"] = message_json(message, &m);
+        d["data"] = data;
+        self.push.send(d).unwrap();
+        token
+    }
+
+    async fn until<T>(&self, what: &str, check: impl Fn(&Fake) -> Option<T>) -> T {
+        for _ in 0..1200 {
+            if let Some(v) = check(&*self.fake.lock().await) {
+                return v;
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        let f = self.fake.lock().await;
+        panic!(
+            "timed out waiting for {what}; calls {:?}",
+            f.calls.iter().rev().take(8).collect::<Vec<_>>()
+        );
+    }
+
+    async fn ephemeral(&self, token: &str) -> String {
+        self.until(&format!("an ephemeral answer to {token}"), |f| {
+            f.ephemeral.iter().find(|(t, _)| t == token).map(|(_, c)| c.clone())
+        })
+        .await
+    }
+}
+
+/// Text without Fluent's isolation marks.
+fn plain(text: &str) -> String {
+    text.replace(['\u{2068}', '\u{2069}'], "")
+}
+
+/// The newest message with a component labelled `label`: its id and custom_id.
+fn button(f: &Fake, label: &str) -> Option<(u64, String)> {
+    let mut ids: Vec<_> = f.messages.keys().copied().collect();
+    ids.sort();
+    ids.into_iter().rev().find_map(|id| {
+        f.messages[&id]["components"].as_array()?.iter().find_map(|row| {
+            row["components"].as_array()?.iter().find_map(|b| {
+                (b["label"].as_str()? == label)
+                    .then(|| (id, b["custom_id"].as_str().unwrap().to_owned()))
+            })
+        })
+    })
+}
+
+/// The newest message with a board picture and controls.
+fn board(f: &Fake) -> Option<(u64, Value)> {
+    let mut ids: Vec<_> = f.messages.keys().copied().collect();
+    ids.sort();
+    ids.into_iter().rev().map(|id| (id, f.messages[&id].clone())).find(|(_, m)| {
+        m["png"] == true && m["components"].as_array().is_some_and(|c| !c.is_empty())
+    })
+}
+
+/// The data of pressing the first control of a board: a button, or a select menu's first option.
+fn first_control(m: &Value) -> Value {
+    let c = &m["components"][0]["components"][0];
+    if c["type"] == 3 {
+        json!({ "custom_id": c["custom_id"], "component_type": 3, "values": [c["options"][0]["value"]] })
+    } else {
+        json!({ "custom_id": c["custom_id"], "component_type": 2 })
+    }
+}
+
+fn start(options: Value) -> Value {
+    json!([{ "name": "start", "type": 1, "options": options }])
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slash_commands_buttons_and_full_games_of_every_kind() {
+    let mut g = Guild::start("games").await;
+    // The commands are registered with typed options and Russian descriptions.
+    let commands = g.fake.lock().await.commands.clone();
+    let names: Vec<&str> = commands.iter().filter_map(|c| c["name"].as_str()).collect();
+    for name in ["snakes", "ludo", "nardy", "game", "stats", "top", "lang", "help"] {
+        assert!(names.contains(&name), "/{name} missing from {names:?}");
+    }
+    let snakes = commands.iter().find(|c| c["name"] == "snakes").unwrap();
+    assert!(snakes["description_localizations"]["ru"].as_str().is_some_and(|d| !d.is_empty()));
+    assert_eq!(snakes["name_localizations"]["ru"], "змеи");
+    assert_eq!(snakes["options"][0]["name"], "start");
+    let players = [(1, "Ana"), (2, "Ben")];
+    let games = [
+        ("snakes", json!([{ "name": "preset", "type": 3, "value": "quick" }])),
+        ("ludo", json!([{ "name": "until", "type": 3, "value": "first" }])),
+        ("nardy", json!([{ "name": "match_to", "type": 4, "value": 1 }])),
+    ];
+    for (game, options) in games {
+        // This game's messages come after every earlier one.
+        let floor = g.fake.lock().await.next_id + 100_000;
+        let token = g.command(1, "Ana", game, start(options)).await;
+        // The deferred reply becomes the lobby.
+        let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
+        assert_eq!(g.fake.lock().await.original.get(&token), Some(&lobby), "{game}");
+        g.press(2, "Ben", lobby, json!({ "custom_id": join, "component_type": 2 })).await;
+        let text = g
+            .until("Ben in the lobby", |f| {
+                let t = plain(f.messages.get(&lobby)?["content"].as_str()?);
+                (t.contains("Ben joined") || t.contains("begins")).then_some(t)
+            })
+            .await;
+        if !text.contains("begins") {
+            let (_, play) = g.until("a Start button", |f| button(f, "Start")).await;
+            g.press(1, "Ana", lobby, json!({ "custom_id": play, "component_type": 2 })).await;
+        }
+        let mut last = 0;
+        let mut finished = false;
+        for _ in 0..800 {
+            let (id, m) = g
+                .until("a new board, or the end", |f| {
+                    let over = f.messages.iter().any(|(id, m)| {
+                        *id > floor
+                            && plain(m["content"].as_str().unwrap_or("")).contains("Game over")
+                    });
+                    if over {
+                        return Some((0, Value::Null));
+                    }
+                    board(f).filter(|(id, _)| *id > last)
+                })
+                .await;
+            if id == 0 {
+                finished = true;
+                break;
+            }
+            last = id;
+            let content = plain(m["content"].as_str().unwrap());
+            // The player to move is mentioned, and only they may move.
+            let mover = players
+                .iter()
+                .find(|(uid, _)| content.contains(&format!("<@{uid}>")))
+                .copied()
+                .unwrap_or(players[0]);
+            g.press(mover.0, mover.1, id, first_control(&m)).await;
+            // Discord's components limits hold on every board.
+            let rows = m["components"].as_array().unwrap();
+            assert!(rows.len() <= 5);
+            assert!(rows.iter().all(|r| r["components"].as_array().unwrap().len() <= 5));
+        }
+        assert!(finished, "{game} did not finish");
+        // Superseded boards lost their controls: only the newest may have any.
+        let f = g.fake.lock().await;
+        let with_controls = f
+            .messages
+            .values()
+            .filter(|m| {
+                m["png"] == true && m["components"].as_array().is_some_and(|c| !c.is_empty())
+            })
+            .count();
+        assert!(with_controls <= 1, "{with_controls} boards still have buttons");
+        drop(f);
+    }
+    g.running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refusals_are_ephemeral_and_forged_ids_change_nothing() {
+    let mut g = Guild::start("refusals").await;
+    // Nothing to join: an ephemeral refusal, and the deferred reply is removed.
+    let token =
+        g.command(2, "Ben", "game", json!([{ "name": "join", "type": 1, "options": [] }])).await;
+    assert!(plain(&g.ephemeral(&token).await).contains("no open table"));
+    g.command(1, "Ana", "snakes", start(json!([]))).await;
+    let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
+    // A forged custom_id: an ephemeral refusal, the lobby unchanged.
+    let before = g.fake.lock().await.messages[&lobby].clone();
+    let forged = join.replace('j', "g");
+    let token = g.press(2, "Ben", lobby, json!({ "custom_id": forged, "component_type": 2 })).await;
+    assert!(plain(&g.ephemeral(&token).await).contains("does not belong"));
+    let token = g
+        .press(2, "Ben", lobby, json!({ "custom_id": "x".repeat(100), "component_type": 2 }))
+        .await;
+    g.ephemeral(&token).await;
+    assert_eq!(g.fake.lock().await.messages[&lobby], before);
+    // A 429 on the interaction callback is waited out: the press still counts.
+    g.fake.lock().await.limited_callbacks = 1;
+    g.press(2, "Ben", lobby, json!({ "custom_id": join, "component_type": 2 })).await;
+    g.until("Ben joined despite the 429", |f| {
+        plain(f.messages[&lobby]["content"].as_str()?).contains("Ben joined").then_some(())
+    })
+    .await;
+    // Only the host, or a member who may manage messages, kicks.
+    let kick = json!([{ "name": "kick", "type": 1, "options": [{ "name": "player", "type": 6, "value": "2" }] }]);
+    let resolved = json!({ "users": { "2": user_json(2, "Ben") } });
+    let token = g.command_as(3, "Cy", 0, "game", kick.clone(), resolved.clone()).await;
+    assert!(plain(&g.ephemeral(&token).await).contains("host"));
+    g.command_as(3, "Mod", MANAGE_MESSAGES, "game", kick, resolved).await;
+    g.until("Ben removed", |f| {
+        f.messages
+            .values()
+            .any(|m| plain(m["content"].as_str().unwrap_or("")).contains("Ben was removed"))
+            .then_some(())
+    })
+    .await;
+    // Each interaction was acknowledged at once: deferred replies and deferred updates.
+    let f = g.fake.lock().await;
+    assert!(f.callbacks.iter().any(|(_, t)| *t == 5) && f.callbacks.iter().any(|(_, t)| *t == 6));
+    drop(f);
+    g.running.shutdown().await;
+}
