@@ -41,10 +41,14 @@ struct Fake {
     commands: Vec<Value>,
     /// Callbacks to refuse with 429 the next n times.
     limited_callbacks: usize,
+    /// Interaction tokens have expired: `@original` can no longer be edited.
+    expired: bool,
     /// Every REST call: "METHOD path".
     calls: Vec<String>,
     /// The gateway's port.
     gateway: u16,
+    /// Threads opened: (thread id, parent channel, message it starts from).
+    threads: Vec<(u64, u64, u64)>,
 }
 
 #[derive(Clone)]
@@ -170,6 +174,11 @@ async fn rest(
             }
             no_content()
         }
+        ("PATCH", ["webhooks", _, _, "messages", "@original"]) if fake.expired => (
+            StatusCode::UNAUTHORIZED,
+            json(json!({ "message": "Invalid Webhook Token", "code": 50027 })),
+        )
+            .into_response(),
         ("PATCH", ["webhooks", _, token, "messages", "@original"]) => {
             let Some(id) = fake.original.get(*token).copied() else {
                 return (
@@ -200,6 +209,14 @@ async fn rest(
                 fake.messages.remove(&id);
             }
             json(message_json(id, &json!({ "content": body["content"].clone(), "components": [] })))
+        }
+        ("POST", ["channels", channel, "messages", message, "threads"]) => {
+            fake.next_id += 1;
+            let id = 800_000 + fake.next_id;
+            let (parent, message) = (channel.parse().unwrap_or(0), message.parse().unwrap_or(0));
+            fake.threads.push((id, parent, message));
+            json(json!({ "id": id.to_string(), "type": 11, "guild_id": GUILD.to_string(),
+                "parent_id": parent.to_string(), "name": body["name"].clone() }))
         }
         ("POST", ["channels", channel, "messages"]) => {
             let channel = channel.parse().unwrap_or(CHANNEL);
@@ -369,8 +386,9 @@ impl Guild {
         }
         let f = self.fake.lock().await;
         panic!(
-            "timed out waiting for {what}; calls {:?}",
-            f.calls.iter().rev().take(8).collect::<Vec<_>>()
+            "timed out waiting for {what}; calls {:?}; ephemeral {:?}",
+            f.calls.iter().rev().take(8).collect::<Vec<_>>(),
+            f.ephemeral
         );
     }
 
@@ -536,6 +554,18 @@ async fn refusals_are_ephemeral_and_forged_ids_change_nothing() {
         plain(f.messages[&lobby]["content"].as_str()?).contains("Ben joined").then_some(())
     })
     .await;
+    // An answer whose interaction token expired is posted as a new message instead.
+    g.fake.lock().await.expired = true;
+    let posts = |f: &Fake| f.calls.iter().filter(|c| c.starts_with("POST channels/")).count();
+    let before = posts(&*g.fake.lock().await);
+    g.command(1, "Ana", "game", json!([{ "name": "status", "type": 1, "options": [] }])).await;
+    g.until("the lobby posted anew", |f| {
+        let newest = f.messages.keys().max()?;
+        let text = plain(f.messages[newest]["content"].as_str()?);
+        (posts(f) > before && text.contains("waiting for players")).then_some(())
+    })
+    .await;
+    g.fake.lock().await.expired = false;
     // Only the host, or a member who may manage messages, kicks.
     let kick = json!([{ "name": "kick", "type": 1, "options": [{ "name": "player", "type": 6, "value": "2" }] }]);
     let resolved = json!({ "users": { "2": user_json(2, "Ben") } });
@@ -552,6 +582,40 @@ async fn refusals_are_ephemeral_and_forged_ids_change_nothing() {
     // Each interaction was acknowledged at once: deferred replies and deferred updates.
     let f = g.fake.lock().await;
     assert!(f.callbacks.iter().any(|(_, t)| *t == 5) && f.callbacks.iter().any(|(_, t)| *t == 6));
+    drop(f);
+    g.running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_with_the_thread_option_plays_in_its_own_thread() {
+    let mut g = Guild::start("threads").await;
+    g.command(1, "Ana", "ludo", start(json!([{ "name": "thread", "type": 5, "value": true }])))
+        .await;
+    let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
+    g.press(2, "Ben", lobby, json!({ "custom_id": join, "component_type": 2 })).await;
+    g.until("Ben in the lobby", |f| {
+        plain(f.messages[&lobby]["content"].as_str()?).contains("Ben joined").then_some(())
+    })
+    .await;
+    let (_, play) = g.until("a Start button", |f| button(f, "Start")).await;
+    g.press(1, "Ana", lobby, json!({ "custom_id": play, "component_type": 2 })).await;
+    // The game opens a thread from the lobby message, and its boards go there.
+    let (thread, parent, from) = g.until("a thread", |f| f.threads.first().copied()).await;
+    assert_eq!((parent, from), (CHANNEL, lobby));
+    let mut last = 0;
+    for _ in 0..3 {
+        let (id, m) =
+            g.until("a board in the thread", |f| board(f).filter(|(id, _)| *id > last)).await;
+        assert_eq!(m["channel"], thread, "the board is in the thread");
+        last = id;
+        let content = plain(m["content"].as_str().unwrap());
+        let mover = if content.contains("<@2>") { (2, "Ben") } else { (1, "Ana") };
+        g.press(mover.0, mover.1, id, first_control(&m)).await;
+    }
+    // The lobby stays in the channel, and only one thread was opened.
+    let f = g.fake.lock().await;
+    assert_eq!(f.messages[&lobby]["channel"], CHANNEL);
+    assert_eq!(f.threads.len(), 1);
     drop(f);
     g.running.shutdown().await;
 }

@@ -20,16 +20,16 @@ use serenity::all::{
     ComponentInteractionDataKind, Context, CreateActionRow, CreateAllowedMentions,
     CreateAttachment, CreateButton, CreateCommand, CreateCommandOption,
     CreateInteractionResponseFollowup, CreateMessage, CreateSelectMenu, CreateSelectMenuKind,
-    CreateSelectMenuOption, EditAttachments, EditInteractionResponse, EditMessage, EventHandler,
-    GatewayIntents, Http, HttpBuilder, Interaction, Member, MessageId, Permissions, Ready,
-    ResolvedOption, ResolvedValue, User,
+    CreateSelectMenuOption, CreateThread, EditAttachments, EditInteractionResponse, EditMessage,
+    EventHandler, GatewayIntents, Http, HttpBuilder, Interaction, Member, MessageId, Permissions,
+    Ready, ResolvedOption, ResolvedValue, User,
 };
 use serenity::builder::Builder as _;
 use tokio::sync::watch;
 
 use crate::engine::GameKind;
 use crate::table::i18n::Lang;
-use crate::table::{BoardMode, Ctx, Op, Service, View};
+use crate::table::{BoardMode, Ctx, Op, Service, Slot, View};
 
 /// Discord's limit on a message's text.
 const CONTENT: usize = 2000;
@@ -194,10 +194,7 @@ impl Discord {
             views.into_iter().partition(|v| v.private_to.is_some());
         let mut public = public.into_iter();
         match public.next() {
-            Some(first) => {
-                let edited = self.edit_original(&command.token, &first).await;
-                self.posted(command.channel_id, &first, edited).await;
-            }
+            Some(first) => self.answer(&command.token, command.channel_id, first).await,
             None => {
                 let _ = self.retry("delete reply", || command.delete_response(&self.http)).await;
             }
@@ -232,8 +229,7 @@ impl Discord {
             let on_it = view.replace.as_deref().and_then(parse_ref)
                 == Some((press.channel_id, press.message.id));
             if on_it {
-                let edited = self.edit_original(&press.token, &view).await;
-                self.posted(press.channel_id, &view, edited).await;
+                self.answer(&press.token, press.channel_id, view).await;
             } else {
                 self.post(press.channel_id, view).await;
             }
@@ -248,6 +244,15 @@ impl Discord {
         };
         for view in views {
             self.post(ChannelId::new(channel.max(1)), view).await;
+        }
+    }
+
+    /// Shows `view` as the interaction's answer (its `@original` message); if that fails (the
+    /// token expired after 15 minutes, the message is gone), as a new message.
+    async fn answer(&self, token: &str, channel: ChannelId, view: View) {
+        match self.edit_original(token, &view).await {
+            Some(message) => self.posted(channel, &view, Some(message)).await,
+            None => self.post(channel, view).await,
         }
     }
 
@@ -279,8 +284,41 @@ impl Discord {
             .await;
     }
 
-    /// Shows a view in a channel: an edit of the message it replaces, or a new message.
+    /// The channel a view goes to: `channel`, or for a table that plays in a thread, its
+    /// thread (opened from the lobby message the first time).
+    async fn destination(&self, channel: ChannelId, view: &View) -> ChannelId {
+        let Some((table, _)) = view.shows.filter(|_| view.thread) else { return channel };
+        match self.service.message(table, Slot::Thread).await {
+            Ok(Some(id)) => match id.parse::<u64>() {
+                Ok(id) if id > 0 => return ChannelId::new(id),
+                _ => return channel,
+            },
+            Ok(None) => {}
+            Err(e) => {
+                tracing::warn!(table, error = %e, "reading the table's thread failed");
+                return channel;
+            }
+        }
+        let lobby = self.service.message(table, Slot::Lobby).await.ok().flatten();
+        let Some((c, m)) = lobby.as_deref().and_then(parse_ref) else { return channel };
+        let name = format!("dicetable #{table}");
+        let opened = self
+            .retry("open thread", || {
+                c.create_thread_from_message(&self.http, m, CreateThread::new(name.clone()))
+            })
+            .await;
+        let Some(thread) = opened else { return channel };
+        if let Err(e) = self.service.shown(table, Slot::Thread, &thread.id.get().to_string()).await
+        {
+            tracing::warn!(table, error = %e, "recording the table's thread failed");
+        }
+        thread.id
+    }
+
+    /// Shows a view in a channel (or its table's thread): an edit of the message it replaces,
+    /// or a new message.
     async fn post(&self, channel: ChannelId, view: View) {
+        let channel = self.destination(channel, &view).await;
         let mut shown = None;
         if let Some((c, m)) = view.replace.as_deref().and_then(parse_ref) {
             let edit = || {
@@ -616,6 +654,7 @@ fn commands(service: &Service) -> Vec<CreateCommand> {
         CreateCommandOption::new(CommandOptionType::Boolean, name, description)
     };
     let timer = || choice("timer", "turn timer", &["off", "1m", "5m", "1h", "24h"]);
+    let thread = || flag("thread", "play in a thread of its own");
     let start = |options: Vec<CreateCommandOption>| {
         let (en, ru) = describe("command-start");
         options.into_iter().fold(
@@ -663,6 +702,7 @@ fn commands(service: &Service) -> Vec<CreateCommand> {
             flag("bonus_six", "a 6 rolls again"),
             choice("three_sixes", "three sixes in a row", &["unlimited", "cap", "back_to_start"]),
             timer(),
+            thread(),
         ])),
         command("ludo", "command-ludo").add_option(start(vec![
             flag("must_enter", "bringing a piece out is compulsory"),
@@ -670,6 +710,7 @@ fn commands(service: &Service) -> Vec<CreateCommand> {
             flag("three_sixes_forfeit", "a third 6 in a row loses the turn"),
             choice("until", "play until", &["first", "all"]),
             timer(),
+            thread(),
         ])),
         command("nardy", "command-nardy").add_option(start(vec![
             flag("six_block", "the six-block rule"),
@@ -683,6 +724,7 @@ fn commands(service: &Service) -> Vec<CreateCommand> {
             .min_int_value(1)
             .max_int_value(99),
             timer(),
+            thread(),
         ])),
         game,
         command("stats", "command-stats"),

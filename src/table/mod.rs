@@ -146,6 +146,8 @@ pub enum Slot {
     Lobby,
     /// The latest board.
     Board,
+    /// The thread a table's boards go to (Discord, with the `thread` option): its channel id.
+    Thread,
 }
 
 impl Slot {
@@ -154,6 +156,7 @@ impl Slot {
         match self {
             Slot::Lobby => "lobby",
             Slot::Board => "board",
+            Slot::Thread => "thread",
         }
     }
 }
@@ -190,6 +193,9 @@ pub struct View {
     /// A private table's invite code: the adapter shows it as a link (Telegram:
     /// `t.me/<bot>?start=<code>`) or as `/join <code>`.
     pub invite: Option<String>,
+    /// The table plays in a thread of its own, where the platform has threads (Discord): the
+    /// adapter opens one from the lobby message and records it with [`Slot::Thread`].
+    pub thread: bool,
 }
 
 /// The time, as the service sees it: the real clock, or a hand-driven one in tests.

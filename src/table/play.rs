@@ -232,6 +232,7 @@ impl Service {
             shows: Some((t.rec.id, slot)),
             replace: self.store.message(t.rec.id, slot.name()).await?,
             audience: t.audience(),
+            thread: slot == Slot::Board && t.settings.thread,
             ..View::default()
         }];
         if slot == Slot::Board {

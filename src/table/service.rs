@@ -156,6 +156,11 @@ impl Service {
         Ok(self.store.heartbeat(self.clock.now_ms(), 2 * LEASE_MS).await?)
     }
 
+    /// The message recorded for a table's `slot` (see [`Service::shown`]), if any.
+    pub async fn message(&self, table: i64, slot: Slot) -> Result<Option<String>, ServiceError> {
+        Ok(self.store.message(table, slot.name()).await?)
+    }
+
     /// Records the message an adapter posted for a view with `shows`; returns the message it
     /// supersedes (whose buttons the adapter should now remove), if any and different.
     pub async fn shown(
@@ -679,8 +684,14 @@ impl Service {
 }
 
 /// Every public view of one operation goes where its table's views go: a private table's
-/// texts (the start, the ranking) reach each player, like its boards.
+/// texts (the start, the ranking) reach each player, like its boards, and a board's thread
+/// gets the texts that follow it.
 pub(super) fn spread_audience(views: &mut [View]) {
+    let mut thread = false;
+    for view in views.iter_mut().filter(|v| v.private_to.is_none()) {
+        thread |= view.thread;
+        view.thread = thread;
+    }
     let Some(audience) = views.iter().find(|v| !v.audience.is_empty()).map(|v| v.audience.clone())
     else {
         return;

@@ -247,6 +247,7 @@ impl Service {
             buttons,
             shows: Some((t.rec.id, Slot::Board)),
             audience: t.audience(),
+            thread: t.settings.thread,
             ..View::default()
         }
     }

@@ -70,6 +70,8 @@ pub struct Settings {
     pub timer: Timer,
     /// A private table: joined by invite, every board sent to each player privately.
     pub private: bool,
+    /// The game is played in a thread of its own (Discord).
+    pub thread: bool,
 }
 
 /// Why the words were refused.
@@ -126,13 +128,13 @@ pub fn keys(kind: GameKind) -> &'static [&'static str] {
 pub fn known_words(kind: GameKind) -> &'static str {
     match kind {
         GameKind::Snakes => {
-            "classic, quick, traditional, random, bounce, exact, bonus, cap, back, 1m, 5m, 1h, 24h, notimer, private, key=value"
+            "classic, quick, traditional, random, bounce, exact, bonus, cap, back, 1m, 5m, 1h, 24h, notimer, private, thread, key=value"
         }
         GameKind::Ludo => {
-            "enter, capture, forfeit, all, first, 1m, 5m, 1h, 24h, notimer, private, key=value"
+            "enter, capture, forfeit, all, first, 1m, 5m, 1h, 24h, notimer, private, thread, key=value"
         }
         GameKind::Nardy => {
-            "noblock, lower, strict, a match length (1–99), 1m, 5m, 1h, 24h, notimer, private, key=value"
+            "noblock, lower, strict, a match length (1–99), 1m, 5m, 1h, 24h, notimer, private, thread, key=value"
         }
     }
 }
@@ -154,7 +156,9 @@ pub fn apply(
             continue;
         }
         if let Some((key, value)) = word.split_once('=') {
-            if key == "timer" {
+            if key == "thread" {
+                settings.thread = matches!(value, "on" | "true" | "yes");
+            } else if key == "timer" {
                 settings.timer =
                     Timer::from_word(value).ok_or_else(|| WordError::Unknown(raw.clone()))?;
             } else {
@@ -166,6 +170,8 @@ pub fn apply(
             settings.timer = Timer::Off;
         } else if word == "private" {
             settings.private = true;
+        } else if word == "thread" {
+            settings.thread = true;
         } else if let Some((key, value)) = shorthand(kind, word) {
             pairs.push((key.to_owned(), Value::String(value.to_owned())));
         } else if kind == GameKind::Nardy && word.bytes().all(|b| b.is_ascii_digit()) {
