@@ -304,6 +304,10 @@ fn member(uid: u64, name: &str, permissions: u64) -> Value {
 
 impl Guild {
     async fn start(name: &str) -> Guild {
+        Self::start_with(name, "auto").await
+    }
+
+    async fn start_with(name: &str, shards: &str) -> Guild {
         let fake = Arc::new(Mutex::new(Fake::default()));
         let ws = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         fake.lock().await.gateway = ws.local_addr().unwrap().port();
@@ -322,6 +326,7 @@ impl Guild {
             playground: PlaygroundMode::Auto,
             discord_token: Some("Bot.TEST.TOKEN".into()),
             discord_proxy_url: Some(format!("http://{addr}").parse().unwrap()),
+            discord_shards: shards.parse().unwrap(),
             ..bot_config(format!("sqlite://{}", dir.join("bot.db").display()))
         };
         let running = bot::start(&config).await.unwrap();
@@ -579,6 +584,29 @@ async fn refusals_are_ephemeral_and_forged_ids_change_nothing() {
             .then_some(())
     })
     .await;
+    // `/lang server` (admins only) sets the language of every channel of the server.
+    let lang = json!([
+        { "name": "language", "type": 3, "value": "ru" },
+        { "name": "server", "type": 5, "value": true },
+    ]);
+    let token = g.command_as(3, "Cy", 0, "lang", lang.clone(), json!({})).await;
+    assert!(plain(&g.ephemeral(&token).await).contains("admin"));
+    g.command_as(3, "Mod", MANAGE_MESSAGES, "lang", lang, json!({})).await;
+    g.until("the server's language set", |f| {
+        f.messages
+            .values()
+            .any(|m| m["content"].as_str().is_some_and(|t| t.contains("чат")))
+            .then_some(())
+    })
+    .await;
+    g.command(1, "Ana", "ludo", start(json!([]))).await;
+    g.until("a lobby in Russian", |f| {
+        f.messages
+            .values()
+            .any(|m| m["content"].as_str().is_some_and(|t| t.contains("Лудо")))
+            .then_some(())
+    })
+    .await;
     // Each interaction was acknowledged at once: deferred replies and deferred updates.
     let f = g.fake.lock().await;
     assert!(f.callbacks.iter().any(|(_, t)| *t == 5) && f.callbacks.iter().any(|(_, t)| *t == 6));
@@ -588,7 +616,8 @@ async fn refusals_are_ephemeral_and_forged_ids_change_nothing() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_table_with_the_thread_option_plays_in_its_own_thread() {
-    let mut g = Guild::start("threads").await;
+    // This process runs shard 0 of 1, named as a range (`DISCORD_SHARDS=0-0/1`).
+    let mut g = Guild::start_with("threads", "0-0/1").await;
     g.command(1, "Ana", "ludo", start(json!([{ "name": "thread", "type": 5, "value": true }])))
         .await;
     let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;

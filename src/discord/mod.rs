@@ -21,8 +21,8 @@ use serenity::all::{
     CreateAttachment, CreateButton, CreateCommand, CreateCommandOption,
     CreateInteractionResponseFollowup, CreateMessage, CreateSelectMenu, CreateSelectMenuKind,
     CreateSelectMenuOption, CreateThread, EditAttachments, EditInteractionResponse, EditMessage,
-    EventHandler, GatewayIntents, Http, HttpBuilder, Interaction, Member, MessageId, Permissions,
-    Ready, ResolvedOption, ResolvedValue, User,
+    EventHandler, GatewayIntents, GuildId, Http, HttpBuilder, Interaction, Member, MessageId,
+    Permissions, Ready, ResolvedOption, ResolvedValue, User,
 };
 use serenity::builder::Builder as _;
 use tokio::sync::watch;
@@ -164,14 +164,26 @@ impl Discord {
         name
     }
 
-    fn ctx(&self, channel: ChannelId, user: &User, member: Option<&Member>, locale: &str) -> Ctx {
+    /// Who did something where. A server's channel is `discord:<server>/<channel>`, so that a
+    /// language set for the server (`/lang server`) holds in its every channel.
+    fn ctx(
+        &self,
+        guild: Option<GuildId>,
+        channel: ChannelId,
+        user: &User,
+        member: Option<&Member>,
+        locale: &str,
+    ) -> Ctx {
         let admin = member.is_none_or(|m| {
             m.permissions.is_some_and(|p| {
                 p.contains(Permissions::MANAGE_MESSAGES) || p.contains(Permissions::ADMINISTRATOR)
             })
         });
         Ctx {
-            chat: format!("discord:{}", channel.get()),
+            chat: match guild {
+                Some(guild) => format!("discord:{}/{}", guild.get(), channel.get()),
+                None => format!("discord:{}", channel.get()),
+            },
             user: format!("discord:{}", user.id.get()),
             name: self.remember(user, member),
             locale: Some(locale.to_owned()),
@@ -184,10 +196,21 @@ impl Discord {
         if self.retry("defer", || command.defer(&self.http)).await.is_none() {
             return;
         }
-        let ctx =
-            self.ctx(command.channel_id, &command.user, command.member.as_deref(), &command.locale);
+        let mut ctx = self.ctx(
+            command.guild_id,
+            command.channel_id,
+            &command.user,
+            command.member.as_deref(),
+            &command.locale,
+        );
         let views = match command_op(&command.data.name, &command.data.options()) {
-            Some(op) => self.service.handle(&ctx, op).await,
+            Some(op) => {
+                if let (Op::Lang { chat: true, .. }, Some(guild)) = (&op, command.guild_id) {
+                    // `/lang server`: the whole server's language.
+                    ctx.chat = format!("discord:{}", guild.get());
+                }
+                self.service.handle(&ctx, op).await
+            }
             None => vec![self.service.say_privately(&ctx, "err-unknown-command").await],
         };
         let (private, public): (Vec<View>, Vec<View>) =
@@ -211,7 +234,13 @@ impl Discord {
         if self.retry("acknowledge", || press.defer(&self.http)).await.is_none() {
             return;
         }
-        let ctx = self.ctx(press.channel_id, &press.user, press.member.as_ref(), &press.locale);
+        let ctx = self.ctx(
+            press.guild_id,
+            press.channel_id,
+            &press.user,
+            press.member.as_ref(),
+            &press.locale,
+        );
         // custom_ids and select values are untrusted: the service checks them.
         let token = match &press.data.kind {
             ComponentInteractionDataKind::StringSelect { values } => {
@@ -238,10 +267,9 @@ impl Discord {
 
     /// Shows views in a chat (`discord:<channel id>`), e.g. a timer's messages.
     pub async fn post_to(&self, chat: &str, views: Vec<View>) {
-        let Some(channel) = chat.strip_prefix("discord:").and_then(|c| c.parse::<u64>().ok())
-        else {
-            return;
-        };
+        // `discord:<server>/<channel>` or `discord:<channel>`.
+        let channel = chat.strip_prefix("discord:").map(|c| c.rsplit('/').next().unwrap_or(c));
+        let Some(channel) = channel.and_then(|c| c.parse::<u64>().ok()) else { return };
         for view in views {
             self.post(ChannelId::new(channel.max(1)), view).await;
         }
@@ -414,9 +442,9 @@ impl Discord {
                     if r.status_code.as_u16() == 429 && attempt < RETRIES =>
                 {
                     // The body's retry_after does not reach us through serenity's error:
-                    // back off a second, then longer.
+                    // back off 1, 2, 4, 8 seconds.
                     tracing::info!(what, attempt, "rate limited; waiting");
-                    tokio::time::sleep(Duration::from_millis(1000 * u64::from(attempt))).await;
+                    tokio::time::sleep(Duration::from_millis(500 << attempt)).await;
                 }
                 Err(e) => {
                     tracing::warn!(what, error = %e, "Discord refused the call");

@@ -271,16 +271,28 @@ impl Service {
     // ---- languages ----
 
     pub(super) async fn chat_lang(&self, ctx: &Ctx) -> Lang {
-        match self.store.chat_lang(&ctx.chat).await {
-            Ok(Some(code)) => Lang::from_tag(&code),
-            Ok(None) => None,
-            Err(e) => {
-                tracing::warn!(error = %e, "reading the chat's language failed");
-                None
+        self.stored_chat_lang(&ctx.chat)
+            .await
+            .or_else(|| ctx.locale.as_deref().and_then(Lang::from_tag))
+            .unwrap_or_default()
+    }
+
+    /// The language set for `chat`, or else for the group it belongs to: a chat named
+    /// `<group>/<channel>` (a Discord server's channel) falls back to `<group>`.
+    pub(super) async fn stored_chat_lang(&self, chat: &str) -> Option<Lang> {
+        let mut name = Some(chat);
+        while let Some(chat) = name {
+            match self.store.chat_lang(chat).await {
+                Ok(Some(code)) => return Lang::from_tag(&code),
+                Ok(None) => {}
+                Err(e) => {
+                    tracing::warn!(error = %e, "reading the chat's language failed");
+                    return None;
+                }
             }
+            name = chat.rsplit_once('/').map(|(group, _)| group);
         }
-        .or_else(|| ctx.locale.as_deref().and_then(Lang::from_tag))
-        .unwrap_or_default()
+        None
     }
 
     pub(super) async fn user_lang(&self, ctx: &Ctx) -> Lang {
@@ -293,12 +305,10 @@ impl Service {
             Ok(None) => {}
             Err(e) => tracing::warn!(error = %e, "recording the user failed"),
         }
-        match self.store.chat_lang(&ctx.chat).await {
-            Ok(Some(code)) => Lang::from_tag(&code),
-            _ => None,
-        }
-        .or_else(|| ctx.locale.as_deref().and_then(Lang::from_tag))
-        .unwrap_or_default()
+        self.stored_chat_lang(&ctx.chat)
+            .await
+            .or_else(|| ctx.locale.as_deref().and_then(Lang::from_tag))
+            .unwrap_or_default()
     }
 
     async fn lang(&self, ctx: &Ctx, chat: bool, code: Option<&str>) -> Result<Vec<View>, Fail> {

@@ -21,13 +21,7 @@ impl Loaded {
 
 impl Service {
     pub(super) async fn lang_of_chat(&self, chat: &str) -> Lang {
-        match self.store.chat_lang(chat).await {
-            Ok(code) => code.as_deref().and_then(Lang::from_tag).unwrap_or_default(),
-            Err(e) => {
-                tracing::warn!(error = %e, "reading the chat's language failed");
-                Lang::default()
-            }
-        }
+        self.stored_chat_lang(chat).await.unwrap_or_default()
     }
 
     pub(super) fn game_name(&self, lang: Lang, kind: GameKind) -> String {
