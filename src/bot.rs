@@ -311,9 +311,7 @@ async fn timer_loop(service: Service, adapters: Adapters, mut stopped: watch::Re
                             }
                         }
                         (_, Some(t), _) if chat.starts_with("telegram:") => t.post_to(&chat, views),
-                        (_, _, Some(d)) if chat.starts_with("discord:") => {
-                            d.post_to(&chat, views).await
-                        }
+                        (_, _, Some(d)) if chat.starts_with("discord:") => d.post_to(&chat, views),
                         _ => tracing::warn!(%chat, "no adapter for this chat's timer message"),
                     }
                 }

@@ -18,6 +18,7 @@ pub mod discord;
 pub mod engine;
 pub mod fair;
 pub mod gallery;
+pub mod lanes;
 pub mod metrics;
 pub mod playground;
 pub mod protocol;

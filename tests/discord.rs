@@ -648,3 +648,31 @@ async fn a_table_with_the_thread_option_plays_in_its_own_thread() {
     drop(f);
     g.running.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn joins_at_the_same_moment_leave_the_lobby_complete() {
+    let mut g = Guild::start("joins").await;
+    g.command(1, "Ana", "ludo", start(json!([]))).await;
+    let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
+    // Four members press Join together; each answer edits the lobby message.
+    let mut tokens = Vec::new();
+    for (uid, name) in [(2, "Ben"), (3, "Cy"), (4, "Dee"), (5, "Eve")] {
+        let data = json!({ "custom_id": join, "component_type": 2 });
+        tokens.push(g.press(uid, name, lobby, data).await);
+    }
+    g.until("every join answered", |f| {
+        let edits = tokens
+            .iter()
+            .filter(|t| f.calls.contains(&format!("PATCH webhooks/{APP}/{t}/messages/@original")))
+            .count();
+        (edits == tokens.len()).then_some(())
+    })
+    .await;
+    // The channel's answers were shown in the order they were made: the last edit is the
+    // lobby with everyone in it.
+    let text = plain(g.fake.lock().await.messages[&lobby]["content"].as_str().unwrap());
+    for name in ["Ana", "Ben", "Cy", "Dee", "Eve"] {
+        assert!(text.contains(name), "{name} missing from the lobby: {text}");
+    }
+    g.running.shutdown().await;
+}

@@ -11,7 +11,7 @@
 //! With `DISCORD_PROXY_URL` every REST call goes to that proxy with serenity's own rate limiter
 //! off (serenity 0.12.5 ignores the proxy otherwise), so this module honours 429 answers itself.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -28,6 +28,7 @@ use serenity::builder::Builder as _;
 use tokio::sync::watch;
 
 use crate::engine::GameKind;
+use crate::lanes::Lanes;
 use crate::table::i18n::Lang;
 use crate::table::{BoardMode, Ctx, Op, Service, Slot, View};
 
@@ -86,6 +87,16 @@ pub struct Discord {
     proxy: Option<String>,
     /// Display names by user id, as seen in interactions (for mentions).
     names: Arc<Mutex<HashMap<u64, String>>>,
+    /// Work by channel, done in order.
+    lanes: Arc<Lanes<Job>>,
+}
+
+/// Work for a channel's lane.
+enum Job {
+    Command(Box<CommandInteraction>),
+    Press(Box<ComponentInteraction>),
+    /// Views to show (a timer's).
+    Post(ChannelId, Vec<View>),
 }
 
 impl Discord {
@@ -98,6 +109,7 @@ impl Discord {
             token: token.to_owned(),
             proxy,
             names: Arc::default(),
+            lanes: Arc::default(),
         }
     }
 
@@ -191,11 +203,47 @@ impl Discord {
         }
     }
 
+    /// Acknowledges an interaction at once (Discord's 3 seconds), then queues its handling in
+    /// its channel's lane, so that one channel's answers are posted in the order they happened.
+    async fn on_interaction(&self, interaction: Interaction) {
+        let (channel, job) = match interaction {
+            Interaction::Command(command) => {
+                // The answer edits this deferred reply.
+                if self.retry("defer", || command.defer(&self.http)).await.is_none() {
+                    return;
+                }
+                (command.channel_id, Job::Command(Box::new(command)))
+            }
+            Interaction::Component(press) => {
+                if self.retry("acknowledge", || press.defer(&self.http)).await.is_none() {
+                    return;
+                }
+                (press.channel_id, Job::Press(Box::new(press)))
+            }
+            _ => return,
+        };
+        self.queue(channel, job);
+    }
+
+    fn queue(&self, channel: ChannelId, job: Job) {
+        let this = self.clone();
+        self.lanes.submit(channel.get().to_string(), job, VecDeque::pop_front, move |job| {
+            let this = this.clone();
+            async move {
+                match job {
+                    Job::Command(command) => this.on_command(*command).await,
+                    Job::Press(press) => this.on_component(*press).await,
+                    Job::Post(channel, views) => {
+                        for view in views {
+                            this.post(channel, view).await;
+                        }
+                    }
+                }
+            }
+        });
+    }
+
     async fn on_command(&self, command: CommandInteraction) {
-        // Acknowledge first: the answer edits this deferred reply.
-        if self.retry("defer", || command.defer(&self.http)).await.is_none() {
-            return;
-        }
         let mut ctx = self.ctx(
             command.guild_id,
             command.channel_id,
@@ -231,9 +279,6 @@ impl Discord {
     }
 
     async fn on_component(&self, press: ComponentInteraction) {
-        if self.retry("acknowledge", || press.defer(&self.http)).await.is_none() {
-            return;
-        }
         let ctx = self.ctx(
             press.guild_id,
             press.channel_id,
@@ -266,13 +311,13 @@ impl Discord {
     }
 
     /// Shows views in a chat (`discord:<channel id>`), e.g. a timer's messages.
-    pub async fn post_to(&self, chat: &str, views: Vec<View>) {
+    pub fn post_to(&self, chat: &str, views: Vec<View>) {
         // `discord:<server>/<channel>` or `discord:<channel>`.
         let channel = chat.strip_prefix("discord:").map(|c| c.rsplit('/').next().unwrap_or(c));
-        let Some(channel) = channel.and_then(|c| c.parse::<u64>().ok()) else { return };
-        for view in views {
-            self.post(ChannelId::new(channel.max(1)), view).await;
-        }
+        let Some(channel) = channel.and_then(|c| c.parse::<u64>().ok()).filter(|c| *c > 0) else {
+            return;
+        };
+        self.queue(ChannelId::new(channel), Job::Post(ChannelId::new(channel), views));
     }
 
     /// Shows `view` as the interaction's answer (its `@original` message); if that fails (the
@@ -480,12 +525,7 @@ impl EventHandler for Handler {
     }
 
     async fn interaction_create(&self, _: Context, interaction: Interaction) {
-        let discord = self.0.clone();
-        match interaction {
-            Interaction::Command(c) => discord.on_command(c).await,
-            Interaction::Component(c) => discord.on_component(c).await,
-            _ => {}
-        }
+        self.0.on_interaction(interaction).await;
     }
 }
 

@@ -32,6 +32,7 @@ use teloxide::types::{
 use teloxide::{ApiError, Bot, RequestError};
 use tokio::sync::watch;
 
+use crate::lanes::Lanes;
 use crate::table::command::CommandError;
 use crate::table::i18n::Lang;
 use crate::table::{Ctx, Op, Service, Slot, View, parse_command};
@@ -69,46 +70,6 @@ struct Outgoing {
     chat: ChatId,
     views: Vec<View>,
     reply_to: Option<MessageId>,
-}
-
-/// Queues of work by key, each drained in order by one task that exists while its queue has
-/// work (a lane is open exactly while its key is in the map).
-struct Lanes<T> {
-    queues: Mutex<HashMap<String, VecDeque<T>>>,
-}
-
-impl<T> Default for Lanes<T> {
-    fn default() -> Self {
-        Self { queues: Mutex::default() }
-    }
-}
-
-impl<T> Lanes<T> {
-    /// Queues `item` in lane `key`; true if the lane was closed, so the caller must start its
-    /// task.
-    fn push(&self, key: &str, item: T) -> bool {
-        let mut queues = self.queues.lock().unwrap_or_else(|e| e.into_inner());
-        match queues.get_mut(key) {
-            Some(queue) => {
-                queue.push_back(item);
-                false
-            }
-            None => {
-                queues.insert(key.to_owned(), VecDeque::from([item]));
-                true
-            }
-        }
-    }
-
-    /// The lane's next item, chosen by `pick`; `None` closes the lane.
-    fn next(&self, key: &str, pick: impl FnOnce(&mut VecDeque<T>) -> Option<T>) -> Option<T> {
-        let mut queues = self.queues.lock().unwrap_or_else(|e| e.into_inner());
-        let item = pick(queues.get_mut(key)?);
-        if item.is_none() {
-            queues.remove(key);
-        }
-        item
-    }
 }
 
 /// The next batch of an outbox lane, without the boards that a later batch of the same lane
@@ -158,15 +119,11 @@ impl Telegram {
             UpdateKind::CallbackQuery(q) => q.message.as_ref().map_or(0, |m| m.chat().id.0),
             _ => return,
         };
-        let key = chat.to_string();
-        if self.inbox.push(&key, kind) {
-            let this = self.clone();
-            tokio::spawn(async move {
-                while let Some(kind) = this.inbox.next(&key, VecDeque::pop_front) {
-                    this.on_update(kind).await;
-                }
-            });
-        }
+        let this = self.clone();
+        self.inbox.submit(chat.to_string(), kind, VecDeque::pop_front, move |kind| {
+            let this = this.clone();
+            async move { this.on_update(kind).await }
+        });
     }
 
     /// Queues views to send: a table's in its table's lane (so its boards keep their order
@@ -179,16 +136,15 @@ impl Telegram {
             Some((table, _)) => format!("t{table}"),
             None => format!("c{}", chat.0),
         };
-        if self.outbox.push(&key, Outgoing { chat, views, reply_to }) {
-            let this = self.clone();
-            tokio::spawn(async move {
-                while let Some(batch) = this.outbox.next(&key, fold) {
-                    for view in batch.views {
-                        this.post(batch.chat, view, batch.reply_to).await;
-                    }
+        let this = self.clone();
+        self.outbox.submit(key, Outgoing { chat, views, reply_to }, fold, move |batch| {
+            let this = this.clone();
+            async move {
+                for view in batch.views {
+                    this.post(batch.chat, view, batch.reply_to).await;
                 }
-            });
-        }
+            }
+        });
     }
 
     /// The bot's username, asked of Telegram until it answers.
@@ -690,18 +646,6 @@ mod tests {
         // A lane that keeps up sends every board.
         let mut queue = VecDeque::from([batch(vec![board(1, "turn 1")])]);
         assert_eq!(texts(fold(&mut queue)), ["turn 1"]);
-    }
-
-    #[test]
-    fn a_lane_is_open_while_it_has_work() {
-        let lanes: Lanes<u32> = Lanes::default();
-        assert!(lanes.push("a", 1), "the first item opens the lane");
-        assert!(!lanes.push("a", 2), "the lane's task takes the second");
-        assert!(lanes.push("b", 9), "another lane is independent");
-        assert_eq!(lanes.next("a", VecDeque::pop_front), Some(1));
-        assert_eq!(lanes.next("a", VecDeque::pop_front), Some(2));
-        assert_eq!(lanes.next("a", VecDeque::pop_front), None);
-        assert!(lanes.push("a", 3), "an emptied lane closed and opens again");
     }
 
     #[test]

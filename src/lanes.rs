@@ -1,0 +1,110 @@
+//! Lanes: queues of work by key (a chat, a table), each drained in order by one task of its own
+//! that exists while its queue has work. The adapters handle each chat's updates in order this
+//! way, while different chats proceed in parallel.
+
+use std::collections::{HashMap, VecDeque};
+use std::future::Future;
+use std::sync::{Arc, Mutex};
+
+/// Queues of `T` by key; a lane is open (has a task) exactly while its key is in the map.
+pub struct Lanes<T> {
+    queues: Mutex<HashMap<String, VecDeque<T>>>,
+}
+
+impl<T> Default for Lanes<T> {
+    fn default() -> Self {
+        Self { queues: Mutex::default() }
+    }
+}
+
+impl<T: Send + 'static> Lanes<T> {
+    /// Queues `item` in lane `key`. If the lane was idle, starts its task, which takes items
+    /// with `pick` (`VecDeque::pop_front`, or one that skips superseded work) and does `work`
+    /// on each, in order, until the lane is empty.
+    pub fn submit<F, Fut>(
+        self: &Arc<Self>,
+        key: String,
+        item: T,
+        pick: fn(&mut VecDeque<T>) -> Option<T>,
+        work: F,
+    ) where
+        F: Fn(T) -> Fut + Send + 'static,
+        Fut: Future<Output = ()> + Send,
+    {
+        if self.push(&key, item) {
+            let lanes = self.clone();
+            tokio::spawn(async move {
+                while let Some(item) = lanes.next(&key, pick) {
+                    work(item).await;
+                }
+            });
+        }
+    }
+}
+
+impl<T> Lanes<T> {
+    /// Queues `item` in lane `key`; true if the lane was closed, so a task must be started.
+    fn push(&self, key: &str, item: T) -> bool {
+        let mut queues = self.queues.lock().unwrap_or_else(|e| e.into_inner());
+        match queues.get_mut(key) {
+            Some(queue) => {
+                queue.push_back(item);
+                false
+            }
+            None => {
+                queues.insert(key.to_owned(), VecDeque::from([item]));
+                true
+            }
+        }
+    }
+
+    /// The lane's next item, chosen by `pick`; `None` closes the lane.
+    fn next(&self, key: &str, pick: impl FnOnce(&mut VecDeque<T>) -> Option<T>) -> Option<T> {
+        let mut queues = self.queues.lock().unwrap_or_else(|e| e.into_inner());
+        let item = pick(queues.get_mut(key)?);
+        if item.is_none() {
+            queues.remove(key);
+        }
+        item
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_lane_is_open_while_it_has_work() {
+        let lanes: Lanes<u32> = Lanes::default();
+        assert!(lanes.push("a", 1), "the first item opens the lane");
+        assert!(!lanes.push("a", 2), "the lane's task takes the second");
+        assert!(lanes.push("b", 9), "another lane is independent");
+        assert_eq!(lanes.next("a", VecDeque::pop_front), Some(1));
+        assert_eq!(lanes.next("a", VecDeque::pop_front), Some(2));
+        assert_eq!(lanes.next("a", VecDeque::pop_front), None);
+        assert!(lanes.push("a", 3), "an emptied lane closed and opens again");
+    }
+
+    #[tokio::test]
+    async fn work_in_one_lane_is_done_in_order() {
+        let lanes: Arc<Lanes<u32>> = Arc::default();
+        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+        for i in 0..50 {
+            let tx = tx.clone();
+            lanes.submit("chat".into(), i, VecDeque::pop_front, move |n| {
+                let tx = tx.clone();
+                async move {
+                    // Later items must wait for earlier ones, however long those take.
+                    tokio::time::sleep(std::time::Duration::from_micros(u64::from(50 - n))).await;
+                    let _ = tx.send(n);
+                }
+            });
+        }
+        drop(tx);
+        let mut seen = Vec::new();
+        while let Some(n) = rx.recv().await {
+            seen.push(n);
+        }
+        assert_eq!(seen, (0..50).collect::<Vec<_>>());
+    }
+}
