@@ -460,6 +460,12 @@ async fn slash_commands_buttons_and_full_games_of_every_kind() {
     assert!(snakes["description_localizations"]["ru"].as_str().is_some_and(|d| !d.is_empty()));
     assert_eq!(snakes["name_localizations"]["ru"], "змеи");
     assert_eq!(snakes["options"][0]["name"], "start");
+    let preset = &snakes["options"][0]["options"][0];
+    assert_eq!((preset["name"].as_str(), preset["type"].as_u64()), (Some("preset"), Some(3)));
+    assert_eq!(preset["description_localizations"]["ru"], "набор настроек");
+    let choices: Vec<&str> =
+        preset["choices"].as_array().unwrap().iter().filter_map(|c| c["value"].as_str()).collect();
+    assert_eq!(choices, ["classic", "quick", "traditional"]);
     let players = [(1, "Ana"), (2, "Ben")];
     let games = [
         ("snakes", json!([{ "name": "preset", "type": 3, "value": "quick" }])),

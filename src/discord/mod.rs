@@ -682,6 +682,34 @@ fn word(option: &ResolvedOption<'_>) -> Option<String> {
     })
 }
 
+/// A command option, described in English and, where we have it, Russian.
+fn option(kind: CommandOptionType, name: &str, description: &str) -> CreateCommandOption {
+    let ru = match name {
+        "preset" => "набор настроек",
+        "board" => "доска",
+        "finish" => "как дойти до 100",
+        "bonus_six" => "после шестёрки бросок ещё раз",
+        "three_sixes" => "три шестёрки подряд",
+        "timer" => "время на ход",
+        "thread" => "играть в отдельной ветке",
+        "must_enter" => "выводить фишку обязательно",
+        "must_capture" => "бить обязательно",
+        "three_sixes_forfeit" => "третья шестёрка подряд сгорает",
+        "until" => "играть до",
+        "six_block" => "правило заграждения из шести полей",
+        "bear_off" => "выбрасывание шашек",
+        "head_exception" => "исключение для головы в первый ход",
+        "match_to" => "длина матча в очках",
+        "game" => "какая игра, если столов несколько",
+        "player" => "кого убрать",
+        "language" => "en, fa, ru или tl",
+        "server" => "для всего сервера (админы)",
+        "mode" => "новое сообщение или правка одного",
+        _ => return CreateCommandOption::new(kind, name, description),
+    };
+    CreateCommandOption::new(kind, name, description).description_localized("ru", ru)
+}
+
 /// A command's name for members whose Discord speaks Russian.
 fn russian_name(name: &str) -> Option<&'static str> {
     Some(match name {
@@ -712,15 +740,12 @@ fn commands(service: &Service) -> Vec<CreateCommand> {
         c
     };
     let choice = |name: &str, description: &str, values: &[&str]| {
-        values
-            .iter()
-            .fold(CreateCommandOption::new(CommandOptionType::String, name, description), |o, v| {
-                o.add_string_choice(*v, *v)
-            })
+        values.iter().fold(option(CommandOptionType::String, name, description), |o, v| {
+            o.add_string_choice(*v, *v)
+        })
     };
-    let flag = |name: &str, description: &str| {
-        CreateCommandOption::new(CommandOptionType::Boolean, name, description)
-    };
+    let flag =
+        |name: &str, description: &str| option(CommandOptionType::Boolean, name, description);
     let timer = || choice("timer", "turn timer", &["off", "1m", "5m", "1h", "24h"]);
     let thread = || flag("thread", "play in a thread of its own");
     let start = |options: Vec<CreateCommandOption>| {
@@ -757,8 +782,7 @@ fn commands(service: &Service) -> Vec<CreateCommand> {
         CreateCommandOption::new(CommandOptionType::SubCommand, "kick", clip(&en, 100))
             .description_localized("ru", clip(&ru, 100))
             .add_sub_option(
-                CreateCommandOption::new(CommandOptionType::User, "player", "the player to remove")
-                    .required(true),
+                option(CommandOptionType::User, "player", "the player to remove").required(true),
             )
             .add_sub_option(game_choice()),
     );
@@ -784,13 +808,9 @@ fn commands(service: &Service) -> Vec<CreateCommand> {
             flag("six_block", "the six-block rule"),
             choice("bear_off", "bearing off", &["standard", "lower_point"]),
             choice("head_exception", "the first turn's head exception", &["needed", "strict"]),
-            CreateCommandOption::new(
-                CommandOptionType::Integer,
-                "match_to",
-                "match length in points",
-            )
-            .min_int_value(1)
-            .max_int_value(99),
+            option(CommandOptionType::Integer, "match_to", "match length in points")
+                .min_int_value(1)
+                .max_int_value(99),
             timer(),
             thread(),
         ])),
@@ -800,7 +820,7 @@ fn commands(service: &Service) -> Vec<CreateCommand> {
         command("help", "command-help"),
         command("lang", "command-lang")
             .add_option(choice("language", "en, fa, ru or tl", &["en", "fa", "ru", "tl"]))
-            .add_option(flag("server", "for the whole channel (admins)")),
+            .add_option(flag("server", "for the whole server (admins)")),
         command("boards", "command-boards").add_option(choice(
             "mode",
             "new or edit",
