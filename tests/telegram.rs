@@ -263,6 +263,19 @@ impl Group {
         self.say_in(CHAT, uid, name, text).await;
     }
 
+    /// Says `text` as a reply to a message of `to`.
+    async fn reply(&self, uid: i64, name: &str, text: &str, to: (i64, &str)) {
+        self.push(json!({ "message": {
+            "message_id": 700 + uid, "date": 1_700_000_000,
+            "chat": chat_json(CHAT), "from": user(uid, name), "text": text,
+            "reply_to_message": {
+                "message_id": 600 + to.0, "date": 1_700_000_000, "chat": chat_json(CHAT),
+                "from": user(to.0, to.1), "text": "good game",
+            },
+        }}))
+        .await;
+    }
+
     async fn say_in(&self, chat: i64, uid: i64, name: &str, text: &str) {
         let id = 500 + uid;
         self.push(json!({ "message": {
@@ -535,8 +548,9 @@ async fn forged_data_stale_buttons_and_rate_limits() {
     .await;
     let after = g.server.fake.lock().await.calls.iter().filter(|c| *c == "sendphoto").count();
     assert_eq!(after, before, "no new photo message");
-    // Kick needs the host or an admin: Mod (an admin of the group) may.
-    g.say(3, "Mod", "/kick Ben").await;
+    // Kick needs the host or an admin: Mod (an admin of the group) may, by replying to a
+    // message of the player.
+    g.reply(3, "Mod", "/kick", (2, "Ben")).await;
     g.until("Ben removed", |f| {
         f.messages
             .values()

@@ -32,8 +32,9 @@ use teloxide::types::{
 use teloxide::{ApiError, Bot, RequestError};
 use tokio::sync::watch;
 
+use crate::engine::GameKind;
 use crate::lanes::Lanes;
-use crate::table::command::CommandError;
+use crate::table::command::{Command, CommandError};
 use crate::table::i18n::Lang;
 use crate::table::{Ctx, Op, Service, Slot, View, parse_command};
 
@@ -299,7 +300,28 @@ impl Telegram {
     async fn on_message(&self, message: Message) {
         let (Some(text), Some(user)) = (message.text(), message.from.as_ref()) else { return };
         self.remember(user);
-        let command = match parse_command(text) {
+        // `/kick` (or `/kick ludo`) as a reply to someone's message names them.
+        let replied =
+            message.reply_to_message().and_then(|m| m.from.as_ref()).filter(|u| !u.is_bot);
+        let command = match (parse_command(text), replied) {
+            (Err(CommandError::Missing("kick")), Some(target)) => Ok(Command {
+                op: Op::Kick { game: None, target: format!("telegram:{}", target.id.0) },
+                private: false,
+            }),
+            (Ok(Command { op: Op::Kick { game: None, target: word }, .. }), Some(target))
+                if word.parse::<GameKind>().is_ok() =>
+            {
+                Ok(Command {
+                    op: Op::Kick {
+                        game: word.parse().ok(),
+                        target: format!("telegram:{}", target.id.0),
+                    },
+                    private: false,
+                })
+            }
+            (parsed, _) => parsed,
+        };
+        let command = match command {
             Ok(c) => c,
             Err(CommandError::NotCommand) => return,
             Err(e) => {
