@@ -703,3 +703,47 @@ async fn a_private_table_is_joined_by_invite_and_shown_to_every_player() {
         assert!(open[0].audience.is_empty() && open[0].invite.is_none());
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_host_sets_options_with_buttons() {
+    let (_, store) = stores("panel").await.remove(0);
+    let service = Service::new(store, SECRET, clock(12));
+    let chat = unique("panel");
+    let (ana, ben) = (ctx(&chat, "Ana"), ctx(&chat, "Ben"));
+    let lobby = service.handle(&ana, Op::Create { game: GameKind::Snakes, words: vec![] }).await;
+    let options = button_of(&lobby[0], |b| b == TokenButton::Options).expect("an Options button");
+    // Only the host opens the panel.
+    let refused = service.handle(&ben, Op::Press(options.clone())).await;
+    assert!(refused[0].private_to.is_some() && plain(&refused[0].text).contains("host"));
+    let panel = service.handle(&ana, Op::Press(options)).await;
+    assert_eq!(panel[0].shows, lobby[0].shows, "the panel is the lobby message");
+    let labels: Vec<String> = panel[0].buttons.iter().flatten().map(|b| b.label.clone()).collect();
+    assert!(labels.contains(&"Finish: exact roll".to_owned()), "{labels:?}");
+    assert!(labels.contains(&"Turn timer: 24 hours".to_owned()), "{labels:?}");
+    // Three sixes count only with the bonus six (S11): not offered until it is on.
+    assert!(!labels.iter().any(|l| l.starts_with("Three sixes")), "{labels:?}");
+    assert!(panel[0].buttons.iter().all(|row| row.len() <= 2));
+    // Each press steps one option; the panel stays open.
+    let finish = button_of(&panel[0], |b| b == TokenButton::Cycle(1)).unwrap();
+    let refused = service.handle(&ben, Op::Press(finish.clone())).await;
+    assert!(refused[0].private_to.is_some());
+    let after = service.handle(&ana, Op::Press(finish)).await;
+    assert!(plain(&after[0].text).contains("Finish: bounce back"), "{}", after[0].text);
+    let bonus = button_of(&after[0], |b| b == TokenButton::Cycle(2)).unwrap();
+    let after = service.handle(&ana, Op::Press(bonus)).await;
+    let labels: Vec<String> = after[0].buttons.iter().flatten().map(|b| b.label.clone()).collect();
+    assert!(labels.iter().any(|l| l.starts_with("Three sixes")), "{labels:?}");
+    // Done shows the lobby again, in place, with the options as set.
+    let done = button_of(&after[0], |b| b == TokenButton::Refresh).unwrap();
+    let back = service.handle(&ana, Op::Press(done)).await;
+    assert!(button_of(&back[0], |b| b == TokenButton::Join).is_some());
+    assert!(plain(&back[0].text).contains("bounce back"), "{}", back[0].text);
+    // A forged option number changes nothing.
+    let forged = Token {
+        table: lobby[0].shows.unwrap().0 as u64,
+        version: 0,
+        button: TokenButton::Cycle(9),
+    };
+    let refused = service.handle(&ana, Op::Press(forged.encode(&key()))).await;
+    assert!(refused[0].private_to.is_some());
+}

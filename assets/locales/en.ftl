@@ -266,3 +266,6 @@ lobby-invite-join = To join, send: /join { $code }
 command-rules = the rules of a game
 command-game = play at this channel's table
 command-start = open a table with these options
+button-options = ⚙ Options
+button-done = Done
+lobby-options-hint = The host sets the options here: each button changes one. Done shows the lobby again.

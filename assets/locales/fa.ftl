@@ -256,3 +256,6 @@ lobby-invite-join = برای پیوستن بفرستید: ‎/join { $code }‎
 command-rules = قوانین یک بازی
 command-game = بازی سر میز این کانال
 command-start = باز کردن میز با این تنظیمات
+button-options = ⚙ تنظیمات
+button-done = تمام
+lobby-options-hint = میزبان تنظیمات را اینجا تعیین می‌کند: هر دکمه یکی را عوض می‌کند. «تمام» دوباره میز را نشان می‌دهد.

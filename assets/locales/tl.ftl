@@ -259,3 +259,6 @@ lobby-invite-join = Para sumali, ipadala: /join { $code }
 command-rules = ang mga patakaran ng isang laro
 command-game = maglaro sa mesa ng channel na ito
 command-start = magbukas ng mesa na may ganitong mga setting
+button-options = ⚙ Mga setting
+button-done = Tapos na
+lobby-options-hint = Dito itinatakda ng host ang mga setting: bawat pindot ay nagbabago ng isa. Ibinabalik ng "Tapos na" ang lobby.

@@ -1,7 +1,7 @@
 //! Playing: buttons, actions, leaving, cancelling, and the turn timer.
 
 use super::i18n::{Arg, Lang};
-use super::service::{Fail, LEASE_MS, Loaded, MAX_STRIKES, say};
+use super::service::{Fail, LEASE_MS, Loaded, LobbyOp, MAX_STRIKES, say};
 use super::token::{Button as TokenButton, Token};
 use super::{BoardMode, Ctx, Service, ServiceError, Slot, View};
 use crate::engine::{Action, Event, GameKind, Legal, Seat};
@@ -26,13 +26,18 @@ impl Service {
         };
         match token.button {
             // Lobby buttons act on the lobby as it is now: two people joining at once both sit.
-            TokenButton::Join => self.lobby_apply(ctx, t, super::service::LobbyOp::Join).await,
-            TokenButton::Leave => self.lobby_apply(ctx, t, super::service::LobbyOp::Leave).await,
-            TokenButton::Start => self.lobby_apply(ctx, t, super::service::LobbyOp::Start).await,
+            TokenButton::Join => self.lobby_apply(ctx, t, LobbyOp::Join).await,
+            TokenButton::Leave => self.lobby_apply(ctx, t, LobbyOp::Leave).await,
+            TokenButton::Start => self.lobby_apply(ctx, t, LobbyOp::Start).await,
             TokenButton::Cancel => self.cancel_table(ctx, t).await,
+            TokenButton::Options => self.lobby_apply(ctx, t, LobbyOp::Panel).await,
+            TokenButton::Cycle(k) => self.lobby_apply(ctx, t, LobbyOp::Cycle(usize::from(k))).await,
             TokenButton::Refresh => {
+                // Shown in place of the table's message (the options panel's "Done").
                 let lang = self.chat_lang(ctx).await;
-                Ok(vec![self.current_view(&t, lang).await])
+                let mut view = self.current_view(&t, lang).await;
+                view.replace = self.store.message(t.rec.id, t.slot().name()).await?;
+                Ok(vec![view])
             }
             // Moves must be made on the board the player saw.
             button => {

@@ -587,6 +587,7 @@ impl Service {
         let min = *t.kind.players().start();
         let mut note = None;
         let mut starting = false;
+        let mut panel = false;
         match op {
             LobbyOp::Join => {
                 if t.seat_of(&ctx.user).is_some() {
@@ -649,12 +650,30 @@ impl Service {
                 t.options = options;
                 t.settings = settings;
             }
+            LobbyOp::Panel => {
+                if !t.is_host(ctx) {
+                    return Err(say("err-host-only"));
+                }
+                let mut view = self.options_panel(&t, lang);
+                view.replace = self.store.message(t.rec.id, "lobby").await?;
+                return Ok(vec![view]);
+            }
+            LobbyOp::Cycle(k) => {
+                if !t.is_host(ctx) {
+                    return Err(say("err-host-only"));
+                }
+                let (options, settings) = words::cycle(t.kind, &t.options, t.settings, k)
+                    .ok_or_else(|| say("err-forged"))?;
+                t.options = options;
+                t.settings = settings;
+                panel = true;
+            }
         }
         if starting {
             return self.begin(t, lang).await;
         }
         self.save(&mut t, None).await?;
-        let mut view = self.lobby_view(&t, lang);
+        let mut view = if panel { self.options_panel(&t, lang) } else { self.lobby_view(&t, lang) };
         if let Some((key, name)) = note {
             view.text =
                 format!("{}\n{}", self.i18n.text(lang, key, &[("name", name.into())]), view.text);
@@ -724,6 +743,10 @@ pub(super) enum LobbyOp {
     Leave,
     Start,
     Options(Vec<String>),
+    /// Show the options as buttons (host).
+    Panel,
+    /// Step option `k` of the panel to its next value (host).
+    Cycle(usize),
 }
 
 /// Options stored as JSON read back through the engine's parser (so stored options are checked

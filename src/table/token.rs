@@ -8,7 +8,7 @@
 //! ```text
 //! 1.<table, base 36>.<version, base 36>.<action>.<tag, 16 hex digits>
 //! actions: j join · l leave · g start · x cancel · r roll · m<k> move piece k (0–3)
-//!          · s<from>-<die> nardy step · f refresh
+//!          · s<from>-<die> nardy step · f refresh · o options panel · c<k> next value of option k
 //! ```
 //!
 //! Anyone can send any bytes as callback data, so [`Token::parse`] treats its input as hostile:
@@ -44,6 +44,10 @@ pub enum Button {
     },
     /// Show the table again.
     Refresh,
+    /// Show the lobby's options as buttons (host).
+    Options,
+    /// Set lobby option `k` (in the order the options panel shows them) to its next value.
+    Cycle(u8),
 }
 
 /// A pressed button, as its token says.
@@ -132,6 +136,8 @@ impl Button {
             Button::Move(k) => format!("m{k}"),
             Button::Step { from, die } => format!("s{from}-{die}"),
             Button::Refresh => "f".into(),
+            Button::Options => "o".into(),
+            Button::Cycle(k) => format!("c{k}"),
         }
     }
 
@@ -149,8 +155,10 @@ impl Button {
             "x" => Button::Cancel,
             "r" => Button::Roll,
             "f" => Button::Refresh,
+            "o" => Button::Options,
             _ => match s.split_at_checked(1)? {
                 ("m", k) => Button::Move(small(k, 3)?),
+                ("c", k) => Button::Cycle(small(k, 9)?),
                 ("s", rest) => {
                     let (from, die) = rest.split_once('-')?;
                     let (from, die) = (small(from, 24)?, small(die, 6)?);
@@ -244,6 +252,8 @@ mod tests {
             Just(Button::Cancel),
             Just(Button::Roll),
             Just(Button::Refresh),
+            Just(Button::Options),
+            (0..=9u8).prop_map(Button::Cycle),
             (0..4u8).prop_map(Button::Move),
             (1..=24u8, 1..=6u8).prop_map(|(from, die)| Button::Step { from, die }),
         ]

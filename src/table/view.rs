@@ -116,6 +116,7 @@ impl Service {
                 ],
                 vec![
                     self.button(t, TokenButton::Start, label("button-start")),
+                    self.button(t, TokenButton::Options, label("button-options")),
                     self.button(t, TokenButton::Cancel, label("button-cancel")),
                 ],
             ],
@@ -124,6 +125,44 @@ impl Service {
             invite,
             ..View::default()
         }
+    }
+
+    /// The lobby with its options as buttons, two to a row: each shows an option's value and
+    /// steps it to the next (host); "Done" shows the lobby again.
+    pub(super) fn options_panel(&self, t: &Loaded, lang: Lang) -> View {
+        let mut view = self.lobby_view(t, lang);
+        view.text = format!("{}\n\n{}", view.text, self.i18n.text(lang, "lobby-options-hint", &[]));
+        let json = serde_json::to_value(&t.options).unwrap_or_default();
+        let mut buttons = Vec::new();
+        for (k, (key, _)) in words::choices(t.kind).iter().enumerate() {
+            // An option that cannot change with the others as they are is not offered.
+            if words::cycle(t.kind, &t.options, t.settings, k).is_none() {
+                continue;
+            }
+            let value = match words::current(key, &json, t.settings).as_str() {
+                "on" => self.i18n.text(lang, "value-on", &[]),
+                "off" => self.i18n.text(lang, "value-off", &[]),
+                number if number.bytes().all(|b| b.is_ascii_digit()) => {
+                    crate::render::text::number(number.parse().unwrap_or(1), lang.persian_digits())
+                }
+                word if *key == "timer" => self.i18n.text(lang, &format!("timer-{word}"), &[]),
+                word => self.i18n.text(lang, &format!("value-{word}"), &[]),
+            };
+            let name = self.i18n.text(lang, &format!("option-{key}"), &[]);
+            buttons.push(self.button(t, TokenButton::Cycle(k as u8), format!("{name}: {value}")));
+        }
+        let mut rows: Vec<Vec<Button>> = Vec::new();
+        let mut buttons = buttons.into_iter();
+        while let Some(first) = buttons.next() {
+            rows.push(std::iter::once(first).chain(buttons.next()).collect());
+        }
+        rows.push(vec![self.button(
+            t,
+            TokenButton::Refresh,
+            self.i18n.text(lang, "button-done", &[]),
+        )]);
+        view.buttons = rows;
+        view
     }
 
     /// The rules of the game at this chat's table (with its options), or of `game` with its

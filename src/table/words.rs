@@ -197,6 +197,67 @@ pub fn apply(
     Ok((options, settings))
 }
 
+/// The options the lobby's options panel offers, each with its values in the order a button
+/// steps through them; the turn timer last.
+pub fn choices(kind: GameKind) -> &'static [(&'static str, &'static [&'static str])] {
+    const TIMER: (&str, &[&str]) = ("timer", &["off", "1m", "5m", "1h", "24h"]);
+    const ON_OFF: &[&str] = &["off", "on"];
+    match kind {
+        GameKind::Snakes => &[
+            ("board", &["classic", "random"]),
+            ("finish", &["exact", "bounce"]),
+            ("bonus_six", ON_OFF),
+            ("three_sixes", &["unlimited", "cap", "back_to_start"]),
+            TIMER,
+        ],
+        GameKind::Ludo => &[
+            ("must_enter", ON_OFF),
+            ("must_capture", ON_OFF),
+            ("three_sixes_forfeit", ON_OFF),
+            ("until", &["first", "all"]),
+            TIMER,
+        ],
+        GameKind::Nardy => &[
+            ("six_block", ON_OFF),
+            ("bear_off", &["standard", "lower_point"]),
+            ("head_exception", &["needed", "strict"]),
+            ("match_to", &["1", "3", "5", "7"]),
+            TIMER,
+        ],
+    }
+}
+
+/// The value option `key` has now, as a word of [`choices`].
+pub fn current(key: &str, options: &Value, settings: Settings) -> String {
+    if key == "timer" {
+        return settings.timer.word().to_owned();
+    }
+    match options.get(key) {
+        Some(Value::Bool(b)) => if *b { "on" } else { "off" }.to_owned(),
+        Some(Value::Number(n)) => n.to_string(),
+        Some(Value::String(s)) => s.clone(),
+        _ => String::new(),
+    }
+}
+
+/// Steps option `k` of the panel to its next value the game accepts (a value that conflicts
+/// with another option is skipped); `None` if `k` is not an option of this game.
+pub fn cycle(
+    kind: GameKind,
+    options: &Options,
+    settings: Settings,
+    k: usize,
+) -> Option<(Options, Settings)> {
+    let (key, values) = choices(kind).get(k)?;
+    let json = serde_json::to_value(options).ok()?;
+    let now = current(key, &json, settings);
+    let at = values.iter().position(|v| *v == now).unwrap_or(values.len() - 1);
+    (1..values.len()).find_map(|step| {
+        let word = format!("{key}={}", values[(at + step) % values.len()]);
+        apply(kind, Some(&json), settings, &[word]).ok()
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -205,6 +266,33 @@ mod tests {
 
     fn words(s: &str) -> Vec<String> {
         s.split_whitespace().map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn the_panel_steps_each_option_through_its_values() {
+        for kind in [GameKind::Snakes, GameKind::Ludo, GameKind::Nardy] {
+            for (k, (key, values)) in choices(kind).iter().enumerate() {
+                let (mut options, mut settings) = (Options::default_for(kind), Settings::default());
+                let mut seen = Vec::new();
+                for _ in 0..values.len() {
+                    let Some(next) = cycle(kind, &options, settings, k) else {
+                        // Three sixes only count with the bonus six (S11), off by default.
+                        assert_eq!(*key, "three_sixes", "{kind:?}");
+                        break;
+                    };
+                    (options, settings) = next;
+                    let json = serde_json::to_value(&options).unwrap();
+                    seen.push(current(key, &json, settings));
+                }
+                if *key != "three_sixes" {
+                    seen.sort();
+                    let mut all = values.to_vec();
+                    all.sort();
+                    assert_eq!(seen, all, "{kind:?} {key}");
+                }
+            }
+            assert!(cycle(kind, &Options::default_for(kind), Settings::default(), 9).is_none());
+        }
     }
 
     #[test]
