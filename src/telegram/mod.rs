@@ -299,6 +299,13 @@ impl Telegram {
 
     async fn on_message(&self, message: Message) {
         let (Some(text), Some(user)) = (message.text(), message.from.as_ref()) else { return };
+        // `/help@other_bot` in a group with several bots is not for us.
+        if let Some(addressee) = addressee(text)
+            && let Some(me) = self.username().await
+            && !addressee.eq_ignore_ascii_case(&me)
+        {
+            return;
+        }
         self.remember(user);
         // `/kick` (or `/kick ludo`) as a reply to someone's message names them.
         let replied =
@@ -592,6 +599,12 @@ async fn webhook(
     axum::http::StatusCode::OK
 }
 
+/// The bot a command is addressed to (`/help@name`), if it names one.
+fn addressee(text: &str) -> Option<&str> {
+    let head = text.trim_start().strip_prefix('/')?.split_whitespace().next()?;
+    head.split_once('@').map(|(_, bot)| bot)
+}
+
 /// Text safe inside Telegram HTML.
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
@@ -668,6 +681,14 @@ mod tests {
         // A lane that keeps up sends every board.
         let mut queue = VecDeque::from([batch(vec![board(1, "turn 1")])]);
         assert_eq!(texts(fold(&mut queue)), ["turn 1"]);
+    }
+
+    #[test]
+    fn commands_may_name_the_bot_they_are_for() {
+        assert_eq!(addressee("/help@dicetable_bot"), Some("dicetable_bot"));
+        assert_eq!(addressee("/kick@other_bot Sara"), Some("other_bot"));
+        assert_eq!(addressee("/help"), None);
+        assert_eq!(addressee("hello @someone"), None);
     }
 
     #[test]
