@@ -30,7 +30,7 @@ use tokio::sync::watch;
 use crate::engine::GameKind;
 use crate::lanes::Lanes;
 use crate::table::i18n::Lang;
-use crate::table::{BoardMode, Ctx, Op, Service, Slot, View};
+use crate::table::{BoardMode, Ctx, Op, Service, Slot, View, clip_end, mark_last};
 
 /// Discord's limit on a message's text.
 const CONTENT: usize = 2000;
@@ -461,15 +461,8 @@ impl Discord {
             else {
                 continue;
             };
-            let mention = format!("<@{id}>");
-            let shown = names.get(&id).map(|n| format!("\u{2068}{n}\u{2069}"));
-            match shown.and_then(|s| text.rfind(&s).map(|at| (at, s.len()))) {
-                Some((at, len)) => text.replace_range(at..at + len, &mention),
-                None => {
-                    text.push('\n');
-                    text.push_str(&mention);
-                }
-            }
+            let shown = names.get(&id).map(|n| format!("\u{2068}{n}\u{2069}")).unwrap_or_default();
+            mark_last(&mut text, &shown, "", |_| format!("<@{id}>"));
         }
         text
     }
@@ -583,15 +576,9 @@ fn components(view: &View) -> Vec<CreateActionRow> {
         .collect()
 }
 
-/// At most `max` characters, keeping the end (the prompt matters more than old events).
+/// At most `max` characters (what Discord counts), keeping the end.
 fn clip(text: &str, max: usize) -> String {
-    let count = text.chars().count();
-    if count <= max {
-        return text.to_owned();
-    }
-    let mut out = String::from("…");
-    out.extend(text.chars().skip(count - max + 1));
-    out
+    clip_end(text, max, |_| 1)
 }
 
 /// The table operation a slash command asks for, or `None` for a command we do not have.

@@ -238,3 +238,60 @@ impl Clock for ManualClock {
         self.0.load(Ordering::SeqCst)
     }
 }
+
+/// A text cut to a chat's limit, keeping its end (whose turn it is matters more than the oldest
+/// events): at most `max` units as the platform counts them (`units` of each character), with
+/// "…" in front when something was cut.
+pub fn clip_end(text: &str, max: usize, units: impl Fn(char) -> usize) -> String {
+    if text.chars().map(&units).sum::<usize>() <= max {
+        return text.to_owned();
+    }
+    let limit = max.saturating_sub(units('…'));
+    let mut kept: Vec<char> = Vec::new();
+    let mut used = 0;
+    for c in text.chars().rev() {
+        used += units(c);
+        if used > limit {
+            break;
+        }
+        kept.push(c);
+    }
+    kept.push('…');
+    kept.into_iter().rev().collect()
+}
+
+/// Marks a mentioned player in a text: their name's last appearance (`shown`, as the text
+/// prints it) becomes `mark(shown)`; if the text lacks it, `mark(fallback)` is added on a line
+/// of its own.
+pub fn mark_last(text: &mut String, shown: &str, fallback: &str, mark: impl Fn(&str) -> String) {
+    match Some(shown).filter(|s| !s.is_empty()).and_then(|s| text.rfind(s)) {
+        Some(at) => text.replace_range(at..at + shown.len(), &mark(shown)),
+        None => {
+            text.push('\n');
+            text.push_str(&mark(fallback));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{clip_end, mark_last};
+
+    #[test]
+    fn a_mention_marks_the_names_last_appearance_or_adds_a_line() {
+        let mut text = "\u{2068}Ana\u{2069} rolled 6.\n\u{2068}Ana\u{2069}, your move.".to_owned();
+        mark_last(&mut text, "\u{2068}Ana\u{2069}", "Ana", |s| format!("[{s}]"));
+        assert_eq!(text, "\u{2068}Ana\u{2069} rolled 6.\n[\u{2068}Ana\u{2069}], your move.");
+        let mut text = "Game over.".to_owned();
+        mark_last(&mut text, "", "<@7>", str::to_owned);
+        assert_eq!(text, "Game over.\n<@7>");
+    }
+
+    #[test]
+    fn clipping_counts_what_the_platform_counts() {
+        assert_eq!(clip_end("short", 10, |_| 1), "short");
+        assert_eq!(clip_end("abcdef", 4, |_| 1), "…def");
+        // 🎲 is two UTF-16 units: three of them do not fit in 5.
+        assert_eq!(clip_end("🎲🎲🎲", 5, char::len_utf16), "…🎲🎲");
+    }
+}

@@ -36,7 +36,7 @@ use crate::engine::GameKind;
 use crate::lanes::Lanes;
 use crate::table::command::{Command, CommandError};
 use crate::table::i18n::Lang;
-use crate::table::{Ctx, Op, Service, Slot, View, parse_command};
+use crate::table::{Ctx, Op, Service, Slot, View, clip_end, mark_last, parse_command};
 
 /// The commands in the menu, in menu order (see `table::command` for what each does).
 const COMMANDS: [&str; 19] = [
@@ -233,15 +233,10 @@ impl Telegram {
                 continue;
             };
             let name = names.get(&id).cloned().unwrap_or_else(|| "🔔".into());
-            let link = |inner: &str| format!("<a href=\"tg://user?id={id}\">{inner}</a>");
             let shown = escape(&format!("\u{2068}{name}\u{2069}"));
-            match out.rfind(&shown) {
-                Some(at) => out.replace_range(at..at + shown.len(), &link(&shown)),
-                None => {
-                    out.push('\n');
-                    out.push_str(&link(&escape(&name)));
-                }
-            }
+            mark_last(&mut out, &shown, &escape(&name), |inner| {
+                format!("<a href=\"tg://user?id={id}\">{inner}</a>")
+            });
         }
         out
     }
@@ -629,24 +624,9 @@ fn parse_refs(reference: &str) -> Vec<(ChatId, MessageId)> {
         .collect()
 }
 
-/// At most `max` UTF-16 units (what Telegram counts), keeping the end: the last lines say whose
-/// turn it is, which matters more than the oldest events.
+/// At most `max` UTF-16 units (what Telegram counts), keeping the end.
 fn clip(text: &str, max: usize) -> String {
-    if text.encode_utf16().count() <= max {
-        return text.to_owned();
-    }
-    let limit = max.saturating_sub(1);
-    let mut kept: Vec<char> = Vec::new();
-    let mut units = 0;
-    for c in text.chars().rev() {
-        units += c.len_utf16();
-        if units > limit {
-            break;
-        }
-        kept.push(c);
-    }
-    kept.push('…');
-    kept.into_iter().rev().collect()
+    clip_end(text, max, char::len_utf16)
 }
 
 #[cfg(test)]
