@@ -36,28 +36,31 @@ impl Service {
     /// The options of a table in words, one `name: value` per option.
     fn options_text(&self, lang: Lang, t: &Loaded) -> String {
         let json = serde_json::to_value(&t.options).unwrap_or_default();
-        let mut parts = Vec::new();
-        for key in words::keys(t.kind) {
-            let value = match json.get(*key) {
-                Some(serde_json::Value::Bool(b)) => {
-                    self.i18n.text(lang, if *b { "value-on" } else { "value-off" }, &[])
-                }
-                Some(serde_json::Value::Number(n)) => {
-                    crate::render::text::number(n.as_u64().unwrap_or(0), lang.persian_digits())
-                }
-                Some(serde_json::Value::String(s)) => {
-                    self.i18n.text(lang, &format!("value-{s}"), &[])
-                }
-                _ => continue,
-            };
-            parts.push(format!("{}: {value}", self.i18n.text(lang, &format!("option-{key}"), &[])));
-        }
-        let timer = match t.settings.timer {
-            Timer::Off => self.i18n.text(lang, "value-off", &[]),
-            other => self.i18n.text(lang, &format!("timer-{}", other.word()), &[]),
-        };
-        parts.push(format!("{}: {timer}", self.i18n.text(lang, "option-timer", &[])));
+        let keys = words::keys(t.kind).iter().chain(&["timer"]);
+        let parts: Vec<String> =
+            keys.filter_map(|key| self.option_line(lang, key, &json, t.settings)).collect();
         parts.join(" · ")
+    }
+
+    /// One option and its value in words (`Finish: bounce back`), if the game has it.
+    fn option_line(
+        &self,
+        lang: Lang,
+        key: &str,
+        options: &serde_json::Value,
+        settings: Settings,
+    ) -> Option<String> {
+        let value = match words::current(key, options, settings).as_str() {
+            "" => return None,
+            "on" => self.i18n.text(lang, "value-on", &[]),
+            "off" => self.i18n.text(lang, "value-off", &[]),
+            number if number.bytes().all(|b| b.is_ascii_digit()) => {
+                crate::render::text::number(number.parse().unwrap_or(0), lang.persian_digits())
+            }
+            word if key == "timer" => self.i18n.text(lang, &format!("timer-{word}"), &[]),
+            word => self.i18n.text(lang, &format!("value-{word}"), &[]),
+        };
+        Some(format!("{}: {value}", self.i18n.text(lang, &format!("option-{key}"), &[])))
     }
 
     pub(super) fn lobby_view(&self, t: &Loaded, lang: Lang) -> View {
@@ -139,17 +142,8 @@ impl Service {
             if words::cycle(t.kind, &t.options, t.settings, k).is_none() {
                 continue;
             }
-            let value = match words::current(key, &json, t.settings).as_str() {
-                "on" => self.i18n.text(lang, "value-on", &[]),
-                "off" => self.i18n.text(lang, "value-off", &[]),
-                number if number.bytes().all(|b| b.is_ascii_digit()) => {
-                    crate::render::text::number(number.parse().unwrap_or(1), lang.persian_digits())
-                }
-                word if *key == "timer" => self.i18n.text(lang, &format!("timer-{word}"), &[]),
-                word => self.i18n.text(lang, &format!("value-{word}"), &[]),
-            };
-            let name = self.i18n.text(lang, &format!("option-{key}"), &[]);
-            buttons.push(self.button(t, TokenButton::Cycle(k as u8), format!("{name}: {value}")));
+            let Some(label) = self.option_line(lang, key, &json, t.settings) else { continue };
+            buttons.push(self.button(t, TokenButton::Cycle(k as u8), label));
         }
         let mut rows: Vec<Vec<Button>> = Vec::new();
         let mut buttons = buttons.into_iter();
