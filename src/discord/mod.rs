@@ -336,10 +336,9 @@ impl Discord {
                 .content(self.content(view))
                 .components(components(view))
                 .allowed_mentions(mentions(view));
-            if let Some(png) = &view.image {
-                b = b.attachments(
-                    EditAttachments::new().add(CreateAttachment::bytes(png.clone(), "board.png")),
-                );
+            if let Some(file) = board_file(view) {
+                // Replaces the attachments: an edit without a file would drop the picture.
+                b = b.attachments(EditAttachments::new().add(file));
             }
             b
         };
@@ -399,11 +398,8 @@ impl Discord {
                     .content(self.content(&view))
                     .components(components(&view))
                     .allowed_mentions(mentions(&view));
-                if let Some(png) = &view.image {
-                    b = b.attachments(
-                        EditAttachments::new()
-                            .add(CreateAttachment::bytes(png.clone(), "board.png")),
-                    );
+                if let Some(file) = board_file(&view) {
+                    b = b.attachments(EditAttachments::new().add(file));
                 }
                 b
             };
@@ -418,8 +414,8 @@ impl Discord {
                     .content(self.content(&view))
                     .components(components(&view))
                     .allowed_mentions(mentions(&view));
-                if let Some(png) = &view.image {
-                    b = b.add_file(CreateAttachment::bytes(png.clone(), "board.png"));
+                if let Some(file) = board_file(&view) {
+                    b = b.add_file(file);
                 }
                 b
             };
@@ -526,6 +522,11 @@ fn parse_ref(reference: &str) -> Option<(ChannelId, MessageId)> {
     let (c, m) = reference.split_once(':')?;
     let (c, m) = (c.parse::<u64>().ok()?, m.parse::<u64>().ok()?);
     (c > 0 && m > 0).then(|| (ChannelId::new(c), MessageId::new(m)))
+}
+
+/// The board picture of a view, as the attachment every message and edit carries.
+fn board_file(view: &View) -> Option<CreateAttachment> {
+    view.image.as_ref().map(|png| CreateAttachment::bytes(png.clone(), "board.png"))
 }
 
 /// Mentions notify only the players the view mentions (never @everyone or roles).
