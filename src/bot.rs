@@ -20,6 +20,7 @@ use tokio::task::JoinHandle;
 
 use crate::discord::{Discord, Shards};
 use crate::fair::Seed;
+use crate::health::{Health, Part};
 use crate::metrics::Metrics;
 use crate::playground::Playground;
 use crate::store::Store;
@@ -52,7 +53,8 @@ pub enum PlaygroundMode {
 /// Every setting of the bot. Each is a flag and an environment variable.
 #[derive(Debug, Clone, clap::Args)]
 pub struct Config {
-    /// Where games are stored: sqlite://FILE (created if missing) or postgres://USER@HOST/DB.
+    /// Where games are stored: sqlite://FILE (created if missing) or
+    /// postgres://USER:PASSWORD@HOST/DB.
     #[arg(long, env = "DATABASE_URL", default_value = "sqlite://dicetable.db")]
     pub database_url: String,
 
@@ -102,6 +104,29 @@ pub struct Config {
     /// (default: info).
     #[arg(long, env = "LOG_FORMAT", value_enum, default_value = "human")]
     pub log_format: LogFormat,
+
+    /// On SIGTERM or Ctrl-C, how long to finish the work in flight (every update taken is
+    /// handled and its boards sent) before closing the database and exiting: seconds (`25`,
+    /// `25s`) or minutes (`1m`). Give the container at least this long to stop (Docker's
+    /// `stop_grace_period`).
+    #[arg(long, env = "SHUTDOWN_TIMEOUT", default_value = "25s", value_parser = parse_seconds)]
+    pub shutdown_timeout: Duration,
+}
+
+/// `25`, `25s` or `1m` as a duration.
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let text = text.trim();
+    let (number, unit) = match text.strip_suffix('m') {
+        Some(n) => (n, 60),
+        None => (text.strip_suffix('s').unwrap_or(text), 1),
+    };
+    number
+        .trim()
+        .parse::<u64>()
+        .ok()
+        .and_then(|n| n.checked_mul(unit))
+        .map(Duration::from_secs)
+        .ok_or_else(|| format!("expected seconds (25, 25s) or minutes (1m), got `{text}`"))
 }
 
 /// A started bot.
@@ -113,24 +138,45 @@ pub struct Running {
     stop: watch::Sender<bool>,
     tasks: Vec<JoinHandle<()>>,
     store: Store,
-    playground: Option<Playground>,
+    adapters: Arc<Adapters>,
+    shutdown_timeout: Duration,
 }
 
 impl Running {
-    /// Stops taking new work, lets requests in flight finish, stops the timer, and closes the
-    /// database. Every change a player saw confirmed was committed before it was shown.
+    /// Stops gracefully, within the configured shutdown timeout: stops taking new work (the
+    /// HTTP server, Telegram polling, the Discord gateway, the turn timer), finishes the work
+    /// in flight (requests being answered, every update and interaction already taken, and the
+    /// sends of their boards), tells Telegram which updates were handled, then closes the
+    /// database. Every change a player saw confirmed was committed before it was shown; what
+    /// the deadline cuts off is shown at the next start.
     pub async fn shutdown(self) {
+        let started = std::time::Instant::now();
         let _ = self.stop.send(true);
-        if let Some(p) = &self.playground {
+        if let Some(p) = &self.adapters.playground {
             p.close();
         }
-        for task in self.tasks {
-            if let Err(e) = task.await {
-                tracing::error!(error = %e, "a task failed while stopping");
+        let adapters = self.adapters.clone();
+        let drain = async move {
+            for task in self.tasks {
+                if let Err(e) = task.await {
+                    tracing::error!(error = %e, "a task failed while stopping");
+                }
             }
+            if let Some(t) = &adapters.telegram {
+                t.finish().await;
+            }
+            if let Some(d) = &adapters.discord {
+                d.finish().await;
+            }
+        };
+        if tokio::time::timeout(self.shutdown_timeout, drain).await.is_err() {
+            tracing::warn!(
+                seconds = self.shutdown_timeout.as_secs(),
+                "the shutdown timeout passed with work in flight; it is shown at the next start"
+            );
         }
         self.store.close().await;
-        tracing::info!("stopped");
+        tracing::info!(ms = started.elapsed().as_millis() as u64, "stopped");
     }
 }
 
@@ -148,7 +194,9 @@ pub fn init_logging(format: LogFormat) {
 #[derive(Clone)]
 struct AppState {
     store: Store,
+    service: Service,
     metrics: Arc<Metrics>,
+    health: Arc<Health>,
 }
 
 /// Connects to the database, starts the table service, the turn timer and the HTTP server.
@@ -174,23 +222,32 @@ pub async fn start(config: &Config) -> Result<Running> {
     if down > 0 {
         tracing::info!(seconds = down / 1000, "the bot was down; turn deadlines moved later");
     }
+    let health = Arc::new(Health::default());
     let platforms = config.telegram_token.is_some() || config.discord_token.is_some();
     let playground = match config.playground {
         PlaygroundMode::Off => None,
         PlaygroundMode::Auto if platforms => None,
         PlaygroundMode::On | PlaygroundMode::Auto => Some(Playground::new(service.clone())),
     };
-    let telegram = config
-        .telegram_token
-        .as_deref()
-        .map(|token| Telegram::new(service.clone(), token, config.telegram_api_url.clone()));
-    let discord = config
-        .discord_token
-        .as_deref()
-        .map(|token| Discord::new(service.clone(), token, config.discord_proxy_url.as_ref()));
-    let state = AppState { store: store.clone(), metrics: metrics.clone() };
+    let telegram = config.telegram_token.as_deref().map(|token| {
+        Telegram::new(service.clone(), token, config.telegram_api_url.clone(), health.clone())
+    });
+    let discord = match config.discord_token.as_deref() {
+        Some(token) => {
+            let proxy = config.discord_proxy_url.as_ref();
+            let d = Discord::new(service.clone(), token, proxy, health.clone());
+            Some(d.await.context("cannot start the relay to DISCORD_PROXY_URL")?)
+        }
+        None => None,
+    };
+    let state = AppState {
+        store: store.clone(),
+        service: service.clone(),
+        metrics: metrics.clone(),
+        health: health.clone(),
+    };
     let mut app: Router = Router::new()
-        .route("/healthz", get(health))
+        .route("/healthz", get(healthz))
         .route("/metrics", get(metrics_text))
         .with_state(state);
     if let Some(p) = &playground {
@@ -220,6 +277,7 @@ pub async fn start(config: &Config) -> Result<Running> {
                 if !t.set_webhook(url.clone()).await {
                     return Err(anyhow!("Telegram refused TELEGRAM_WEBHOOK_URL {url}"));
                 }
+                health.set("telegram", Part::Up);
                 tracing::info!(%url, "Telegram adapter started (webhook)");
             }
             None => {
@@ -232,13 +290,26 @@ pub async fn start(config: &Config) -> Result<Running> {
         tasks.push(tokio::spawn(d.clone().run(config.discord_shards, stopped.clone())));
         tracing::info!(shards = ?config.discord_shards, "Discord adapter started");
     }
-    let adapters = Adapters { playground: playground.clone(), telegram, discord };
-    tasks.push(tokio::spawn(timer_loop(service.clone(), adapters, stopped)));
+    let adapters = Arc::new(Adapters { playground: playground.clone(), telegram, discord });
+    // Changes stored but never shown (the last process stopped in between) are shown now.
+    match service.unshown().await {
+        Ok(views) => adapters.deliver(views).await,
+        Err(e) => tracing::error!(error = %e, "looking for changes never shown failed"),
+    }
+    tasks.push(tokio::spawn(timer_loop(service.clone(), adapters.clone(), stopped)));
     if playground.is_some() {
         tracing::info!("playground at http://{addr}/");
     }
     tracing::info!(%addr, database = %redact(&config.database_url), "dicetable is running");
-    Ok(Running { addr, service, stop, tasks, store, playground })
+    Ok(Running {
+        addr,
+        service,
+        stop,
+        tasks,
+        store,
+        adapters,
+        shutdown_timeout: config.shutdown_timeout,
+    })
 }
 
 /// Runs the bot until `signal` resolves (SIGTERM or Ctrl-C in `main`), then shuts down.
@@ -275,14 +346,40 @@ pub async fn shutdown_signal() {
     }
 }
 
-/// Where timer messages go, by the chat's platform.
+/// The running adapters: where views that no user asked for (a timer's, those shown at start)
+/// go, by their chat's platform.
 struct Adapters {
     playground: Option<Playground>,
     telegram: Option<Telegram>,
     discord: Option<Discord>,
 }
 
-async fn timer_loop(service: Service, adapters: Adapters, mut stopped: watch::Receiver<bool>) {
+impl Adapters {
+    /// Shows views in their chats; one table's views stay together and in order.
+    async fn deliver(&self, views: Vec<(String, View)>) {
+        let mut batches: Vec<(String, Vec<View>)> = Vec::new();
+        for (chat, view) in views {
+            match batches.last_mut() {
+                Some((last, batch)) if *last == chat => batch.push(view),
+                _ => batches.push((chat, vec![view])),
+            }
+        }
+        for (chat, views) in batches {
+            match (&self.playground, &self.telegram, &self.discord) {
+                (Some(p), _, _) if chat.starts_with("playground:") => {
+                    for view in views {
+                        p.post(&chat, view).await;
+                    }
+                }
+                (_, Some(t), _) if chat.starts_with("telegram:") => t.post_to(&chat, views),
+                (_, _, Some(d)) if chat.starts_with("discord:") => d.post_to(&chat, views),
+                _ => tracing::warn!(%chat, "no adapter for this chat's messages"),
+            }
+        }
+    }
+}
+
+async fn timer_loop(service: Service, adapters: Arc<Adapters>, mut stopped: watch::Receiver<bool>) {
     let mut interval = tokio::time::interval(TICK);
     interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
@@ -294,40 +391,44 @@ async fn timer_loop(service: Service, adapters: Adapters, mut stopped: watch::Re
             tracing::warn!(error = %e, "heartbeat failed");
         }
         match service.tick().await {
-            Ok(views) => {
-                // One table's views stay together (a board, then its ranking).
-                let mut batches: Vec<(String, Vec<View>)> = Vec::new();
-                for (chat, view) in views {
-                    match batches.last_mut() {
-                        Some((last, batch)) if *last == chat => batch.push(view),
-                        _ => batches.push((chat, vec![view])),
-                    }
-                }
-                for (chat, views) in batches {
-                    match (&adapters.playground, &adapters.telegram, &adapters.discord) {
-                        (Some(p), _, _) if chat.starts_with("playground:") => {
-                            for view in views {
-                                p.post(&chat, view).await;
-                            }
-                        }
-                        (_, Some(t), _) if chat.starts_with("telegram:") => t.post_to(&chat, views),
-                        (_, _, Some(d)) if chat.starts_with("discord:") => d.post_to(&chat, views),
-                        _ => tracing::warn!(%chat, "no adapter for this chat's timer message"),
-                    }
-                }
-            }
+            Ok(views) => adapters.deliver(views).await,
             Err(e) => tracing::error!(error = %e, "the turn timer failed"),
         }
     }
 }
 
-async fn health(State(state): State<AppState>) -> impl IntoResponse {
-    match state.store.ping().await {
-        Ok(()) => (StatusCode::OK, "ok\n"),
-        Err(e) => {
-            tracing::warn!(error = %e, "health check: the database does not answer");
-            (StatusCode::SERVICE_UNAVAILABLE, "database unavailable\n")
-        }
+/// `/healthz`: 200 when the database answers and no chat platform's connection is failing,
+/// else 503; the body says which part is in trouble and why, e.g.
+/// `{"status":"unhealthy","database":"down: …","telegram":"ok"}`.
+async fn healthz(State(state): State<AppState>) -> impl IntoResponse {
+    let ping = tokio::time::timeout(crate::store::WAIT, state.store.ping()).await;
+    let database = match ping {
+        Ok(Ok(())) => None,
+        Ok(Err(e)) => Some(e.to_string()),
+        Err(_) => Some(format!("no answer within {} ms", crate::store::WAIT.as_millis())),
+    };
+    let database = database.or_else(|| state.service.store_trouble());
+    let mut healthy = database.is_none();
+    let mut body = serde_json::Map::new();
+    body.insert("database".into(), say(database.map_or(Part::Up, Part::Down)).into());
+    for (name, part) in state.health.parts() {
+        healthy &= !matches!(part, Part::Down(_));
+        body.insert(name.into(), say(part).into());
+    }
+    body.insert("status".into(), if healthy { "ok" } else { "unhealthy" }.into());
+    if !healthy {
+        tracing::warn!(report = %serde_json::Value::Object(body.clone()), "health check failed");
+    }
+    let code = if healthy { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
+    (code, axum::Json(serde_json::Value::Object(body)))
+}
+
+/// A part's state in words: `ok`, `starting`, or `down: why`.
+fn say(part: Part) -> String {
+    match part {
+        Part::Up => "ok".into(),
+        Part::Starting => "starting".into(),
+        Part::Down(why) => format!("down: {why}"),
     }
 }
 
@@ -358,6 +459,16 @@ fn redact(url: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::redact;
+
+    #[test]
+    fn shutdown_timeouts_in_seconds_or_minutes() {
+        use std::time::Duration;
+        assert_eq!(super::parse_seconds("25"), Ok(Duration::from_secs(25)));
+        assert_eq!(super::parse_seconds("25s"), Ok(Duration::from_secs(25)));
+        assert_eq!(super::parse_seconds("1m"), Ok(Duration::from_secs(60)));
+        assert!(super::parse_seconds("soon").is_err());
+        assert!(super::parse_seconds("-1").is_err());
+    }
 
     #[test]
     fn passwords_never_reach_messages() {

@@ -1,19 +1,28 @@
 //! Lanes: queues of work by key (a chat, a table), each drained in order by one task of its own
 //! that exists while its queue has work. The adapters handle each chat's updates in order this
 //! way, while different chats proceed in parallel.
+//!
+//! A job that panics is logged and the lane goes on with the next one, so one bad update never
+//! silences a chat. A graceful shutdown waits for every lane to empty ([`Lanes::idle`]).
 
 use std::collections::{HashMap, VecDeque};
 use std::future::Future;
+use std::panic::AssertUnwindSafe;
 use std::sync::{Arc, Mutex};
+
+use futures_util::FutureExt;
+use tokio::sync::Notify;
 
 /// Queues of `T` by key; a lane is open (has a task) exactly while its key is in the map.
 pub struct Lanes<T> {
     queues: Mutex<HashMap<String, VecDeque<T>>>,
+    /// Woken whenever a lane closes (its queue emptied).
+    closed: Notify,
 }
 
 impl<T> Default for Lanes<T> {
     fn default() -> Self {
-        Self { queues: Mutex::default() }
+        Self { queues: Mutex::default(), closed: Notify::new() }
     }
 }
 
@@ -35,7 +44,14 @@ impl<T: Send + 'static> Lanes<T> {
             let lanes = self.clone();
             tokio::spawn(async move {
                 while let Some(item) = lanes.next(&key, pick) {
-                    work(item).await;
+                    if let Err(panic) = AssertUnwindSafe(work(item)).catch_unwind().await {
+                        let what = panic
+                            .downcast_ref::<&str>()
+                            .map(|s| (*s).to_owned())
+                            .or_else(|| panic.downcast_ref::<String>().cloned())
+                            .unwrap_or_default();
+                        tracing::error!(lane = %key, panic = %what, "a job panicked; the lane goes on");
+                    }
                 }
             });
         }
@@ -64,13 +80,35 @@ impl<T> Lanes<T> {
         let item = pick(queues.get_mut(key)?);
         if item.is_none() {
             queues.remove(key);
+            self.closed.notify_waiters();
         }
         item
+    }
+
+    /// How many lanes have work (queued or running).
+    pub fn busy(&self) -> usize {
+        self.queues.lock().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
+    /// Resolves once every lane is empty: all queued work is done, including work queued while
+    /// waiting.
+    pub async fn idle(&self) {
+        loop {
+            let closed = self.closed.notified();
+            tokio::pin!(closed);
+            closed.as_mut().enable();
+            if self.busy() == 0 {
+                return;
+            }
+            closed.await;
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use super::*;
 
     #[test]
@@ -106,5 +144,56 @@ mod tests {
             seen.push(n);
         }
         assert_eq!(seen, (0..50).collect::<Vec<_>>());
+    }
+
+    #[tokio::test]
+    async fn a_panicking_job_is_logged_and_the_lane_goes_on() {
+        let lanes: Arc<Lanes<u32>> = Arc::default();
+        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+        for i in 0..4 {
+            let tx = tx.clone();
+            lanes.submit("chat".into(), i, VecDeque::pop_front, move |n| {
+                let tx = tx.clone();
+                async move {
+                    assert!(n != 1, "job {n} fails");
+                    let _ = tx.send(n);
+                }
+            });
+        }
+        let seen: Vec<u32> = vec![rx.recv().await.unwrap(), rx.recv().await.unwrap()];
+        assert_eq!(seen, [0, 2]);
+        assert_eq!(rx.recv().await, Some(3));
+        // The lane closed after its last job, so new work starts a task again.
+        lanes.idle().await;
+        let tx2 = tx.clone();
+        lanes.submit("chat".into(), 7, VecDeque::pop_front, move |n| {
+            let tx = tx2.clone();
+            async move {
+                let _ = tx.send(n);
+            }
+        });
+        assert_eq!(rx.recv().await, Some(7));
+    }
+
+    #[tokio::test]
+    async fn idle_waits_for_running_and_queued_work() {
+        let lanes: Arc<Lanes<u32>> = Arc::default();
+        let done = Arc::new(std::sync::atomic::AtomicU32::new(0));
+        for i in 0..3 {
+            for key in ["a", "b"] {
+                let done = done.clone();
+                lanes.submit(key.into(), i, VecDeque::pop_front, move |_| {
+                    let done = done.clone();
+                    async move {
+                        tokio::time::sleep(Duration::from_millis(20)).await;
+                        done.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                    }
+                });
+            }
+        }
+        assert_eq!(lanes.busy(), 2);
+        lanes.idle().await;
+        assert_eq!(done.load(std::sync::atomic::Ordering::SeqCst), 6);
+        assert_eq!(lanes.busy(), 0);
     }
 }

@@ -10,14 +10,17 @@
 //! - [`render`]: board pictures (state → PNG); [`gallery`]: example boards.
 //! - [`store`]: the only SQL (Postgres, SQLite); [`table`]: the table service every chat adapter
 //!   goes through (lobby, turns, timers, languages, platform-neutral views).
-//! - [`playground`]: the local web chat adapter; [`telegram`]: the Telegram adapter; [`bot`]: configuration and the running bot
-//!   (adapters, timers, health, [`metrics`], graceful shutdown).
+//! - [`playground`]: the local web chat adapter; [`telegram`]: the Telegram adapter;
+//!   [`discord`]: the Discord adapter; [`lanes`]: the ordered per-chat work queues they share.
+//! - [`bot`]: configuration and the running bot (adapters, timers, [`health`], [`metrics`],
+//!   graceful shutdown).
 
 pub mod bot;
 pub mod discord;
 pub mod engine;
 pub mod fair;
 pub mod gallery;
+pub mod health;
 pub mod lanes;
 pub mod metrics;
 pub mod playground;

@@ -36,7 +36,7 @@ enum Command {
     Engine,
     /// Play many complete games and print their statistics as one JSON object.
     Simulate {
-        /// The game: snakes or ludo.
+        /// The game: snakes, ludo or nardy.
         #[arg(long)]
         game: GameKind,
         /// Players per game (1 is allowed for Snakes, for solo statistics).
@@ -249,11 +249,14 @@ fn healthcheck(listen: std::net::SocketAddr) -> Result<ExitCode> {
     let mut answer = String::new();
     stream.read_to_string(&mut answer)?;
     let healthy = answer.starts_with("HTTP/1.1 200") || answer.starts_with("HTTP/1.0 200");
+    // The body says which part is in trouble: {"status":…,"database":…,"telegram":…}.
+    let body = answer.split_once("\r\n\r\n").map_or("", |(_, body)| body.trim());
+    let report = if body.is_empty() { answer.lines().next().unwrap_or("no answer") } else { body };
     if healthy {
-        println!("healthy");
+        println!("healthy: {report}");
         Ok(ExitCode::SUCCESS)
     } else {
-        println!("unhealthy: {}", answer.lines().next().unwrap_or("no answer"));
+        println!("unhealthy: {report}");
         Ok(ExitCode::from(1))
     }
 }

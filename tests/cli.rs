@@ -1,5 +1,7 @@
 //! The `dicetable verify` and `dicetable simulate` commands (C3; the simulator's report).
 
+mod common;
+
 use std::process::Command;
 
 use dicetable::fair::{Roller, Seed};
@@ -185,15 +187,23 @@ fn render_draws_a_protocol_state_and_the_demo_gallery() {
 }
 
 /// The main command, as README's run command starts it: settings from a `.env` file, the
-/// playground's address printed, healthy, and a clean stop on SIGTERM.
+/// playground's address printed, healthy (`dicetable healthcheck` and `/healthz`), and a clean
+/// stop on SIGTERM; on SQLite and on Postgres.
 #[test]
 fn the_bot_runs_from_a_dot_env_file_and_stops_on_sigterm() {
-    use std::io::{BufRead, BufReader};
-    let dir = std::env::temp_dir().join(format!("dicetable-cli-run-{}", std::process::id()));
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let postgres = runtime.block_on(common::fresh_postgres("cli_run"));
+    for (db, url) in [("sqlite", "sqlite://from-dot-env.db".to_owned()), ("postgres", postgres)] {
+        run_bot_and_stop(db, &url);
+    }
+}
+
+fn run_bot_and_stop(db: &str, url: &str) {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let dir = std::env::temp_dir().join(format!("dicetable-cli-run-{db}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join(".env"), "DATABASE_URL=sqlite://from-dot-env.db\nLISTEN=127.0.0.1:0\n")
-        .unwrap();
+    std::fs::write(dir.join(".env"), format!("DATABASE_URL={url}\nLISTEN=127.0.0.1:0\n")).unwrap();
     /// Stops the bot even if an assertion fails.
     struct Bot(std::process::Child);
     impl Drop for Bot {
@@ -218,9 +228,21 @@ fn the_bot_runs_from_a_dot_env_file_and_stops_on_sigterm() {
             break rest.split('/').next().unwrap().to_owned();
         }
     };
-    assert!(dir.join("from-dot-env.db").exists(), "DATABASE_URL came from .env");
+    if db == "sqlite" {
+        assert!(dir.join("from-dot-env.db").exists(), "DATABASE_URL came from .env");
+    }
     let (code, out, _) = dicetable(&["healthcheck", "--listen", &addr]);
-    assert_eq!((code, out.trim()), (0, "healthy"));
+    assert_eq!(code, 0, "{db}: {out}");
+    assert!(out.starts_with("healthy"), "{db}: {out}");
+    // /healthz says how each part is, in JSON.
+    let mut stream = std::net::TcpStream::connect(&addr).unwrap();
+    write!(stream, "GET /healthz HTTP/1.0\r\nHost: x\r\n\r\n").unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.0 200"), "{db}: {answer}");
+    let body: Value = serde_json::from_str(answer.split("\r\n\r\n").nth(1).unwrap()).unwrap();
+    assert_eq!(body["status"], "ok", "{db}: {body}");
+    assert_eq!(body["database"], "ok", "{db}: {body}");
     let kill = Command::new("kill").args(["-TERM", &child.0.id().to_string()]).status().unwrap();
     assert!(kill.success());
     let status = child.0.wait().unwrap();
@@ -247,6 +269,7 @@ fn help_explains_every_setting_and_bad_settings_are_named() {
         "DISCORD_TOKEN",
         "DISCORD_PROXY_URL",
         "DISCORD_SHARDS",
+        "SHUTDOWN_TIMEOUT",
     ] {
         assert!(out.contains(setting), "--help lacks {setting}");
         let example = include_str!("../.env.example");

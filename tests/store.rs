@@ -8,7 +8,7 @@ use std::sync::Arc;
 use dicetable::engine::{Action, Game, GameKind, Legal, Options};
 use dicetable::fair::{Roller, Seed};
 use dicetable::setup::new_game;
-use dicetable::store::{Change, SeatRecord, Store, StoreError, TableRecord};
+use dicetable::store::{Change, Recorded, SeatRecord, Store, StoreError, TableRecord};
 
 async fn stores(name: &str) -> Vec<Store> {
     vec![
@@ -276,9 +276,26 @@ async fn languages_and_messages_are_remembered() {
         store.set_chat_lang(&chat, Some("ru")).await.unwrap();
         assert_eq!(store.chat_lang(&chat).await.unwrap().as_deref(), Some("ru"));
         let id = store.create_table(&new_table(&chat, &[3; 32])).await.unwrap();
-        assert_eq!(store.set_message(id, "board", "m1").await.unwrap(), None);
-        assert_eq!(store.set_message(id, "board", "m2").await.unwrap().as_deref(), Some("m1"));
+        assert_eq!(
+            store.set_message(id, "board", "m1", 3).await.unwrap(),
+            Recorded::Replaced(None)
+        );
+        assert_eq!(
+            store.set_message(id, "board", "m2", 4).await.unwrap(),
+            Recorded::Replaced(Some("m1".into()))
+        );
         assert_eq!(store.message(id, "board").await.unwrap().as_deref(), Some("m2"));
+        // A view of an older version shown late never takes the newer one's place.
+        assert_eq!(
+            store.set_message(id, "board", "m0", 3).await.unwrap(),
+            Recorded::Outdated { current: "m2".into() }
+        );
+        assert_eq!(store.message_version(id, "board").await.unwrap(), Some(("m2".into(), 4)));
+        // Of two messages showing one version, the later is kept (a board shown again).
+        assert_eq!(
+            store.set_message(id, "board", "m3", 4).await.unwrap(),
+            Recorded::Replaced(Some("m2".into()))
+        );
     }
 }
 

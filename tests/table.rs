@@ -528,7 +528,7 @@ async fn a_quiet_chat_edits_one_board_message_in_place() {
         assert_eq!(b.replace, None, "the first board is a new message");
         let (table, _) = b.shows.unwrap();
         // The adapter posted it as message "m1".
-        service.shown(table, Slot::Board, "m1").await.unwrap();
+        service.shown(table, Slot::Board, b.version, "m1").await.unwrap();
         let who = b.mentions[0].rsplit('/').next().unwrap().to_owned();
         let views =
             service.handle(&ctx(&chat, &who), Op::Press(b.buttons[0][0].token.clone())).await;

@@ -139,6 +139,7 @@ timer-reminder = { $name }, it is your turn: { $minutes ->
         [one] one minute left
        *[other] { $minutes } minutes left
     } before the bot plays for you.
+timer-reminder-seconds = { $name }, it is your turn: { $seconds } seconds left before the bot plays for you.
 timer-played = { $name } ran out of time; the bot played for them (strike { $strikes } of { $max }).
 timer-removed = { $name } ran out of time for the third turn in a row and leaves the game.
 timer-roll-off = No one rolled for the first turn, so the bot threw the dice.
@@ -169,7 +170,9 @@ boards-edit = Boards: one message per table, edited in place every turn (change 
 ## Refusals of the table service. Nothing changed.
 err-stale = This button is out of date: the game has moved on. Here is the current board.
 err-forged = This button does not belong to any game of mine.
+err-other-chat = This button belongs to a game in another chat: press it there.
 err-internal = Something went wrong on my side, and nothing was changed. Please try again.
+err-store-down = The game store is not answering right now, so nothing was changed. Please try again in a moment.
 err-no-table = There is no open table here. Start one with /snakes, /ludo or /nardy.
 err-which-table = This chat has several tables: name the game, for example "/status ludo".
 err-lobby-exists = This chat already has a lobby for that game: join it.

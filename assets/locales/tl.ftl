@@ -132,6 +132,7 @@ timer-reminder = { $name }, tira mo na: { $minutes ->
         [one] isang minuto na lang
        *[other] { $minutes } minuto na lang
     } bago maglaro ang bot para sa iyo.
+timer-reminder-seconds = { $name }, tira mo na: { $seconds } segundo na lang bago maglaro ang bot para sa iyo.
 timer-played = Naubos ang oras ni { $name }; ang bot ang naglaro para sa kanya (babala { $strikes } sa { $max }).
 timer-removed = Naubos ang oras ni { $name } nang tatlong sunod na tira kaya aalis na siya sa laro.
 timer-roll-off = Walang naghagis para sa unang tira, kaya ang bot ang naghagis.
@@ -162,7 +163,9 @@ boards-edit = Mga board: isang mensahe bawat mesa na ine-edit bawat tira (palita
 ## Mga pagtanggi. Walang nagbago.
 err-stale = Luma na ang button na ito: umusad na ang laro. Narito ang kasalukuyang board.
 err-forged = Hindi kabilang ang button na ito sa alinman sa mga laro ko.
+err-other-chat = Para sa laro sa ibang chat ang button na ito: doon ito pindutin.
 err-internal = May nagkaproblema sa panig ko, at walang nagbago. Pakisubukan ulit.
+err-store-down = Hindi sumasagot ngayon ang imbakan ng mga laro, kaya walang nagbago. Pakisubukan ulit mamaya.
 err-no-table = Walang bukas na mesa rito. Magsimula ng isa gamit ang /snakes, /ludo o /nardy.
 err-which-table = Maraming mesa sa chat na ito: sabihin ang laro, halimbawa "/status ludo".
 err-lobby-exists = May lobby na para sa larong iyan sa chat na ito: sumali ka roon.

@@ -9,11 +9,13 @@
 //! token expired) a new message is posted instead.
 //!
 //! With `DISCORD_PROXY_URL` every REST call goes to that proxy with serenity's own rate limiter
-//! off (serenity 0.12.5 ignores the proxy otherwise), so this module honours 429 answers itself.
+//! off (serenity 0.12.5 ignores the proxy otherwise), through a loopback relay that honours
+//! 429 answers ([`relay`]).
+
+pub mod relay;
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use serenity::all::{
     ButtonStyle, ChannelId, Command, CommandInteraction, CommandOptionType, ComponentInteraction,
@@ -22,15 +24,17 @@ use serenity::all::{
     CreateInteractionResponseFollowup, CreateMessage, CreateSelectMenu, CreateSelectMenuKind,
     CreateSelectMenuOption, CreateThread, EditAttachments, EditInteractionResponse, EditMessage,
     EventHandler, GatewayIntents, GuildId, Http, HttpBuilder, Interaction, Member, MessageId,
-    Permissions, Ready, ResolvedOption, ResolvedValue, User,
+    Permissions, Ready, ResolvedOption, ResolvedValue, ShardStageUpdateEvent, User,
 };
 use serenity::builder::Builder as _;
+use serenity::gateway::ConnectionStage;
 use tokio::sync::watch;
 
 use crate::engine::GameKind;
+use crate::health::{Health, Part};
 use crate::lanes::Lanes;
 use crate::table::i18n::Lang;
-use crate::table::{BoardMode, Ctx, Op, Service, Slot, View, clip_end, mark_last};
+use crate::table::{BoardMode, Ctx, Op, Service, Shown, Slot, View, clip_end, mark_last};
 
 /// Discord's limit on a message's text.
 const CONTENT: usize = 2000;
@@ -38,8 +42,6 @@ const CONTENT: usize = 2000;
 const ROW: usize = 5;
 const ROWS: usize = 5;
 const OPTIONS: usize = 25;
-/// How many times a REST call is tried when Discord (or the proxy) answers 429.
-const RETRIES: u32 = 5;
 
 /// Which shards this process runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -89,6 +91,9 @@ pub struct Discord {
     names: Arc<Mutex<HashMap<u64, String>>>,
     /// Work by channel, done in order.
     lanes: Arc<Lanes<Job>>,
+    /// Which shards are connected, by shard id (for `/healthz`).
+    shards: Arc<Mutex<HashMap<u32, bool>>>,
+    health: Arc<Health>,
 }
 
 /// Work for a channel's lane.
@@ -100,17 +105,51 @@ enum Job {
 }
 
 impl Discord {
-    /// An adapter for the bot `token`, sending REST calls to `proxy` if set.
-    pub fn new(service: Service, token: &str, proxy: Option<&url::Url>) -> Self {
-        let proxy = proxy.map(|p| p.as_str().trim_end_matches('/').to_owned());
-        Self {
+    /// An adapter for the bot `token`, sending REST calls to `proxy` if set (through a relay
+    /// on loopback that waits out 429 answers, see [`relay`]).
+    pub async fn new(
+        service: Service,
+        token: &str,
+        proxy: Option<&url::Url>,
+        health: Arc<Health>,
+    ) -> std::io::Result<Self> {
+        let proxy = match proxy {
+            Some(p) => Some(relay::start(p.as_str()).await?),
+            None => None,
+        };
+        health.set("discord", Part::Starting);
+        Ok(Self {
             service,
             http: Arc::new(http(token, proxy.as_deref())),
             token: token.to_owned(),
             proxy,
             names: Arc::default(),
             lanes: Arc::default(),
-        }
+            shards: Arc::default(),
+            health,
+        })
+    }
+
+    /// Finishes the work in flight when the bot stops (after the gateway closed): every
+    /// interaction acknowledged is handled and its views shown.
+    pub async fn finish(&self) {
+        self.lanes.idle().await;
+    }
+
+    /// Notes a shard's connection and reports the gateway's health.
+    fn shard_state(&self, shard: u32, connected: bool) {
+        let mut shards = self.shards.lock().unwrap_or_else(|e| e.into_inner());
+        shards.insert(shard, connected);
+        let mut down: Vec<u32> = shards.iter().filter(|(_, up)| !**up).map(|(s, _)| *s).collect();
+        down.sort_unstable();
+        self.health.set(
+            "discord",
+            if down.is_empty() {
+                Part::Up
+            } else {
+                Part::Down(format!("gateway shards not connected: {down:?}"))
+            },
+        );
     }
 
     /// Connects to the gateway with `shards` and handles interactions until `stopped`.
@@ -138,6 +177,7 @@ impl Discord {
             };
             if let Err(e) = result {
                 tracing::error!(error = %e, "the Discord gateway stopped");
+                self.health.set("discord", Part::Down(format!("the gateway stopped: {e}")));
             }
         };
         let stop = async {
@@ -154,7 +194,7 @@ impl Discord {
     pub async fn register_commands(&self) {
         let commands = commands(&self.service);
         let done = self
-            .retry("set global commands", || {
+            .call("set global commands", || {
                 Command::set_global_commands(&self.http, commands.clone())
             })
             .await;
@@ -209,13 +249,13 @@ impl Discord {
         let (channel, job) = match interaction {
             Interaction::Command(command) => {
                 // The answer edits this deferred reply.
-                if self.retry("defer", || command.defer(&self.http)).await.is_none() {
+                if self.call("defer", || command.defer(&self.http)).await.is_none() {
                     return;
                 }
                 (command.channel_id, Job::Command(Box::new(command)))
             }
             Interaction::Component(press) => {
-                if self.retry("acknowledge", || press.defer(&self.http)).await.is_none() {
+                if self.call("acknowledge", || press.defer(&self.http)).await.is_none() {
                     return;
                 }
                 (press.channel_id, Job::Press(Box::new(press)))
@@ -267,7 +307,7 @@ impl Discord {
         match public.next() {
             Some(first) => self.answer(&command.token, command.channel_id, first).await,
             None => {
-                let _ = self.retry("delete reply", || command.delete_response(&self.http)).await;
+                let _ = self.call("delete reply", || command.delete_response(&self.http)).await;
             }
         }
         for view in public {
@@ -295,6 +335,9 @@ impl Discord {
         };
         let views = self.service.handle(&ctx, Op::Press(token)).await;
         for view in views {
+            if !self.service.wanted(&view).await {
+                continue;
+            }
             if view.private_to.is_some() {
                 self.followup(&press.token, &view).await;
                 continue;
@@ -342,12 +385,12 @@ impl Discord {
             }
             b
         };
-        self.retry("edit reply", || edit().execute(&self.http, token)).await.map(|m| m.id)
+        self.call("edit reply", || edit().execute(&self.http, token)).await.map(|m| m.id)
     }
 
     async fn followup(&self, token: &str, view: &View) {
         let _ = self
-            .retry("ephemeral reply", || {
+            .call("ephemeral reply", || {
                 CreateInteractionResponseFollowup::new()
                     .content(clip(&view.text, CONTENT))
                     .ephemeral(true)
@@ -359,7 +402,8 @@ impl Discord {
     /// The channel a view goes to: `channel`, or for a table that plays in a thread, its
     /// thread (opened from the lobby message the first time).
     async fn destination(&self, channel: ChannelId, view: &View) -> ChannelId {
-        let Some((table, _)) = view.shows.filter(|_| view.thread) else { return channel };
+        let table = view.table.or(view.shows.map(|(table, _)| table));
+        let Some(table) = table.filter(|_| view.thread) else { return channel };
         match self.service.message(table, Slot::Thread).await {
             Ok(Some(id)) => match id.parse::<u64>() {
                 Ok(id) if id > 0 => return ChannelId::new(id),
@@ -375,13 +419,13 @@ impl Discord {
         let Some((c, m)) = lobby.as_deref().and_then(parse_ref) else { return channel };
         let name = format!("dicetable #{table}");
         let opened = self
-            .retry("open thread", || {
+            .call("open thread", || {
                 c.create_thread_from_message(&self.http, m, CreateThread::new(name.clone()))
             })
             .await;
         let Some(thread) = opened else { return channel };
-        if let Err(e) = self.service.shown(table, Slot::Thread, &thread.id.get().to_string()).await
-        {
+        let id = thread.id.get().to_string();
+        if let Err(e) = self.service.shown(table, Slot::Thread, 0, &id).await {
             tracing::warn!(table, error = %e, "recording the table's thread failed");
         }
         thread.id
@@ -404,7 +448,7 @@ impl Discord {
                 b
             };
             shown = self
-                .retry("edit message", || c.edit_message(&self.http, m, edit()))
+                .call("edit message", || c.edit_message(&self.http, m, edit()))
                 .await
                 .map(|m| m.id);
         }
@@ -420,7 +464,7 @@ impl Discord {
                 b
             };
             shown = self
-                .retry("send message", || channel.send_message(&self.http, send()))
+                .call("send message", || channel.send_message(&self.http, send()))
                 .await
                 .map(|m| m.id);
         }
@@ -432,18 +476,21 @@ impl Discord {
     async fn posted(&self, channel: ChannelId, view: &View, message: Option<MessageId>) {
         let (Some(message), Some((table, slot))) = (message, view.shows) else { return };
         let reference = format!("{}:{}", channel.get(), message.get());
-        match self.service.shown(table, slot, &reference).await {
-            Ok(Some(old)) => {
-                if let Some((c, m)) = parse_ref(&old) {
-                    let _ = self
-                        .retry("strip buttons", || {
-                            c.edit_message(&self.http, m, EditMessage::new().components(Vec::new()))
-                        })
-                        .await;
-                }
+        let strip = match self.service.shown(table, slot, view.version, &reference).await {
+            Ok(Shown::Superseded(old)) => old,
+            // A newer view is already shown: this message keeps no controls.
+            Ok(Shown::Outdated { current }) => Some(reference).filter(|r| *r != current),
+            Err(e) => {
+                tracing::warn!(table, error = %e, "recording the board message failed");
+                None
             }
-            Ok(None) => {}
-            Err(e) => tracing::warn!(table, error = %e, "recording the board message failed"),
+        };
+        if let Some((c, m)) = strip.as_deref().and_then(parse_ref) {
+            let _ = self
+                .call("strip buttons", || {
+                    c.edit_message(&self.http, m, EditMessage::new().components(Vec::new()))
+                })
+                .await;
         }
     }
 
@@ -463,30 +510,20 @@ impl Discord {
         text
     }
 
-    /// Runs a REST call; behind a proxy (serenity's limiter off) waits and retries on 429.
-    async fn retry<T, F, Fut>(&self, what: &str, mut call: F) -> Option<T>
+    /// Runs a REST call; logs a failure. 429 answers never get here: serenity's own limiter
+    /// waits them out, or behind a proxy the relay does.
+    async fn call<T, F, Fut>(&self, what: &str, call: F) -> Option<T>
     where
-        F: FnMut() -> Fut,
+        F: FnOnce() -> Fut,
         Fut: std::future::Future<Output = serenity::Result<T>>,
     {
-        for attempt in 1..=RETRIES {
-            match call().await {
-                Ok(value) => return Some(value),
-                Err(serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(r)))
-                    if r.status_code.as_u16() == 429 && attempt < RETRIES =>
-                {
-                    // The body's retry_after does not reach us through serenity's error:
-                    // back off 1, 2, 4, 8 seconds.
-                    tracing::info!(what, attempt, "rate limited; waiting");
-                    tokio::time::sleep(Duration::from_millis(500 << attempt)).await;
-                }
-                Err(e) => {
-                    tracing::warn!(what, error = %e, "Discord refused the call");
-                    return None;
-                }
+        match call().await {
+            Ok(value) => Some(value),
+            Err(e) => {
+                tracing::warn!(what, error = %e, "Discord refused the call");
+                None
             }
         }
-        None
     }
 }
 
@@ -506,10 +543,21 @@ struct Handler(Discord);
 impl EventHandler for Handler {
     async fn ready(&self, _: Context, ready: Ready) {
         tracing::info!(shard = ?ready.shard, user = %ready.user.name, "Discord gateway ready");
+        self.0.shard_state(ready.shard.map_or(0, |s| s.id.0), true);
         // One shard registers the commands for the whole bot.
         if ready.shard.is_none_or(|s| s.id.0 == 0) {
             self.0.http.set_application_id(ready.application.id);
             self.0.register_commands().await;
+        }
+    }
+
+    async fn shard_stage_update(&self, _: Context, event: ShardStageUpdateEvent) {
+        match event.new {
+            ConnectionStage::Connected => self.0.shard_state(event.shard_id.0, true),
+            ConnectionStage::Disconnected | ConnectionStage::Connecting => {
+                self.0.shard_state(event.shard_id.0, false)
+            }
+            _ => {}
         }
     }
 

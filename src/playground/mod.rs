@@ -33,7 +33,7 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::{Mutex, broadcast, watch};
 
 use crate::table::command::CommandError;
-use crate::table::{Ctx, Op, Service, View, parse_command};
+use crate::table::{Ctx, Op, Service, Shown as Recorded, View, parse_command};
 
 /// Messages kept per room.
 const KEEP: usize = 300;
@@ -233,7 +233,10 @@ impl Playground {
     }
 
     async fn post_in(&self, room: &str, author: Option<String>, view: View) {
-        let shows = view.shows;
+        if !self.service.wanted(&view).await {
+            return;
+        }
+        let (shows, version) = (view.shows, view.version);
         let replace = view.replace.as_deref().and_then(|r| r.parse::<u64>().ok());
         let (id, updates) = {
             let mut rooms = self.rooms.lock().await;
@@ -269,14 +272,18 @@ impl Playground {
             let _ = self.updates.send(u);
         }
         if let Some((table, slot)) = shows {
-            match self.service.shown(table, slot, &id.to_string()).await {
-                Ok(Some(old)) => {
-                    if let Ok(old) = old.parse::<u64>() {
-                        self.strip_buttons(room, old).await;
-                    }
+            let id = id.to_string();
+            let strip = match self.service.shown(table, slot, version, &id).await {
+                Ok(Recorded::Superseded(old)) => old,
+                // A newer board is already shown: this one keeps no buttons.
+                Ok(Recorded::Outdated { current }) => Some(id).filter(|id| *id != current),
+                Err(e) => {
+                    tracing::warn!(table, error = %e, "recording the board message failed");
+                    None
                 }
-                Ok(None) => {}
-                Err(e) => tracing::warn!(table, error = %e, "recording the board message failed"),
+            };
+            if let Some(old) = strip.and_then(|m| m.parse::<u64>().ok()) {
+                self.strip_buttons(room, old).await;
             }
         }
     }

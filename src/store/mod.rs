@@ -8,6 +8,7 @@
 //! Migrations are embedded (`migrations/postgres`, `migrations/sqlite`) and run at connection.
 
 use std::str::FromStr;
+use std::time::Duration;
 
 use sqlx::postgres::PgPoolOptions;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions};
@@ -128,6 +129,18 @@ pub struct StatRow {
     pub wins: i64,
 }
 
+/// What [`Store::set_message`] did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Recorded {
+    /// The message is recorded; it replaced this one (if any).
+    Replaced(Option<String>),
+    /// A newer version is recorded, in this message: nothing changed.
+    Outdated {
+        /// The message that shows the newer version.
+        current: String,
+    },
+}
+
 /// A table whose deadline or reminder is due, claimed by this process for a while.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Due {
@@ -135,6 +148,58 @@ pub struct Due {
     pub table: i64,
     /// Its version when claimed.
     pub version: i64,
+}
+
+/// How long an operation waits for a pooled connection, and SQLite for another writer's lock,
+/// before it fails: a press during an outage is answered within about two seconds.
+pub const WAIT: Duration = Duration::from_millis(1500);
+
+impl StoreError {
+    /// Whether the database is unreachable or not answering (down, restarting, locked by
+    /// someone else, the pool exhausted), as opposed to a fault in one query: nothing was
+    /// changed, and trying again later may work.
+    pub fn is_unavailable(&self) -> bool {
+        let StoreError::Database(e) = self else { return false };
+        match e {
+            sqlx::Error::PoolTimedOut
+            | sqlx::Error::PoolClosed
+            | sqlx::Error::Io(_)
+            | sqlx::Error::Tls(_)
+            | sqlx::Error::WorkerCrashed
+            | sqlx::Error::Protocol(_) => true,
+            sqlx::Error::Database(db) => {
+                let code = db.code().unwrap_or_default();
+                // Postgres: connection exceptions (08…), shutting down or starting (57P0…);
+                // SQLite: busy or locked beyond the busy timeout (5, 6 and their extended codes).
+                code.starts_with("08")
+                    || code.starts_with("57P0")
+                    || matches!(code.parse::<i32>().map(|c| c & 0xff), Ok(5 | 6))
+            }
+            _ => false,
+        }
+    }
+}
+
+/// Begins a write transaction: on SQLite with `BEGIN IMMEDIATE`, so the write lock is taken up
+/// front and the busy timeout applies (a deferred transaction that reads, then writes, fails at
+/// once with `SQLITE_BUSY` when another connection wrote in between).
+trait BeginWrite {
+    type Db: sqlx::Database;
+    async fn begin_write(&self) -> Result<sqlx::Transaction<'static, Self::Db>, sqlx::Error>;
+}
+
+impl BeginWrite for PgPool {
+    type Db = sqlx::Postgres;
+    async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Postgres>, sqlx::Error> {
+        self.begin().await
+    }
+}
+
+impl BeginWrite for SqlitePool {
+    type Db = sqlx::Sqlite;
+    async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Sqlite>, sqlx::Error> {
+        self.begin_with("BEGIN IMMEDIATE").await
+    }
 }
 
 /// Runs the same code on either pool: the queries use `$n` placeholders, which both accept.
@@ -170,11 +235,8 @@ impl Store {
     /// Connects to `url` (postgres://… or sqlite:…) and brings its schema up to date.
     pub async fn connect(url: &str) -> Result<Self, StoreError> {
         if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-            let pool = PgPoolOptions::new()
-                .max_connections(8)
-                .acquire_timeout(std::time::Duration::from_secs(5))
-                .connect(url)
-                .await?;
+            let pool =
+                PgPoolOptions::new().max_connections(8).acquire_timeout(WAIT).connect(url).await?;
             sqlx::migrate!("migrations/postgres").run(&pool).await?;
             Ok(Store::Postgres(pool))
         } else if url.starts_with("sqlite:") {
@@ -182,8 +244,12 @@ impl Store {
                 .create_if_missing(true)
                 .foreign_keys(true)
                 .journal_mode(SqliteJournalMode::Wal)
-                .busy_timeout(std::time::Duration::from_secs(10));
-            let pool = SqlitePoolOptions::new().max_connections(4).connect_with(options).await?;
+                .busy_timeout(WAIT);
+            let pool = SqlitePoolOptions::new()
+                .max_connections(4)
+                .acquire_timeout(WAIT)
+                .connect_with(options)
+                .await?;
             sqlx::migrate!("migrations/sqlite").run(&pool).await?;
             Ok(Store::Sqlite(pool))
         } else {
@@ -199,7 +265,7 @@ impl Store {
                            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) \
                            returning id";
         let result = on_pool!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let mut tx = pool.begin_write().await?;
             let id: Result<i64, sqlx::Error> = sqlx::query_scalar(SQL)
                 .bind(&t.chat)
                 .bind(&t.game)
@@ -296,7 +362,7 @@ impl Store {
                               rank, players, finished_ms) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
         let next = t.version + 1;
         on_pool!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let mut tx = pool.begin_write().await?;
             let done = sqlx::query(UPDATE)
                 .bind(&t.options)
                 .bind(&t.settings)
@@ -416,7 +482,7 @@ impl Store {
         const LEASE: &str = "update tables set lease_ms = $1 where id = $2";
         let due = match self {
             Store::Postgres(pool) => {
-                let mut tx = pool.begin().await?;
+                let mut tx = pool.begin_write().await?;
                 let rows: Vec<(i64, i64)> = sqlx::query_as(pick!(" for update skip locked"))
                     .bind(now)
                     .bind(limit)
@@ -429,7 +495,7 @@ impl Store {
                 rows
             }
             Store::Sqlite(pool) => {
-                let mut tx = pool.begin().await?;
+                let mut tx = pool.begin_write().await?;
                 let rows: Vec<(i64, i64)> =
                     sqlx::query_as(pick!("")).bind(now).bind(limit).fetch_all(&mut *tx).await?;
                 for &(id, _) in &rows {
@@ -453,7 +519,7 @@ impl Store {
         const SHIFT: &str = "update tables set deadline_ms = deadline_ms + $1, \
                              remind_ms = remind_ms + $1 where status = 'playing'";
         on_pool!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let mut tx = pool.begin_write().await?;
             let row: Option<(i64, i64)> = sqlx::query_as(READ).fetch_optional(&mut *tx).await?;
             let Some((last, version)) = row else {
                 sqlx::query(INSERT).bind(now).execute(&mut *tx).await?;
@@ -490,9 +556,11 @@ impl Store {
         Ok(n)
     }
 
-    /// Whether the database answers.
+    /// Whether the database answers. (Postgres answers `select 1` with an INT4, which sqlx
+    /// will not read as `i64`: the cast makes both databases answer the same type.)
     pub async fn ping(&self) -> Result<(), StoreError> {
-        let _: i64 = on_pool!(self, pool => sqlx::query_scalar("select 1").fetch_one(pool).await?);
+        const SQL: &str = "select cast(1 as bigint)";
+        let _: i64 = on_pool!(self, pool => sqlx::query_scalar(SQL).fetch_one(pool).await?);
         Ok(())
     }
 
@@ -512,35 +580,111 @@ impl Store {
         Ok(())
     }
 
-    /// Remembers the chat message that shows a table's `kind` (lobby or board); returns the one
-    /// it replaces.
+    /// Remembers that chat message `message` shows version `version` of a table's `kind` (lobby,
+    /// board, thread), unless a newer version is already recorded: an older view shown late
+    /// never takes the place of a newer one. Of two messages showing the same version, the one
+    /// recorded last is kept.
     pub async fn set_message(
         &self,
         table: i64,
         kind: &str,
         message: &str,
-    ) -> Result<Option<String>, StoreError> {
-        const READ: &str = "select message from messages where table_id = $1 and kind = $2";
-        const UPSERT: &str = "insert into messages (table_id, kind, message) values ($1, $2, $3) \
-                              on conflict (table_id, kind) do update set message = excluded.message";
-        let old = on_pool!(self, pool => {
-            let mut tx = pool.begin().await?;
-            let old: Option<String> =
-                sqlx::query_scalar(READ).bind(table).bind(kind).fetch_optional(&mut *tx).await?;
-            sqlx::query(UPSERT).bind(table).bind(kind).bind(message).execute(&mut *tx).await?;
-            tx.commit().await?;
-            old
+        version: i64,
+    ) -> Result<Recorded, StoreError> {
+        const READ: &str =
+            "select message, version from messages where table_id = $1 and kind = $2";
+        const UPSERT: &str = "insert into messages (table_id, kind, message, version) \
+                              values ($1, $2, $3, $4) on conflict (table_id, kind) do update \
+                              set message = excluded.message, version = excluded.version";
+        let recorded = on_pool!(self, pool => {
+            let mut tx = pool.begin_write().await?;
+            let old: Option<(String, i64)> =
+                sqlx::query_as(READ).bind(table).bind(kind).fetch_optional(&mut *tx).await?;
+            match old {
+                Some((current, newer)) if newer > version => {
+                    tx.rollback().await?;
+                    Recorded::Outdated { current }
+                }
+                old => {
+                    sqlx::query(UPSERT)
+                        .bind(table)
+                        .bind(kind)
+                        .bind(message)
+                        .bind(version)
+                        .execute(&mut *tx)
+                        .await?;
+                    tx.commit().await?;
+                    Recorded::Replaced(old.map(|(m, _)| m))
+                }
+            }
         });
-        Ok(old)
+        Ok(recorded)
     }
 
     /// The chat message showing a table's `kind`, if one was recorded.
     pub async fn message(&self, table: i64, kind: &str) -> Result<Option<String>, StoreError> {
-        const READ: &str = "select message from messages where table_id = $1 and kind = $2";
+        Ok(self.message_version(table, kind).await?.map(|(m, _)| m))
+    }
+
+    /// The chat message showing a table's `kind` and the table version it shows, if recorded.
+    pub async fn message_version(
+        &self,
+        table: i64,
+        kind: &str,
+    ) -> Result<Option<(String, i64)>, StoreError> {
+        const READ: &str =
+            "select message, version from messages where table_id = $1 and kind = $2";
         let m = on_pool!(self, pool => {
-            sqlx::query_scalar(READ).bind(table).bind(kind).fetch_optional(pool).await?
+            sqlx::query_as(READ).bind(table).bind(kind).fetch_optional(pool).await?
         });
         Ok(m)
+    }
+
+    /// Claims up to `limit` open tables (lobby or playing, changed since `since`) whose newest
+    /// version no recorded message shows (a lobby's `lobby` message, a game's `board`): the
+    /// process stopped between storing a change and showing it. Each is claimed until
+    /// `now + lease`, so that processes starting together show it once.
+    pub async fn claim_unshown(
+        &self,
+        since: i64,
+        now: i64,
+        lease: i64,
+        limit: i64,
+    ) -> Result<Vec<i64>, StoreError> {
+        macro_rules! pick {
+            ($tail:literal) => {
+                concat!(
+                    "select t.id from tables t where t.status in ('lobby', 'playing') ",
+                    "and t.updated_ms >= $1 and (t.outbox_ms is null or t.outbox_ms <= $2) ",
+                    "and not exists (select 1 from messages m where m.table_id = t.id ",
+                    "and m.kind = case when t.status = 'lobby' then 'lobby' else 'board' end ",
+                    "and m.version >= t.version) order by t.id limit $3",
+                    $tail
+                )
+            };
+        }
+        const CLAIM: &str = "update tables set outbox_ms = $1 where id = $2";
+        macro_rules! claim {
+            ($pool:expr, $sql:expr) => {{
+                let mut tx = $pool.begin_write().await?;
+                let ids: Vec<i64> = sqlx::query_scalar($sql)
+                    .bind(since)
+                    .bind(now)
+                    .bind(limit)
+                    .fetch_all(&mut *tx)
+                    .await?;
+                for &id in &ids {
+                    sqlx::query(CLAIM).bind(now + lease).bind(id).execute(&mut *tx).await?;
+                }
+                tx.commit().await?;
+                ids
+            }};
+        }
+        let ids = match self {
+            Store::Postgres(pool) => claim!(pool, pick!(" for update of t skip locked")),
+            Store::Sqlite(pool) => claim!(pool, pick!("")),
+        };
+        Ok(ids)
     }
 
     /// Records a user's display name (creating the user on first sight); returns their chosen

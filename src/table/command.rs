@@ -68,18 +68,16 @@ fn game_command(game: GameKind, mut args: Vec<String>) -> Result<Command, Comman
             private = args.iter().any(|w| w.eq_ignore_ascii_case("private"));
             Ok(Command { op: Op::Create { game, words: args }, private })
         }
-        Some(sub) => {
-            let sub = sub.to_owned();
-            let rest = args.split_off(1);
-            match general(&sub, Some(game), rest) {
-                Ok(op) => Ok(Command { op, private }),
-                // `/snakes bounce 5m` opens a lobby with those options.
-                Err(CommandError::Unknown(_)) => {
-                    Ok(Command { op: Op::Create { game, words: args }, private })
-                }
-                Err(e) => Err(e),
+        Some(sub) => match general(sub, Some(game), args[1..].to_vec()) {
+            Ok(op) => Ok(Command { op, private }),
+            // `/snakes quick bounce 5m` opens a lobby with all those options (each word is
+            // applied or refused by name).
+            Err(CommandError::Unknown(_)) => {
+                private = args.iter().any(|w| w.eq_ignore_ascii_case("private"));
+                Ok(Command { op: Op::Create { game, words: args }, private })
             }
-        }
+            Err(e) => Err(e),
+        },
     }
 }
 
@@ -168,6 +166,16 @@ mod tests {
             Op::Create { game: GameKind::Snakes, words: vec!["bounce".into(), "5m".into()] }
         );
         assert_eq!(op("/ludo"), Op::Create { game: GameKind::Ludo, words: vec![] });
+        // Every word after the game is an option, not only the first (README's examples).
+        let words = |text: &str| text.split(' ').map(str::to_owned).collect::<Vec<_>>();
+        for (text, game, expected) in [
+            ("/snakes quick bounce 5m", GameKind::Snakes, "quick bounce 5m"),
+            ("/ludo capture all", GameKind::Ludo, "capture all"),
+            ("/nardy 3 lower strict 1m", GameKind::Nardy, "3 lower strict 1m"),
+            ("/snakes quick bogus", GameKind::Snakes, "quick bogus"),
+        ] {
+            assert_eq!(op(text), Op::Create { game, words: words(expected) }, "{text}");
+        }
         assert_eq!(
             op("/nardy@dicetable_bot 3"),
             Op::Create { game: GameKind::Nardy, words: vec!["3".into()] }

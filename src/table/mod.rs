@@ -18,7 +18,7 @@ pub mod words;
 use std::sync::atomic::{AtomicI64, Ordering};
 
 pub use command::{Command, parse as parse_command};
-pub use service::{Service, ServiceError};
+pub use service::{Service, ServiceError, Shown};
 
 use crate::engine::GameKind;
 
@@ -185,6 +185,15 @@ pub struct View {
     pub private_to: Option<String>,
     /// The table message this view is, if any: after posting it, call [`Service::shown`].
     pub shows: Option<(i64, Slot)>,
+    /// The table this view is about, if any (a board, a reminder, a ranking): adapters route
+    /// it by its table (its thread, its outbox lane).
+    pub table: Option<i64>,
+    /// The version of the table that `shows` shows: an older view never replaces a newer one.
+    pub version: i64,
+    /// Only brings the table's message up to date (the refresh after an out-of-date press):
+    /// adapters drop it when [`Service::wanted`] says a view of this version or newer is
+    /// already shown.
+    pub refresh: bool,
     /// Edit this message (a reference the adapter gave [`Service::shown`]) instead of posting.
     pub replace: Option<String>,
     /// A private table's players (`platform:id`): show the view in each one's private chat

@@ -24,6 +24,10 @@ impl Service {
             Err(ServiceError::Store(StoreError::NotFound(_))) => return Err(say("err-forged")),
             Err(e) => return Err(e.into()),
         };
+        if !self.reachable(ctx, &t).await? {
+            tracing::info!(user = %ctx.user, chat = %ctx.chat, table = id, "a button from elsewhere");
+            return Err(say("err-other-chat"));
+        }
         match token.button {
             // Lobby buttons act on the lobby as it is now: two people joining at once both sit.
             TokenButton::Join => self.lobby_apply(ctx, t, LobbyOp::Join).await,
@@ -47,6 +51,27 @@ impl Service {
                 self.act(ctx, t, button).await
             }
         }
+    }
+
+    /// Whether a table's buttons may be pressed from the chat of `ctx`: its own chat, or its
+    /// thread (Discord); a private table's only by its players (each has its boards in their
+    /// own chat with the bot; others join by invite). Tokens are signed but not secret (anyone
+    /// who sees a button can copy its token), so a token carried elsewhere is refused.
+    async fn reachable(&self, ctx: &Ctx, t: &Loaded) -> Result<bool, Fail> {
+        if t.settings.private {
+            return Ok(t.audience().contains(&ctx.user));
+        }
+        if ctx.chat == t.rec.chat {
+            return Ok(true);
+        }
+        if t.settings.thread
+            && let Some(thread) = self.store.message(t.rec.id, Slot::Thread.name()).await?
+        {
+            // A thread of a server's channel is the chat `<platform>:<server>/<thread>`.
+            let server = t.rec.chat.rsplit_once('/').map_or(t.rec.chat.as_str(), |(s, _)| s);
+            return Ok(ctx.chat == format!("{server}/{thread}"));
+        }
+        Ok(false)
     }
 
     async fn act(&self, ctx: &Ctx, t: Loaded, button: TokenButton) -> Result<Vec<View>, Fail> {
@@ -235,6 +260,8 @@ impl Service {
         let mut views = vec![View {
             text,
             shows: Some((t.rec.id, slot)),
+            table: Some(t.rec.id),
+            version: t.rec.version,
             replace: self.store.message(t.rec.id, slot.name()).await?,
             audience: t.audience(),
             thread: slot == Slot::Board && t.settings.thread,
@@ -283,18 +310,18 @@ impl Service {
             self.store.clear_reminder(id, version).await?;
             let Some(seat) = idle else { return Ok(Vec::new()) };
             let left = t.rec.deadline_ms.map_or(0, |d| (d - now).max(0));
-            let minutes = (left + 59_999) / 60_000;
-            let text = self.i18n.text(
-                lang,
-                "timer-reminder",
-                &[("name", name_of(seat).into()), ("minutes", Arg::Number(minutes))],
-            );
+            let text = self.reminder(lang, &name_of(seat), left);
             let user = t.rec.seats[usize::from(seat)].user.clone();
-            let audience = t.audience();
-            return Ok(vec![(
-                chat,
-                View { text, mentions: vec![user], audience, ..View::default() },
-            )]);
+            let view = View {
+                text,
+                mentions: vec![user],
+                audience: t.audience(),
+                // Where the board is: the table's thread, if it plays in one.
+                table: Some(id),
+                thread: t.settings.thread,
+                ..View::default()
+            };
+            return Ok(vec![(chat, view)]);
         }
         let Some(seat) = idle else {
             // A roll-off no one threw: throw it.
@@ -347,6 +374,28 @@ impl Service {
         views.extend(self.end_views(&t, lang));
         super::service::spread_audience(&mut views);
         Ok(views.into_iter().map(|v| (chat.clone(), v)).collect())
+    }
+}
+
+impl Service {
+    /// "Your turn: … left": the time as it really is, in seconds under a minute and a half,
+    /// else in whole minutes (rounded).
+    fn reminder(&self, lang: Lang, name: &str, left_ms: i64) -> String {
+        if left_ms < 90_000 {
+            let seconds = ((left_ms + 500) / 1000).max(1);
+            self.i18n.text(
+                lang,
+                "timer-reminder-seconds",
+                &[("name", name.to_owned().into()), ("seconds", Arg::Number(seconds))],
+            )
+        } else {
+            let minutes = (left_ms + 30_000) / 60_000;
+            self.i18n.text(
+                lang,
+                "timer-reminder",
+                &[("name", name.to_owned().into()), ("minutes", Arg::Number(minutes))],
+            )
+        }
     }
 }
 

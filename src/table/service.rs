@@ -2,6 +2,8 @@
 //! one version-guarded write.
 
 use std::sync::Arc;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 
 use serde_json::Value;
 
@@ -14,7 +16,7 @@ use crate::fair::Seed;
 use crate::metrics::Metrics;
 use crate::render::Renderer;
 use crate::setup;
-use crate::store::{Change, SeatRecord, Store, StoreError, TableRecord};
+use crate::store::{Change, Recorded, SeatRecord, Store, StoreError, TableRecord};
 
 /// The version of the JSON shapes this build stores (states, actions, options). A table stored
 /// with another shape is rebuilt by replaying its log on load.
@@ -114,6 +116,46 @@ impl Loaded {
     }
 }
 
+/// Whether the store answered lately, shared by a service's clones: while it does not, presses
+/// are answered at once ("the game store is not answering") instead of each waiting for the
+/// database, and the store is probed at most once a second until it answers again.
+#[derive(Debug, Default)]
+pub(super) struct StoreHealth {
+    down: AtomicBool,
+    probed_ms: AtomicI64,
+    reason: Mutex<Option<String>>,
+}
+
+impl StoreHealth {
+    fn mark_down(&self, e: &StoreError) {
+        if !self.down.swap(true, Ordering::SeqCst) {
+            tracing::error!(error = %e, "the database is not answering");
+        }
+        *self.reason.lock().unwrap_or_else(|p| p.into_inner()) = Some(e.to_string());
+    }
+
+    fn mark_up(&self) {
+        if self.down.swap(false, Ordering::SeqCst) {
+            tracing::info!("the database answers again");
+        }
+        *self.reason.lock().unwrap_or_else(|p| p.into_inner()) = None;
+    }
+}
+
+/// What recording a shown message did (see [`Service::shown`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Shown {
+    /// The message now shows the table; the one it supersedes (if any, and another message)
+    /// should lose its buttons.
+    Superseded(Option<String>),
+    /// A newer view of the table is already shown, in `current`: the message just shown is out
+    /// of date and should lose its buttons (unless it is `current`).
+    Outdated {
+        /// The message that shows the newer view.
+        current: String,
+    },
+}
+
 /// The table service. Cheap to clone; holds no table in memory: every operation reads the
 /// store, so any number of services (processes) can share one database.
 #[derive(Clone)]
@@ -124,6 +166,7 @@ pub struct Service {
     pub(super) renderer: Arc<Renderer>,
     pub(super) clock: Arc<dyn Clock>,
     pub(super) metrics: Option<Arc<Metrics>>,
+    pub(super) health: Arc<StoreHealth>,
 }
 
 impl Service {
@@ -136,6 +179,7 @@ impl Service {
             renderer: Arc::new(Renderer::new()),
             clock,
             metrics: None,
+            health: Arc::default(),
         }
     }
 
@@ -150,10 +194,60 @@ impl Service {
         &self.store
     }
 
-    /// Call once at start-up: records that a bot is alive and, if none was for a while, moves
-    /// every turn deadline later by the time the bot was down. Returns that time in ms.
+    /// The heartbeat: records that a bot is alive and, if none was for a while, moves every
+    /// turn deadline later by the time the bot was down. Returns that time in ms. Call it at
+    /// start-up and then every few seconds (the turn timer does): its answer also tells
+    /// whether the store is back after an outage.
     pub async fn resume(&self) -> Result<i64, ServiceError> {
-        Ok(self.store.heartbeat(self.clock.now_ms(), 2 * LEASE_MS).await?)
+        let beat = self.store.heartbeat(self.clock.now_ms(), 2 * LEASE_MS).await;
+        Ok(self.track(beat)?)
+    }
+
+    /// Why the store is not answering, if it is not (for `/healthz`).
+    pub fn store_trouble(&self) -> Option<String> {
+        if !self.health.down.load(Ordering::SeqCst) {
+            return None;
+        }
+        let reason = self.health.reason.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        Some(reason.unwrap_or_else(|| "the database is not answering".into()))
+    }
+
+    /// Notes whether a store operation found the store answering.
+    pub(super) fn track<T>(&self, result: Result<T, StoreError>) -> Result<T, StoreError> {
+        match &result {
+            Ok(_) => {
+                if self.health.down.load(Ordering::Relaxed) {
+                    self.health.mark_up();
+                }
+            }
+            Err(e) if e.is_unavailable() => self.health.mark_down(e),
+            Err(_) => {}
+        }
+        result
+    }
+
+    /// Whether the store is known not to answer. While it is, this probes it at most once a
+    /// second (and for at most [`crate::store::WAIT`]), so recovery is noticed at once.
+    async fn store_down(&self) -> bool {
+        if !self.health.down.load(Ordering::SeqCst) {
+            return false;
+        }
+        let now = self.clock.now_ms();
+        let last = self.health.probed_ms.load(Ordering::SeqCst);
+        if now - last < 1000
+            || self
+                .health
+                .probed_ms
+                .compare_exchange(last, now, Ordering::SeqCst, Ordering::SeqCst)
+                .is_err()
+        {
+            return true;
+        }
+        let ping = tokio::time::timeout(crate::store::WAIT, self.store.ping()).await;
+        match ping {
+            Ok(result) => self.track(result).is_err(),
+            Err(_) => true,
+        }
     }
 
     /// The message recorded for a table's `slot` (see [`Service::shown`]), if any.
@@ -161,16 +255,36 @@ impl Service {
         Ok(self.store.message(table, slot.name()).await?)
     }
 
-    /// Records the message an adapter posted for a view with `shows`; returns the message it
-    /// supersedes (whose buttons the adapter should now remove), if any and different.
+    /// Records that `message` (the adapter's reference) shows version `version` of a table's
+    /// `slot` (a view's `shows` and `version`), unless a newer version is already shown. Says
+    /// which message should now lose its buttons, so that exactly one message of a table, the
+    /// newest, has live buttons whatever the order in which views reach the chat.
     pub async fn shown(
         &self,
         table: i64,
         slot: Slot,
+        version: i64,
         message: &str,
-    ) -> Result<Option<String>, ServiceError> {
-        let old = self.store.set_message(table, slot.name(), message).await?;
-        Ok(old.filter(|m| m != message))
+    ) -> Result<Shown, ServiceError> {
+        let recorded = self.store.set_message(table, slot.name(), message, version).await;
+        Ok(match self.track(recorded)? {
+            Recorded::Replaced(old) => Shown::Superseded(old.filter(|m| m != message)),
+            Recorded::Outdated { current } => Shown::Outdated { current },
+        })
+    }
+
+    /// Whether a view still needs showing: false for a refresh (see [`View::refresh`]) whose
+    /// table message already shows this version or a newer one.
+    pub async fn wanted(&self, view: &View) -> bool {
+        let (true, Some((table, slot))) = (view.refresh, view.shows) else { return true };
+        match self.store.message_version(table, slot.name()).await {
+            Ok(Some((_, shown))) => shown < view.version,
+            Ok(None) => true,
+            Err(e) => {
+                tracing::warn!(table, error = %e, "reading the table's message failed");
+                true
+            }
+        }
     }
 
     /// Does what `op` asks and returns what to show. Refusals are private views in the user's
@@ -179,7 +293,13 @@ impl Service {
         if let Some(m) = &self.metrics {
             m.operation(op.name());
         }
+        if self.store_down().await {
+            return vec![self.store_down_view(ctx)];
+        }
         let lang = self.user_lang(ctx).await;
+        if self.health.down.load(Ordering::SeqCst) {
+            return vec![self.store_down_view(ctx)];
+        }
         let result = match op {
             Op::Create { game, words } => self.create(ctx, game, &words).await,
             Op::Join(game) => self.lobby_op(ctx, game, LobbyOp::Join).await,
@@ -227,6 +347,17 @@ impl Service {
         }
     }
 
+    /// The private answer while the store is not answering, in the platform's language (the
+    /// user's own choice is in the store).
+    fn store_down_view(&self, ctx: &Ctx) -> View {
+        let lang = ctx.locale.as_deref().and_then(Lang::from_tag).unwrap_or_default();
+        View {
+            text: self.i18n.text(lang, "err-store-down", &[]),
+            private_to: Some(ctx.user.clone()),
+            ..View::default()
+        }
+    }
+
     async fn fail_views(&self, ctx: &Ctx, lang: Lang, fail: Fail) -> Vec<View> {
         let private =
             |text: String| View { text, private_to: Some(ctx.user.clone()), ..View::default() };
@@ -248,6 +379,10 @@ impl Service {
                 }
                 views
             }
+            Fail::Internal(ServiceError::Store(e)) if e.is_unavailable() => {
+                self.health.mark_down(&e);
+                vec![self.store_down_view(ctx)]
+            }
             Fail::Internal(e) => {
                 tracing::error!(user = %ctx.user, chat = %ctx.chat, error = %e, "operation failed");
                 vec![private(self.i18n.text(lang, "err-internal", &[]))]
@@ -265,6 +400,7 @@ impl Service {
             _ => return Ok(None),
         };
         view.replace = replace;
+        view.refresh = true;
         Ok(Some(view))
     }
 
@@ -303,7 +439,13 @@ impl Service {
                 }
             }
             Ok(None) => {}
-            Err(e) => tracing::warn!(error = %e, "recording the user failed"),
+            Err(e) => {
+                tracing::warn!(error = %e, "recording the user failed");
+                if e.is_unavailable() {
+                    self.health.mark_down(&e);
+                    return ctx.locale.as_deref().and_then(Lang::from_tag).unwrap_or_default();
+                }
+            }
         }
         self.stored_chat_lang(&ctx.chat)
             .await
@@ -386,7 +528,8 @@ impl Service {
         let options = options_from_json(kind, &options_json).map_err(|e| damaged(e.to_string()))?;
         let settings: Settings = serde_json::from_str(&rec.settings).unwrap_or_default();
         let mut loaded = Loaded { rec, kind, options, settings, game: None };
-        if loaded.rec.status != "lobby" {
+        // A lobby, or a table cancelled before it started, has no game (and may have no seats).
+        if loaded.rec.status != "lobby" && loaded.rec.state.is_some() {
             let stored = loaded.rec.state.as_deref().and_then(|s| serde_json::from_str(s).ok());
             let game = match stored {
                 Some(state) if loaded.rec.shape == SHAPE => Game::from_json(kind, &state).ok(),
@@ -621,6 +764,8 @@ impl Service {
                             &[("game", self.game_name(lang, t.kind).into())],
                         ),
                         shows: Some((t.rec.id, Slot::Lobby)),
+                        table: Some(t.rec.id),
+                        version: t.rec.version,
                         replace: self.store.message(t.rec.id, "lobby").await?,
                         audience,
                         ..View::default()
@@ -704,6 +849,8 @@ impl Service {
                 ],
             ),
             shows: Some((t.rec.id, Slot::Lobby)),
+            table: Some(t.rec.id),
+            version: t.rec.version,
             replace: lobby,
             ..View::default()
         };
@@ -717,9 +864,12 @@ impl Service {
 /// gets the texts that follow it.
 pub(super) fn spread_audience(views: &mut [View]) {
     let mut thread = false;
+    let mut table = None;
     for view in views.iter_mut().filter(|v| v.private_to.is_none()) {
         thread |= view.thread;
         view.thread = thread;
+        table = view.table.or(table);
+        view.table = table;
     }
     let Some(audience) = views.iter().find(|v| !v.audience.is_empty()).map(|v| v.audience.clone())
     else {

@@ -2,10 +2,10 @@
 //! history, statistics, leaderboard, fairness, help).
 
 use super::i18n::{Arg, Lang};
-use super::service::{Fail, Loaded, say};
+use super::service::{Fail, LEASE_MS, Loaded, say, spread_audience};
 use super::token::{Button as TokenButton, Token};
 use super::words::{self, Settings, Timer};
-use super::{Button, Ctx, Service, Slot, View};
+use super::{BoardMode, Button, Ctx, Service, ServiceError, Slot, View};
 use crate::engine::{Action, Event, Game, GameKind, Legal, Options};
 use crate::render::{Player, Scene, Theme};
 
@@ -124,6 +124,8 @@ impl Service {
                 ],
             ],
             shows: Some((t.rec.id, Slot::Lobby)),
+            table: Some(t.rec.id),
+            version: t.rec.version,
             audience: t.audience(),
             invite,
             ..View::default()
@@ -273,6 +275,8 @@ impl Service {
             mentions,
             buttons,
             shows: Some((t.rec.id, Slot::Board)),
+            table: Some(t.rec.id),
+            version: t.rec.version,
             audience: t.audience(),
             thread: t.settings.thread,
             ..View::default()
@@ -390,6 +394,41 @@ impl Service {
         match t.rec.status.as_str() {
             "lobby" => self.lobby_view(t, lang),
             _ => self.board_view(t, lang, &[], Vec::new()).await,
+        }
+    }
+
+    /// Views of open tables whose newest change was stored but never shown (the process
+    /// stopped in between), each with the chat to post it in. Call it at start-up, before
+    /// taking updates: each table found is claimed for a while, so that several processes
+    /// starting together show it once. Tables untouched for a week are left alone.
+    pub async fn unshown(&self) -> Result<Vec<(String, View)>, ServiceError> {
+        const WEEK_MS: i64 = 7 * 24 * 3600 * 1000;
+        let mut out = Vec::new();
+        loop {
+            let now = self.clock.now_ms();
+            let ids = self.store.claim_unshown(now - WEEK_MS, now, LEASE_MS, 100).await?;
+            if ids.is_empty() {
+                return Ok(out);
+            }
+            for id in ids {
+                let t = match self.load(id).await {
+                    Ok(t) => t,
+                    Err(e) => {
+                        tracing::warn!(table = id, error = %e, "an unshown table does not load");
+                        continue;
+                    }
+                };
+                let lang = self.lang_of_chat(&t.rec.chat).await;
+                let slot = t.slot();
+                let mut views = vec![self.current_view(&t, lang).await];
+                // A lobby is one message edited in place; so is a board in a chat that asked.
+                if slot == Slot::Lobby || self.board_mode(&t.rec.chat).await == BoardMode::Edit {
+                    views[0].replace = self.store.message(id, slot.name()).await?;
+                }
+                spread_audience(&mut views);
+                tracing::info!(table = id, version = t.rec.version, "showing a change never shown");
+                out.extend(views.into_iter().map(|v| (t.rec.chat.clone(), v)));
+            }
         }
     }
 

@@ -12,7 +12,7 @@
 //! `RetryAfter` themselves. When a lane falls behind (the chat is near Telegram's limit), a board
 //! that a newer board of the same table already supersedes is folded away instead of sent.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -30,13 +30,15 @@ use teloxide::types::{
     UpdateKind, User,
 };
 use teloxide::{ApiError, Bot, RequestError};
-use tokio::sync::watch;
+use tokio::sync::{Notify, watch};
 
 use crate::engine::GameKind;
+use crate::health::{Health, Part};
 use crate::lanes::Lanes;
 use crate::table::command::{Command, CommandError};
 use crate::table::i18n::Lang;
-use crate::table::{Ctx, Op, Service, Slot, View, clip_end, mark_last, parse_command};
+use crate::table::token::may_need_admin;
+use crate::table::{Ctx, Op, Service, Shown, Slot, View, clip_end, mark_last, parse_command};
 
 /// The commands in the menu, in menu order (see `table::command` for what each does).
 const COMMANDS: [&str; 19] = [
@@ -48,6 +50,11 @@ const COMMANDS: [&str; 19] = [
 const CAPTION: usize = 1024;
 /// How many times a call is retried after `RetryAfter` or a network error.
 const RETRIES: usize = 5;
+/// How long `getUpdates` waits for an update (long polling), in seconds.
+const POLL_SECONDS: u32 = 25;
+/// How long the HTTP client waits for any answer: longer than a long poll, so that an idle
+/// poll ends with Telegram's empty answer and not with a client error.
+const CLIENT_TIMEOUT: Duration = Duration::from_secs(POLL_SECONDS as u64 + 15);
 
 /// The Telegram adapter.
 #[derive(Clone)]
@@ -58,12 +65,53 @@ pub struct Telegram {
     names: Arc<Mutex<HashMap<u64, String>>>,
     /// What Telegram must send in `X-Telegram-Bot-Api-Secret-Token` (webhook mode).
     webhook_secret: String,
-    /// Updates waiting, by chat: each chat's are handled in order.
-    inbox: Arc<Lanes<UpdateKind>>,
+    /// Updates waiting, by chat: each chat's are handled in order. Polled updates carry their
+    /// id, which is confirmed to Telegram only once handled.
+    inbox: Arc<Lanes<(Option<i32>, UpdateKind)>>,
+    /// Which polled updates are handed to lanes and not yet handled.
+    polling: Arc<Mutex<Polling>>,
+    /// Woken when a polled update has been handled.
+    handled: Arc<Notify>,
+    /// Where polling failures are reported (for `/healthz`).
+    health: Arc<Health>,
     /// Views waiting to be sent, by table (or chat): each lane sends in order.
     outbox: Arc<Lanes<Outgoing>>,
     /// The bot's username (from getMe), for invite links.
     username: Arc<tokio::sync::OnceCell<String>>,
+}
+
+/// Long polling's bookkeeping. Telegram forgets an update once `getUpdates` is asked for a
+/// later offset, so the offset asked for is the oldest update not yet handled: an update in
+/// flight when the process stops is delivered again after the restart (versions make a
+/// repeated press harmless). Updates delivered again while still in flight are not handed
+/// out twice.
+#[derive(Debug, Default)]
+struct Polling {
+    /// The newest update handed to a lane.
+    dispatched: Option<i32>,
+    /// Updates handed to lanes and not yet handled.
+    pending: BTreeSet<i32>,
+}
+
+impl Polling {
+    /// The offset that confirms exactly the updates handled so far.
+    fn offset(&self) -> i32 {
+        match (self.pending.first(), self.dispatched) {
+            (Some(&oldest), _) => oldest,
+            (None, Some(newest)) => newest.saturating_add(1),
+            (None, None) => 0,
+        }
+    }
+
+    /// Takes an update for handling; false if it is already handled or in flight.
+    fn take(&mut self, id: i32) -> bool {
+        if self.dispatched.is_some_and(|d| id <= d) {
+            return false;
+        }
+        self.dispatched = Some(id);
+        self.pending.insert(id);
+        true
+    }
 }
 
 /// Views of one operation, to send together and in order.
@@ -97,8 +145,17 @@ fn fold(queue: &mut VecDeque<Outgoing>) -> Option<Outgoing> {
 
 impl Telegram {
     /// An adapter for the bot `token`, talking to the Bot API at `api_url`.
-    pub fn new(service: Service, token: &str, api_url: url::Url) -> Self {
-        let bot = Bot::new(token).set_api_url(api_url).throttle(Limits::default());
+    pub fn new(service: Service, token: &str, api_url: url::Url, health: Arc<Health>) -> Self {
+        let client = teloxide::net::default_reqwest_settings().timeout(CLIENT_TIMEOUT).build();
+        let bot = match client {
+            Ok(client) => Bot::with_client(token, client),
+            Err(e) => {
+                tracing::warn!(error = %e, "the Telegram HTTP client with a long timeout failed");
+                Bot::new(token)
+            }
+        };
+        let bot = bot.set_api_url(api_url).throttle(Limits::default());
+        health.set("telegram", Part::Starting);
         // Derived from the token, so every process of one bot agrees without another setting.
         let digest = Sha256::digest(format!("dicetable webhook {token}").as_bytes());
         let webhook_secret = hex::encode(&digest[..24]);
@@ -108,23 +165,47 @@ impl Telegram {
             names: Arc::default(),
             webhook_secret,
             inbox: Arc::default(),
+            polling: Arc::default(),
+            handled: Arc::default(),
+            health,
             outbox: Arc::default(),
             username: Arc::default(),
         }
     }
 
-    /// Hands an update to its chat's lane (a task of its own handles each chat in order).
-    fn dispatch(&self, kind: UpdateKind) {
+    /// Hands an update to its chat's lane (a task of its own handles each chat in order). A
+    /// polled update (with its id) is marked handled when its lane is done with it.
+    fn dispatch(&self, id: Option<i32>, kind: UpdateKind) {
         let chat = match &kind {
             UpdateKind::Message(m) => m.chat.id.0,
             UpdateKind::CallbackQuery(q) => q.message.as_ref().map_or(0, |m| m.chat().id.0),
-            _ => return,
+            _ => 0,
         };
         let this = self.clone();
-        self.inbox.submit(chat.to_string(), kind, VecDeque::pop_front, move |kind| {
+        self.inbox.submit(chat.to_string(), (id, kind), VecDeque::pop_front, move |(id, kind)| {
             let this = this.clone();
-            async move { this.on_update(kind).await }
+            async move {
+                // Marked handled even if handling panics (the lane logs it and goes on).
+                let _done = id.map(|id| Handled(this.clone(), id));
+                this.on_update(kind).await;
+            }
         });
+    }
+
+    /// Finishes the work in flight when the bot stops (after polling stopped): every update
+    /// taken is handled and every view it produced sent; then Telegram is told which updates
+    /// were handled, so that none is delivered again after the restart.
+    pub async fn finish(&self) {
+        self.inbox.idle().await;
+        let offset = self.polling.lock().unwrap_or_else(|e| e.into_inner()).offset();
+        if offset > 0 {
+            // Confirms every update before `offset`; one newer, if any, is left for later.
+            let confirm = self.bot.get_updates().offset(offset).limit(1).timeout(0);
+            if let Err(e) = confirm.send().await {
+                tracing::warn!(error = %e, "confirming the handled updates failed");
+            }
+        }
+        self.outbox.idle().await;
     }
 
     /// Queues views to send: a table's in its table's lane (so its boards keep their order
@@ -184,29 +265,50 @@ impl Telegram {
         }
     }
 
-    /// Registers the command menu, then polls for updates until `stopped` turns true.
+    /// Registers the command menu, then polls for updates until `stopped` turns true. Each
+    /// update is confirmed (by the offset of a later `getUpdates`) only once handled.
     pub async fn run(self, mut stopped: watch::Receiver<bool>) {
         self.register_commands().await;
         // Polling and a webhook exclude each other: leave webhook mode if it was on.
         retry("deleteWebhook", || self.bot.delete_webhook().send()).await;
-        let mut offset: i32 = 0;
         loop {
-            let request = self.bot.get_updates().offset(offset).timeout(25);
+            let offset = self.polling.lock().unwrap_or_else(|e| e.into_inner()).offset();
+            let request = self.bot.get_updates().offset(offset).timeout(POLL_SECONDS);
             let updates = tokio::select! {
                 u = request.send() => u,
                 _ = stopped.wait_for(|s| *s) => return,
             };
             let updates = match updates {
-                Ok(u) => u,
+                Ok(u) => {
+                    self.health.set("telegram", Part::Up);
+                    u
+                }
                 Err(e) => {
                     tracing::warn!(error = %e, "getUpdates failed; retrying");
-                    tokio::time::sleep(Duration::from_secs(2)).await;
+                    self.health.set("telegram", Part::Down(format!("getUpdates failed: {e}")));
+                    tokio::select! {
+                        _ = tokio::time::sleep(Duration::from_secs(2)) => {}
+                        _ = stopped.wait_for(|s| *s) => return,
+                    }
                     continue;
                 }
             };
-            for update in updates {
-                offset = offset.max(update.id.0 as i32 + 1);
-                self.dispatch(update.kind);
+            let mut fresh = 0;
+            for update in updates.iter().filter(|u| u.id.0 <= i32::MAX as u32) {
+                let id = update.id.0 as i32;
+                if self.polling.lock().unwrap_or_else(|e| e.into_inner()).take(id) {
+                    fresh += 1;
+                    self.dispatch(Some(id), update.kind.clone());
+                }
+            }
+            if fresh == 0 && !updates.is_empty() {
+                // Only updates still being handled came back: wait for one to be done rather
+                // than asking again at once.
+                tokio::select! {
+                    _ = self.handled.notified() => {}
+                    _ = tokio::time::sleep(Duration::from_secs(1)) => {}
+                    _ = stopped.wait_for(|s| *s) => return,
+                }
             }
         }
     }
@@ -366,9 +468,11 @@ impl Telegram {
         };
         let chat = message.chat().id;
         self.remember(&query.from);
-        let ctx = Self::ctx(chat, &query.from, false);
         // Callback data is untrusted: the service parses and checks it.
         let token = query.data.clone().unwrap_or_default();
+        // A chat admin may press Start or Cancel for the host, as with /play and /cancel.
+        let admin = may_need_admin(&token) && self.is_admin(chat, &query.from).await;
+        let ctx = Self::ctx(chat, &query.from, admin);
         let views = self.service.handle(&ctx, Op::Press(token)).await;
         // Answer at once (the spinner on the button stops), then post: a private refusal is the
         // answer's alert, everything else goes to the chat.
@@ -401,6 +505,9 @@ impl Telegram {
     /// Shows one view: in `chat`, or for a private table in each player's chat with the bot;
     /// edits the message(s) it replaces, then records what it posted.
     async fn post(&self, chat: ChatId, mut view: View, reply_to: Option<MessageId>) {
+        if !self.service.wanted(&view).await {
+            return;
+        }
         if let Some(code) = &view.invite
             && let Some(bot) = self.username().await
         {
@@ -433,20 +540,23 @@ impl Telegram {
         }
         let reference =
             posted.iter().map(|(c, m)| format!("{}:{}", c.0, m.0)).collect::<Vec<_>>().join(",");
-        match self.service.shown(table, slot, &reference).await {
-            Ok(Some(superseded)) => {
-                for (c, m) in parse_refs(&superseded) {
-                    if posted.contains(&(c, m)) {
-                        continue;
-                    }
-                    let _ = retry("editMessageReplyMarkup", || {
-                        self.bot.edit_message_reply_markup(c, m).send()
-                    })
-                    .await;
-                }
+        // The messages to strip of their buttons, and those that keep them.
+        let (strip, keep) = match self.service.shown(table, slot, view.version, &reference).await {
+            Ok(Shown::Superseded(old)) => (old.as_deref().map(parse_refs), posted),
+            // A newer view is already shown: these copies keep no buttons.
+            Ok(Shown::Outdated { current }) => (Some(posted), parse_refs(&current)),
+            Err(e) => {
+                tracing::warn!(table, error = %e, "recording the board message failed");
+                (None, posted)
             }
-            Ok(None) => {}
-            Err(e) => tracing::warn!(table, error = %e, "recording the board message failed"),
+        };
+        for (c, m) in strip.unwrap_or_default() {
+            if keep.contains(&(c, m)) {
+                continue;
+            }
+            let _ =
+                retry("editMessageReplyMarkup", || self.bot.edit_message_reply_markup(c, m).send())
+                    .await;
         }
     }
 
@@ -529,6 +639,16 @@ impl Telegram {
     }
 }
 
+/// Marks a polled update handled when dropped (after its handling, or if it panicked).
+struct Handled(Telegram, i32);
+
+impl Drop for Handled {
+    fn drop(&mut self) {
+        self.0.polling.lock().unwrap_or_else(|e| e.into_inner()).pending.remove(&self.1);
+        self.0.handled.notify_waiters();
+    }
+}
+
 /// Calls a Bot API method, waiting out `RetryAfter` and retrying network errors a few times.
 /// Returns `None` if it failed for good (logged).
 async fn retry<T, F, Fut>(method: &str, call: F) -> Option<T>
@@ -588,7 +708,8 @@ async fn webhook(
         return axum::http::StatusCode::UNAUTHORIZED;
     }
     match serde_json::from_slice::<Update>(&body) {
-        Ok(update) => t.dispatch(update.kind),
+        // Telegram redelivers what is not answered 2xx; a webhook update is handled once here.
+        Ok(update) => t.dispatch(None, update.kind),
         Err(e) => tracing::warn!(error = %e, "an update that does not parse"),
     }
     axum::http::StatusCode::OK
@@ -661,6 +782,27 @@ mod tests {
         // A lane that keeps up sends every board.
         let mut queue = VecDeque::from([batch(vec![board(1, "turn 1")])]);
         assert_eq!(texts(fold(&mut queue)), ["turn 1"]);
+    }
+
+    #[test]
+    fn updates_are_confirmed_only_once_handled() {
+        let mut p = Polling::default();
+        assert_eq!(p.offset(), 0, "nothing seen: ask from the start");
+        assert!(p.take(10) && p.take(11) && p.take(12));
+        assert_eq!(p.offset(), 10, "none handled: nothing confirmed");
+        assert!(!p.take(11), "an update in flight delivered again is not handed out twice");
+        p.pending.remove(&11);
+        assert_eq!(p.offset(), 10, "11 is done but 10 is not: 10 must come again after a stop");
+        p.pending.remove(&10);
+        assert_eq!(p.offset(), 12);
+        p.pending.remove(&12);
+        assert_eq!(p.offset(), 13, "all handled: all confirmed");
+        assert!(!p.take(12), "a handled update delivered again is skipped");
+    }
+
+    #[test]
+    fn the_client_outwaits_a_long_poll() {
+        assert!(CLIENT_TIMEOUT > Duration::from_secs(u64::from(POLL_SECONDS) + 5));
     }
 
     #[test]

@@ -88,6 +88,7 @@ pub fn bot_config(database_url: String) -> dicetable::bot::Config {
         playground: dicetable::bot::PlaygroundMode::On,
         secret: Some("a test secret of some length".into()),
         log_format: dicetable::bot::LogFormat::Human,
+        shutdown_timeout: std::time::Duration::from_secs(25),
         telegram_token: None,
         telegram_api_url: "https://api.telegram.org".parse().unwrap(),
         telegram_webhook_url: None,
@@ -95,4 +96,33 @@ pub fn bot_config(database_url: String) -> dicetable::bot::Config {
         discord_proxy_url: None,
         discord_shards: dicetable::discord::Shards::Auto,
     }
+}
+
+/// A fresh, empty Postgres database for one test (dropped first if a previous run left it),
+/// on the server of `TEST_DATABASE_URL`; returns its URL. Each test that plays through a whole
+/// bot gets its own, so fixed chat ids never meet another test's tables.
+pub async fn fresh_postgres(name: &str) -> String {
+    use sqlx::Connection;
+    let admin = postgres_url();
+    let db: String = format!("dicetable_t_{name}")
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '_' })
+        .collect();
+    let mut conn = sqlx::PgConnection::connect(&admin).await.expect("TEST_DATABASE_URL answers");
+    for sql in
+        [format!("drop database if exists {db} with (force)"), format!("create database {db}")]
+    {
+        sqlx::query(sqlx::AssertSqlSafe(sql)).execute(&mut conn).await.unwrap();
+    }
+    let mut url = url::Url::parse(&admin).unwrap();
+    url.set_path(&db);
+    url.to_string()
+}
+
+/// Both databases for one test: a fresh SQLite file and a fresh Postgres database.
+pub async fn both_databases(suite: &str, name: &str) -> Vec<(&'static str, String)> {
+    vec![
+        ("sqlite", sqlite_url(suite, name)),
+        ("postgres", fresh_postgres(&format!("{suite}_{name}")).await),
+    ]
 }

@@ -39,7 +39,7 @@ fn all_args() -> Vec<(&'static str, Arg)> {
     .collect();
     for k in [
         "from", "to", "piece", "die", "point", "expected", "got", "rank", "try", "steps", "points",
-        "number", "count", "min", "max", "minutes", "strikes", "games", "wins", "rate",
+        "number", "count", "min", "max", "minutes", "seconds", "strikes", "games", "wins", "rate",
     ] {
         args.push((k, Arg::Number(3)));
     }
