@@ -41,6 +41,10 @@ struct Fake {
     commands: Vec<Value>,
     /// Callbacks to refuse with 429 the next n times.
     limited_callbacks: usize,
+    /// New channel messages to refuse with 429 the next n times, asking to wait this long (s).
+    limited_posts: (usize, f64),
+    /// When each refused and each accepted new message was asked for.
+    post_times: Vec<(std::time::Instant, bool)>,
     /// Interaction tokens have expired: `@original` can no longer be edited.
     expired: bool,
     /// Every REST call: "METHOD path".
@@ -218,7 +222,19 @@ async fn rest(
             json(json!({ "id": id.to_string(), "type": 11, "guild_id": GUILD.to_string(),
                 "parent_id": parent.to_string(), "name": body["name"].clone() }))
         }
+        ("POST", ["channels", _, "messages"]) if fake.limited_posts.0 > 0 => {
+            fake.limited_posts.0 -= 1;
+            fake.post_times.push((std::time::Instant::now(), false));
+            let wait = fake.limited_posts.1;
+            (
+                StatusCode::TOO_MANY_REQUESTS,
+                [("retry-after", format!("{}", wait.ceil()))],
+                axum::Json(json!({ "message": "You are being rate limited.", "retry_after": wait, "global": false })),
+            )
+                .into_response()
+        }
         ("POST", ["channels", channel, "messages"]) => {
+            fake.post_times.push((std::time::Instant::now(), true));
             let channel = channel.parse().unwrap_or(CHANNEL);
             let id = fake.create(channel, &body, png);
             let m = fake.messages[&id].clone();
@@ -308,6 +324,14 @@ impl Guild {
     }
 
     async fn start_with(name: &str, shards: &str) -> Guild {
+        let dir = std::env::temp_dir().join(format!("dicetable-dc-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Self::start_on(&format!("sqlite://{}", dir.join("bot.db").display()), shards).await
+    }
+
+    /// A bot on `database_url` against a fresh fake Discord.
+    async fn start_on(database_url: &str, shards: &str) -> Guild {
         let fake = Arc::new(Mutex::new(Fake::default()));
         let ws = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         fake.lock().await.gateway = ws.local_addr().unwrap().port();
@@ -319,15 +343,12 @@ impl Guild {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
-        let dir = std::env::temp_dir().join(format!("dicetable-dc-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
         let config = Config {
             playground: PlaygroundMode::Auto,
             discord_token: Some("Bot.TEST.TOKEN".into()),
             discord_proxy_url: Some(format!("http://{addr}").parse().unwrap()),
             discord_shards: shards.parse().unwrap(),
-            ..bot_config(format!("sqlite://{}", dir.join("bot.db").display()))
+            ..bot_config(database_url.to_owned())
         };
         let running = bot::start(&config).await.unwrap();
         let g = Guild { fake, push, running, next: 0 };
@@ -681,4 +702,60 @@ async fn joins_at_the_same_moment_leave_the_lobby_complete() {
         assert!(text.contains(name), "{name} missing from the lobby: {text}");
     }
     g.running.shutdown().await;
+}
+
+/// Behind a REST proxy, 429 answers are waited out as long as they say, as often as they
+/// come, within a minute: five in a row and the board still arrives (it used to be dropped
+/// after four fixed waits). And SIGTERM right after a press was taken still posts its board;
+/// on both databases.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rate_limits_are_waited_out_and_a_stop_finishes_the_press_in_flight() {
+    for (db, url) in common::both_databases("dc", "drain").await {
+        let mut g = Guild::start_on(&url, "auto").await;
+        g.command(1, "Ana", "snakes", start(json!([]))).await;
+        let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
+        g.press(2, "Ben", lobby, json!({ "custom_id": join, "component_type": 2 })).await;
+        g.until("Ben joined", |f| {
+            plain(f.messages[&lobby]["content"].as_str()?).contains("Ben joined").then_some(())
+        })
+        .await;
+        let (_, begin) = g.until("a Start button", |f| button(f, "Start")).await;
+        g.fake.lock().await.limited_posts = (5, 0.3);
+        g.press(1, "Ana", lobby, json!({ "custom_id": begin, "component_type": 2 })).await;
+        let (first, m) = g.until("the first board despite five 429s", board).await;
+        {
+            let f = g.fake.lock().await;
+            let refused: Vec<_> = f.post_times.iter().filter(|(_, ok)| !ok).collect();
+            assert_eq!(refused.len(), 5, "{db}");
+            let accepted = f.post_times.iter().find(|(_, ok)| *ok).unwrap();
+            let waited = accepted.0 - refused[0].0;
+            assert!(
+                waited >= Duration::from_millis(1450),
+                "{db}: retry_after honoured: {waited:?}"
+            );
+            assert!(waited < Duration::from_secs(10), "{db}: not a fixed back-off: {waited:?}");
+        }
+        // A press is taken (acknowledged), and the bot is told to stop at once.
+        let mover =
+            if plain(m["content"].as_str().unwrap()).lines().last().unwrap().starts_with("Ben") {
+                (2, "Ben")
+            } else {
+                (1, "Ana")
+            };
+        let callbacks = g.fake.lock().await.callbacks.len();
+        g.press(mover.0, mover.1, first, first_control(&m)).await;
+        g.until("the press acknowledged", |f| (f.callbacks.len() > callbacks).then_some(())).await;
+        g.running.shutdown().await;
+        let store = dicetable::store::Store::connect(&url).await.unwrap();
+        let tables = store
+            .tables_in_chat(&format!("discord:{GUILD}/{CHANNEL}"), &["playing"])
+            .await
+            .unwrap();
+        let (table, _, _) = tables[0];
+        let version = store.table(table).await.unwrap().version;
+        let shown = store.message_version(table, "board").await.unwrap().map(|(_, v)| v);
+        assert_eq!(shown, Some(version), "{db}: the move made before the stop is shown");
+        let f = g.fake.lock().await;
+        assert!(board(&f).is_some_and(|(id, _)| id > first), "{db}: a newer board was posted");
+    }
 }

@@ -34,6 +34,8 @@ struct Fake {
     webhook: Option<(String, String)>,
     /// setMyCommands: (language code, command names).
     menus: Vec<(Option<String>, Vec<String>)>,
+    /// The offset of every getUpdates call, in order.
+    offsets: Vec<i64>,
 }
 
 #[derive(Clone)]
@@ -139,12 +141,17 @@ async fn api(
             "can_connect_to_business": false, "has_main_web_app": false }),
         ),
         "getupdates" => {
+            // As Telegram does: an offset confirms (forgets) every update before it; the rest
+            // are delivered again until confirmed.
+            let offset = f.get("offset").and_then(Value::as_i64).unwrap_or(0);
+            fake.offsets.push(offset);
+            fake.updates.retain(|u| u["update_id"].as_i64().unwrap_or(0) >= offset);
             if fake.updates.is_empty() {
                 drop(fake);
                 let _ = tokio::time::timeout(Duration::from_millis(300), s.pushed.notified()).await;
                 fake = s.fake.lock().await;
             }
-            let updates: Vec<Value> = fake.updates.drain(..).collect();
+            let updates: Vec<Value> = fake.updates.iter().take(100).cloned().collect();
             ok(Value::Array(updates))
         }
         "sendmessage" | "sendphoto" => {
@@ -222,31 +229,42 @@ struct Group {
     server: Server,
     running: bot::Running,
     query: u64,
+    api_url: url::Url,
 }
 
 impl Group {
     async fn start(name: &str) -> Group {
-        Self::start_with(name, None).await
+        let url = common::sqlite_url("tg", name);
+        Self::start_with(&url, None).await
     }
 
-    async fn start_with(name: &str, webhook: Option<&str>) -> Group {
+    /// A bot on `database_url` with a fresh fake Bot API (webhook mode if `webhook`).
+    async fn start_with(database_url: &str, webhook: Option<&str>) -> Group {
         let server = Server { fake: Arc::default(), pushed: Arc::new(Notify::new()) };
         let app = Router::new().route("/{bot}/{method}", post(api)).with_state(server.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
-        let dir = std::env::temp_dir().join(format!("dicetable-tg-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
         let config = Config {
             playground: PlaygroundMode::Auto,
             telegram_token: Some("123:TEST".into()),
             telegram_api_url: format!("http://{addr}").parse().unwrap(),
             telegram_webhook_url: webhook.map(|w| w.parse().unwrap()),
-            ..bot_config(format!("sqlite://{}", dir.join("bot.db").display()))
+            ..bot_config(database_url.to_owned())
         };
         let running = bot::start(&config).await.unwrap();
-        Group { server, running, query: 0 }
+        Group { server, running, query: 0, api_url: config.telegram_api_url }
+    }
+
+    /// Another bot process on `database_url` against the same fake Bot API (a restart).
+    async fn restart(&self, database_url: &str) -> bot::Running {
+        let config = Config {
+            playground: PlaygroundMode::Auto,
+            telegram_token: Some("123:TEST".into()),
+            telegram_api_url: self.api_url.clone(),
+            ..bot_config(database_url.to_owned())
+        };
+        bot::start(&config).await.unwrap()
     }
 
     async fn push(&self, update: Value) {
@@ -361,217 +379,244 @@ fn board(f: &Fake) -> Option<(i64, Value)> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_group_opens_a_table_joins_and_plays_turns_with_inline_buttons() {
-    let mut g = Group::start("games").await;
-    // The command menu is registered in every language: English as the default, then fa, ru, tl.
-    let menus =
-        g.until("four command menus", |f| (f.menus.len() == 4).then(|| f.menus.clone())).await;
-    let codes: Vec<Option<&str>> = menus.iter().map(|(c, _)| c.as_deref()).collect();
-    assert_eq!(codes, [None, Some("fa"), Some("ru"), Some("tl")]);
-    assert!(menus.iter().all(|(_, names)| names.len() == 19 && names[0] == "snakes"));
-    let players = [(1, "Ana"), (2, "Ben")];
-    // A command for another bot in the group is not ours to answer.
-    g.say(1, "Ana", "/ludo@another_bot").await;
-    g.say(1, "Ana", "/snakes@dicetable_bot quick").await;
-    let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
-    let first = g.server.fake.lock().await.messages.keys().min().copied();
-    assert_eq!(
-        first,
-        Some(lobby),
-        "the only message is the Snakes lobby, none for /ludo@another_bot"
-    );
-    let qid = g.press(2, "Ben", lobby, &join).await;
-    assert_eq!(g.answer(&qid).await, (None, false), "a join is answered silently");
-    g.until("Ben in the lobby", |f| {
-        plain(f.messages[&lobby]["text"].as_str()?).contains("Ben joined").then_some(())
-    })
-    .await;
-    let (_, start) = g.until("a Start button", |f| button(f, "Start")).await;
-    g.press(1, "Ana", lobby, &start).await;
-    // Telegram's own limit (one message a second per chat, which teloxide's Throttle keeps)
-    // makes every board a second: a few turns, not a whole game.
-    let mut last = 0;
-    for turn in 0..6 {
-        let (id, photo) = g.until("a new board", |f| board(f).filter(|(id, _)| *id > last)).await;
-        last = id;
-        assert_eq!(photo["png"], true, "the board is a PNG");
-        let caption = plain(photo["text"].as_str().unwrap());
-        let data = photo["keyboard"]["inline_keyboard"][0][0]["callback_data"]
-            .as_str()
-            .unwrap_or_else(|| panic!("no button: {caption}"))
-            .to_owned();
-        let prompt = caption.lines().last().unwrap().to_owned();
-        let mover = *players.iter().find(|(_, n)| prompt.starts_with(n)).unwrap();
-        // The player to move is mentioned (a link that notifies them), in the prompt itself.
-        let link = format!("<a href=\"tg://user?id={}\">", mover.0);
-        let html = photo["text"].as_str().unwrap();
-        assert!(html.lines().last().unwrap().starts_with(&link), "{html}");
-        if turn == 0 {
-            // The other player is refused with a private alert, and nothing changes.
-            let other = players.iter().find(|p| p.0 != mover.0).unwrap();
-            let qid = g.press(other.0, other.1, id, &data).await;
-            let (text, alert) = g.answer(&qid).await;
-            assert!(alert && plain(&text.unwrap()).contains("not yours"));
-        }
-        let qid = g.press(mover.0, mover.1, id, &data).await;
-        assert_eq!(g.answer(&qid).await, (None, false));
-        // The superseded board loses its buttons once the next one is shown.
-        g.until("the old board stripped", |f| {
-            (board(f).is_some_and(|(n, _)| n > id) && f.messages[&id]["keyboard"].is_null())
-                .then_some(())
+    // On both databases, as it is used.
+    for (_db, url) in common::both_databases("tg", "games").await {
+        let mut g = Group::start_with(&url, None).await;
+        // The command menu is registered in every language: English as the default, then fa, ru, tl.
+        let menus =
+            g.until("four command menus", |f| (f.menus.len() == 4).then(|| f.menus.clone())).await;
+        let codes: Vec<Option<&str>> = menus.iter().map(|(c, _)| c.as_deref()).collect();
+        assert_eq!(codes, [None, Some("fa"), Some("ru"), Some("tl")]);
+        assert!(menus.iter().all(|(_, names)| names.len() == 19 && names[0] == "snakes"));
+        let players = [(1, "Ana"), (2, "Ben")];
+        // A command for another bot in the group is not ours to answer.
+        g.say(1, "Ana", "/ludo@another_bot").await;
+        g.say(1, "Ana", "/snakes@dicetable_bot quick").await;
+        let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
+        let first = g.server.fake.lock().await.messages.keys().min().copied();
+        assert_eq!(
+            first,
+            Some(lobby),
+            "the only message is the Snakes lobby, none for /ludo@another_bot"
+        );
+        let qid = g.press(2, "Ben", lobby, &join).await;
+        assert_eq!(g.answer(&qid).await, (None, false), "a join is answered silently");
+        g.until("Ben in the lobby", |f| {
+            plain(f.messages[&lobby]["text"].as_str()?).contains("Ben joined").then_some(())
         })
         .await;
+        let (_, start) = g.until("a Start button", |f| button(f, "Start")).await;
+        g.press(1, "Ana", lobby, &start).await;
+        // Telegram's own limit (one message a second per chat, which teloxide's Throttle keeps)
+        // makes every board a second: a few turns, not a whole game.
+        let mut last = 0;
+        for turn in 0..6 {
+            let (id, photo) =
+                g.until("a new board", |f| board(f).filter(|(id, _)| *id > last)).await;
+            last = id;
+            assert_eq!(photo["png"], true, "the board is a PNG");
+            let caption = plain(photo["text"].as_str().unwrap());
+            let data = photo["keyboard"]["inline_keyboard"][0][0]["callback_data"]
+                .as_str()
+                .unwrap_or_else(|| panic!("no button: {caption}"))
+                .to_owned();
+            let prompt = caption.lines().last().unwrap().to_owned();
+            let mover = *players.iter().find(|(_, n)| prompt.starts_with(n)).unwrap();
+            // The player to move is mentioned (a link that notifies them), in the prompt itself.
+            let link = format!("<a href=\"tg://user?id={}\">", mover.0);
+            let html = photo["text"].as_str().unwrap();
+            assert!(html.lines().last().unwrap().starts_with(&link), "{html}");
+            if turn == 0 {
+                // The other player is refused with a private alert, and nothing changes.
+                let other = players.iter().find(|p| p.0 != mover.0).unwrap();
+                let qid = g.press(other.0, other.1, id, &data).await;
+                let (text, alert) = g.answer(&qid).await;
+                assert!(alert && plain(&text.unwrap()).contains("not yours"));
+            }
+            let qid = g.press(mover.0, mover.1, id, &data).await;
+            assert_eq!(g.answer(&qid).await, (None, false));
+            // The superseded board loses its buttons once the next one is shown.
+            g.until("the old board stripped", |f| {
+                (board(f).is_some_and(|(n, _)| n > id) && f.messages[&id]["keyboard"].is_null())
+                    .then_some(())
+            })
+            .await;
+        }
+        g.running.shutdown().await;
     }
-    g.running.shutdown().await;
 }
 
 /// Full games of every kind, from the command to the final ranking, in a chat that edits one
 /// board message in place (edits are not held back by the per-chat send limit).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn full_games_of_every_kind_to_the_final_ranking() {
-    let mut g = Group::start("full").await;
-    let players = [(1, "Ana"), (2, "Ben")];
-    g.say(3, "Mod", "/boards edit").await;
-    g.until("quiet boards", |f| {
-        f.messages
-            .values()
-            .any(|m| m["text"].as_str().is_some_and(|t| t.contains("edited in place")))
-            .then_some(())
-    })
-    .await;
-    for command in ["/snakes quick", "/ludo", "/nardy"] {
-        g.say(1, "Ana", command).await;
-        let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
-        g.press(2, "Ben", lobby, &join).await;
-        // Nardy seats two: Ben's join fills the table, which starts by itself.
-        let text = g
-            .until("Ben in the lobby", |f| {
-                let t = plain(f.messages[&lobby]["text"].as_str()?);
-                (t.contains("Ben joined") || t.contains("begins")).then_some(t)
-            })
-            .await;
-        if !text.contains("begins") {
-            let (_, start) = g.until("a Start button", |f| button(f, "Start")).await;
-            g.press(1, "Ana", lobby, &start).await;
-        }
-        let (id, _) = g.until("the board", |f| board(f).filter(|(id, _)| *id > lobby)).await;
-        let mut rev = -1;
-        let mut moves = 0;
-        loop {
-            let photo = g
-                .until("the board edited", |f| {
-                    let m = &f.messages[&id];
-                    (m["rev"].as_i64().unwrap_or(0) > rev).then(|| m.clone())
-                })
-                .await;
-            rev = photo["rev"].as_i64().unwrap_or(0);
-            assert_eq!(photo["photo"], true);
-            assert_eq!(photo["png"], true, "{command}: every board is a PNG");
-            let caption = plain(photo["text"].as_str().unwrap());
-            let Some(data) = photo["keyboard"]["inline_keyboard"][0][0]["callback_data"].as_str()
-            else {
-                assert!(
-                    caption.contains("Game over.") && caption.contains("1. "),
-                    "{command}: {caption}"
-                );
-                break;
-            };
-            let prompt = caption.lines().last().unwrap();
-            let mover =
-                players.iter().find(|(_, n)| prompt.starts_with(n)).copied().unwrap_or(players[0]);
-            let data = data.to_owned();
-            g.press(mover.0, mover.1, id, &data).await;
-            moves += 1;
-            assert!(moves < 3000, "{command}: the game does not end");
-        }
-        g.until("the seed revealed", |f| {
+    // On both databases, as it is used.
+    for (_db, url) in common::both_databases("tg", "full").await {
+        let mut g = Group::start_with(&url, None).await;
+        let players = [(1, "Ana"), (2, "Ben")];
+        g.say(3, "Mod", "/boards edit").await;
+        g.until("quiet boards", |f| {
             f.messages
                 .values()
-                .any(|m| m["text"].as_str().is_some_and(|t| t.contains("dicetable verify")))
+                .any(|m| m["text"].as_str().is_some_and(|t| t.contains("edited in place")))
                 .then_some(())
         })
         .await;
-        g.server.fake.lock().await.messages.clear();
+        for command in ["/snakes quick", "/ludo", "/nardy"] {
+            g.say(1, "Ana", command).await;
+            let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
+            g.press(2, "Ben", lobby, &join).await;
+            // Nardy seats two: Ben's join fills the table, which starts by itself.
+            let text = g
+                .until("Ben in the lobby", |f| {
+                    let t = plain(f.messages[&lobby]["text"].as_str()?);
+                    (t.contains("Ben joined") || t.contains("begins")).then_some(t)
+                })
+                .await;
+            if !text.contains("begins") {
+                let (_, start) = g.until("a Start button", |f| button(f, "Start")).await;
+                g.press(1, "Ana", lobby, &start).await;
+            }
+            let (id, _) = g.until("the board", |f| board(f).filter(|(id, _)| *id > lobby)).await;
+            let mut rev = -1;
+            let mut moves = 0;
+            loop {
+                let photo = g
+                    .until("the board edited", |f| {
+                        let m = &f.messages[&id];
+                        (m["rev"].as_i64().unwrap_or(0) > rev).then(|| m.clone())
+                    })
+                    .await;
+                rev = photo["rev"].as_i64().unwrap_or(0);
+                assert_eq!(photo["photo"], true);
+                assert_eq!(photo["png"], true, "{command}: every board is a PNG");
+                let caption = plain(photo["text"].as_str().unwrap());
+                let Some(data) =
+                    photo["keyboard"]["inline_keyboard"][0][0]["callback_data"].as_str()
+                else {
+                    assert!(
+                        caption.contains("Game over.") && caption.contains("1. "),
+                        "{command}: {caption}"
+                    );
+                    break;
+                };
+                let prompt = caption.lines().last().unwrap();
+                let mover = players
+                    .iter()
+                    .find(|(_, n)| prompt.starts_with(n))
+                    .copied()
+                    .unwrap_or(players[0]);
+                let data = data.to_owned();
+                g.press(mover.0, mover.1, id, &data).await;
+                moves += 1;
+                assert!(moves < 3000, "{command}: the game does not end");
+            }
+            g.until("the seed revealed", |f| {
+                f.messages
+                    .values()
+                    .any(|m| m["text"].as_str().is_some_and(|t| t.contains("dicetable verify")))
+                    .then_some(())
+            })
+            .await;
+            g.server.fake.lock().await.messages.clear();
+        }
+        g.running.shutdown().await;
     }
-    g.running.shutdown().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn forged_data_stale_buttons_and_rate_limits() {
-    let mut g = Group::start("robust").await;
-    g.say(1, "Ana", "/nardy").await;
-    let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
-    // Forged callback data: a private alert, nothing changes.
-    let qid = g.press(2, "Ben", lobby, "1.1.0.j.0000000000000000").await;
-    let (text, alert) = g.answer(&qid).await;
-    assert!(alert && text.unwrap().contains("does not belong"), "forged data is refused");
-    let qid = g.press(2, "Ben", lobby, "\u{0}garbage").await;
-    assert!(g.answer(&qid).await.1);
-    // The next photo and the next edit are refused with 429: both are retried, nothing lost.
-    {
-        let mut fake = g.server.fake.lock().await;
-        fake.limited.insert("sendphoto".into(), 1);
-        fake.limited.insert("editmessagetext".into(), 1);
+    // On both databases, as it is used.
+    for (_db, url) in common::both_databases("tg", "robust").await {
+        let mut g = Group::start_with(&url, None).await;
+        g.say(1, "Ana", "/nardy").await;
+        let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
+        // Forged callback data: a private alert, nothing changes.
+        let qid = g.press(2, "Ben", lobby, "1.1.0.j.0000000000000000").await;
+        let (text, alert) = g.answer(&qid).await;
+        assert!(alert && text.unwrap().contains("does not belong"), "forged data is refused");
+        let qid = g.press(2, "Ben", lobby, "\u{0}garbage").await;
+        assert!(g.answer(&qid).await.1);
+        // The next photo and the next edit are refused with 429: both are retried, nothing lost.
+        {
+            let mut fake = g.server.fake.lock().await;
+            fake.limited.insert("sendphoto".into(), 1);
+            fake.limited.insert("editmessagetext".into(), 1);
+        }
+        g.press(2, "Ben", lobby, &join).await;
+        let board = g.until("the first board despite a 429", board).await;
+        assert_eq!(board.1["png"], true);
+        g.until("the lobby edited despite a 429", |f| {
+            plain(f.messages[&lobby]["text"].as_str()?).contains("begins").then_some(())
+        })
+        .await;
+        {
+            let fake = g.server.fake.lock().await;
+            assert_eq!(
+                fake.calls.iter().filter(|c| *c == "sendphoto").count(),
+                2,
+                "{:?}",
+                fake.calls
+            );
+        }
+        // A stale button: press the first board's Roll twice; the second is out of date.
+        let data = board.1["keyboard"]["inline_keyboard"][0][0]["callback_data"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        g.press(1, "Ana", board.0, &data).await;
+        g.until("the roll-off", |f| self::board(f).filter(|(id, _)| *id > board.0)).await;
+        let qid = g.press(2, "Ben", board.0, &data).await;
+        let (text, alert) = g.answer(&qid).await;
+        assert!(alert && text.unwrap().contains("out of date"));
+        // A quiet chat: an admin switches to one board message edited in place (editMessageMedia).
+        g.say(3, "Mod", "/boards edit").await;
+        g.until("the mode confirmed", |f| {
+            f.messages
+                .values()
+                .any(|m| m["text"].as_str().is_some_and(|t| t.contains("edited in place")))
+                .then_some(())
+        })
+        .await;
+        let (id, photo) = g.until("the newest board", self::board).await;
+        let data = photo["keyboard"]["inline_keyboard"][0][0]["callback_data"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let caption = plain(photo["text"].as_str().unwrap());
+        let mover = if caption.lines().last().unwrap().starts_with("Ben") {
+            (2, "Ben")
+        } else {
+            (1, "Ana")
+        };
+        let before = g.server.fake.lock().await.calls.iter().filter(|c| *c == "sendphoto").count();
+        g.press(mover.0, mover.1, id, &data).await;
+        g.until("the board edited in place", |f| {
+            (f.calls.iter().any(|c| c == "editmessagemedia")
+                && f.messages[&id]["text"] != photo["text"])
+                .then_some(())
+        })
+        .await;
+        let after = g.server.fake.lock().await.calls.iter().filter(|c| *c == "sendphoto").count();
+        assert_eq!(after, before, "no new photo message");
+        // Kick needs the host or an admin: Mod (an admin of the group) may, by replying to a
+        // message of the player.
+        g.reply(3, "Mod", "/kick", (2, "Ben")).await;
+        g.until("Ben removed", |f| {
+            f.messages
+                .values()
+                .any(|m| plain(m["text"].as_str().unwrap_or("")).contains("Ben was removed"))
+                .then_some(())
+        })
+        .await;
+        g.running.shutdown().await;
     }
-    g.press(2, "Ben", lobby, &join).await;
-    let board = g.until("the first board despite a 429", board).await;
-    assert_eq!(board.1["png"], true);
-    g.until("the lobby edited despite a 429", |f| {
-        plain(f.messages[&lobby]["text"].as_str()?).contains("begins").then_some(())
-    })
-    .await;
-    {
-        let fake = g.server.fake.lock().await;
-        assert_eq!(fake.calls.iter().filter(|c| *c == "sendphoto").count(), 2, "{:?}", fake.calls);
-    }
-    // A stale button: press the first board's Roll twice; the second is out of date.
-    let data =
-        board.1["keyboard"]["inline_keyboard"][0][0]["callback_data"].as_str().unwrap().to_owned();
-    g.press(1, "Ana", board.0, &data).await;
-    g.until("the roll-off", |f| self::board(f).filter(|(id, _)| *id > board.0)).await;
-    let qid = g.press(2, "Ben", board.0, &data).await;
-    let (text, alert) = g.answer(&qid).await;
-    assert!(alert && text.unwrap().contains("out of date"));
-    // A quiet chat: an admin switches to one board message edited in place (editMessageMedia).
-    g.say(3, "Mod", "/boards edit").await;
-    g.until("the mode confirmed", |f| {
-        f.messages
-            .values()
-            .any(|m| m["text"].as_str().is_some_and(|t| t.contains("edited in place")))
-            .then_some(())
-    })
-    .await;
-    let (id, photo) = g.until("the newest board", self::board).await;
-    let data =
-        photo["keyboard"]["inline_keyboard"][0][0]["callback_data"].as_str().unwrap().to_owned();
-    let caption = plain(photo["text"].as_str().unwrap());
-    let mover =
-        if caption.lines().last().unwrap().starts_with("Ben") { (2, "Ben") } else { (1, "Ana") };
-    let before = g.server.fake.lock().await.calls.iter().filter(|c| *c == "sendphoto").count();
-    g.press(mover.0, mover.1, id, &data).await;
-    g.until("the board edited in place", |f| {
-        (f.calls.iter().any(|c| c == "editmessagemedia")
-            && f.messages[&id]["text"] != photo["text"])
-            .then_some(())
-    })
-    .await;
-    let after = g.server.fake.lock().await.calls.iter().filter(|c| *c == "sendphoto").count();
-    assert_eq!(after, before, "no new photo message");
-    // Kick needs the host or an admin: Mod (an admin of the group) may, by replying to a
-    // message of the player.
-    g.reply(3, "Mod", "/kick", (2, "Ben")).await;
-    g.until("Ben removed", |f| {
-        f.messages
-            .values()
-            .any(|m| plain(m["text"].as_str().unwrap_or("")).contains("Ben was removed"))
-            .then_some(())
-    })
-    .await;
-    g.running.shutdown().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn webhook_mode_takes_updates_over_https_posts_with_the_secret_header() {
-    let g = Group::start_with("webhook", Some("https://bot.example.com/telegram/webhook")).await;
+    let url = common::sqlite_url("tg", "webhook");
+    let g = Group::start_with(&url, Some("https://bot.example.com/telegram/webhook")).await;
     let (url, secret) = g.server.fake.lock().await.webhook.clone().expect("setWebhook was called");
     assert_eq!(url, "https://bot.example.com/telegram/webhook");
     assert!(secret.len() >= 32);
@@ -674,4 +719,111 @@ async fn a_private_table_is_joined_through_its_deep_link_and_played_in_private_c
     assert_eq!(in_group, 1, "only the refusal");
     drop(fake);
     g.running.shutdown().await;
+}
+
+/// A supergroup id as Telegram gives them: -100 followed by ten digits.
+fn supergroup(i: i64) -> i64 {
+    -1_001_000_000_000 - i
+}
+
+/// Opens a started Snakes table in each of `groups` supergroups; returns each group's first
+/// board: (chat, message, Roll data, mover).
+async fn tables_in_groups(g: &Group, groups: i64) -> Vec<(i64, i64, String, (i64, &'static str))> {
+    for i in 0..groups {
+        g.say_in(supergroup(i), 1, "Ana", "/snakes quick").await;
+        g.say_in(supergroup(i), 2, "Ben", "/join").await;
+        g.say_in(supergroup(i), 1, "Ana", "/play").await;
+    }
+    let mut boards = Vec::new();
+    for i in 0..groups {
+        let chat = supergroup(i);
+        let (id, photo) = g.until("every group's first board", |f| board_in(f, chat)).await;
+        let data = photo["keyboard"]["inline_keyboard"][0][0]["callback_data"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let caption = plain(photo["text"].as_str().unwrap());
+        let mover = if caption.lines().last().unwrap().starts_with("Ben") {
+            (2, "Ben")
+        } else {
+            (1, "Ana")
+        };
+        boards.push((chat, id, data, mover));
+    }
+    boards
+}
+
+/// Every table's newest stored version is shown by its recorded board message, and in every
+/// group exactly one photo has buttons: the newest.
+async fn every_move_is_shown(server: &Server, store: &dicetable::store::Store, groups: i64) {
+    let fake = server.fake.lock().await;
+    for i in 0..groups {
+        let chat = supergroup(i);
+        let photos: Vec<(i64, &Value)> = {
+            let mut p: Vec<(i64, &Value)> = fake
+                .messages
+                .iter()
+                .filter(|(_, m)| m["chat"] == chat && m["photo"] == true)
+                .map(|(id, m)| (*id, m))
+                .collect();
+            p.sort_by_key(|(id, _)| *id);
+            p
+        };
+        let live: Vec<i64> =
+            photos.iter().filter(|(_, m)| !m["keyboard"].is_null()).map(|(id, _)| *id).collect();
+        assert_eq!(live, [photos.last().unwrap().0], "group {i}: one live board, the newest");
+        let tables = store.tables_in_chat(&format!("telegram:{chat}"), &["playing"]).await.unwrap();
+        for (table, _, _) in tables {
+            let version = store.table(table).await.unwrap().version;
+            let shown = store.message_version(table, "board").await.unwrap().map(|(_, v)| v);
+            assert_eq!(shown, Some(version), "group {i}: table {table}'s newest move is shown");
+        }
+    }
+    for (_, text, _) in &fake.answers {
+        let text = plain(text.as_deref().unwrap_or(""));
+        assert!(!text.contains("went wrong") && !text.contains("not answering"), "{text}");
+    }
+}
+
+/// SIGTERM with presses in flight: 120 presses (each Roll tapped twice) across 60
+/// supergroups, the stop asked for while they are handled. The stop finishes every update
+/// taken and sends its boards, confirms exactly the handled updates, and only then closes the
+/// database; on both databases.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_finishes_every_press_in_flight_and_its_board() {
+    const GROUPS: i64 = 60;
+    for (db, url) in common::both_databases("tg", "sigterm").await {
+        let mut g = Group::start_with(&url, None).await;
+        let boards = tables_in_groups(&g, GROUPS).await;
+        for (chat, id, data, mover) in &boards {
+            for _ in 0..2 {
+                g.query += 1;
+                let qid = format!("q{}", g.query);
+                let body = g.server.fake.lock().await.messages[id].clone();
+                g.push(json!({ "callback_query": {
+                    "id": qid, "from": user(mover.0, mover.1), "chat_instance": "ci",
+                    "message": message_json(*id, &body), "data": data,
+                }}))
+                .await;
+                let _ = chat;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        let stopping = std::time::Instant::now();
+        g.running.shutdown().await;
+        let took = stopping.elapsed();
+        let store = dicetable::store::Store::connect(&url).await.unwrap();
+        every_move_is_shown(&g.server, &store, GROUPS).await;
+        let fake = g.server.fake.lock().await;
+        let last = fake.next_update;
+        assert_eq!(
+            fake.offsets.last().copied(),
+            Some(last + 1),
+            "{db}: every handled update confirmed, after {took:?}"
+        );
+        assert!(fake.updates.iter().all(|u| u["update_id"].as_i64() > Some(last)), "{db}");
+        drop(fake);
+        // Every press was answered, and each first tap moved its table exactly once.
+        assert_eq!(g.server.fake.lock().await.answers.len(), 2 * GROUPS as usize, "{db}");
+    }
 }
