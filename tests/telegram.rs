@@ -231,7 +231,6 @@ struct Group {
     server: Server,
     running: bot::Running,
     query: u64,
-    api_url: url::Url,
 }
 
 impl Group {
@@ -255,18 +254,7 @@ impl Group {
             ..bot_config(database_url.to_owned())
         };
         let running = bot::start(&config).await.unwrap();
-        Group { server, running, query: 0, api_url: config.telegram_api_url }
-    }
-
-    /// Another bot process on `database_url` against the same fake Bot API (a restart).
-    async fn restart(&self, database_url: &str) -> bot::Running {
-        let config = Config {
-            playground: PlaygroundMode::Auto,
-            telegram_token: Some("123:TEST".into()),
-            telegram_api_url: self.api_url.clone(),
-            ..bot_config(database_url.to_owned())
-        };
-        bot::start(&config).await.unwrap()
+        Group { server, running, query: 0 }
     }
 
     async fn push(&self, update: Value) {
