@@ -737,7 +737,7 @@ async fn rate_limits_are_waited_out_and_a_stop_finishes_the_press_in_flight() {
         }
         // A press is taken (acknowledged), and the bot is told to stop at once.
         let mover =
-            if plain(m["content"].as_str().unwrap()).lines().last().unwrap().starts_with("Ben") {
+            if plain(m["content"].as_str().unwrap()).lines().last().unwrap().contains("<@2>") {
                 (2, "Ben")
             } else {
                 (1, "Ana")

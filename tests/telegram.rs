@@ -572,16 +572,7 @@ async fn forged_data_stale_buttons_and_rate_limits() {
         })
         .await;
         let (id, photo) = g.until("the newest board", self::board).await;
-        let data = photo["keyboard"]["inline_keyboard"][0][0]["callback_data"]
-            .as_str()
-            .unwrap()
-            .to_owned();
-        let caption = plain(photo["text"].as_str().unwrap());
-        let mover = if caption.lines().last().unwrap().starts_with("Ben") {
-            (2, "Ben")
-        } else {
-            (1, "Ana")
-        };
+        let (data, mover) = first_button_and_mover(&photo);
         let before = g.server.fake.lock().await.calls.iter().filter(|c| *c == "sendphoto").count();
         g.press(mover.0, mover.1, id, &data).await;
         g.until("the board edited in place", |f| {
@@ -714,6 +705,15 @@ async fn a_private_table_is_joined_through_its_deep_link_and_played_in_private_c
     g.running.shutdown().await;
 }
 
+/// A board's first button's data, and who is to press it (Ana, user 1, or Ben, user 2): the
+/// caption's last line is the prompt, which starts with the mover's name.
+fn first_button_and_mover(photo: &Value) -> (String, (i64, &'static str)) {
+    let data = photo["keyboard"]["inline_keyboard"][0][0]["callback_data"].as_str().unwrap();
+    let caption = plain(photo["text"].as_str().unwrap());
+    let ben = caption.lines().last().unwrap().starts_with("Ben");
+    (data.to_owned(), if ben { (2, "Ben") } else { (1, "Ana") })
+}
+
 /// A supergroup id as Telegram gives them: -100 followed by ten digits.
 fn supergroup(i: i64) -> i64 {
     -1_001_000_000_000 - i
@@ -731,16 +731,7 @@ async fn tables_in_groups(g: &Group, groups: i64) -> Vec<(i64, i64, String, (i64
     for i in 0..groups {
         let chat = supergroup(i);
         let (id, photo) = g.until("every group's first board", |f| board_in(f, chat)).await;
-        let data = photo["keyboard"]["inline_keyboard"][0][0]["callback_data"]
-            .as_str()
-            .unwrap()
-            .to_owned();
-        let caption = plain(photo["text"].as_str().unwrap());
-        let mover = if caption.lines().last().unwrap().starts_with("Ben") {
-            (2, "Ben")
-        } else {
-            (1, "Ana")
-        };
+        let (data, mover) = first_button_and_mover(&photo);
         boards.push((chat, id, data, mover));
     }
     boards

@@ -16,6 +16,7 @@ pub mod relay;
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use serenity::all::{
     ButtonStyle, ChannelId, Command, CommandInteraction, CommandOptionType, ComponentInteraction,
@@ -91,6 +92,8 @@ pub struct Discord {
     names: Arc<Mutex<HashMap<u64, String>>>,
     /// Work by channel, done in order.
     lanes: Arc<Lanes<Job>>,
+    /// Interactions being acknowledged, not yet in their lane (the shutdown waits for them).
+    arriving: Arc<std::sync::atomic::AtomicUsize>,
     /// Which shards are connected, by shard id (for `/healthz`).
     shards: Arc<Mutex<HashMap<u32, bool>>>,
     health: Arc<Health>,
@@ -125,6 +128,7 @@ impl Discord {
             proxy,
             names: Arc::default(),
             lanes: Arc::default(),
+            arriving: Arc::default(),
             shards: Arc::default(),
             health,
         })
@@ -133,6 +137,10 @@ impl Discord {
     /// Finishes the work in flight when the bot stops (after the gateway closed): every
     /// interaction acknowledged is handled and its views shown.
     pub async fn finish(&self) {
+        use std::sync::atomic::Ordering;
+        while self.arriving.load(Ordering::SeqCst) > 0 {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
         self.lanes.idle().await;
     }
 
@@ -246,6 +254,15 @@ impl Discord {
     /// Acknowledges an interaction at once (Discord's 3 seconds), then queues its handling in
     /// its channel's lane, so that one channel's answers are posted in the order they happened.
     async fn on_interaction(&self, interaction: Interaction) {
+        /// Counts an interaction as arriving until it is queued (or dropped).
+        struct Arriving(Arc<std::sync::atomic::AtomicUsize>);
+        impl Drop for Arriving {
+            fn drop(&mut self) {
+                self.0.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+            }
+        }
+        self.arriving.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let _arriving = Arriving(self.arriving.clone());
         let (channel, job) = match interaction {
             Interaction::Command(command) => {
                 // The answer edits this deferred reply.
