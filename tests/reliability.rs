@@ -9,23 +9,13 @@ mod common;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use common::{bot_config, both_databases, unique};
+use common::{bot_config, both_databases, ctx, unique};
 use dicetable::store::Store;
 use dicetable::table::token::{Button as TokenButton, Token, TokenKey};
 use dicetable::table::{Ctx, ManualClock, Op, Service, Shown, Slot, View, parse_command};
 use serde_json::{Value, json};
 
 const SECRET: &[u8] = b"test secret";
-
-fn ctx(chat: &str, user: &str) -> Ctx {
-    Ctx {
-        chat: chat.to_owned(),
-        user: format!("{chat}/{user}"),
-        name: user.to_owned(),
-        locale: None,
-        admin: false,
-    }
-}
 
 fn plain(text: &str) -> String {
     text.replace(['\u{2068}', '\u{2069}'], "")

@@ -4,7 +4,7 @@
 //! forged buttons.
 
 mod common;
-use common::{postgres_url, sqlite_url, unique};
+use common::{ctx, postgres_url, sqlite_url, unique};
 use std::sync::Arc;
 
 use dicetable::engine::{Action, Game, GameKind};
@@ -12,7 +12,7 @@ use dicetable::fair::Seed;
 use dicetable::setup::new_game;
 use dicetable::store::{Change, Store};
 use dicetable::table::token::{Button as TokenButton, Token, TokenKey};
-use dicetable::table::{BoardMode, Ctx, ManualClock, Op, Service, Slot, View};
+use dicetable::table::{BoardMode, ManualClock, Op, Service, Slot, View};
 
 const SECRET: &[u8] = b"test secret";
 
@@ -32,16 +32,6 @@ async fn stores(name: &str) -> Vec<(&'static str, Store)> {
         ("sqlite", Store::connect(&sqlite_url("table", name)).await.expect("SQLite")),
         ("postgres", Store::connect(&postgres_url()).await.expect("Postgres: see .ci/run")),
     ]
-}
-
-fn ctx(chat: &str, user: &str) -> Ctx {
-    Ctx {
-        chat: chat.to_owned(),
-        user: format!("{chat}/{user}"),
-        name: user.to_owned(),
-        locale: None,
-        admin: false,
-    }
 }
 
 fn key() -> TokenKey {

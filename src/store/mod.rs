@@ -231,6 +231,31 @@ macro_rules! insert_seat {
     }};
 }
 
+/// Claims tables in one write transaction: `$pick!($tail)` selects rows `(id, version)` with
+/// `$binds`, and `$mark` (`… = $1 where id = $2`) marks each claimed until `$until`. On
+/// Postgres the tail locks the rows `SKIP LOCKED`, so concurrent claimers take different ones;
+/// SQLite serialises writers anyway.
+macro_rules! claim {
+    ($store:expr, $pick:ident, ($pg:literal, $lite:literal), [$($bind:expr),*], $mark:expr, $until:expr) => {{
+        macro_rules! run {
+            ($pool:expr, $sql:expr) => {{
+                let mut tx = $pool.begin_write().await?;
+                let rows: Vec<(i64, i64)> =
+                    sqlx::query_as($sql)$(.bind($bind))*.fetch_all(&mut *tx).await?;
+                for &(id, _) in &rows {
+                    sqlx::query($mark).bind($until).bind(id).execute(&mut *tx).await?;
+                }
+                tx.commit().await?;
+                rows
+            }};
+        }
+        match $store {
+            Store::Postgres(pool) => run!(pool, $pick!($pg)),
+            Store::Sqlite(pool) => run!(pool, $pick!($lite)),
+        }
+    }};
+}
+
 impl Store {
     /// Connects to `url` (postgres://… or sqlite:…) and brings its schema up to date.
     pub async fn connect(url: &str) -> Result<Self, StoreError> {
@@ -480,31 +505,8 @@ impl Store {
             };
         }
         const LEASE: &str = "update tables set lease_ms = $1 where id = $2";
-        let due = match self {
-            Store::Postgres(pool) => {
-                let mut tx = pool.begin_write().await?;
-                let rows: Vec<(i64, i64)> = sqlx::query_as(pick!(" for update skip locked"))
-                    .bind(now)
-                    .bind(limit)
-                    .fetch_all(&mut *tx)
-                    .await?;
-                for &(id, _) in &rows {
-                    sqlx::query(LEASE).bind(now + lease).bind(id).execute(&mut *tx).await?;
-                }
-                tx.commit().await?;
-                rows
-            }
-            Store::Sqlite(pool) => {
-                let mut tx = pool.begin_write().await?;
-                let rows: Vec<(i64, i64)> =
-                    sqlx::query_as(pick!("")).bind(now).bind(limit).fetch_all(&mut *tx).await?;
-                for &(id, _) in &rows {
-                    sqlx::query(LEASE).bind(now + lease).bind(id).execute(&mut *tx).await?;
-                }
-                tx.commit().await?;
-                rows
-            }
-        };
+        let due =
+            claim!(self, pick, (" for update skip locked", ""), [now, limit], LEASE, now + lease);
         Ok(due.into_iter().map(|(table, version)| Due { table, version }).collect())
     }
 
@@ -654,7 +656,7 @@ impl Store {
         macro_rules! pick {
             ($tail:literal) => {
                 concat!(
-                    "select t.id from tables t where t.status in ('lobby', 'playing') ",
+                    "select t.id, t.version from tables t where t.status in ('lobby', 'playing') ",
                     "and t.updated_ms >= $1 and (t.outbox_ms is null or t.outbox_ms <= $2) ",
                     "and not exists (select 1 from messages m where m.table_id = t.id ",
                     "and m.kind = case when t.status = 'lobby' then 'lobby' else 'board' end ",
@@ -664,27 +666,15 @@ impl Store {
             };
         }
         const CLAIM: &str = "update tables set outbox_ms = $1 where id = $2";
-        macro_rules! claim {
-            ($pool:expr, $sql:expr) => {{
-                let mut tx = $pool.begin_write().await?;
-                let ids: Vec<i64> = sqlx::query_scalar($sql)
-                    .bind(since)
-                    .bind(now)
-                    .bind(limit)
-                    .fetch_all(&mut *tx)
-                    .await?;
-                for &id in &ids {
-                    sqlx::query(CLAIM).bind(now + lease).bind(id).execute(&mut *tx).await?;
-                }
-                tx.commit().await?;
-                ids
-            }};
-        }
-        let ids = match self {
-            Store::Postgres(pool) => claim!(pool, pick!(" for update of t skip locked")),
-            Store::Sqlite(pool) => claim!(pool, pick!("")),
-        };
-        Ok(ids)
+        let rows = claim!(
+            self,
+            pick,
+            (" for update of t skip locked", ""),
+            [since, now, limit],
+            CLAIM,
+            now + lease
+        );
+        Ok(rows.into_iter().map(|(id, _)| id).collect())
     }
 
     /// Records a user's display name (creating the user on first sight); returns their chosen

@@ -73,6 +73,17 @@ pub fn sqlite_url(suite: &str, name: &str) -> String {
     format!("sqlite://{}", dir.join("test.db").display())
 }
 
+/// Who acts in a service test: `user` in `chat` (user id `<chat>/<user>`), no admin rights.
+pub fn ctx(chat: &str, user: &str) -> dicetable::table::Ctx {
+    dicetable::table::Ctx {
+        chat: chat.to_owned(),
+        user: format!("{chat}/{user}"),
+        name: user.to_owned(),
+        locale: None,
+        admin: false,
+    }
+}
+
 /// A chat id no other test or run uses.
 pub fn unique(tag: &str) -> String {
     let nanos =
