@@ -72,117 +72,135 @@ fn plain(text: &str) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_through_the_http_api_with_pictures_and_server_push() {
-    let running = bot::start(&config(sqlite_url("api"))).await.unwrap();
-    let api = Api::new(running.addr);
+    // On both databases, as it is used.
+    for (_db, url) in common::both_databases("playground", "api").await {
+        let running = bot::start(&config(url)).await.unwrap();
+        let api = Api::new(running.addr);
 
-    // Ben listens before anything happens.
-    let mut events =
-        api.http.get(format!("{}/api/events?user=Ben", api.base)).send().await.unwrap();
-    assert_eq!(events.headers()["content-type"], "text/event-stream");
+        // Ben listens before anything happens.
+        let mut events =
+            api.http.get(format!("{}/api/events?user=Ben", api.base)).send().await.unwrap();
+        assert_eq!(events.headers()["content-type"], "text/event-stream");
 
-    api.say("Ana", "/snakes quick").await;
-    let join = api.button("Ben", "Join").await.expect("a lobby with a Join button");
-    api.press("Ben", &join).await;
-    let start = api.button("Ana", "Start").await.unwrap();
-    api.press("Ana", &start).await;
+        api.say("Ana", "/snakes quick").await;
+        let join = api.button("Ben", "Join").await.expect("a lobby with a Join button");
+        api.press("Ben", &join).await;
+        let start = api.button("Ana", "Start").await.unwrap();
+        api.press("Ana", &start).await;
 
-    // Ben's stream has pushed the lobby, its edits and the first board.
-    let mut pushed = String::new();
-    while !pushed.contains("roll the dice") {
-        let chunk = tokio::time::timeout(Duration::from_secs(10), events.chunk())
-            .await
-            .expect("an event within 10 s")
-            .unwrap()
-            .expect("the stream stays open");
-        pushed.push_str(&String::from_utf8_lossy(&chunk));
-    }
-    assert!(pushed.contains("event: message"), "{pushed}");
-    assert!(plain(&pushed).contains("Ben joined."), "{pushed}");
+        // Ben's stream has pushed the lobby, its edits and the first board.
+        let mut pushed = String::new();
+        while !pushed.contains("roll the dice") {
+            let chunk = tokio::time::timeout(Duration::from_secs(10), events.chunk())
+                .await
+                .expect("an event within 10 s")
+                .unwrap()
+                .expect("the stream stays open");
+            pushed.push_str(&String::from_utf8_lossy(&chunk));
+        }
+        assert!(pushed.contains("event: message"), "{pushed}");
+        assert!(plain(&pushed).contains("Ben joined."), "{pushed}");
 
-    // Play a few turns by pressing Roll as whoever is mentioned.
-    for _ in 0..6 {
-        let msgs = api.messages("Ana").await;
-        let board = msgs.iter().rev().find(|m| m["image"].is_string()).unwrap().clone();
-        let mover = board["mentions"][0].as_str().unwrap().to_owned();
-        let roll = board["buttons"][0][0]["token"].as_str().unwrap().to_owned();
-        // The one not to move is refused privately; nothing changes.
-        let other = if mover == "Ana" { "Ben" } else { "Ana" };
-        api.press(other, &roll).await;
-        let mine = api.messages(other).await;
-        let last = mine.last().unwrap();
-        assert_eq!(last["private"], true);
-        assert!(plain(last["text"].as_str().unwrap()).contains("turn, not yours"));
-        assert!(!api.messages(&mover).await.last().unwrap()["private"].as_bool().unwrap());
-        api.press(&mover, &roll).await;
-        let after = api.messages(&mover).await;
-        let newest = after.iter().rev().find(|m| m["image"].is_string()).unwrap();
-        assert_ne!(newest["id"], board["id"], "a new board is posted");
-        // The superseded board lost its buttons.
-        let old = after.iter().find(|m| m["id"] == board["id"]).unwrap();
-        assert_eq!(old["buttons"], json!([]));
-        let png = api
+        // Play a few turns by pressing Roll as whoever is mentioned.
+        for _ in 0..6 {
+            let msgs = api.messages("Ana").await;
+            let board = msgs.iter().rev().find(|m| m["image"].is_string()).unwrap().clone();
+            let mover = board["mentions"][0].as_str().unwrap().to_owned();
+            let roll = board["buttons"][0][0]["token"].as_str().unwrap().to_owned();
+            // The one not to move is refused privately; nothing changes.
+            let other = if mover == "Ana" { "Ben" } else { "Ana" };
+            api.press(other, &roll).await;
+            let mine = api.messages(other).await;
+            let last = mine.last().unwrap();
+            assert_eq!(last["private"], true);
+            assert!(plain(last["text"].as_str().unwrap()).contains("turn, not yours"));
+            assert!(!api.messages(&mover).await.last().unwrap()["private"].as_bool().unwrap());
+            api.press(&mover, &roll).await;
+            let after = api.messages(&mover).await;
+            let newest = after.iter().rev().find(|m| m["image"].is_string()).unwrap();
+            assert_ne!(newest["id"], board["id"], "a new board is posted");
+            // The superseded board lost its buttons.
+            let old = after.iter().find(|m| m["id"] == board["id"]).unwrap();
+            assert_eq!(old["buttons"], json!([]));
+            let png = api
+                .http
+                .get(format!("{}{}", api.base, newest["image"].as_str().unwrap()))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(png.headers()["content-type"], "image/png");
+            assert!(png.bytes().await.unwrap().starts_with(b"\x89PNG"));
+        }
+
+        // Unknown commands get a private answer; plain chat is just chat.
+        api.say("Ana", "/dance").await;
+        let ana = api.messages("Ana").await;
+        assert!(ana.last().unwrap()["text"].as_str().unwrap().contains("/help"));
+        assert_eq!(ana.last().unwrap()["private"], true);
+        let ben = api.messages("Ben").await;
+        assert!(!ben.iter().any(|m| m["text"].as_str().unwrap().contains("I do not know")));
+
+        // Bad API input is refused, not a crash.
+        let res = api
             .http
-            .get(format!("{}{}", api.base, newest["image"].as_str().unwrap()))
+            .post(format!("{}/api/say", api.base))
+            .json(&json!({ "user": "", "text": "hi" }))
             .send()
             .await
             .unwrap();
-        assert_eq!(png.headers()["content-type"], "image/png");
-        assert!(png.bytes().await.unwrap().starts_with(b"\x89PNG"));
+        assert_eq!(res.status(), 400);
+        let res = api
+            .http
+            .get(format!("{}/api/messages?user=x&room=../etc", api.base))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 400);
+
+        let health = api.http.get(format!("{}/healthz", api.base)).send().await.unwrap();
+        assert_eq!(health.status(), 200);
+        let metrics = api
+            .http
+            .get(format!("{}/metrics", api.base))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert!(metrics.contains("dicetable_operations_total{op=\"press\"}"), "{metrics}");
+        assert!(metrics.contains("dicetable_active_tables 1"), "{metrics}");
+        assert!(metrics.contains("dicetable_render_seconds_count"), "{metrics}");
+        running.shutdown().await;
     }
-
-    // Unknown commands get a private answer; plain chat is just chat.
-    api.say("Ana", "/dance").await;
-    let ana = api.messages("Ana").await;
-    assert!(ana.last().unwrap()["text"].as_str().unwrap().contains("/help"));
-    assert_eq!(ana.last().unwrap()["private"], true);
-    let ben = api.messages("Ben").await;
-    assert!(!ben.iter().any(|m| m["text"].as_str().unwrap().contains("I do not know")));
-
-    // Bad API input is refused, not a crash.
-    let res = api
-        .http
-        .post(format!("{}/api/say", api.base))
-        .json(&json!({ "user": "", "text": "hi" }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 400);
-    let res =
-        api.http.get(format!("{}/api/messages?user=x&room=../etc", api.base)).send().await.unwrap();
-    assert_eq!(res.status(), 400);
-
-    let health = api.http.get(format!("{}/healthz", api.base)).send().await.unwrap();
-    assert_eq!(health.status(), 200);
-    let metrics =
-        api.http.get(format!("{}/metrics", api.base)).send().await.unwrap().text().await.unwrap();
-    assert!(metrics.contains("dicetable_operations_total{op=\"press\"}"), "{metrics}");
-    assert!(metrics.contains("dicetable_active_tables 1"), "{metrics}");
-    assert!(metrics.contains("dicetable_render_seconds_count"), "{metrics}");
-    running.shutdown().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn games_survive_a_restart_and_a_graceful_shutdown_closes_the_server() {
-    let url = sqlite_url("restart");
-    let running = bot::start(&config(url.clone())).await.unwrap();
-    let api = Api::new(running.addr);
-    api.say("Ana", "/ludo").await;
-    api.press("Ben", &api.button("Ben", "Join").await.unwrap()).await;
-    api.press("Ana", &api.button("Ana", "Start").await.unwrap()).await;
-    let roll = api.button("Ana", "🎲 Roll").await.unwrap();
-    let addr = running.addr;
-    running.shutdown().await;
-    assert!(reqwest::get(format!("http://{addr}/healthz")).await.is_err(), "still serving");
+    for (_db, url) in common::both_databases("playground", "restart").await {
+        let running = bot::start(&config(url.clone())).await.unwrap();
+        let api = Api::new(running.addr);
+        api.say("Ana", "/ludo").await;
+        api.press("Ben", &api.button("Ben", "Join").await.unwrap()).await;
+        api.press("Ana", &api.button("Ana", "Start").await.unwrap()).await;
+        let roll = api.button("Ana", "🎲 Roll").await.unwrap();
+        let addr = running.addr;
+        running.shutdown().await;
+        assert!(reqwest::get(format!("http://{addr}/healthz")).await.is_err(), "still serving");
 
-    // A new process over the same database: the button from before the restart still works.
-    let running = bot::start(&config(url)).await.unwrap();
-    let api = Api::new(running.addr);
-    api.press("Ana", &roll).await;
-    let msgs = api.messages("Ana").await;
-    let last = msgs.last().unwrap();
-    assert_eq!(last["private"], false, "{last}");
-    assert!(plain(last["text"].as_str().unwrap()).contains("Roll for the first turn"), "{last}");
-    running.shutdown().await;
+        // A new process over the same database: the button from before the restart still works.
+        let running = bot::start(&config(url)).await.unwrap();
+        let api = Api::new(running.addr);
+        api.press("Ana", &roll).await;
+        let msgs = api.messages("Ana").await;
+        let last = msgs.last().unwrap();
+        assert_eq!(last["private"], false, "{last}");
+        assert!(
+            plain(last["text"].as_str().unwrap()).contains("Roll for the first turn"),
+            "{last}"
+        );
+        running.shutdown().await;
+    }
 }
 
 #[tokio::test]
@@ -197,4 +215,40 @@ async fn a_bad_database_url_fails_fast_and_names_the_setting() {
     short.secret = Some("short".into());
     let e = bot::start(&short).await.err().unwrap();
     assert!(e.to_string().contains("DICETABLE_SECRET"), "{e}");
+}
+
+/// README's command examples, typed in the playground, do what README says: each answer
+/// (a new message, or a message edited in place such as the lobby) says what it should, and
+/// none is "I do not know that command" or "something went wrong".
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_readme_command_example_works() {
+    for (db, url) in common::both_databases("playground", "readme").await {
+        let running = bot::start(&config(url)).await.unwrap();
+        let api = Api::new(running.addr);
+        let seen = |m: &Value| (m["id"].as_u64().unwrap_or(0), m["version"].as_u64().unwrap_or(0));
+        let mut missing = Vec::new();
+        for (who, text, phrase) in common::README_CONVERSATION {
+            let before: Vec<(u64, u64)> = api.messages(who).await.iter().map(seen).collect();
+            api.say(who, text).await;
+            let said: Vec<String> = api
+                .messages(who)
+                .await
+                .iter()
+                .filter(|m| m["author"].is_null() && !before.contains(&seen(m)))
+                .map(|m| plain(m["text"].as_str().unwrap_or("")))
+                .collect();
+            println!("{text}: {said:?}");
+            for line in &said {
+                assert!(
+                    !line.contains("do not know") && !line.contains("went wrong"),
+                    "{text}: {line}"
+                );
+            }
+            if !said.iter().any(|l| l.contains(phrase)) {
+                missing.push(format!("{text}: {phrase:?} not in {said:?}"));
+            }
+        }
+        assert!(missing.is_empty(), "{db}: {missing:#?}");
+        running.shutdown().await;
+    }
 }

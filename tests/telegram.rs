@@ -835,3 +835,40 @@ async fn a_chat_admin_may_press_cancel_for_the_host() {
     .await;
     g.running.shutdown().await;
 }
+
+/// README's command examples typed in Telegram do what README says. (Played in a private chat:
+/// teloxide's Throttle holds a group to 20 messages a minute, and the service treats every
+/// chat alike.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_readme_command_example_works() {
+    const CHAT: i64 = 4242;
+    for (db, url) in common::both_databases("tg", "readme").await {
+        let g = Group::start_with(&url, None).await;
+        for (who, text, phrase) in common::README_CONVERSATION {
+            let uid = if *who == "Ben" { 2 } else { 1 };
+            let seen = |f: &Fake| -> Vec<(i64, i64)> {
+                f.messages.iter().map(|(id, m)| (*id, m["rev"].as_i64().unwrap_or(0))).collect()
+            };
+            let before = seen(&*g.server.fake.lock().await);
+            g.say_in(CHAT, uid, who, text).await;
+            g.until(&format!("{db}: {text} answered with {phrase:?}"), |f| {
+                f.messages
+                    .iter()
+                    .filter(|(id, m)| {
+                        m["chat"] == CHAT
+                            && !before.contains(&(**id, m["rev"].as_i64().unwrap_or(0)))
+                    })
+                    .any(|(_, m)| plain(m["text"].as_str().unwrap_or("")).contains(phrase))
+                    .then_some(())
+            })
+            .await;
+        }
+        let fake = g.server.fake.lock().await;
+        for m in fake.messages.values() {
+            let text = plain(m["text"].as_str().unwrap_or(""));
+            assert!(!text.contains("do not know") && !text.contains("went wrong"), "{db}: {text}");
+        }
+        drop(fake);
+        g.running.shutdown().await;
+    }
+}

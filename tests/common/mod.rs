@@ -137,3 +137,34 @@ pub async fn both_databases(suite: &str, name: &str) -> Vec<(&'static str, Strin
         ("postgres", fresh_postgres(&format!("{suite}_{name}")).await),
     ]
 }
+
+/// README's chat-command examples as a conversation in one group (who, what they type, a
+/// phrase the bot's answers to it must contain): every adapter that takes typed commands plays
+/// it through, so the documented commands keep working as documented.
+pub const README_CONVERSATION: &[(&str, &str, &str)] = &[
+    ("Ana", "/snakes quick bounce 5m", "Finish: bounce back"),
+    ("Ana", "/status", "Turn timer: 5 minutes"),
+    ("Ben", "/join", "Ben joined"),
+    ("Ana", "/options exact", "Finish: exact roll"),
+    ("Ana", "/rules", "Rules of Snakes"),
+    ("Ana", "/play", "roll the dice"),
+    ("Ana", "/status", "roll the dice"),
+    ("Ana", "/history", "last moves"),
+    ("Ana", "/fair", "fingerprint"),
+    ("Ben", "/resign", "Ben resigned"),
+    ("Ana", "/stats", "1 played"),
+    ("Ana", "/top", "best players"),
+    (
+        "Ana",
+        "/ludo capture all",
+        "Must capture: on · Three sixes lose the turn: off · Play until: everyone",
+    ),
+    ("Ana", "/cancel", "cancelled"),
+    ("Ana", "/nardy 3", "Match to: 3"),
+    ("Ben", "/join", "Long Nardy begins"),
+    ("Ana", "/kick Ben", "Ben was removed"),
+    ("Ana", "/rules ludo", "Rules of Ludo"),
+    ("Ana", "/lang fa", "فارسی"),
+    ("Ana", "/lang en", "English"),
+    ("Ana", "/help", "/snakes"),
+];
