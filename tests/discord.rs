@@ -319,17 +319,6 @@ fn member(uid: u64, name: &str, permissions: u64) -> Value {
 }
 
 impl Guild {
-    async fn start(name: &str) -> Guild {
-        Self::start_with(name, "auto").await
-    }
-
-    async fn start_with(name: &str, shards: &str) -> Guild {
-        let dir = std::env::temp_dir().join(format!("dicetable-dc-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Self::start_on(&format!("sqlite://{}", dir.join("bot.db").display()), shards).await
-    }
-
     /// A bot on `database_url` against a fresh fake Discord.
     async fn start_on(database_url: &str, shards: &str) -> Guild {
         let fake = Arc::new(Mutex::new(Fake::default()));
@@ -470,238 +459,274 @@ fn start(options: Value) -> Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn slash_commands_buttons_and_full_games_of_every_kind() {
-    let mut g = Guild::start("games").await;
-    // The commands are registered with typed options and Russian descriptions.
-    let commands = g.fake.lock().await.commands.clone();
-    let names: Vec<&str> = commands.iter().filter_map(|c| c["name"].as_str()).collect();
-    for name in ["snakes", "ludo", "nardy", "game", "stats", "top", "lang", "help"] {
-        assert!(names.contains(&name), "/{name} missing from {names:?}");
-    }
-    let snakes = commands.iter().find(|c| c["name"] == "snakes").unwrap();
-    assert!(snakes["description_localizations"]["ru"].as_str().is_some_and(|d| !d.is_empty()));
-    assert_eq!(snakes["name_localizations"]["ru"], "змеи");
-    assert_eq!(snakes["options"][0]["name"], "start");
-    let preset = &snakes["options"][0]["options"][0];
-    assert_eq!((preset["name"].as_str(), preset["type"].as_u64()), (Some("preset"), Some(3)));
-    assert_eq!(preset["description_localizations"]["ru"], "набор настроек");
-    let choices: Vec<&str> =
-        preset["choices"].as_array().unwrap().iter().filter_map(|c| c["value"].as_str()).collect();
-    assert_eq!(choices, ["classic", "quick", "traditional"]);
-    let players = [(1, "Ana"), (2, "Ben")];
-    let games = [
-        ("snakes", json!([{ "name": "preset", "type": 3, "value": "quick" }])),
-        ("ludo", json!([{ "name": "until", "type": 3, "value": "first" }])),
-        ("nardy", json!([{ "name": "match_to", "type": 4, "value": 1 }])),
-    ];
-    for (game, options) in games {
-        // This game's messages come after every earlier one.
-        let floor = g.fake.lock().await.next_id + 100_000;
-        let token = g.command(1, "Ana", game, start(options)).await;
-        // The deferred reply becomes the lobby.
-        let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
-        assert_eq!(g.fake.lock().await.original.get(&token), Some(&lobby), "{game}");
-        g.press(2, "Ben", lobby, json!({ "custom_id": join, "component_type": 2 })).await;
-        let text = g
-            .until("Ben in the lobby", |f| {
-                let t = plain(f.messages.get(&lobby)?["content"].as_str()?);
-                (t.contains("Ben joined") || t.contains("begins")).then_some(t)
-            })
-            .await;
-        if !text.contains("begins") {
-            let (_, play) = g.until("a Start button", |f| button(f, "Start")).await;
-            g.press(1, "Ana", lobby, json!({ "custom_id": play, "component_type": 2 })).await;
+    // On both databases, as it is used.
+    for (_db, url) in common::both_databases("dc", "games").await {
+        let mut g = Guild::start_on(&url, "auto").await;
+        // The commands are registered with typed options and Russian descriptions.
+        let commands = g.fake.lock().await.commands.clone();
+        let names: Vec<&str> = commands.iter().filter_map(|c| c["name"].as_str()).collect();
+        for name in ["snakes", "ludo", "nardy", "game", "stats", "top", "lang", "help"] {
+            assert!(names.contains(&name), "/{name} missing from {names:?}");
         }
-        let mut last = 0;
-        let mut finished = false;
-        for _ in 0..800 {
-            let (id, m) = g
-                .until("a new board, or the end", |f| {
-                    let over = f.messages.iter().any(|(id, m)| {
-                        *id > floor
-                            && plain(m["content"].as_str().unwrap_or("")).contains("Game over")
-                    });
-                    if over {
-                        return Some((0, Value::Null));
-                    }
-                    board(f).filter(|(id, _)| *id > last)
+        let snakes = commands.iter().find(|c| c["name"] == "snakes").unwrap();
+        assert!(snakes["description_localizations"]["ru"].as_str().is_some_and(|d| !d.is_empty()));
+        assert_eq!(snakes["name_localizations"]["ru"], "змеи");
+        assert_eq!(snakes["options"][0]["name"], "start");
+        let preset = &snakes["options"][0]["options"][0];
+        assert_eq!((preset["name"].as_str(), preset["type"].as_u64()), (Some("preset"), Some(3)));
+        assert_eq!(preset["description_localizations"]["ru"], "набор настроек");
+        let choices: Vec<&str> = preset["choices"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|c| c["value"].as_str())
+            .collect();
+        assert_eq!(choices, ["classic", "quick", "traditional"]);
+        let players = [(1, "Ana"), (2, "Ben")];
+        let games = [
+            ("snakes", json!([{ "name": "preset", "type": 3, "value": "quick" }])),
+            ("ludo", json!([{ "name": "until", "type": 3, "value": "first" }])),
+            ("nardy", json!([{ "name": "match_to", "type": 4, "value": 1 }])),
+        ];
+        for (game, options) in games {
+            // This game's messages come after every earlier one.
+            let floor = g.fake.lock().await.next_id + 100_000;
+            let token = g.command(1, "Ana", game, start(options)).await;
+            // The deferred reply becomes the lobby.
+            let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
+            assert_eq!(g.fake.lock().await.original.get(&token), Some(&lobby), "{game}");
+            g.press(2, "Ben", lobby, json!({ "custom_id": join, "component_type": 2 })).await;
+            let text = g
+                .until("Ben in the lobby", |f| {
+                    let t = plain(f.messages.get(&lobby)?["content"].as_str()?);
+                    (t.contains("Ben joined") || t.contains("begins")).then_some(t)
                 })
                 .await;
-            if id == 0 {
-                finished = true;
-                break;
+            if !text.contains("begins") {
+                let (_, play) = g.until("a Start button", |f| button(f, "Start")).await;
+                g.press(1, "Ana", lobby, json!({ "custom_id": play, "component_type": 2 })).await;
             }
-            last = id;
-            let content = plain(m["content"].as_str().unwrap());
-            // The player to move is mentioned, and only they may move.
-            let mover = players
-                .iter()
-                .find(|(uid, _)| content.contains(&format!("<@{uid}>")))
-                .copied()
-                .unwrap_or(players[0]);
-            g.press(mover.0, mover.1, id, first_control(&m)).await;
-            // Discord's components limits hold on every board.
-            let rows = m["components"].as_array().unwrap();
-            assert!(rows.len() <= 5);
-            assert!(rows.iter().all(|r| r["components"].as_array().unwrap().len() <= 5));
+            let mut last = 0;
+            let mut finished = false;
+            for _ in 0..800 {
+                let (id, m) = g
+                    .until("a new board, or the end", |f| {
+                        let over = f.messages.iter().any(|(id, m)| {
+                            *id > floor
+                                && plain(m["content"].as_str().unwrap_or("")).contains("Game over")
+                        });
+                        if over {
+                            return Some((0, Value::Null));
+                        }
+                        board(f).filter(|(id, _)| *id > last)
+                    })
+                    .await;
+                if id == 0 {
+                    finished = true;
+                    break;
+                }
+                last = id;
+                let content = plain(m["content"].as_str().unwrap());
+                // The player to move is mentioned, and only they may move.
+                let mover = players
+                    .iter()
+                    .find(|(uid, _)| content.contains(&format!("<@{uid}>")))
+                    .copied()
+                    .unwrap_or(players[0]);
+                g.press(mover.0, mover.1, id, first_control(&m)).await;
+                // Discord's components limits hold on every board.
+                let rows = m["components"].as_array().unwrap();
+                assert!(rows.len() <= 5);
+                assert!(rows.iter().all(|r| r["components"].as_array().unwrap().len() <= 5));
+            }
+            assert!(finished, "{game} did not finish");
+            // Superseded boards lost their controls: only the newest may have any.
+            let f = g.fake.lock().await;
+            let with_controls = f
+                .messages
+                .values()
+                .filter(|m| {
+                    m["png"] == true && m["components"].as_array().is_some_and(|c| !c.is_empty())
+                })
+                .count();
+            assert!(with_controls <= 1, "{with_controls} boards still have buttons");
+            drop(f);
         }
-        assert!(finished, "{game} did not finish");
-        // Superseded boards lost their controls: only the newest may have any.
-        let f = g.fake.lock().await;
-        let with_controls = f
-            .messages
-            .values()
-            .filter(|m| {
-                m["png"] == true && m["components"].as_array().is_some_and(|c| !c.is_empty())
-            })
-            .count();
-        assert!(with_controls <= 1, "{with_controls} boards still have buttons");
-        drop(f);
+        g.running.shutdown().await;
     }
-    g.running.shutdown().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn refusals_are_ephemeral_and_forged_ids_change_nothing() {
-    let mut g = Guild::start("refusals").await;
-    // Nothing to join: an ephemeral refusal, and the deferred reply is removed.
-    let token =
-        g.command(2, "Ben", "game", json!([{ "name": "join", "type": 1, "options": [] }])).await;
-    assert!(plain(&g.ephemeral(&token).await).contains("no open table"));
-    g.command(1, "Ana", "snakes", start(json!([]))).await;
-    let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
-    // A forged custom_id: an ephemeral refusal, the lobby unchanged.
-    let before = g.fake.lock().await.messages[&lobby].clone();
-    let forged = join.replace('j', "g");
-    let token = g.press(2, "Ben", lobby, json!({ "custom_id": forged, "component_type": 2 })).await;
-    assert!(plain(&g.ephemeral(&token).await).contains("does not belong"));
-    let token = g
-        .press(2, "Ben", lobby, json!({ "custom_id": "x".repeat(100), "component_type": 2 }))
+    // On both databases, as it is used.
+    for (_db, url) in common::both_databases("dc", "refusals").await {
+        let mut g = Guild::start_on(&url, "auto").await;
+        // Nothing to join: an ephemeral refusal, and the deferred reply is removed.
+        let token = g
+            .command(2, "Ben", "game", json!([{ "name": "join", "type": 1, "options": [] }]))
+            .await;
+        assert!(plain(&g.ephemeral(&token).await).contains("no open table"));
+        g.command(1, "Ana", "snakes", start(json!([]))).await;
+        let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
+        // A forged custom_id: an ephemeral refusal, the lobby unchanged.
+        let before = g.fake.lock().await.messages[&lobby].clone();
+        let forged = join.replace('j', "g");
+        let token =
+            g.press(2, "Ben", lobby, json!({ "custom_id": forged, "component_type": 2 })).await;
+        assert!(plain(&g.ephemeral(&token).await).contains("does not belong"));
+        let token = g
+            .press(2, "Ben", lobby, json!({ "custom_id": "x".repeat(100), "component_type": 2 }))
+            .await;
+        g.ephemeral(&token).await;
+        assert_eq!(g.fake.lock().await.messages[&lobby], before);
+        // A 429 on the interaction callback is waited out: the press still counts.
+        g.fake.lock().await.limited_callbacks = 1;
+        g.press(2, "Ben", lobby, json!({ "custom_id": join, "component_type": 2 })).await;
+        g.until("Ben joined despite the 429", |f| {
+            plain(f.messages[&lobby]["content"].as_str()?).contains("Ben joined").then_some(())
+        })
         .await;
-    g.ephemeral(&token).await;
-    assert_eq!(g.fake.lock().await.messages[&lobby], before);
-    // A 429 on the interaction callback is waited out: the press still counts.
-    g.fake.lock().await.limited_callbacks = 1;
-    g.press(2, "Ben", lobby, json!({ "custom_id": join, "component_type": 2 })).await;
-    g.until("Ben joined despite the 429", |f| {
-        plain(f.messages[&lobby]["content"].as_str()?).contains("Ben joined").then_some(())
-    })
-    .await;
-    // An answer whose interaction token expired is posted as a new message instead.
-    g.fake.lock().await.expired = true;
-    let posts = |f: &Fake| f.calls.iter().filter(|c| c.starts_with("POST channels/")).count();
-    let before = posts(&*g.fake.lock().await);
-    g.command(1, "Ana", "game", json!([{ "name": "status", "type": 1, "options": [] }])).await;
-    g.until("the lobby posted anew", |f| {
-        let newest = f.messages.keys().max()?;
-        let text = plain(f.messages[newest]["content"].as_str()?);
-        (posts(f) > before && text.contains("waiting for players")).then_some(())
-    })
-    .await;
-    g.fake.lock().await.expired = false;
-    // Only the host, or a member who may manage messages, kicks.
-    let kick = json!([{ "name": "kick", "type": 1, "options": [{ "name": "player", "type": 6, "value": "2" }] }]);
-    let resolved = json!({ "users": { "2": user_json(2, "Ben") } });
-    let token = g.command_as(3, "Cy", 0, "game", kick.clone(), resolved.clone()).await;
-    assert!(plain(&g.ephemeral(&token).await).contains("host"));
-    g.command_as(3, "Mod", MANAGE_MESSAGES, "game", kick, resolved).await;
-    g.until("Ben removed", |f| {
-        f.messages
-            .values()
-            .any(|m| plain(m["content"].as_str().unwrap_or("")).contains("Ben was removed"))
-            .then_some(())
-    })
-    .await;
-    // `/lang server` (admins only) sets the language of every channel of the server.
-    let lang = json!([
-        { "name": "language", "type": 3, "value": "ru" },
-        { "name": "server", "type": 5, "value": true },
-    ]);
-    let token = g.command_as(3, "Cy", 0, "lang", lang.clone(), json!({})).await;
-    assert!(plain(&g.ephemeral(&token).await).contains("admin"));
-    g.command_as(3, "Mod", MANAGE_MESSAGES, "lang", lang, json!({})).await;
-    g.until("the server's language set", |f| {
-        f.messages
-            .values()
-            .any(|m| m["content"].as_str().is_some_and(|t| t.contains("чат")))
-            .then_some(())
-    })
-    .await;
-    g.command(1, "Ana", "ludo", start(json!([]))).await;
-    g.until("a lobby in Russian", |f| {
-        f.messages
-            .values()
-            .any(|m| m["content"].as_str().is_some_and(|t| t.contains("Лудо")))
-            .then_some(())
-    })
-    .await;
-    // Each interaction was acknowledged at once: deferred replies and deferred updates.
-    let f = g.fake.lock().await;
-    assert!(f.callbacks.iter().any(|(_, t)| *t == 5) && f.callbacks.iter().any(|(_, t)| *t == 6));
-    drop(f);
-    g.running.shutdown().await;
+        // An answer whose interaction token expired is posted as a new message instead.
+        g.fake.lock().await.expired = true;
+        let posts = |f: &Fake| f.calls.iter().filter(|c| c.starts_with("POST channels/")).count();
+        let before = posts(&*g.fake.lock().await);
+        g.command(1, "Ana", "game", json!([{ "name": "status", "type": 1, "options": [] }])).await;
+        g.until("the lobby posted anew", |f| {
+            let newest = f.messages.keys().max()?;
+            let text = plain(f.messages[newest]["content"].as_str()?);
+            (posts(f) > before && text.contains("waiting for players")).then_some(())
+        })
+        .await;
+        g.fake.lock().await.expired = false;
+        // Only the host, or a member who may manage messages, kicks.
+        let kick = json!([{ "name": "kick", "type": 1, "options": [{ "name": "player", "type": 6, "value": "2" }] }]);
+        let resolved = json!({ "users": { "2": user_json(2, "Ben") } });
+        let token = g.command_as(3, "Cy", 0, "game", kick.clone(), resolved.clone()).await;
+        assert!(plain(&g.ephemeral(&token).await).contains("host"));
+        g.command_as(3, "Mod", MANAGE_MESSAGES, "game", kick, resolved).await;
+        g.until("Ben removed", |f| {
+            f.messages
+                .values()
+                .any(|m| plain(m["content"].as_str().unwrap_or("")).contains("Ben was removed"))
+                .then_some(())
+        })
+        .await;
+        // `/lang server` (admins only) sets the language of every channel of the server.
+        let lang = json!([
+            { "name": "language", "type": 3, "value": "ru" },
+            { "name": "server", "type": 5, "value": true },
+        ]);
+        let token = g.command_as(3, "Cy", 0, "lang", lang.clone(), json!({})).await;
+        assert!(plain(&g.ephemeral(&token).await).contains("admin"));
+        g.command_as(3, "Mod", MANAGE_MESSAGES, "lang", lang, json!({})).await;
+        g.until("the server's language set", |f| {
+            f.messages
+                .values()
+                .any(|m| m["content"].as_str().is_some_and(|t| t.contains("чат")))
+                .then_some(())
+        })
+        .await;
+        g.command(1, "Ana", "ludo", start(json!([]))).await;
+        g.until("a lobby in Russian", |f| {
+            f.messages
+                .values()
+                .any(|m| m["content"].as_str().is_some_and(|t| t.contains("Лудо")))
+                .then_some(())
+        })
+        .await;
+        // Each interaction was acknowledged at once: deferred replies and deferred updates.
+        let f = g.fake.lock().await;
+        assert!(
+            f.callbacks.iter().any(|(_, t)| *t == 5) && f.callbacks.iter().any(|(_, t)| *t == 6)
+        );
+        drop(f);
+        g.running.shutdown().await;
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_table_with_the_thread_option_plays_in_its_own_thread() {
     // This process runs shard 0 of 1, named as a range (`DISCORD_SHARDS=0-0/1`).
-    let mut g = Guild::start_with("threads", "0-0/1").await;
-    g.command(1, "Ana", "ludo", start(json!([{ "name": "thread", "type": 5, "value": true }])))
+    // On both databases, as it is used.
+    for (_db, url) in common::both_databases("dc", "threads").await {
+        let mut g = Guild::start_on(&url, "0-0/1").await;
+        g.command(1, "Ana", "ludo", start(json!([{ "name": "thread", "type": 5, "value": true }])))
+            .await;
+        let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
+        g.press(2, "Ben", lobby, json!({ "custom_id": join, "component_type": 2 })).await;
+        g.until("Ben in the lobby", |f| {
+            plain(f.messages[&lobby]["content"].as_str()?).contains("Ben joined").then_some(())
+        })
         .await;
-    let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
-    g.press(2, "Ben", lobby, json!({ "custom_id": join, "component_type": 2 })).await;
-    g.until("Ben in the lobby", |f| {
-        plain(f.messages[&lobby]["content"].as_str()?).contains("Ben joined").then_some(())
-    })
-    .await;
-    let (_, play) = g.until("a Start button", |f| button(f, "Start")).await;
-    g.press(1, "Ana", lobby, json!({ "custom_id": play, "component_type": 2 })).await;
-    // The game opens a thread from the lobby message, and its boards go there.
-    let (thread, parent, from) = g.until("a thread", |f| f.threads.first().copied()).await;
-    assert_eq!((parent, from), (CHANNEL, lobby));
-    let mut last = 0;
-    for _ in 0..3 {
-        let (id, m) =
-            g.until("a board in the thread", |f| board(f).filter(|(id, _)| *id > last)).await;
-        assert_eq!(m["channel"], thread, "the board is in the thread");
-        last = id;
-        let content = plain(m["content"].as_str().unwrap());
-        let mover = if content.contains("<@2>") { (2, "Ben") } else { (1, "Ana") };
-        g.press(mover.0, mover.1, id, first_control(&m)).await;
+        let (_, play) = g.until("a Start button", |f| button(f, "Start")).await;
+        g.press(1, "Ana", lobby, json!({ "custom_id": play, "component_type": 2 })).await;
+        // The game opens a thread from the lobby message, and its boards go there.
+        let (thread, parent, from) = g.until("a thread", |f| f.threads.first().copied()).await;
+        assert_eq!((parent, from), (CHANNEL, lobby));
+        let mut last = 0;
+        for _ in 0..3 {
+            let (id, m) =
+                g.until("a board in the thread", |f| board(f).filter(|(id, _)| *id > last)).await;
+            assert_eq!(m["channel"], thread, "the board is in the thread");
+            last = id;
+            let content = plain(m["content"].as_str().unwrap());
+            let mover = if content.contains("<@2>") { (2, "Ben") } else { (1, "Ana") };
+            g.press(mover.0, mover.1, id, first_control(&m)).await;
+        }
+        // The turn timer's reminder goes where the board is: the thread.
+        g.until("the last press's board", |f| board(f).filter(|(id, _)| *id > last)).await;
+        common::execute(&url, "update tables set remind_ms = 1 where status = 'playing'").await;
+        let reminder = g
+            .until("the reminder", |f| {
+                f.messages
+                    .values()
+                    .find(|m| {
+                        plain(m["content"].as_str().unwrap_or("")).contains("before the bot plays")
+                    })
+                    .cloned()
+            })
+            .await;
+        assert_eq!(reminder["channel"], thread, "the reminder is in the thread");
+        // The lobby stays in the channel, and only one thread was opened.
+        let f = g.fake.lock().await;
+        assert_eq!(f.messages[&lobby]["channel"], CHANNEL);
+        assert_eq!(f.threads.len(), 1);
+        drop(f);
+        g.running.shutdown().await;
     }
-    // The lobby stays in the channel, and only one thread was opened.
-    let f = g.fake.lock().await;
-    assert_eq!(f.messages[&lobby]["channel"], CHANNEL);
-    assert_eq!(f.threads.len(), 1);
-    drop(f);
-    g.running.shutdown().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn joins_at_the_same_moment_leave_the_lobby_complete() {
-    let mut g = Guild::start("joins").await;
-    g.command(1, "Ana", "ludo", start(json!([]))).await;
-    let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
-    // Four members press Join together; each answer edits the lobby message.
-    let mut tokens = Vec::new();
-    for (uid, name) in [(2, "Ben"), (3, "Cy"), (4, "Dee"), (5, "Eve")] {
-        let data = json!({ "custom_id": join, "component_type": 2 });
-        tokens.push(g.press(uid, name, lobby, data).await);
+    // On both databases, as it is used.
+    for (_db, url) in common::both_databases("dc", "joins").await {
+        let mut g = Guild::start_on(&url, "auto").await;
+        g.command(1, "Ana", "ludo", start(json!([]))).await;
+        let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
+        // Four members press Join together; each answer edits the lobby message.
+        let mut tokens = Vec::new();
+        for (uid, name) in [(2, "Ben"), (3, "Cy"), (4, "Dee"), (5, "Eve")] {
+            let data = json!({ "custom_id": join, "component_type": 2 });
+            tokens.push(g.press(uid, name, lobby, data).await);
+        }
+        g.until("every join answered", |f| {
+            let edits = tokens
+                .iter()
+                .filter(|t| {
+                    f.calls.contains(&format!("PATCH webhooks/{APP}/{t}/messages/@original"))
+                })
+                .count();
+            (edits == tokens.len()).then_some(())
+        })
+        .await;
+        // The channel's answers were shown in the order they were made: the last edit is the
+        // lobby with everyone in it.
+        let text = plain(g.fake.lock().await.messages[&lobby]["content"].as_str().unwrap());
+        for name in ["Ana", "Ben", "Cy", "Dee", "Eve"] {
+            assert!(text.contains(name), "{name} missing from the lobby: {text}");
+        }
+        g.running.shutdown().await;
     }
-    g.until("every join answered", |f| {
-        let edits = tokens
-            .iter()
-            .filter(|t| f.calls.contains(&format!("PATCH webhooks/{APP}/{t}/messages/@original")))
-            .count();
-        (edits == tokens.len()).then_some(())
-    })
-    .await;
-    // The channel's answers were shown in the order they were made: the last edit is the
-    // lobby with everyone in it.
-    let text = plain(g.fake.lock().await.messages[&lobby]["content"].as_str().unwrap());
-    for name in ["Ana", "Ben", "Cy", "Dee", "Eve"] {
-        assert!(text.contains(name), "{name} missing from the lobby: {text}");
-    }
-    g.running.shutdown().await;
 }
 
 /// Behind a REST proxy, 429 answers are waited out as long as they say, as often as they

@@ -168,3 +168,17 @@ pub const README_CONVERSATION: &[(&str, &str, &str)] = &[
     ("Ana", "/lang en", "English"),
     ("Ana", "/help", "/snakes"),
 ];
+
+/// Runs one SQL statement on the database at `url` (Postgres or SQLite), for a test that must
+/// put a table in a state no command reaches quickly (a reminder due now).
+pub async fn execute(url: &str, sql: &str) {
+    use sqlx::Connection;
+    let sql = sqlx::AssertSqlSafe(sql.to_owned());
+    if url.starts_with("postgres") {
+        let mut conn = sqlx::PgConnection::connect(url).await.unwrap();
+        sqlx::query(sql).execute(&mut conn).await.unwrap();
+    } else {
+        let mut conn = sqlx::SqliteConnection::connect(url).await.unwrap();
+        sqlx::query(sql).execute(&mut conn).await.unwrap();
+    }
+}
