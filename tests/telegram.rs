@@ -36,6 +36,8 @@ struct Fake {
     menus: Vec<(Option<String>, Vec<String>)>,
     /// The offset of every getUpdates call, in order.
     offsets: Vec<i64>,
+    /// getUpdates answers 409 (another poller took over) while this is set.
+    polling_refused: bool,
     /// Every update pushed: its id, and a callback query's id.
     pushed: Vec<(i64, Option<String>)>,
 }
@@ -145,6 +147,10 @@ async fn api(
         "getupdates" => {
             // As Telegram does: an offset confirms (forgets) every update before it; the rest
             // are delivered again until confirmed.
+            if fake.polling_refused {
+                return axum::Json(json!({ "ok": false, "error_code": 409,
+                    "description": "Conflict: terminated by other getUpdates request" }));
+            }
             let offset = f.get("offset").and_then(Value::as_i64).unwrap_or(0);
             fake.offsets.push(offset);
             fake.updates.retain(|u| u["update_id"].as_i64().unwrap_or(0) >= offset);
@@ -871,4 +877,49 @@ async fn every_readme_command_example_works() {
         drop(fake);
         g.running.shutdown().await;
     }
+}
+
+/// `/healthz` tells when Telegram polling fails, and why, and recovers with it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn healthz_reports_failing_polling() {
+    let g = Group::start("health").await;
+    let url = format!("http://{}/healthz", g.running.addr);
+    let health = || async {
+        let answer = reqwest::get(&url).await.unwrap();
+        (answer.status().as_u16(), answer.json::<Value>().await.unwrap())
+    };
+    g.until("a first poll", |f| (!f.offsets.is_empty()).then_some(())).await;
+    let mut report = health().await;
+    for _ in 0..100 {
+        if report.1["telegram"] == "ok" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        report = health().await;
+    }
+    assert_eq!(report.0, 200, "{}", report.1);
+    assert_eq!(report.1["telegram"], "ok");
+    g.server.fake.lock().await.polling_refused = true;
+    for _ in 0..200 {
+        report = health().await;
+        if report.0 == 503 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(report.0, 503, "{}", report.1);
+    assert_eq!(report.1["status"], "unhealthy");
+    assert_eq!(report.1["database"], "ok");
+    let why = report.1["telegram"].as_str().unwrap();
+    assert!(why.starts_with("down: getUpdates failed") && why.contains("terminated"), "{why}");
+    g.server.fake.lock().await.polling_refused = false;
+    for _ in 0..200 {
+        report = health().await;
+        if report.0 == 200 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(report.0, 200, "recovered: {}", report.1);
+    g.running.shutdown().await;
 }
