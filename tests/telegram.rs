@@ -237,6 +237,7 @@ struct Group {
     server: Server,
     running: bot::Running,
     query: u64,
+    config: Config,
 }
 
 impl Group {
@@ -247,6 +248,10 @@ impl Group {
 
     /// A bot on `database_url` with a fresh fake Bot API (webhook mode if `webhook`).
     async fn start_with(database_url: &str, webhook: Option<&str>) -> Group {
+        Self::start_full(database_url, webhook, Duration::from_secs(25)).await
+    }
+
+    async fn start_full(database_url: &str, webhook: Option<&str>, stop: Duration) -> Group {
         let server = Server { fake: Arc::default(), pushed: Arc::new(Notify::new()) };
         let app = Router::new().route("/{bot}/{method}", post(api)).with_state(server.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -257,10 +262,11 @@ impl Group {
             telegram_token: Some("123:TEST".into()),
             telegram_api_url: format!("http://{addr}").parse().unwrap(),
             telegram_webhook_url: webhook.map(|w| w.parse().unwrap()),
+            shutdown_timeout: stop,
             ..bot_config(database_url.to_owned())
         };
         let running = bot::start(&config).await.unwrap();
-        Group { server, running, query: 0 }
+        Group { server, running, query: 0, config }
     }
 
     async fn push(&self, update: Value) {
@@ -922,4 +928,63 @@ async fn healthz_reports_failing_polling() {
     }
     assert_eq!(report.0, 200, "recovered: {}", report.1);
     g.running.shutdown().await;
+}
+
+/// A stop cut short (a zero shutdown timeout, or a crash) while presses are in flight loses
+/// nothing: updates not confirmed come again to the next process, which applies each press
+/// exactly once (a repeated one is out of date) and shows every table's newest board; on
+/// both databases.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stop_cut_short_loses_no_press() {
+    const GROUPS: i64 = 20;
+    for (db, url) in common::both_databases("tg", "cut").await {
+        let mut g = Group::start_full(&url, None, Duration::ZERO).await;
+        let boards = tables_in_groups(&g, GROUPS).await;
+        let store = dicetable::store::Store::connect(&url).await.unwrap();
+        let mut before = Vec::new();
+        for (chat, _, _, _) in &boards {
+            let tables =
+                store.tables_in_chat(&format!("telegram:{chat}"), &["playing"]).await.unwrap();
+            let table = tables[0].0;
+            before.push((table, store.table(table).await.unwrap().version));
+        }
+        for (_, id, data, mover) in &boards {
+            g.press(mover.0, mover.1, *id, data).await;
+        }
+        tokio::time::sleep(Duration::from_millis(30)).await;
+        let config = g.config.clone();
+        g.running.shutdown().await;
+        let pushed = g.server.fake.lock().await.next_update;
+        let unconfirmed =
+            |f: &Fake| f.updates.iter().filter(|u| u["update_id"].as_i64() <= Some(pushed)).count();
+        println!(
+            "{db}: {} updates not confirmed at the cut stop",
+            unconfirmed(&*g.server.fake.lock().await)
+        );
+        // The next process, on the same database and the same Bot API.
+        let running = bot::start(&config).await.unwrap();
+        let server = g.server.clone();
+        // Everything the stop left unconfirmed comes again and is confirmed once handled.
+        for _ in 0..1200 {
+            if unconfirmed(&*server.fake.lock().await) == 0 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        assert_eq!(unconfirmed(&*server.fake.lock().await), 0, "{db}");
+        for (table, version) in before {
+            let mut shown = None;
+            for _ in 0..400 {
+                shown = store.message_version(table, "board").await.unwrap().map(|(_, v)| v);
+                if shown == Some(version + 1) {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(25)).await;
+            }
+            let now = store.table(table).await.unwrap().version;
+            assert_eq!(now, version + 1, "{db}: table {table} moved exactly once");
+            assert_eq!(shown, Some(now), "{db}: table {table}'s move is shown");
+        }
+        running.shutdown().await;
+    }
 }
