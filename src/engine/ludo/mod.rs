@@ -368,7 +368,7 @@ impl Ludo {
         }
     }
 
-    /// Rolls a try sequence allows (L8): 3 if no roll of 1–5 could move any piece, else 1.
+    /// Rolls the start of a turn allows (L8): 3 if no roll of 1–5 could move any piece, else 1.
     fn initial_tries(&self, seat: Seat) -> u8 {
         let stuck = (1..=5).all(|d| (0..PIECES).all(|k| self.destination(seat, k, d).is_err()));
         if stuck { 3 } else { 1 }
@@ -478,9 +478,8 @@ impl Ludo {
         let seat = self.to_move;
         let mut events = vec![Event::Rolled { seat, dice: vec![die] }];
         let six = die == 6;
-        if six {
-            self.sixes = self.sixes.saturating_add(1);
-        }
+        // A roll that is not a 6 ends a run of sixes (L10).
+        self.sixes = if six { self.sixes.saturating_add(1) } else { 0 };
         if six && self.options.three_sixes_forfeit && self.sixes >= 3 {
             events.push(Event::Forfeit { seat });
             self.end_turn(&mut events);
@@ -492,8 +491,9 @@ impl Ludo {
         }
         events.push(Event::NoMove { seat, reason: NoMoveReason::NoLegalMove });
         if six {
+            // The roll again after a 6 is one roll, stuck or not (L8).
             events.push(Event::ExtraRoll { seat });
-            self.tries = self.initial_tries(seat);
+            self.tries = 1;
         } else {
             self.tries = self.tries.saturating_sub(1);
             if self.tries > 0 {
@@ -527,8 +527,9 @@ impl Ludo {
             events.push(Event::Finished { seat });
             self.end_turn(&mut events); // no bonus roll after the last piece (L7)
         } else if die == 6 {
+            // The roll again after a 6 is not the start of a turn: one roll (L8).
             events.push(Event::ExtraRoll { seat });
-            self.tries = self.initial_tries(seat);
+            self.tries = 1;
         } else {
             self.end_turn(&mut events);
         }

@@ -196,6 +196,20 @@ fn l8_three_tries_only_when_no_roll_of_1_to_5_could_move() {
 }
 
 #[test]
+fn l8_the_roll_after_a_six_is_one_roll_even_when_stuck() {
+    // The reproduction: a 6 takes piece 0 to the lane's far end (43), leaving only
+    // pieces in the house: no roll of 1–5 could move, but the roll again is one roll.
+    let mut g = plain(&[[37, H, H, H], [5, H, H, H]]);
+    g.play(&roll(6)).unwrap();
+    let events = g.play(&mv(0)).unwrap();
+    assert_eq!(events.last(), Some(&Event::ExtraRoll { seat: 0 }));
+    assert_eq!(g.tries(), 1, "one roll, not three tries");
+    let events = g.play(&roll(2)).unwrap();
+    assert_eq!(events.last(), Some(&Event::Turn { seat: 1 }));
+    assert_eq!(g.to_move(), Some(1));
+}
+
+#[test]
 fn l9_free_choice_and_the_must_options() {
     // Nothing compulsory by default: entering and capturing are optional. Seat 1 (arm 2) at
     // progress 28 stands on square 8, seat 0's progress 8.
@@ -240,6 +254,18 @@ fn l10_third_six_forfeits_when_on() {
     assert_eq!(events[1], Event::Forfeit { seat: 0 });
     assert_eq!(g.to_move(), Some(1));
     assert_eq!(g.pieces()[0][0], 17);
+    // A roll that is not a 6 ends the run: 6, (2), 6, 6 is two sixes in a row, not three.
+    // (A turn that starts stuck, as stored before L8 was spelled out: three tries after a 6.)
+    let mut g = at(options, &[[H; 4], [H; 4]]);
+    g.sixes = 1;
+    g.tries = 3;
+    let events = g.play(&roll(2)).unwrap();
+    assert_eq!(events.last(), Some(&Event::TryAgain { seat: 0, try_number: 2 }));
+    g.play(&roll(6)).unwrap();
+    g.play(&mv(0)).unwrap();
+    let events = g.play(&roll(6)).unwrap();
+    assert!(!events.contains(&Event::Forfeit { seat: 0 }), "{events:?}");
+    assert_eq!(g.to_move(), Some(0));
     // Off (default): the third six is played.
     let mut g = plain(&[[5, H, H, H], [H; 4]]);
     for _ in 0..3 {

@@ -233,6 +233,23 @@ fn n7_larger_die_when_only_one_can_be_played() {
 }
 
 #[test]
+fn n7_bearing_off_the_last_checker_does_not_play_the_other_die() {
+    // The spec's examples: one checker on point 1 with 5-4: one die can be played, the 5.
+    let mut g = position(&[(1, 1)], &[(12, 15)]);
+    g.play(&roll(5, 4)).unwrap();
+    assert_eq!(steps(&g), vec![(1, 5)]);
+    assert_eq!(refused(&mut g, 1, 4), StepBlocked::LargerDie);
+    // One checker on point 2 with 6-1: 2/1 then 1/off plays both dice, so 2/off is refused.
+    let mut g = position(&[(2, 1)], &[(12, 15)]);
+    g.play(&roll(6, 1)).unwrap();
+    assert_eq!(steps(&g), vec![(2, 1)]);
+    refused(&mut g, 2, 6);
+    g.play(&step(2, 1)).unwrap();
+    let events = g.play(&step(1, 6)).unwrap();
+    assert_eq!(g.status(), Status::Finished, "{events:?}");
+}
+
+#[test]
 fn n8_no_legal_move_passes() {
     let mut g = position(&[(13, 1), (1, 14)], &[(7, 1), (9, 1), (3, 13)]);
     let events = g.play(&roll(6, 4)).unwrap();
