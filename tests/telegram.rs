@@ -988,3 +988,41 @@ async fn a_stop_cut_short_loses_no_press() {
         running.shutdown().await;
     }
 }
+
+/// After a restart the bot has seen nobody yet; a mention still names the player (the defect:
+/// a bare "🔔" as the link's text).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_mention_after_a_restart_names_the_player() {
+    let url = common::sqlite_url("tg", "bell");
+    let g = Group::start_with(&url, None).await;
+    let boards = tables_in_groups(&g, 1).await;
+    let (chat, _, _, mover) = boards[0].clone();
+    let config = g.config.clone();
+    g.running.shutdown().await;
+    let running = bot::start(&config).await.unwrap();
+    common::execute(&url, "update tables set remind_ms = 1 where status = 'playing'").await;
+    let mut reminder = None;
+    for _ in 0..400 {
+        let f = g.server.fake.lock().await;
+        reminder = f
+            .messages
+            .values()
+            .find(|m| {
+                m["chat"] == chat
+                    && plain(m["text"].as_str().unwrap_or("")).contains("before the bot plays")
+            })
+            .cloned();
+        drop(f);
+        if reminder.is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    let reminder = reminder.expect("a reminder after the restart");
+    let html = reminder["text"].as_str().unwrap();
+    let link = format!("<a href=\"tg://user?id={}\">", mover.0);
+    assert!(html.contains(&link), "{html}");
+    assert!(!html.contains('🔔'), "{html}");
+    assert!(plain(html).contains(mover.1), "{html}");
+    running.shutdown().await;
+}

@@ -42,6 +42,9 @@ event-no-move-overshoot = { $name } needs an exact roll to reach 100.
 event-no-move-locked = { $name } stays at the start until a 6.
 event-no-move-blocked = { $name } cannot move with that roll.
 event-extra-roll = { $name } rolls again.
+six-second-back = That is { $name }'s second 6 in a row: a third sends them back to the start.
+six-second-cap = That is { $name }'s second 6 in a row: a third ends the turn.
+six-second-forfeit = That is { $name }'s second 6 in a row: a third is not played and the turn passes.
 event-sent-back = Third six in a row: { $name } goes back to the start.
 event-locked = { $name } must roll a 6 to start again.
 event-unlocked = A 6! { $name } is free again.
@@ -56,7 +59,7 @@ event-roll-off = Roll for the first turn: { $rolls }.
 event-roll-off-again = A tie: { $names } roll again.
 event-colours = { $name } plays White and moves first.
 event-entered = { $name } brought piece { $piece } into play.
-event-piece-moved = { $name } moved piece { $piece } { $steps ->
+event-piece-moved = { $name } moved piece { $piece } by { $steps ->
         [one] one square
        *[other] { $steps } squares
     }.
@@ -86,6 +89,7 @@ button-off = off
 
 ## The lobby.
 lobby-title = { $game }: waiting for players ({ $count } seated; { $min } to { $max } can play).
+lobby-title-exact = { $game }: waiting for players ({ $count } of { $max } seated).
 lobby-host = host
 lobby-hint = Tap Join to take a seat. The host taps Start when everyone is in; a full table starts by itself.
 lobby-joined = { $name } joined.

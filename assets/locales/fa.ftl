@@ -41,6 +41,9 @@ event-no-move-overshoot = { $name } برای رسیدن به ۱۰۰ عدد دق�
 event-no-move-locked = { $name } تا آمدن ۶ در شروع می‌ماند.
 event-no-move-blocked = { $name } با این تاس حرکتی ندارد.
 event-extra-roll = { $name } دوباره تاس می‌ریزد.
+six-second-back = این دومین ۶ پشت‌سرهم { $name } است: ۶ سوم او را به خانهٔ شروع برمی‌گرداند.
+six-second-cap = این دومین ۶ پشت‌سرهم { $name } است: با ۶ سوم نوبت تمام می‌شود.
+six-second-forfeit = این دومین ۶ پشت‌سرهم { $name } است: ۶ سوم بازی نمی‌شود و نوبت می‌گذرد.
 event-sent-back = سومین شش پشت‌سرهم: { $name } به شروع برمی‌گردد.
 event-locked = { $name } برای شروع دوباره باید ۶ بیاورد.
 event-unlocked = شش! { $name } دوباره آزاد است.
@@ -79,6 +82,7 @@ button-off = بیرون
 
 ## اتاق انتظار.
 lobby-title = { $game }: در انتظار بازیکنان ({ $count } نفر نشسته‌اند؛ { $min } تا { $max } نفر می‌توانند بازی کنند).
+lobby-title-exact = { $game }: در انتظار بازیکنان ({ $count } از { $max } نفر نشسته‌اند).
 lobby-host = میزبان
 lobby-hint = برای نشستن «پیوستن» را بزنید. وقتی همه آمدند میزبان «شروع» را می‌زند؛ میز پر خودش شروع می‌شود.
 lobby-joined = { $name } به میز پیوست.

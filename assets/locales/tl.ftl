@@ -41,6 +41,9 @@ event-no-move-overshoot = Kailangan ni { $name } ng eksaktong bilang para maabot
 event-no-move-locked = Mananatili si { $name } sa simula hanggang lumabas ang 6.
 event-no-move-blocked = Walang galaw si { $name } sa roll na iyon.
 event-extra-roll = Mag-roll ulit si { $name }.
+six-second-back = Ikalawang 6 na sunod-sunod ito ni { $name }: ibabalik siya sa simula ng ikatlo.
+six-second-cap = Ikalawang 6 na sunod-sunod ito ni { $name }: tatapusin ng ikatlo ang tira.
+six-second-forfeit = Ikalawang 6 na sunod-sunod ito ni { $name }: hindi lalaruin ang ikatlo at lilipat ang tira.
 event-sent-back = Ikatlong sunod na 6: babalik si { $name } sa simula.
 event-locked = Kailangang mag-roll si { $name } ng 6 para makapagsimula ulit.
 event-unlocked = 6! Malaya na ulit si { $name }.
@@ -79,6 +82,7 @@ button-off = labas
 
 ## Ang lobby.
 lobby-title = { $game }: naghihintay ng mga manlalaro ({ $count } ang nakaupo; { $min } hanggang { $max } ang puwedeng maglaro).
+lobby-title-exact = { $game }: naghihintay ng mga manlalaro ({ $count } sa { $max } ang nakaupo).
 lobby-host = host
 lobby-hint = Pindutin ang Sumali para umupo. Pipindutin ng host ang Simulan kapag kumpleto na; kusang nagsisimula ang punong mesa.
 lobby-joined = Sumali si { $name }.

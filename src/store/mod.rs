@@ -696,6 +696,15 @@ impl Store {
         Ok(lang)
     }
 
+    /// A user's display name as last seen, if the user is known.
+    pub async fn user_name(&self, id: &str) -> Result<Option<String>, StoreError> {
+        const SQL: &str = "select name from users where id = $1";
+        let name = on_pool!(self, pool => {
+            sqlx::query_scalar(SQL).bind(id).fetch_optional(pool).await?
+        });
+        Ok(name)
+    }
+
     /// Sets (or with `None` clears) a user's language.
     pub async fn set_user_lang(&self, id: &str, lang: Option<&str>) -> Result<(), StoreError> {
         const SQL: &str = "update users set lang = $1, version = version + 1 where id = $2";

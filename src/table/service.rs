@@ -336,6 +336,18 @@ impl Service {
         self.i18n.text(lang, key, &[])
     }
 
+    /// A user's display name as last seen (for a mention when the adapter has not seen the user
+    /// since it started), if known.
+    pub async fn user_name(&self, user: &str) -> Option<String> {
+        match self.store.user_name(user).await {
+            Ok(name) => name,
+            Err(e) => {
+                tracing::warn!(error = %e, "reading a user's name failed");
+                None
+            }
+        }
+    }
+
     /// A private message from the table's words (`key` in the Fluent files), in the user's
     /// language: for adapters' own refusals, such as an unknown command.
     pub async fn say_privately(&self, ctx: &Ctx, key: &str) -> View {

@@ -1,7 +1,7 @@
 //! Views: the lobby, the board with its buttons, and the informational answers (status,
 //! history, statistics, leaderboard, fairness, help).
 
-use super::i18n::{Arg, Lang};
+use super::i18n::{Arg, I18n, Lang};
 use super::service::{Fail, LEASE_MS, Loaded, say, spread_audience};
 use super::token::{Button as TokenButton, Token};
 use super::words::{self, Settings, Timer};
@@ -86,7 +86,8 @@ impl Service {
         let text = [
             self.i18n.text(
                 lang,
-                "lobby-title",
+                // Nardy is for exactly two: "1 of 2 seated", not "2 to 2 can play".
+                if range.start() == range.end() { "lobby-title-exact" } else { "lobby-title" },
                 &[
                     ("game", self.game_name(lang, t.kind).into()),
                     ("count", Arg::Number(t.rec.seats.len() as i64)),
@@ -225,6 +226,7 @@ impl Service {
         let names = t.names();
         let mut lines = header;
         lines.extend(events.iter().filter_map(|e| self.i18n.event(lang, e, &names)));
+        lines.extend(second_six(&self.i18n, lang, game, events, &names));
         let legal = if t.rec.status == "playing" { game.legal() } else { Legal::Over };
         let name = |seat: u8| names.get(usize::from(seat)).cloned().unwrap_or_default();
         let dice = |d: &[u8]| {
@@ -570,6 +572,35 @@ impl Service {
     }
 }
 
+/// After a second 6 in a row, what a third would do, where a rule makes it matter (S11's cap
+/// or back-to-start, L10's forfeit): players hear it before it happens.
+fn second_six(
+    i18n: &I18n,
+    lang: Lang,
+    game: &Game,
+    events: &[Event],
+    names: &[String],
+) -> Option<String> {
+    use crate::engine::snakes::ThreeSixes;
+    let seat = events.iter().rev().find_map(|e| match e {
+        Event::ExtraRoll { seat } => Some(*seat),
+        _ => None,
+    })?;
+    let key = match game {
+        Game::Snakes(g) if g.sixes_in_row() == 2 => match g.options().three_sixes {
+            ThreeSixes::Cap => "six-second-cap",
+            ThreeSixes::BackToStart => "six-second-back",
+            ThreeSixes::Unlimited => return None,
+        },
+        Game::Ludo(g) if g.sixes_in_row() == 2 && g.options().three_sixes_forfeit => {
+            "six-second-forfeit"
+        }
+        _ => return None,
+    };
+    let name = names.get(usize::from(seat)).cloned().unwrap_or_default();
+    Some(i18n.text(lang, key, &[("name", name.into())]))
+}
+
 /// The dice of the roll being played (for the prompt).
 fn last_dice(game: &Game) -> Vec<u8> {
     match game {
@@ -582,4 +613,33 @@ fn last_dice(game: &Game) -> Vec<u8> {
 /// A win rate in whole percent.
 fn rate(wins: i64, games: i64) -> i64 {
     if games == 0 { 0 } else { (wins * 100 + games / 2) / games }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Action, GameKind, Options};
+    use crate::fair::Seed;
+
+    #[test]
+    fn a_second_six_in_a_row_is_announced_where_a_third_costs_something() {
+        let i18n = I18n::new();
+        let names = vec!["Ana".to_owned(), "Ben".to_owned()];
+        let six = Action::Roll { dice: vec![6] };
+        for (preset, said) in
+            [("traditional", Some("a third sends them back to the start")), ("classic", None)]
+        {
+            let value = serde_json::Value::String(preset.into());
+            let options = Options::parse(GameKind::Snakes, [("preset", &value)]).unwrap();
+            let mut game = crate::setup::new_game(&options, 2, &Seed::from_u64(1), 0).unwrap();
+            let first = game.play(&six).unwrap();
+            assert_eq!(second_six(&i18n, Lang::En, &game, &first, &names), None, "one six");
+            let second = game.play(&six).unwrap();
+            let text = second_six(&i18n, Lang::En, &game, &second, &names);
+            match said {
+                Some(s) => assert!(text.as_deref().is_some_and(|t| t.contains(s)), "{text:?}"),
+                None => assert_eq!(text, None, "{preset}: a third six costs nothing"),
+            }
+        }
+    }
 }

@@ -313,6 +313,23 @@ impl Telegram {
         }
     }
 
+    /// Learns the names of mentioned users not seen since the start (after a restart the
+    /// player to move is named, not shown as a bare bell).
+    async fn learn_names(&self, users: &[String]) {
+        for user in users.iter().take(4) {
+            let Some(id) = user.strip_prefix("telegram:").and_then(|id| id.parse::<u64>().ok())
+            else {
+                continue;
+            };
+            if self.names.lock().unwrap_or_else(|e| e.into_inner()).contains_key(&id) {
+                continue;
+            }
+            if let Some(name) = self.service.user_name(user).await {
+                self.names.lock().unwrap_or_else(|e| e.into_inner()).insert(id, name);
+            }
+        }
+    }
+
     /// Remembers a user's name, for mentions.
     fn remember(&self, user: &User) {
         let mut names = self.names.lock().unwrap_or_else(|e| e.into_inner());
@@ -508,6 +525,7 @@ impl Telegram {
         if !self.service.wanted(&view).await {
             return;
         }
+        self.learn_names(&view.mentions).await;
         if let Some(code) = &view.invite
             && let Some(bot) = self.username().await
         {

@@ -178,6 +178,11 @@ impl Ludo {
         self.pieces.len()
     }
 
+    /// Sixes rolled in a row in the current turn (L10).
+    pub fn sixes_in_row(&self) -> u8 {
+        self.sixes
+    }
+
     /// The options.
     pub fn options(&self) -> &LudoOptions {
         &self.options
