@@ -255,8 +255,15 @@ impl Service {
                     &[("name", name(*seat).into()), ("dice", dice(&rolled).into())],
                 ));
                 mentions.push(t.rec.seats[usize::from(*seat)].user.clone());
-                let row: Vec<Button> =
-                    actions.iter().filter_map(|a| self.action_button(t, game, a, lang)).collect();
+                let mut row: Vec<(Button, u8)> = actions
+                    .iter()
+                    .filter_map(|a| {
+                        let die = if let Action::Step { die, .. } = a { *die } else { 0 };
+                        Some((self.action_button(t, game, a, lang)?, die))
+                    })
+                    .collect();
+                tell_dice_apart(&mut row, lang.persian_digits());
+                let row: Vec<Button> = row.into_iter().map(|(b, _)| b).collect();
                 buttons.extend(row.chunks(4).map(<[Button]>::to_vec));
             }
             Legal::Over => {
@@ -601,11 +608,30 @@ fn second_six(
     Some(i18n.text(lang, key, &[("name", name.into())]))
 }
 
-/// The dice of the roll being played (for the prompt).
+/// Two dice that take one checker to the same place (both bear it off) differ in the die
+/// left over: such buttons say which die each plays, `17 → off (5)` and `17 → off (6)`.
+fn tell_dice_apart(row: &mut [(Button, u8)], persian: bool) {
+    let labels: Vec<String> = row.iter().map(|(b, _)| b.label.clone()).collect();
+    for (button, die) in row.iter_mut() {
+        if *die > 0 && labels.iter().filter(|l| **l == button.label).count() > 1 {
+            let d = crate::render::text::number(*die, persian);
+            button.label = format!("{} ({d})", button.label);
+        }
+    }
+}
+
+/// The dice of the roll being played (for the prompt): as rolled while none is played (so the
+/// prompt repeats "rolled 3 + 4" as the event said it), then those left.
 fn last_dice(game: &Game) -> Vec<u8> {
     match game {
         Game::Ludo(g) => g.die().map(|d| vec![d]).unwrap_or_default(),
-        Game::Nardy(g) => g.dice().to_vec(),
+        Game::Nardy(g) => {
+            let left = g.dice().to_vec();
+            match g.rolled() {
+                Some(rolled) if rolled[0] != rolled[1] && left.len() == 2 => rolled.to_vec(),
+                _ => left,
+            }
+        }
         Game::Snakes(_) => Vec::new(),
     }
 }
@@ -620,6 +646,33 @@ mod tests {
     use super::*;
     use crate::engine::{Action, GameKind, Options};
     use crate::fair::Seed;
+
+    #[test]
+    fn buttons_that_look_alike_say_which_die_they_play() {
+        let b = |label: &str| Button { label: label.into(), token: String::new() };
+        let mut row = vec![(b("17 → off"), 5), (b("17 → off"), 6), (b("12 → 7"), 5)];
+        tell_dice_apart(&mut row, false);
+        let labels: Vec<&str> = row.iter().map(|(b, _)| b.label.as_str()).collect();
+        assert_eq!(labels, ["17 → off (5)", "17 → off (6)", "12 → 7"]);
+    }
+
+    #[test]
+    fn the_prompt_repeats_the_dice_in_the_order_rolled() {
+        use crate::engine::Legal;
+        let options = Options::default_for(GameKind::Nardy);
+        let mut game = crate::setup::new_game(&options, 2, &Seed::from_u64(3), 0).unwrap();
+        for _ in 0..4 {
+            let dice = match game.legal() {
+                Legal::RollOff { .. } => vec![6, 1],
+                Legal::Roll { .. } => vec![3, 4],
+                _ => break,
+            };
+            game.play(&Action::Roll { dice }).unwrap();
+        }
+        assert!(matches!(game.legal(), Legal::Choose { .. }), "{:?}", game.legal());
+        // "rolled 3 + 4" in the event, so "you rolled 3 + 4" in the prompt (not 4 + 3).
+        assert_eq!(last_dice(&game), [3, 4]);
+    }
 
     #[test]
     fn a_second_six_in_a_row_is_announced_where_a_third_costs_something() {
