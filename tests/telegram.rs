@@ -394,16 +394,26 @@ async fn a_group_opens_a_table_joins_and_plays_turns_with_inline_buttons() {
         assert_eq!(codes, [None, Some("fa"), Some("ru"), Some("tl")]);
         assert!(menus.iter().all(|(_, names)| names.len() == 19 && names[0] == "snakes"));
         let players = [(1, "Ana"), (2, "Ben")];
-        // A command for another bot in the group is not ours to answer.
+        // A command for another bot in the group is not ours to answer, nor is a command we
+        // do not have unless it names us.
         g.say(1, "Ana", "/ludo@another_bot").await;
+        g.say(1, "Ana", "/weather").await;
         g.say(1, "Ana", "/snakes@dicetable_bot quick").await;
         let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
         let first = g.server.fake.lock().await.messages.keys().min().copied();
         assert_eq!(
             first,
             Some(lobby),
-            "the only message is the Snakes lobby, none for /ludo@another_bot"
+            "the only message is the Snakes lobby, none for /ludo@another_bot or /weather"
         );
+        g.say(1, "Ana", "/weather@dicetable_bot").await;
+        g.until("an answer to /weather@dicetable_bot", |f| {
+            f.messages
+                .values()
+                .any(|m| plain(m["text"].as_str().unwrap_or("")).contains("do not know"))
+                .then_some(())
+        })
+        .await;
         let qid = g.press(2, "Ben", lobby, &join).await;
         assert_eq!(g.answer(&qid).await, (None, false), "a join is answered silently");
         g.until("Ben in the lobby", |f| {

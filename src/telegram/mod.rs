@@ -445,6 +445,12 @@ impl Telegram {
         let command = match command {
             Ok(c) => c,
             Err(CommandError::NotCommand) => return,
+            // In a group, `/weather` may be another bot's: answer only what names us.
+            Err(CommandError::Unknown(_))
+                if !message.chat.is_private() && addressee(text).is_none() =>
+            {
+                return;
+            }
             Err(e) => {
                 let ctx = Self::ctx(message.chat.id, user, false);
                 let key = match e {
