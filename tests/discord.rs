@@ -622,7 +622,7 @@ async fn refusals_are_ephemeral_and_forged_ids_change_nothing() {
         g.until("the server's language set", |f| {
             f.messages
                 .values()
-                .any(|m| m["content"].as_str().is_some_and(|t| t.contains("чат")))
+                .any(|m| m["content"].as_str().is_some_and(|t| t.contains("Язык этого сервера")))
                 .then_some(())
         })
         .await;

@@ -168,6 +168,7 @@ top-line = { $rank }. { $name }: { $wins } wins in { $games } games ({ $rate }%)
 lang-choose = Choose a language: /lang followed by one of { $codes }. "/lang chat fa" sets the chat's language (admins).
 lang-user-set = I will speak English with you.
 lang-chat-set = This chat's language is now English.
+lang-server-set = This server's language is now English, in every channel that has none of its own.
 boards-new = Boards: a new message every turn (change with /boards edit).
 boards-edit = Boards: one message per table, edited in place every turn (change with /boards new).
 

@@ -161,6 +161,7 @@ top-line = { $rank }. { $name }: { $wins } panalo sa { $games } laro ({ $rate }%
 lang-choose = Pumili ng wika: /lang at isa sa { $codes }. Ang "/lang chat tl" ay para sa wika ng chat (mga admin).
 lang-user-set = Tagalog na ang gagamitin ko sa iyo.
 lang-chat-set = Tagalog na ang wika ng chat na ito.
+lang-server-set = Tagalog na ang wika ng server na ito, sa bawat channel na walang sariling wika.
 boards-new = Mga board: bagong mensahe bawat tira (palitan gamit ang /boards edit).
 boards-edit = Mga board: isang mensahe bawat mesa na ine-edit bawat tira (palitan gamit ang /boards new).
 

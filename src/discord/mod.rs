@@ -310,11 +310,22 @@ impl Discord {
         );
         let views = match command_op(&command.data.name, &command.data.options()) {
             Some(op) => {
-                if let (Op::Lang { chat: true, .. }, Some(guild)) = (&op, command.guild_id) {
-                    // `/lang server`: the whole server's language.
-                    ctx.chat = format!("discord:{}", guild.get());
+                let server = match (&op, command.guild_id) {
+                    (Op::Lang { chat: true, code: Some(code) }, Some(guild)) => {
+                        // `/lang server`: the whole server's language.
+                        ctx.chat = format!("discord:{}", guild.get());
+                        Lang::from_tag(code)
+                    }
+                    _ => None,
+                };
+                let mut views = self.service.handle(&ctx, op).await;
+                if let (Some(lang), [set]) = (server, views.as_mut_slice())
+                    && set.private_to.is_none()
+                {
+                    // The confirmation speaks of the server, not of "this chat".
+                    set.text = self.service.words(lang, "lang-server-set");
                 }
-                self.service.handle(&ctx, op).await
+                views
             }
             None => vec![self.service.say_privately(&ctx, "err-unknown-command").await],
         };
