@@ -660,8 +660,8 @@ impl Service {
     // ---- the lobby ----
 
     async fn create(&self, ctx: &Ctx, game: GameKind, words: &[String]) -> Result<Vec<View>, Fail> {
-        let (options, settings) =
-            words::apply(game, None, Settings::default(), words).map_err(|e| word_fail(game, e))?;
+        let (options, settings) = words::apply(game, None, Settings::default(), words)
+            .map_err(|e| word_fail(has_threads(ctx), game, e))?;
         let seed = Seed::generate().map_err(|e| {
             Fail::Internal(ServiceError::Damaged(0, format!("no OS randomness: {e}")))
         })?;
@@ -803,7 +803,7 @@ impl Service {
                 let current = serde_json::to_value(&t.options).ok();
                 let (options, settings) =
                     words::apply(t.kind, current.as_ref(), t.settings, &words)
-                        .map_err(|e| word_fail(t.kind, e))?;
+                        .map_err(|e| word_fail(has_threads(ctx), t.kind, e))?;
                 t.options = options;
                 t.settings = settings;
             }
@@ -845,7 +845,7 @@ impl Service {
 
     async fn begin(&self, mut t: Loaded, lang: Lang) -> Result<Vec<View>, Fail> {
         let game = setup::new_game(&t.options, t.rec.seats.len(), &t.seed(), 0)
-            .map_err(|e| word_fail(t.kind, WordError::Option(e)))?;
+            .map_err(|e| word_fail(false, t.kind, WordError::Option(e)))?;
         t.game = Some(game);
         t.rec.status = "playing".into();
         self.save(&mut t, None).await?;
@@ -920,11 +920,18 @@ pub(super) fn options_from_json(kind: GameKind, json: &Value) -> Result<Options,
     }
 }
 
-pub(super) fn word_fail(kind: GameKind, e: WordError) -> Fail {
+/// Whether the chat's platform has threads (Discord): elsewhere the option word `thread` means
+/// nothing and is not offered.
+fn has_threads(ctx: &Ctx) -> bool {
+    ctx.chat.starts_with("discord:")
+}
+
+/// A refusal of option words; `threads`: the chat's platform has threads.
+pub(super) fn word_fail(threads: bool, kind: GameKind, e: WordError) -> Fail {
     match e {
         WordError::Unknown(word) => Fail::Say(
             "err-option-word",
-            vec![("word", word.into()), ("known", words::known_words(kind).into())],
+            vec![("word", word.into()), ("known", words::known_words(kind, threads).into())],
         ),
         WordError::Option(OptionError::BadValue { key, expected, got }) => Fail::Say(
             "err-option-value",

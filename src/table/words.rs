@@ -124,19 +124,16 @@ pub fn keys(kind: GameKind) -> &'static [&'static str] {
     }
 }
 
-/// The shorthand words of a game, for help and refusals.
-pub fn known_words(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::Snakes => {
-            "classic, quick, traditional, random, bounce, exact, bonus, cap, back, 1m, 5m, 1h, 24h, notimer, private, thread, key=value"
-        }
-        GameKind::Ludo => {
-            "enter, capture, forfeit, all, first, 1m, 5m, 1h, 24h, notimer, private, thread, key=value"
-        }
-        GameKind::Nardy => {
-            "noblock, lower, strict, a match length (1–99), 1m, 5m, 1h, 24h, notimer, private, thread, key=value"
-        }
-    }
+/// The shorthand words of a game, for help and refusals, as a chat on a platform with threads
+/// (Discord) or without them sees them: `thread` only where it means something.
+pub fn known_words(kind: GameKind, threads: bool) -> String {
+    let game = match kind {
+        GameKind::Snakes => "classic, quick, traditional, random, bounce, exact, bonus, cap, back",
+        GameKind::Ludo => "enter, capture, forfeit, all, first",
+        GameKind::Nardy => "noblock, lower, strict, a match length (1–99)",
+    };
+    let thread = if threads { ", thread" } else { "" };
+    format!("{game}, 1m, 5m, 1h, 24h, notimer, private{thread}, key=value")
 }
 
 /// Applies `words` to a table's options and settings (`current`: the options as stored JSON,
@@ -342,5 +339,20 @@ mod tests {
             apply(GameKind::Snakes, None, Settings::default(), &words("timer=2m")),
             Err(WordError::Unknown(_))
         ));
+    }
+
+    #[test]
+    fn thread_is_offered_only_where_there_are_threads() {
+        for kind in GameKind::ALL {
+            assert!(known_words(kind, true).contains("thread"));
+            assert!(!known_words(kind, false).contains("thread"), "{kind:?}");
+            // Every word offered is one the table knows (it may conflict with the defaults).
+            for word in known_words(kind, true).split(", ") {
+                if !word.contains(' ') && word != "key=value" {
+                    let applied = apply(kind, None, Settings::default(), &[word.to_owned()]);
+                    assert!(!matches!(applied, Err(WordError::Unknown(_))), "{kind:?} {word}");
+                }
+            }
+        }
     }
 }
