@@ -59,7 +59,7 @@ pub struct Config {
     pub database_url: String,
 
     /// The address of the HTTP server: the playground, /healthz and /metrics.
-    #[arg(long, env = "LISTEN", default_value = "127.0.0.1:8080", global = true)]
+    #[arg(long, env = "LISTEN", default_value = "127.0.0.1:8080")]
     pub listen: SocketAddr,
 
     /// The local web playground: auto (when no chat platform is configured), on or off.
@@ -180,11 +180,18 @@ impl Running {
     }
 }
 
-/// Sets up logging as configured. Call once, before [`start`].
+/// Sets up logging as configured. Call once, before [`start`]. Lines are coloured only on a
+/// terminal, and never when `NO_COLOR` is set (no colour codes in log files).
 pub fn init_logging(format: LogFormat) {
+    use std::io::IsTerminal;
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    let colour = std::io::stderr().is_terminal()
+        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(colour);
     let _ = match format {
         LogFormat::Human => builder.try_init(),
         LogFormat::Json => builder.json().try_init(),

@@ -51,7 +51,8 @@ enum Command {
         /// A table option as key=value, repeatable, e.g. --option preset=quick --option board=random.
         #[arg(long = "option", value_name = "KEY=VALUE")]
         options: Vec<String>,
-        /// How choices are made where a game offers them (Ludo pieces): random, first or greedy.
+        /// How choices are made where a game offers them (Ludo pieces, Nardy moves): random, first
+        /// or greedy.
         #[arg(long, default_value = "random")]
         policy: Policy,
     },
@@ -88,7 +89,11 @@ enum Command {
     },
     /// Ask a running bot whether it is healthy (GET /healthz on LISTEN); exit 0 if it is.
     /// For container health checks.
-    Healthcheck,
+    Healthcheck {
+        /// The bot's HTTP address (its LISTEN).
+        #[arg(long, env = "LISTEN", default_value = "127.0.0.1:8080")]
+        listen: std::net::SocketAddr,
+    },
     /// Check a finished game: does the revealed seed match the commitment shown at its start?
     /// Prints the table's first dice.
     Verify {
@@ -132,7 +137,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             runtime.block_on(bot::run(&cli.bot, bot::shutdown_signal()))?;
             Ok(ExitCode::SUCCESS)
         }
-        Some(Command::Healthcheck) => healthcheck(cli.bot.listen),
+        Some(Command::Healthcheck { listen }) => healthcheck(listen),
         Some(Command::Engine) => {
             protocol::run(io::stdin().lock(), io::stdout().lock())?;
             Ok(ExitCode::SUCCESS)

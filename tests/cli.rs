@@ -249,8 +249,25 @@ fn run_bot_and_stop(db: &str, url: &str) {
     assert!(status.success(), "{status}");
     let rest: Vec<String> = lines.map_while(Result::ok).collect();
     assert!(rest.iter().any(|l| l.contains("stopped")), "{rest:?}");
+    // Logs to a pipe or a file carry no colour codes.
+    assert!(rest.iter().all(|l| !l.contains('\x1b')), "{rest:?}");
     let (code, _, _) = dicetable(&["healthcheck", "--listen", &addr]);
     assert_ne!(code, 0, "nothing answers after the stop");
+}
+
+/// Each tool offers only the settings it uses: `--listen` is the bot's and healthcheck's, not
+/// the engine's, the simulator's, the renderer's or verify's; `--game` names every game.
+#[test]
+fn tools_offer_only_their_own_settings() {
+    for tool in ["engine", "simulate", "render", "verify"] {
+        let (code, out, _) = dicetable(&[tool, "--help"]);
+        assert_eq!(code, 0, "{tool}");
+        assert!(!out.contains("--listen"), "{tool} --help offers --listen:\n{out}");
+    }
+    let (_, out, _) = dicetable(&["healthcheck", "--help"]);
+    assert!(out.contains("--listen"), "{out}");
+    let (_, out, _) = dicetable(&["simulate", "--help"]);
+    assert!(out.contains("snakes, ludo or nardy"), "{out}");
 }
 
 #[test]
