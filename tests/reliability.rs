@@ -496,3 +496,46 @@ async fn fifty_tables_at_once_without_a_lock_error_and_one_live_board_each() {
         running.shutdown().await;
     }
 }
+
+/// In a chat of several languages, public messages keep one language: the chat's (set with
+/// `/lang chat`), else the table creator's, kept for the table; private answers speak the
+/// presser's own (issue 16: captions alternated between Russian and English turn by turn).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn public_messages_keep_the_tables_language_private_ones_the_pressers() {
+    for (db, _, service, _) in services("langs").await {
+        let chat = unique(&format!("mixed-{db}"));
+        let ana = Ctx { locale: Some("ru".into()), ..ctx(&chat, "Ana") };
+        let ben = Ctx { locale: Some("en-US".into()), ..ctx(&chat, "Ben") };
+        let lobby = say(&service, &ana, "/snakes").await;
+        assert!(lobby[0].text.contains("Змеи"), "{db}: {}", lobby[0].text);
+        let joined = say(&service, &ben, "/join").await;
+        assert!(
+            joined[0].text.contains("Змеи"),
+            "{db}: the lobby stays Russian: {}",
+            joined[0].text
+        );
+        let started = say(&service, &ana, "/play").await;
+        let mut b = board(&started).unwrap().clone();
+        for _ in 0..6 {
+            let mover = b.mentions[0].rsplit('/').next().unwrap().to_owned();
+            let who = if mover == "Ben" { &ben } else { &ana };
+            // The one not to move is refused in their own language.
+            let other = if mover == "Ben" { &ana } else { &ben };
+            let refused = service.handle(other, Op::Press(b.buttons[0][0].token.clone())).await;
+            let expected = if other.name == "Ben" { "not yours" } else { "а не вы" };
+            assert!(plain(&refused[0].text).contains(expected), "{db}: {}", refused[0].text);
+            let views = service.handle(who, Op::Press(b.buttons[0][0].token.clone())).await;
+            b = board(&views).unwrap().clone();
+            assert!(
+                b.text.chars().any(|c| ('а'..='я').contains(&c)),
+                "{db}: a board after {mover}'s press is Russian: {}",
+                b.text
+            );
+        }
+        // An admin sets the chat's language: from now on it wins.
+        let admin = Ctx { admin: true, ..ctx(&chat, "Mod") };
+        say(&service, &admin, "/lang chat tl").await;
+        let status = say(&service, &ben, "/status").await;
+        assert!(plain(&status[0].text).contains("ihagis mo ang dais"), "{db}: {}", status[0].text);
+    }
+}

@@ -16,7 +16,10 @@ use crate::engine::{Blocked, DiceLostReason, Event, Illegal, LeaveReason, NoMove
 use crate::render::text::number;
 
 /// The languages players speak.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Lang {
     /// English.
     #[default]

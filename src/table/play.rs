@@ -38,7 +38,7 @@ impl Service {
             TokenButton::Cycle(k) => self.lobby_apply(ctx, t, LobbyOp::Cycle(usize::from(k))).await,
             TokenButton::Refresh => {
                 // Shown in place of the table's message (the options panel's "Done").
-                let lang = self.chat_lang(ctx).await;
+                let lang = self.table_lang(&t).await;
                 let mut view = self.current_view(&t, lang).await;
                 view.replace = self.store.message(t.rec.id, t.slot().name()).await?;
                 Ok(vec![view])
@@ -100,7 +100,7 @@ impl Service {
             TokenButton::Step { from, die } => Action::Step { from, die },
             _ => return Err(say("err-forged")),
         };
-        let lang = self.chat_lang(ctx).await;
+        let lang = self.table_lang(&t).await;
         self.play_chain(t, action, Some(seat), lang, Vec::new()).await
     }
 
@@ -203,7 +203,7 @@ impl Service {
                 })?
             }
         };
-        let lang = self.chat_lang(ctx).await;
+        let lang = self.table_lang(&t).await;
         if t.rec.status == "lobby" {
             let mut t = t;
             let name = t.rec.seats[usize::from(seat)].name.clone();
@@ -251,7 +251,7 @@ impl Service {
         let slot = t.slot();
         t.rec.status = "cancelled".into();
         self.save(&mut t, None).await?;
-        let lang = self.chat_lang(ctx).await;
+        let lang = self.table_lang(&t).await;
         let text = self.i18n.text(
             lang,
             "table-cancelled",
@@ -299,7 +299,7 @@ impl Service {
             return Ok(Vec::new());
         }
         let chat = t.rec.chat.clone();
-        let lang = self.lang_of_chat(&chat).await;
+        let lang = self.table_lang(&t).await;
         let Some(game) = &t.game else { return Ok(Vec::new()) };
         let legal = game.legal();
         let names = t.names();

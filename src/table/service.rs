@@ -384,7 +384,7 @@ impl Service {
                 }
                 let mut views = vec![private(self.i18n.text(lang, "err-stale", &[]))];
                 // Refresh the board in place, so the chat shows the buttons that work now.
-                match self.board_refresh(ctx, table).await {
+                match self.board_refresh(table).await {
                     Ok(Some(view)) => views.push(view),
                     Ok(None) => {}
                     Err(e) => tracing::warn!(table, error = %e, "refreshing a stale board failed"),
@@ -402,9 +402,9 @@ impl Service {
         }
     }
 
-    async fn board_refresh(&self, ctx: &Ctx, table: i64) -> Result<Option<View>, ServiceError> {
+    async fn board_refresh(&self, table: i64) -> Result<Option<View>, ServiceError> {
         let t = self.load(table).await?;
-        let lang = self.chat_lang(ctx).await;
+        let lang = self.table_lang(&t).await;
         let replace = self.store.message(table, t.slot().name()).await?;
         let mut view = match t.rec.status.as_str() {
             "lobby" => self.lobby_view(&t, lang),
@@ -423,6 +423,12 @@ impl Service {
             .await
             .or_else(|| ctx.locale.as_deref().and_then(Lang::from_tag))
             .unwrap_or_default()
+    }
+
+    /// The language of a table's public messages (lobby, boards, results): the one set for its
+    /// chat, else its creator's, kept for the table; never whoever pressed last.
+    pub(super) async fn table_lang(&self, t: &Loaded) -> Lang {
+        self.stored_chat_lang(&t.rec.chat).await.or(t.settings.lang).unwrap_or_default()
     }
 
     /// The language set for `chat`, or else for the group it belongs to: a chat named
@@ -660,7 +666,8 @@ impl Service {
     // ---- the lobby ----
 
     async fn create(&self, ctx: &Ctx, game: GameKind, words: &[String]) -> Result<Vec<View>, Fail> {
-        let (options, settings) = words::apply(game, None, Settings::default(), words)
+        let creator = Settings { lang: Some(self.user_lang(ctx).await), ..Settings::default() };
+        let (options, settings) = words::apply(game, None, creator, words)
             .map_err(|e| word_fail(has_threads(ctx), game, e))?;
         let seed = Seed::generate().map_err(|e| {
             Fail::Internal(ServiceError::Damaged(0, format!("no OS randomness: {e}")))
@@ -688,7 +695,7 @@ impl Service {
             Err(StoreError::LobbyExists) => {
                 // Show the lobby that exists, so joining is one tap away.
                 let t = self.find(ctx, Some(game), &["lobby"]).await?;
-                let lang = self.chat_lang(ctx).await;
+                let lang = self.table_lang(&t).await;
                 let mut view = self.lobby_view(&t, lang);
                 view.text =
                     format!("{}\n\n{}", self.i18n.text(lang, "err-lobby-exists", &[]), view.text);
@@ -697,7 +704,7 @@ impl Service {
             Err(e) => return Err(e.into()),
         };
         let t = self.load(id).await?;
-        let lang = self.chat_lang(ctx).await;
+        let lang = self.table_lang(&t).await;
         Ok(vec![self.lobby_view(&t, lang)])
     }
 
@@ -737,7 +744,7 @@ impl Service {
                 "err-game-over"
             }));
         }
-        let lang = self.chat_lang(ctx).await;
+        let lang = self.table_lang(&t).await;
         let max = *t.kind.players().end();
         let min = *t.kind.players().start();
         let mut note = None;

@@ -20,10 +20,6 @@ impl Loaded {
 }
 
 impl Service {
-    pub(super) async fn lang_of_chat(&self, chat: &str) -> Lang {
-        self.stored_chat_lang(chat).await.unwrap_or_default()
-    }
-
     pub(super) fn game_name(&self, lang: Lang, kind: GameKind) -> String {
         self.i18n.text(lang, &format!("game-{}", kind.name()), &[])
     }
@@ -427,7 +423,7 @@ impl Service {
                         continue;
                     }
                 };
-                let lang = self.lang_of_chat(&t.rec.chat).await;
+                let lang = self.table_lang(&t).await;
                 let slot = t.slot();
                 let mut views = vec![self.current_view(&t, lang).await];
                 // A lobby is one message edited in place; so is a board in a chat that asked.
@@ -462,7 +458,7 @@ impl Service {
         game: Option<GameKind>,
     ) -> Result<Vec<View>, Fail> {
         let t = self.find(ctx, game, &["lobby", "playing"]).await?;
-        let lang = self.chat_lang(ctx).await;
+        let lang = self.table_lang(&t).await;
         Ok(vec![self.current_view(&t, lang).await])
     }
 
@@ -472,7 +468,7 @@ impl Service {
         game: Option<GameKind>,
     ) -> Result<Vec<View>, Fail> {
         let t = self.find_recent(ctx, game).await?;
-        let lang = self.chat_lang(ctx).await;
+        let lang = self.table_lang(&t).await;
         if t.rec.status == "lobby" || t.game.is_none() {
             return Err(say("err-not-started"));
         }
@@ -554,7 +550,7 @@ impl Service {
 
     pub(super) async fn fair(&self, ctx: &Ctx, game: Option<GameKind>) -> Result<Vec<View>, Fail> {
         let t = self.find_recent(ctx, game).await?;
-        let lang = self.chat_lang(ctx).await;
+        let lang = self.table_lang(&t).await;
         let text = if matches!(t.rec.status.as_str(), "finished" | "cancelled") {
             self.reveal_text(&t, lang)
         } else {

@@ -72,6 +72,9 @@ pub struct Settings {
     pub private: bool,
     /// The game is played in a thread of its own (Discord).
     pub thread: bool,
+    /// The language of the table's public messages when its chat has none set: its creator's,
+    /// kept for the table, so that boards do not change language with whoever pressed.
+    pub lang: Option<super::i18n::Lang>,
 }
 
 /// Why the words were refused.
