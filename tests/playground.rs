@@ -119,9 +119,12 @@ async fn a_game_through_the_http_api_with_pictures_and_server_push() {
             let after = api.messages(&mover).await;
             let newest = after.iter().rev().find(|m| m["image"].is_string()).unwrap();
             assert_ne!(newest["id"], board["id"], "a new board is posted");
-            // The superseded board lost its buttons.
+            // The superseded board lost its buttons; its picture keeps its address (named by
+            // content, so the browser does not fetch the same bytes again).
             let old = after.iter().find(|m| m["id"] == board["id"]).unwrap();
             assert_eq!(old["buttons"], json!([]));
+            assert_eq!(old["image"], board["image"], "the same picture, the same address");
+            assert_ne!(old["image"], newest["image"]);
             let png = api
                 .http
                 .get(format!("{}{}", api.base, newest["image"].as_str().unwrap()))
@@ -188,9 +191,15 @@ async fn games_survive_a_restart_and_a_graceful_shutdown_closes_the_server() {
         running.shutdown().await;
         assert!(reqwest::get(format!("http://{addr}/healthz")).await.is_err(), "still serving");
 
-        // A new process over the same database: the button from before the restart still works.
+        // A new process over the same database: the page opened after the restart shows the
+        // table as it stands, and the button from before the restart still works.
         let running = bot::start(&config(url)).await.unwrap();
         let api = Api::new(running.addr);
+        let shown = api.messages("Ana").await;
+        assert!(
+            shown.iter().any(|m| m["image"].is_string() && !m["buttons"][0].is_null()),
+            "{shown:?}"
+        );
         api.press("Ana", &roll).await;
         let msgs = api.messages("Ana").await;
         let last = msgs.last().unwrap();
@@ -251,4 +260,39 @@ async fn every_readme_command_example_works() {
         assert!(missing.is_empty(), "{db}: {missing:#?}");
         running.shutdown().await;
     }
+}
+
+/// The page's own words come in the browser's language (right to left for Persian), every
+/// local user is the room's admin (`/lang chat`, `/boards`), and the page has an icon.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_speaks_the_browsers_language_and_everyone_is_admin() {
+    let running = bot::start(&config(sqlite_url("words"))).await.unwrap();
+    let api = Api::new(running.addr);
+    for (tag, send, rtl) in [
+        ("fa-IR", "بفرست", true),
+        ("ru", "Отправить", false),
+        ("en-US", "Send", false),
+        ("tl", "Ipadala", false),
+    ] {
+        let w: Value = api
+            .http
+            .get(format!("{}/api/words?lang={tag}", api.base))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(w["words"]["page-send"], send, "{tag}");
+        assert_eq!(w["rtl"], rtl, "{tag}");
+        for (key, text) in w["words"].as_object().unwrap() {
+            assert!(!text.as_str().unwrap().trim().is_empty(), "{tag} {key}");
+        }
+    }
+    api.say("Ana", "/boards edit").await;
+    let last = api.messages("Ana").await.last().cloned().unwrap();
+    assert!(plain(last["text"].as_str().unwrap()).contains("edited in place"), "{last}");
+    let icon = api.http.get(format!("{}/favicon.svg", api.base)).send().await.unwrap();
+    assert_eq!(icon.headers()["content-type"], "image/svg+xml");
+    running.shutdown().await;
 }

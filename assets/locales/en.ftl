@@ -277,3 +277,16 @@ command-start = open a table with these options
 button-options = ⚙ Options
 button-done = Done
 lobby-options-hint = The host sets the options here: each button changes one. Done shows the lobby again.
+
+# The playground page's own words.
+page-title = dicetable playground
+page-welcome = Pick a name to play as. Open another tab with another name to play against yourself, or share this address with friends on your network.
+page-name = Your name
+page-play = Play
+page-hint = Then type /snakes, /ludo or /nardy to open a table, and /help for everything else.
+page-playing-as = playing as
+page-switch = Switch player
+page-another = another player…
+page-placeholder = Type /snakes, /ludo, /nardy or /help
+page-send = Send
+page-only-you = only you can see this

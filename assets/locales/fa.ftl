@@ -267,3 +267,16 @@ command-start = باز کردن میز با این تنظیمات
 button-options = ⚙ تنظیمات
 button-done = تمام
 lobby-options-hint = میزبان تنظیمات را اینجا تعیین می‌کند: هر دکمه یکی را عوض می‌کند. «تمام» دوباره میز را نشان می‌دهد.
+
+# The playground page's own words.
+page-title = زمین بازی dicetable
+page-welcome = نامی برای بازی انتخاب کنید. برای بازی با خودتان زبانهٔ دیگری با نام دیگری باز کنید، یا این نشانی را با دوستانتان در همین شبکه به اشتراک بگذارید.
+page-name = نام شما
+page-play = بازی
+page-hint = سپس برای باز کردن میز /snakes یا /ludo یا /nardy را بنویسید، و برای همهٔ دستورها /help را.
+page-playing-as = بازی با نام
+page-switch = تغییر بازیکن
+page-another = بازیکنی دیگر…
+page-placeholder = /snakes، /ludo، /nardy یا /help بنویسید
+page-send = بفرست
+page-only-you = فقط شما این را می‌بینید

@@ -290,3 +290,16 @@ command-start = открыть стол с этими настройками
 button-options = ⚙ Настройки
 button-done = Готово
 lobby-options-hint = Здесь хозяин меняет настройки: каждая кнопка меняет одну. «Готово» возвращает к столу.
+
+# The playground page's own words.
+page-title = Песочница dicetable
+page-welcome = Выберите имя для игры. Откройте другую вкладку с другим именем, чтобы сыграть с собой, или дайте этот адрес друзьям в вашей сети.
+page-name = Ваше имя
+page-play = Играть
+page-hint = Затем напишите /snakes, /ludo или /nardy, чтобы открыть стол, и /help — обо всём остальном.
+page-playing-as = играете как
+page-switch = Сменить игрока
+page-another = другой игрок…
+page-placeholder = Напишите /snakes, /ludo, /nardy или /help
+page-send = Отправить
+page-only-you = это видите только вы

@@ -270,3 +270,16 @@ command-start = magbukas ng mesa na may ganitong mga setting
 button-options = ⚙ Mga setting
 button-done = Tapos na
 lobby-options-hint = Dito itinatakda ng host ang mga setting: bawat pindot ay nagbabago ng isa. Ibinabalik ng "Tapos na" ang lobby.
+
+# The playground page's own words.
+page-title = Palaruan ng dicetable
+page-welcome = Pumili ng pangalang gagamitin sa laro. Magbukas ng isa pang tab na may ibang pangalan para kalabanin ang sarili, o ibahagi ang address na ito sa mga kaibigan sa network mo.
+page-name = Pangalan mo
+page-play = Maglaro
+page-hint = Pagkatapos, i-type ang /snakes, /ludo o /nardy para magbukas ng mesa, at /help para sa lahat ng iba pa.
+page-playing-as = naglalaro bilang
+page-switch = Palitan ang manlalaro
+page-another = ibang manlalaro…
+page-placeholder = I-type ang /snakes, /ludo, /nardy o /help
+page-send = Ipadala
+page-only-you = ikaw lang ang nakakakita nito

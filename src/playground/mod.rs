@@ -11,11 +11,13 @@
 //! | `GET /api/events?room=R&user=U` | server-sent events: each new or edited message |
 //! | `POST /api/say` `{room, user, text}` | a chat line; `/commands` go to the table service |
 //! | `POST /api/press` `{room, user, token}` | a button press |
-//! | `GET /img/R/ID/VERSION.png` | a message's board picture |
+//! | `GET /img/R/ID/DIGEST.png` | a message's board picture, named by its content (cached for good) |
+//! | `GET /api/words?lang=L` | the page's own words in language `L` |
 //!
 //! A user is a display name (the id is `playground:<name in lower case>`); a room is a chat
 //! (`playground:<room>`). Messages live in memory (the last 300 per room); games live in the
-//! database like any others. Private views reach only their user's event stream.
+//! database like any others, and a room first asked for after a start shows its open tables
+//! as they stand. Every local user is the room's admin. Private views reach only their user's event stream.
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -33,6 +35,7 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::{Mutex, broadcast, watch};
 
 use crate::table::command::CommandError;
+use crate::table::i18n::Lang;
 use crate::table::{Ctx, Op, Service, Shown as Recorded, View, parse_command};
 
 /// Messages kept per room.
@@ -75,6 +78,8 @@ struct ShownButton {
 struct Room {
     messages: Vec<Message>,
     next_id: u64,
+    /// The room's open tables were shown when it was first asked for (see `restore`).
+    restored: bool,
 }
 
 #[derive(Default)]
@@ -173,6 +178,8 @@ impl Playground {
         Router::new()
             .route("/", get(|| async { Html(PAGE) }))
             .route("/api/messages", get(messages))
+            .route("/api/words", get(words))
+            .route("/favicon.svg", get(favicon))
             .route("/api/events", get(events))
             .route("/api/say", post(say))
             .route("/api/press", post(press))
@@ -192,8 +199,9 @@ impl Playground {
             user: user_id(name),
             name: name.to_owned(),
             locale,
-            // No one is a chat admin here: each table's host runs it.
-            admin: false,
+            // A local playground: everyone at the keyboard runs the room (`/lang chat`,
+            // `/boards`, cancelling a stuck table).
+            admin: true,
         }
     }
 
@@ -203,7 +211,13 @@ impl Playground {
             version: m.version,
             author: m.author.clone(),
             text: m.view.text.clone(),
-            image: m.view.image.as_ref().map(|_| format!("/img/{room}/{}/{}.png", m.id, m.version)),
+            // Addressed by content: losing its buttons does not change a picture's address, so
+            // the browser never downloads the same picture twice.
+            image: m
+                .view
+                .image
+                .as_deref()
+                .map(|png| format!("/img/{room}/{}/{}.png", m.id, digest(png))),
             buttons: m
                 .view
                 .buttons
@@ -310,6 +324,28 @@ impl Playground {
         let _ = self.updates.send(update);
     }
 
+    /// A room the playground has no messages for (it started since) shows each open table of
+    /// its chat as it stands, so a page opened after a restart is not empty.
+    async fn restore(&self, room: &str) {
+        let shown: Vec<i64> = {
+            let mut rooms = self.rooms.lock().await;
+            let r = rooms.rooms.entry(room.to_owned()).or_default();
+            if r.restored {
+                return;
+            }
+            r.restored = true;
+            // Tables already shown here since the start (their unshown change, say) are not
+            // shown twice.
+            r.messages.iter().filter_map(|m| m.view.shows.map(|(t, _)| t)).collect()
+        };
+        let chat = format!("playground:{room}");
+        for view in self.service.open_views(&chat).await {
+            if view.shows.is_none_or(|(t, _)| !shown.contains(&t)) {
+                self.post_in(room, None, view).await;
+            }
+        }
+    }
+
     async fn remember(&self, name: &str) {
         self.rooms.lock().await.names.insert(user_id(name), name.to_owned());
     }
@@ -325,6 +361,7 @@ async fn messages(State(p): State<Playground>, Query(who): Query<Who>) -> Respon
     let (Some(room), Some(name)) = (clean_room(&who.room), clean_name(&who.user)) else {
         return bad("room or user is not valid");
     };
+    p.restore(&room).await;
     let me = user_id(&name);
     let rooms = p.rooms.lock().await;
     let list: Vec<Shown> = rooms
@@ -437,22 +474,67 @@ async fn image(
     State(p): State<Playground>,
     Path((room, id, file)): Path<(String, u64, String)>,
 ) -> Response {
-    // The version in the name only busts caches when a message is edited.
-    if file.strip_suffix(".png").and_then(|v| v.parse::<u32>().ok()).is_none() {
+    let Some(wanted) = file.strip_suffix(".png") else {
         return (StatusCode::NOT_FOUND, "no such picture").into_response();
-    }
+    };
     let rooms = p.rooms.lock().await;
+    // The name is the picture's digest: an edited message's new picture has a new name.
     let png = rooms
         .rooms
         .get(&room)
         .and_then(|r| r.messages.iter().find(|m| m.id == id))
-        .and_then(|m| m.view.image.clone());
+        .and_then(|m| m.view.image.clone())
+        .filter(|png| digest(png) == wanted);
     match png {
         Some(png) => (
-            [(header::CONTENT_TYPE, "image/png"), (header::CACHE_CONTROL, "public, max-age=86400")],
+            [
+                (header::CONTENT_TYPE, "image/png"),
+                (header::CACHE_CONTROL, "public, max-age=31536000, immutable"),
+            ],
             png,
         )
             .into_response(),
         None => (StatusCode::NOT_FOUND, "no such picture").into_response(),
     }
+}
+
+/// A picture's address: the first 16 hex digits of its SHA-256.
+fn digest(png: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    hex::encode(&Sha256::digest(png)[..8])
+}
+
+/// The page's own words, in the language the browser asks for (`?lang=fa-IR`), from the same
+/// Fluent files as every other sentence.
+async fn words(State(p): State<Playground>, Query(q): Query<HashMap<String, String>>) -> Response {
+    let lang = q.get("lang").and_then(|tag| Lang::from_tag(tag)).unwrap_or_default();
+    let keys = [
+        "page-title",
+        "page-welcome",
+        "page-name",
+        "page-play",
+        "page-hint",
+        "page-playing-as",
+        "page-switch",
+        "page-another",
+        "page-placeholder",
+        "page-send",
+        "page-only-you",
+    ];
+    let words: serde_json::Map<String, serde_json::Value> =
+        keys.iter().map(|k| ((*k).to_owned(), p.service.words(lang, k).into())).collect();
+    let body = serde_json::json!({ "lang": lang.code(), "rtl": lang == Lang::Fa, "words": words });
+    Json(body).into_response()
+}
+
+async fn favicon() -> Response {
+    const ICON: &str = "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 64 64'>\
+        <rect x='4' y='4' width='56' height='56' rx='12' fill='#2f6fde'/>\
+        <circle cx='20' cy='20' r='6' fill='#fff'/><circle cx='44' cy='44' r='6' fill='#fff'/>\
+        <circle cx='32' cy='32' r='6' fill='#fff'/></svg>";
+    (
+        [(header::CONTENT_TYPE, "image/svg+xml"), (header::CACHE_CONTROL, "public, max-age=86400")],
+        ICON,
+    )
+        .into_response()
 }

@@ -15,6 +15,37 @@ use crate::engine::nardy::StepBlocked;
 use crate::engine::{Blocked, DiceLostReason, Event, Illegal, LeaveReason, NoMoveReason, Seat};
 use crate::render::text::number;
 
+/// Commands and option words in a right-to-left sentence (`/snakes quick bounce 5m`) set
+/// apart as left-to-right islands (Unicode isolates), so they read `/snakes` and not
+/// `snakes/`, and keep their words in order, on every platform.
+pub fn isolate_commands(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut rest = text;
+    while let Some(at) = rest.find('/') {
+        let (before, from) = rest.split_at(at);
+        out.push_str(before);
+        // A command starts a word; what follows in ASCII (words, spaces, `=`, `|`) goes with
+        // it, trailing spaces left out.
+        let starts_word = before.chars().next_back().is_none_or(|c| !c.is_alphanumeric());
+        let len = from[1..]
+            .find(|c: char| !(c.is_ascii_alphanumeric() || " _=|.-@".contains(c)))
+            .map_or(from.len(), |n| n + 1);
+        let run = from[..len].trim_end();
+        if !starts_word || run.len() < 2 || !run[1..].starts_with(|c: char| c.is_ascii_alphabetic())
+        {
+            out.push('/');
+            rest = &from[1..];
+            continue;
+        }
+        out.push('\u{2066}');
+        out.push_str(run);
+        out.push('\u{2069}');
+        rest = &from[run.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The languages players speak.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
@@ -169,7 +200,10 @@ impl I18n {
         }
         let mut errors = Vec::new();
         let text = bundle.format_pattern(pattern, Some(&fluent_args), &mut errors);
-        errors.is_empty().then(|| text.into_owned())
+        if !errors.is_empty() {
+            return None;
+        }
+        Some(if lang == Lang::Fa { isolate_commands(&text) } else { text.into_owned() })
     }
 
     /// Why an action was refused, for the player who tried it. `names` are the players by seat.

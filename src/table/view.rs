@@ -437,6 +437,30 @@ impl Service {
         }
     }
 
+    /// The open tables of `chat` as they stand (lobby or board, oldest first), for an adapter
+    /// that starts with no history of the chat (the playground after a restart). Each view is
+    /// a new message that takes the table's buttons.
+    pub async fn open_views(&self, chat: &str) -> Vec<View> {
+        let rows = match self.store.tables_in_chat(chat, &["lobby", "playing"]).await {
+            Ok(rows) => rows,
+            Err(e) => {
+                tracing::warn!(%chat, error = %e, "reading the chat's tables failed");
+                return Vec::new();
+            }
+        };
+        let mut views = Vec::new();
+        for (id, _, _) in rows.into_iter().rev() {
+            match self.load(id).await {
+                Ok(t) => {
+                    let lang = self.table_lang(&t).await;
+                    views.push(self.current_view(&t, lang).await);
+                }
+                Err(e) => tracing::warn!(table = id, error = %e, "an open table does not load"),
+            }
+        }
+        views
+    }
+
     /// An open table of the chat, or else its newest finished one.
     async fn find_recent(&self, ctx: &Ctx, game: Option<GameKind>) -> Result<Loaded, Fail> {
         match self.find(ctx, game, &["lobby", "playing"]).await {

@@ -227,3 +227,24 @@ fn languages_from_platform_tags_and_fallbacks() {
     let text = i18n.text(Lang::En, "event-turn", &[("name", "مریم".into())]);
     assert!(text.contains('\u{2068}') && text.contains('\u{2069}'), "{text:?}");
 }
+
+#[test]
+fn commands_in_persian_sentences_read_left_to_right() {
+    use super::isolate_commands;
+    let (lri, pdi) = ('\u{2066}', '\u{2069}');
+    assert_eq!(
+        isolate_commands("میز (مثلاً \"/snakes quick bounce 5m\")"),
+        format!("میز (مثلاً \"{lri}/snakes quick bounce 5m{pdi}\")")
+    );
+    assert_eq!(
+        isolate_commands("/boards edit، /boards new: یک پیام"),
+        format!("{lri}/boards edit{pdi}، {lri}/boards new{pdi}: یک پیام")
+    );
+    // Not commands: a fraction, a lone slash, a path inside a word.
+    assert_eq!(isolate_commands("۱/۲ و 3/4 و / و a/b"), "۱/۲ و 3/4 و / و a/b");
+    // Every Persian message that names a command isolates it.
+    let i18n = I18n::new();
+    let help = i18n.text(Lang::Fa, "help", &[]);
+    assert!(help.contains(&format!("{lri}/snakes")), "{help}");
+    assert!(!i18n.text(Lang::En, "help", &[]).contains(lri), "only right-to-left languages");
+}
