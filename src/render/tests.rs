@@ -5,6 +5,18 @@ use super::*;
 use crate::engine::{GameKind, Options};
 use crate::gallery::{EXAMPLES, Example, play};
 
+/// WCAG contrast ratio of two opaque colours (1 to 21): text wants at least 4.5.
+fn contrast(a: Color, b: Color) -> f32 {
+    fn luminance(c: Color) -> f32 {
+        let lin = |v: f32| {
+            if v <= 0.040_45 { v / 12.92 } else { ((v + 0.055) / 1.055).powf(2.4) }
+        };
+        0.2126 * lin(c.red()) + 0.7152 * lin(c.green()) + 0.0722 * lin(c.blue())
+    }
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
 fn players(n: usize) -> Vec<Player> {
     (0..n).map(|i| Player { name: format!("Player {}", i + 1) }).collect()
 }
@@ -182,5 +194,69 @@ fn every_gallery_picture_stays_under_250_kb() {
                 assert!(size < 250 * 1024, "{} {lang} {theme:?}: {} KB", ex.name, size / 1024);
             }
         }
+    }
+}
+
+/// Every text on a picture reads at 4.5:1 or better (WCAG AA), in both themes: the square
+/// numbers on their plates (100 on gold), the legend's names and statuses, and the winner's
+/// name on the gold banner, measured on a drawn picture.
+#[test]
+fn texts_read_at_four_and_a_half_to_one_in_both_themes() {
+    for theme in [Theme::Light, Theme::Dark] {
+        let p = Palette::new(theme);
+        for n in [1u8, 57, 99, 100] {
+            let (back, ink) = snakes::square_label_colours(&p, n);
+            // The plate is drawn at 92% over either cell shade.
+            for cell in [p.cell_a, p.cell_b] {
+                let mix = |a: f32, b: f32| a * 0.92 + b * 0.08;
+                let plate = Color::from_rgba(
+                    mix(back.red(), cell.red()),
+                    mix(back.green(), cell.green()),
+                    mix(back.blue(), cell.blue()),
+                    1.0,
+                )
+                .unwrap();
+                let ratio = contrast(ink, plate);
+                assert!(ratio >= 4.5, "{theme:?} square {n}: {ratio:.2}");
+            }
+        }
+        for (what, ink) in [("names", p.ink), ("statuses", p.muted)] {
+            let ratio = contrast(ink, p.background);
+            assert!(ratio >= 4.5, "{theme:?} legend {what}: {ratio:.2}");
+        }
+        // The banner of a finished game: the darkest pixel of the gold rows is the winner's
+        // name; it must stand out from the gold.
+        let (game, events) = play(example("snakes-finished"), 3).unwrap();
+        assert!(game.ranking().is_some(), "a finished game");
+        let ps = players(game.players());
+        let scene =
+            Scene { game: &game, events: &events, players: &ps, theme, persian_digits: false };
+        let pixmap = Renderer::new().render_pixmap(&scene).unwrap();
+        let gold = rgb(Palette::GOLD).to_color_u8();
+        let is_gold = |c: &[u8; 3]| {
+            c.iter().zip([gold.red(), gold.green(), gold.blue()]).all(|(a, b)| a.abs_diff(b) <= 3)
+        };
+        let width = pixmap.width();
+        let mut darkest: Option<Color> = None;
+        let mut banner_rows = 0;
+        for y in 0..pixmap.height() {
+            let row: Vec<[u8; 3]> =
+                (0..width).map(|x| pixel(&pixmap, (x as f32, y as f32))).collect();
+            // A banner row is gold across (the board's goal square is one cell wide).
+            if row.iter().filter(|c| is_gold(c)).count() < width as usize / 2 {
+                continue;
+            }
+            banner_rows += 1;
+            for c in row.iter().take(width as usize / 2) {
+                let colour = Color::from_rgba8(c[0], c[1], c[2], 255);
+                let lum = |c: Color| c.red() + c.green() + c.blue();
+                if darkest.is_none_or(|d| lum(colour) < lum(d)) {
+                    darkest = Some(colour);
+                }
+            }
+        }
+        assert!(banner_rows > 40, "{theme:?}: a gold banner ({banner_rows} rows)");
+        let ratio = contrast(darkest.unwrap(), rgb(Palette::GOLD));
+        assert!(ratio >= 4.5, "{theme:?} banner text: {ratio:.2}");
     }
 }
