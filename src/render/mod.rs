@@ -673,6 +673,15 @@ pub(crate) fn last_roll(events: &[Event]) -> Option<(Option<Seat>, Vec<u8>)> {
     })
 }
 
+/// How many of Ludo's three tries the last action used, when it was a try that failed (the
+/// events say "try again").
+pub(crate) fn tries_used(events: &[Event]) -> Option<u8> {
+    events.iter().rev().find_map(|e| match e {
+        Event::TryAgain { try_number, .. } => Some(try_number.saturating_sub(1)),
+        _ => None,
+    })
+}
+
 fn draw_legend(canvas: &mut Canvas<'_>, scene: &Scene<'_>, top: f32) {
     let p = canvas.palette;
     fill_rect(canvas.pixmap, 0.0, top, WIDTH as f32, 2.0, p.line);
@@ -714,6 +723,23 @@ fn draw_legend(canvas: &mut Canvas<'_>, scene: &Scene<'_>, top: f32) {
         for &d in dice.iter().rev() {
             die(canvas, x, title_y - size / 2.0, size, d, false);
             x -= size + 10.0;
+        }
+        // Ludo's three tries for a 6 (L8): one dot per try, filled for those used, so two
+        // tries that roll the same number still give two different pictures.
+        if let Some(used) = tries_used(scene.events) {
+            for k in 0..3u8 {
+                let cx = x + size - 8.0 - f32::from(2 - k) * 20.0;
+                let colour = if k < used { p.ink } else { p.line };
+                if let Some(dot) = PathBuilder::from_circle(cx, title_y, 7.0) {
+                    canvas.pixmap.fill_path(
+                        &dot,
+                        &paint(colour),
+                        FillRule::Winding,
+                        Transform::identity(),
+                        None,
+                    );
+                }
+            }
         }
     }
     // Players, two columns.

@@ -260,3 +260,30 @@ fn texts_read_at_four_and_a_half_to_one_in_both_themes() {
         assert!(ratio >= 4.5, "{theme:?} banner text: {ratio:.2}");
     }
 }
+
+/// Two failed tries for a 6 that roll the same number give different pictures (L8): the
+/// legend shows how many tries are used.
+#[test]
+fn ludo_tries_change_the_picture() {
+    use crate::engine::Action;
+    let renderer = Renderer::new();
+    let options = Options::default_for(GameKind::Ludo);
+    let mut game = crate::setup::new_game(&options, 2, &crate::fair::Seed::from_u64(5), 0).unwrap();
+    // The roll-off, then a player with every piece at home: three tries.
+    let mut events = game.play(&Action::Roll { dice: vec![6, 1] }).unwrap();
+    let ps = players(2);
+    let mut pictures = Vec::new();
+    for _ in 0..2 {
+        events = game.play(&Action::Roll { dice: vec![2] }).unwrap();
+        let scene = Scene {
+            game: &game,
+            events: &events,
+            players: &ps,
+            theme: Theme::Light,
+            persian_digits: false,
+        };
+        pictures.push(renderer.render(&scene).unwrap());
+    }
+    assert!(events.iter().any(|e| matches!(e, Event::TryAgain { .. })), "{events:?}");
+    assert_ne!(pictures[0], pictures[1], "try 2 and try 3 look different");
+}
