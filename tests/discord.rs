@@ -565,7 +565,12 @@ async fn refusals_are_ephemeral_and_forged_ids_change_nothing() {
         let token = g
             .command(2, "Ben", "game", json!([{ "name": "join", "type": 1, "options": [] }]))
             .await;
-        assert!(plain(&g.ephemeral(&token).await).contains("no open table"));
+        let said = plain(&g.ephemeral(&token).await);
+        assert!(said.contains("no open table") && said.contains("/snakes start"), "{said}");
+        // Help shows Discord's own commands, not Telegram's typed ones.
+        let token = g.command(2, "Ben", "help", json!([])).await;
+        let help = plain(&g.ephemeral(&token).await);
+        assert!(help.contains("/game join") && !help.contains("/kick name"), "{help}");
         g.command(1, "Ana", "snakes", start(json!([]))).await;
         let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
         // A forged custom_id: an ephemeral refusal, the lobby unchanged.

@@ -290,3 +290,20 @@ page-another = another player…
 page-placeholder = Type /snakes, /ludo, /nardy or /help
 page-send = Send
 page-only-you = only you can see this
+
+# Discord's own forms of sentences that name commands (slash commands with options).
+help-discord = I run dice board games in this channel.
+    /snakes start, /ludo start, /nardy start: open a table (options: preset, timer, thread, …)
+    /game join, /game leave, /game play: take a seat, leave, start the game (host)
+    /game status: show the board again · /game history: the last moves
+    /game resign: leave a running game · /game kick, /game cancel: host or members who manage messages
+    /stats: your games · /top: this channel's best players
+    /game fair: how the dice are kept fair · /lang: your language
+    /game rules: the rules of a game · /boards: one board message edited in place, or a new one each turn
+    Turn timer: 1m, 5m, 1h, 24h (the default) or off. A player who misses three turns in a row is out of the game.
+lang-choose-discord = Choose a language with /lang language:(one of { $codes }). With server:True it sets the whole server's language (members who manage messages).
+boards-new-discord = Boards: a new message every turn (change with /boards mode:edit).
+boards-edit-discord = Boards: one message per table, edited in place every turn (change with /boards mode:new).
+err-no-table-discord = There is no open table here. Start one with /snakes start, /ludo start or /nardy start.
+err-which-table-discord = This channel has several tables: name the game, for example /game status game:ludo.
+err-rules-which-discord = Which game? /game rules game:snakes, game:ludo or game:nardy.

@@ -280,3 +280,20 @@ page-another = بازیکنی دیگر…
 page-placeholder = /snakes، /ludo، /nardy یا /help بنویسید
 page-send = بفرست
 page-only-you = فقط شما این را می‌بینید
+
+# Discord's own forms of sentences that name commands.
+help-discord = من در این کانال بازی‌های تاسی اجرا می‌کنم.
+    /snakes start، /ludo start، /nardy start: باز کردن میز (گزینه‌ها: preset، timer، thread، …)
+    /game join، /game leave، /game play: نشستن، ترک میز، شروع بازی (میزبان)
+    /game status: نمایش دوبارهٔ صفحه · /game history: آخرین حرکت‌ها
+    /game resign: ترک بازی در جریان · /game kick، /game cancel: میزبان یا مدیران پیام‌ها
+    /stats: بازی‌های شما · /top: بهترین‌های این کانال
+    /game fair: منصفانه بودن تاس‌ها · /lang: زبان شما
+    /game rules: قوانین بازی · /boards: یک پیام صفحه که ویرایش می‌شود، یا هر نوبت پیامی تازه
+    زمان نوبت: 1m، 5m، 1h، 24h (پیش‌فرض) یا off. بازیکنی که سه نوبت پشت‌سرهم را از دست بدهد از بازی بیرون می‌رود.
+lang-choose-discord = زبان را با /lang language انتخاب کنید (یکی از { $codes }). با server:True زبان کل سرور تعیین می‌شود (مدیران پیام‌ها).
+boards-new-discord = صفحه‌ها: هر نوبت پیامی تازه (تغییر با /boards mode:edit).
+boards-edit-discord = صفحه‌ها: برای هر میز یک پیام که هر نوبت ویرایش می‌شود (تغییر با /boards mode:new).
+err-no-table-discord = اینجا میز بازی نیست. با /snakes start یا /ludo start یا /nardy start یکی باز کنید.
+err-which-table-discord = این کانال چند میز دارد: نام بازی را بگویید، مثلاً /game status game:ludo.
+err-rules-which-discord = کدام بازی؟ /game rules با game:snakes یا game:ludo یا game:nardy.

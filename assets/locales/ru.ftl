@@ -303,3 +303,20 @@ page-another = другой игрок…
 page-placeholder = Напишите /snakes, /ludo, /nardy или /help
 page-send = Отправить
 page-only-you = это видите только вы
+
+# Discord's own forms of sentences that name commands.
+help-discord = Я провожу в этом канале настольные игры с костями.
+    /snakes start, /ludo start, /nardy start — открыть стол (настройки: preset, timer, thread, …)
+    /game join, /game leave, /game play — сесть, уйти, начать игру (хозяин)
+    /game status — показать доску снова · /game history — последние ходы
+    /game resign — выйти из идущей игры · /game kick, /game cancel — хозяин или те, кто управляет сообщениями
+    /stats — ваши игры · /top — лучшие игроки канала
+    /game fair — как обеспечена честность костей · /lang — ваш язык
+    /game rules — правила игры · /boards — одно обновляемое сообщение с доской или новое на каждый ход
+    Время на ход: 1m, 5m, 1h, 24h (по умолчанию) или off. Кто пропустит три хода подряд, выбывает из игры.
+lang-choose-discord = Выберите язык: /lang language (один из { $codes }). С server:True он задаётся для всего сервера (те, кто управляет сообщениями).
+boards-new-discord = Доски: новое сообщение на каждый ход (изменить: /boards mode:edit).
+boards-edit-discord = Доски: одно сообщение на стол, обновляется каждый ход (изменить: /boards mode:new).
+err-no-table-discord = Здесь нет открытого стола. Откройте его: /snakes start, /ludo start или /nardy start.
+err-which-table-discord = В этом канале несколько столов: назовите игру, например /game status game:ludo.
+err-rules-which-discord = Какая игра? /game rules с game:snakes, game:ludo или game:nardy.

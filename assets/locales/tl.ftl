@@ -283,3 +283,20 @@ page-another = ibang manlalaro…
 page-placeholder = I-type ang /snakes, /ludo, /nardy o /help
 page-send = Ipadala
 page-only-you = ikaw lang ang nakakakita nito
+
+# Discord's own forms of sentences that name commands.
+help-discord = Nagpapatakbo ako ng mga larong may dais sa channel na ito.
+    /snakes start, /ludo start, /nardy start: magbukas ng mesa (mga opsyon: preset, timer, thread, …)
+    /game join, /game leave, /game play: umupo, umalis, simulan ang laro (host)
+    /game status: ipakita ulit ang board · /game history: ang mga huling galaw
+    /game resign: umalis sa tumatakbong laro · /game kick, /game cancel: host o mga namamahala ng mensahe
+    /stats: ang mga laro mo · /top: ang mga pinakamahusay sa channel
+    /game fair: kung paano pinananatiling patas ang dais · /lang: ang wika mo
+    /game rules: ang mga patakaran · /boards: isang mensahe ng board na ine-edit, o bago bawat tira
+    Timer ng tira: 1m, 5m, 1h, 24h (default) o off. Aalis sa laro ang manlalarong makalampas ng tatlong sunod na tira.
+lang-choose-discord = Pumili ng wika gamit ang /lang language (isa sa { $codes }). Sa server:True, para sa buong server (mga namamahala ng mensahe).
+boards-new-discord = Mga board: bagong mensahe bawat tira (palitan gamit ang /boards mode:edit).
+boards-edit-discord = Mga board: isang mensahe bawat mesa, ine-edit bawat tira (palitan gamit ang /boards mode:new).
+err-no-table-discord = Walang bukas na mesa rito. Magbukas gamit ang /snakes start, /ludo start o /nardy start.
+err-which-table-discord = Maraming mesa sa channel na ito: pangalanan ang laro, hal. /game status game:ludo.
+err-rules-which-discord = Aling laro? /game rules na may game:snakes, game:ludo o game:nardy.

@@ -359,6 +359,24 @@ impl Service {
         }
     }
 
+    /// A sentence as the chat's platform says it: on Discord, where commands are slash
+    /// commands with options, its `<key>-discord` form if it has one.
+    pub(super) fn text_for(
+        &self,
+        ctx: &Ctx,
+        lang: Lang,
+        key: &str,
+        args: &[(&str, Arg)],
+    ) -> String {
+        if ctx.chat.starts_with("discord:") {
+            let discord = format!("{key}-discord");
+            if let Some(text) = self.i18n.format(lang, &discord, args) {
+                return text;
+            }
+        }
+        self.i18n.text(lang, key, args)
+    }
+
     /// The private answer while the store is not answering, in the platform's language (the
     /// user's own choice is in the store).
     fn store_down_view(&self, ctx: &Ctx) -> View {
@@ -374,7 +392,7 @@ impl Service {
         let private =
             |text: String| View { text, private_to: Some(ctx.user.clone()), ..View::default() };
         match fail {
-            Fail::Say(key, args) => vec![private(self.i18n.text(lang, key, &args))],
+            Fail::Say(key, args) => vec![private(self.text_for(ctx, lang, key, &args))],
             Fail::Illegal(illegal, names) => {
                 vec![private(self.i18n.refusal(lang, &illegal, &names))]
             }
@@ -476,7 +494,7 @@ impl Service {
             let lang = self.user_lang(ctx).await;
             let list = Lang::ALL.iter().map(|l| l.code()).collect::<Vec<_>>().join(", ");
             return Ok(vec![View {
-                text: self.i18n.text(lang, "lang-choose", &[("codes", list.into())]),
+                text: self.text_for(ctx, lang, "lang-choose", &[("codes", list.into())]),
                 private_to: Some(ctx.user.clone()),
                 ..View::default()
             }]);
@@ -532,7 +550,7 @@ impl Service {
             BoardMode::New => "boards-new",
             BoardMode::Edit => "boards-edit",
         };
-        Ok(vec![View { text: self.i18n.text(lang, key, &[]), ..View::default() }])
+        Ok(vec![View { text: self.text_for(ctx, lang, key, &[]), ..View::default() }])
     }
 
     // ---- loading and saving ----

@@ -592,7 +592,7 @@ impl Service {
 
     pub(super) fn help(&self, ctx: &Ctx, lang: Lang) -> View {
         View {
-            text: self.i18n.text(lang, "help", &[]),
+            text: self.text_for(ctx, lang, "help", &[]),
             private_to: Some(ctx.user.clone()),
             ..View::default()
         }

@@ -248,3 +248,35 @@ fn commands_in_persian_sentences_read_left_to_right() {
     assert!(help.contains(&format!("{lri}/snakes")), "{help}");
     assert!(!i18n.text(Lang::En, "help", &[]).contains(lri), "only right-to-left languages");
 }
+
+#[test]
+fn discord_forms_name_slash_commands_only() {
+    let i18n = I18n::new();
+    let keys = [
+        "help",
+        "lang-choose",
+        "boards-new",
+        "boards-edit",
+        "err-no-table",
+        "err-which-table",
+        "err-rules-which",
+    ];
+    let args = all_args();
+    for lang in Lang::ALL {
+        for key in keys {
+            let text = i18n.format(lang, &format!("{key}-discord"), &args);
+            let text = text.unwrap_or_else(|| panic!("{lang:?} {key}-discord"));
+            // Telegram's typed forms never reach Discord users.
+            for typed in [
+                "/kick name",
+                "/lang chat",
+                "/rules snakes",
+                "/status ludo",
+                "/join,",
+                "/boards edit",
+            ] {
+                assert!(!text.contains(typed), "{lang:?} {key}-discord says {typed}: {text}");
+            }
+        }
+    }
+}
