@@ -53,6 +53,8 @@ struct Fake {
     gateway: u16,
     /// Threads opened: (thread id, parent channel, message it starts from).
     threads: Vec<(u64, u64, u64)>,
+    /// Their names.
+    thread_names: Vec<String>,
 }
 
 #[derive(Clone)]
@@ -219,6 +221,7 @@ async fn rest(
             let id = 800_000 + fake.next_id;
             let (parent, message) = (channel.parse().unwrap_or(0), message.parse().unwrap_or(0));
             fake.threads.push((id, parent, message));
+            fake.thread_names.push(body["name"].as_str().unwrap_or("").to_owned());
             json(json!({ "id": id.to_string(), "type": 11, "guild_id": GUILD.to_string(),
                 "parent_id": parent.to_string(), "name": body["name"].clone() }))
         }
@@ -376,6 +379,25 @@ impl Guild {
         let (token, mut d) = self.base(uid, name, permissions);
         d["type"] = json!(2);
         d["data"] = json!({ "id": "1", "name": command, "type": 1, "options": options, "resolved": resolved });
+        self.push.send(d).unwrap();
+        token
+    }
+
+    /// Runs a slash command in another channel (a thread); returns its interaction token.
+    async fn command_in(
+        &mut self,
+        channel: u64,
+        uid: u64,
+        name: &str,
+        command: &str,
+        options: Value,
+    ) -> String {
+        let (token, mut d) = self.base(uid, name, 0);
+        d["channel_id"] = json!(channel.to_string());
+        d["channel"] = json!({ "id": channel.to_string(), "type": 11 });
+        d["type"] = json!(2);
+        d["data"] =
+            json!({ "id": "1", "name": command, "type": 1, "options": options, "resolved": {} });
         self.push.send(d).unwrap();
         token
     }
@@ -668,6 +690,8 @@ async fn a_table_with_the_thread_option_plays_in_its_own_thread() {
         // The game opens a thread from the lobby message, and its boards go there.
         let (thread, parent, from) = g.until("a thread", |f| f.threads.first().copied()).await;
         assert_eq!((parent, from), (CHANNEL, lobby));
+        let name = g.fake.lock().await.thread_names.first().cloned().unwrap_or_default();
+        assert_eq!(name, "Ludo: Ana, Ben", "the thread is named after the game and its players");
         let mut last = 0;
         for _ in 0..3 {
             let (id, m) =
@@ -677,6 +701,21 @@ async fn a_table_with_the_thread_option_plays_in_its_own_thread() {
             let content = plain(m["content"].as_str().unwrap());
             let mover = if content.contains("<@2>") { (2, "Ben") } else { (1, "Ana") };
             g.press(mover.0, mover.1, id, first_control(&m)).await;
+        }
+        // Commands in the thread act on its table; in the parent channel too, and the board
+        // they show goes to the thread.
+        let status = json!([{ "name": "status", "type": 1, "options": [] }]);
+        for channel in [thread, CHANNEL] {
+            let before = g.fake.lock().await.messages.keys().max().copied().unwrap_or(0);
+            let token = g.command_in(channel, 1, "Ana", "game", status.clone()).await;
+            let (_, board) =
+                g.until("the board shown again", |f| board(f).filter(|(id, _)| *id > before)).await;
+            assert_eq!(
+                board["channel"], thread,
+                "/game status in {channel}: the board is in the thread"
+            );
+            assert!(!g.fake.lock().await.ephemeral.iter().any(|(t, _)| *t == token), "no refusal");
+            last = last.max(before);
         }
         // The turn timer's reminder goes where the board is: the thread.
         g.until("the last press's board", |f| board(f).filter(|(id, _)| *id > last)).await;

@@ -333,6 +333,11 @@ impl Discord {
             views.into_iter().partition(|v| v.private_to.is_some());
         let mut public = public.into_iter();
         match public.next() {
+            // A table that plays in a thread shows its board there, not in the reply.
+            Some(first) if first.thread && first.shows.is_some() => {
+                let _ = self.call("delete reply", || command.delete_response(&self.http)).await;
+                self.post(command.channel_id, first).await;
+            }
             Some(first) => self.answer(&command.token, command.channel_id, first).await,
             None => {
                 let _ = self.call("delete reply", || command.delete_response(&self.http)).await;
@@ -445,7 +450,7 @@ impl Discord {
         }
         let lobby = self.service.message(table, Slot::Lobby).await.ok().flatten();
         let Some((c, m)) = lobby.as_deref().and_then(parse_ref) else { return channel };
-        let name = format!("dicetable #{table}");
+        let name = self.service.thread_name(table).await;
         let opened = self
             .call("open thread", || {
                 c.create_thread_from_message(&self.http, m, CreateThread::new(name.clone()))

@@ -476,6 +476,16 @@ impl Store {
         Ok(rows.into_iter().filter(|(_, _, s, _)| statuses.contains(&s.as_str())).collect())
     }
 
+    /// The table whose thread (a Discord thread opened for it) is `thread`, if any.
+    pub async fn table_of_thread(&self, thread: &str) -> Result<Option<i64>, StoreError> {
+        const SQL: &str = "select table_id from messages where kind = 'thread' and message = $1 \
+                           order by table_id desc limit 1";
+        let id = on_pool!(self, pool => {
+            sqlx::query_scalar(SQL).bind(thread).fetch_optional(pool).await?
+        });
+        Ok(id)
+    }
+
     /// Tables still running, lobbies included (to continue after a restart).
     pub async fn open_tables(&self) -> Result<Vec<i64>, StoreError> {
         const SQL: &str = "select id from tables where status in ('lobby', 'playing') order by id";

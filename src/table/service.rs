@@ -648,6 +648,20 @@ impl Service {
         statuses: &[&str],
     ) -> Result<Loaded, Fail> {
         let mut rows = self.store.tables_in_chat(&ctx.chat, statuses).await?;
+        if rows.is_empty()
+            && let Some((_, thread)) = ctx.chat.rsplit_once('/')
+            && let Some(id) = self.store.table_of_thread(thread).await?
+        {
+            // A table's own thread (Discord): commands there act on its table.
+            let t = self.load(id).await?;
+            if statuses.contains(&t.rec.status.as_str())
+                && game.is_none_or(|k| k == t.kind)
+                && t.rec.chat.rsplit_once('/').map(|(s, _)| s)
+                    == ctx.chat.rsplit_once('/').map(|(s, _)| s)
+            {
+                return Ok(t);
+            }
+        }
         if rows.is_empty() {
             // A private table's player, in their own chat with the bot.
             rows = self

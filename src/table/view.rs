@@ -437,6 +437,23 @@ impl Service {
         }
     }
 
+    /// A name for a table's thread (Discord): the game and its players, as the chat reads
+    /// them ("Ludo: Ana, Ben"), at most 100 characters.
+    pub async fn thread_name(&self, table: i64) -> String {
+        match self.load(table).await {
+            Ok(t) => {
+                let lang = self.table_lang(&t).await;
+                let name = format!("{}: {}", self.game_name(lang, t.kind), t.names().join(", "));
+                let name = name.replace(['\u{2068}', '\u{2069}'], "");
+                name.chars().take(100).collect()
+            }
+            Err(e) => {
+                tracing::warn!(table, error = %e, "naming a thread");
+                format!("#{table}")
+            }
+        }
+    }
+
     /// The open tables of `chat` as they stand (lobby or board, oldest first), for an adapter
     /// that starts with no history of the chat (the playground after a restart). Each view is
     /// a new message that takes the table's buttons.
