@@ -170,7 +170,23 @@ async fn full_games_of_every_kind_end_with_a_ranking_and_replay_exactly() {
             assert!(all.contains("Game over."), "{db} {game}: {all}");
             assert!(all.contains("1. "), "{all}");
             // The seed is revealed, with the command that checks it (C3).
-            assert!(all.contains("dicetable verify --seed"), "{all}");
+            // The command is copied as it is: no isolation marks around it.
+            let raw: Vec<&str> = public(&views).iter().map(|v| v.text.as_str()).collect();
+            let raw = raw.join("\n");
+            assert!(raw.contains("\ndicetable verify \\\n  --seed "), "{all}");
+            // Pasted into a shell as shown, it checks the game.
+            let command = &raw[raw.rfind("dicetable verify").unwrap()..];
+            let command = command.replacen("dicetable", env!("CARGO_BIN_EXE_dicetable"), 1);
+            let out = std::process::Command::new("sh").args(["-c", &command]).output().unwrap();
+            let said = String::from_utf8_lossy(&out.stdout);
+            assert!(
+                out.status.success() && said.contains("commitment matches"),
+                "{command}: {said}"
+            );
+            // One flag a line: a chat client never wraps in the middle of a flag.
+            for flag in ["--seed ", "--commitment ", "--rolls "] {
+                assert!(all.lines().any(|l| l.trim_start().starts_with(flag)), "{flag}: {all}");
+            }
             let row = store.table(table).await.unwrap();
             assert_eq!(row.status, "finished");
             assert!(row.seats.iter().all(|s| s.rank.is_some()));

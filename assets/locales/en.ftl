@@ -153,7 +153,6 @@ table-cancelled = The { $game } table was cancelled by { $name }.
 table-was-cancelled = This table was cancelled.
 fair-commitment = Fair dice: this table's rolls come from a secret seed with the fingerprint (SHA-256) { $commitment }. { $rolls } dice rolled so far. The seed is revealed when the game ends.
 fair-reveal = Fair dice: the secret seed was { $seed } (fingerprint { $commitment }). Check every roll with:
-    { $command }
 
 ## History, statistics, the leaderboard.
 history-title = { $game }: the last moves ({ $count } in all).

@@ -146,7 +146,6 @@ table-cancelled = Kinansela ni { $name } ang mesa ng { $game }.
 table-was-cancelled = Kinansela ang mesang ito.
 fair-commitment = Patas na dais: ang mga hagis sa mesang ito ay galing sa lihim na susi na may fingerprint (SHA-256) na { $commitment }. { $rolls } dais na ang naihagis. Ibubunyag ang susi pagkatapos ng laro.
 fair-reveal = Patas na dais: ang lihim na susi ay { $seed } (fingerprint { $commitment }). Suriin ang bawat hagis gamit ang:
-    { $command }
 
 ## Kasaysayan, istatistika, leaderboard.
 history-title = { $game }: ang mga huling galaw ({ $count } lahat).

@@ -377,21 +377,22 @@ impl Service {
 
     fn reveal_text(&self, t: &Loaded, lang: Lang) -> String {
         let seed = t.seed();
+        // One flag a line (shell continuations), so chat clients never wrap inside a flag and
+        // the whole command still pastes into a shell.
         let command = format!(
-            "dicetable verify --seed {} --commitment {} --rolls {}",
+            "dicetable verify \\\n  --seed {} \\\n  --commitment {} \\\n  --rolls {}",
             seed.to_hex(),
             t.rec.commitment,
             t.rec.next_roll.max(1)
         );
-        self.i18n.text(
+        // The command stands outside the sentence: no invisible isolation marks get copied
+        // into a shell with it.
+        let said = self.i18n.text(
             lang,
             "fair-reveal",
-            &[
-                ("seed", seed.to_hex().into()),
-                ("commitment", t.rec.commitment.clone().into()),
-                ("command", command.into()),
-            ],
-        )
+            &[("seed", seed.to_hex().into()), ("commitment", t.rec.commitment.clone().into())],
+        );
+        format!("{said}\n{command}")
     }
 
     /// The table as it stands: the lobby or the board.
