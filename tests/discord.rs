@@ -173,6 +173,11 @@ async fn rest(
             }
             let kind = body["type"].as_u64().unwrap_or(0);
             fake.callbacks.push(((*id).to_owned(), kind));
+            // An immediate ephemeral answer: seen only by the one who asked.
+            if kind == 4 && body["data"]["flags"].as_u64().unwrap_or(0) & 64 != 0 {
+                let content = body["data"]["content"].as_str().unwrap_or("").to_owned();
+                fake.ephemeral.push(((*token).to_owned(), content));
+            }
             // A deferred reply is a message ("thinking…") that the answer edits.
             if kind == 5 {
                 let m = fake.create(CHANNEL, &json!({ "content": "" }), false);
@@ -589,6 +594,15 @@ async fn refusals_are_ephemeral_and_forged_ids_change_nothing() {
             .await;
         let said = plain(&g.ephemeral(&token).await);
         assert!(said.contains("no open table") && said.contains("/snakes start"), "{said}");
+        // A refusal ready within Discord's three seconds is an ephemeral answer: no public
+        // "…is thinking" reply flashes in the channel first.
+        let id = token.replace("tok", "500");
+        {
+            let f = g.fake.lock().await;
+            let kinds: Vec<u64> =
+                f.callbacks.iter().filter(|(i, _)| *i == id).map(|(_, k)| *k).collect();
+            assert_eq!(kinds, [4], "{token}: {:?}", f.callbacks);
+        }
         // Help shows Discord's own commands, not Telegram's typed ones.
         let token = g.command(2, "Ben", "help", json!([])).await;
         let help = plain(&g.ephemeral(&token).await);

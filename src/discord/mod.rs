@@ -21,11 +21,12 @@ use std::time::Duration;
 use serenity::all::{
     ButtonStyle, ChannelId, Command, CommandInteraction, CommandOptionType, ComponentInteraction,
     ComponentInteractionDataKind, Context, CreateActionRow, CreateAllowedMentions,
-    CreateAttachment, CreateButton, CreateCommand, CreateCommandOption,
-    CreateInteractionResponseFollowup, CreateMessage, CreateSelectMenu, CreateSelectMenuKind,
-    CreateSelectMenuOption, CreateThread, EditAttachments, EditInteractionResponse, EditMessage,
-    EventHandler, GatewayIntents, GuildId, Http, HttpBuilder, Interaction, Member, MessageId,
-    Permissions, Ready, ResolvedOption, ResolvedValue, ShardStageUpdateEvent, User,
+    CreateAttachment, CreateButton, CreateCommand, CreateCommandOption, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
+    CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, CreateThread, EditAttachments,
+    EditInteractionResponse, EditMessage, EventHandler, GatewayIntents, GuildId, Http, HttpBuilder,
+    Interaction, Member, MessageId, Permissions, Ready, ResolvedOption, ResolvedValue,
+    ShardStageUpdateEvent, User,
 };
 use serenity::builder::Builder as _;
 use serenity::gateway::ConnectionStage;
@@ -99,9 +100,22 @@ pub struct Discord {
     health: Arc<Health>,
 }
 
+/// How a slash command has been acknowledged so far. Discord wants an answer within 3 s: an
+/// answer ready sooner that is private goes out as an ephemeral reply, with no public
+/// "…is thinking" shown first; otherwise the command is deferred (publicly) at [`ACK_WITHIN`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ack {
+    Pending,
+    Deferred,
+    Answered,
+}
+
+/// When an unanswered slash command is deferred, within Discord's 3 seconds.
+const ACK_WITHIN: std::time::Duration = std::time::Duration::from_millis(2200);
+
 /// Work for a channel's lane.
 enum Job {
-    Command(Box<CommandInteraction>),
+    Command(Box<CommandInteraction>, Arc<tokio::sync::Mutex<Ack>>),
     Press(Box<ComponentInteraction>),
     /// Views to show (a timer's).
     Post(ChannelId, Vec<View>),
@@ -265,11 +279,18 @@ impl Discord {
         let _arriving = Arriving(self.arriving.clone());
         let (channel, job) = match interaction {
             Interaction::Command(command) => {
-                // The answer edits this deferred reply.
-                if self.call("defer", || command.defer(&self.http)).await.is_none() {
-                    return;
-                }
-                (command.channel_id, Job::Command(Box::new(command)))
+                // Answered by the lane if it is quick; deferred (then edited) if it is not.
+                let ack = Arc::new(tokio::sync::Mutex::new(Ack::Pending));
+                let (this, later, deferred) = (self.clone(), ack.clone(), command.clone());
+                tokio::spawn(async move {
+                    tokio::time::sleep(ACK_WITHIN).await;
+                    let mut state = later.lock().await;
+                    if *state == Ack::Pending {
+                        let _ = this.call("defer", || deferred.defer(&this.http)).await;
+                        *state = Ack::Deferred;
+                    }
+                });
+                (command.channel_id, Job::Command(Box::new(command), ack))
             }
             Interaction::Component(press) => {
                 if self.call("acknowledge", || press.defer(&self.http)).await.is_none() {
@@ -288,7 +309,7 @@ impl Discord {
             let this = this.clone();
             async move {
                 match job {
-                    Job::Command(command) => this.on_command(*command).await,
+                    Job::Command(command, ack) => this.on_command(*command, ack).await,
                     Job::Press(press) => this.on_component(*press).await,
                     Job::Post(channel, views) => {
                         for view in views {
@@ -300,7 +321,7 @@ impl Discord {
         });
     }
 
-    async fn on_command(&self, command: CommandInteraction) {
+    async fn on_command(&self, command: CommandInteraction, ack: Arc<tokio::sync::Mutex<Ack>>) {
         let mut ctx = self.ctx(
             command.guild_id,
             command.channel_id,
@@ -331,6 +352,35 @@ impl Discord {
         };
         let (private, public): (Vec<View>, Vec<View>) =
             views.into_iter().partition(|v| v.private_to.is_some());
+        {
+            let mut state = ack.lock().await;
+            if *state == Ack::Pending {
+                if public.is_empty() {
+                    // Only private answers, in time: an ephemeral reply, nothing public shown.
+                    *state = Ack::Answered;
+                    drop(state);
+                    let mut private = private.into_iter();
+                    if let Some(first) = private.next() {
+                        let reply = CreateInteractionResponseMessage::new()
+                            .content(clip(&first.text, CONTENT))
+                            .ephemeral(true);
+                        let response = CreateInteractionResponse::Message(reply);
+                        let _ = self
+                            .call("ephemeral answer", || {
+                                command.create_response(&self.http, response)
+                            })
+                            .await;
+                    }
+                    for view in private {
+                        self.followup(&command.token, &view).await;
+                    }
+                    return;
+                }
+                // A public answer edits the deferred reply, as when handling takes longer.
+                let _ = self.call("defer", || command.defer(&self.http)).await;
+                *state = Ack::Deferred;
+            }
+        }
         let mut public = public.into_iter();
         match public.next() {
             // A table that plays in a thread shows its board there, not in the reply.
