@@ -96,7 +96,7 @@ pub(super) fn draw_board(
         // Point numbers outside the playing field.
         let y = if is_top(point) { TOP - 24.0 } else { BOTTOM + 24.0 };
         let head = point == 24 || point == 12;
-        let style = Style { size: 20.0, bold: head, colour: rgb(0xF3E6CC), anchor: Anchor::Centre };
+        let style = Style { size: 24.0, bold: head, colour: rgb(0xF3E6CC), anchor: Anchor::Centre };
         text.draw(&mut pixmap, &number(point, persian), x, y, style);
     }
     // The heads: a small flag by each head's number.
@@ -178,7 +178,7 @@ pub(super) fn draw_moving(canvas: &mut Canvas<'_>, game: &Nardy, events: &[Event
         let label_y = if white { y - 150.0 } else { y + 150.0 };
         canvas.text.draw(canvas.pixmap, &number(count, canvas.persian), x, label_y, style);
         let disc = if white { "⚪" } else { "⚫" };
-        let style = Style { size: 17.0, bold: false, colour: ink, anchor: Anchor::Centre };
+        let style = Style { size: 22.0, bold: false, colour: ink, anchor: Anchor::Centre };
         let pip_y = if white { y - 115.0 } else { y + 115.0 };
         canvas.text.draw(
             canvas.pixmap,
