@@ -580,7 +580,7 @@ pub(crate) fn token(canvas: &mut Canvas<'_>, seat: Seat, x: f32, y: f32, r: f32,
         }
         if !label.is_empty() {
             let style = TextStyle {
-                size: r * 1.25,
+                size: r * 1.15,
                 bold: true,
                 colour: Palette::on(colour),
                 anchor: Anchor::Centre,
