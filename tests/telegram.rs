@@ -900,42 +900,33 @@ async fn every_readme_command_example_works() {
 async fn healthz_reports_failing_polling() {
     let g = Group::start("health").await;
     let url = format!("http://{}/healthz", g.running.addr);
-    let health = || async {
-        let answer = reqwest::get(&url).await.unwrap();
-        (answer.status().as_u16(), answer.json::<Value>().await.unwrap())
+    // Asks /healthz until `done` holds of its answer (status, body), for up to 10 s.
+    let until = |done: fn(u16, &Value) -> bool| {
+        let url = url.clone();
+        async move {
+            let mut report = (0, Value::Null);
+            for _ in 0..200 {
+                let answer = reqwest::get(&url).await.unwrap();
+                report = (answer.status().as_u16(), answer.json::<Value>().await.unwrap());
+                if done(report.0, &report.1) {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            report
+        }
     };
-    g.until("a first poll", |f| (!f.offsets.is_empty()).then_some(())).await;
-    let mut report = health().await;
-    for _ in 0..100 {
-        if report.1["telegram"] == "ok" {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-        report = health().await;
-    }
+    let report = until(|_, body| body["telegram"] == "ok").await;
     assert_eq!(report.0, 200, "{}", report.1);
-    assert_eq!(report.1["telegram"], "ok");
     g.server.fake.lock().await.polling_refused = true;
-    for _ in 0..200 {
-        report = health().await;
-        if report.0 == 503 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    let report = until(|status, _| status == 503).await;
     assert_eq!(report.0, 503, "{}", report.1);
     assert_eq!(report.1["status"], "unhealthy");
     assert_eq!(report.1["database"], "ok");
     let why = report.1["telegram"].as_str().unwrap();
     assert!(why.starts_with("down: getUpdates failed") && why.contains("terminated"), "{why}");
     g.server.fake.lock().await.polling_refused = false;
-    for _ in 0..200 {
-        report = health().await;
-        if report.0 == 200 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    let report = until(|status, _| status == 200).await;
     assert_eq!(report.0, 200, "recovered: {}", report.1);
     g.running.shutdown().await;
 }
