@@ -6,7 +6,7 @@
 
 use crate::engine::ludo::Ludo;
 use crate::engine::nardy::Nardy;
-use crate::engine::snakes::{BoardKind, Layout, Snakes};
+use crate::engine::snakes::{BoardGenerator, BoardKind, Layout, Snakes};
 use crate::engine::{Entropy, Game, OptionError, Options, Seat};
 use crate::fair::Seed;
 
@@ -14,7 +14,20 @@ use crate::fair::Seed;
 ///
 /// The player count is checked against what the engine can play (Snakes allows 1 for solo
 /// statistics); callers that seat real players check [`crate::engine::GameKind::players`] too.
+/// A random Snakes board is drawn by the current generator ([`BoardGenerator::CURRENT`]).
 pub fn new_game(
+    options: &Options,
+    players: usize,
+    seed: &Seed,
+    index: u64,
+) -> Result<Game, OptionError> {
+    new_game_by(BoardGenerator::CURRENT, options, players, seed, index)
+}
+
+/// [`new_game`] with a random Snakes board drawn by `generator`: the one its table was created
+/// with, so that a game replays on the board it was dealt.
+pub fn new_game_by(
+    generator: BoardGenerator,
     options: &Options,
     players: usize,
     seed: &Seed,
@@ -24,7 +37,9 @@ pub fn new_game(
         Options::Snakes(o) => {
             let layout = match o.board {
                 BoardKind::Classic => Layout::classic(),
-                BoardKind::Random => Layout::random(&mut seed.stream("layout", index), o),
+                BoardKind::Random => {
+                    Layout::random_by(generator, &mut seed.stream("layout", index), o)
+                }
             };
             let first = first_player(seed, index, players);
             Snakes::new(players, *o, layout, first).map(Game::Snakes)

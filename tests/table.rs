@@ -7,9 +7,10 @@ mod common;
 use common::{ctx, postgres_url, sqlite_url, unique};
 use std::sync::Arc;
 
+use dicetable::engine::snakes::{BoardGenerator, Layout};
 use dicetable::engine::{Action, Game, GameKind};
 use dicetable::fair::Seed;
-use dicetable::setup::new_game;
+use dicetable::setup::new_game_by;
 use dicetable::store::{Change, Store};
 use dicetable::table::token::{Button as TokenButton, Token, TokenKey};
 use dicetable::table::{BoardMode, ManualClock, Op, Service, Slot, View};
@@ -131,7 +132,13 @@ async fn assert_replay_matches(store: &Store, table: i64) {
     )
     .unwrap();
     let seed = Seed::from_bytes(row.seed.clone().try_into().unwrap());
-    let mut game = new_game(&options, row.seats.len(), &seed, 0).unwrap();
+    let settings: serde_json::Value = serde_json::from_str(&row.settings).unwrap();
+    // A table keeps the board generator it was created with (S2); older tables name none.
+    let generator = match settings.get("boards").and_then(|b| b.as_str()) {
+        Some("readable") => BoardGenerator::Readable,
+        _ => BoardGenerator::Original,
+    };
+    let mut game = new_game_by(generator, &options, row.seats.len(), &seed, 0).unwrap();
     let mut dice_used = 0;
     for text in store.actions(table).await.unwrap() {
         let action: Action = serde_json::from_str(&text).unwrap();
@@ -512,6 +519,75 @@ async fn a_table_stored_in_another_shape_is_rebuilt_from_its_log() {
         assert_eq!(row.shape, 1);
         assert_ne!(row.state, snapshot, "a move was played on the rebuilt game");
         assert_replay_matches(&store, table).await;
+    }
+}
+
+/// S2: a random board dealt before the readable generator keeps its layout, in play and when the
+/// game is rebuilt from its log; a new table's board comes from the readable generator.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_random_board_replays_with_the_generator_its_table_was_created_with() {
+    for (db, store) in stores("generator").await {
+        let service = Service::new(store.clone(), SECRET, clock(21));
+        for old in [true, false] {
+            let chat = unique(&format!("generator-{db}-{old}"));
+            let (ana, ben) = (ctx(&chat, "Ana"), ctx(&chat, "Ben"));
+            let words = vec!["random".to_owned()];
+            let lobby = service.handle(&ana, Op::Create { game: GameKind::Snakes, words }).await;
+            let table = lobby[0].shows.unwrap().0;
+            let mut row = store.table(table).await.unwrap();
+            let stored: serde_json::Value = serde_json::from_str(&row.settings).unwrap();
+            assert_eq!(stored["boards"], "readable", "{db}: {}", row.settings);
+            if old {
+                // As an older build stored it: settings without a generator.
+                row.settings = r#"{"timer":"off"}"#.into();
+                store.save(&row, &Change::default()).await.unwrap();
+            }
+            service.handle(&ben, Op::Join(None)).await;
+            let mut views = service.handle(&ana, Op::Start(None)).await;
+            for _ in 0..4 {
+                let b = board(&views).unwrap().clone();
+                let who = b
+                    .mentions
+                    .first()
+                    .map_or("Ana".to_owned(), |m| m.rsplit('/').next().unwrap().to_owned());
+                let token = b.buttons[0][0].token.clone();
+                views = service.handle(&ctx(&chat, &who), Op::Press(token)).await;
+            }
+            let row = store.table(table).await.unwrap();
+            let state: serde_json::Value =
+                serde_json::from_str(row.state.as_deref().unwrap()).unwrap();
+            let seed = Seed::from_bytes(row.seed.clone().try_into().unwrap());
+            let options = dicetable::engine::snakes::SnakesOptions {
+                board: dicetable::engine::snakes::BoardKind::Random,
+                ..Default::default()
+            };
+            let generator = if old { BoardGenerator::Original } else { BoardGenerator::Readable };
+            let dealt = Layout::random_by(generator, &mut seed.stream("layout", 0), &options);
+            let ladders: Vec<(u8, u8)> = serde_json::from_value(state["ladders"].clone()).unwrap();
+            assert_eq!(ladders, dealt.ladders(), "{db} old={old}");
+            assert_replay_matches(&store, table).await;
+            // Rebuilt from the log, as after an upgrade that cannot read the snapshot.
+            let mut row = row;
+            row.shape = 0;
+            row.state = Some(r#"{"from":"an older build"}"#.into());
+            store.save(&row, &Change::default()).await.unwrap();
+            let status = service.handle(&ben, Op::Status(None)).await;
+            assert!(status[0].image.is_some(), "{db}: {}", status[0].text);
+            let b = board(&status).unwrap().clone();
+            let who = b
+                .mentions
+                .first()
+                .map_or("Ana".to_owned(), |m| m.rsplit('/').next().unwrap().to_owned());
+            let token = b.buttons[0][0].token.clone();
+            let views = service.handle(&ctx(&chat, &who), Op::Press(token)).await;
+            assert!(views.iter().all(|v| v.private_to.is_none()), "{db}: {}", views[0].text);
+            let row = store.table(table).await.unwrap();
+            let state: serde_json::Value =
+                serde_json::from_str(row.state.as_deref().unwrap()).unwrap();
+            let rebuilt: Vec<(u8, u8)> = serde_json::from_value(state["ladders"].clone()).unwrap();
+            assert_eq!(rebuilt, dealt.ladders(), "{db} old={old}: the board changed on rebuild");
+            assert_replay_matches(&store, table).await;
+        }
     }
 }
 

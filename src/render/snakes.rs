@@ -7,7 +7,7 @@ use super::{
     Canvas, Palette, RenderError, WIDTH, arrow, fill_circle, fill_rect, paint, rgb, rounded_rect,
     token,
 };
-use crate::engine::snakes::{Layout, Snakes};
+use crate::engine::snakes::{Layout, Snakes, snake_point};
 use crate::engine::{Event, Seat};
 
 const MARGIN: f32 = 20.0;
@@ -58,8 +58,12 @@ pub(super) fn draw_board(
     for (k, &(from, to)) in layout.ladders().iter().enumerate() {
         ladder(&mut pixmap, centre(from), centre(to), k);
     }
-    for (k, &(from, to)) in layout.snakes().iter().enumerate() {
-        snake(&mut pixmap, centre(from), centre(to), k);
+    // Every body first, then every head, so no snake hides another's head.
+    for (k, &jump) in layout.snakes().iter().enumerate() {
+        snake_body(&mut pixmap, jump, k);
+    }
+    for (k, &jump) in layout.snakes().iter().enumerate() {
+        snake_head(&mut pixmap, jump, k);
     }
     // Numbers last, on small plates, so no snake or ladder hides them; large enough to read
     // on a phone (a 1000 px picture shown 400 px wide), at 4.5:1 or better on their plate.
@@ -117,7 +121,8 @@ fn ladder(pixmap: &mut Pixmap, from: (f32, f32), to: (f32, f32), k: usize) {
     }
 }
 
-fn snake(pixmap: &mut Pixmap, head: (f32, f32), tail: (f32, f32), k: usize) {
+/// Snake `k`'s body colour and belly colour.
+fn snake_colours(k: usize) -> (Color, Color) {
     let colours = [
         (rgb(0x3F9142), rgb(0xA9CF5B)),
         (rgb(0x8E44AD), rgb(0xCB95DF)),
@@ -125,26 +130,21 @@ fn snake(pixmap: &mut Pixmap, head: (f32, f32), tail: (f32, f32), k: usize) {
         (rgb(0x1F6FB2), rgb(0x8CC3EE)),
         (rgb(0xB9770E), rgb(0xF1CF5A)),
     ];
-    let (body, belly) = colours[k % colours.len()];
-    let (dx, dy) = (tail.0 - head.0, tail.1 - head.1);
-    let len = (dx * dx + dy * dy).sqrt().max(1.0);
-    let (nx, ny) = (-dy / len, dx / len);
-    let wave = (len * 0.22).clamp(30.0, 90.0) * if k.is_multiple_of(2) { 1.0 } else { -1.0 };
-    let c1 = (head.0 + dx * 0.33 + nx * wave, head.1 + dy * 0.33 + ny * wave);
-    let c2 = (head.0 + dx * 0.66 - nx * wave, head.1 + dy * 0.66 - ny * wave);
-    let at = |t: f32| {
-        let u = 1.0 - t;
-        (
-            u * u * u * head.0
-                + 3.0 * u * u * t * c1.0
-                + 3.0 * u * t * t * c2.0
-                + t * t * t * tail.0,
-            u * u * u * head.1
-                + 3.0 * u * u * t * c1.1
-                + 3.0 * u * t * t * c2.1
-                + t * t * t * tail.1,
-        )
-    };
+    colours[k % colours.len()]
+}
+
+/// A snake's body in pixels: a point of the curve the board generator measured
+/// ([`snake_point`]) for each `t` from 0 (head) to 1 (tail).
+fn snake_curve(head: u8, tail: u8) -> impl Fn(f32) -> (f32, f32) {
+    move |t: f32| {
+        let (x, y) = snake_point(head, tail, f64::from(t));
+        (MARGIN + x as f32 * CELL, MARGIN + (10.0 - y as f32) * CELL)
+    }
+}
+
+fn snake_body(pixmap: &mut Pixmap, (head, tail): (u8, u8), k: usize) {
+    let (body, belly) = snake_colours(k);
+    let at = snake_curve(head, tail);
     // The body: a few stroked pieces of the curve, thinner towards the tail, banded by a dash.
     let pieces = 4;
     let curve = |t0: f32, t1: f32| {
@@ -175,8 +175,13 @@ fn snake(pixmap: &mut Pixmap, head: (f32, f32), tail: (f32, f32), k: usize) {
             pixmap.stroke_path(&path, &paint(colour), &stroke, Transform::identity(), None);
         }
     }
-    // The head: a wider disc with eyes, looking away from the body.
-    let (ax, ay) = at(0.05);
+}
+
+/// Snake `k`'s head: a wider disc with eyes, looking away from the body.
+fn snake_head(pixmap: &mut Pixmap, (from, tail): (u8, u8), k: usize) {
+    let (body, _) = snake_colours(k);
+    let head = centre(from);
+    let (ax, ay) = snake_curve(from, tail)(0.05);
     let (hx, hy) = (head.0 - (ax - head.0) * 0.4, head.1 - (ay - head.1) * 0.4);
     fill_circle(pixmap, hx, hy, 21.0, rgb(0x1E2B1E));
     fill_circle(pixmap, hx, hy, 18.5, body);

@@ -590,8 +590,9 @@ impl Service {
         t: &Loaded,
     ) -> Result<(Game, Vec<(Action, Vec<Event>)>), ServiceError> {
         let damaged = |why: String| ServiceError::Damaged(t.rec.id, why);
-        let mut game = setup::new_game(&t.options, t.rec.seats.len(), &t.seed(), 0)
-            .map_err(|e| damaged(e.to_string()))?;
+        let mut game =
+            setup::new_game_by(t.settings.boards, &t.options, t.rec.seats.len(), &t.seed(), 0)
+                .map_err(|e| damaged(e.to_string()))?;
         let mut log = Vec::new();
         for text in self.store.actions(t.rec.id).await? {
             let action: Action = serde_json::from_str(&text).map_err(|e| damaged(e.to_string()))?;
@@ -883,8 +884,9 @@ impl Service {
     }
 
     async fn begin(&self, mut t: Loaded, lang: Lang) -> Result<Vec<View>, Fail> {
-        let game = setup::new_game(&t.options, t.rec.seats.len(), &t.seed(), 0)
-            .map_err(|e| word_fail(false, t.kind, WordError::Option(e)))?;
+        let game =
+            setup::new_game_by(t.settings.boards, &t.options, t.rec.seats.len(), &t.seed(), 0)
+                .map_err(|e| word_fail(false, t.kind, WordError::Option(e)))?;
         t.game = Some(game);
         t.rec.status = "playing".into();
         self.save(&mut t, None).await?;

@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use crate::engine::snakes::BoardGenerator;
 use crate::engine::{GameKind, OptionError, Options};
 
 /// The turn timer of a table: how long a player may think before the bot plays for them.
@@ -63,7 +64,7 @@ impl Timer {
 }
 
 /// A table's own settings, beside the game's options.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
     /// The turn timer.
@@ -75,6 +76,22 @@ pub struct Settings {
     /// The language of the table's public messages when its chat has none set: its creator's,
     /// kept for the table, so that boards do not change language with whoever pressed.
     pub lang: Option<super::i18n::Lang>,
+    /// The generator of a random Snakes board: the one the table was created with (a table
+    /// stored before generators had names used the first one).
+    #[serde(default = "BoardGenerator::legacy")]
+    pub boards: BoardGenerator,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            timer: Timer::default(),
+            private: false,
+            thread: false,
+            lang: None,
+            boards: BoardGenerator::CURRENT,
+        }
+    }
 }
 
 /// Why the words were refused.
@@ -266,6 +283,18 @@ mod tests {
 
     fn words(s: &str) -> Vec<String> {
         s.split_whitespace().map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn s2_a_stored_table_keeps_the_board_generator_it_was_created_with() {
+        // Stored before generators had names: the first generator, so its game replays.
+        let old: Settings = serde_json::from_str(r#"{"timer":"off"}"#).unwrap();
+        assert_eq!(old.boards, BoardGenerator::Original);
+        // A new table takes the current one and keeps it through a save.
+        let new = Settings::default();
+        assert_eq!(new.boards, BoardGenerator::CURRENT);
+        let saved: Settings = serde_json::from_str(&serde_json::to_string(&new).unwrap()).unwrap();
+        assert_eq!(saved, new);
     }
 
     #[test]

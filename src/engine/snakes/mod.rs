@@ -16,7 +16,7 @@ pub mod layout;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-pub use layout::{BoardKind, GOAL, Layout, Walk, walk};
+pub use layout::{BoardGenerator, BoardKind, GOAL, Layout, Walk, snake_point, square_centre, walk};
 
 use super::{
     Action, Departures, Event, Illegal, Legal, NoMoveReason, OptionError, Seat, StateError, Status,
