@@ -831,7 +831,10 @@ async fn rate_limits_are_waited_out_and_a_stop_finishes_the_press_in_flight() {
         g.running.shutdown().await;
         let store = dicetable::store::Store::connect(&url).await.unwrap();
         let tables = store
-            .tables_in_chat(&format!("discord:{GUILD}/{CHANNEL}"), &["playing"])
+            .tables_in_chat(
+                &format!("discord:{GUILD}/{CHANNEL}"),
+                &[dicetable::store::TableStatus::Playing],
+            )
             .await
             .unwrap();
         let (table, _, _) = tables[0];

@@ -2,13 +2,13 @@
 //! default postgres://postgres@127.0.0.1:5432/dicetable_test, which `.ci/run` creates).
 
 mod common;
-use common::{postgres_url, sqlite_url, unique};
+use common::{execute, postgres_url, sqlite_url, unique};
 use std::sync::Arc;
 
 use dicetable::engine::{Action, Game, GameKind, Legal, Options};
 use dicetable::fair::{Roller, Seed};
 use dicetable::setup::new_game;
-use dicetable::store::{Change, Recorded, SeatRecord, Store, StoreError, TableRecord};
+use dicetable::store::{Change, Recorded, SeatRecord, Store, StoreError, TableRecord, TableStatus};
 
 async fn stores(name: &str) -> Vec<Store> {
     vec![
@@ -25,7 +25,7 @@ fn new_table(chat: &str, seed: &[u8]) -> TableRecord {
         settings: "{}".into(),
         seed: seed.to_vec(),
         commitment: "c".into(),
-        status: "lobby".into(),
+        status: TableStatus::Lobby,
         host: "test:1".into(),
         shape: 1,
         seats: vec![SeatRecord { user: "test:1".into(), name: "Ana".into(), ..Default::default() }],
@@ -39,11 +39,11 @@ async fn append(
     t: &mut TableRecord,
     action: &str,
     state: &str,
-    status: &str,
+    status: TableStatus,
 ) -> Result<i64, StoreError> {
     let mut next = t.clone();
     next.state = Some(state.to_owned());
-    next.status = status.to_owned();
+    next.status = status;
     let v = store.save(&next, &Change { action: Some(action), results: false }).await?;
     next.version = v;
     *t = next;
@@ -64,17 +64,17 @@ async fn tables_round_trip_and_versions_guard_every_change() {
         assert_eq!(row.seats[0].name, "Ana");
         assert!(matches!(store.table(i64::MAX).await, Err(StoreError::NotFound(_))));
         let stale_copy = row.clone();
-        assert_eq!(append(&store, &mut row, "a1", "s1", "playing").await.unwrap(), 1);
-        assert_eq!(append(&store, &mut row, "a2", "s2", "playing").await.unwrap(), 2);
+        assert_eq!(append(&store, &mut row, "a1", "s1", TableStatus::Playing).await.unwrap(), 1);
+        assert_eq!(append(&store, &mut row, "a2", "s2", TableStatus::Playing).await.unwrap(), 2);
         // A stale version changes nothing.
         let mut stale = stale_copy;
         stale.version = 1;
-        let late = append(&store, &mut stale, "late", "wrong", "finished").await;
+        let late = append(&store, &mut stale, "late", "wrong", TableStatus::Finished).await;
         assert!(matches!(late, Err(StoreError::Conflict { expected: 1, .. })), "{late:?}");
         let row = store.table(id).await.unwrap();
         assert_eq!(
-            (row.version, row.state.as_deref(), row.status.as_str()),
-            (2, Some("s2"), "playing")
+            (row.version, row.state.as_deref(), row.status),
+            (2, Some("s2"), TableStatus::Playing)
         );
         assert_eq!(store.actions(id).await.unwrap(), vec!["a1", "a2"]);
     }
@@ -92,7 +92,7 @@ async fn one_lobby_per_game_per_chat() {
         ludo.game = "ludo".into();
         store.create_table(&ludo).await.unwrap();
         let mut t = store.table(first).await.unwrap();
-        append(&store, &mut t, "a", "s", "playing").await.unwrap();
+        append(&store, &mut t, "a", "s", TableStatus::Playing).await.unwrap();
         store.create_table(&new_table(&chat, &[4; 32])).await.unwrap();
     }
 }
@@ -109,7 +109,7 @@ async fn fifty_presses_at_once_apply_exactly_one() {
                 let store = store.clone();
                 let mut t = read.clone();
                 tokio::spawn(async move {
-                    append(&store, &mut t, &format!("press {k}"), "s", "playing").await
+                    append(&store, &mut t, &format!("press {k}"), "s", TableStatus::Playing).await
                 })
             })
             .collect();
@@ -139,7 +139,7 @@ async fn replaying_the_log_with_the_seed_rebuilds_the_stored_state() {
         let mut game = new_game(&options, 3, &seed, 0).unwrap();
         let mut t = new_table(&chat, seed.as_bytes());
         t.game = "ludo".into();
-        t.status = "playing".into();
+        t.status = TableStatus::Playing;
         t.state = Some(game.to_json().to_string());
         t.id = store.create_table(&t).await.unwrap();
         let mut roller = Roller::new(&seed, 0);
@@ -151,7 +151,9 @@ async fn replaying_the_log_with_the_seed_rebuilds_the_stored_state() {
             };
             game.play(&action).unwrap();
             let json = serde_json::to_string(&action).unwrap();
-            append(&store, &mut t, &json, &game.to_json().to_string(), "playing").await.unwrap();
+            append(&store, &mut t, &json, &game.to_json().to_string(), TableStatus::Playing)
+                .await
+                .unwrap();
         }
         let row = store.table(t.id).await.unwrap();
         let seed = Seed::from_bytes(row.seed.clone().try_into().unwrap());
@@ -174,7 +176,7 @@ async fn due_deadlines_are_claimed_once_until_the_lease_ends() {
         // Far in the future, so that other tests' tables are never due at these times.
         let now = 4_000_000_000_000i64 + (std::process::id() as i64) * 1_000_000;
         let mut t = new_table(&chat, &[5; 32]);
-        t.status = "playing".into();
+        t.status = TableStatus::Playing;
         t.deadline_ms = Some(now - 1);
         t.id = store.create_table(&t).await.unwrap();
         let mine = |due: Vec<dicetable::store::Due>| due.iter().filter(|d| d.table == t.id).count();
@@ -185,10 +187,10 @@ async fn due_deadlines_are_claimed_once_until_the_lease_ends() {
         // A change of the table releases the claim and sets a new deadline.
         let mut row = store.table(t.id).await.unwrap();
         row.deadline_ms = Some(now + 10_000_000);
-        append(&store, &mut row, "a", "s", "playing").await.unwrap();
+        append(&store, &mut row, "a", "s", TableStatus::Playing).await.unwrap();
         assert_eq!(mine(store.claim_due(now + 70_000, 60_000, 1000).await.unwrap()), 0);
         let mut row = store.table(t.id).await.unwrap();
-        row.status = "finished".into();
+        row.status = TableStatus::Finished;
         row.deadline_ms = None;
         store.save(&row, &Change::default()).await.unwrap();
     }
@@ -204,7 +206,7 @@ async fn concurrent_claims_split_the_due_tables() {
     let mut ids = Vec::new();
     for k in 0..20u8 {
         let mut t = new_table(&chat, &[k; 32]);
-        t.status = "playing".into();
+        t.status = TableStatus::Playing;
         t.deadline_ms = Some(now - 1);
         ids.push(store.create_table(&t).await.unwrap());
     }
@@ -222,7 +224,7 @@ async fn concurrent_claims_split_the_due_tables() {
     assert_eq!(unique.len(), seen.len(), "a deadline was claimed twice: {seen:?}");
     for id in ids {
         let mut row = store.table(id).await.unwrap();
-        row.status = "finished".into();
+        row.status = TableStatus::Finished;
         row.deadline_ms = None;
         store.save(&row, &Change::default()).await.unwrap();
     }
@@ -249,10 +251,10 @@ async fn results_feed_the_leaderboard_and_user_statistics() {
                 ..Default::default()
             },
         ];
-        t.status = "playing".into();
+        t.status = TableStatus::Playing;
         t.id = store.create_table(&t).await.unwrap();
         let mut row = store.table(t.id).await.unwrap();
-        row.status = "finished".into();
+        row.status = TableStatus::Finished;
         store.save(&row, &Change { action: None, results: true }).await.unwrap();
         let top = store.leaderboard(&chat).await.unwrap();
         assert_eq!(top.len(), 2);
@@ -303,4 +305,25 @@ async fn languages_and_messages_are_remembered() {
 async fn a_bad_url_is_named() {
     let e = Store::connect("mysql://x").await.unwrap_err();
     assert!(e.to_string().contains("DATABASE_URL"), "{e}");
+}
+
+/// A status word this build does not know is an error that names it, not a silent default; such
+/// a table is in no list of open or ended tables.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_with_an_unknown_status_is_an_error_that_says_what() {
+    for url in [sqlite_url("store", "status"), postgres_url()] {
+        let store = Store::connect(&url).await.unwrap();
+        let chat = unique("status");
+        let id = store.create_table(&new_table(&chat, &[3; 32])).await.unwrap();
+        assert_eq!(store.table(id).await.unwrap().status, TableStatus::Lobby);
+        execute(&url, &format!("update tables set status = 'paused' where id = {id}")).await;
+        match store.table(id).await {
+            Err(e @ StoreError::BadRow { .. }) => {
+                assert!(e.to_string().contains("unknown status \"paused\""), "{e}")
+            }
+            other => panic!("{url}: {other:?}"),
+        }
+        let open = store.tables_in_chat(&chat, &TableStatus::OPEN).await.unwrap();
+        assert!(open.is_empty(), "{open:?}");
+    }
 }

@@ -11,7 +11,7 @@ use dicetable::engine::snakes::{BoardGenerator, Layout};
 use dicetable::engine::{Action, Game, GameKind};
 use dicetable::fair::Seed;
 use dicetable::setup::new_game_by;
-use dicetable::store::{Change, Store};
+use dicetable::store::{Change, Store, TableStatus};
 use dicetable::table::token::{Button as TokenButton, Token, TokenKey};
 use dicetable::table::{BoardMode, ManualClock, Op, Service, Slot, View};
 
@@ -195,7 +195,7 @@ async fn full_games_of_every_kind_end_with_a_ranking_and_replay_exactly() {
                 assert!(all.lines().any(|l| l.trim_start().starts_with(flag)), "{flag}: {all}");
             }
             let row = store.table(table).await.unwrap();
-            assert_eq!(row.status, "finished");
+            assert_eq!(row.status, TableStatus::Finished);
             assert!(row.seats.iter().all(|s| s.rank.is_some()));
             assert_replay_matches(&store, table).await;
             // The results feed the chat's leaderboard.
@@ -329,7 +329,7 @@ async fn lobby_rules_and_refusals_are_private_and_change_nothing() {
         let kicked = service.handle(&admin, Op::Kick { game: None, target: "ben".into() }).await;
         let text: String = kicked.iter().map(|v| plain(&v.text)).collect();
         assert!(text.contains("Ben was removed") && text.contains("Game over."), "{text}");
-        assert_eq!(store.table(table).await.unwrap().status, "finished");
+        assert_eq!(store.table(table).await.unwrap().status, TableStatus::Finished);
     }
 }
 
@@ -390,7 +390,7 @@ async fn an_idle_player_is_reminded_played_for_struck_and_removed() {
             assert_eq!(b.mentions.first(), Some(&idle), "{}", b.text);
         }
         let row = store.table(table).await.unwrap();
-        assert_eq!(row.status, "finished");
+        assert_eq!(row.status, TableStatus::Finished);
         let left = row.seats.iter().find(|s| s.user == idle).unwrap();
         assert!(left.left);
         assert_eq!(left.strikes, 3);
@@ -591,6 +591,55 @@ async fn a_random_board_replays_with_the_generator_its_table_was_created_with() 
     }
 }
 
+/// A stored row that does not read is refused with a precise log line, never read with
+/// defaults: corrupt settings do not turn a private table public, a short seed is not padded.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_damaged_table_is_refused_not_read_with_defaults() {
+    for (db, store) in stores("damaged").await {
+        let service = Service::new(store.clone(), SECRET, clock(22));
+        for damage in ["settings", "seed"] {
+            let chat = unique(&format!("damaged-{db}-{damage}"));
+            let (ana, ben) = (ctx(&chat, "Ana"), ctx(&chat, "Ben"));
+            let words = vec!["private".to_owned()];
+            let lobby = service.handle(&ana, Op::Create { game: GameKind::Ludo, words }).await;
+            let table = lobby[0].shows.unwrap().0;
+            if damage == "seed" {
+                cut_seed(db, table).await;
+            } else {
+                let mut row = store.table(table).await.unwrap();
+                row.settings = "{\"private\": tru".into();
+                store.save(&row, &Change::default()).await.unwrap();
+            }
+            let views = service.handle(&ben, Op::Join(None)).await;
+            assert!(
+                views.iter().all(|v| v.private_to.is_some() && v.image.is_none()),
+                "{db} {damage}: {:?}",
+                views.iter().map(|v| &v.text).collect::<Vec<_>>()
+            );
+            let row = store.table(table).await.unwrap();
+            assert_eq!(row.seats.len(), 1, "{db} {damage}: Ben was seated at a damaged table");
+        }
+    }
+}
+
+/// Cuts a table's stored seed to 5 bytes, as a damaged row would hold it, in the database
+/// `stores("damaged")` opened.
+async fn cut_seed(db: &str, table: i64) {
+    let (url, sql) = match db {
+        "sqlite" => {
+            let dir = format!("dicetable-table-{}-damaged", std::process::id());
+            let file = std::env::temp_dir().join(dir).join("test.db");
+            let sql = format!("update tables set seed = substr(seed, 1, 5) where id = {table}");
+            (format!("sqlite://{}", file.display()), sql)
+        }
+        _ => (
+            postgres_url(),
+            format!("update tables set seed = substring(seed from 1 for 5) where id = {table}"),
+        ),
+    };
+    common::execute(&url, &sql).await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_quiet_chat_edits_one_board_message_in_place() {
     for (db, store) in stores("boards").await {
@@ -779,7 +828,7 @@ async fn a_private_table_is_joined_by_invite_and_shown_to_every_player() {
                 assert_eq!(view.audience.len(), 2, "{}", view.text);
             }
         }
-        assert_eq!(store.table(table).await.unwrap().status, "finished");
+        assert_eq!(store.table(table).await.unwrap().status, TableStatus::Finished);
         // An ordinary table has no audience: it is shown in its chat.
         let open = service.handle(&ana, Op::Create { game: GameKind::Ludo, words: vec![] }).await;
         assert!(open[0].audience.is_empty() && open[0].invite.is_none());

@@ -778,7 +778,10 @@ async fn every_move_is_shown(server: &Server, store: &dicetable::store::Store, g
         let live: Vec<i64> =
             photos.iter().filter(|(_, m)| !m["keyboard"].is_null()).map(|(id, _)| *id).collect();
         assert_eq!(live, [photos.last().unwrap().0], "group {i}: one live board, the newest");
-        let tables = store.tables_in_chat(&format!("telegram:{chat}"), &["playing"]).await.unwrap();
+        let tables = store
+            .tables_in_chat(&format!("telegram:{chat}"), &[dicetable::store::TableStatus::Playing])
+            .await
+            .unwrap();
         for (table, _, _) in tables {
             let version = store.table(table).await.unwrap().version;
             let shown = store.message_version(table, "board").await.unwrap().map(|(_, v)| v);
@@ -944,8 +947,13 @@ async fn a_stop_cut_short_loses_no_press() {
         let store = dicetable::store::Store::connect(&url).await.unwrap();
         let mut before = Vec::new();
         for (chat, _, _, _) in &boards {
-            let tables =
-                store.tables_in_chat(&format!("telegram:{chat}"), &["playing"]).await.unwrap();
+            let tables = store
+                .tables_in_chat(
+                    &format!("telegram:{chat}"),
+                    &[dicetable::store::TableStatus::Playing],
+                )
+                .await
+                .unwrap();
             let table = tables[0].0;
             before.push((table, store.table(table).await.unwrap().version));
         }

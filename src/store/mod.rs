@@ -46,12 +46,65 @@ pub enum StoreError {
     /// The database failed.
     #[error("database: {0}")]
     Database(#[from] sqlx::Error),
+    /// A stored row this build cannot read.
+    #[error("table {table}: {why}")]
+    BadRow {
+        /// The table.
+        table: i64,
+        /// What is wrong with it.
+        why: String,
+    },
     /// A migration failed.
     #[error("migrations: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
 }
 
 /// A table as stored: the row and its seats.
+/// Where a table stands. Stored as its word (`lobby`, `playing`, `finished`, `cancelled`) in
+/// `tables.status`; read back through [`TableStatus::from_word`], so an unknown word is an error,
+/// not a silent default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum TableStatus {
+    /// Seating players; no game yet.
+    #[default]
+    Lobby,
+    /// A game in progress.
+    Playing,
+    /// The game ended with a ranking.
+    Finished,
+    /// Cancelled by its host, or emptied before it started.
+    Cancelled,
+}
+
+impl TableStatus {
+    /// Tables still open: a lobby or a game in progress.
+    pub const OPEN: [Self; 2] = [Self::Lobby, Self::Playing];
+    /// Tables that ended, with a ranking or cancelled.
+    pub const ENDED: [Self; 2] = [Self::Finished, Self::Cancelled];
+
+    /// The stored word.
+    pub fn word(self) -> &'static str {
+        match self {
+            Self::Lobby => "lobby",
+            Self::Playing => "playing",
+            Self::Finished => "finished",
+            Self::Cancelled => "cancelled",
+        }
+    }
+
+    /// The status a stored word names.
+    pub fn from_word(word: &str) -> Option<Self> {
+        [Self::Lobby, Self::Playing, Self::Finished, Self::Cancelled]
+            .into_iter()
+            .find(|s| s.word() == word)
+    }
+
+    /// Whether the table ended (finished or cancelled).
+    pub fn is_ended(self) -> bool {
+        Self::ENDED.contains(&self)
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct TableRecord {
     /// Its id (0 before it is created).
@@ -68,8 +121,8 @@ pub struct TableRecord {
     pub seed: Vec<u8>,
     /// SHA-256 of the seed, hex.
     pub commitment: String,
-    /// lobby, playing, finished or cancelled.
-    pub status: String,
+    /// Where it stands.
+    pub status: TableStatus,
     /// Changes applied so far; every change adds one.
     pub version: i64,
     /// The game's state snapshot (a cache of replaying the log), once started.
@@ -298,7 +351,7 @@ impl Store {
                 .bind(&t.settings)
                 .bind(&t.seed)
                 .bind(&t.commitment)
-                .bind(&t.status)
+                .bind(t.status.word())
                 .bind(&t.state)
                 .bind(t.next_roll)
                 .bind(t.shape)
@@ -347,7 +400,13 @@ impl Store {
                 settings: r.try_get("settings")?,
                 seed: r.try_get("seed")?,
                 commitment: r.try_get("commitment")?,
-                status: r.try_get("status")?,
+                status: {
+                    let word: String = r.try_get("status")?;
+                    TableStatus::from_word(&word).ok_or(StoreError::BadRow {
+                        table: id,
+                        why: format!("unknown status {word:?}"),
+                    })?
+                },
                 version: r.try_get("version")?,
                 state: r.try_get("state")?,
                 next_roll: r.try_get("next_roll")?,
@@ -391,7 +450,7 @@ impl Store {
             let done = sqlx::query(UPDATE)
                 .bind(&t.options)
                 .bind(&t.settings)
-                .bind(&t.status)
+                .bind(t.status.word())
                 .bind(&t.state)
                 .bind(t.next_roll)
                 .bind(t.shape)
@@ -447,13 +506,15 @@ impl Store {
     pub async fn tables_in_chat(
         &self,
         chat: &str,
-        statuses: &[&str],
-    ) -> Result<Vec<(i64, String, String)>, StoreError> {
+        statuses: &[TableStatus],
+    ) -> Result<Vec<(i64, String, TableStatus)>, StoreError> {
         const SQL: &str = "select id, game, status from tables where chat = $1 order by id desc";
         let rows: Vec<(i64, String, String)> = on_pool!(self, pool => {
             sqlx::query_as(SQL).bind(chat).fetch_all(pool).await?
         });
-        Ok(rows.into_iter().filter(|(_, _, s)| statuses.contains(&s.as_str())).collect())
+        Ok(with_status(rows.into_iter().map(|(id, game, s)| (id, game, s, ())), statuses)
+            .map(|(id, game, s, ())| (id, game, s))
+            .collect())
     }
 
     /// Tables outside `chat` where `user` has a seat still in play, with `statuses`, newest first,
@@ -463,8 +524,8 @@ impl Store {
         &self,
         user: &str,
         chat: &str,
-        statuses: &[&str],
-    ) -> Result<Vec<(i64, String, String, String)>, StoreError> {
+        statuses: &[TableStatus],
+    ) -> Result<Vec<(i64, String, TableStatus, String)>, StoreError> {
         const SQL: &str = "select t.id, t.game, t.status, t.settings from tables t \
             join seats s on s.table_id = t.id \
             where s.user_id = $1 and s.status = 'playing' and t.chat <> $2 \
@@ -473,7 +534,7 @@ impl Store {
         let rows: Vec<(i64, String, String, String)> = on_pool!(self, pool => {
             sqlx::query_as(SQL).bind(user).bind(chat).fetch_all(pool).await?
         });
-        Ok(rows.into_iter().filter(|(_, _, s, _)| statuses.contains(&s.as_str())).collect())
+        Ok(with_status(rows.into_iter(), statuses).collect())
     }
 
     /// The table whose thread (a Discord thread opened for it) is `thread`, if any.
@@ -791,4 +852,16 @@ impl Store {
         });
         Ok(rows)
     }
+}
+
+/// Rows `(id, game, status word, extra)` whose status is one of `statuses`, the word read as a
+/// [`TableStatus`]; a row with a word this build does not know matches none.
+fn with_status<T>(
+    rows: impl Iterator<Item = (i64, String, String, T)>,
+    statuses: &[TableStatus],
+) -> impl Iterator<Item = (i64, String, TableStatus, T)> {
+    rows.filter_map(move |(id, game, word, extra)| {
+        let status = TableStatus::from_word(&word)?;
+        statuses.contains(&status).then_some((id, game, status, extra))
+    })
 }

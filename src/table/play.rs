@@ -6,7 +6,7 @@ use super::token::{Button as TokenButton, Token};
 use super::{BoardMode, Ctx, Service, ServiceError, Slot, View};
 use crate::engine::{Action, Event, GameKind, Legal, Seat};
 use crate::fair::Roller;
-use crate::store::StoreError;
+use crate::store::{StoreError, TableStatus};
 
 /// The most actions the bot plays in a row for one time-out or forced moves (a safety bound;
 /// a turn has a handful).
@@ -75,7 +75,7 @@ impl Service {
     }
 
     async fn act(&self, ctx: &Ctx, t: Loaded, button: TokenButton) -> Result<Vec<View>, Fail> {
-        if t.rec.status != "playing" {
+        if t.rec.status != TableStatus::Playing {
             return Err(say("err-game-over"));
         }
         let seat = t.seat_of(&ctx.user).ok_or_else(|| say("err-not-seated"))?;
@@ -191,7 +191,7 @@ impl Service {
         game: Option<GameKind>,
         target: Option<String>,
     ) -> Result<Vec<View>, Fail> {
-        let t = self.find(ctx, game, &["lobby", "playing"]).await?;
+        let t = self.find(ctx, game, &TableStatus::OPEN).await?;
         let seat = match &target {
             None => t.seat_of(&ctx.user).ok_or_else(|| say("err-not-seated"))?,
             Some(who) => {
@@ -204,7 +204,7 @@ impl Service {
             }
         };
         let lang = self.table_lang(&t).await;
-        if t.rec.status == "lobby" {
+        if t.rec.status == TableStatus::Lobby {
             let mut t = t;
             let name = t.rec.seats[usize::from(seat)].name.clone();
             let user = t.rec.seats[usize::from(seat)].user.clone();
@@ -222,7 +222,7 @@ impl Service {
                 self.i18n.text(lang, "lobby-kicked", &[("name", name.into())]),
                 view.text
             );
-            view.replace = self.store.message(t.rec.id, "lobby").await?;
+            view.replace = self.store.message(t.rec.id, Slot::Lobby.name()).await?;
             return Ok(vec![view]);
         }
         let action = match target {
@@ -237,19 +237,19 @@ impl Service {
         ctx: &Ctx,
         game: Option<GameKind>,
     ) -> Result<Vec<View>, Fail> {
-        let t = self.find(ctx, game, &["lobby", "playing"]).await?;
+        let t = self.find(ctx, game, &TableStatus::OPEN).await?;
         self.cancel_table(ctx, t).await
     }
 
     async fn cancel_table(&self, ctx: &Ctx, mut t: Loaded) -> Result<Vec<View>, Fail> {
-        if !matches!(t.rec.status.as_str(), "lobby" | "playing") {
+        if !TableStatus::OPEN.contains(&t.rec.status) {
             return Err(say("err-game-over"));
         }
         if !t.is_host(ctx) && !ctx.admin {
             return Err(say("err-host-only"));
         }
         let slot = t.slot();
-        t.rec.status = "cancelled".into();
+        t.rec.status = TableStatus::Cancelled;
         self.save(&mut t, None).await?;
         let lang = self.table_lang(&t).await;
         let text = self.i18n.text(
@@ -295,7 +295,7 @@ impl Service {
 
     async fn timeout(&self, id: i64, version: i64, now: i64) -> Result<Vec<(String, View)>, Fail> {
         let mut t = self.load(id).await?;
-        if t.rec.version != version || t.rec.status != "playing" {
+        if t.rec.version != version || t.rec.status != TableStatus::Playing {
             return Ok(Vec::new());
         }
         let chat = t.rec.chat.clone();

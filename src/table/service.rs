@@ -16,7 +16,7 @@ use crate::fair::Seed;
 use crate::metrics::Metrics;
 use crate::render::Renderer;
 use crate::setup;
-use crate::store::{Change, Recorded, SeatRecord, Store, StoreError, TableRecord};
+use crate::store::{Change, Recorded, SeatRecord, Store, StoreError, TableRecord, TableStatus};
 
 /// The version of the JSON shapes this build stores (states, actions, options). A table stored
 /// with another shape is rebuilt by replaying its log on load.
@@ -78,6 +78,8 @@ pub(super) struct Loaded {
     pub(super) options: Options,
     pub(super) settings: Settings,
     pub(super) game: Option<Game>,
+    /// The table's secret seed, checked to be 32 bytes when read.
+    seed: Seed,
 }
 
 impl Loaded {
@@ -109,10 +111,7 @@ impl Loaded {
     }
 
     pub(super) fn seed(&self) -> Seed {
-        let mut bytes = [0u8; 32];
-        let n = self.rec.seed.len().min(32);
-        bytes[..n].copy_from_slice(&self.rec.seed[..n]);
-        Seed::from_bytes(bytes)
+        self.seed.clone()
     }
 }
 
@@ -424,10 +423,10 @@ impl Service {
         let t = self.load(table).await?;
         let lang = self.table_lang(&t).await;
         let replace = self.store.message(table, t.slot().name()).await?;
-        let mut view = match t.rec.status.as_str() {
-            "lobby" => self.lobby_view(&t, lang),
-            "playing" => self.board_view(&t, lang, &[], Vec::new()).await,
-            _ => return Ok(None),
+        let mut view = match t.rec.status {
+            TableStatus::Lobby => self.lobby_view(&t, lang),
+            TableStatus::Playing => self.board_view(&t, lang, &[], Vec::new()).await,
+            TableStatus::Finished | TableStatus::Cancelled => return Ok(None),
         };
         view.replace = replace;
         view.refresh = true;
@@ -562,20 +561,31 @@ impl Service {
         let options_json: Value =
             serde_json::from_str(&rec.options).map_err(|e| damaged(e.to_string()))?;
         let options = options_from_json(kind, &options_json).map_err(|e| damaged(e.to_string()))?;
-        let settings: Settings = serde_json::from_str(&rec.settings).unwrap_or_default();
-        let mut loaded = Loaded { rec, kind, options, settings, game: None };
+        let settings: Settings = serde_json::from_str(&rec.settings)
+            .map_err(|e| damaged(format!("settings {:?}: {e}", rec.settings)))?;
+        let seed = <[u8; 32]>::try_from(rec.seed.as_slice())
+            .map(Seed::from_bytes)
+            .map_err(|_| damaged(format!("the seed is {} bytes, not 32", rec.seed.len())))?;
+        let mut loaded = Loaded { rec, kind, options, settings, game: None, seed };
         // A lobby, or a table cancelled before it started, has no game (and may have no seats).
-        if loaded.rec.status != "lobby" && loaded.rec.state.is_some() {
-            let stored = loaded.rec.state.as_deref().and_then(|s| serde_json::from_str(s).ok());
-            let game = match stored {
-                Some(state) if loaded.rec.shape == SHAPE => Game::from_json(kind, &state).ok(),
-                _ => None,
+        if loaded.rec.status != TableStatus::Lobby && loaded.rec.state.is_some() {
+            let snapshot = match loaded.rec.state.as_deref() {
+                _ if loaded.rec.shape != SHAPE => {
+                    Err(format!("stored in shape {}, not {SHAPE}", loaded.rec.shape))
+                }
+                Some(text) => serde_json::from_str(text)
+                    .map_err(|e| format!("the snapshot is not JSON: {e}"))
+                    .and_then(|state| {
+                        Game::from_json(kind, &state)
+                            .map_err(|e| format!("the snapshot does not load: {e}"))
+                    }),
+                None => Err("no snapshot".to_owned()),
             };
-            let game = match game {
-                Some(game) => game,
+            let game = match snapshot {
+                Ok(game) => game,
                 // Another shape, or a snapshot that no longer reads: the log is the truth.
-                None => {
-                    tracing::warn!(table = id, shape = loaded.rec.shape, "rebuilding from the log");
+                Err(why) => {
+                    tracing::warn!(table = id, why, "rebuilding from the log");
                     self.replay(&loaded).await?.0
                 }
             };
@@ -607,13 +617,16 @@ impl Service {
         let now = self.clock.now_ms();
         t.rec.updated_ms = now;
         t.rec.shape = SHAPE;
-        t.rec.options = serde_json::to_string(&t.options).unwrap_or_default();
-        t.rec.settings = serde_json::to_string(&t.settings).unwrap_or_default();
+        let encode = |e: serde_json::Error| ServiceError::Damaged(t.rec.id, e.to_string());
+        let options = serde_json::to_string(&t.options).map_err(encode)?;
+        let settings = serde_json::to_string(&t.settings).map_err(encode)?;
+        t.rec.options = options;
+        t.rec.settings = settings;
         let mut results = false;
         if let Some(game) = &t.game {
             t.rec.state = Some(game.to_json().to_string());
-            if game.status() == Status::Finished && t.rec.status == "playing" {
-                t.rec.status = "finished".into();
+            if game.status() == Status::Finished && t.rec.status == TableStatus::Playing {
+                t.rec.status = TableStatus::Finished;
                 if let Some(ranking) = game.ranking() {
                     for (seat, rank) in t.rec.seats.iter_mut().zip(ranking) {
                         seat.rank = Some(i32::from(rank));
@@ -623,10 +636,16 @@ impl Service {
             }
         }
         // The deadline runs for whoever must act next.
-        let timer = t.settings.timer.millis().filter(|_| t.rec.status == "playing");
+        let timer = t.settings.timer.millis().filter(|_| t.rec.status == TableStatus::Playing);
         t.rec.deadline_ms = timer.map(|ms| now + ms);
         t.rec.remind_ms = timer.map(|ms| now + ms * 3 / 4);
-        let json = action.map(|a| serde_json::to_string(a).unwrap_or_default());
+        let json = match action {
+            Some(a) => Some(
+                serde_json::to_string(a)
+                    .map_err(|e| ServiceError::Damaged(t.rec.id, e.to_string()))?,
+            ),
+            None => None,
+        };
         let change = Change { action: json.as_deref(), results };
         let started = std::time::Instant::now();
         let saved = self.store.save(&t.rec, &change).await;
@@ -646,7 +665,7 @@ impl Service {
         &self,
         ctx: &Ctx,
         game: Option<GameKind>,
-        statuses: &[&str],
+        statuses: &[TableStatus],
     ) -> Result<Loaded, Fail> {
         let mut rows = self.store.tables_in_chat(&ctx.chat, statuses).await?;
         if rows.is_empty()
@@ -655,7 +674,7 @@ impl Service {
         {
             // A table's own thread (Discord): commands there act on its table.
             let t = self.load(id).await?;
-            if statuses.contains(&t.rec.status.as_str())
+            if statuses.contains(&t.rec.status)
                 && game.is_none_or(|k| k == t.kind)
                 && t.rec.chat.rsplit_once('/').map(|(s, _)| s)
                     == ctx.chat.rsplit_once('/').map(|(s, _)| s)
@@ -708,11 +727,13 @@ impl Service {
         let rec = TableRecord {
             chat: ctx.chat.clone(),
             game: game.name().into(),
-            options: serde_json::to_string(&options).unwrap_or_default(),
-            settings: serde_json::to_string(&settings).unwrap_or_default(),
+            options: serde_json::to_string(&options)
+                .map_err(|e| ServiceError::Damaged(0, e.to_string()))?,
+            settings: serde_json::to_string(&settings)
+                .map_err(|e| ServiceError::Damaged(0, e.to_string()))?,
             seed: seed.as_bytes().to_vec(),
             commitment: seed.commitment_hex(),
-            status: "lobby".into(),
+            status: TableStatus::Lobby,
             shape: SHAPE,
             host: ctx.user.clone(),
             updated_ms: self.clock.now_ms(),
@@ -727,7 +748,7 @@ impl Service {
             Ok(id) => id,
             Err(StoreError::LobbyExists) => {
                 // Show the lobby that exists, so joining is one tap away.
-                let t = self.find(ctx, Some(game), &["lobby"]).await?;
+                let t = self.find(ctx, Some(game), &[TableStatus::Lobby]).await?;
                 let lang = self.table_lang(&t).await;
                 let mut view = self.lobby_view(&t, lang);
                 view.text =
@@ -760,7 +781,7 @@ impl Service {
         game: Option<GameKind>,
         op: LobbyOp,
     ) -> Result<Vec<View>, Fail> {
-        let t = self.find(ctx, game, &["lobby"]).await?;
+        let t = self.find(ctx, game, &[TableStatus::Lobby]).await?;
         self.lobby_apply(ctx, t, op).await
     }
 
@@ -770,8 +791,8 @@ impl Service {
         mut t: Loaded,
         op: LobbyOp,
     ) -> Result<Vec<View>, Fail> {
-        if t.rec.status != "lobby" {
-            return Err(say(if t.rec.status == "playing" {
+        if t.rec.status != TableStatus::Lobby {
+            return Err(say(if t.rec.status == TableStatus::Playing {
                 "err-started"
             } else {
                 "err-game-over"
@@ -805,7 +826,7 @@ impl Service {
                 t.rec.seats.remove(usize::from(seat));
                 note = Some(("lobby-left", ctx.name.clone()));
                 if t.rec.seats.is_empty() {
-                    t.rec.status = "cancelled".into();
+                    t.rec.status = TableStatus::Cancelled;
                     self.save(&mut t, None).await?;
                     let audience =
                         if t.settings.private { vec![ctx.user.clone()] } else { Vec::new() };
@@ -818,7 +839,7 @@ impl Service {
                         shows: Some((t.rec.id, Slot::Lobby)),
                         table: Some(t.rec.id),
                         version: t.rec.version,
-                        replace: self.store.message(t.rec.id, "lobby").await?,
+                        replace: self.store.message(t.rec.id, Slot::Lobby.name()).await?,
                         audience,
                         ..View::default()
                     }]);
@@ -852,7 +873,7 @@ impl Service {
                     return Err(say("err-host-only"));
                 }
                 let mut view = self.options_panel(&t, lang);
-                view.replace = self.store.message(t.rec.id, "lobby").await?;
+                view.replace = self.store.message(t.rec.id, Slot::Lobby.name()).await?;
                 return Ok(vec![view]);
             }
             LobbyOp::Cycle(k) => {
@@ -875,7 +896,7 @@ impl Service {
             view.text =
                 format!("{}\n{}", self.i18n.text(lang, key, &[("name", name.into())]), view.text);
         }
-        view.replace = self.store.message(t.rec.id, "lobby").await?;
+        view.replace = self.store.message(t.rec.id, Slot::Lobby.name()).await?;
         if t.settings.private && !view.audience.contains(&ctx.user) {
             // Who just left still sees that they did.
             view.audience.push(ctx.user.clone());
@@ -888,9 +909,9 @@ impl Service {
             setup::new_game_by(t.settings.boards, &t.options, t.rec.seats.len(), &t.seed(), 0)
                 .map_err(|e| word_fail(false, t.kind, WordError::Option(e)))?;
         t.game = Some(game);
-        t.rec.status = "playing".into();
+        t.rec.status = TableStatus::Playing;
         self.save(&mut t, None).await?;
-        let lobby = self.store.message(t.rec.id, "lobby").await?;
+        let lobby = self.store.message(t.rec.id, Slot::Lobby.name()).await?;
         let started = View {
             text: self.i18n.text(
                 lang,

@@ -8,6 +8,7 @@ use super::words::{self, Settings, Timer};
 use super::{BoardMode, Button, Ctx, Service, ServiceError, Slot, View};
 use crate::engine::{Action, Event, Game, GameKind, Legal, Options};
 use crate::render::{Player, Scene, Theme};
+use crate::store::TableStatus;
 
 /// How many moves `/history` tells.
 const HISTORY: usize = 12;
@@ -15,7 +16,7 @@ const HISTORY: usize = 12;
 impl Loaded {
     /// The message that shows this table now.
     pub(super) fn slot(&self) -> Slot {
-        if self.rec.status == "lobby" { Slot::Lobby } else { Slot::Board }
+        if self.rec.status == TableStatus::Lobby { Slot::Lobby } else { Slot::Board }
     }
 }
 
@@ -161,7 +162,7 @@ impl Service {
     /// The rules of the game at this chat's table (with its options), or of `game` with its
     /// default options: a summary, then one sentence per option.
     pub(super) async fn rules(&self, ctx: &Ctx, game: Option<GameKind>) -> Result<Vec<View>, Fail> {
-        let table = match self.find(ctx, game, &["lobby", "playing"]).await {
+        let table = match self.find(ctx, game, &TableStatus::OPEN).await {
             Ok(t) => Some(t),
             Err(Fail::Say(..)) => None,
             Err(e) => return Err(e),
@@ -223,7 +224,7 @@ impl Service {
         let mut lines = header;
         lines.extend(events.iter().filter_map(|e| self.i18n.event(lang, e, &names)));
         lines.extend(second_six(&self.i18n, lang, game, events, &names));
-        let legal = if t.rec.status == "playing" { game.legal() } else { Legal::Over };
+        let legal = if t.rec.status == TableStatus::Playing { game.legal() } else { Legal::Over };
         let name = |seat: u8| names.get(usize::from(seat)).cloned().unwrap_or_default();
         let dice = |d: &[u8]| {
             d.iter()
@@ -263,7 +264,7 @@ impl Service {
                 buttons.extend(row.chunks(4).map(<[Button]>::to_vec));
             }
             Legal::Over => {
-                if t.rec.status == "cancelled" {
+                if t.rec.status == TableStatus::Cancelled {
                     lines.push(label("table-was-cancelled", &[]));
                 } else if !events.iter().any(|e| matches!(e, Event::GameOver { .. }))
                     && let Some(ranking) = game.ranking()
@@ -369,7 +370,7 @@ impl Service {
 
     /// After a game ends: the seed, so anyone can check every roll (C3).
     pub(super) fn end_views(&self, t: &Loaded, lang: Lang) -> Vec<View> {
-        if !matches!(t.rec.status.as_str(), "finished" | "cancelled") {
+        if !t.rec.status.is_ended() {
             return Vec::new();
         }
         vec![View { text: self.reveal_text(t, lang), ..View::default() }]
@@ -397,8 +398,8 @@ impl Service {
 
     /// The table as it stands: the lobby or the board.
     pub(super) async fn current_view(&self, t: &Loaded, lang: Lang) -> View {
-        match t.rec.status.as_str() {
-            "lobby" => self.lobby_view(t, lang),
+        match t.rec.status {
+            TableStatus::Lobby => self.lobby_view(t, lang),
             _ => self.board_view(t, lang, &[], Vec::new()).await,
         }
     }
@@ -459,7 +460,7 @@ impl Service {
     /// that starts with no history of the chat (the playground after a restart). Each view is
     /// a new message that takes the table's buttons.
     pub async fn open_views(&self, chat: &str) -> Vec<View> {
-        let rows = match self.store.tables_in_chat(chat, &["lobby", "playing"]).await {
+        let rows = match self.store.tables_in_chat(chat, &TableStatus::OPEN).await {
             Ok(rows) => rows,
             Err(e) => {
                 tracing::warn!(%chat, error = %e, "reading the chat's tables failed");
@@ -481,11 +482,11 @@ impl Service {
 
     /// An open table of the chat, or else its newest finished one.
     async fn find_recent(&self, ctx: &Ctx, game: Option<GameKind>) -> Result<Loaded, Fail> {
-        match self.find(ctx, game, &["lobby", "playing"]).await {
+        match self.find(ctx, game, &TableStatus::OPEN).await {
             Err(Fail::Say("err-no-table", _)) => {}
             other => return other,
         }
-        let rows = self.store.tables_in_chat(&ctx.chat, &["finished", "cancelled"]).await?;
+        let rows = self.store.tables_in_chat(&ctx.chat, &TableStatus::ENDED).await?;
         let id = rows
             .into_iter()
             .find(|(_, g, _)| game.is_none_or(|k| k.name() == g))
@@ -499,7 +500,7 @@ impl Service {
         ctx: &Ctx,
         game: Option<GameKind>,
     ) -> Result<Vec<View>, Fail> {
-        let t = self.find(ctx, game, &["lobby", "playing"]).await?;
+        let t = self.find(ctx, game, &TableStatus::OPEN).await?;
         let lang = self.table_lang(&t).await;
         Ok(vec![self.current_view(&t, lang).await])
     }
@@ -511,7 +512,7 @@ impl Service {
     ) -> Result<Vec<View>, Fail> {
         let t = self.find_recent(ctx, game).await?;
         let lang = self.table_lang(&t).await;
-        if t.rec.status == "lobby" || t.game.is_none() {
+        if t.rec.status == TableStatus::Lobby || t.game.is_none() {
             return Err(say("err-not-started"));
         }
         let (_, log) = self.replay(&t).await?;
@@ -593,7 +594,7 @@ impl Service {
     pub(super) async fn fair(&self, ctx: &Ctx, game: Option<GameKind>) -> Result<Vec<View>, Fail> {
         let t = self.find_recent(ctx, game).await?;
         let lang = self.table_lang(&t).await;
-        let text = if matches!(t.rec.status.as_str(), "finished" | "cancelled") {
+        let text = if t.rec.status.is_ended() {
             self.reveal_text(&t, lang)
         } else {
             self.i18n.text(
