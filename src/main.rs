@@ -143,21 +143,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Simulate { game, players, games, seed, options, policy }) => {
-            let pairs: Vec<(String, serde_json::Value)> = options
-                .iter()
-                .map(|o| match o.split_once('=') {
-                    Some((k, v)) => Ok((k.trim().to_owned(), option_value(v.trim()))),
-                    None => bail!("--option takes key=value, not {o:?}"),
-                })
-                .collect::<Result<_>>()?;
-            let options = Options::parse(game, pairs.iter().map(|(k, v)| (k.as_str(), v)))?;
-            let config =
-                simulate::Config { policy, options, players, games, seed: parse_seed(&seed)? };
-            let report = simulate::run(&config)?;
-            let mut out = io::stdout().lock();
-            serde_json::to_writer(&mut out, &report)?;
-            writeln!(out)?;
-            Ok(ExitCode::SUCCESS)
+            run_simulate(game, players, games, &seed, &options, policy)
         }
         Some(Command::Render { demo: true, out_dir, .. }) => {
             let files = gallery::write(&Renderer::new(), &out_dir)?;
@@ -167,69 +153,114 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::Render {
             game, state, events, players, theme, persian_digits, out, ..
         }) => {
-            let state_path = state.context("--state is required")?;
-            let read = |path: &std::path::Path| -> Result<serde_json::Value> {
-                let text = std::fs::read_to_string(path)
-                    .with_context(|| format!("reading {}", path.display()))?;
-                serde_json::from_str(&text)
-                    .with_context(|| format!("{} is not JSON", path.display()))
-            };
-            let mut state = read(&state_path)?;
-            let kind = match (game, state.get("game").and_then(|g| g.as_str())) {
-                (Some(kind), _) => kind,
-                (None, Some(name)) => name.parse()?,
-                (None, None) => bail!("--game is needed: the state file does not name its game"),
-            };
-            if state.get("state").is_some() {
-                state = state["state"].take();
-            }
-            let game = Game::from_json(kind, &state).context("the state")?;
-            let events: Vec<Event> = match events {
-                Some(path) => {
-                    let mut value = read(&path)?;
-                    if value.get("events").is_some() {
-                        value = value["events"].take();
-                    }
-                    serde_json::from_value(value).context("the events")?
-                }
-                None => Vec::new(),
-            };
-            let players: Vec<Player> = (0..game.players())
-                .map(|i| Player {
-                    name: players.get(i).cloned().unwrap_or_else(|| format!("Player {}", i + 1)),
-                })
-                .collect();
-            let scene =
-                Scene { game: &game, events: &events, players: &players, theme, persian_digits };
-            let png = Renderer::new().render(&scene)?;
-            std::fs::write(&out, png).with_context(|| format!("writing {}", out.display()))?;
-            println!("wrote {}", out.display());
-            Ok(ExitCode::SUCCESS)
+            let state = state.context("--state is required")?;
+            let scene = RenderFiles { game, state, events, players, theme, persian_digits };
+            run_render(scene, &out)
         }
-        Some(Command::Verify { seed, commitment, rolls }) => {
-            let seed = Seed::from_hex(&seed).context("--seed")?;
-            if !verify_commitment(&seed, &commitment) {
-                println!(
-                    "MISMATCH: SHA-256 of this seed is {}, not the commitment {}",
-                    seed.commitment_hex(),
-                    commitment.trim()
-                );
-                return Ok(ExitCode::from(1));
-            }
-            println!("commitment matches: SHA-256(seed) = {}", seed.commitment_hex());
-            let mut roller = Roller::new(&seed, 0);
-            let dice: Vec<String> = (0..rolls).map(|_| roller.roll().to_string()).collect();
-            for (row, chunk) in dice.chunks(20).enumerate() {
-                println!(
-                    "dice {:>4}–{:<4} {}",
-                    row * 20,
-                    row * 20 + chunk.len() - 1,
-                    chunk.join(" ")
-                );
-            }
-            Ok(ExitCode::SUCCESS)
-        }
+        Some(Command::Verify { seed, commitment, rolls }) => run_verify(&seed, &commitment, rolls),
     }
+}
+
+/// `dicetable simulate`: plays seeded games and prints one JSON report.
+fn run_simulate(
+    game: GameKind,
+    players: usize,
+    games: u64,
+    seed: &str,
+    options: &[String],
+    policy: Policy,
+) -> Result<ExitCode> {
+    let pairs: Vec<(String, serde_json::Value)> = options
+        .iter()
+        .map(|o| match o.split_once('=') {
+            Some((k, v)) => Ok((k.trim().to_owned(), option_value(v.trim()))),
+            None => bail!("--option takes key=value, not {o:?}"),
+        })
+        .collect::<Result<_>>()?;
+    let options = Options::parse(game, pairs.iter().map(|(k, v)| (k.as_str(), v)))?;
+    let config = simulate::Config { policy, options, players, games, seed: parse_seed(seed)? };
+    let report = simulate::run(&config)?;
+    let mut out = io::stdout().lock();
+    serde_json::to_writer(&mut out, &report)?;
+    writeln!(out)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// What `dicetable render` draws: files in the protocol's format, and how to draw them.
+struct RenderFiles {
+    game: Option<GameKind>,
+    state: std::path::PathBuf,
+    events: Option<std::path::PathBuf>,
+    players: Vec<String>,
+    theme: Theme,
+    persian_digits: bool,
+}
+
+/// Reads a JSON file, saying which one failed.
+fn read_json(path: &std::path::Path) -> Result<serde_json::Value> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    serde_json::from_str(&text).with_context(|| format!("{} is not JSON", path.display()))
+}
+
+/// `dicetable render`: one state (and its last events) as a PNG.
+fn run_render(files: RenderFiles, out: &std::path::Path) -> Result<ExitCode> {
+    let mut state = read_json(&files.state)?;
+    let kind = match (files.game, state.get("game").and_then(|g| g.as_str())) {
+        (Some(kind), _) => kind,
+        (None, Some(name)) => name.parse()?,
+        (None, None) => bail!("--game is needed: the state file does not name its game"),
+    };
+    if state.get("state").is_some() {
+        state = state["state"].take();
+    }
+    let game = Game::from_json(kind, &state).context("the state")?;
+    let events: Vec<Event> = match &files.events {
+        Some(path) => {
+            let mut value = read_json(path)?;
+            if value.get("events").is_some() {
+                value = value["events"].take();
+            }
+            serde_json::from_value(value).context("the events")?
+        }
+        None => Vec::new(),
+    };
+    let players: Vec<Player> = (0..game.players())
+        .map(|i| Player {
+            name: files.players.get(i).cloned().unwrap_or_else(|| format!("Player {}", i + 1)),
+        })
+        .collect();
+    let scene = Scene {
+        game: &game,
+        events: &events,
+        players: &players,
+        theme: files.theme,
+        persian_digits: files.persian_digits,
+    };
+    let png = Renderer::new().render(&scene)?;
+    std::fs::write(out, png).with_context(|| format!("writing {}", out.display()))?;
+    println!("wrote {}", out.display());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `dicetable verify`: checks a revealed seed against its commitment and lists its dice.
+fn run_verify(seed: &str, commitment: &str, rolls: u64) -> Result<ExitCode> {
+    let seed = Seed::from_hex(seed).context("--seed")?;
+    if !verify_commitment(&seed, commitment) {
+        println!(
+            "MISMATCH: SHA-256 of this seed is {}, not the commitment {}",
+            seed.commitment_hex(),
+            commitment.trim()
+        );
+        return Ok(ExitCode::from(1));
+    }
+    println!("commitment matches: SHA-256(seed) = {}", seed.commitment_hex());
+    let mut roller = Roller::new(&seed, 0);
+    let dice: Vec<String> = (0..rolls).map(|_| roller.roll().to_string()).collect();
+    for (row, chunk) in dice.chunks(20).enumerate() {
+        println!("dice {:>4}–{:<4} {}", row * 20, row * 20 + chunk.len() - 1, chunk.join(" "));
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn parse_seed(text: &str) -> Result<Seed> {

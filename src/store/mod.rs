@@ -547,13 +547,6 @@ impl Store {
         Ok(id)
     }
 
-    /// Tables still running, lobbies included (to continue after a restart).
-    pub async fn open_tables(&self) -> Result<Vec<i64>, StoreError> {
-        const SQL: &str = "select id from tables where status in ('lobby', 'playing') order by id";
-        let ids: Vec<i64> = on_pool!(self, pool => sqlx::query_scalar(SQL).fetch_all(pool).await?);
-        Ok(ids)
-    }
-
     /// Claims up to `limit` playing tables whose deadline or reminder is due at `now`, for
     /// `lease` milliseconds: another process claiming meanwhile skips them (Postgres
     /// `FOR UPDATE SKIP LOCKED`; SQLite serialises writers anyway). The claim only keeps the

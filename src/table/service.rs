@@ -188,11 +188,6 @@ impl Service {
         self
     }
 
-    /// The store this service uses.
-    pub fn store(&self) -> &Store {
-        &self.store
-    }
-
     /// The heartbeat: records that a bot is alive and, if none was for a while, moves every
     /// turn deadline later by the time the bot was down. Returns that time in ms. Call it at
     /// start-up and then every few seconds (the turn timer does): its answer also tells
