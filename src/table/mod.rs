@@ -9,6 +9,7 @@
 
 pub mod command;
 pub mod i18n;
+mod lobby;
 mod play;
 mod service;
 pub mod token;

@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use serde_json::Value;
 
 use super::i18n::{Arg, I18n, Lang};
+use super::lobby::{Actor, Outcome};
 use super::token::TokenKey;
 use super::words::{self, Settings, WordError};
 use super::{BoardMode, Clock, Ctx, Op, Slot, View};
@@ -83,6 +84,17 @@ pub(super) struct Loaded {
 }
 
 impl Loaded {
+    /// A table as read: its row, and the game kind, options, settings and seed decoded from it.
+    pub(super) fn new(
+        rec: TableRecord,
+        kind: GameKind,
+        options: Options,
+        settings: Settings,
+        seed: Seed,
+    ) -> Self {
+        Self { rec, kind, options, settings, game: None, seed }
+    }
+
     pub(super) fn names(&self) -> Vec<String> {
         self.rec.seats.iter().map(|s| s.name.clone()).collect()
     }
@@ -561,7 +573,7 @@ impl Service {
         let seed = <[u8; 32]>::try_from(rec.seed.as_slice())
             .map(Seed::from_bytes)
             .map_err(|_| damaged(format!("the seed is {} bytes, not 32", rec.seed.len())))?;
-        let mut loaded = Loaded { rec, kind, options, settings, game: None, seed };
+        let mut loaded = Loaded::new(rec, kind, options, settings, seed);
         // A lobby, or a table cancelled before it started, has no game (and may have no seats).
         if loaded.rec.status != TableStatus::Lobby && loaded.rec.state.is_some() {
             let snapshot = match loaded.rec.state.as_deref() {
@@ -786,117 +798,65 @@ impl Service {
         mut t: Loaded,
         op: LobbyOp,
     ) -> Result<Vec<View>, Fail> {
-        if t.rec.status != TableStatus::Lobby {
-            return Err(say(if t.rec.status == TableStatus::Playing {
-                "err-started"
-            } else {
-                "err-game-over"
-            }));
-        }
+        let who = Actor { user: &ctx.user, name: &ctx.name, admin: ctx.admin };
+        let outcome = match op {
+            LobbyOp::Join => t.join(who),
+            LobbyOp::Leave => t.leave(who),
+            LobbyOp::Start => t.start(who),
+            LobbyOp::Options(words) => t.set_options(who, &words, has_threads(ctx)),
+            LobbyOp::Panel => t.panel(who),
+            LobbyOp::Cycle(k) => t.cycle(who, k),
+        }?;
         let lang = self.table_lang(&t).await;
-        let max = *t.kind.players().end();
-        let min = *t.kind.players().start();
-        let mut note = None;
-        let mut starting = false;
-        let mut panel = false;
-        match op {
-            LobbyOp::Join => {
-                if t.seat_of(&ctx.user).is_some() {
-                    return Err(say("err-already-seated"));
-                }
-                if t.rec.seats.len() >= max {
-                    return Err(say("err-table-full"));
-                }
-                t.rec.seats.push(SeatRecord {
-                    user: ctx.user.clone(),
-                    name: ctx.name.clone(),
-                    ..Default::default()
-                });
-                note = Some(("lobby-joined", ctx.name.clone()));
-                // A join that fills the table starts it.
-                starting = t.rec.seats.len() >= max;
+        let mut view = match outcome {
+            Outcome::Starts => return self.begin(t, lang).await,
+            Outcome::Emptied => {
+                self.save(&mut t, None).await?;
+                return Ok(vec![self.emptied_view(&t, ctx, lang).await?]);
             }
-            LobbyOp::Leave => {
-                let seat = t.seat_of(&ctx.user).ok_or_else(|| say("err-not-seated"))?;
-                t.rec.seats.remove(usize::from(seat));
-                note = Some(("lobby-left", ctx.name.clone()));
-                if t.rec.seats.is_empty() {
-                    t.rec.status = TableStatus::Cancelled;
-                    self.save(&mut t, None).await?;
-                    let audience =
-                        if t.settings.private { vec![ctx.user.clone()] } else { Vec::new() };
-                    return Ok(vec![View {
-                        text: self.i18n.text(
-                            lang,
-                            "lobby-empty",
-                            &[("game", self.game_name(lang, t.kind).into())],
-                        ),
-                        shows: Some((t.rec.id, Slot::Lobby)),
-                        table: Some(t.rec.id),
-                        version: t.rec.version,
-                        replace: self.store.message(t.rec.id, Slot::Lobby.name()).await?,
-                        audience,
-                        ..View::default()
-                    }]);
-                }
-                if t.rec.host == ctx.user {
-                    t.rec.host = t.rec.seats[0].user.clone();
-                }
-            }
-            LobbyOp::Start => {
-                if !t.is_host(ctx) && !ctx.admin {
-                    return Err(say("err-host-only"));
-                }
-                if t.rec.seats.len() < min {
-                    return Err(Fail::Say("err-too-few", vec![("min", Arg::Number(min as i64))]));
-                }
-                starting = true;
-            }
-            LobbyOp::Options(words) => {
-                if !t.is_host(ctx) {
-                    return Err(say("err-host-only"));
-                }
-                let current = serde_json::to_value(&t.options).ok();
-                let (options, settings) =
-                    words::apply(t.kind, current.as_ref(), t.settings, &words)
-                        .map_err(|e| word_fail(has_threads(ctx), t.kind, e))?;
-                t.options = options;
-                t.settings = settings;
-            }
-            LobbyOp::Panel => {
-                if !t.is_host(ctx) {
-                    return Err(say("err-host-only"));
-                }
+            Outcome::ShowPanel => self.options_panel(&t, lang),
+            Outcome::PanelChanged => {
+                self.save(&mut t, None).await?;
                 let mut view = self.options_panel(&t, lang);
-                view.replace = self.store.message(t.rec.id, Slot::Lobby.name()).await?;
-                return Ok(vec![view]);
-            }
-            LobbyOp::Cycle(k) => {
-                if !t.is_host(ctx) {
-                    return Err(say("err-host-only"));
+                if t.settings.private && !view.audience.contains(&ctx.user) {
+                    view.audience.push(ctx.user.clone());
                 }
-                let (options, settings) = words::cycle(t.kind, &t.options, t.settings, k)
-                    .ok_or_else(|| say("err-forged"))?;
-                t.options = options;
-                t.settings = settings;
-                panel = true;
+                view
             }
-        }
-        if starting {
-            return self.begin(t, lang).await;
-        }
-        self.save(&mut t, None).await?;
-        let mut view = if panel { self.options_panel(&t, lang) } else { self.lobby_view(&t, lang) };
-        if let Some((key, name)) = note {
-            view.text =
-                format!("{}\n{}", self.i18n.text(lang, key, &[("name", name.into())]), view.text);
-        }
+            Outcome::Changed(note) => {
+                self.save(&mut t, None).await?;
+                let mut view = self.lobby_view(&t, lang);
+                if let Some((key, name)) = note {
+                    let said = self.i18n.text(lang, key, &[("name", name.into())]);
+                    view.text = format!("{said}\n{}", view.text);
+                }
+                if t.settings.private && !view.audience.contains(&ctx.user) {
+                    // Who just left still sees that they did.
+                    view.audience.push(ctx.user.clone());
+                }
+                view
+            }
+        };
         view.replace = self.store.message(t.rec.id, Slot::Lobby.name()).await?;
-        if t.settings.private && !view.audience.contains(&ctx.user) {
-            // Who just left still sees that they did.
-            view.audience.push(ctx.user.clone());
-        }
         Ok(vec![view])
+    }
+
+    /// The lobby's last word when its last player left.
+    async fn emptied_view(&self, t: &Loaded, ctx: &Ctx, lang: Lang) -> Result<View, Fail> {
+        let audience = if t.settings.private { vec![ctx.user.clone()] } else { Vec::new() };
+        Ok(View {
+            text: self.i18n.text(
+                lang,
+                "lobby-empty",
+                &[("game", self.game_name(lang, t.kind).into())],
+            ),
+            shows: Some((t.rec.id, Slot::Lobby)),
+            table: Some(t.rec.id),
+            version: t.rec.version,
+            replace: self.store.message(t.rec.id, Slot::Lobby.name()).await?,
+            audience,
+            ..View::default()
+        })
     }
 
     async fn begin(&self, mut t: Loaded, lang: Lang) -> Result<Vec<View>, Fail> {
