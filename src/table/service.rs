@@ -573,6 +573,19 @@ impl Service {
         let seed = <[u8; 32]>::try_from(rec.seed.as_slice())
             .map(Seed::from_bytes)
             .map_err(|_| damaged(format!("the seed is {} bytes, not 32", rec.seed.len())))?;
+        let (seats, players) = (rec.seats.len(), kind.players());
+        let seats_fit = match rec.status {
+            TableStatus::Lobby | TableStatus::Cancelled => seats <= *players.end(),
+            TableStatus::Playing | TableStatus::Finished => players.contains(&seats),
+        };
+        if !seats_fit {
+            return Err(damaged(format!(
+                "{seats} seats at a {} table: {kind} seats {}–{}",
+                rec.status.word(),
+                players.start(),
+                players.end()
+            )));
+        }
         let mut loaded = Loaded::new(rec, kind, options, settings, seed);
         // A lobby, or a table cancelled before it started, has no game (and may have no seats).
         if loaded.rec.status != TableStatus::Lobby && loaded.rec.state.is_some() {
