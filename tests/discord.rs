@@ -501,7 +501,7 @@ async fn slash_commands_buttons_and_full_games_of_every_kind() {
         assert_eq!(snakes["options"][0]["name"], "start");
         let preset = &snakes["options"][0]["options"][0];
         assert_eq!((preset["name"].as_str(), preset["type"].as_u64()), (Some("preset"), Some(3)));
-        assert_eq!(preset["description_localizations"]["ru"], "набор настроек");
+        assert_eq!(preset["description_localizations"]["ru"], "Набор настроек");
         let choices: Vec<&str> = preset["choices"]
             .as_array()
             .unwrap()
@@ -509,6 +509,21 @@ async fn slash_commands_buttons_and_full_games_of_every_kind() {
             .filter_map(|c| c["value"].as_str())
             .collect();
         assert_eq!(choices, ["classic", "quick", "traditional"]);
+        // Every choice Discord offers for a game's options is one the game accepts.
+        for kind in dicetable::engine::GameKind::ALL {
+            let command = commands.iter().find(|c| c["name"] == kind.name()).unwrap();
+            for o in command["options"][0]["options"].as_array().unwrap() {
+                let name = o["name"].as_str().unwrap();
+                for value in o["choices"].as_array().into_iter().flatten() {
+                    let word = format!("{name}={}", value["value"].as_str().unwrap());
+                    let words = ["bonus_six=on".to_owned(), word.clone()];
+                    let words = if kind.name() == "snakes" { &words[..] } else { &words[1..] };
+                    let settings = dicetable::table::words::Settings::default();
+                    let parsed = dicetable::table::words::apply(kind, None, settings, words);
+                    assert!(parsed.is_ok(), "/{} start {word}: {parsed:?}", kind.name());
+                }
+            }
+        }
         let players = [(1, "Ana"), (2, "Ben")];
         let games = [
             ("snakes", json!([{ "name": "preset", "type": 3, "value": "quick" }])),

@@ -105,6 +105,7 @@ turn-roll-off = Everyone rolls one die for the first turn: anyone at the table m
 turn-choose = { $name }, you rolled { $dice }: choose your move.
 
 ## Options.
+option-preset = Preset
 option-board = Board
 option-finish = Finish
 option-bonus_six = Six rolls again
@@ -306,3 +307,11 @@ boards-edit-discord = Boards: one message per table, edited in place every turn 
 err-no-table-discord = There is no open table here. Start one with /snakes start, /ludo start or /nardy start.
 err-which-table-discord = This channel has several tables: name the game, for example /game status game:ludo.
 err-rules-which-discord = Which game? /game rules game:snakes, game:ludo or game:nardy.
+
+## Discord: descriptions of slash-command options that are not game options.
+discord-option-thread = play in a thread of its own
+discord-option-game = which game, if the channel has several
+discord-option-player = the player to remove
+discord-option-language = en, fa, ru or tl
+discord-option-server = for the whole server (admins)
+discord-option-mode = a new message every turn, or one edited in place

@@ -98,6 +98,7 @@ turn-roll-off = برای نوبت اول هر بازیکن یک تاس می‌ر
 turn-choose = { $name }، تاس تو { $dice } آمد: حرکتت را انتخاب کن.
 
 ## گزینه‌ها.
+option-preset = مجموعهٔ تنظیمات
 option-board = صفحه
 option-finish = پایان
 option-bonus_six = شش، تاس دوباره
@@ -296,3 +297,11 @@ boards-edit-discord = صفحه‌ها: برای هر میز یک پیام که �
 err-no-table-discord = اینجا میز بازی نیست. با /snakes start یا /ludo start یا /nardy start یکی باز کنید.
 err-which-table-discord = این کانال چند میز دارد: نام بازی را بگویید، مثلاً /game status game:ludo.
 err-rules-which-discord = کدام بازی؟ /game rules با game:snakes یا game:ludo یا game:nardy.
+
+## Discord: descriptions of slash-command options that are not game options.
+discord-option-thread = بازی در رشتهٔ جداگانه
+discord-option-game = کدام بازی، اگر کانال چند میز دارد
+discord-option-player = بازیکنی که باید برود
+discord-option-language = en، fa، ru یا tl
+discord-option-server = برای کل سرور (مدیران)
+discord-option-mode = پیام تازه در هر نوبت، یا ویرایش همان یک پیام

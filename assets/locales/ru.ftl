@@ -110,6 +110,7 @@ turn-roll-off = Каждый бросает по кости за право пе
 turn-choose = { $name }, выпало { $dice }: выберите ход.
 
 ## Настройки.
+option-preset = Набор настроек
 option-board = Поле
 option-finish = Финиш
 option-bonus_six = Шестёрка — ещё бросок
@@ -319,3 +320,11 @@ boards-edit-discord = Доски: одно сообщение на стол, о�
 err-no-table-discord = Здесь нет открытого стола. Откройте его: /snakes start, /ludo start или /nardy start.
 err-which-table-discord = В этом канале несколько столов: назовите игру, например /game status game:ludo.
 err-rules-which-discord = Какая игра? /game rules с game:snakes, game:ludo или game:nardy.
+
+## Discord: descriptions of slash-command options that are not game options.
+discord-option-thread = играть в отдельной ветке
+discord-option-game = какая игра, если столов несколько
+discord-option-player = кого убрать
+discord-option-language = en, fa, ru или tl
+discord-option-server = для всего сервера (админы)
+discord-option-mode = новое сообщение на каждый ход или правка одного

@@ -98,6 +98,7 @@ turn-roll-off = Maghahagis ang bawat isa ng isang dais para sa unang tira: kahit
 turn-choose = { $name }, { $dice } ang lumabas: piliin ang galaw mo.
 
 ## Mga opsyon.
+option-preset = Preset
 option-board = Board
 option-finish = Pagtatapos
 option-bonus_six = Anim, hagis ulit
@@ -299,3 +300,11 @@ boards-edit-discord = Mga board: isang mensahe bawat mesa, ine-edit bawat tira (
 err-no-table-discord = Walang bukas na mesa rito. Magbukas gamit ang /snakes start, /ludo start o /nardy start.
 err-which-table-discord = Maraming mesa sa channel na ito: pangalanan ang laro, hal. /game status game:ludo.
 err-rules-which-discord = Aling laro? /game rules na may game:snakes, game:ludo o game:nardy.
+
+## Discord: descriptions of slash-command options that are not game options.
+discord-option-thread = maglaro sa sariling thread
+discord-option-game = aling laro, kung marami sa channel
+discord-option-player = ang manlalarong aalisin
+discord-option-language = en, fa, ru o tl
+discord-option-server = para sa buong server (mga admin)
+discord-option-mode = bagong mensahe bawat tira, o isang ine-edit

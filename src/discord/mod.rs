@@ -32,7 +32,7 @@ use serenity::builder::Builder as _;
 use serenity::gateway::ConnectionStage;
 use tokio::sync::watch;
 
-use crate::engine::GameKind;
+use crate::engine::{GameKind, registry};
 use crate::health::{Health, Part};
 use crate::lanes::Lanes;
 use crate::table::i18n::Lang;
@@ -801,32 +801,19 @@ fn word(option: &ResolvedOption<'_>) -> Option<String> {
     })
 }
 
-/// A command option, described in English and, where we have it, Russian.
-fn option(kind: CommandOptionType, name: &str, description: &str) -> CreateCommandOption {
-    let ru = match name {
-        "preset" => "набор настроек",
-        "board" => "доска",
-        "finish" => "как дойти до 100",
-        "bonus_six" => "после шестёрки бросок ещё раз",
-        "three_sixes" => "три шестёрки подряд",
-        "timer" => "время на ход",
-        "thread" => "играть в отдельной ветке",
-        "must_enter" => "выводить фишку обязательно",
-        "must_capture" => "бить обязательно",
-        "three_sixes_forfeit" => "третья шестёрка подряд сгорает",
-        "until" => "играть до",
-        "six_block" => "правило заграждения из шести полей",
-        "bear_off" => "выбрасывание шашек",
-        "head_exception" => "исключение для головы в первый ход",
-        "match_to" => "длина матча в очках",
-        "game" => "какая игра, если столов несколько",
-        "player" => "кого убрать",
-        "language" => "en, fa, ru или tl",
-        "server" => "для всего сервера (админы)",
-        "mode" => "новое сообщение или правка одного",
-        _ => return CreateCommandOption::new(kind, name, description),
+/// A command option, described in English and Russian from the Fluent files: a game option
+/// (or the timer, or a preset) by its name in the options text, any other by
+/// `discord-option-{name}`.
+fn option(service: &Service, kind: CommandOptionType, name: &str) -> CreateCommandOption {
+    let game_option =
+        GameKind::ALL.iter().any(|&k| registry::options_of(k).iter().any(|o| o.key == name));
+    let key = if game_option || name == "timer" {
+        format!("option-{name}")
+    } else {
+        format!("discord-option-{name}")
     };
-    CreateCommandOption::new(kind, name, description).description_localized("ru", ru)
+    let (en, ru) = (service.words(Lang::En, &key), service.words(Lang::Ru, &key));
+    CreateCommandOption::new(kind, name, clip(&en, 100)).description_localized("ru", clip(&ru, 100))
 }
 
 /// A command's name for members whose Discord speaks Russian.
@@ -858,15 +845,34 @@ fn commands(service: &Service) -> Vec<CreateCommand> {
         }
         c
     };
-    let choice = |name: &str, description: &str, values: &[&str]| {
-        values.iter().fold(option(CommandOptionType::String, name, description), |o, v| {
+    let choice = |name: &str, values: &[&str]| {
+        values.iter().fold(option(service, CommandOptionType::String, name), |o, v| {
             o.add_string_choice(*v, *v)
         })
     };
-    let flag =
-        |name: &str, description: &str| option(CommandOptionType::Boolean, name, description);
-    let timer = || choice("timer", "turn timer", &["off", "1m", "5m", "1h", "24h"]);
-    let thread = || flag("thread", "play in a thread of its own");
+    let flag = |name: &str| option(service, CommandOptionType::Boolean, name);
+    let timer = || choice("timer", &["off", "1m", "5m", "1h", "24h"]);
+    let thread = || flag("thread");
+    // A game's options, from its registry: yes/no ones as flags, a match length as a number,
+    // the others as choices of their values.
+    let game_options = |kind: GameKind| -> Vec<CreateCommandOption> {
+        let mut options: Vec<CreateCommandOption> = registry::options_of(kind)
+            .iter()
+            .map(|o| {
+                if o.values == ["off", "on"] {
+                    flag(o.key)
+                } else if o.values.iter().all(|v| v.bytes().all(|b| b.is_ascii_digit())) {
+                    option(service, CommandOptionType::Integer, o.key)
+                        .min_int_value(1)
+                        .max_int_value(99)
+                } else {
+                    choice(o.key, o.values)
+                }
+            })
+            .collect();
+        options.extend([timer(), thread()]);
+        options
+    };
     let start = |options: Vec<CreateCommandOption>| {
         let (en, ru) = describe("command-start");
         options.into_iter().fold(
@@ -875,8 +881,7 @@ fn commands(service: &Service) -> Vec<CreateCommand> {
             |sub, o| sub.add_sub_option(o),
         )
     };
-    let game_choice =
-        || choice("game", "which game, if the channel has several", &["snakes", "ludo", "nardy"]);
+    let game_choice = || choice("game", &["snakes", "ludo", "nardy"]);
     let mut game = command("game", "command-game");
     for (sub, key) in [
         ("join", "command-join"),
@@ -900,51 +905,21 @@ fn commands(service: &Service) -> Vec<CreateCommand> {
     game = game.add_option(
         CreateCommandOption::new(CommandOptionType::SubCommand, "kick", clip(&en, 100))
             .description_localized("ru", clip(&ru, 100))
-            .add_sub_option(
-                option(CommandOptionType::User, "player", "the player to remove").required(true),
-            )
+            .add_sub_option(option(service, CommandOptionType::User, "player").required(true))
             .add_sub_option(game_choice()),
     );
     vec![
-        command("snakes", "command-snakes").add_option(start(vec![
-            choice("preset", "a set of options", &["classic", "quick", "traditional"]),
-            choice("board", "the board", &["classic", "random"]),
-            choice("finish", "reaching 100", &["exact", "bounce"]),
-            flag("bonus_six", "a 6 rolls again"),
-            choice("three_sixes", "three sixes in a row", &["unlimited", "cap", "back_to_start"]),
-            timer(),
-            thread(),
-        ])),
-        command("ludo", "command-ludo").add_option(start(vec![
-            flag("must_enter", "bringing a piece out is compulsory"),
-            flag("must_capture", "capturing is compulsory"),
-            flag("three_sixes_forfeit", "a third 6 in a row loses the turn"),
-            choice("until", "play until", &["first", "all"]),
-            timer(),
-            thread(),
-        ])),
-        command("nardy", "command-nardy").add_option(start(vec![
-            flag("six_block", "the six-block rule"),
-            choice("bear_off", "bearing off", &["standard", "lower_point"]),
-            choice("head_exception", "the first turn's head exception", &["needed", "strict"]),
-            option(CommandOptionType::Integer, "match_to", "match length in points")
-                .min_int_value(1)
-                .max_int_value(99),
-            timer(),
-            thread(),
-        ])),
+        command("snakes", "command-snakes").add_option(start(game_options(GameKind::Snakes))),
+        command("ludo", "command-ludo").add_option(start(game_options(GameKind::Ludo))),
+        command("nardy", "command-nardy").add_option(start(game_options(GameKind::Nardy))),
         game,
         command("stats", "command-stats"),
         command("top", "command-top"),
         command("help", "command-help"),
         command("lang", "command-lang")
-            .add_option(choice("language", "en, fa, ru or tl", &["en", "fa", "ru", "tl"]))
-            .add_option(flag("server", "for the whole server (admins)")),
-        command("boards", "command-boards").add_option(choice(
-            "mode",
-            "new or edit",
-            &["new", "edit"],
-        )),
+            .add_option(choice("language", &["en", "fa", "ru", "tl"]))
+            .add_option(flag("server")),
+        command("boards", "command-boards").add_option(choice("mode", &["new", "edit"])),
     ]
 }
 

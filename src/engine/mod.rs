@@ -11,6 +11,7 @@
 
 pub mod ludo;
 pub mod nardy;
+pub mod registry;
 pub mod snakes;
 
 use serde::{Deserialize, Serialize};

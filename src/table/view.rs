@@ -33,7 +33,7 @@ impl Service {
     /// The options of a table in words, one `name: value` per option.
     fn options_text(&self, lang: Lang, t: &Loaded) -> String {
         let json = serde_json::to_value(&t.options).unwrap_or_default();
-        let keys = words::keys(t.kind).iter().chain(&["timer"]);
+        let keys = words::keys(t.kind).into_iter().chain(["timer"]);
         let parts: Vec<String> =
             keys.filter_map(|key| self.option_line(lang, key, &json, t.settings)).collect();
         parts.join(" · ")
@@ -181,7 +181,7 @@ impl Service {
         ];
         let json = serde_json::to_value(&options).unwrap_or_default();
         for key in words::keys(kind) {
-            let line = match json.get(*key) {
+            let line = match json.get(key) {
                 Some(serde_json::Value::Bool(b)) => self.i18n.text(
                     lang,
                     &format!("rule-{key}-{}", if *b { "on" } else { "off" }),

@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use crate::engine::registry;
 use crate::engine::snakes::BoardGenerator;
 use crate::engine::{GameKind, OptionError, Options};
 
@@ -103,55 +104,19 @@ pub enum WordError {
     Option(OptionError),
 }
 
-/// Shorthands per game: the word and the `key = value` it stands for.
-fn shorthand(kind: GameKind, word: &str) -> Option<(&'static str, &'static str)> {
-    let pair = match (kind, word) {
-        (GameKind::Snakes, "classic" | "quick" | "traditional") => {
-            return Some((
-                "preset",
-                match word {
-                    "classic" => "classic",
-                    "quick" => "quick",
-                    _ => "traditional",
-                },
-            ));
-        }
-        (GameKind::Snakes, "random") => ("board", "random"),
-        (GameKind::Snakes, "bounce") => ("finish", "bounce"),
-        (GameKind::Snakes, "exact") => ("finish", "exact"),
-        (GameKind::Snakes, "bonus") => ("bonus_six", "on"),
-        (GameKind::Snakes, "cap") => ("three_sixes", "cap"),
-        (GameKind::Snakes, "back") => ("three_sixes", "back_to_start"),
-        (GameKind::Ludo, "enter") => ("must_enter", "on"),
-        (GameKind::Ludo, "capture") => ("must_capture", "on"),
-        (GameKind::Ludo, "forfeit") => ("three_sixes_forfeit", "on"),
-        (GameKind::Ludo, "all") => ("until", "all"),
-        (GameKind::Ludo, "first") => ("until", "first"),
-        (GameKind::Nardy, "noblock") => ("six_block", "off"),
-        (GameKind::Nardy, "lower") => ("bear_off", "lower_point"),
-        (GameKind::Nardy, "strict") => ("head_exception", "strict"),
-        _ => return None,
-    };
-    Some(pair)
-}
-
-/// The engine's option keys of a game.
-pub fn keys(kind: GameKind) -> &'static [&'static str] {
-    match kind {
-        GameKind::Snakes => &["board", "finish", "bonus_six", "three_sixes"],
-        GameKind::Ludo => &["must_enter", "must_capture", "three_sixes_forfeit", "until"],
-        GameKind::Nardy => &["six_block", "bear_off", "head_exception", "match_to"],
-    }
+/// The engine's option keys of a game that the options panel and the options text show (every
+/// option but a preset), from the game's option registry.
+pub fn keys(kind: GameKind) -> Vec<&'static str> {
+    registry::options_of(kind).iter().filter(|o| o.panel).map(|o| o.key).collect()
 }
 
 /// The shorthand words of a game, for help and refusals, as a chat on a platform with threads
 /// (Discord) or without them sees them: `thread` only where it means something.
 pub fn known_words(kind: GameKind, threads: bool) -> String {
-    let game = match kind {
-        GameKind::Snakes => "classic, quick, traditional, random, bounce, exact, bonus, cap, back",
-        GameKind::Ludo => "enter, capture, forfeit, all, first",
-        GameKind::Nardy => "noblock, lower, strict, a match length (1–99)",
-    };
+    let mut game = registry::shorthand_words(kind);
+    if kind == GameKind::Nardy {
+        game.push_str(", a match length (1–99)");
+    }
     let thread = if threads { ", thread" } else { "" };
     format!("{game}, 1m, 5m, 1h, 24h, notimer, private{thread}, key=value")
 }
@@ -189,7 +154,7 @@ pub fn apply(
             settings.private = true;
         } else if word == "thread" {
             settings.thread = true;
-        } else if let Some((key, value)) = shorthand(kind, word) {
+        } else if let Some((key, value)) = registry::shorthand(kind, word) {
             pairs.push((key.to_owned(), Value::String(value.to_owned())));
         } else if kind == GameKind::Nardy && word.bytes().all(|b| b.is_ascii_digit()) {
             pairs.push(("match_to".into(), Value::String(word.to_owned())));
@@ -215,33 +180,11 @@ pub fn apply(
 }
 
 /// The options the lobby's options panel offers, each with its values in the order a button
-/// steps through them; the turn timer last.
-pub fn choices(kind: GameKind) -> &'static [(&'static str, &'static [&'static str])] {
+/// steps through them (the game's option registry); the turn timer last.
+pub fn choices(kind: GameKind) -> Vec<(&'static str, &'static [&'static str])> {
     const TIMER: (&str, &[&str]) = ("timer", &["off", "1m", "5m", "1h", "24h"]);
-    const ON_OFF: &[&str] = &["off", "on"];
-    match kind {
-        GameKind::Snakes => &[
-            ("board", &["classic", "random"]),
-            ("finish", &["exact", "bounce"]),
-            ("bonus_six", ON_OFF),
-            ("three_sixes", &["unlimited", "cap", "back_to_start"]),
-            TIMER,
-        ],
-        GameKind::Ludo => &[
-            ("must_enter", ON_OFF),
-            ("must_capture", ON_OFF),
-            ("three_sixes_forfeit", ON_OFF),
-            ("until", &["first", "all"]),
-            TIMER,
-        ],
-        GameKind::Nardy => &[
-            ("six_block", ON_OFF),
-            ("bear_off", &["standard", "lower_point"]),
-            ("head_exception", &["needed", "strict"]),
-            ("match_to", &["1", "3", "5", "7"]),
-            TIMER,
-        ],
-    }
+    let options = registry::options_of(kind).iter().filter(|o| o.panel);
+    options.map(|o| (o.key, o.values)).chain([TIMER]).collect()
 }
 
 /// The value option `key` has now, as a word of [`choices`].
@@ -265,7 +208,7 @@ pub fn cycle(
     settings: Settings,
     k: usize,
 ) -> Option<(Options, Settings)> {
-    let (key, values) = choices(kind).get(k)?;
+    let (key, values) = *choices(kind).get(k)?;
     let json = serde_json::to_value(options).ok()?;
     let now = current(key, &json, settings);
     let at = values.iter().position(|v| *v == now).unwrap_or(values.len() - 1);
@@ -283,6 +226,39 @@ mod tests {
 
     fn words(s: &str) -> Vec<String> {
         s.split_whitespace().map(str::to_owned).collect()
+    }
+
+    /// Every option of every game's registry, and every value, has its words in all four
+    /// languages: its name, each value's name, and the rule line the `/rules` text shows.
+    #[test]
+    fn every_option_and_value_has_its_words_in_every_language() {
+        use crate::table::i18n::{Arg, I18n, Lang};
+        let i18n = I18n::new();
+        let points = [("points", Arg::Number(5))];
+        for kind in [GameKind::Snakes, GameKind::Ludo, GameKind::Nardy] {
+            for (key, values) in choices(kind) {
+                for lang in Lang::ALL {
+                    let has = |k: &str, args: &[(&str, Arg)]| {
+                        assert!(i18n.format(lang, k, args).is_some(), "{lang:?} lacks {k}");
+                    };
+                    has(&format!("option-{key}"), &[]);
+                    for value in values {
+                        match (key, *value) {
+                            ("timer", "off") => has("value-off", &[]),
+                            ("timer", v) => has(&format!("timer-{v}"), &[]),
+                            (_, "1") => has(&format!("rule-{key}-1"), &[]),
+                            (_, v) if v.bytes().all(|b| b.is_ascii_digit()) => {
+                                has(&format!("rule-{key}"), &points)
+                            }
+                            (_, v) => {
+                                has(&format!("value-{v}"), &[]);
+                                has(&format!("rule-{key}-{v}"), &[]);
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]

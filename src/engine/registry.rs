@@ -1,0 +1,183 @@
+//! One list per game of its options: the key, its values, the default, the shorthand words a
+//! chat may type, and the rule that defines it. The option words of the table layer, the lobby's
+//! options panel, Discord's choices and the help text are all derived from these lists, and a
+//! test checks that every value of every option parses and has its words in every language.
+
+use super::GameKind;
+
+/// One option of a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OptionSpec {
+    /// The key, as the engine protocol and `key=value` words spell it.
+    pub key: &'static str,
+    /// Its values, in the order the options panel steps through them. A yes/no option has
+    /// `off` and `on`; `match_to` accepts any number 1–99 typed, and offers these.
+    pub values: &'static [&'static str],
+    /// The value when the table names none.
+    pub default: &'static str,
+    /// Shorthand words and the value each one sets (`bounce` → `finish=bounce`).
+    pub words: &'static [(&'static str, &'static str)],
+    /// Another option's value some of this option's values need (S11: `three_sixes` other than
+    /// `unlimited` needs `bonus_six` on).
+    pub needs: Option<(&'static str, &'static str)>,
+    /// The rule ids in the specification.
+    pub rules: &'static str,
+    /// Whether the lobby's options panel offers it (a preset is a set of options, not one).
+    pub panel: bool,
+}
+
+const OFF_ON: &[&str] = &["off", "on"];
+
+const fn option(
+    key: &'static str,
+    values: &'static [&'static str],
+    default: &'static str,
+    words: &'static [(&'static str, &'static str)],
+    rules: &'static str,
+) -> OptionSpec {
+    OptionSpec { key, values, default, words, needs: None, rules, panel: true }
+}
+
+/// Snakes & Ladders (S2, S8–S12).
+const SNAKES: &[OptionSpec] = &[
+    OptionSpec {
+        panel: false,
+        ..option(
+            "preset",
+            &["classic", "quick", "traditional"],
+            "classic",
+            &[("classic", "classic"), ("quick", "quick"), ("traditional", "traditional")],
+            "S12",
+        )
+    },
+    option("board", &["classic", "random"], "classic", &[("random", "random")], "S2"),
+    option(
+        "finish",
+        &["exact", "bounce"],
+        "exact",
+        &[("bounce", "bounce"), ("exact", "exact")],
+        "S8 S9",
+    ),
+    option("bonus_six", OFF_ON, "off", &[("bonus", "on")], "S10"),
+    OptionSpec {
+        needs: Some(("bonus_six", "on")),
+        ..option(
+            "three_sixes",
+            &["unlimited", "cap", "back_to_start"],
+            "unlimited",
+            &[("cap", "cap"), ("back", "back_to_start")],
+            "S11",
+        )
+    },
+];
+
+/// Ludo (L9, L10, L15).
+const LUDO: &[OptionSpec] = &[
+    option("must_enter", OFF_ON, "off", &[("enter", "on")], "L9"),
+    option("must_capture", OFF_ON, "off", &[("capture", "on")], "L9"),
+    option("three_sixes_forfeit", OFF_ON, "off", &[("forfeit", "on")], "L10"),
+    option("until", &["first", "all"], "first", &[("all", "all"), ("first", "first")], "L15"),
+];
+
+/// Long Nardy (N5, N9, N11, N13).
+const NARDY: &[OptionSpec] = &[
+    option("six_block", OFF_ON, "on", &[("noblock", "off")], "N9"),
+    option(
+        "bear_off",
+        &["standard", "lower_point"],
+        "standard",
+        &[("lower", "lower_point")],
+        "N11",
+    ),
+    option("head_exception", &["needed", "strict"], "needed", &[("strict", "strict")], "N5"),
+    option("match_to", &["1", "3", "5", "7"], "1", &[], "N13"),
+];
+
+/// The options of a game, in the order help and the options panel list them.
+pub fn options_of(kind: GameKind) -> &'static [OptionSpec] {
+    match kind {
+        GameKind::Snakes => SNAKES,
+        GameKind::Ludo => LUDO,
+        GameKind::Nardy => NARDY,
+    }
+}
+
+/// The option a shorthand word of `kind` sets, and the value: `("finish", "bounce")`.
+pub fn shorthand(kind: GameKind, word: &str) -> Option<(&'static str, &'static str)> {
+    options_of(kind)
+        .iter()
+        .find_map(|o| o.words.iter().find(|(w, _)| *w == word).map(|&(_, value)| (o.key, value)))
+}
+
+/// Every shorthand word of a game, comma-separated, in the registry's order.
+pub fn shorthand_words(kind: GameKind) -> String {
+    let words: Vec<&str> =
+        options_of(kind).iter().flat_map(|o| o.words.iter().map(|(w, _)| *w)).collect();
+    words.join(", ")
+}
+
+/// The keys a game's options have, comma-separated (for refusals naming the known ones).
+pub fn key_list(kind: GameKind) -> String {
+    let keys: Vec<&str> = options_of(kind).iter().map(|o| o.key).collect();
+    keys.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{OptionError, Options, ludo, nardy, option_value, snakes};
+
+    const KINDS: [GameKind; 3] = [GameKind::Snakes, GameKind::Ludo, GameKind::Nardy];
+
+    fn parse(kind: GameKind, pairs: &[(&str, &str)]) -> Result<Options, OptionError> {
+        let values: Vec<(&str, serde_json::Value)> =
+            pairs.iter().map(|(k, v)| (*k, option_value(v))).collect();
+        Options::parse(kind, values.iter().map(|(k, v)| (*k, v)))
+    }
+
+    #[test]
+    fn every_value_of_every_option_parses_and_the_defaults_are_the_engines() {
+        for kind in KINDS {
+            let defaults: Vec<(&str, &str)> =
+                options_of(kind).iter().map(|o| (o.key, o.default)).collect();
+            assert_eq!(parse(kind, &defaults).unwrap(), Options::default_for(kind), "{kind}");
+            for o in options_of(kind) {
+                assert!(o.values.contains(&o.default), "{kind} {}", o.key);
+                for value in o.values {
+                    let mut pairs = vec![(o.key, *value)];
+                    if *value != o.default {
+                        pairs.extend(o.needs);
+                    }
+                    assert!(parse(kind, &pairs).is_ok(), "{kind} {}={value}", o.key);
+                }
+                for (word, value) in o.words {
+                    assert!(o.values.contains(value), "{kind}: {word} sets {}={value}", o.key);
+                    assert_eq!(shorthand(kind, word), Some((o.key, *value)));
+                }
+                assert!(!o.rules.is_empty());
+            }
+            // A value no option has is refused by name.
+            let refused = parse(kind, &[(options_of(kind)[0].key, "bogus")]);
+            assert!(matches!(refused, Err(OptionError::BadValue { .. })), "{kind}: {refused:?}");
+        }
+    }
+
+    #[test]
+    fn the_engines_option_names_are_the_registrys_keys() {
+        assert_eq!(snakes::OPTION_NAMES, key_list(GameKind::Snakes));
+        assert_eq!(ludo::OPTION_NAMES, key_list(GameKind::Ludo));
+        assert_eq!(nardy::OPTION_NAMES, key_list(GameKind::Nardy));
+    }
+
+    #[test]
+    fn shorthand_words_are_unique_within_a_game() {
+        for kind in KINDS {
+            let list = shorthand_words(kind);
+            let mut words: Vec<&str> = list.split(", ").filter(|w| !w.is_empty()).collect();
+            let count = words.len();
+            words.sort_unstable();
+            words.dedup();
+            assert_eq!(words.len(), count, "{kind}: {list}");
+        }
+    }
+}
