@@ -2,7 +2,7 @@
 //! default postgres://postgres@127.0.0.1:5432/dicetable_test, which `.ci/run` creates).
 
 mod common;
-use common::{execute, postgres_url, sqlite_url, unique};
+use common::{both_databases, execute, fresh_postgres, unique};
 use std::sync::Arc;
 
 use dicetable::engine::{Action, Game, GameKind, Legal, Options};
@@ -10,11 +10,13 @@ use dicetable::fair::{Roller, Seed};
 use dicetable::setup::new_game;
 use dicetable::store::{Change, Recorded, SeatRecord, Store, StoreError, TableRecord, TableStatus};
 
+/// A fresh SQLite file and a fresh Postgres database for this test.
 async fn stores(name: &str) -> Vec<Store> {
-    vec![
-        Store::connect(&sqlite_url("store", name)).await.expect("SQLite"),
-        Store::connect(&postgres_url()).await.expect("Postgres: see .ci/run for the test database"),
-    ]
+    let mut stores = Vec::new();
+    for (db, url) in both_databases("store", name).await {
+        stores.push(Store::connect(&url).await.unwrap_or_else(|e| panic!("{db}: {e}")));
+    }
+    stores
 }
 
 fn new_table(chat: &str, seed: &[u8]) -> TableRecord {
@@ -173,8 +175,7 @@ async fn replaying_the_log_with_the_seed_rebuilds_the_stored_state() {
 async fn due_deadlines_are_claimed_once_until_the_lease_ends() {
     for store in stores("claim").await {
         let chat = unique("claim");
-        // Far in the future, so that other tests' tables are never due at these times.
-        let now = 4_000_000_000_000i64 + (std::process::id() as i64) * 1_000_000;
+        let now = 4_000_000_000_000i64;
         let mut t = new_table(&chat, &[5; 32]);
         t.status = TableStatus::Playing;
         t.deadline_ms = Some(now - 1);
@@ -199,10 +200,9 @@ async fn due_deadlines_are_claimed_once_until_the_lease_ends() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn concurrent_claims_split_the_due_tables() {
     // Postgres only: FOR UPDATE SKIP LOCKED lets two processes claim at once without overlap.
-    let store = Store::connect(&postgres_url()).await.unwrap();
+    let store = Store::connect(&fresh_postgres("store_split").await).await.unwrap();
     let chat = unique("split");
-    // Earlier than the lease test's clock, so these claims never take that test's table.
-    let now = 3_000_000_000_000i64 + (std::process::id() as i64) * 1_000_000;
+    let now = 3_000_000_000_000i64;
     let mut ids = Vec::new();
     for k in 0..20u8 {
         let mut t = new_table(&chat, &[k; 32]);
@@ -311,7 +311,7 @@ async fn a_bad_url_is_named() {
 /// a table is in no list of open or ended tables.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_table_with_an_unknown_status_is_an_error_that_says_what() {
-    for url in [sqlite_url("store", "status"), postgres_url()] {
+    for (_, url) in both_databases("store", "status").await {
         let store = Store::connect(&url).await.unwrap();
         let chat = unique("status");
         let id = store.create_table(&new_table(&chat, &[3; 32])).await.unwrap();

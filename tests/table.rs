@@ -4,7 +4,7 @@
 //! forged buttons.
 
 mod common;
-use common::{ctx, postgres_url, sqlite_url, unique};
+use common::{both_databases, ctx, sqlite_url, unique};
 use std::sync::Arc;
 
 use dicetable::engine::snakes::{BoardGenerator, Layout};
@@ -17,22 +17,20 @@ use dicetable::table::{BoardMode, ManualClock, Op, Service, Slot, View};
 
 const SECRET: &[u8] = b"test secret";
 
-/// A hand-driven clock for test number `slot`. Tests share the Postgres database, and a timer
-/// claims every due table in it: each test's clock runs in its own era, about 115 days before the
-/// previous slot's, and each run's eras lie before the previous run's. The test that runs the
-/// timer on Postgres takes the earliest era, so the deadlines of every other table lie ahead
-/// of its clock.
-fn clock(slot: i64) -> Arc<ManualClock> {
-    let real =
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis();
-    Arc::new(ManualClock::new(9_000_000_000_000 - real as i64 - slot * 10_000_000_000))
+/// A hand-driven clock. Every test has databases of its own, so every test's clock may start
+/// at the same moment: no timer ever sees another test's tables.
+fn clock() -> Arc<ManualClock> {
+    Arc::new(ManualClock::new(1_800_000_000_000))
 }
 
-async fn stores(name: &str) -> Vec<(&'static str, Store)> {
-    vec![
-        ("sqlite", Store::connect(&sqlite_url("table", name)).await.expect("SQLite")),
-        ("postgres", Store::connect(&postgres_url()).await.expect("Postgres: see .ci/run")),
-    ]
+/// Both databases, fresh for this test: `(name, store, url)`.
+async fn stores(name: &str) -> Vec<(&'static str, Store, String)> {
+    let mut stores = Vec::new();
+    for (db, url) in both_databases("table", name).await {
+        let store = Store::connect(&url).await.unwrap_or_else(|e| panic!("{db}: {e}"));
+        stores.push((db, store, url));
+    }
+    stores
 }
 
 fn key() -> TokenKey {
@@ -159,8 +157,8 @@ async fn assert_replay_matches(store: &Store, table: i64) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn full_games_of_every_kind_end_with_a_ranking_and_replay_exactly() {
-    for (db, store) in stores("full").await {
-        let service = Service::new(store.clone(), SECRET, clock(1));
+    for (db, store, _) in stores("full").await {
+        let service = Service::new(store.clone(), SECRET, clock());
         let mut rng = Lcg(7);
         let cases: [(GameKind, &[&str], &[&str]); 4] = [
             (GameKind::Snakes, &["quick"], &["Ana", "Ben", "Cyrus"]),
@@ -209,8 +207,8 @@ async fn full_games_of_every_kind_end_with_a_ranking_and_replay_exactly() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn many_random_games_replay_to_the_stored_state() {
-    let (_, store) = stores("replays").await.remove(0);
-    let service = Service::new(store.clone(), SECRET, clock(2));
+    let (_, store, _) = stores("replays").await.remove(0);
+    let service = Service::new(store.clone(), SECRET, clock());
     let mut rng = Lcg(99);
     for k in 0..6 {
         let game = GameKind::ALL[k % 3];
@@ -223,8 +221,8 @@ async fn many_random_games_replay_to_the_stored_state() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn fifty_presses_of_one_button_apply_once() {
-    for (db, store) in stores("race").await {
-        let service = Service::new(store.clone(), SECRET, clock(3));
+    for (db, store, _) in stores("race").await {
+        let service = Service::new(store.clone(), SECRET, clock());
         let chat = unique(&format!("race-{db}"));
         let host = ctx(&chat, "Ana");
         let views =
@@ -264,8 +262,8 @@ async fn fifty_presses_of_one_button_apply_once() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn lobby_rules_and_refusals_are_private_and_change_nothing() {
-    for (db, store) in stores("lobby").await {
-        let service = Service::new(store.clone(), SECRET, clock(4));
+    for (db, store, _) in stores("lobby").await {
+        let service = Service::new(store.clone(), SECRET, clock());
         let chat = unique(&format!("lobby-{db}"));
         let (ana, ben, cy) = (ctx(&chat, "Ana"), ctx(&chat, "Ben"), ctx(&chat, "Cy"));
         let refused = |views: &[View], words: &str| {
@@ -335,9 +333,9 @@ async fn lobby_rules_and_refusals_are_private_and_change_nothing() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_idle_player_is_reminded_played_for_struck_and_removed() {
-    for (db, store) in stores("timer").await {
+    for (db, store, _) in stores("timer").await {
         // The latest era of all: this test's clock never reaches another test's deadlines.
-        let clock = clock(20);
+        let clock = clock();
         let service = Service::new(store.clone(), SECRET, clock.clone());
         let chat = unique(&format!("timer-{db}"));
         let (ana, ben) = (ctx(&chat, "Ana"), ctx(&chat, "Ben"));
@@ -401,9 +399,9 @@ async fn an_idle_player_is_reminded_played_for_struck_and_removed() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_new_service_over_the_same_database_continues_every_table() {
-    for (db, store) in stores("restart").await {
+    for (db, store, url) in stores("restart").await {
         let chat = unique(&format!("restart-{db}"));
-        let first = Service::new(store.clone(), SECRET, clock(6));
+        let first = Service::new(store.clone(), SECRET, clock());
         let (ana, ben) = (ctx(&chat, "Ana"), ctx(&chat, "Ben"));
         first.handle(&ana, Op::Create { game: GameKind::Ludo, words: vec![] }).await;
         first.handle(&ben, Op::Join(None)).await;
@@ -411,15 +409,11 @@ async fn a_new_service_over_the_same_database_continues_every_table() {
         let b = board(&views).unwrap().clone();
         drop(first);
         // A new process: a fresh pool, the same database and secret. The old board's button works.
-        let url = match db {
-            "sqlite" => None,
-            _ => Some(postgres_url()),
+        let store2 = match db {
+            "sqlite" => store.clone(),
+            _ => Store::connect(&url).await.unwrap(),
         };
-        let store2 = match url {
-            Some(url) => Store::connect(&url).await.unwrap(),
-            None => store.clone(),
-        };
-        let second = Service::new(store2, SECRET, clock(6));
+        let second = Service::new(store2, SECRET, clock());
         let roll = button_of(&b, |b| b == TokenButton::Roll).unwrap();
         let views = second.handle(&ana, Op::Press(roll)).await;
         assert!(views.iter().all(|v| v.private_to.is_none()), "{:?}", views[0].text);
@@ -433,7 +427,7 @@ async fn time_the_bot_was_down_is_not_counted() {
     // SQLite only: the heartbeat is shared by every table of a database, and Postgres is shared
     // by the concurrent tests.
     let store = Store::connect(&sqlite_url("table", "downtime")).await.unwrap();
-    let clock = clock(7);
+    let clock = clock();
     let service = Service::new(store.clone(), SECRET, clock.clone());
     assert_eq!(service.resume().await.unwrap(), 0);
     let chat = unique("downtime");
@@ -453,8 +447,8 @@ async fn time_the_bot_was_down_is_not_counted() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn languages_per_chat_and_per_user() {
-    let (_, store) = stores("lang").await.remove(0);
-    let service = Service::new(store, SECRET, clock(8));
+    let (_, store, _) = stores("lang").await.remove(0);
+    let service = Service::new(store, SECRET, clock());
     let chat = unique("lang");
     let mut ana = ctx(&chat, "Ana");
     ana.locale = Some("ru-RU".into());
@@ -478,8 +472,8 @@ async fn languages_per_chat_and_per_user() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_table_stored_in_another_shape_is_rebuilt_from_its_log() {
-    for (db, store) in stores("shape").await {
-        let service = Service::new(store.clone(), SECRET, clock(10));
+    for (db, store, _) in stores("shape").await {
+        let service = Service::new(store.clone(), SECRET, clock());
         let chat = unique(&format!("shape-{db}"));
         let (ana, ben) = (ctx(&chat, "Ana"), ctx(&chat, "Ben"));
         service.handle(&ana, Op::Create { game: GameKind::Ludo, words: vec![] }).await;
@@ -526,8 +520,8 @@ async fn a_table_stored_in_another_shape_is_rebuilt_from_its_log() {
 /// game is rebuilt from its log; a new table's board comes from the readable generator.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_random_board_replays_with_the_generator_its_table_was_created_with() {
-    for (db, store) in stores("generator").await {
-        let service = Service::new(store.clone(), SECRET, clock(21));
+    for (db, store, _) in stores("generator").await {
+        let service = Service::new(store.clone(), SECRET, clock());
         for old in [true, false] {
             let chat = unique(&format!("generator-{db}-{old}"));
             let (ana, ben) = (ctx(&chat, "Ana"), ctx(&chat, "Ben"));
@@ -595,8 +589,8 @@ async fn a_random_board_replays_with_the_generator_its_table_was_created_with() 
 /// defaults: corrupt settings do not turn a private table public, a short seed is not padded.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_damaged_table_is_refused_not_read_with_defaults() {
-    for (db, store) in stores("damaged").await {
-        let service = Service::new(store.clone(), SECRET, clock(22));
+    for (db, store, url) in stores("damaged").await {
+        let service = Service::new(store.clone(), SECRET, clock());
         for damage in ["settings", "seed", "seats"] {
             let chat = unique(&format!("damaged-{db}-{damage}"));
             let (ana, ben) = (ctx(&chat, "Ana"), ctx(&chat, "Ben"));
@@ -606,7 +600,7 @@ async fn a_damaged_table_is_refused_not_read_with_defaults() {
             let table = lobby[0].shows.unwrap().0;
             let mut row = store.table(table).await.unwrap();
             match damage {
-                "seed" => cut_seed(db, table).await,
+                "seed" => cut_seed(&url, table).await,
                 "settings" => {
                     row.settings = "{\"private\": tru".into();
                     store.save(&row, &Change::default()).await.unwrap();
@@ -637,28 +631,20 @@ async fn a_damaged_table_is_refused_not_read_with_defaults() {
     }
 }
 
-/// Cuts a table's stored seed to 5 bytes, as a damaged row would hold it, in the database
-/// `stores("damaged")` opened.
-async fn cut_seed(db: &str, table: i64) {
-    let (url, sql) = match db {
-        "sqlite" => {
-            let dir = format!("dicetable-table-{}-damaged", std::process::id());
-            let file = std::env::temp_dir().join(dir).join("test.db");
-            let sql = format!("update tables set seed = substr(seed, 1, 5) where id = {table}");
-            (format!("sqlite://{}", file.display()), sql)
-        }
-        _ => (
-            postgres_url(),
-            format!("update tables set seed = substring(seed from 1 for 5) where id = {table}"),
-        ),
+/// Cuts a table's stored seed to 5 bytes, as a damaged row would hold it.
+async fn cut_seed(url: &str, table: i64) {
+    let sql = if url.starts_with("sqlite") {
+        format!("update tables set seed = substr(seed, 1, 5) where id = {table}")
+    } else {
+        format!("update tables set seed = substring(seed from 1 for 5) where id = {table}")
     };
-    common::execute(&url, &sql).await;
+    common::execute(url, &sql).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_quiet_chat_edits_one_board_message_in_place() {
-    for (db, store) in stores("boards").await {
-        let service = Service::new(store.clone(), SECRET, clock(11));
+    for (db, store, _) in stores("boards").await {
+        let service = Service::new(store.clone(), SECRET, clock());
         let chat = unique(&format!("boards-{db}"));
         let (ana, ben) = (ctx(&chat, "Ana"), ctx(&chat, "Ben"));
         let mut admin = ctx(&chat, "Mod");
@@ -715,7 +701,7 @@ mod forged {
         ) {
             let store = STORE.clone();
             RUNTIME.block_on(async {
-                let service = Service::new(store.clone(), SECRET, clock(9));
+                let service = Service::new(store.clone(), SECRET, clock());
                 let chat = unique("forged");
                 let (ana, ben) = (ctx(&chat, "Ana"), ctx(&chat, "Ben"));
                 service.handle(&ana, Op::Create { game: GameKind::Ludo, words: vec![] }).await;
@@ -757,8 +743,8 @@ mod forged {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rules_tell_each_game_with_the_tables_options_in_every_language() {
-    let (_, store) = stores("rules").await.remove(0);
-    let service = Service::new(store, SECRET, clock(10));
+    let (_, store, _) = stores("rules").await.remove(0);
+    let service = Service::new(store, SECRET, clock());
     for lang in ["en", "fa", "ru", "tl"] {
         let chat = unique(&format!("rules-{lang}"));
         let mut admin = ctx(&chat, "Mod");
@@ -800,8 +786,8 @@ async fn rules_tell_each_game_with_the_tables_options_in_every_language() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_private_table_is_joined_by_invite_and_shown_to_every_player() {
-    for (db, store) in stores("private").await {
-        let service = Service::new(store.clone(), SECRET, clock(11));
+    for (db, store, _) in stores("private").await {
+        let service = Service::new(store.clone(), SECRET, clock());
         // Each player talks to the bot in their own chat.
         let ana = ctx(&unique(&format!("dm-ana-{db}")), "Ana");
         let ben = ctx(&unique(&format!("dm-ben-{db}")), "Ben");
@@ -852,8 +838,8 @@ async fn a_private_table_is_joined_by_invite_and_shown_to_every_player() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_host_sets_options_with_buttons() {
-    let (_, store) = stores("panel").await.remove(0);
-    let service = Service::new(store, SECRET, clock(12));
+    let (_, store, _) = stores("panel").await.remove(0);
+    let service = Service::new(store, SECRET, clock());
     let chat = unique("panel");
     let (ana, ben) = (ctx(&chat, "Ana"), ctx(&chat, "Ben"));
     let lobby = service.handle(&ana, Op::Create { game: GameKind::Snakes, words: vec![] }).await;
