@@ -1,14 +1,13 @@
 //! Property tests over seeded random Ludo games (L1–L15, C5–C7): 2–8 players, every option.
 
 use dicetable::engine::ludo::{LudoOptions, PIECES, Until};
-use dicetable::engine::{Action, Entropy, Game, GameKind, Illegal, Legal, Options};
-use dicetable::fair::{Roller, Seed};
-use dicetable::setup::new_game;
+use dicetable::engine::{Action, Game, Illegal, Options};
+use dicetable::fair::Seed;
 use proptest::prelude::*;
 
 mod common;
 use common::{
-    assert_competition_ranking, assert_departures_rank_last, assert_refused, recorded_actions,
+    Played, Playout, assert_competition_ranking, assert_departures_rank_last, assert_refused,
 };
 
 fn options() -> impl Strategy<Value = LudoOptions> {
@@ -59,66 +58,35 @@ proptest! {
     ) {
         let seed = Seed::from_u64(seed);
         let opts = Options::Ludo(options);
-        let mut game = new_game(&opts, players, &seed, 0).unwrap();
-        let mut roller = Roller::new(&seed, 0);
-        let mut pick = seed.stream("test-choices", 0);
-        let mut log = Vec::new();
-        let mut departed = Vec::new();
-        let mut steps = 0u32;
-        loop {
-            let legal = game.legal();
-            if legal == Legal::Over {
-                break;
-            }
-            steps += 1;
-            prop_assert!(steps < 50_000, "game did not finish");
-            // Every unlisted action is refused and changes nothing; every listed one is accepted.
-            for piece in 0..6u8 {
-                let action = Action::Move { piece };
-                if legal.allows(&action) {
-                    let mut probe = game.clone();
-                    prop_assert!(probe.play(&action).is_ok());
-                } else {
-                    assert_refused(&mut game, &action);
-                }
-            }
-            let due = legal.dice_due();
-            for count in 0..4 {
-                if Some(count) != due {
-                    assert_refused(&mut game, &Action::Roll { dice: vec![3; count] });
-                }
-            }
-            for &gone in &departed {
-                assert_refused(&mut game, &Action::Kick { seat: gone });
-            }
-            let action = if steps.is_multiple_of(leave_every) {
-                let seat = legal.to_move().unwrap_or(0);
-                departed.push(seat);
-                Action::Resign { seat }
-            } else {
-                match legal {
-                    Legal::Choose { actions, .. } => {
-                        actions[pick.below(actions.len() as u32) as usize].clone()
+        let playout = Playout { options: &opts, players, seed: &seed, leave_every, max_steps: 50_000 };
+        let Played { mut game, departed, .. } = playout.run(
+            |game, legal, departed| {
+                // Every unlisted action is refused and changes nothing; every listed one is
+                // accepted.
+                for piece in 0..6u8 {
+                    let action = Action::Move { piece };
+                    if legal.allows(&action) {
+                        assert!(game.clone().play(&action).is_ok());
+                    } else {
+                        assert_refused(game, &action);
                     }
-                    other => Action::Roll { dice: roller.roll_many(other.dice_due().unwrap()) },
                 }
-            };
-            log.extend(game.play(&action).unwrap());
-            assert_position(&game);
-            let reloaded = Game::from_json(GameKind::Ludo, &game.to_json()).unwrap();
-            prop_assert_eq!(&reloaded, &game);
-        }
+                let due = legal.dice_due();
+                for count in 0..4 {
+                    if Some(count) != due {
+                        assert_refused(game, &Action::Roll { dice: vec![3; count] });
+                    }
+                }
+                for &gone in departed {
+                    assert_refused(game, &Action::Kick { seat: gone });
+                }
+            },
+            assert_position,
+        );
         let ranking = game.ranking().unwrap();
         prop_assert_eq!(ranking.len(), players);
         assert_competition_ranking(&ranking);
         assert_departures_rank_last(&ranking, &departed);
-        let mut replay = new_game(&opts, players, &seed, 0).unwrap();
-        let mut replay_log = Vec::new();
-        for action in recorded_actions(&log) {
-            replay_log.extend(replay.play(&action).unwrap());
-        }
-        prop_assert_eq!(&replay, &game);
-        prop_assert_eq!(replay_log, log);
         prop_assert_eq!(game.play(&Action::Roll { dice: vec![1] }), Err(Illegal::GameOver));
     }
 }

@@ -3,13 +3,12 @@
 use std::collections::BTreeSet;
 
 use dicetable::engine::nardy::{BearOff, HeadException, NardyOptions};
-use dicetable::engine::{Action, Entropy, Event, Game, GameKind, Illegal, Legal, Options};
-use dicetable::fair::{Roller, Seed};
-use dicetable::setup::new_game;
+use dicetable::engine::{Action, Event, Game, Illegal, Legal, Options};
+use dicetable::fair::Seed;
 use proptest::prelude::*;
 
 mod common;
-use common::{assert_competition_ranking, assert_refused, recorded_actions};
+use common::{Played, Playout, assert_competition_ranking, assert_refused};
 
 fn options() -> impl Strategy<Value = NardyOptions> {
     (any::<bool>(), any::<bool>(), any::<bool>(), 1u32..=3).prop_map(|(six, lower, strict, m)| {
@@ -82,70 +81,50 @@ proptest! {
     ) {
         let seed = Seed::from_u64(seed);
         let opts = Options::Nardy(options);
-        let mut game = new_game(&opts, 2, &seed, 0).unwrap();
-        let mut roller = Roller::new(&seed, 0);
-        let mut pick = seed.stream("test-choices", 0);
-        let mut log = Vec::new();
+        let playout = Playout { options: &opts, players: 2, seed: &seed, leave_every: 0, max_steps: 200_000 };
         let mut rolls = 0u32;
-        loop {
-            let legal = game.legal();
-            if legal == Legal::Over {
-                break;
-            }
-            prop_assert!(rolls < 5_000, "match did not finish");
-            match &legal {
+        let Played { mut game, .. } = playout.run(
+            |game, legal, _| match legal {
                 Legal::Choose { seat, actions } => {
                     // Every listed step is accepted; every other (from, die) is refused.
                     for from in 0..=25u8 {
                         for die in 0..=7u8 {
                             let action = Action::Step { from, die };
                             if actions.contains(&action) {
-                                prop_assert!(game.clone().play(&action).is_ok());
+                                assert!(game.clone().play(&action).is_ok());
                             } else {
-                                assert_refused(&mut game, &action);
+                                assert_refused(game, &action);
                             }
                         }
                     }
-                    assert_refused(&mut game, &Action::Roll { dice: vec![1, 2] });
+                    assert_refused(game, &Action::Roll { dice: vec![1, 2] });
                     // At a turn's start, sometimes: `turns` and step-by-step play reach the
                     // same set of final positions.
-                    let at_start = game.to_json()["dice"].as_array().unwrap().len()
-                        == if game.to_json()["rolled"][0] == game.to_json()["rolled"][1] { 4 } else { 2 };
+                    let json = game.to_json();
+                    let doubles = json["rolled"][0] == json["rolled"][1];
+                    let at_start = json["dice"].as_array().unwrap().len() == if doubles { 4 } else { 2 };
                     if at_start && rolls.is_multiple_of(check_turns_every) {
-                        let Game::Nardy(n) = &game else { unreachable!() };
+                        let Game::Nardy(n) = &*game else { unreachable!() };
                         let from_turns: BTreeSet<Position> = n
                             .turns()
                             .iter()
                             .map(|t| (t.board.iter().map(|&x| i64::from(x)).collect(), t.off.iter().map(|&x| i64::from(x)).collect()))
                             .collect();
                         let mut stepped = BTreeSet::new();
-                        step_by_step_finals(&game, *seat, &mut stepped, &mut BTreeSet::new());
-                        prop_assert_eq!(&from_turns, &stepped);
+                        step_by_step_finals(game, *seat, &mut stepped, &mut BTreeSet::new());
+                        assert_eq!(&from_turns, &stepped);
                     }
-                    let action = actions[pick.below(actions.len() as u32) as usize].clone();
-                    log.extend(game.play(&action).unwrap());
                 }
-                other => {
-                    assert_refused(&mut game, &Action::Step { from: 24, die: 1 });
-                    assert_refused(&mut game, &Action::Roll { dice: vec![3] });
+                _ => {
+                    assert_refused(game, &Action::Step { from: 24, die: 1 });
+                    assert_refused(game, &Action::Roll { dice: vec![3] });
                     rolls += 1;
-                    let dice = roller.roll_many(other.dice_due().unwrap());
-                    log.extend(game.play(&Action::Roll { dice }).unwrap());
                 }
-            }
-            assert_checkers(&game);
-            let reloaded = Game::from_json(GameKind::Nardy, &game.to_json()).unwrap();
-            prop_assert_eq!(&reloaded, &game);
-        }
+            },
+            assert_checkers,
+        );
         let ranking = game.ranking().unwrap();
         assert_competition_ranking(&ranking);
-        let mut replay = new_game(&opts, 2, &seed, 0).unwrap();
-        let mut replay_log = Vec::new();
-        for action in recorded_actions(&log) {
-            replay_log.extend(replay.play(&action).unwrap());
-        }
-        prop_assert_eq!(&replay, &game);
-        prop_assert_eq!(replay_log, log);
         prop_assert_eq!(game.play(&Action::Roll { dice: vec![1, 1] }), Err(Illegal::GameOver));
     }
 }

@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use dicetable::engine::{Action, Event, Game, LeaveReason};
+use dicetable::engine::{Action, Entropy, Event, Game, LeaveReason};
 
 /// The actions that a game's events record. Replaying them on the same setup must rebuild the
 /// game exactly: the table service's log works the same way.
@@ -180,5 +180,85 @@ pub async fn execute(url: &str, sql: &str) {
     } else {
         let mut conn = sqlx::SqliteConnection::connect(url).await.unwrap();
         sqlx::query(sql).execute(&mut conn).await.unwrap();
+    }
+}
+
+/// A seeded playout of one game to its end, shared by the games' property tests.
+pub struct Playout<'a> {
+    /// The game's options.
+    pub options: &'a dicetable::engine::Options,
+    /// Seats at the table.
+    pub players: usize,
+    /// The table's seed: its dice, and (stream `test-choices`) the playout's picks.
+    pub seed: &'a dicetable::fair::Seed,
+    /// The seat to move resigns every this many steps (0: nobody leaves).
+    pub leave_every: u32,
+    /// A game not over after this many steps fails the test.
+    pub max_steps: u32,
+}
+
+/// A finished playout: the game, every event in order, and the seats that resigned.
+pub struct Played {
+    /// The finished game.
+    pub game: Game,
+    /// Every event of the game.
+    pub log: Vec<Event>,
+    /// Seats that resigned, in order.
+    pub departed: Vec<u8>,
+}
+
+impl Playout<'_> {
+    /// Plays the game to its end: rolls with the seed's dice, a random listed action when the
+    /// game waits for a choice, a resignation every `leave_every` steps. Before each action
+    /// `probe` sees the game and what it waits for (to try actions that must be refused); after
+    /// each, `check` sees the new position, and the position must save and load again. At the
+    /// end, the actions the events record must replay to the same game, event for event.
+    pub fn run(
+        &self,
+        mut probe: impl FnMut(&mut Game, &dicetable::engine::Legal, &[u8]),
+        mut check: impl FnMut(&Game),
+    ) -> Played {
+        use dicetable::engine::Legal;
+        let kind = self.options.kind();
+        let mut game =
+            dicetable::setup::new_game(self.options, self.players, self.seed, 0).unwrap();
+        let mut roller = dicetable::fair::Roller::new(self.seed, 0);
+        let mut pick = self.seed.stream("test-choices", 0);
+        let (mut log, mut departed, mut steps) = (Vec::new(), Vec::new(), 0u32);
+        loop {
+            let legal = game.legal();
+            if legal == Legal::Over {
+                break;
+            }
+            steps += 1;
+            assert!(steps < self.max_steps, "the game did not finish in {steps} steps");
+            probe(&mut game, &legal, &departed);
+            let leaves = self.leave_every > 0 && self.players > 1;
+            let action = if leaves && steps.is_multiple_of(self.leave_every) {
+                let seat = legal.to_move().unwrap_or(0);
+                departed.push(seat);
+                Action::Resign { seat }
+            } else {
+                match &legal {
+                    Legal::Choose { actions, .. } => {
+                        actions[pick.below(actions.len() as u32) as usize].clone()
+                    }
+                    other => Action::Roll { dice: roller.roll_many(other.dice_due().unwrap()) },
+                }
+            };
+            log.extend(game.play(&action).unwrap());
+            check(&game);
+            // Every position the engine reaches can be saved and loaded again.
+            assert_eq!(Game::from_json(kind, &game.to_json()).unwrap(), game);
+        }
+        let mut replay =
+            dicetable::setup::new_game(self.options, self.players, self.seed, 0).unwrap();
+        let mut replay_log = Vec::new();
+        for action in recorded_actions(&log) {
+            replay_log.extend(replay.play(&action).unwrap());
+        }
+        assert_eq!(replay, game, "the recorded actions replay to the same game");
+        assert_eq!(replay_log, log, "event for event");
+        Played { game, log, departed }
     }
 }
