@@ -122,6 +122,53 @@ pub fn key_list(kind: GameKind) -> String {
     keys.join(", ")
 }
 
+impl super::Options {
+    /// The current value of option `key` as its registry word (`"on"`, `"bounce"`, `"5"`), or
+    /// `None` if the game has no such option (a preset is not a value: it sets the others).
+    pub fn word(&self, key: &str) -> Option<String> {
+        use super::Options::{Ludo, Nardy, Snakes};
+        use super::ludo::Until;
+        use super::nardy::{BearOff, HeadException};
+        use super::snakes::{BoardKind, Finish, ThreeSixes};
+        let switch = |on: bool| if on { "on" } else { "off" };
+        let word = match (self, key) {
+            (Snakes(o), "board") => match o.board {
+                BoardKind::Classic => "classic",
+                BoardKind::Random => "random",
+            },
+            (Snakes(o), "finish") => match o.finish {
+                Finish::Exact => "exact",
+                Finish::Bounce => "bounce",
+            },
+            (Snakes(o), "bonus_six") => switch(o.bonus_six),
+            (Snakes(o), "three_sixes") => match o.three_sixes {
+                ThreeSixes::Unlimited => "unlimited",
+                ThreeSixes::Cap => "cap",
+                ThreeSixes::BackToStart => "back_to_start",
+            },
+            (Ludo(o), "must_enter") => switch(o.must_enter),
+            (Ludo(o), "must_capture") => switch(o.must_capture),
+            (Ludo(o), "three_sixes_forfeit") => switch(o.three_sixes_forfeit),
+            (Ludo(o), "until") => match o.until {
+                Until::First => "first",
+                Until::All => "all",
+            },
+            (Nardy(o), "six_block") => switch(o.six_block),
+            (Nardy(o), "bear_off") => match o.bear_off {
+                BearOff::Standard => "standard",
+                BearOff::LowerPoint => "lower_point",
+            },
+            (Nardy(o), "head_exception") => match o.head_exception {
+                HeadException::Needed => "needed",
+                HeadException::Strict => "strict",
+            },
+            (Nardy(o), "match_to") => return Some(o.match_to.to_string()),
+            _ => return None,
+        };
+        Some(word.to_owned())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -159,6 +206,23 @@ mod tests {
             // A value no option has is refused by name.
             let refused = parse(kind, &[(options_of(kind)[0].key, "bogus")]);
             assert!(matches!(refused, Err(OptionError::BadValue { .. })), "{kind}: {refused:?}");
+        }
+    }
+
+    #[test]
+    fn every_value_set_reads_back_as_its_word() {
+        for kind in KINDS {
+            for o in options_of(kind).iter().filter(|o| o.panel) {
+                for value in o.values {
+                    let mut pairs = vec![(o.key, *value)];
+                    if *value != o.default {
+                        pairs.extend(o.needs);
+                    }
+                    let options = parse(kind, &pairs).unwrap();
+                    assert_eq!(options.word(o.key).as_deref(), Some(*value), "{kind}");
+                }
+            }
+            assert_eq!(Options::default_for(kind).word("bogus"), None);
         }
     }
 

@@ -124,12 +124,13 @@ impl Loaded {
         threads: bool,
     ) -> Result<Outcome, Refusal> {
         self.host_only(who)?;
-        let current = serde_json::to_value(&self.options).ok();
-        let (options, settings) = words::apply(self.kind, current.as_ref(), self.settings, words)
-            .map_err(|e| match word_fail(threads, self.kind, e) {
-            Fail::Say(key, args) => Refusal { key, args },
-            _ => Refusal::say("err-internal"),
-        })?;
+        let (options, settings) =
+            words::apply(self.kind, Some(&self.options), self.settings, words).map_err(|e| {
+                match word_fail(threads, self.kind, e) {
+                    Fail::Say(key, args) => Refusal { key, args },
+                    _ => Refusal::say("err-internal"),
+                }
+            })?;
         self.options = options;
         self.settings = settings;
         Ok(Outcome::Changed(None))

@@ -32,10 +32,9 @@ impl Service {
 
     /// The options of a table in words, one `name: value` per option.
     fn options_text(&self, lang: Lang, t: &Loaded) -> String {
-        let json = serde_json::to_value(&t.options).unwrap_or_default();
         let keys = words::keys(t.kind).into_iter().chain(["timer"]);
         let parts: Vec<String> =
-            keys.filter_map(|key| self.option_line(lang, key, &json, t.settings)).collect();
+            keys.filter_map(|key| self.option_line(lang, key, &t.options, t.settings)).collect();
         parts.join(" · ")
     }
 
@@ -44,7 +43,7 @@ impl Service {
         &self,
         lang: Lang,
         key: &str,
-        options: &serde_json::Value,
+        options: &Options,
         settings: Settings,
     ) -> Option<String> {
         let value = match words::current(key, options, settings).as_str() {
@@ -135,14 +134,13 @@ impl Service {
     pub(super) fn options_panel(&self, t: &Loaded, lang: Lang) -> View {
         let mut view = self.lobby_view(t, lang);
         view.text = format!("{}\n\n{}", view.text, self.i18n.text(lang, "lobby-options-hint", &[]));
-        let json = serde_json::to_value(&t.options).unwrap_or_default();
         let mut buttons = Vec::new();
         for (k, (key, _)) in words::choices(t.kind).iter().enumerate() {
             // An option that cannot change with the others as they are is not offered.
             if words::cycle(t.kind, &t.options, t.settings, k).is_none() {
                 continue;
             }
-            let Some(label) = self.option_line(lang, key, &json, t.settings) else { continue };
+            let Some(label) = self.option_line(lang, key, &t.options, t.settings) else { continue };
             buttons.push(self.button(t, TokenButton::Cycle(k as u8), label));
         }
         let mut rows: Vec<Vec<Button>> = Vec::new();
@@ -179,23 +177,14 @@ impl Service {
             String::new(),
             self.i18n.text(lang, "rules-options", &[]),
         ];
-        let json = serde_json::to_value(&options).unwrap_or_default();
         for key in words::keys(kind) {
-            let line = match json.get(key) {
-                Some(serde_json::Value::Bool(b)) => self.i18n.text(
-                    lang,
-                    &format!("rule-{key}-{}", if *b { "on" } else { "off" }),
-                    &[],
-                ),
-                Some(serde_json::Value::Number(n)) => match n.as_i64().unwrap_or(1) {
-                    1 => self.i18n.text(lang, &format!("rule-{key}-1"), &[]),
-                    n => {
-                        self.i18n.text(lang, &format!("rule-{key}"), &[("points", Arg::Number(n))])
-                    }
-                },
-                Some(serde_json::Value::String(v)) => {
-                    self.i18n.text(lang, &format!("rule-{key}-{v}"), &[])
+            let line = match options.word(key).as_deref() {
+                Some("1") => self.i18n.text(lang, &format!("rule-{key}-1"), &[]),
+                Some(number) if number.bytes().all(|b| b.is_ascii_digit()) => {
+                    let points = Arg::Number(number.parse().unwrap_or(1));
+                    self.i18n.text(lang, &format!("rule-{key}"), &[("points", points)])
                 }
+                Some(word) => self.i18n.text(lang, &format!("rule-{key}-{word}"), &[]),
                 _ => continue,
             };
             lines.push(format!("• {line}"));

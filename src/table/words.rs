@@ -9,7 +9,7 @@ use serde_json::{Map, Value};
 
 use crate::engine::registry;
 use crate::engine::snakes::BoardGenerator;
-use crate::engine::{GameKind, OptionError, Options};
+use crate::engine::{GameKind, OptionError, Options, option_value};
 
 /// The turn timer of a table: how long a player may think before the bot plays for them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -125,7 +125,7 @@ pub fn known_words(kind: GameKind, threads: bool) -> String {
 /// or `None` for the defaults). A preset among the words starts again from the defaults.
 pub fn apply(
     kind: GameKind,
-    current: Option<&Value>,
+    current: Option<&Options>,
     settings: Settings,
     words: &[String],
 ) -> Result<(Options, Settings), WordError> {
@@ -167,8 +167,11 @@ pub fn apply(
         }
     }
     let preset = pairs.iter().any(|(k, _)| k == "preset");
+    // The current options as `key = value` pairs, read back as their registry words.
     let mut merged: Map<String, Value> = match current {
-        Some(Value::Object(map)) if !preset => map.clone(),
+        Some(options) if !preset => (registry::options_of(kind).iter())
+            .filter_map(|o| Some((o.key.to_owned(), option_value(&options.word(o.key)?))))
+            .collect(),
         _ => Map::new(),
     };
     for (key, value) in pairs {
@@ -187,17 +190,13 @@ pub fn choices(kind: GameKind) -> Vec<(&'static str, &'static [&'static str])> {
     options.map(|o| (o.key, o.values)).chain([TIMER]).collect()
 }
 
-/// The value option `key` has now, as a word of [`choices`].
-pub fn current(key: &str, options: &Value, settings: Settings) -> String {
+/// The value option `key` has now, as a word of [`choices`] (empty if the game has no such
+/// option).
+pub fn current(key: &str, options: &Options, settings: Settings) -> String {
     if key == "timer" {
         return settings.timer.word().to_owned();
     }
-    match options.get(key) {
-        Some(Value::Bool(b)) => if *b { "on" } else { "off" }.to_owned(),
-        Some(Value::Number(n)) => n.to_string(),
-        Some(Value::String(s)) => s.clone(),
-        _ => String::new(),
-    }
+    options.word(key).unwrap_or_default()
 }
 
 /// Steps option `k` of the panel to its next value the game accepts (a value that conflicts
@@ -209,12 +208,11 @@ pub fn cycle(
     k: usize,
 ) -> Option<(Options, Settings)> {
     let (key, values) = *choices(kind).get(k)?;
-    let json = serde_json::to_value(options).ok()?;
-    let now = current(key, &json, settings);
+    let now = current(key, options, settings);
     let at = values.iter().position(|v| *v == now).unwrap_or(values.len() - 1);
     (1..values.len()).find_map(|step| {
         let word = format!("{key}={}", values[(at + step) % values.len()]);
-        apply(kind, Some(&json), settings, &[word]).ok()
+        apply(kind, Some(options), settings, &[word]).ok()
     })
 }
 
@@ -286,8 +284,7 @@ mod tests {
                         break;
                     };
                     (options, settings) = next;
-                    let json = serde_json::to_value(&options).unwrap();
-                    seen.push(current(key, &json, settings));
+                    seen.push(current(key, &options, settings));
                 }
                 if *key != "three_sixes" {
                     seen.sort();
@@ -327,9 +324,8 @@ mod tests {
     fn current_options_are_kept_unless_a_preset_resets_them() {
         let (first, _) =
             apply(GameKind::Snakes, None, Settings::default(), &words("bounce")).unwrap();
-        let json = serde_json::to_value(&first).unwrap();
         let (again, _) =
-            apply(GameKind::Snakes, Some(&json), Settings::default(), &words("random")).unwrap();
+            apply(GameKind::Snakes, Some(&first), Settings::default(), &words("random")).unwrap();
         let Options::Snakes(o) = again else { panic!() };
         assert_eq!(o.finish, Finish::Bounce);
     }
