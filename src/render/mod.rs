@@ -6,10 +6,16 @@
 //! left and emoji keep their colours. Seats are told apart by colour *and* shape, for colour-blind
 //! players. PNGs are encoded with the fast deflate path.
 
+mod encoding;
+mod legend;
 mod ludo;
 mod nardy;
 mod snakes;
 pub mod text;
+
+pub use encoding::encode;
+use encoding::{Colours, encode_indexed};
+use legend::{draw_legend, legend_height};
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -17,7 +23,7 @@ use std::sync::{Arc, Mutex};
 use tiny_skia::{Color, FillRule, Paint, PathBuilder, Pixmap, Rect, Stroke, Transform};
 
 use crate::engine::{Event, Game, Seat};
-use text::{Anchor, Style as TextStyle, Text, number};
+use text::{Anchor, Style as TextStyle, Text};
 
 /// The picture's width in pixels.
 pub const WIDTH: u32 = 1000;
@@ -104,113 +110,6 @@ struct Board {
     pixmap: Pixmap,
     colours: Colours,
     indices: Vec<u8>,
-}
-
-/// A palette for indexed PNGs, learnt (NeuQuant) from a board and the colours drawn on top of it,
-/// with a lookup table from 18-bit RGB to palette index that fills itself as colours turn up.
-struct Colours {
-    quant: color_quant::NeuQuant,
-    rgb: Vec<u8>,
-    table: Mutex<Vec<u16>>,
-}
-
-const UNKNOWN: u16 = u16::MAX;
-
-impl Colours {
-    fn learn(board: &Pixmap, palette: &Palette) -> Self {
-        let mut pixels = board.data().to_vec();
-        // The colours of tokens, arrows, dice, text and medals, plain and blended with the
-        // background and the outline, so that the palette has room for them.
-        let extra = [
-            rgb(0xFFFFFF),
-            rgb(0x111111),
-            rgb(0x1A1A1A),
-            rgb(0xF2C94C),
-            rgb(0x2A2000),
-            rgb(0x2E86DE),
-            rgb(0xC0392B),
-            rgb(0xD62828),
-            rgb(0xC8C8C8),
-            rgb(0x5A5A5A),
-            rgb(0xD4AF37),
-            rgb(0xC0C0C0),
-            rgb(0xCD7F32),
-            rgb(0xF7F2E8),
-            rgb(0x2A2A2E),
-            rgb(0xFFCC4D),
-            rgb(0xF4900C),
-        ];
-        let base = palette
-            .seats
-            .iter()
-            .copied()
-            .chain([palette.accent, palette.ink, palette.muted, palette.background])
-            .chain(extra);
-        for c in base {
-            for (other, t) in [
-                (palette.background, 1.0),
-                (palette.background, 0.7),
-                (palette.background, 0.4),
-                (rgb(0x1A1A1A), 0.5),
-            ] {
-                let mix = |a: f32, b: f32| ((a * t + b * (1.0 - t)) * 255.0).round() as u8;
-                let px = [
-                    mix(c.red(), other.red()),
-                    mix(c.green(), other.green()),
-                    mix(c.blue(), other.blue()),
-                    255,
-                ];
-                for _ in 0..1500 {
-                    pixels.extend_from_slice(&px);
-                }
-            }
-        }
-        let quant = color_quant::NeuQuant::new(10, 256, &pixels);
-        let rgb = quant.color_map_rgb();
-        Self { quant, rgb, table: Mutex::new(vec![UNKNOWN; 1 << 18]) }
-    }
-
-    /// The palette index of every pixel. Where the picture still shows the board unchanged, the
-    /// board's own indices are reused.
-    fn indices(&self, pixmap: &Pixmap, board: Option<(&Pixmap, &[u8])>) -> Vec<u8> {
-        let mut table = self.table.lock().unwrap_or_else(|e| e.into_inner());
-        let mut lookup = |p: &[u8]| -> u8 {
-            let key = (usize::from(p[0] >> 2) << 12)
-                | (usize::from(p[1] >> 2) << 6)
-                | usize::from(p[2] >> 2);
-            let mut i = table[key];
-            if i == UNKNOWN {
-                // The entry depends on the key alone (its 6-bit channels widened back to 8),
-                // never on which pixel came first, so pictures do not depend on history.
-                let widen = |c: u8| (c & 0xFC) | (c >> 6);
-                i = self.quant.index_of(&[widen(p[0]), widen(p[1]), widen(p[2]), 255]) as u16;
-                table[key] = i;
-            }
-            i as u8
-        };
-        let data = pixmap.data();
-        let mut out = Vec::with_capacity(data.len() / 4);
-        let (board_px, board_ix) = board.map_or((&[][..], &[][..]), |(p, i)| (p.data(), i));
-        let row = pixmap.width() as usize;
-        let shared_rows = (board_ix.len() / row.max(1)).min(pixmap.height() as usize);
-        // Row by row: an untouched row (one memcmp) takes the board's indices as they are.
-        for y in 0..shared_rows {
-            let (px, bx) =
-                (&data[y * row * 4..(y + 1) * row * 4], &board_px[y * row * 4..(y + 1) * row * 4]);
-            let ix = &board_ix[y * row..(y + 1) * row];
-            if px == bx {
-                out.extend_from_slice(ix);
-                continue;
-            }
-            for ((p, b), &i) in px.chunks_exact(4).zip(bx.chunks_exact(4)).zip(ix) {
-                out.push(if p == b { i } else { lookup(p) });
-            }
-        }
-        for p in data[shared_rows * row * 4..].chunks_exact(4) {
-            out.push(lookup(p));
-        }
-        out
-    }
 }
 
 /// What a cached board depends on.
@@ -325,44 +224,6 @@ impl Renderer {
 }
 
 use RenderError::Size;
-
-/// Encodes an opaque pixmap as an RGB PNG with the fast deflate path.
-pub fn encode(pixmap: &Pixmap) -> Result<Vec<u8>, RenderError> {
-    let mut rgb = Vec::with_capacity((pixmap.width() * pixmap.height() * 3) as usize);
-    for p in pixmap.data().chunks_exact(4) {
-        rgb.extend_from_slice(&p[..3]);
-    }
-    let mut out = Vec::with_capacity(rgb.len() / 8);
-    let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
-    encoder.set_color(png::ColorType::Rgb);
-    encoder.set_depth(png::BitDepth::Eight);
-    encoder.set_compression(png::Compression::Fast);
-    let mut writer = encoder.write_header()?;
-    writer.write_image_data(&rgb)?;
-    writer.finish()?;
-    Ok(out)
-}
-
-/// Encodes palette indices as an indexed PNG with the fast deflate path.
-fn encode_indexed(
-    indices: &[u8],
-    palette: &[u8],
-    width: u32,
-    height: u32,
-) -> Result<Vec<u8>, RenderError> {
-    let mut out = Vec::with_capacity(indices.len() / 6);
-    let mut encoder = png::Encoder::new(&mut out, width, height);
-    encoder.set_color(png::ColorType::Indexed);
-    encoder.set_depth(png::BitDepth::Eight);
-    encoder.set_palette(palette.to_vec());
-    encoder.set_compression(png::Compression::Fast);
-    // Up suits large flat areas and is cheap; the fast deflate path needs filtered rows.
-    encoder.set_filter(png::Filter::Up);
-    let mut writer = encoder.write_header()?;
-    writer.write_image_data(indices)?;
-    writer.finish()?;
-    Ok(out)
-}
 
 /// Colours of a theme. Seat colours are Okabe and Ito's colour-blind-safe set.
 pub(crate) struct Palette {
@@ -659,11 +520,6 @@ pub(crate) fn arrow(
     }
 }
 
-/// Height of the legend for `players` seats: a title line and two columns of names.
-fn legend_height(players: usize) -> u32 {
-    86 + players.div_ceil(2) as u32 * 50
-}
-
 /// The dice of the last roll in the events, if any, and whose roll it was.
 pub(crate) fn last_roll(events: &[Event]) -> Option<(Option<Seat>, Vec<u8>)> {
     events.iter().rev().find_map(|e| match e {
@@ -680,142 +536,6 @@ pub(crate) fn tries_used(events: &[Event]) -> Option<u8> {
         Event::TryAgain { try_number, .. } => Some(try_number.saturating_sub(1)),
         _ => None,
     })
-}
-
-fn draw_legend(canvas: &mut Canvas<'_>, scene: &Scene<'_>, top: f32) {
-    let p = canvas.palette;
-    fill_rect(canvas.pixmap, 0.0, top, WIDTH as f32, 2.0, p.line);
-    let game = scene.game;
-    let ranking = game.ranking();
-    let to_move = game.legal().to_move();
-    // Title line: whose turn, or the winner; and the dice of the last roll on the right.
-    let title_y = top + 38.0;
-    let title = match (&ranking, to_move) {
-        (Some(r), _) => {
-            let winners: Vec<&str> = r
-                .iter()
-                .enumerate()
-                .filter(|(_, rank)| **rank == 1)
-                .map(|(s, _)| scene.players.get(s).map_or("?", |pl| pl.name.as_str()))
-                .collect();
-            format!("🏆 {}", winners.join(" · "))
-        }
-        (None, Some(seat)) => {
-            let name = scene.players.get(usize::from(seat)).map_or("?", |pl| pl.name.as_str());
-            format!("▶ {name}")
-        }
-        (None, None) => "🎲".to_owned(),
-    };
-    if ranking.is_some() {
-        // The game is over: the winner's line becomes a gold banner.
-        fill_rect(canvas.pixmap, 0.0, top + 2.0, WIDTH as f32, 72.0, rgb(Palette::GOLD));
-    }
-    if let Some(seat) = to_move.filter(|_| ranking.is_none()) {
-        token(canvas, seat, 36.0, title_y, 17.0, "");
-    }
-    let ink = if ranking.is_some() { rgb(Palette::ON_GOLD) } else { p.ink };
-    let style = TextStyle { size: 30.0, bold: true, colour: ink, anchor: Anchor::Left };
-    let x = if to_move.is_some() && ranking.is_none() { 64.0 } else { 24.0 };
-    canvas.text.draw(canvas.pixmap, &title, x, title_y, style);
-    if let Some((_, dice)) = last_roll(scene.events) {
-        let size = 46.0;
-        let mut x = WIDTH as f32 - 24.0 - size;
-        for &d in dice.iter().rev() {
-            die(canvas, x, title_y - size / 2.0, size, d, false);
-            x -= size + 10.0;
-        }
-        // Ludo's three tries for a 6 (L8): one dot per try, filled for those used, so two
-        // tries that roll the same number still give two different pictures.
-        if let Some(used) = tries_used(scene.events) {
-            for k in 0..3u8 {
-                let cx = x + size - 8.0 - f32::from(2 - k) * 20.0;
-                let colour = if k < used { p.ink } else { p.line };
-                if let Some(dot) = PathBuilder::from_circle(cx, title_y, 7.0) {
-                    canvas.pixmap.fill_path(
-                        &dot,
-                        &paint(colour),
-                        FillRule::Winding,
-                        Transform::identity(),
-                        None,
-                    );
-                }
-            }
-        }
-    }
-    // Players, two columns.
-    for seat in 0..game.players() {
-        let col = (seat % 2) as f32;
-        let row = (seat / 2) as f32;
-        let x = 24.0 + col * (WIDTH as f32 / 2.0);
-        let y = top + 96.0 + row * 50.0;
-        let s = seat as Seat;
-        token(canvas, s, x + 18.0, y, 17.0, &number(seat + 1, canvas.persian));
-        let name = scene.players.get(seat).map_or("?", |pl| pl.name.as_str());
-        let bold = to_move == Some(s) && ranking.is_none();
-        let style = TextStyle { size: 26.0, bold, colour: p.ink, anchor: Anchor::Left };
-        let name_w = canvas.text.width(name, 26.0, bold).min(300.0);
-        let clipped = if name_w >= 300.0 {
-            truncate(canvas.text, name, 26.0, bold, 290.0)
-        } else {
-            name.to_owned()
-        };
-        canvas.text.draw(canvas.pixmap, &clipped, x + 46.0, y, style);
-        let status = match &ranking {
-            Some(r) => medal(r[seat], canvas.persian),
-            None => status_of(game, s, canvas.persian),
-        };
-        let style = TextStyle { size: 24.0, bold: false, colour: p.muted, anchor: Anchor::Right };
-        canvas.text.draw(canvas.pixmap, &status, x + WIDTH as f32 / 2.0 - 40.0, y, style);
-    }
-}
-
-fn truncate(text: &mut Text, name: &str, size: f32, bold: bool, max: f32) -> String {
-    let mut out = String::new();
-    for c in name.chars() {
-        out.push(c);
-        if text.width(&format!("{out}…"), size, bold) > max {
-            out.pop();
-            break;
-        }
-    }
-    format!("{out}…")
-}
-
-fn medal(rank: u8, persian: bool) -> String {
-    match rank {
-        1 => "🥇".to_owned(),
-        2 => "🥈".to_owned(),
-        3 => "🥉".to_owned(),
-        r => format!("#{}", number(r, persian)),
-    }
-}
-
-/// A short, language-free status per seat: its square, its pieces home, or its colour, pips and
-/// match points. Only symbols the embedded fonts have (the emoji font covers these).
-fn status_of(game: &Game, seat: Seat, persian: bool) -> String {
-    let n = |v: u32| number(v, persian);
-    match game {
-        Game::Snakes(g) if g.departures().is_active(seat) => {
-            format!("📍 {}", n(u32::from(g.squares()[usize::from(seat)])))
-        }
-        Game::Ludo(g) if g.departures().is_active(seat) => {
-            let home =
-                g.pieces()[usize::from(seat)].iter().filter(|&&p| p >= g.track_len()).count();
-            format!("🏁 {}/{}", n(home as u32), n(4))
-        }
-        Game::Nardy(g) => {
-            let points = format!("🏆 {}", n(g.score()[usize::from(seat)]));
-            match g.white_seat() {
-                Some(white) => {
-                    let (disc, pips) =
-                        if white == seat { ("⚪", g.pips()[0]) } else { ("⚫", g.pips()[1]) };
-                    format!("{disc} {}   {points}", n(pips))
-                }
-                None => points,
-            }
-        }
-        _ => "✖".to_owned(),
-    }
 }
 
 #[cfg(test)]
