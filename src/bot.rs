@@ -211,17 +211,7 @@ pub async fn start(config: &Config) -> Result<Running> {
     let store = Store::connect(&config.database_url)
         .await
         .map_err(|e| anyhow!("cannot use DATABASE_URL {}: {e}", redact(&config.database_url)))?;
-    let secret = match &config.secret {
-        Some(s) if s.len() < 16 => {
-            return Err(anyhow!("DICETABLE_SECRET must have at least 16 characters"));
-        }
-        Some(s) => s.clone(),
-        None => {
-            let fresh = Seed::generate()
-                .map_err(|e| anyhow!("no OS randomness for the button secret: {e}"))?;
-            store.setting_or_insert("button_secret", &fresh.to_hex()).await?
-        }
-    };
+    let secret = button_secret(config, &store).await?;
     let metrics = Arc::new(Metrics::new());
     let service = Service::new(store.clone(), secret.as_bytes(), Arc::new(SystemClock))
         .with_metrics(metrics.clone());
@@ -230,23 +220,7 @@ pub async fn start(config: &Config) -> Result<Running> {
         tracing::info!(seconds = down / 1000, "the bot was down; turn deadlines moved later");
     }
     let health = Arc::new(Health::default());
-    let platforms = config.telegram_token.is_some() || config.discord_token.is_some();
-    let playground = match config.playground {
-        PlaygroundMode::Off => None,
-        PlaygroundMode::Auto if platforms => None,
-        PlaygroundMode::On | PlaygroundMode::Auto => Some(Playground::new(service.clone())),
-    };
-    let telegram = config.telegram_token.as_deref().map(|token| {
-        Telegram::new(service.clone(), token, config.telegram_api_url.clone(), health.clone())
-    });
-    let discord = match config.discord_token.as_deref() {
-        Some(token) => {
-            let proxy = config.discord_proxy_url.as_ref();
-            let d = Discord::new(service.clone(), token, proxy, health.clone());
-            Some(d.await.context("cannot start the relay to DISCORD_PROXY_URL")?)
-        }
-        None => None,
-    };
+    let (playground, telegram, discord) = adapters_of(config, &service, &health).await?;
     let state = AppState {
         store: store.clone(),
         service: service.clone(),
@@ -268,30 +242,9 @@ pub async fn start(config: &Config) -> Result<Running> {
         .with_context(|| format!("cannot listen on LISTEN {}", config.listen))?;
     let addr = listener.local_addr()?;
     let (stop, stopped) = watch::channel(false);
-    let mut tasks = Vec::new();
-    let mut server_stop = stopped.clone();
-    tasks.push(tokio::spawn(async move {
-        let serve = axum::serve(listener, app).with_graceful_shutdown(async move {
-            let _ = server_stop.wait_for(|s| *s).await;
-        });
-        if let Err(e) = serve.await {
-            tracing::error!(error = %e, "the HTTP server failed");
-        }
-    }));
+    let mut tasks = vec![serve(listener, app, stopped.clone())];
     if let Some(t) = &telegram {
-        match &config.telegram_webhook_url {
-            Some(url) => {
-                if !t.set_webhook(url.clone()).await {
-                    return Err(anyhow!("Telegram refused TELEGRAM_WEBHOOK_URL {url}"));
-                }
-                health.set("telegram", Part::Up);
-                tracing::info!(%url, "Telegram adapter started (webhook)");
-            }
-            None => {
-                tasks.push(tokio::spawn(t.clone().run(stopped.clone())));
-                tracing::info!(api = %config.telegram_api_url, "Telegram adapter started (polling)");
-            }
-        }
+        tasks.extend(start_telegram(config, t, &health, &stopped).await?);
     }
     if let Some(d) = &discord {
         tasks.push(tokio::spawn(d.clone().run(config.discord_shards, stopped.clone())));
@@ -317,6 +270,89 @@ pub async fn start(config: &Config) -> Result<Running> {
         adapters,
         shutdown_timeout: config.shutdown_timeout,
     })
+}
+
+/// The secret that tags buttons: the operator's, or one made at the first start and kept in the
+/// database, so that buttons already in chats keep working after a restart.
+async fn button_secret(config: &Config, store: &Store) -> Result<String> {
+    match &config.secret {
+        Some(s) if s.len() < 16 => {
+            Err(anyhow!("DICETABLE_SECRET must have at least 16 characters"))
+        }
+        Some(s) => Ok(s.clone()),
+        None => {
+            let fresh = Seed::generate()
+                .map_err(|e| anyhow!("no OS randomness for the button secret: {e}"))?;
+            Ok(store.setting_or_insert("button_secret", &fresh.to_hex()).await?)
+        }
+    }
+}
+
+/// The adapters the configuration asks for: the playground (by default only when no chat
+/// platform is configured), Telegram and Discord.
+async fn adapters_of(
+    config: &Config,
+    service: &Service,
+    health: &Arc<Health>,
+) -> Result<(Option<Playground>, Option<Telegram>, Option<Discord>)> {
+    let platforms = config.telegram_token.is_some() || config.discord_token.is_some();
+    let playground = match config.playground {
+        PlaygroundMode::Off => None,
+        PlaygroundMode::Auto if platforms => None,
+        PlaygroundMode::On | PlaygroundMode::Auto => Some(Playground::new(service.clone())),
+    };
+    let telegram = config.telegram_token.as_deref().map(|token| {
+        Telegram::new(service.clone(), token, config.telegram_api_url.clone(), health.clone())
+    });
+    let discord = match config.discord_token.as_deref() {
+        Some(token) => {
+            let proxy = config.discord_proxy_url.as_ref();
+            let d = Discord::new(service.clone(), token, proxy, health.clone());
+            Some(d.await.context("cannot start the relay to DISCORD_PROXY_URL")?)
+        }
+        None => None,
+    };
+    Ok((playground, telegram, discord))
+}
+
+/// Serves HTTP (health, metrics, the playground, Telegram's webhook) until `stopped`.
+fn serve(
+    listener: tokio::net::TcpListener,
+    app: Router,
+    mut stopped: watch::Receiver<bool>,
+) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let serve = axum::serve(listener, app).with_graceful_shutdown(async move {
+            let _ = stopped.wait_for(|s| *s).await;
+        });
+        if let Err(e) = serve.await {
+            tracing::error!(error = %e, "the HTTP server failed");
+        }
+    })
+}
+
+/// Starts Telegram: sets the webhook, or spawns long polling (the task returned).
+async fn start_telegram(
+    config: &Config,
+    telegram: &Telegram,
+    health: &Health,
+    stopped: &watch::Receiver<bool>,
+) -> Result<Option<tokio::task::JoinHandle<()>>> {
+    match &config.telegram_webhook_url {
+        Some(url) => {
+            if !telegram.set_webhook(url.clone()).await {
+                return Err(anyhow!("Telegram refused TELEGRAM_WEBHOOK_URL {url}"));
+            }
+            health.set("telegram", Part::Up);
+            tracing::info!(%url, "Telegram adapter started (webhook)");
+            Ok(None)
+        }
+        None => {
+            let task = tokio::spawn(telegram.clone().run(stopped.clone()));
+            tracing::info!(api = %config.telegram_api_url, "Telegram adapter started (polling)");
+            Ok(Some(task))
+        }
+    }
 }
 
 /// Runs the bot until `signal` resolves (SIGTERM or Ctrl-C in `main`), then shuts down.
