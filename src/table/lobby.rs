@@ -1,11 +1,16 @@
-//! The lobby's rules as pure methods on a loaded table: who may join, leave, start, change the
-//! options; each returns what happened or a [`Refusal`] naming the message to show. No database,
-//! no views: `Service::lobby_apply` stores and shows the outcome.
+//! The lobby. Its rules are pure methods on a loaded table (who may join, leave, start, change
+//! the options), each returning what happened or a [`Refusal`] naming the message to show, and
+//! unit-tested without a database. The service's lobby operations (create, invite, join, …) below
+//! them only read the table, apply a rule, and store and show what it decided.
 
-use super::i18n::Arg;
-use super::service::{Fail, Loaded, word_fail};
-use super::words;
-use crate::store::{SeatRecord, TableStatus};
+use super::i18n::{Arg, Lang};
+use super::service::{Fail, Loaded, SHAPE, ServiceError, say};
+use super::words::{self, Settings, WordError};
+use super::{Ctx, Service, Slot, View};
+use crate::engine::{GameKind, OptionError};
+use crate::fair::Seed;
+use crate::setup;
+use crate::store::{SeatRecord, StoreError, TableRecord, TableStatus};
 
 /// Why a lobby rule refused: the message key and its arguments, said privately to who asked.
 #[derive(Debug, Clone, PartialEq)]
@@ -156,6 +161,227 @@ impl Loaded {
     fn host_only(&self, who: Actor<'_>) -> Result<(), Refusal> {
         self.still_lobby()?;
         if self.rec.host == who.user { Ok(()) } else { Err(Refusal::say("err-host-only")) }
+    }
+}
+
+impl Service {
+    pub(super) async fn create(
+        &self,
+        ctx: &Ctx,
+        game: GameKind,
+        words: &[String],
+    ) -> Result<Vec<View>, Fail> {
+        let creator = Settings { lang: Some(self.user_lang(ctx).await), ..Settings::default() };
+        let (options, settings) = words::apply(game, None, creator, words)
+            .map_err(|e| word_fail(has_threads(ctx), game, e))?;
+        let seed = Seed::generate().map_err(|e| {
+            Fail::Internal(ServiceError::Damaged(0, format!("no OS randomness: {e}")))
+        })?;
+        let rec = TableRecord {
+            chat: ctx.chat.clone(),
+            game: game.name().into(),
+            options: serde_json::to_string(&options)
+                .map_err(|e| ServiceError::Damaged(0, e.to_string()))?,
+            settings: serde_json::to_string(&settings)
+                .map_err(|e| ServiceError::Damaged(0, e.to_string()))?,
+            seed: seed.as_bytes().to_vec(),
+            commitment: seed.commitment_hex(),
+            status: TableStatus::Lobby,
+            shape: SHAPE,
+            host: ctx.user.clone(),
+            updated_ms: self.clock.now_ms(),
+            seats: vec![SeatRecord {
+                user: ctx.user.clone(),
+                name: ctx.name.clone(),
+                ..Default::default()
+            }],
+            ..TableRecord::default()
+        };
+        let id = match self.store.create_table(&rec).await {
+            Ok(id) => id,
+            Err(StoreError::LobbyExists) => {
+                // Show the lobby that exists, so joining is one tap away.
+                let t = self.find(ctx, Some(game), &[TableStatus::Lobby]).await?;
+                let lang = self.table_lang(&t).await;
+                let mut view = self.lobby_view(&t, lang);
+                view.text =
+                    format!("{}\n\n{}", self.i18n.text(lang, "err-lobby-exists", &[]), view.text);
+                return Ok(vec![view]);
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let t = self.load(id).await?;
+        let lang = self.table_lang(&t).await;
+        Ok(vec![self.lobby_view(&t, lang)])
+    }
+
+    /// Joins the private table an invite code names.
+    pub(super) async fn invite(&self, ctx: &Ctx, code: &str) -> Result<Vec<View>, Fail> {
+        let id = super::token::parse_invite(code, &self.key)
+            .and_then(|id| i64::try_from(id).ok())
+            .ok_or_else(|| say("err-bad-invite"))?;
+        let t = match self.load(id).await {
+            Ok(t) => t,
+            Err(ServiceError::Store(StoreError::NotFound(_))) => return Err(say("err-bad-invite")),
+            Err(e) => return Err(e.into()),
+        };
+        self.lobby_apply(ctx, t, LobbyOp::Join).await
+    }
+
+    pub(super) async fn lobby_op(
+        &self,
+        ctx: &Ctx,
+        game: Option<GameKind>,
+        op: LobbyOp,
+    ) -> Result<Vec<View>, Fail> {
+        let t = self.find(ctx, game, &[TableStatus::Lobby]).await?;
+        self.lobby_apply(ctx, t, op).await
+    }
+
+    pub(super) async fn lobby_apply(
+        &self,
+        ctx: &Ctx,
+        mut t: Loaded,
+        op: LobbyOp,
+    ) -> Result<Vec<View>, Fail> {
+        let who = Actor { user: &ctx.user, name: &ctx.name, admin: ctx.admin };
+        let outcome = match op {
+            LobbyOp::Join => t.join(who),
+            LobbyOp::Leave => t.leave(who),
+            LobbyOp::Start => t.start(who),
+            LobbyOp::Options(words) => t.set_options(who, &words, has_threads(ctx)),
+            LobbyOp::Panel => t.panel(who),
+            LobbyOp::Cycle(k) => t.cycle(who, k),
+        }?;
+        let lang = self.table_lang(&t).await;
+        let mut view = match outcome {
+            Outcome::Starts => return self.begin(t, lang).await,
+            Outcome::Emptied => {
+                self.save(&mut t, None).await?;
+                return Ok(vec![self.emptied_view(&t, ctx, lang).await?]);
+            }
+            Outcome::ShowPanel => self.options_panel(&t, lang),
+            Outcome::PanelChanged => {
+                self.save(&mut t, None).await?;
+                let mut view = self.options_panel(&t, lang);
+                if t.settings.private && !view.audience.contains(&ctx.user) {
+                    view.audience.push(ctx.user.clone());
+                }
+                view
+            }
+            Outcome::Changed(note) => {
+                self.save(&mut t, None).await?;
+                let mut view = self.lobby_view(&t, lang);
+                if let Some((key, name)) = note {
+                    let said = self.i18n.text(lang, key, &[("name", name.into())]);
+                    view.text = format!("{said}\n{}", view.text);
+                }
+                if t.settings.private && !view.audience.contains(&ctx.user) {
+                    // Who just left still sees that they did.
+                    view.audience.push(ctx.user.clone());
+                }
+                view
+            }
+        };
+        view.replace = self.store.message(t.rec.id, Slot::Lobby.name()).await?;
+        Ok(vec![view])
+    }
+
+    /// The lobby's last word when its last player left.
+    pub(super) async fn emptied_view(
+        &self,
+        t: &Loaded,
+        ctx: &Ctx,
+        lang: Lang,
+    ) -> Result<View, Fail> {
+        let audience = if t.settings.private { vec![ctx.user.clone()] } else { Vec::new() };
+        Ok(View {
+            text: self.i18n.text(
+                lang,
+                "lobby-empty",
+                &[("game", self.game_name(lang, t.kind).into())],
+            ),
+            shows: Some((t.rec.id, Slot::Lobby)),
+            table: Some(t.rec.id),
+            version: t.rec.version,
+            replace: self.store.message(t.rec.id, Slot::Lobby.name()).await?,
+            audience,
+            ..View::default()
+        })
+    }
+
+    pub(super) async fn begin(&self, mut t: Loaded, lang: Lang) -> Result<Vec<View>, Fail> {
+        let game =
+            setup::new_game_by(t.settings.boards, &t.options, t.rec.seats.len(), &t.seed(), 0)
+                .map_err(|e| word_fail(false, t.kind, WordError::Option(e)))?;
+        t.game = Some(game);
+        t.rec.status = TableStatus::Playing;
+        self.save(&mut t, None).await?;
+        let lobby = self.store.message(t.rec.id, Slot::Lobby.name()).await?;
+        let started = View {
+            text: self.i18n.text(
+                lang,
+                "lobby-started",
+                &[
+                    ("game", self.game_name(lang, t.kind).into()),
+                    ("players", t.names().join(", ").into()),
+                    ("commitment", t.rec.commitment.clone().into()),
+                ],
+            ),
+            shows: Some((t.rec.id, Slot::Lobby)),
+            table: Some(t.rec.id),
+            version: t.rec.version,
+            replace: lobby,
+            ..View::default()
+        };
+        let board = self.board_view(&t, lang, &[], Vec::new()).await;
+        Ok(vec![started, board])
+    }
+}
+
+/// What a lobby operation does.
+pub(super) enum LobbyOp {
+    Join,
+    Leave,
+    Start,
+    Options(Vec<String>),
+    /// Show the options as buttons (host).
+    Panel,
+    /// Step option `k` of the panel to its next value (host).
+    Cycle(usize),
+}
+
+/// Whether the chat's platform has threads (Discord): elsewhere the option word `thread` means
+/// nothing and is not offered.
+pub(super) fn has_threads(ctx: &Ctx) -> bool {
+    ctx.chat.starts_with("discord:")
+}
+
+/// A refusal of option words; `threads`: the chat's platform has threads.
+pub(super) fn word_fail(threads: bool, kind: GameKind, e: WordError) -> Fail {
+    match e {
+        WordError::Unknown(word) => Fail::Say(
+            "err-option-word",
+            vec![("word", word.into()), ("known", words::known_words(kind, threads).into())],
+        ),
+        WordError::Option(OptionError::BadValue { key, expected, got }) => Fail::Say(
+            "err-option-value",
+            vec![("key", key.into()), ("expected", expected.into()), ("got", got.into())],
+        ),
+        WordError::Option(OptionError::UnknownOption { key, known }) => {
+            Fail::Say("err-option-word", vec![("word", key.into()), ("known", known.into())])
+        }
+        WordError::Option(OptionError::Players { min, max, got, .. }) => Fail::Say(
+            "err-players",
+            vec![
+                ("min", Arg::Number(min as i64)),
+                ("max", Arg::Number(max as i64)),
+                ("got", Arg::Number(got as i64)),
+            ],
+        ),
+        WordError::Option(e) => {
+            Fail::Say("err-option-conflict", vec![("detail", e.to_string().into())])
+        }
     }
 }
 

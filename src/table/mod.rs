@@ -7,8 +7,10 @@
 //! never ahead of the database; a button that lost a race gets a private "out of date" answer
 //! and a fresh board.
 
+mod chat;
 pub mod command;
 pub mod i18n;
+mod load;
 mod lobby;
 mod play;
 mod service;

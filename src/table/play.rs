@@ -1,7 +1,8 @@
 //! Playing: buttons, actions, leaving, cancelling, and the turn timer.
 
 use super::i18n::{Arg, Lang};
-use super::service::{Fail, LEASE_MS, Loaded, LobbyOp, MAX_STRIKES, say};
+use super::lobby::LobbyOp;
+use super::service::{Fail, LEASE_MS, Loaded, MAX_STRIKES, say};
 use super::token::{Button as TokenButton, Token};
 use super::{BoardMode, Ctx, Service, ServiceError, Slot, View};
 use crate::engine::{Action, Event, GameKind, Legal, Seat};
@@ -209,7 +210,7 @@ impl Service {
             let name = t.rec.seats[usize::from(seat)].name.clone();
             let user = t.rec.seats[usize::from(seat)].user.clone();
             if target.is_none() || user == ctx.user {
-                return self.lobby_apply(ctx, t, super::service::LobbyOp::Leave).await;
+                return self.lobby_apply(ctx, t, LobbyOp::Leave).await;
             }
             t.rec.seats.remove(usize::from(seat));
             if t.rec.host == user {

@@ -1,0 +1,141 @@
+//! A chat's own settings: the languages its messages speak (the chat's, a table's, a user's)
+//! and how boards are shown in it (a new message every turn, or one edited in place).
+
+use super::i18n::Lang;
+use super::service::{Fail, Loaded, say};
+use super::{BoardMode, Ctx, Service, View};
+
+impl Service {
+    pub(super) async fn chat_lang(&self, ctx: &Ctx) -> Lang {
+        self.stored_chat_lang(&ctx.chat)
+            .await
+            .or_else(|| ctx.locale.as_deref().and_then(Lang::from_tag))
+            .unwrap_or_default()
+    }
+
+    /// The language of a table's public messages (lobby, boards, results): the one set for its
+    /// chat, else its creator's, kept for the table; never whoever pressed last.
+    pub(super) async fn table_lang(&self, t: &Loaded) -> Lang {
+        self.stored_chat_lang(&t.rec.chat).await.or(t.settings.lang).unwrap_or_default()
+    }
+
+    /// The language set for `chat`, or else for the group it belongs to: a chat named
+    /// `<group>/<channel>` (a Discord server's channel) falls back to `<group>`.
+    pub(super) async fn stored_chat_lang(&self, chat: &str) -> Option<Lang> {
+        let mut name = Some(chat);
+        while let Some(chat) = name {
+            match self.store.chat_lang(chat).await {
+                Ok(Some(code)) => return Lang::from_tag(&code),
+                Ok(None) => {}
+                Err(e) => {
+                    tracing::warn!(error = %e, "reading the chat's language failed");
+                    return None;
+                }
+            }
+            name = chat.rsplit_once('/').map(|(group, _)| group);
+        }
+        None
+    }
+
+    pub(super) async fn user_lang(&self, ctx: &Ctx) -> Lang {
+        match self.store.user(&ctx.user, &ctx.name).await {
+            Ok(Some(code)) => {
+                if let Some(lang) = Lang::from_tag(&code) {
+                    return lang;
+                }
+            }
+            Ok(None) => {}
+            Err(e) => {
+                tracing::warn!(error = %e, "recording the user failed");
+                if e.is_unavailable() {
+                    self.health.mark_down(&e);
+                    return ctx.locale.as_deref().and_then(Lang::from_tag).unwrap_or_default();
+                }
+            }
+        }
+        self.stored_chat_lang(&ctx.chat)
+            .await
+            .or_else(|| ctx.locale.as_deref().and_then(Lang::from_tag))
+            .unwrap_or_default()
+    }
+
+    pub(super) async fn lang(
+        &self,
+        ctx: &Ctx,
+        chat: bool,
+        code: Option<&str>,
+    ) -> Result<Vec<View>, Fail> {
+        let Some(code) = code else {
+            let lang = self.user_lang(ctx).await;
+            let list = Lang::ALL.iter().map(|l| l.code()).collect::<Vec<_>>().join(", ");
+            return Ok(vec![View {
+                text: self.text_for(ctx, lang, "lang-choose", &[("codes", list.into())]),
+                private_to: Some(ctx.user.clone()),
+                ..View::default()
+            }]);
+        };
+        let lang = Lang::from_tag(code)
+            .filter(|l| l.code() == code)
+            .ok_or_else(|| Fail::Say("err-lang", vec![("code", code.to_owned().into())]))?;
+        if chat {
+            if !ctx.admin {
+                return Err(say("err-admin-only"));
+            }
+            self.store.set_chat_lang(&ctx.chat, Some(lang.code())).await?;
+            Ok(vec![View { text: self.i18n.text(lang, "lang-chat-set", &[]), ..View::default() }])
+        } else {
+            self.store.set_user_lang(&ctx.user, Some(lang.code())).await?;
+            Ok(vec![View {
+                text: self.i18n.text(lang, "lang-user-set", &[]),
+                private_to: Some(ctx.user.clone()),
+                ..View::default()
+            }])
+        }
+    }
+
+    /// How a chat shows boards.
+    pub(super) async fn board_mode(&self, chat: &str) -> BoardMode {
+        match self.store.chat_settings(chat).await {
+            Ok(Some(json)) => {
+                serde_json::from_str::<ChatSettings>(&json).unwrap_or_default().boards
+            }
+            Ok(None) => BoardMode::default(),
+            Err(e) => {
+                tracing::warn!(error = %e, "reading the chat's settings failed");
+                BoardMode::default()
+            }
+        }
+    }
+
+    pub(super) async fn boards(
+        &self,
+        ctx: &Ctx,
+        mode: Option<BoardMode>,
+    ) -> Result<Vec<View>, Fail> {
+        let lang = self.chat_lang(ctx).await;
+        let mode = match mode {
+            None => self.board_mode(&ctx.chat).await,
+            Some(mode) => {
+                if !ctx.admin {
+                    return Err(say("err-admin-only"));
+                }
+                let json =
+                    serde_json::to_string(&ChatSettings { boards: mode }).unwrap_or_default();
+                self.store.set_chat_settings(&ctx.chat, &json).await?;
+                mode
+            }
+        };
+        let key = match mode {
+            BoardMode::New => "boards-new",
+            BoardMode::Edit => "boards-edit",
+        };
+        Ok(vec![View { text: self.text_for(ctx, lang, key, &[]), ..View::default() }])
+    }
+}
+
+/// A chat's own settings, stored as JSON.
+#[derive(Debug, Clone, Copy, Default, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+struct ChatSettings {
+    boards: BoardMode,
+}

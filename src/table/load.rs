@@ -1,0 +1,198 @@
+//! Reading and writing tables: a stored row read through checked steps into a `Loaded` table
+//! (its game from the snapshot, or replayed from the log), one version-guarded write back, and
+//! finding the table a command means.
+
+use serde_json::Value;
+
+use super::service::{Fail, Loaded, SHAPE, ServiceError, say};
+use super::words::Settings;
+use super::{Ctx, Service};
+use crate::engine::{Action, Event, Game, GameKind, OptionError, Options, Status};
+use crate::fair::Seed;
+use crate::setup;
+use crate::store::{Change, TableStatus};
+
+impl Service {
+    pub(super) async fn load(&self, id: i64) -> Result<Loaded, ServiceError> {
+        let rec = self.store.table(id).await?;
+        let damaged = |why: String| ServiceError::Damaged(id, why);
+        let kind: GameKind = rec.game.parse().map_err(|e: OptionError| damaged(e.to_string()))?;
+        let options_json: Value =
+            serde_json::from_str(&rec.options).map_err(|e| damaged(e.to_string()))?;
+        let options = options_from_json(kind, &options_json).map_err(|e| damaged(e.to_string()))?;
+        let settings: Settings = serde_json::from_str(&rec.settings)
+            .map_err(|e| damaged(format!("settings {:?}: {e}", rec.settings)))?;
+        let seed = <[u8; 32]>::try_from(rec.seed.as_slice())
+            .map(Seed::from_bytes)
+            .map_err(|_| damaged(format!("the seed is {} bytes, not 32", rec.seed.len())))?;
+        let (seats, players) = (rec.seats.len(), kind.players());
+        let seats_fit = match rec.status {
+            TableStatus::Lobby | TableStatus::Cancelled => seats <= *players.end(),
+            TableStatus::Playing | TableStatus::Finished => players.contains(&seats),
+        };
+        if !seats_fit {
+            return Err(damaged(format!(
+                "{seats} seats at a {} table: {kind} seats {}–{}",
+                rec.status.word(),
+                players.start(),
+                players.end()
+            )));
+        }
+        let mut loaded = Loaded::new(rec, kind, options, settings, seed);
+        // A lobby, or a table cancelled before it started, has no game (and may have no seats).
+        if loaded.rec.status != TableStatus::Lobby && loaded.rec.state.is_some() {
+            let snapshot = match loaded.rec.state.as_deref() {
+                _ if loaded.rec.shape != SHAPE => {
+                    Err(format!("stored in shape {}, not {SHAPE}", loaded.rec.shape))
+                }
+                Some(text) => serde_json::from_str(text)
+                    .map_err(|e| format!("the snapshot is not JSON: {e}"))
+                    .and_then(|state| {
+                        Game::from_json(kind, &state)
+                            .map_err(|e| format!("the snapshot does not load: {e}"))
+                    }),
+                None => Err("no snapshot".to_owned()),
+            };
+            let game = match snapshot {
+                Ok(game) => game,
+                // Another shape, or a snapshot that no longer reads: the log is the truth.
+                Err(why) => {
+                    tracing::warn!(table = id, why, "rebuilding from the log");
+                    self.replay(&loaded).await?.0
+                }
+            };
+            loaded.game = Some(game);
+        }
+        Ok(loaded)
+    }
+
+    /// Replays a started table's log from its seed: the game, and each action with its events.
+    pub(super) async fn replay(
+        &self,
+        t: &Loaded,
+    ) -> Result<(Game, Vec<(Action, Vec<Event>)>), ServiceError> {
+        let damaged = |why: String| ServiceError::Damaged(t.rec.id, why);
+        let mut game =
+            setup::new_game_by(t.settings.boards, &t.options, t.rec.seats.len(), &t.seed(), 0)
+                .map_err(|e| damaged(e.to_string()))?;
+        let mut log = Vec::new();
+        for text in self.store.actions(t.rec.id).await? {
+            let action: Action = serde_json::from_str(&text).map_err(|e| damaged(e.to_string()))?;
+            let events = game.play(&action).map_err(|e| damaged(e.to_string()))?;
+            log.push((action, events));
+        }
+        Ok((game, log))
+    }
+
+    /// Stores `t` as its next version with an optional action; on success `t` is that version.
+    pub(super) async fn save(&self, t: &mut Loaded, action: Option<&Action>) -> Result<(), Fail> {
+        let now = self.clock.now_ms();
+        t.rec.updated_ms = now;
+        t.rec.shape = SHAPE;
+        let encode = |e: serde_json::Error| ServiceError::Damaged(t.rec.id, e.to_string());
+        let options = serde_json::to_string(&t.options).map_err(encode)?;
+        let settings = serde_json::to_string(&t.settings).map_err(encode)?;
+        t.rec.options = options;
+        t.rec.settings = settings;
+        let mut results = false;
+        if let Some(game) = &t.game {
+            t.rec.state = Some(game.to_json().to_string());
+            if game.status() == Status::Finished && t.rec.status == TableStatus::Playing {
+                t.rec.status = TableStatus::Finished;
+                if let Some(ranking) = game.ranking() {
+                    for (seat, rank) in t.rec.seats.iter_mut().zip(ranking) {
+                        seat.rank = Some(i32::from(rank));
+                    }
+                }
+                results = true;
+            }
+        }
+        // The deadline runs for whoever must act next.
+        let timer = t.settings.timer.millis().filter(|_| t.rec.status == TableStatus::Playing);
+        t.rec.deadline_ms = timer.map(|ms| now + ms);
+        t.rec.remind_ms = timer.map(|ms| now + ms * 3 / 4);
+        let json = match action {
+            Some(a) => Some(
+                serde_json::to_string(a)
+                    .map_err(|e| ServiceError::Damaged(t.rec.id, e.to_string()))?,
+            ),
+            None => None,
+        };
+        let change = Change { action: json.as_deref(), results };
+        let started = std::time::Instant::now();
+        let saved = self.store.save(&t.rec, &change).await;
+        if let Some(m) = &self.metrics {
+            m.store_seconds.observe(started.elapsed().as_secs_f64());
+            if saved.is_ok() && action.is_some() {
+                m.turns.inc();
+            }
+        }
+        t.rec.version = saved?;
+        Ok(())
+    }
+
+    /// The one open table of this chat the user means: of `game` if named, preferring one they
+    /// sit at. `statuses` are the statuses that qualify.
+    pub(super) async fn find(
+        &self,
+        ctx: &Ctx,
+        game: Option<GameKind>,
+        statuses: &[TableStatus],
+    ) -> Result<Loaded, Fail> {
+        let mut rows = self.store.tables_in_chat(&ctx.chat, statuses).await?;
+        if rows.is_empty()
+            && let Some((_, thread)) = ctx.chat.rsplit_once('/')
+            && let Some(id) = self.store.table_of_thread(thread).await?
+        {
+            // A table's own thread (Discord): commands there act on its table.
+            let t = self.load(id).await?;
+            if statuses.contains(&t.rec.status)
+                && game.is_none_or(|k| k == t.kind)
+                && t.rec.chat.rsplit_once('/').map(|(s, _)| s)
+                    == ctx.chat.rsplit_once('/').map(|(s, _)| s)
+            {
+                return Ok(t);
+            }
+        }
+        if rows.is_empty() {
+            // A private table's player, in their own chat with the bot.
+            rows = self
+                .store
+                .tables_of_user(&ctx.user, &ctx.chat, statuses)
+                .await?
+                .into_iter()
+                .filter(|(_, _, _, settings)| {
+                    serde_json::from_str::<Settings>(settings).is_ok_and(|s| s.private)
+                })
+                .map(|(id, game, status, _)| (id, game, status))
+                .collect();
+        }
+        let rows: Vec<_> =
+            rows.into_iter().filter(|(_, g, _)| game.is_none_or(|k| k.name() == g)).collect();
+        if rows.is_empty() {
+            return Err(say("err-no-table"));
+        }
+        let mut candidates = Vec::new();
+        for (id, _, _) in &rows {
+            candidates.push(self.load(*id).await?);
+        }
+        if candidates.len() == 1 {
+            return Ok(candidates.remove(0));
+        }
+        let mut mine: Vec<Loaded> =
+            candidates.into_iter().filter(|t| t.seat_of(&ctx.user).is_some()).collect();
+        if mine.len() == 1 {
+            return Ok(mine.remove(0));
+        }
+        Err(say("err-which-table"))
+    }
+}
+
+/// Options stored as JSON read back through the engine's parser (so stored options are checked
+/// exactly like typed ones).
+pub(super) fn options_from_json(kind: GameKind, json: &Value) -> Result<Options, OptionError> {
+    match json {
+        Value::Object(map) => Options::parse(kind, map.iter().map(|(k, v)| (k.as_str(), v))),
+        _ => Ok(Options::default_for(kind)),
+    }
+}
