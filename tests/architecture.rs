@@ -325,10 +325,10 @@ fn c1_a_broken_edge_is_caught() {
         ("store/mod.rs", "use crate::table::Service;"),
         ("engine/mod.rs", "mod inner { use super::super::store::Store; }"),
     ];
+    let check =
+        |file: &str, source: &str| violations(&edges_of(Path::new(file), source), Path::new(file));
     for (file, source) in cases {
-        let path = Path::new(file);
-        let wrong = violations(&edges_of(path, source), path);
-        assert!(!wrong.is_empty(), "{file}: `{source}` passed");
+        assert!(!check(file, source).is_empty(), "{file}: `{source}` passed");
     }
     // Allowed edges and test code pass.
     let fine = [
@@ -339,8 +339,7 @@ fn c1_a_broken_edge_is_caught() {
         ("bot.rs", "use crate::{telegram::Telegram, discord::Discord};"),
     ];
     for (file, source) in fine {
-        let path = Path::new(file);
-        let wrong = violations(&edges_of(path, source), path);
+        let wrong = check(file, source);
         assert!(wrong.is_empty(), "{file}: `{source}` refused: {wrong:?}");
     }
 }

@@ -50,6 +50,11 @@ fn board(views: &[View]) -> Option<&View> {
 }
 
 /// Text without Fluent's Unicode isolation marks around arguments.
+/// The name of the player a board mentions (whose turn it is), or Ana when it mentions nobody.
+fn mover(board: &View) -> String {
+    board.mentions.first().map_or("Ana".to_owned(), |m| m.rsplit('/').next().unwrap().to_owned())
+}
+
 fn plain(text: &str) -> String {
     text.replace(['\u{2068}', '\u{2069}'], "")
 }
@@ -482,10 +487,7 @@ async fn a_table_stored_in_another_shape_is_rebuilt_from_its_log() {
         let table = views[0].shows.unwrap().0;
         for _ in 0..6 {
             let b = board(&views).unwrap().clone();
-            let who = b
-                .mentions
-                .first()
-                .map_or("Ana".to_owned(), |m| m.rsplit('/').next().unwrap().to_owned());
+            let who = mover(&b);
             views =
                 service.handle(&ctx(&chat, &who), Op::Press(b.buttons[0][0].token.clone())).await;
         }
@@ -502,10 +504,7 @@ async fn a_table_stored_in_another_shape_is_rebuilt_from_its_log() {
             status[0].text
         );
         let b = board(&status).unwrap().clone();
-        let who = b
-            .mentions
-            .first()
-            .map_or("Ana".to_owned(), |m| m.rsplit('/').next().unwrap().to_owned());
+        let who = mover(&b);
         let views =
             service.handle(&ctx(&chat, &who), Op::Press(b.buttons[0][0].token.clone())).await;
         assert!(views.iter().all(|v| v.private_to.is_none()), "{db}: {}", views[0].text);
@@ -540,10 +539,7 @@ async fn a_random_board_replays_with_the_generator_its_table_was_created_with() 
             let mut views = service.handle(&ana, Op::Start(None)).await;
             for _ in 0..4 {
                 let b = board(&views).unwrap().clone();
-                let who = b
-                    .mentions
-                    .first()
-                    .map_or("Ana".to_owned(), |m| m.rsplit('/').next().unwrap().to_owned());
+                let who = mover(&b);
                 let token = b.buttons[0][0].token.clone();
                 views = service.handle(&ctx(&chat, &who), Op::Press(token)).await;
             }
@@ -568,10 +564,7 @@ async fn a_random_board_replays_with_the_generator_its_table_was_created_with() 
             let status = service.handle(&ben, Op::Status(None)).await;
             assert!(status[0].image.is_some(), "{db}: {}", status[0].text);
             let b = board(&status).unwrap().clone();
-            let who = b
-                .mentions
-                .first()
-                .map_or("Ana".to_owned(), |m| m.rsplit('/').next().unwrap().to_owned());
+            let who = mover(&b);
             let token = b.buttons[0][0].token.clone();
             let views = service.handle(&ctx(&chat, &who), Op::Press(token)).await;
             assert!(views.iter().all(|v| v.private_to.is_none()), "{db}: {}", views[0].text);
