@@ -344,24 +344,7 @@ impl Service {
             super::service::spread_audience(&mut views);
             return Ok(views.into_iter().map(|v| (chat.clone(), v)).collect());
         }
-        // Play the idle player's whole turn: rolls, and the engine's suggested choices.
-        let mut events = Vec::new();
-        for _ in 0..MAX_CHAIN {
-            let Some(game) = &t.game else { break };
-            let legal = game.legal();
-            if legal.to_move() != Some(seat) {
-                break;
-            }
-            let action = match legal {
-                Legal::Roll { .. } => Action::Roll { dice: Vec::new() },
-                Legal::Choose { .. } => match game.suggest() {
-                    Some(a) => a,
-                    None => break,
-                },
-                Legal::RollOff { .. } | Legal::Over => break,
-            };
-            events.extend(self.play_one(&mut t, action, None).await?);
-        }
+        let events = self.play_turn_for(&mut t, seat).await?;
         let header = vec![self.i18n.text(
             lang,
             "timer-played",
@@ -379,6 +362,29 @@ impl Service {
 }
 
 impl Service {
+    /// Plays `seat`'s whole turn for them: rolls, and the engine's sensible choices
+    /// (`Game::suggest`); returns the events.
+    async fn play_turn_for(&self, t: &mut Loaded, seat: Seat) -> Result<Vec<Event>, Fail> {
+        let mut events = Vec::new();
+        for _ in 0..MAX_CHAIN {
+            let Some(game) = &t.game else { break };
+            let legal = game.legal();
+            if legal.to_move() != Some(seat) {
+                break;
+            }
+            let action = match legal {
+                Legal::Roll { .. } => Action::Roll { dice: Vec::new() },
+                Legal::Choose { .. } => match game.suggest() {
+                    Some(a) => a,
+                    None => break,
+                },
+                Legal::RollOff { .. } | Legal::Over => break,
+            };
+            events.extend(self.play_one(t, action, None).await?);
+        }
+        Ok(events)
+    }
+
     /// "Your turn: … left": the time as it really is, in seconds under a minute and a half,
     /// else in whole minutes (rounded).
     fn reminder(&self, lang: Lang, name: &str, left_ms: i64) -> String {

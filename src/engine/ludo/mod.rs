@@ -600,7 +600,7 @@ impl Ludo {
     /// `arms`, `track`, `seat_arms`, `status`, `ranking`) may be left out; when present they must
     /// agree with the rest.
     pub fn from_json(value: &Value) -> Result<Self, StateError> {
-        let w: Wire = parse_state(value)?;
+        let mut w: Wire = parse_state(value)?;
         let players = w.pieces.len();
         if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
             return Err(StateError::new(format!(
@@ -608,8 +608,49 @@ impl Ludo {
             )));
         }
         let mut game = Self::new(players, w.options).map_err(|e| StateError::new(e.to_string()))?;
-        let len = game.track_len();
-        for (seat, own) in w.pieces.iter().enumerate() {
+        game.load_pieces(std::mem::take(&mut w.pieces))?;
+        game.left = w.left.take().unwrap_or_else(|| Departures::new(players));
+        game.left.validate(players)?;
+        for seat in 0..players as Seat {
+            if game.left.order(seat).is_some() && game.pieces[usize::from(seat)] != [HOUSE; PIECES]
+            {
+                return Err(StateError::new(format!(
+                    "seat {seat} left: its pieces are off the board"
+                )));
+            }
+        }
+        game.load_finished(w.finished.take().unwrap_or_else(|| vec![None; players]))?;
+        game.turn = w.turn;
+        if game.over() {
+            if w.to_move.is_some() || w.die.is_some() {
+                return Err(StateError::new(
+                    "the game is over: \"to_move\" and \"die\" must be null",
+                ));
+            }
+            game.phase = Phase::Roll;
+        } else if let Some(seats) = w.roll_off.take() {
+            let valid = !seats.is_empty()
+                && seats.windows(2).all(|p| p[0] < p[1])
+                && seats.iter().all(|&s| game.left.is_active(s));
+            if !valid || w.to_move.is_some() || w.die.is_some() || w.turn != 0 {
+                return Err(StateError::new(
+                    "a roll-off lists seats in play in seat order, with no \"to_move\", \"die\" or turn yet",
+                ));
+            }
+            game.phase = Phase::RollOff(seats);
+        } else {
+            game.load_turn(&w)?;
+        }
+        let derived = ["players", "arms", "track", "seat_arms", "status", "ranking"];
+        check_derived(value, &game.to_json(), &derived)?;
+        Ok(game)
+    }
+
+    /// Places the pieces: each within the track and lane, no two of a seat on one square, none
+    /// sharing a track square with an opponent (that opponent would have been captured).
+    fn load_pieces(&mut self, pieces: Vec<[i16; PIECES]>) -> Result<(), StateError> {
+        let len = self.track_len();
+        for (seat, own) in pieces.iter().enumerate() {
             for (k, &p) in own.iter().enumerate() {
                 if !(HOUSE..=len + 3).contains(&p) {
                     return Err(StateError::new(format!(
@@ -624,31 +665,28 @@ impl Ludo {
                 }
             }
         }
-        game.pieces = w.pieces;
-        for seat in 0..players as Seat {
-            for (k, &p) in game.pieces[usize::from(seat)].iter().enumerate() {
-                if (0..len).contains(&p) && game.victim(seat, p).is_some_and(|(o, _)| o > seat) {
+        self.pieces = pieces;
+        for seat in 0..self.pieces.len() as Seat {
+            for (k, &p) in self.pieces[usize::from(seat)].iter().enumerate() {
+                if (0..len).contains(&p) && self.victim(seat, p).is_some_and(|(o, _)| o > seat) {
                     return Err(StateError::new(format!(
                         "seat {seat} piece {k} shares a track square with an opponent"
                     )));
                 }
             }
         }
-        game.left = w.left.unwrap_or_else(|| Departures::new(players));
-        game.left.validate(players)?;
-        for seat in 0..players as Seat {
-            if game.left.order(seat).is_some() && game.pieces[usize::from(seat)] != [HOUSE; PIECES]
-            {
-                return Err(StateError::new(format!(
-                    "seat {seat} left: its pieces are off the board"
-                )));
-            }
-        }
-        game.finished = w.finished.unwrap_or_else(|| vec![None; players]);
-        if game.finished.len() != players {
+        Ok(())
+    }
+
+    /// Sets who finished in what order: finishers numbered 0, 1, 2, … each once, exactly the
+    /// seats with all four pieces in the goal, and only one with `until first` (L15).
+    fn load_finished(&mut self, finished: Vec<Option<u8>>) -> Result<(), StateError> {
+        let players = self.pieces.len();
+        self.finished = finished;
+        if self.finished.len() != players {
             return Err(StateError::new(format!("\"finished\" needs {players} entries")));
         }
-        let mut orders: Vec<u8> = game.finished.iter().flatten().copied().collect();
+        let mut orders: Vec<u8> = self.finished.iter().flatten().copied().collect();
         orders.sort_unstable();
         if orders.iter().enumerate().any(|(i, &o)| usize::from(o) != i) {
             return Err(StateError::new(
@@ -656,74 +694,56 @@ impl Ludo {
             ));
         }
         for seat in 0..players as Seat {
-            if game.finished[usize::from(seat)].is_some() != game.done(seat) {
+            if self.finished[usize::from(seat)].is_some() != self.done(seat) {
                 return Err(StateError::new(format!(
                     "seat {seat}: \"finished\" must be set exactly when all four pieces are in the goal"
                 )));
             }
         }
-        if game.options.until == Until::First && orders.len() > 1 {
+        if self.options.until == Until::First && orders.len() > 1 {
             return Err(StateError::new("with until first, the game ends at the first finisher"));
         }
-        game.turn = w.turn;
-        if game.over() {
-            if w.to_move.is_some() || w.die.is_some() {
-                return Err(StateError::new(
-                    "the game is over: \"to_move\" and \"die\" must be null",
-                ));
-            }
-            game.phase = Phase::Roll;
-        } else if let Some(seats) = w.roll_off {
-            let valid = !seats.is_empty()
-                && seats.windows(2).all(|p| p[0] < p[1])
-                && seats.iter().all(|&s| game.left.is_active(s));
-            if !valid || w.to_move.is_some() || w.die.is_some() || w.turn != 0 {
-                return Err(StateError::new(
-                    "a roll-off lists seats in play in seat order, with no \"to_move\", \"die\" or turn yet",
-                ));
-            }
-            game.phase = Phase::RollOff(seats);
-        } else {
-            let seat = w
-                .to_move
-                .filter(|&s| game.left.is_active(s) && game.finished[usize::from(s)].is_none());
-            let Some(seat) = seat else {
-                return Err(StateError::new("\"to_move\" must name a seat still racing"));
-            };
-            if w.turn == 0 {
-                return Err(StateError::new("\"turn\" counts from 1 after the roll-off"));
-            }
-            if !(1..=3).contains(&w.tries) {
-                return Err(StateError::new("\"tries\" is 1 to 3 while the game runs"));
-            }
-            game.to_move = seat;
-            game.tries = w.tries;
-            game.sixes = w.sixes_in_row;
-            if game.options.three_sixes_forfeit && game.sixes > 2 {
-                return Err(StateError::new(
-                    "\"sixes_in_row\" is at most 2 with three_sixes_forfeit",
-                ));
-            }
-            game.phase = match w.die {
-                None => Phase::Roll,
-                Some(d) if (1..=6).contains(&d) && !game.legal_moves(seat, d).is_empty() => {
-                    if d == 6 && game.sixes == 0 {
-                        return Err(StateError::new(
-                            "a 6 waiting to be moved counts in \"sixes_in_row\"",
-                        ));
-                    }
-                    Phase::Move(d)
-                }
-                Some(d) => {
-                    return Err(StateError::new(format!(
-                        "\"die\" {d} must be 1–6 and leave the player a legal move"
-                    )));
-                }
-            };
+        Ok(())
+    }
+
+    /// Sets whose turn it is in a running game: the seat, its tries (L8), its sixes in a row
+    /// (L10) and a die waiting to be moved, which must leave a legal move.
+    fn load_turn(&mut self, w: &Wire) -> Result<(), StateError> {
+        let seat = w
+            .to_move
+            .filter(|&s| self.left.is_active(s) && self.finished[usize::from(s)].is_none());
+        let Some(seat) = seat else {
+            return Err(StateError::new("\"to_move\" must name a seat still racing"));
+        };
+        if w.turn == 0 {
+            return Err(StateError::new("\"turn\" counts from 1 after the roll-off"));
         }
-        let derived = ["players", "arms", "track", "seat_arms", "status", "ranking"];
-        check_derived(value, &game.to_json(), &derived)?;
-        Ok(game)
+        if !(1..=3).contains(&w.tries) {
+            return Err(StateError::new("\"tries\" is 1 to 3 while the game runs"));
+        }
+        self.to_move = seat;
+        self.tries = w.tries;
+        self.sixes = w.sixes_in_row;
+        if self.options.three_sixes_forfeit && self.sixes > 2 {
+            return Err(StateError::new("\"sixes_in_row\" is at most 2 with three_sixes_forfeit"));
+        }
+        self.phase = match w.die {
+            None => Phase::Roll,
+            Some(d) if (1..=6).contains(&d) && !self.legal_moves(seat, d).is_empty() => {
+                if d == 6 && self.sixes == 0 {
+                    return Err(StateError::new(
+                        "a 6 waiting to be moved counts in \"sixes_in_row\"",
+                    ));
+                }
+                Phase::Move(d)
+            }
+            Some(d) => {
+                return Err(StateError::new(format!(
+                    "\"die\" {d} must be 1–6 and leave the player a legal move"
+                )));
+            }
+        };
+        Ok(())
     }
 }
 
