@@ -22,22 +22,7 @@ pub(super) fn draw_legend(canvas: &mut Canvas<'_>, scene: &Scene<'_>, top: f32) 
     let to_move = game.legal().to_move();
     // Title line: whose turn, or the winner; and the dice of the last roll on the right.
     let title_y = top + 38.0;
-    let title = match (&ranking, to_move) {
-        (Some(r), _) => {
-            let winners: Vec<&str> = r
-                .iter()
-                .enumerate()
-                .filter(|(_, rank)| **rank == 1)
-                .map(|(s, _)| scene.players.get(s).map_or("?", |pl| pl.name.as_str()))
-                .collect();
-            format!("🏆 {}", winners.join(" · "))
-        }
-        (None, Some(seat)) => {
-            let name = scene.players.get(usize::from(seat)).map_or("?", |pl| pl.name.as_str());
-            format!("▶ {name}")
-        }
-        (None, None) => "🎲".to_owned(),
-    };
+    let title = title(scene, ranking.as_deref(), to_move);
     if ranking.is_some() {
         // The game is over: the winner's line becomes a gold banner.
         fill_rect(canvas.pixmap, 0.0, top + 2.0, WIDTH as f32, 72.0, rgb(Palette::GOLD));
@@ -49,31 +34,7 @@ pub(super) fn draw_legend(canvas: &mut Canvas<'_>, scene: &Scene<'_>, top: f32) 
     let style = TextStyle { size: 30.0, bold: true, colour: ink, anchor: Anchor::Left };
     let x = if to_move.is_some() && ranking.is_none() { 64.0 } else { 24.0 };
     canvas.text.draw(canvas.pixmap, &title, x, title_y, style);
-    if let Some((_, dice)) = last_roll(scene.events) {
-        let size = 46.0;
-        let mut x = WIDTH as f32 - 24.0 - size;
-        for &d in dice.iter().rev() {
-            die(canvas, x, title_y - size / 2.0, size, d, false);
-            x -= size + 10.0;
-        }
-        // Ludo's three tries for a 6 (L8): one dot per try, filled for those used, so two
-        // tries that roll the same number still give two different pictures.
-        if let Some(used) = tries_used(scene.events) {
-            for k in 0..3u8 {
-                let cx = x + size - 8.0 - f32::from(2 - k) * 20.0;
-                let colour = if k < used { p.ink } else { p.line };
-                if let Some(dot) = PathBuilder::from_circle(cx, title_y, 7.0) {
-                    canvas.pixmap.fill_path(
-                        &dot,
-                        &paint(colour),
-                        FillRule::Winding,
-                        Transform::identity(),
-                        None,
-                    );
-                }
-            }
-        }
-    }
+    draw_last_roll(canvas, scene, title_y);
     // Players, two columns.
     for seat in 0..game.players() {
         let col = (seat % 2) as f32;
@@ -98,6 +59,46 @@ pub(super) fn draw_legend(canvas: &mut Canvas<'_>, scene: &Scene<'_>, top: f32) 
         };
         let style = TextStyle { size: 24.0, bold: false, colour: p.muted, anchor: Anchor::Right };
         canvas.text.draw(canvas.pixmap, &status, x + WIDTH as f32 / 2.0 - 40.0, y, style);
+    }
+}
+
+/// The legend's title: the winners when the game is over, else whose turn it is.
+fn title(scene: &Scene<'_>, ranking: Option<&[u8]>, to_move: Option<Seat>) -> String {
+    let name = |seat: usize| scene.players.get(seat).map_or("?", |pl| pl.name.as_str());
+    match (ranking, to_move) {
+        (Some(r), _) => {
+            let winners: Vec<&str> = r
+                .iter()
+                .enumerate()
+                .filter(|(_, rank)| **rank == 1)
+                .map(|(s, _)| name(s))
+                .collect();
+            format!("🏆 {}", winners.join(" · "))
+        }
+        (None, Some(seat)) => format!("▶ {}", name(usize::from(seat))),
+        (None, None) => "🎲".to_owned(),
+    }
+}
+
+/// The dice of the last roll at the right of the title line, and Ludo's three tries for a 6
+/// (L8): one dot per try, filled for those used, so two tries that roll the same number still
+/// give two different pictures.
+fn draw_last_roll(canvas: &mut Canvas<'_>, scene: &Scene<'_>, title_y: f32) {
+    let Some((_, dice)) = last_roll(scene.events) else { return };
+    let size = 46.0;
+    let mut x = WIDTH as f32 - 24.0 - size;
+    for &d in dice.iter().rev() {
+        die(canvas, x, title_y - size / 2.0, size, d, false);
+        x -= size + 10.0;
+    }
+    let Some(used) = tries_used(scene.events) else { return };
+    for k in 0..3u8 {
+        let cx = x + size - 8.0 - f32::from(2 - k) * 20.0;
+        let colour = if k < used { canvas.palette.ink } else { canvas.palette.line };
+        if let Some(dot) = PathBuilder::from_circle(cx, title_y, 7.0) {
+            let (fill, none) = (FillRule::Winding, Transform::identity());
+            canvas.pixmap.fill_path(&dot, &paint(colour), fill, none, None);
+        }
     }
 }
 
