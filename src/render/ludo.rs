@@ -163,53 +163,7 @@ fn progress_xy(g: &Geometry, game: &Ludo, seat: Seat, piece: u8, p: i16) -> (f32
 
 pub(super) fn draw_moving(canvas: &mut Canvas<'_>, game: &Ludo, events: &[Event]) {
     let g = Geometry::new(game.arms());
-    let accent = canvas.palette.accent;
-    for e in events {
-        match *e {
-            Event::PieceMoved { seat, piece, from, to } => {
-                let (a, b) = (
-                    progress_xy(&g, game, seat, piece, from),
-                    progress_xy(&g, game, seat, piece, to),
-                );
-                arrow(canvas.pixmap, a, b, with_alpha(accent, 0.85), 5.0, 0.2);
-            }
-            Event::Entered { seat, piece } => {
-                let (a, b) = (
-                    progress_xy(&g, game, seat, piece, HOUSE),
-                    progress_xy(&g, game, seat, piece, 0),
-                );
-                arrow(canvas.pixmap, a, b, with_alpha(accent, 0.85), 5.0, 0.2);
-            }
-            Event::Captured { seat, piece, .. } => {
-                // From where it was taken back to its house.
-                let to = g.house(game.seat_arms()[usize::from(seat)], usize::from(piece));
-                let from = events.iter().find_map(|e| match *e {
-                    Event::PieceMoved { seat: s, piece: k, to, .. } => {
-                        Some(progress_xy(&g, game, s, k, to))
-                    }
-                    Event::Entered { seat: s, piece: k } => Some(progress_xy(&g, game, s, k, 0)),
-                    _ => None,
-                });
-                if let Some(from) = from {
-                    arrow(canvas.pixmap, from, to, with_alpha(rgb(0xC0392B), 0.9), 4.0, -0.25);
-                    let style = Style {
-                        size: g.unit * 0.7,
-                        bold: true,
-                        colour: rgb(0xC0392B),
-                        anchor: Anchor::Centre,
-                    };
-                    canvas.text.draw(
-                        canvas.pixmap,
-                        "✖",
-                        from.0 + g.unit * 0.45,
-                        from.1 - g.unit * 0.45,
-                        style,
-                    );
-                }
-            }
-            _ => {}
-        }
-    }
+    draw_last_move(canvas, &g, game, events);
     let legal = game.legal();
     let to_move = legal.to_move();
     let movable: Vec<u8> = match legal {
@@ -234,15 +188,48 @@ pub(super) fn draw_moving(canvas: &mut Canvas<'_>, game: &Ludo, events: &[Event]
                 && let Some(path) = PathBuilder::from_circle(x, y, r * 1.45)
             {
                 let stroke = Stroke { width: 5.0, ..Stroke::default() };
-                canvas.pixmap.stroke_path(
-                    &path,
-                    &paint(accent),
-                    &stroke,
-                    Transform::identity(),
-                    None,
-                );
+                let accent = paint(canvas.palette.accent);
+                canvas.pixmap.stroke_path(&path, &accent, &stroke, Transform::identity(), None);
             }
             token(canvas, seat, x, y, r, &number(piece + 1, canvas.persian));
+        }
+    }
+}
+
+/// The last move's arrows: a piece's walk or its entry, and a captured piece's way home.
+fn draw_last_move(canvas: &mut Canvas<'_>, g: &Geometry, game: &Ludo, events: &[Event]) {
+    let accent = with_alpha(canvas.palette.accent, 0.85);
+    for e in events {
+        match *e {
+            Event::PieceMoved { seat, piece, from, to } => {
+                let a = progress_xy(g, game, seat, piece, from);
+                let b = progress_xy(g, game, seat, piece, to);
+                arrow(canvas.pixmap, a, b, accent, 5.0, 0.2);
+            }
+            Event::Entered { seat, piece } => {
+                let a = progress_xy(g, game, seat, piece, HOUSE);
+                let b = progress_xy(g, game, seat, piece, 0);
+                arrow(canvas.pixmap, a, b, accent, 5.0, 0.2);
+            }
+            Event::Captured { seat, piece, .. } => {
+                // From where it was taken back to its house.
+                let to = g.house(game.seat_arms()[usize::from(seat)], usize::from(piece));
+                let from = events.iter().find_map(|e| match *e {
+                    Event::PieceMoved { seat: s, piece: k, to, .. } => {
+                        Some(progress_xy(g, game, s, k, to))
+                    }
+                    Event::Entered { seat: s, piece: k } => Some(progress_xy(g, game, s, k, 0)),
+                    _ => None,
+                });
+                let Some(from) = from else { continue };
+                let red = rgb(0xC0392B);
+                arrow(canvas.pixmap, from, to, with_alpha(red, 0.9), 4.0, -0.25);
+                let style =
+                    Style { size: g.unit * 0.7, bold: true, colour: red, anchor: Anchor::Centre };
+                let (x, y) = (from.0 + g.unit * 0.45, from.1 - g.unit * 0.45);
+                canvas.text.draw(canvas.pixmap, "✖", x, y, style);
+            }
+            _ => {}
         }
     }
 }
