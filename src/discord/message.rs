@@ -1,0 +1,75 @@
+//! What a view becomes on Discord: its board as an attachment, who it may notify, its controls
+//! as buttons (or select menus when there are too many), and text clipped to Discord's limits.
+
+use serenity::all::{
+    ButtonStyle, ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
+    CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, MessageId,
+};
+
+use super::{OPTIONS, ROW, ROWS};
+use crate::table::{View, clip_end};
+
+/// A message reference `<channel id>:<message id>`, as stored.
+pub(super) fn parse_ref(reference: &str) -> Option<(ChannelId, MessageId)> {
+    let (c, m) = reference.split_once(':')?;
+    let (c, m) = (c.parse::<u64>().ok()?, m.parse::<u64>().ok()?);
+    (c > 0 && m > 0).then(|| (ChannelId::new(c), MessageId::new(m)))
+}
+
+/// The board picture of a view, as the attachment every message and edit carries.
+pub(super) fn board_file(view: &View) -> Option<CreateAttachment> {
+    view.image.as_ref().map(|png| CreateAttachment::bytes(png.clone(), "board.png"))
+}
+
+/// Mentions notify only the players the view mentions (never @everyone or roles).
+pub(super) fn mentions(view: &View) -> CreateAllowedMentions {
+    let users =
+        view.mentions.iter().filter_map(|u| u.strip_prefix("discord:")?.parse::<u64>().ok());
+    CreateAllowedMentions::new().users(users.map(serenity::all::UserId::new))
+}
+
+/// A view's buttons as Discord components within Discord's limits: rows of at most 5 buttons;
+/// when they would need more than 5 rows, select menus of at most 25 options instead.
+pub(super) fn components(view: &View) -> Vec<CreateActionRow> {
+    let rows: Vec<Vec<&crate::table::Button>> = view
+        .buttons
+        .iter()
+        .flat_map(|row| row.chunks(ROW).map(|c| c.iter().collect::<Vec<_>>()))
+        .collect();
+    if rows.len() <= ROWS {
+        return rows
+            .into_iter()
+            .map(|row| {
+                CreateActionRow::Buttons(
+                    row.into_iter()
+                        .map(|b| {
+                            CreateButton::new(b.token.clone())
+                                .label(clip(&b.label, 80))
+                                .style(ButtonStyle::Primary)
+                        })
+                        .collect(),
+                )
+            })
+            .collect();
+    }
+    let all: Vec<&crate::table::Button> = view.buttons.iter().flatten().collect();
+    all.chunks(OPTIONS)
+        .take(ROWS)
+        .enumerate()
+        .map(|(i, chunk)| {
+            let options = chunk
+                .iter()
+                .map(|b| CreateSelectMenuOption::new(clip(&b.label, 100), b.token.clone()))
+                .collect();
+            CreateActionRow::SelectMenu(CreateSelectMenu::new(
+                format!("menu{i}"),
+                CreateSelectMenuKind::String { options },
+            ))
+        })
+        .collect()
+}
+
+/// At most `max` characters (what Discord counts), keeping the end.
+pub(super) fn clip(text: &str, max: usize) -> String {
+    clip_end(text, max, |_| 1)
+}
