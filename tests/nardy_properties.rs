@@ -45,11 +45,13 @@ fn step_by_step_finals(
     game: &Game,
     mover: u8,
     out: &mut BTreeSet<Position>,
-    seen: &mut BTreeSet<Position>,
+    seen: &mut BTreeSet<(Position, String)>,
 ) {
     let Legal::Choose { seat, actions } = game.legal() else { unreachable!() };
     assert_eq!(seat, mover);
-    if !seen.insert(position(game)) {
+    // A position is explored once per set of dice still to play: two dice can reach the same
+    // position (both bear off one checker), and each leaves the other die to play.
+    if !seen.insert((position(game), game.to_json()["dice"].to_string())) {
         return;
     }
     for action in actions {
@@ -79,52 +81,79 @@ proptest! {
         options in options(),
         check_turns_every in 1u32..6,
     ) {
-        let seed = Seed::from_u64(seed);
-        let opts = Options::Nardy(options);
-        let playout = Playout { options: &opts, players: 2, seed: &seed, leave_every: 0, max_steps: 200_000 };
-        let mut rolls = 0u32;
-        let Played { mut game, .. } = playout.run(
-            |game, legal, _| match legal {
-                Legal::Choose { seat, actions } => {
-                    // Every listed step is accepted; every other (from, die) is refused.
-                    for from in 0..=25u8 {
-                        for die in 0..=7u8 {
-                            let action = Action::Step { from, die };
-                            if actions.contains(&action) {
-                                assert!(game.clone().play(&action).is_ok());
-                            } else {
-                                assert_refused(game, &action);
-                            }
+        self_play(seed, options, check_turns_every);
+    }
+}
+
+/// Found by the property test: with `bear_off` `lower_point` both dice can bear off the same
+/// checker, reaching one position with either die left to play; each must be explored.
+#[test]
+fn n11_two_dice_bearing_off_one_checker_leave_different_dice() {
+    let options = NardyOptions {
+        six_block: false,
+        bear_off: BearOff::LowerPoint,
+        head_exception: HeadException::Needed,
+        match_to: 2,
+    };
+    self_play(5331204599698828088, options, 1);
+}
+
+/// Self-play of one seeded match: every listed step accepted and every other refused, the
+/// checkers conserved, and at turn starts (every `check_turns_every` rolls) `turns` and
+/// step-by-step play reaching the same final positions.
+fn self_play(seed: u64, options: NardyOptions, check_turns_every: u32) {
+    let seed = Seed::from_u64(seed);
+    let opts = Options::Nardy(options);
+    let playout =
+        Playout { options: &opts, players: 2, seed: &seed, leave_every: 0, max_steps: 200_000 };
+    let mut rolls = 0u32;
+    let Played { mut game, .. } = playout.run(
+        |game, legal, _| match legal {
+            Legal::Choose { seat, actions } => {
+                // Every listed step is accepted; every other (from, die) is refused.
+                for from in 0..=25u8 {
+                    for die in 0..=7u8 {
+                        let action = Action::Step { from, die };
+                        if actions.contains(&action) {
+                            assert!(game.clone().play(&action).is_ok());
+                        } else {
+                            assert_refused(game, &action);
                         }
                     }
-                    assert_refused(game, &Action::Roll { dice: vec![1, 2] });
-                    // At a turn's start, sometimes: `turns` and step-by-step play reach the
-                    // same set of final positions.
-                    let json = game.to_json();
-                    let doubles = json["rolled"][0] == json["rolled"][1];
-                    let at_start = json["dice"].as_array().unwrap().len() == if doubles { 4 } else { 2 };
-                    if at_start && rolls.is_multiple_of(check_turns_every) {
-                        let Game::Nardy(n) = &*game else { unreachable!() };
-                        let from_turns: BTreeSet<Position> = n
-                            .turns()
-                            .iter()
-                            .map(|t| (t.board.iter().map(|&x| i64::from(x)).collect(), t.off.iter().map(|&x| i64::from(x)).collect()))
-                            .collect();
-                        let mut stepped = BTreeSet::new();
-                        step_by_step_finals(game, *seat, &mut stepped, &mut BTreeSet::new());
-                        assert_eq!(&from_turns, &stepped);
-                    }
                 }
-                _ => {
-                    assert_refused(game, &Action::Step { from: 24, die: 1 });
-                    assert_refused(game, &Action::Roll { dice: vec![3] });
-                    rolls += 1;
+                assert_refused(game, &Action::Roll { dice: vec![1, 2] });
+                // At a turn's start, sometimes: `turns` and step-by-step play reach the
+                // same set of final positions.
+                let json = game.to_json();
+                let doubles = json["rolled"][0] == json["rolled"][1];
+                let at_start =
+                    json["dice"].as_array().unwrap().len() == if doubles { 4 } else { 2 };
+                if at_start && rolls.is_multiple_of(check_turns_every) {
+                    let Game::Nardy(n) = &*game else { unreachable!() };
+                    let from_turns: BTreeSet<Position> = n
+                        .turns()
+                        .iter()
+                        .map(|t| {
+                            (
+                                t.board.iter().map(|&x| i64::from(x)).collect(),
+                                t.off.iter().map(|&x| i64::from(x)).collect(),
+                            )
+                        })
+                        .collect();
+                    let mut stepped = BTreeSet::new();
+                    step_by_step_finals(game, *seat, &mut stepped, &mut BTreeSet::new());
+                    assert_eq!(&from_turns, &stepped);
                 }
-            },
-            assert_checkers,
-        );
-        let ranking = game.ranking().unwrap();
-        assert_competition_ranking(&ranking);
-        prop_assert_eq!(game.play(&Action::Roll { dice: vec![1, 1] }), Err(Illegal::GameOver));
-    }
+            }
+            _ => {
+                assert_refused(game, &Action::Step { from: 24, die: 1 });
+                assert_refused(game, &Action::Roll { dice: vec![3] });
+                rolls += 1;
+            }
+        },
+        assert_checkers,
+    );
+    let ranking = game.ranking().unwrap();
+    assert_competition_ranking(&ranking);
+    assert_eq!(game.play(&Action::Roll { dice: vec![1, 1] }), Err(Illegal::GameOver));
 }
