@@ -510,16 +510,19 @@ async fn slash_commands_buttons_and_full_games_of_every_kind() {
             .collect();
         assert_eq!(choices, ["classic", "quick", "traditional"]);
         // Every choice Discord offers for a game's options is one the game accepts.
+        use dicetable::engine::registry;
         for kind in dicetable::engine::GameKind::ALL {
             let command = commands.iter().find(|c| c["name"] == kind.name()).unwrap();
             for o in command["options"][0]["options"].as_array().unwrap() {
                 let name = o["name"].as_str().unwrap();
                 for value in o["choices"].as_array().into_iter().flatten() {
                     let word = format!("{name}={}", value["value"].as_str().unwrap());
-                    let words = ["bonus_six=on".to_owned(), word.clone()];
-                    let words = if kind.name() == "snakes" { &words[..] } else { &words[1..] };
+                    // With the option another value needs (S11: three_sixes needs bonus_six).
+                    let spec = registry::options_of(kind).iter().find(|o| o.key == name);
+                    let needs = spec.and_then(|o| o.needs).map(|(k, v)| format!("{k}={v}"));
+                    let words: Vec<String> = needs.into_iter().chain([word.clone()]).collect();
                     let settings = dicetable::table::words::Settings::default();
-                    let parsed = dicetable::table::words::apply(kind, None, settings, words);
+                    let parsed = dicetable::table::words::apply(kind, None, settings, &words);
                     assert!(parsed.is_ok(), "/{} start {word}: {parsed:?}", kind.name());
                 }
             }

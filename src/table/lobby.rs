@@ -130,12 +130,8 @@ impl Loaded {
     ) -> Result<Outcome, Refusal> {
         self.host_only(who)?;
         let (options, settings) =
-            words::apply(self.kind, Some(&self.options), self.settings, words).map_err(|e| {
-                match word_fail(threads, self.kind, e) {
-                    Fail::Say(key, args) => Refusal { key, args },
-                    _ => Refusal::say("err-internal"),
-                }
-            })?;
+            words::apply(self.kind, Some(&self.options), self.settings, words)
+                .map_err(|e| word_refusal(threads, self.kind, e))?;
         self.options = options;
         self.settings = settings;
         Ok(Outcome::Changed(None))
@@ -173,7 +169,7 @@ impl Service {
     ) -> Result<Vec<View>, Fail> {
         let creator = Settings { lang: Some(self.user_lang(ctx).await), ..Settings::default() };
         let (options, settings) = words::apply(game, None, creator, words)
-            .map_err(|e| word_fail(has_threads(ctx), game, e))?;
+            .map_err(|e| word_refusal(has_threads(ctx), game, e))?;
         let seed = Seed::generate().map_err(|e| {
             Fail::Internal(ServiceError::Damaged(0, format!("no OS randomness: {e}")))
         })?;
@@ -313,7 +309,7 @@ impl Service {
     pub(super) async fn begin(&self, mut t: Loaded, lang: Lang) -> Result<Vec<View>, Fail> {
         let game =
             setup::new_game_by(t.settings.boards, &t.options, t.rec.seats.len(), &t.seed(), 0)
-                .map_err(|e| word_fail(false, t.kind, WordError::Option(e)))?;
+                .map_err(|e| word_refusal(false, t.kind, WordError::Option(e)))?;
         t.game = Some(game);
         t.rec.status = TableStatus::Playing;
         self.save(&mut t, None).await?;
@@ -358,20 +354,20 @@ pub(super) fn has_threads(ctx: &Ctx) -> bool {
 }
 
 /// A refusal of option words; `threads`: the chat's platform has threads.
-pub(super) fn word_fail(threads: bool, kind: GameKind, e: WordError) -> Fail {
-    match e {
-        WordError::Unknown(word) => Fail::Say(
+pub(super) fn word_refusal(threads: bool, kind: GameKind, e: WordError) -> Refusal {
+    let (key, args) = match e {
+        WordError::Unknown(word) => (
             "err-option-word",
             vec![("word", word.into()), ("known", words::known_words(kind, threads).into())],
         ),
-        WordError::Option(OptionError::BadValue { key, expected, got }) => Fail::Say(
+        WordError::Option(OptionError::BadValue { key, expected, got }) => (
             "err-option-value",
             vec![("key", key.into()), ("expected", expected.into()), ("got", got.into())],
         ),
         WordError::Option(OptionError::UnknownOption { key, known }) => {
-            Fail::Say("err-option-word", vec![("word", key.into()), ("known", known.into())])
+            ("err-option-word", vec![("word", key.into()), ("known", known.into())])
         }
-        WordError::Option(OptionError::Players { min, max, got, .. }) => Fail::Say(
+        WordError::Option(OptionError::Players { min, max, got, .. }) => (
             "err-players",
             vec![
                 ("min", Arg::Number(min as i64)),
@@ -379,10 +375,9 @@ pub(super) fn word_fail(threads: bool, kind: GameKind, e: WordError) -> Fail {
                 ("got", Arg::Number(got as i64)),
             ],
         ),
-        WordError::Option(e) => {
-            Fail::Say("err-option-conflict", vec![("detail", e.to_string().into())])
-        }
-    }
+        WordError::Option(e) => ("err-option-conflict", vec![("detail", e.to_string().into())]),
+    };
+    Refusal { key, args }
 }
 
 #[cfg(test)]
