@@ -134,93 +134,98 @@ pub(super) fn russian_name(name: &str) -> Option<&'static str> {
     })
 }
 
-/// The slash commands: stable names, localized in Russian; descriptions in English and Russian.
-pub(super) fn commands(service: &Service) -> Vec<CreateCommand> {
-    let describe = |key: &str| (service.words(Lang::En, key), service.words(Lang::Ru, key));
-    let command = |name: &str, key: &str| {
-        let (en, ru) = describe(key);
-        let mut c = CreateCommand::new(name)
-            .description(clip(&en, 100))
-            .description_localized("ru", clip(&ru, 100));
-        if let Some(ru) = russian_name(name) {
-            c = c.name_localized("ru", ru);
+/// Builds commands and their options with descriptions in English and Russian from the Fluent
+/// files.
+struct Describe<'a>(&'a Service);
+
+impl Describe<'_> {
+    /// A description, clipped to Discord's 100 characters, in English and Russian.
+    fn words(&self, key: &str) -> (String, String) {
+        let (en, ru) = (self.0.words(Lang::En, key), self.0.words(Lang::Ru, key));
+        (clip(&en, 100), clip(&ru, 100))
+    }
+
+    /// A top-level command, its name localized in Russian where it has a Russian name.
+    fn command(&self, name: &str, key: &str) -> CreateCommand {
+        let (en, ru) = self.words(key);
+        let c = CreateCommand::new(name).description(en).description_localized("ru", ru);
+        match russian_name(name) {
+            Some(ru) => c.name_localized("ru", ru),
+            None => c,
         }
-        c
-    };
-    let choice = |name: &str, values: &[&str]| {
-        values.iter().fold(option(service, CommandOptionType::String, name), |o, v| {
+    }
+
+    /// A subcommand described by `key`.
+    fn sub(&self, name: &str, key: &str) -> CreateCommandOption {
+        let (en, ru) = self.words(key);
+        CreateCommandOption::new(CommandOptionType::SubCommand, name, en)
+            .description_localized("ru", ru)
+    }
+
+    /// A string option offering `values`.
+    fn choice(&self, name: &str, values: &[&str]) -> CreateCommandOption {
+        values.iter().fold(option(self.0, CommandOptionType::String, name), |o, v| {
             o.add_string_choice(*v, *v)
         })
-    };
-    let flag = |name: &str| option(service, CommandOptionType::Boolean, name);
-    let timer = || choice("timer", &["off", "1m", "5m", "1h", "24h"]);
-    let thread = || flag("thread");
-    // A game's options, from its registry: yes/no ones as flags, a match length as a number,
-    // the others as choices of their values.
-    let game_options = |kind: GameKind| -> Vec<CreateCommandOption> {
-        let mut options: Vec<CreateCommandOption> = registry::options_of(kind)
-            .iter()
-            .map(|o| {
-                if o.values == ["off", "on"] {
-                    flag(o.key)
-                } else if o.values.iter().all(|v| v.bytes().all(|b| b.is_ascii_digit())) {
-                    option(service, CommandOptionType::Integer, o.key)
-                        .min_int_value(1)
-                        .max_int_value(99)
-                } else {
-                    choice(o.key, o.values)
-                }
-            })
-            .collect();
-        options.extend([timer(), thread()]);
-        options
-    };
-    let start = |options: Vec<CreateCommandOption>| {
-        let (en, ru) = describe("command-start");
-        options.into_iter().fold(
-            CreateCommandOption::new(CommandOptionType::SubCommand, "start", clip(&en, 100))
-                .description_localized("ru", clip(&ru, 100)),
-            |sub, o| sub.add_sub_option(o),
-        )
-    };
-    let game_choice = || choice("game", &["snakes", "ludo", "nardy"]);
-    let mut game = command("game", "command-game");
-    for (sub, key) in [
-        ("join", "command-join"),
-        ("leave", "command-leave"),
-        ("play", "command-play"),
-        ("status", "command-status"),
-        ("history", "command-history"),
-        ("resign", "command-resign"),
-        ("cancel", "command-cancel"),
-        ("rules", "command-rules"),
-        ("fair", "command-fair"),
-    ] {
-        let (en, ru) = describe(key);
-        game = game.add_option(
-            CreateCommandOption::new(CommandOptionType::SubCommand, sub, clip(&en, 100))
-                .description_localized("ru", clip(&ru, 100))
-                .add_sub_option(game_choice()),
-        );
     }
-    let (en, ru) = describe("command-kick");
-    game = game.add_option(
-        CreateCommandOption::new(CommandOptionType::SubCommand, "kick", clip(&en, 100))
-            .description_localized("ru", clip(&ru, 100))
-            .add_sub_option(option(service, CommandOptionType::User, "player").required(true))
-            .add_sub_option(game_choice()),
-    );
-    vec![
-        command("snakes", "command-snakes").add_option(start(game_options(GameKind::Snakes))),
-        command("ludo", "command-ludo").add_option(start(game_options(GameKind::Ludo))),
-        command("nardy", "command-nardy").add_option(start(game_options(GameKind::Nardy))),
-        game,
-        command("stats", "command-stats"),
-        command("top", "command-top"),
-        command("help", "command-help"),
-        command("lang", "command-lang")
-            .add_option(choice("language", &["en", "fa", "ru", "tl"]))
-            .add_option(flag("server")),
-        command("boards", "command-boards").add_option(choice("mode", &["new", "edit"])),
-    ]
+
+    /// A yes/no option.
+    fn flag(&self, name: &str) -> CreateCommandOption {
+        option(self.0, CommandOptionType::Boolean, name)
+    }
+
+    /// `/<game> start` with the game's options from its registry: yes/no ones as flags, a
+    /// match length as a number, the others as choices of their values; then the timer and
+    /// the thread flag.
+    fn start(&self, kind: GameKind) -> CreateCommandOption {
+        let options = registry::options_of(kind).iter().map(|o| {
+            if o.values == ["off", "on"] {
+                self.flag(o.key)
+            } else if o.values.iter().all(|v| v.bytes().all(|b| b.is_ascii_digit())) {
+                option(self.0, CommandOptionType::Integer, o.key).min_int_value(1).max_int_value(99)
+            } else {
+                self.choice(o.key, o.values)
+            }
+        });
+        options
+            .chain([self.choice("timer", &["off", "1m", "5m", "1h", "24h"]), self.flag("thread")])
+            .fold(self.sub("start", "command-start"), |sub, o| sub.add_sub_option(o))
+    }
+
+    /// `/game` and its subcommands, each naming the game it is for when a chat has several.
+    fn game(&self) -> CreateCommand {
+        let game_choice = || self.choice("game", &["snakes", "ludo", "nardy"]);
+        let subs =
+            ["join", "leave", "play", "status", "history", "resign", "cancel", "rules", "fair"];
+        let game = subs.iter().fold(self.command("game", "command-game"), |game, sub| {
+            game.add_option(self.sub(sub, &format!("command-{sub}")).add_sub_option(game_choice()))
+        });
+        let player = option(self.0, CommandOptionType::User, "player").required(true);
+        game.add_option(
+            self.sub("kick", "command-kick").add_sub_option(player).add_sub_option(game_choice()),
+        )
+    }
+}
+
+/// The slash commands: stable names, localized in Russian; descriptions in English and Russian.
+pub(super) fn commands(service: &Service) -> Vec<CreateCommand> {
+    let d = Describe(service);
+    let mut all: Vec<CreateCommand> = GameKind::ALL
+        .iter()
+        .map(|&kind| {
+            let name = kind.name();
+            d.command(name, &format!("command-{name}")).add_option(d.start(kind))
+        })
+        .collect();
+    all.extend([
+        d.game(),
+        d.command("stats", "command-stats"),
+        d.command("top", "command-top"),
+        d.command("help", "command-help"),
+        d.command("lang", "command-lang")
+            .add_option(d.choice("language", &["en", "fa", "ru", "tl"]))
+            .add_option(d.flag("server")),
+        d.command("boards", "command-boards").add_option(d.choice("mode", &["new", "edit"])),
+    ]);
+    all
 }

@@ -10,35 +10,46 @@ use super::{Ctx, Service};
 use crate::engine::{Action, Event, Game, GameKind, OptionError, Options, Status};
 use crate::fair::Seed;
 use crate::setup;
-use crate::store::{Change, TableStatus};
+use crate::store::{Change, TableRecord, TableStatus};
 
-impl Service {
-    pub(super) async fn load(&self, id: i64) -> Result<Loaded, ServiceError> {
-        let rec = self.store.table(id).await?;
-        let damaged = |why: String| ServiceError::Damaged(id, why);
-        let kind: GameKind = rec.game.parse().map_err(|e: OptionError| damaged(e.to_string()))?;
+impl Loaded {
+    /// A table from its stored row, checked: the game is known, its options and settings
+    /// parse, the seed is 32 bytes and the seats fit the game. The error says what is wrong;
+    /// nothing is read with defaults (a corrupt settings column would make a private table
+    /// public). The game itself is decoded by [`Service::load`].
+    pub(super) fn read(rec: TableRecord) -> Result<Self, String> {
+        let kind: GameKind = rec.game.parse().map_err(|e: OptionError| e.to_string())?;
         let options_json: Value =
-            serde_json::from_str(&rec.options).map_err(|e| damaged(e.to_string()))?;
-        let options = options_from_json(kind, &options_json).map_err(|e| damaged(e.to_string()))?;
+            serde_json::from_str(&rec.options).map_err(|e| format!("options: {e}"))?;
+        let options = options_from_json(kind, &options_json).map_err(|e| e.to_string())?;
         let settings: Settings = serde_json::from_str(&rec.settings)
-            .map_err(|e| damaged(format!("settings {:?}: {e}", rec.settings)))?;
+            .map_err(|e| format!("settings {:?}: {e}", rec.settings))?;
         let seed = <[u8; 32]>::try_from(rec.seed.as_slice())
             .map(Seed::from_bytes)
-            .map_err(|_| damaged(format!("the seed is {} bytes, not 32", rec.seed.len())))?;
+            .map_err(|_| format!("the seed is {} bytes, not 32", rec.seed.len()))?;
         let (seats, players) = (rec.seats.len(), kind.players());
         let seats_fit = match rec.status {
             TableStatus::Lobby | TableStatus::Cancelled => seats <= *players.end(),
             TableStatus::Playing | TableStatus::Finished => players.contains(&seats),
         };
         if !seats_fit {
-            return Err(damaged(format!(
+            return Err(format!(
                 "{seats} seats at a {} table: {kind} seats {}–{}",
                 rec.status.word(),
                 players.start(),
                 players.end()
-            )));
+            ));
         }
-        let mut loaded = Loaded::new(rec, kind, options, settings, seed);
+        Ok(Loaded::new(rec, kind, options, settings, seed))
+    }
+}
+
+impl Service {
+    /// A stored table, checked ([`Loaded::read`]), with its game from the snapshot or, if the
+    /// snapshot is of another shape or does not load, replayed from the log.
+    pub(super) async fn load(&self, id: i64) -> Result<Loaded, ServiceError> {
+        let rec = self.store.table(id).await?;
+        let mut loaded = Loaded::read(rec).map_err(|why| ServiceError::Damaged(id, why))?;
         // A lobby, or a table cancelled before it started, has no game (and may have no seats).
         if loaded.rec.status != TableStatus::Lobby && loaded.rec.state.is_some() {
             let snapshot = match loaded.rec.state.as_deref() {
@@ -48,7 +59,7 @@ impl Service {
                 Some(text) => serde_json::from_str(text)
                     .map_err(|e| format!("the snapshot is not JSON: {e}"))
                     .and_then(|state| {
-                        Game::from_json(kind, &state)
+                        Game::from_json(loaded.kind, &state)
                             .map_err(|e| format!("the snapshot does not load: {e}"))
                     }),
                 None => Err("no snapshot".to_owned()),
@@ -194,5 +205,65 @@ pub(super) fn options_from_json(kind: GameKind, json: &Value) -> Result<Options,
     match json {
         Value::Object(map) => Options::parse(kind, map.iter().map(|(k, v)| (k.as_str(), v))),
         _ => Ok(Options::default_for(kind)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::SeatRecord;
+
+    fn row(game: &str, seats: usize, status: TableStatus) -> TableRecord {
+        let seats = (0..seats)
+            .map(|i| SeatRecord {
+                user: format!("u{i}"),
+                name: format!("U{i}"),
+                ..Default::default()
+            })
+            .collect();
+        TableRecord {
+            id: 7,
+            game: game.into(),
+            options: "{}".into(),
+            settings: r#"{"private":true}"#.into(),
+            seed: vec![9; 32],
+            status,
+            seats,
+            ..TableRecord::default()
+        }
+    }
+
+    fn refusal(rec: TableRecord) -> String {
+        Loaded::read(rec).err().expect("the row is refused")
+    }
+
+    #[test]
+    fn a_sound_row_reads_with_its_own_settings() {
+        let t = Loaded::read(row("ludo", 3, TableStatus::Playing)).expect("a sound row");
+        assert_eq!(t.kind, GameKind::Ludo);
+        assert!(t.settings.private);
+        assert!(t.seed() == Seed::from_bytes([9; 32]));
+    }
+
+    #[test]
+    fn a_damaged_row_is_refused_with_what_is_wrong() {
+        let mut r = row("ludo", 2, TableStatus::Playing);
+        r.settings = "{\"private\": tru".into();
+        assert!(
+            refusal(r).starts_with("settings \"{\\\"private\\\": tru\""),
+            "never a public default"
+        );
+        let mut r = row("ludo", 2, TableStatus::Playing);
+        r.seed.pop();
+        assert_eq!(refusal(r), "the seed is 31 bytes, not 32");
+        assert_eq!(
+            refusal(row("nardy", 3, TableStatus::Playing)),
+            "3 seats at a playing table: nardy seats 2–2"
+        );
+        assert!(Loaded::read(row("nardy", 1, TableStatus::Lobby)).is_ok(), "a lobby fills up");
+        assert!(refusal(row("chess", 2, TableStatus::Lobby)).contains("chess"));
+        let mut r = row("ludo", 2, TableStatus::Playing);
+        r.options = r#"{"until": "last"}"#.into();
+        assert!(refusal(r).contains("last"), "an option value the game does not know");
     }
 }
