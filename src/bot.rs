@@ -206,6 +206,11 @@ struct AppState {
     health: Arc<Health>,
 }
 
+/// The machine's cores (boards drawn at once).
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get())
+}
+
 /// Connects to the database, starts the table service, the turn timer and the HTTP server.
 pub async fn start(config: &Config) -> Result<Running> {
     let store = Store::connect(&config.database_url)
@@ -214,7 +219,8 @@ pub async fn start(config: &Config) -> Result<Running> {
     let secret = button_secret(config, &store).await?;
     let metrics = Arc::new(Metrics::new());
     let service = Service::new(store.clone(), secret.as_bytes(), Arc::new(SystemClock))
-        .with_metrics(metrics.clone());
+        .with_metrics(metrics.clone())
+        .with_draw_limit(cores());
     let down = service.resume().await?;
     if down > 0 {
         tracing::info!(seconds = down / 1000, "the bot was down; turn deadlines moved later");

@@ -6,7 +6,8 @@
 //! - [`fair`]: the provably fair dice: secret seeds, commitments, roll `n` of a seed.
 //! - [`setup`]: a new game from its options and seed (the seeded choices a game starts with).
 //! - [`protocol`]: the `dicetable engine` JSON-lines protocol.
-//! - [`simulate`]: the `dicetable simulate` statistics runner.
+//! - [`simulate`]: the `dicetable simulate` statistics runner; [`load`]: the `dicetable load`
+//!   load generator (many tables at once, for sizing a deployment).
 //! - [`render`]: board pictures (state → PNG); [`gallery`]: example boards.
 //! - [`store`]: the only SQL (Postgres, SQLite); [`table`]: the table service every chat adapter
 //!   goes through (lobby, turns, timers, languages, platform-neutral views).
@@ -22,6 +23,7 @@ pub mod fair;
 pub mod gallery;
 pub mod health;
 pub mod lanes;
+pub mod load;
 pub mod metrics;
 pub mod playground;
 pub mod protocol;

@@ -10,7 +10,7 @@ use dicetable::fair::{Roller, Seed, verify_commitment};
 use dicetable::render::{Player, Renderer, Scene, Theme};
 use dicetable::simulate::Policy;
 use dicetable::{bot, gallery};
-use dicetable::{protocol, simulate};
+use dicetable::{load, protocol, simulate};
 
 /// dicetable: dice board games (Snakes & Ladders, Ludo, Long Nardy) for group chats.
 ///
@@ -87,6 +87,43 @@ enum Command {
         #[arg(long, default_value = "gallery")]
         out_dir: std::path::PathBuf,
     },
+    /// Play many tables at once, pressing buttons as fast as answers come, and print
+    /// throughput, latency percentiles, errors, peak memory and threads as one JSON object.
+    /// For sizing a deployment; bounded in time and size, and loopback-only by default.
+    Load {
+        /// The database to play in. Defaults to a fresh SQLite file in the temporary folder,
+        /// so that a production database is never filled with test tables by accident.
+        #[arg(long)]
+        database_url: Option<String>,
+        /// Tables played at once.
+        #[arg(long, default_value_t = 50)]
+        tables: usize,
+        /// Players at each table (2 to 4; Nardy always seats 2).
+        #[arg(long, default_value_t = 2)]
+        players: usize,
+        /// How long to run, in seconds (at most 3600).
+        #[arg(long, default_value_t = 30.0)]
+        seconds: f64,
+        /// Stop after this many presses, if sooner.
+        #[arg(long)]
+        presses: Option<u64>,
+        /// The games to rotate over, comma-separated.
+        #[arg(long, value_delimiter = ',', default_value = "snakes,ludo,nardy")]
+        games: Vec<GameKind>,
+        /// Boards drawn at once (default: one per core, as the bot does).
+        #[arg(long)]
+        draw_limit: Option<usize>,
+        /// Drive a running bot through its playground's HTTP API at this address (e.g.
+        /// http://127.0.0.1:8080/) instead of a table service in this process.
+        #[arg(long)]
+        playground: Option<url::Url>,
+        /// Allow --playground to name an address that is not loopback.
+        #[arg(long)]
+        allow_remote: bool,
+        /// The seed of the drivers' choices among buttons.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Ask a running bot whether it is healthy (GET /healthz on LISTEN); exit 0 if it is.
     /// For container health checks.
     Healthcheck {
@@ -138,6 +175,41 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Healthcheck { listen }) => healthcheck(listen),
+        Some(Command::Load {
+            database_url,
+            tables,
+            players,
+            seconds,
+            presses,
+            games,
+            draw_limit,
+            playground,
+            allow_remote,
+            seed,
+        }) => {
+            let fresh =
+                std::env::temp_dir().join(format!("dicetable-load-{}.db", std::process::id()));
+            let config = load::Config {
+                database_url: database_url
+                    .unwrap_or_else(|| format!("sqlite://{}", fresh.display())),
+                tables,
+                players,
+                seconds,
+                presses,
+                games,
+                seed,
+                draw_limit: draw_limit.unwrap_or_else(bot::cores),
+                playground,
+            };
+            load::check(&config, allow_remote)?;
+            let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+            let report = runtime.block_on(load::run(&config));
+            for suffix in ["", "-wal", "-shm"] {
+                let _ = std::fs::remove_file(format!("{}{suffix}", fresh.display()));
+            }
+            println!("{}", serde_json::to_string(&report?)?);
+            Ok(ExitCode::SUCCESS)
+        }
         Some(Command::Engine) => {
             protocol::run(io::stdin().lock(), io::stdout().lock())?;
             Ok(ExitCode::SUCCESS)

@@ -33,6 +33,9 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("telegram", &["engine", "table", "health", "lanes", "metrics"]),
     ("discord", &["engine", "table", "health", "lanes", "metrics"]),
     ("playground", &["engine", "table", "health", "lanes", "metrics"]),
+    // The load generator drives the table service (or a running bot's playground) like an
+    // adapter.
+    ("load", &["engine", "fair", "store", "table"]),
     // The composition root wires everything together.
     (
         "bot",
@@ -62,15 +65,18 @@ const EXTERNAL: &[(&str, &[&str])] = &[
     ("image", &["render"]),
     ("swash", &["render"]),
     ("axum", &["bot", "playground", "telegram", "discord"]),
-    ("tokio", &["bot", "discord", "lanes", "playground", "table", "telegram"]),
-    ("reqwest", &["telegram", "discord"]),
+    ("tokio", &["bot", "discord", "lanes", "load", "playground", "table", "telegram"]),
+    ("reqwest", &["telegram", "discord", "load"]),
     ("rand", &["table", "simulate"]),
     ("getrandom", &["fair"]),
     // The engine and the drawing are pure: no IO, clock, threads or processes.
-    ("std::fs", &["gallery"]),
+    ("std::fs", &["gallery", "load"]),
     ("std::io", &["bot", "protocol", "gallery", "discord"]),
     ("std::net", &["bot"]),
-    ("std::time", &["bot", "table", "telegram", "discord", "store", "simulate"]),
+    (
+        "std::time",
+        &["bot", "table", "telegram", "discord", "playground", "store", "simulate", "load"],
+    ),
     ("std::thread", &["bot"]),
     ("std::env", &["bot"]),
     ("std::process", &["bot"]),

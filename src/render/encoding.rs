@@ -1,7 +1,7 @@
 //! PNG encoding: a palette learnt once per board (NeuQuant) with a lookup that fills itself as
 //! colours turn up, indexed PNGs with the fast deflate path, and plain RGB PNGs.
 
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicU16, Ordering};
 
 use tiny_skia::Pixmap;
 
@@ -9,10 +9,12 @@ use super::{Palette, RenderError, rgb};
 
 /// A palette for indexed PNGs, learnt (NeuQuant) from a board and the colours drawn on top of it,
 /// with a lookup table from 18-bit RGB to palette index that fills itself as colours turn up.
+/// The table is shared by every thread drawing on the board without a lock: an entry depends on
+/// its key alone, so threads that fill the same entry at once write the same value.
 pub(super) struct Colours {
     quant: color_quant::NeuQuant,
     pub(super) rgb: Vec<u8>,
-    table: Mutex<Vec<u16>>,
+    table: Vec<AtomicU16>,
 }
 
 const UNKNOWN: u16 = u16::MAX;
@@ -68,24 +70,23 @@ impl Colours {
         }
         let quant = color_quant::NeuQuant::new(10, 256, &pixels);
         let rgb = quant.color_map_rgb();
-        Self { quant, rgb, table: Mutex::new(vec![UNKNOWN; 1 << 18]) }
+        Self { quant, rgb, table: (0..1 << 18).map(|_| AtomicU16::new(UNKNOWN)).collect() }
     }
 
     /// The palette index of every pixel. Where the picture still shows the board unchanged, the
     /// board's own indices are reused.
     pub(super) fn indices(&self, pixmap: &Pixmap, board: Option<(&Pixmap, &[u8])>) -> Vec<u8> {
-        let mut table = self.table.lock().unwrap_or_else(|e| e.into_inner());
-        let mut lookup = |p: &[u8]| -> u8 {
+        let lookup = |p: &[u8]| -> u8 {
             let key = (usize::from(p[0] >> 2) << 12)
                 | (usize::from(p[1] >> 2) << 6)
                 | usize::from(p[2] >> 2);
-            let mut i = table[key];
+            let mut i = self.table[key].load(Ordering::Relaxed);
             if i == UNKNOWN {
                 // The entry depends on the key alone (its 6-bit channels widened back to 8),
                 // never on which pixel came first, so pictures do not depend on history.
                 let widen = |c: u8| (c & 0xFC) | (c >> 6);
                 i = self.quant.index_of(&[widen(p[0]), widen(p[1]), widen(p[2]), 255]) as u16;
-                table[key] = i;
+                self.table[key].store(i, Ordering::Relaxed);
             }
             i as u8
         };

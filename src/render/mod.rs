@@ -18,7 +18,7 @@ use encoding::{Colours, encode_indexed};
 use legend::{draw_legend, legend_height};
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, RwLock};
 
 use tiny_skia::{Color, FillRule, Paint, PathBuilder, Pixmap, Rect, Stroke, Transform};
 
@@ -83,11 +83,56 @@ pub enum RenderError {
     Size(u32, u32),
 }
 
-/// Draws pictures. Create one and share it: fonts load once, boards are cached.
+/// Draws pictures. Create one and share it between threads: boards are drawn once and cached,
+/// and each drawing thread works with text and sprite caches of its own, so pictures drawn at
+/// the same time never wait for each other.
 pub struct Renderer {
-    text: Mutex<Text>,
-    sprites: Mutex<Sprites>,
-    boards: Mutex<HashMap<BoardKey, Arc<Board>>>,
+    /// Caches not in use; a picture takes one (or makes one) and gives it back.
+    workshops: Mutex<Vec<Workshop>>,
+    /// Boards drawn so far (read by every picture, written once per new board).
+    boards: RwLock<HashMap<BoardKey, Arc<Board>>>,
+}
+
+/// What drawing one picture needs besides the board: shaped text and sprites, cached from
+/// picture to picture. One thread uses a workshop at a time.
+#[derive(Default)]
+struct Workshop {
+    text: Text,
+    sprites: Sprites,
+}
+
+/// The most idle workshops kept (about one per drawing thread; more are dropped when given
+/// back).
+const MAX_WORKSHOPS: usize = 8;
+
+/// A workshop lent to one picture, given back to the renderer when dropped.
+struct Lent<'a> {
+    pool: &'a Mutex<Vec<Workshop>>,
+    shop: Option<Workshop>,
+}
+
+impl Drop for Lent<'_> {
+    fn drop(&mut self) {
+        let mut pool = self.pool.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(shop) = self.shop.take()
+            && pool.len() < MAX_WORKSHOPS
+        {
+            pool.push(shop);
+        }
+    }
+}
+
+impl std::ops::Deref for Lent<'_> {
+    type Target = Workshop;
+    fn deref(&self) -> &Workshop {
+        self.shop.as_ref().expect("a lent workshop is held until dropped")
+    }
+}
+
+impl std::ops::DerefMut for Lent<'_> {
+    fn deref_mut(&mut self) -> &mut Workshop {
+        self.shop.as_mut().expect("a lent workshop is held until dropped")
+    }
 }
 
 /// Tokens, checkers and dice drawn once per look, then copied into each picture.
@@ -133,10 +178,15 @@ impl Renderer {
     /// Loads the fonts.
     pub fn new() -> Self {
         Self {
-            text: Mutex::new(Text::new()),
-            sprites: Mutex::new(Sprites::default()),
-            boards: Mutex::new(HashMap::new()),
+            workshops: Mutex::new(vec![Workshop::default()]),
+            boards: RwLock::new(HashMap::new()),
         }
+    }
+
+    /// A workshop for one picture: an idle one, or a new one if every one is in use.
+    fn workshop(&self) -> Lent<'_> {
+        let idle = self.workshops.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        Lent { pool: &self.workshops, shop: Some(idle.unwrap_or_default()) }
     }
 
     /// The picture as PNG bytes: 256 colours from the board's palette, about a third of the
@@ -167,12 +217,12 @@ impl Renderer {
         data.extend(std::iter::repeat_n(bg, (WIDTH * legend_h) as usize).flatten());
         let size = tiny_skia::IntSize::from_wh(WIDTH, height).ok_or(Size(WIDTH, height))?;
         let mut pixmap = Pixmap::from_vec(data, size).ok_or(Size(WIDTH, height))?;
-        let mut text = self.text.lock().unwrap_or_else(|e| e.into_inner());
-        let mut sprites = self.sprites.lock().unwrap_or_else(|e| e.into_inner());
+        let mut shop = self.workshop();
+        let Workshop { text, sprites } = &mut *shop;
         let mut canvas = Canvas {
             pixmap: &mut pixmap,
-            text: &mut text,
-            sprites: &mut sprites,
+            text,
+            sprites,
             palette: &palette,
             persian: scene.persian_digits,
         };
@@ -199,27 +249,27 @@ impl Renderer {
             },
             Game::Nardy(_) => BoardKey::Nardy { theme: scene.theme, persian: scene.persian_digits },
         };
-        if let Some(board) = self.boards.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        if let Some(board) = self.boards.read().unwrap_or_else(|e| e.into_inner()).get(&key) {
             return Ok(board.clone());
         }
-        let mut text = self.text.lock().unwrap_or_else(|e| e.into_inner());
+        // A new board, drawn outside the lock (two threads may both draw it; both pictures
+        // are the same, and one is kept).
+        let mut shop = self.workshop();
+        let text = &mut shop.text;
         let pixmap = match scene.game {
-            Game::Snakes(g) => {
-                snakes::draw_board(&mut text, palette, g.layout(), scene.persian_digits)?
-            }
-            Game::Ludo(g) => ludo::draw_board(&mut text, palette, g)?,
-            Game::Nardy(_) => nardy::draw_board(&mut text, palette, scene.persian_digits)?,
+            Game::Snakes(g) => snakes::draw_board(text, palette, g.layout(), scene.persian_digits)?,
+            Game::Ludo(g) => ludo::draw_board(text, palette, g)?,
+            Game::Nardy(_) => nardy::draw_board(text, palette, scene.persian_digits)?,
         };
-        drop(text);
+        drop(shop);
         let colours = Colours::learn(&pixmap, palette);
         let indices = colours.indices(&pixmap, None);
         let board = Arc::new(Board { pixmap, colours, indices });
-        let mut boards = self.boards.lock().unwrap_or_else(|e| e.into_inner());
+        let mut boards = self.boards.write().unwrap_or_else(|e| e.into_inner());
         if boards.len() >= MAX_BOARDS {
             boards.clear();
         }
-        boards.insert(key, board.clone());
-        Ok(board)
+        Ok(boards.entry(key).or_insert(board).clone())
     }
 }
 

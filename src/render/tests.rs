@@ -43,6 +43,47 @@ fn inside((x, y): (f32, f32), r: f32) -> (f32, f32) {
     (x - 0.33 * r, y + 0.33 * r)
 }
 
+/// Pictures drawn on several threads at once, sharing one renderer (each thread with caches of
+/// its own, the boards and their colour lookups shared), are the bytes drawn one at a time.
+#[test]
+fn pictures_drawn_at_once_on_many_threads_are_the_same_bytes() {
+    let scenes: Vec<(Game, Vec<Event>)> = EXAMPLES.iter().map(|ex| play(ex, 7).unwrap()).collect();
+    let alone: Vec<Vec<u8>> = scenes
+        .iter()
+        .map(|(game, events)| {
+            let ps = players(game.players());
+            Renderer::new().render(&scene_of(game, events, &ps)).unwrap()
+        })
+        .collect();
+    let shared = Renderer::new();
+    std::thread::scope(|s| {
+        for offset in 0..4 {
+            let (shared, scenes, alone) = (&shared, &scenes, &alone);
+            s.spawn(move || {
+                for round in 0..3 {
+                    for i in 0..scenes.len() {
+                        let i = (i + offset + round) % scenes.len();
+                        let (game, events) = &scenes[i];
+                        let ps = players(game.players());
+                        let png = shared.render(&scene_of(game, events, &ps)).unwrap();
+                        assert!(
+                            png == alone[i],
+                            "{}: differs when drawn at once",
+                            EXAMPLES[i].name
+                        );
+                    }
+                }
+            });
+        }
+    });
+    let idle = shared.workshops.lock().unwrap().len();
+    assert!((1..=MAX_WORKSHOPS).contains(&idle), "workshops are given back: {idle}");
+}
+
+fn scene_of<'a>(game: &'a Game, events: &'a [Event], players: &'a [Player]) -> Scene<'a> {
+    Scene { game, events, players, theme: Theme::Light, persian_digits: false }
+}
+
 #[test]
 fn pngs_decode_with_the_right_size_and_are_deterministic() {
     let renderer = Renderer::new();
@@ -168,7 +209,7 @@ fn a_snakes_board_is_drawn_once_per_layout() {
         let scene = Scene { game: &game, events: &[], players: &ps, theme, persian_digits: false };
         renderer.render(&scene).unwrap();
     }
-    assert_eq!(renderer.boards.lock().unwrap().len(), 2, "one board per theme, reused");
+    assert_eq!(renderer.boards.read().unwrap().len(), 2, "one board per theme, reused");
 }
 
 #[test]

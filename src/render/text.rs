@@ -75,8 +75,9 @@ impl Text {
     /// Loads the embedded fonts.
     pub fn new() -> Self {
         let mut db = fontdb::Database::new();
+        // The embedded bytes themselves, not copies: every workshop's font system shares them.
         for font in FONTS {
-            db.load_font_data(font.to_vec());
+            db.load_font_source(fontdb::Source::Binary(std::sync::Arc::new(font)));
         }
         db.set_sans_serif_family("Noto Sans");
         let fonts = FontSystem::new_with_locale_and_db("en-US".into(), db);

@@ -186,6 +186,10 @@ pub struct View {
     pub buttons: Vec<Vec<Button>>,
     /// Shown only to this user (an ephemeral reply, an alert, a private message).
     pub private_to: Option<String>,
+    /// Why the operation was refused, if this view is a refusal: the message's key in the
+    /// Fluent files (`err-not-your-turn`, `err-stale`, …), or `illegal` for a move the rules
+    /// refuse. For metrics and tools; players read `text`.
+    pub refusal: Option<&'static str>,
     /// The table message this view is, if any: after posting it, call [`Service::shown`].
     pub shows: Option<(i64, Slot)>,
     /// The table this view is about, if any (a board, a reminder, a ranking): adapters route

@@ -164,6 +164,9 @@ pub enum Shown {
     },
 }
 
+/// Boards drawn at once unless [`Service::with_draw_limit`] says otherwise.
+const DRAW_LIMIT: usize = 2;
+
 /// The table service. Cheap to clone; holds no table in memory: every operation reads the
 /// store, so any number of services (processes) can share one database.
 #[derive(Clone)]
@@ -172,6 +175,9 @@ pub struct Service {
     pub(super) i18n: Arc<I18n>,
     pub(super) key: TokenKey,
     pub(super) renderer: Arc<Renderer>,
+    /// Boards drawn at once: one per core. Drawing is CPU work; more at once would only make
+    /// every press wait longer (and hold more pictures in memory).
+    pub(super) drawing: Arc<tokio::sync::Semaphore>,
     pub(super) clock: Arc<dyn Clock>,
     pub(super) metrics: Option<Arc<Metrics>>,
     pub(super) health: Arc<StoreHealth>,
@@ -185,10 +191,18 @@ impl Service {
             i18n: Arc::new(I18n::new()),
             key: TokenKey::new(secret),
             renderer: Arc::new(Renderer::new()),
+            drawing: Arc::new(tokio::sync::Semaphore::new(DRAW_LIMIT)),
             clock,
             metrics: None,
             health: Arc::default(),
         }
+    }
+
+    /// The same service, drawing at most `boards` pictures at once (one per core is best; the
+    /// bot sets that).
+    pub fn with_draw_limit(mut self, boards: usize) -> Self {
+        self.drawing = Arc::new(tokio::sync::Semaphore::new(boards.max(1)));
+        self
     }
 
     /// The same service, recording into `metrics`.
@@ -387,23 +401,28 @@ impl Service {
         View {
             text: self.i18n.text(lang, "err-store-down", &[]),
             private_to: Some(ctx.user.clone()),
+            refusal: Some("err-store-down"),
             ..View::default()
         }
     }
 
     async fn fail_views(&self, ctx: &Ctx, lang: Lang, fail: Fail) -> Vec<View> {
-        let private =
-            |text: String| View { text, private_to: Some(ctx.user.clone()), ..View::default() };
+        let private = |key: &'static str, text: String| View {
+            text,
+            private_to: Some(ctx.user.clone()),
+            refusal: Some(key),
+            ..View::default()
+        };
         match fail {
-            Fail::Say(key, args) => vec![private(self.text_for(ctx, lang, key, &args))],
+            Fail::Say(key, args) => vec![private(key, self.text_for(ctx, lang, key, &args))],
             Fail::Illegal(illegal, names) => {
-                vec![private(self.i18n.refusal(lang, &illegal, &names))]
+                vec![private("illegal", self.i18n.refusal(lang, &illegal, &names))]
             }
             Fail::Stale(table) => {
                 if let Some(m) = &self.metrics {
                     m.stale_presses.inc();
                 }
-                let mut views = vec![private(self.i18n.text(lang, "err-stale", &[]))];
+                let mut views = vec![private("err-stale", self.i18n.text(lang, "err-stale", &[]))];
                 // Refresh the board in place, so the chat shows the buttons that work now.
                 match self.board_refresh(table).await {
                     Ok(Some(view)) => views.push(view),
@@ -418,7 +437,7 @@ impl Service {
             }
             Fail::Internal(e) => {
                 tracing::error!(user = %ctx.user, chat = %ctx.chat, error = %e, "operation failed");
-                vec![private(self.i18n.text(lang, "err-internal", &[]))]
+                vec![private("err-internal", self.i18n.text(lang, "err-internal", &[]))]
             }
         }
     }

@@ -328,7 +328,10 @@ impl Service {
         let players: Vec<Player> = names.iter().map(|n| Player { name: n.clone() }).collect();
         let persian_digits = lang.persian_digits();
         let metrics = self.metrics.clone();
+        // Waits its turn for a core: the semaphore is never closed, so this cannot fail.
+        let permit = self.drawing.clone().acquire_owned().await.ok();
         let result = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
             let started = std::time::Instant::now();
             let scene = Scene {
                 game: &game,

@@ -1,0 +1,569 @@
+//! `dicetable load`: a load generator for sizing a deployment. It plays many tables at once,
+//! pressing buttons as fast as answers come, and reports throughput, latency, errors, memory
+//! and threads as one JSON object.
+//!
+//! Each table is a chat of its own with two (or more) players. A driver task per table opens a
+//! lobby, seats its players, starts, and then presses a button of the board it was last shown,
+//! as the player the board names, until the game ends; then it opens the next game. Games and
+//! options rotate over the tables (Snakes, Ludo and Nardy, with some options on), so the mix
+//! looks like a busy evening.
+//!
+//! In process (the default), the drivers call the table service directly, and after each board
+//! record the message that shows it, as an adapter does ([`Service::shown`]). With
+//! `--playground`, they drive a running bot through the playground's HTTP API instead (only on
+//! a loopback address unless allowed).
+//!
+//! A press's latency is from the press to its answer with the new board drawn. Refusals are
+//! counted by kind (`err-stale`, `err-store-down`, …); a healthy run has none.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use crate::engine::{Entropy, GameKind};
+use crate::fair::{Seed, Stream};
+use crate::store::Store;
+use crate::table::{Ctx, Op, Service, SystemClock, View};
+
+/// The longest run allowed, in seconds.
+pub const MAX_SECONDS: f64 = 3600.0;
+/// The most tables allowed.
+pub const MAX_TABLES: usize = 10_000;
+
+/// What to run.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The database (a fresh SQLite file by default: never a production database by accident).
+    pub database_url: String,
+    /// Tables played at once.
+    pub tables: usize,
+    /// Players at each table (2 to 4; Nardy tables always seat 2).
+    pub players: usize,
+    /// Stop after this long.
+    pub seconds: f64,
+    /// Stop after this many presses in all, if sooner.
+    pub presses: Option<u64>,
+    /// The games to rotate over.
+    pub games: Vec<GameKind>,
+    /// The seed of the drivers' choices among buttons (the dice are the tables' own).
+    pub seed: u64,
+    /// Boards drawn at once (normally one per core).
+    pub draw_limit: usize,
+    /// Drive a running bot's playground at this address instead of an in-process service.
+    pub playground: Option<url::Url>,
+}
+
+/// What a run measured.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    /// `sqlite` or `postgres`, or `playground` when driving a running bot.
+    pub database: String,
+    /// Tables played at once.
+    pub tables: usize,
+    /// How long the run took, in seconds.
+    pub seconds: f64,
+    /// Presses answered.
+    pub presses: u64,
+    /// Presses answered per second.
+    pub presses_per_second: f64,
+    /// Latency of a press, in milliseconds: median, 95th and 99th percentile, worst.
+    pub latency_ms: Latency,
+    /// Games played to the end.
+    pub games_finished: u64,
+    /// Refusals and failures by kind (empty in a healthy run).
+    pub errors: BTreeMap<String, u64>,
+    /// The process's peak resident memory, in MB (Linux; 0 elsewhere).
+    pub peak_rss_mb: f64,
+    /// The process's threads at the end (Linux; 0 elsewhere).
+    pub threads: u64,
+}
+
+/// Latency percentiles in milliseconds.
+#[derive(Debug, Clone, Copy, Default, Serialize)]
+pub struct Latency {
+    /// Median.
+    pub p50: f64,
+    /// 95th percentile.
+    pub p95: f64,
+    /// 99th percentile.
+    pub p99: f64,
+    /// Worst.
+    pub max: f64,
+}
+
+impl Latency {
+    /// Percentiles of `samples` (milliseconds), sorted here.
+    pub fn of(samples: &mut [f64]) -> Self {
+        if samples.is_empty() {
+            return Self::default();
+        }
+        samples.sort_by(f64::total_cmp);
+        let at = |q: f64| samples[((samples.len() - 1) as f64 * q).round() as usize];
+        let round = |x: f64| (x * 100.0).round() / 100.0;
+        Latency {
+            p50: round(at(0.5)),
+            p95: round(at(0.95)),
+            p99: round(at(0.99)),
+            max: round(at(1.0)),
+        }
+    }
+}
+
+/// Why a run could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// A setting out of range.
+    #[error("{0}")]
+    Config(String),
+    /// The database could not be used.
+    #[error("cannot use the database: {0}")]
+    Store(#[from] crate::store::StoreError),
+}
+
+/// What the drivers share: their tally and when to stop.
+struct Tally {
+    started: Instant,
+    deadline: Instant,
+    quota: Option<u64>,
+    presses: AtomicU64,
+    games: AtomicU64,
+    stop: AtomicBool,
+    latencies: std::sync::Mutex<Vec<f64>>,
+    errors: std::sync::Mutex<BTreeMap<String, u64>>,
+}
+
+impl Tally {
+    /// Whether to stop; takes one press from the quota when not.
+    fn take_press(&self) -> bool {
+        if self.stop.load(Ordering::Relaxed) || Instant::now() >= self.deadline {
+            self.stop.store(true, Ordering::Relaxed);
+            return false;
+        }
+        let n = self.presses.fetch_add(1, Ordering::Relaxed) + 1;
+        if self.quota.is_some_and(|q| n > q) {
+            self.presses.fetch_sub(1, Ordering::Relaxed);
+            self.stop.store(true, Ordering::Relaxed);
+            return false;
+        }
+        true
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed) || Instant::now() >= self.deadline
+    }
+
+    fn latency(&self, took: Duration) {
+        self.latencies.lock().unwrap_or_else(|e| e.into_inner()).push(took.as_secs_f64() * 1000.0);
+    }
+
+    fn error(&self, kind: &str) {
+        *self
+            .errors
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .entry(kind.to_owned())
+            .or_default() += 1;
+    }
+}
+
+/// Checks a configuration: sizes in range, a loopback playground unless `allow_remote`.
+pub fn check(config: &Config, allow_remote: bool) -> Result<(), LoadError> {
+    let bad = |why: String| Err(LoadError::Config(why));
+    if config.tables == 0 || config.tables > MAX_TABLES {
+        return bad(format!("--tables must be 1 to {MAX_TABLES}, not {}", config.tables));
+    }
+    if !(config.seconds > 0.0 && config.seconds <= MAX_SECONDS) {
+        return bad(format!("--seconds must be above 0 and at most {MAX_SECONDS}"));
+    }
+    if !(2..=4).contains(&config.players) {
+        return bad(format!("--players must be 2 to 4, not {}", config.players));
+    }
+    if config.games.is_empty() {
+        return bad("--games names no game".into());
+    }
+    if let Some(url) = &config.playground
+        && !allow_remote
+    {
+        let loopback = match url.host() {
+            Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+            Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+            Some(url::Host::Domain(d)) => d == "localhost",
+            None => false,
+        };
+        if !loopback {
+            return bad(format!("{url} is not a loopback address (add --allow-remote)"));
+        }
+    }
+    Ok(())
+}
+
+/// Runs the load and reports what it measured.
+pub async fn run(config: &Config) -> Result<Report, LoadError> {
+    let secret = Seed::generate().map_err(|e| LoadError::Config(format!("no randomness: {e}")))?;
+    let run_id = u32::from_le_bytes([0, 1, 2, 3].map(|i| secret.commitment()[i]));
+    let tally = Arc::new(Tally {
+        started: Instant::now(),
+        deadline: Instant::now() + Duration::from_secs_f64(config.seconds),
+        quota: config.presses,
+        presses: AtomicU64::new(0),
+        games: AtomicU64::new(0),
+        stop: AtomicBool::new(false),
+        latencies: std::sync::Mutex::new(Vec::new()),
+        errors: std::sync::Mutex::new(BTreeMap::new()),
+    });
+    let (database, driver): (String, Driver) = match &config.playground {
+        Some(url) => ("playground".into(), Driver::Http(Http::new(url.clone()))),
+        None => {
+            let store = Store::connect(&config.database_url).await?;
+            let kind =
+                if config.database_url.starts_with("postgres") { "postgres" } else { "sqlite" };
+            let service = Service::new(store, secret.as_bytes(), Arc::new(SystemClock))
+                .with_draw_limit(config.draw_limit);
+            (kind.into(), Driver::Service(service))
+        }
+    };
+    let mut tasks = tokio::task::JoinSet::new();
+    for i in 0..config.tables {
+        let game = config.games[i % config.games.len()];
+        let table = TableDriver {
+            chat: format!("load:{run_id:08x}-{i}"),
+            game,
+            players: if game == GameKind::Nardy { 2 } else { config.players },
+            words: options_for(game, i),
+            choices: Seed::from_u64(config.seed).stream("load", i as u64),
+            driver: driver.clone(),
+            tally: tally.clone(),
+        };
+        tasks.spawn(table.play());
+    }
+    while let Some(done) = tasks.join_next().await {
+        if let Err(e) = done {
+            tracing::error!(error = %e, "a load driver failed");
+            tally.error("driver-panicked");
+        }
+    }
+    let seconds = tally.started.elapsed().as_secs_f64();
+    let presses = tally.presses.load(Ordering::Relaxed);
+    let mut samples =
+        std::mem::take(&mut *tally.latencies.lock().unwrap_or_else(|e| e.into_inner()));
+    let (peak_rss_mb, threads) = process_figures();
+    Ok(Report {
+        database,
+        tables: config.tables,
+        seconds: (seconds * 100.0).round() / 100.0,
+        presses,
+        presses_per_second: (presses as f64 / seconds * 10.0).round() / 10.0,
+        latency_ms: Latency::of(&mut samples),
+        games_finished: tally.games.load(Ordering::Relaxed),
+        errors: tally.errors.lock().unwrap_or_else(|e| e.into_inner()).clone(),
+        peak_rss_mb,
+        threads,
+    })
+}
+
+/// Option words for table `i` of a game: a quarter of the tables play with options on.
+fn options_for(game: GameKind, i: usize) -> Vec<String> {
+    let words: &[&str] = match (game, i / 3 % 4) {
+        (GameKind::Snakes, 1) => &["quick"],
+        (GameKind::Snakes, 2) => &["random", "bounce"],
+        (GameKind::Ludo, 1) => &["capture"],
+        (GameKind::Ludo, 2) => &["enter", "forfeit"],
+        (GameKind::Nardy, 1) => &["lower"],
+        _ => &[],
+    };
+    words.iter().map(|w| (*w).to_owned()).collect()
+}
+
+/// The peak resident memory (MB) and the thread count of this process, from `/proc`.
+fn process_figures() -> (f64, u64) {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let field = |name: &str| -> u64 {
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix(name))
+            .and_then(|rest| rest.split_whitespace().next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(0)
+    };
+    ((field("VmHWM:") as f64 / 1024.0 * 10.0).round() / 10.0, field("Threads:"))
+}
+
+/// How drivers reach the tables.
+#[derive(Clone)]
+enum Driver {
+    Service(Service),
+    Http(Http),
+}
+
+/// One table's driver.
+struct TableDriver {
+    chat: String,
+    game: GameKind,
+    players: usize,
+    words: Vec<String>,
+    /// The driver's choices among buttons.
+    choices: Stream,
+    driver: Driver,
+    tally: Arc<Tally>,
+}
+
+/// A player as the driver presents it.
+fn player(chat: &str, seat: usize) -> Ctx {
+    let name = ["Ana", "Ben", "Cai", "Dee"][seat % 4];
+    Ctx {
+        chat: chat.to_owned(),
+        user: format!("{chat}-{}", name.to_lowercase()),
+        name: name.to_owned(),
+        locale: Some("en".into()),
+        admin: false,
+    }
+}
+
+impl TableDriver {
+    /// Plays games until the run ends.
+    async fn play(mut self) {
+        let seats: Vec<Ctx> = (0..self.players).map(|s| player(&self.chat, s)).collect();
+        while !self.tally.stopped() {
+            let Some(mut board) = self.open(&seats).await else {
+                // Could not start a game: back off a little rather than spin.
+                tokio::time::sleep(Duration::from_millis(200)).await;
+                continue;
+            };
+            loop {
+                if board.buttons.is_empty() {
+                    self.tally.games.fetch_add(1, Ordering::Relaxed);
+                    break;
+                }
+                if !self.tally.take_press() {
+                    return;
+                }
+                let pick = |n: usize, c: &mut Stream| c.below(n as u32) as usize;
+                let row = &board.buttons[pick(board.buttons.len(), &mut self.choices)];
+                let token = row[pick(row.len(), &mut self.choices)].token.clone();
+                let who = board
+                    .mentions
+                    .first()
+                    .and_then(|m| seats.iter().find(|s| &s.user == m || &s.name == m))
+                    .unwrap_or(&seats[0])
+                    .clone();
+                let began = Instant::now();
+                let views = self.op(&who, Op::Press(token)).await;
+                self.tally.latency(began.elapsed());
+                match self.newest_board(&views) {
+                    Some(next) => board = next,
+                    None => {
+                        // A refusal: counted; the board as it stands now is asked for again.
+                        let kind = views.iter().find_map(|v| v.refusal).unwrap_or("no-board");
+                        self.tally.error(kind);
+                        match self.refresh(&seats[0]).await {
+                            Some(next) => board = next,
+                            None => break,
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Opens a lobby, seats every player and starts; the first board.
+    async fn open(&mut self, seats: &[Ctx]) -> Option<View> {
+        let create = Op::Create { game: self.game, words: self.words.clone() };
+        let mut views = self.op(&seats[0], create).await;
+        for who in &seats[1..] {
+            views = self.op(who, Op::Join(Some(self.game))).await;
+        }
+        if self.newest_board(&views).is_none() {
+            views = self.op(&seats[0], Op::Start(Some(self.game))).await;
+        }
+        let board = self.newest_board(&views);
+        if board.is_none() {
+            let kind = views.iter().find_map(|v| v.refusal).unwrap_or("no-start");
+            self.tally.error(kind);
+            // A table left open by an earlier failure: cancel it so the next start works.
+            self.op(&seats[0], Op::Cancel(Some(self.game))).await;
+        }
+        board
+    }
+
+    /// The board as it stands (after a refusal).
+    async fn refresh(&mut self, who: &Ctx) -> Option<View> {
+        let views = self.op(who, Op::Status(Some(self.game))).await;
+        self.newest_board(&views)
+    }
+
+    /// The newest board among views: a public view that shows the table's board.
+    fn newest_board(&self, views: &[View]) -> Option<View> {
+        views
+            .iter()
+            .filter(|v| v.private_to.is_none() && v.refusal.is_none() && v.image.is_some())
+            .filter(|v| matches!(v.shows, Some((_, crate::table::Slot::Board))))
+            .max_by_key(|v| v.version)
+            .cloned()
+    }
+
+    /// One operation, and what an adapter does with its views: each shown message recorded.
+    async fn op(&mut self, who: &Ctx, op: Op) -> Vec<View> {
+        match &mut self.driver {
+            Driver::Service(service) => {
+                let views = service.handle(who, op).await;
+                for view in &views {
+                    let Some((table, slot)) = view.shows else { continue };
+                    if !service.wanted(view).await {
+                        continue;
+                    }
+                    let reference = format!("{}:{}", self.chat, view.version);
+                    if let Err(e) = service.shown(table, slot, view.version, &reference).await {
+                        tracing::warn!(table, error = %e, "recording a load message failed");
+                        self.tally.error("record-failed");
+                    }
+                }
+                views
+            }
+            Driver::Http(http) => match http.op(&self.chat, who, op).await {
+                Ok(views) => views,
+                Err(kind) => {
+                    self.tally.error(kind);
+                    Vec::new()
+                }
+            },
+        }
+    }
+}
+
+/// A running bot's playground, driven over HTTP: each table is a room.
+#[derive(Clone)]
+struct Http {
+    base: url::Url,
+    client: reqwest::Client,
+    /// The newest message of the room seen so far.
+    seen: u64,
+}
+
+impl Http {
+    fn new(base: url::Url) -> Self {
+        Self { base, client: reqwest::Client::new(), seen: 0 }
+    }
+
+    /// One operation through the playground, as a person in a browser does it: a command typed
+    /// in the room, or a press; then the room's messages newer than those seen, as views.
+    async fn op(&mut self, chat: &str, who: &Ctx, op: Op) -> Result<Vec<View>, &'static str> {
+        let room = chat.replace(':', "-");
+        let (path, body) = match op {
+            Op::Press(token) => {
+                ("api/press", serde_json::json!({"room": room, "user": who.name, "token": token}))
+            }
+            other => {
+                let text = command_text(&other).ok_or("unsupported")?;
+                ("api/say", serde_json::json!({"room": room, "user": who.name, "text": text}))
+            }
+        };
+        let url = self.base.join(path).map_err(|_| "bad-address")?;
+        let answer = self.client.post(url).json(&body).send().await.map_err(|_| "http-failed")?;
+        if !answer.status().is_success() {
+            return Err("http-status");
+        }
+        let mut url = self.base.join("api/messages").map_err(|_| "bad-address")?;
+        url.query_pairs_mut().append_pair("room", &room).append_pair("user", &who.name);
+        let answer = self.client.get(url).send().await.map_err(|_| "http-failed")?;
+        let messages: Vec<serde_json::Value> = answer.json().await.map_err(|_| "http-body")?;
+        let fresh: Vec<View> = messages
+            .iter()
+            .filter(|m| m.get("id").and_then(|i| i.as_u64()).is_some_and(|id| id > self.seen))
+            .map(view_of)
+            .collect();
+        self.seen = self.seen.max(fresh.iter().map(|v| v.version as u64).max().unwrap_or(0));
+        Ok(fresh)
+    }
+}
+
+/// The chat command for an operation the drivers use.
+fn command_text(op: &Op) -> Option<String> {
+    Some(match op {
+        Op::Create { game, words } => format!("/{game} {}", words.join(" ")),
+        Op::Join(Some(game)) => format!("/join {game}"),
+        Op::Start(Some(game)) => format!("/play {game}"),
+        Op::Cancel(Some(game)) => format!("/cancel {game}"),
+        Op::Status(Some(game)) => format!("/status {game}"),
+        _ => return None,
+    })
+}
+
+/// A playground message as a view, with what the drivers need: its buttons, whom it mentions,
+/// whether it is private (a refusal) and whether it has a picture. Its id stands for the
+/// version (a newer message has a larger id).
+fn view_of(m: &serde_json::Value) -> View {
+    let button = |b: &serde_json::Value| {
+        Some(crate::table::Button {
+            label: b.get("label")?.as_str()?.to_owned(),
+            token: b.get("token")?.as_str()?.to_owned(),
+        })
+    };
+    let rows = m.get("buttons").and_then(|b| b.as_array()).cloned().unwrap_or_default();
+    let buttons = rows
+        .iter()
+        .filter_map(|row| row.as_array().map(|r| r.iter().filter_map(button).collect::<Vec<_>>()))
+        .filter(|row| !row.is_empty())
+        .collect();
+    let strings = |k: &str| -> Vec<String> {
+        let list = m.get(k).and_then(|x| x.as_array()).cloned().unwrap_or_default();
+        list.iter().filter_map(|u| u.as_str().map(str::to_owned)).collect()
+    };
+    let private = m.get("private").and_then(|p| p.as_bool()).unwrap_or(false);
+    let image = m.get("image").and_then(|v| v.as_str()).map(|s| s.as_bytes().to_vec());
+    View {
+        text: m.get("text").and_then(|v| v.as_str()).unwrap_or_default().to_owned(),
+        shows: image.as_ref().map(|_| (0, crate::table::Slot::Board)),
+        image,
+        mentions: strings("mentions"),
+        buttons,
+        private_to: private.then(String::new),
+        refusal: private.then_some("refused"),
+        version: m.get("id").and_then(|v| v.as_i64()).unwrap_or(0),
+        ..View::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentiles_of_a_known_sample() {
+        let mut samples: Vec<f64> = (1..=100).rev().map(f64::from).collect();
+        let l = Latency::of(&mut samples);
+        assert_eq!((l.p50, l.p95, l.p99, l.max), (51.0, 95.0, 99.0, 100.0));
+        assert_eq!(Latency::of(&mut []).max, 0.0);
+    }
+
+    #[test]
+    fn a_run_is_bounded_and_loopback_only_by_default() {
+        let config = Config {
+            database_url: "sqlite::memory:".into(),
+            tables: 10,
+            players: 2,
+            seconds: 5.0,
+            presses: None,
+            games: GameKind::ALL.to_vec(),
+            seed: 1,
+            draw_limit: 2,
+            playground: None,
+        };
+        assert!(check(&config, false).is_ok());
+        let with = |f: &dyn Fn(&mut Config)| {
+            let mut c = config.clone();
+            f(&mut c);
+            check(&c, false).map_err(|e| e.to_string())
+        };
+        assert!(with(&|c| c.tables = 0).is_err());
+        assert!(with(&|c| c.tables = MAX_TABLES + 1).is_err());
+        assert!(with(&|c| c.seconds = MAX_SECONDS + 1.0).is_err());
+        assert!(with(&|c| c.players = 9).is_err());
+        let remote = with(&|c| c.playground = Some("http://10.0.0.7:8080/".parse().unwrap()));
+        assert!(remote.unwrap_err().contains("--allow-remote"));
+        assert!(with(&|c| c.playground = Some("http://127.0.0.1:8080/".parse().unwrap())).is_ok());
+        assert!(with(&|c| c.playground = Some("http://localhost:8080/".parse().unwrap())).is_ok());
+    }
+}
