@@ -40,6 +40,8 @@ struct Fake {
     polling_refused: bool,
     /// Every update pushed: its id, and a callback query's id.
     pushed: Vec<(i64, Option<String>)>,
+    /// Every new message (sendMessage, sendPhoto): its chat, and when.
+    sent: Vec<(i64, std::time::Instant)>,
 }
 
 #[derive(Clone)]
@@ -170,6 +172,7 @@ async fn api(
                 .cloned()
                 .unwrap_or(Value::Null);
             let chat = f.get("chat_id").and_then(Value::as_i64).unwrap_or(CHAT);
+            fake.sent.push((chat, std::time::Instant::now()));
             let body = json!({ "photo": photo, "text": text, "keyboard": keyboard(&f),
                 "png": f.values().any(|p| p["png"] == true), "chat": chat });
             fake.messages.insert(id, body.clone());
@@ -1034,4 +1037,71 @@ async fn a_mention_after_a_restart_names_the_player() {
     assert!(!html.contains('🔔'), "{html}");
     assert!(plain(html).contains(mover.1), "{html}");
     running.shutdown().await;
+}
+
+/// A game played as fast as people tap, in a supergroup (whose budget is 10 new messages a
+/// minute): the first boards come as new messages, then, once the minute's budget is spent but
+/// for the messages kept for texts, each board edits the live board in place. Every board is
+/// on screen within 2 s at p95, the bot never sends more than the chat's limit allows, and the
+/// ranking and the seed come at once; on both databases.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_fast_game_in_a_supergroup_shows_every_board_within_two_seconds() {
+    for (_db, url) in common::both_databases("tg", "fast").await {
+        let mut g = Group::start_with(&url, None).await;
+        let chat = supergroup(424_242);
+        g.say_in(chat, 1, "Ana", "/snakes quick").await;
+        g.say_in(chat, 2, "Ben", "/join").await;
+        g.say_in(chat, 1, "Ana", "/play").await;
+        let mut shown = g.until("the first board", |f| board_in(f, chat)).await;
+        let mut waits = Vec::new();
+        let mut edits = 0;
+        loop {
+            let (id, photo) = shown.clone();
+            if photo["keyboard"]["inline_keyboard"][0][0]["callback_data"].is_null() {
+                break;
+            }
+            let (data, mover) = first_button_and_mover(&photo);
+            let pressed = std::time::Instant::now();
+            g.press(mover.0, mover.1, id, &data).await;
+            // The next board: a new message, or the same one edited (a new revision).
+            shown = g
+                .until("the next board", |f| {
+                    board_in(f, chat).filter(|(n, m)| *n != id || m["rev"] != photo["rev"])
+                })
+                .await;
+            waits.push(pressed.elapsed());
+            if shown.0 == id {
+                edits += 1;
+            }
+            assert!(waits.len() < 400, "the game ends");
+        }
+        let over = std::time::Instant::now();
+        g.until("the ranking and the seed", |f| said_in(f, chat, "dicetable verify")).await;
+        let reveal = over.elapsed();
+        waits.sort();
+        let p95 = waits[(waits.len() - 1) * 95 / 100];
+        assert!(
+            p95 < Duration::from_secs(2),
+            "p95 press to board {p95:?} over {} boards",
+            waits.len()
+        );
+        assert!(reveal < Duration::from_secs(3), "the seed came {reveal:?} after the last board");
+        let fake = g.server.fake.lock().await;
+        let sent: Vec<std::time::Instant> =
+            fake.sent.iter().filter(|(c, _)| *c == chat).map(|(_, t)| *t).collect();
+        for (i, first) in sent.iter().enumerate() {
+            let in_minute =
+                sent[i..].iter().take_while(|t| **t - *first < Duration::from_secs(60)).count();
+            assert!(in_minute <= 10, "{in_minute} new messages within a minute of message {i}");
+        }
+        let photos =
+            fake.messages.values().filter(|m| m["chat"] == chat && m["photo"] == true).count();
+        assert!(
+            photos >= 3 && edits > waits.len() / 2,
+            "{photos} board messages, {edits} edits in place of {}",
+            waits.len()
+        );
+        drop(fake);
+        g.running.shutdown().await;
+    }
 }

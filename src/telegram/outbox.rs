@@ -1,0 +1,505 @@
+//! How views become messages. What an update shows goes to an outbox lane per table (or per
+//! chat), whose task sends in order through teloxide's `Throttle`; edits and callback answers
+//! wait out `RetryAfter` themselves. When a lane falls behind (the chat is near Telegram's
+//! limit), a board that a newer board of the same table already supersedes is folded away
+//! instead of sent.
+//!
+//! A chat may receive only so many new messages a minute (teloxide's `Throttle` holds back the
+//! rest: 10 a minute in a supergroup). A game played as fast as people tap needs more boards
+//! than that, so when a chat has spent its budget but for a few messages kept for texts (a
+//! ranking, the seed), a new board is shown by editing the table's live board message in place
+//! (edits are not held back); once the chat is quiet again, boards come as new messages.
+
+use std::collections::{HashMap, VecDeque};
+use std::time::{Duration, Instant};
+
+use teloxide::adaptors::throttle::Limits;
+use teloxide::payloads::{
+    EditMessageMediaSetters, EditMessageTextSetters, SendMessageSetters, SendPhotoSetters,
+};
+use teloxide::prelude::{Request, Requester};
+use teloxide::types::{
+    ChatId, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, InputMedia, InputMediaPhoto,
+    MessageId, ParseMode, ReplyParameters,
+};
+use teloxide::{ApiError, RequestError};
+
+use crate::table::{Shown, Slot, View, clip_end, mark_last};
+
+use super::Telegram;
+
+/// Telegram's limit on photo captions.
+const CAPTION: usize = 1024;
+/// How many times a call is retried after `RetryAfter` or a network error.
+const RETRIES: usize = 5;
+
+/// The window Telegram's per-chat message limits count in.
+const WINDOW: Duration = Duration::from_secs(60);
+/// New messages a chat keeps free each minute for texts, when its boards are edited in place.
+const RESERVE: u32 = 3;
+/// Chats tracked before those with no message in the window are forgotten.
+const TRACKED: usize = 10_000;
+
+/// The new messages each chat was sent in the last minute, to tell when a new board would
+/// wait behind the chat's limit.
+#[derive(Debug, Default)]
+pub(super) struct Budget {
+    sent: HashMap<ChatId, VecDeque<Instant>>,
+}
+
+impl Budget {
+    /// Notes a new message sent to `chat` at `now`.
+    pub(super) fn record(&mut self, chat: ChatId, now: Instant) {
+        if self.sent.len() >= TRACKED {
+            self.sent.retain(|_, times| times.back().is_some_and(|t| now - *t < WINDOW));
+        }
+        self.sent.entry(chat).or_default().push_back(now);
+    }
+
+    /// Whether `chat` has spent its new messages for this minute, but for the few kept for
+    /// texts: a new board now would wait, or leave a ranking or the seed waiting.
+    pub(super) fn busy(&mut self, chat: ChatId, now: Instant) -> bool {
+        let Some(times) = self.sent.get_mut(&chat) else { return false };
+        while times.front().is_some_and(|t| now - *t >= WINDOW) {
+            times.pop_front();
+        }
+        let limits = Limits::default();
+        let per_minute = if chat.is_channel_or_supergroup() {
+            limits.messages_per_min_channel_or_supergroup
+        } else {
+            limits.messages_per_min_chat
+        };
+        times.len() >= per_minute.saturating_sub(RESERVE).max(1) as usize
+    }
+}
+
+/// Views of one operation, to send together and in order.
+pub(super) struct Outgoing {
+    chat: ChatId,
+    views: Vec<View>,
+    reply_to: Option<MessageId>,
+}
+
+/// The next batch of an outbox lane, without the boards that a later batch of the same lane
+/// supersedes (only a lane that fell behind has later batches). Batches left empty are skipped.
+fn fold(queue: &mut VecDeque<Outgoing>) -> Option<Outgoing> {
+    while let Some(mut batch) = queue.pop_front() {
+        let superseded = |view: &View| match view.shows {
+            Some((table, Slot::Board)) => queue
+                .iter()
+                .any(|later| later.views.iter().any(|v| v.shows == Some((table, Slot::Board)))),
+            _ => false,
+        };
+        let before = batch.views.len();
+        batch.views.retain(|v| !superseded(v));
+        if batch.views.len() < before {
+            tracing::info!(folded = before - batch.views.len(), "a busy chat: boards folded");
+        }
+        if !batch.views.is_empty() {
+            return Some(batch);
+        }
+    }
+    None
+}
+
+/// Calls a Bot API method, waiting out `RetryAfter` and retrying network errors a few times.
+/// Returns `None` if it failed for good (logged).
+pub(super) async fn retry<T, F, Fut>(method: &str, call: F) -> Option<T>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<T, RequestError>>,
+{
+    match retry_result(method, call).await {
+        Ok(value) => Some(value),
+        Err(RequestError::Api(ApiError::MessageNotModified)) => None,
+        Err(e) => {
+            tracing::warn!(method, error = %e, "Telegram refused the call");
+            None
+        }
+    }
+}
+
+/// [`retry`], returning the last error.
+async fn retry_result<T, F, Fut>(method: &str, mut call: F) -> Result<T, RequestError>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<T, RequestError>>,
+{
+    let mut attempt = 1;
+    loop {
+        let last = attempt >= RETRIES;
+        match call().await {
+            Ok(value) => return Ok(value),
+            Err(RequestError::RetryAfter(wait)) if !last => {
+                tracing::info!(method, seconds = wait.seconds(), "rate limited; waiting");
+                tokio::time::sleep(wait.duration()).await;
+            }
+            Err(RequestError::Network(e)) if !last => {
+                tracing::warn!(method, error = %e, "network error; retrying");
+                tokio::time::sleep(Duration::from_millis(500 << attempt)).await;
+            }
+            Err(e) => {
+                if last {
+                    tracing::error!(method, "gave up after {RETRIES} attempts");
+                }
+                return Err(e);
+            }
+        }
+        attempt += 1;
+    }
+}
+
+/// Text safe inside Telegram HTML.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+fn keyboard(view: &View) -> InlineKeyboardMarkup {
+    InlineKeyboardMarkup::new(view.buttons.iter().map(|row| {
+        row.iter()
+            .map(|b| InlineKeyboardButton::callback(b.label.clone(), b.token.clone()))
+            .collect::<Vec<_>>()
+    }))
+}
+
+/// The messages a reference names (`chat:message`, several joined by commas).
+fn parse_refs(reference: &str) -> Vec<(ChatId, MessageId)> {
+    reference
+        .split(',')
+        .filter_map(|one| {
+            let (chat, message) = one.split_once(':')?;
+            Some((ChatId(chat.parse().ok()?), MessageId(message.parse().ok()?)))
+        })
+        .collect()
+}
+
+/// At most `max` UTF-16 units (what Telegram counts), keeping the end.
+pub(super) fn clip(text: &str, max: usize) -> String {
+    clip_end(text, max, char::len_utf16)
+}
+
+impl Telegram {
+    /// Queues views to send: a table's in its table's lane (so its boards keep their order
+    /// whichever chat they came from), others in the chat's.
+    pub(super) fn send_later(&self, chat: ChatId, views: Vec<View>, reply_to: Option<MessageId>) {
+        if views.is_empty() {
+            return;
+        }
+        let key = match views.iter().find_map(|v| v.shows) {
+            Some((table, _)) => format!("t{table}"),
+            None => format!("c{}", chat.0),
+        };
+        let this = self.clone();
+        self.outbox.submit(key, Outgoing { chat, views, reply_to }, fold, move |batch| {
+            let this = this.clone();
+            async move {
+                for view in batch.views {
+                    this.post(batch.chat, view, batch.reply_to).await;
+                }
+            }
+        });
+    }
+
+    /// Shows views in a chat (`telegram:<id>`), e.g. a timer's messages, through the outbox.
+    pub fn post_to(&self, chat: &str, views: Vec<View>) {
+        let Some(id) = chat.strip_prefix("telegram:").and_then(|id| id.parse::<i64>().ok()) else {
+            return;
+        };
+        self.send_later(ChatId(id), views, None);
+    }
+
+    /// Shows one view: in `chat`, or for a private table in each player's chat with the bot;
+    /// edits the message(s) it replaces, then records what it posted.
+    async fn post(&self, chat: ChatId, mut view: View, reply_to: Option<MessageId>) {
+        if !self.service.wanted(&view).await {
+            return;
+        }
+        self.learn_names(&view.mentions).await;
+        if let Some(code) = &view.invite
+            && let Some(bot) = self.username().await
+        {
+            view.text.push_str(&format!("\nhttps://t.me/{bot}?start={code}"));
+        }
+        let mut old: Vec<(ChatId, MessageId)> =
+            view.replace.as_deref().map(parse_refs).unwrap_or_default();
+        if old.is_empty() {
+            old = self.live_board_if_busy(chat, &view).await;
+        }
+        let mut posted: Vec<(ChatId, MessageId)> = Vec::new();
+        if view.audience.is_empty() {
+            if let Some(id) = self.show(chat, &view, reply_to, old.first().copied()).await {
+                posted.push(id);
+            }
+        } else {
+            for user in &view.audience {
+                let Some(id) = user.strip_prefix("telegram:").and_then(|id| id.parse::<i64>().ok())
+                else {
+                    continue;
+                };
+                // A user's private chat with the bot has the user's id.
+                let dm = ChatId(id);
+                let target = old.iter().find(|(c, _)| *c == dm).copied();
+                if let Some(id) = self.show(dm, &view, None, target).await {
+                    posted.push(id);
+                }
+            }
+        }
+        let Some((table, slot)) = view.shows else { return };
+        if posted.is_empty() {
+            return;
+        }
+        let reference =
+            posted.iter().map(|(c, m)| format!("{}:{}", c.0, m.0)).collect::<Vec<_>>().join(",");
+        // The messages to strip of their buttons, and those that keep them.
+        let (strip, keep) = match self.service.shown(table, slot, view.version, &reference).await {
+            Ok(Shown::Superseded(old)) => (old.as_deref().map(parse_refs), posted),
+            // A newer view is already shown: these copies keep no buttons.
+            Ok(Shown::Outdated { current }) => (Some(posted), parse_refs(&current)),
+            Err(e) => {
+                tracing::warn!(table, error = %e, "recording the board message failed");
+                (None, posted)
+            }
+        };
+        for (c, m) in strip.unwrap_or_default() {
+            if keep.contains(&(c, m)) {
+                continue;
+            }
+            let _ =
+                retry("editMessageReplyMarkup", || self.bot.edit_message_reply_markup(c, m).send())
+                    .await;
+        }
+    }
+
+    /// For a new board in a chat that has spent its new messages for the minute (see
+    /// [`Budget`]): the table's live board message there, to edit in place instead.
+    async fn live_board_if_busy(&self, chat: ChatId, view: &View) -> Vec<(ChatId, MessageId)> {
+        let Some((table, Slot::Board)) = view.shows else { return Vec::new() };
+        let chats: Vec<ChatId> = if view.audience.is_empty() {
+            vec![chat]
+        } else {
+            view.audience
+                .iter()
+                .filter_map(|u| u.strip_prefix("telegram:")?.parse::<i64>().ok().map(ChatId))
+                .collect()
+        };
+        let now = Instant::now();
+        let busy: Vec<ChatId> = {
+            let mut budget = self.budget.lock().unwrap_or_else(|e| e.into_inner());
+            chats.into_iter().filter(|c| budget.busy(*c, now)).collect()
+        };
+        if busy.is_empty() {
+            return Vec::new();
+        }
+        match self.service.message(table, Slot::Board).await {
+            Ok(Some(live)) => {
+                tracing::debug!(table, "a busy chat: the board is edited in place");
+                parse_refs(&live).into_iter().filter(|(c, _)| busy.contains(c)).collect()
+            }
+            Ok(None) => Vec::new(),
+            Err(e) => {
+                tracing::warn!(table, error = %e, "reading the live board message failed");
+                Vec::new()
+            }
+        }
+    }
+
+    /// Edits `target` to show the view, or (no target, or the edit failed: the message is gone
+    /// or too old) sends it to `chat`. Returns the message that shows it.
+    async fn show(
+        &self,
+        chat: ChatId,
+        view: &View,
+        reply_to: Option<MessageId>,
+        target: Option<(ChatId, MessageId)>,
+    ) -> Option<(ChatId, MessageId)> {
+        let markup = keyboard(view);
+        let caption = self.html(view, CAPTION);
+        let long_text = self.html(view, 4096);
+        if let Some((c, m)) = target {
+            let edited = match &view.image {
+                Some(png) => retry_result("editMessageMedia", || {
+                    let media = InputMediaPhoto::new(InputFile::memory(png.clone()))
+                        .caption(caption.clone())
+                        .parse_mode(ParseMode::Html);
+                    self.bot
+                        .edit_message_media(c, m, InputMedia::Photo(media))
+                        .reply_markup(markup.clone())
+                        .send()
+                })
+                .await
+                .map(drop),
+                None => retry_result("editMessageText", || {
+                    self.bot
+                        .edit_message_text(c, m, long_text.clone())
+                        .parse_mode(ParseMode::Html)
+                        .reply_markup(markup.clone())
+                        .send()
+                })
+                .await
+                .map(drop),
+            };
+            match edited {
+                Ok(()) | Err(RequestError::Api(ApiError::MessageNotModified)) => {
+                    return Some((c, m));
+                }
+                // The old message cannot show it: a new one will (nothing is lost).
+                Err(_) => tracing::info!(chat = c.0, "the edit failed; sending anew"),
+            }
+        }
+        let reply = reply_to.map(|r| ReplyParameters::new(r).allow_sending_without_reply());
+        // Counted when asked for: `Throttle` counts it when it lets it through, which is now or
+        // within the minute.
+        self.budget.lock().unwrap_or_else(|e| e.into_inner()).record(chat, Instant::now());
+        let sent = match &view.image {
+            Some(png) => {
+                retry("sendPhoto", || {
+                    let mut request = self
+                        .bot
+                        .send_photo(chat, InputFile::memory(png.clone()))
+                        .caption(caption.clone())
+                        .parse_mode(ParseMode::Html)
+                        .reply_markup(markup.clone());
+                    if let Some(r) = &reply {
+                        request = request.reply_parameters(r.clone());
+                    }
+                    request.send()
+                })
+                .await
+            }
+            None => {
+                retry("sendMessage", || {
+                    let mut request = self
+                        .bot
+                        .send_message(chat, long_text.clone())
+                        .parse_mode(ParseMode::Html)
+                        .reply_markup(markup.clone());
+                    if let Some(r) = &reply {
+                        request = request.reply_parameters(r.clone());
+                    }
+                    request.send()
+                })
+                .await
+            }
+        };
+        sent.map(|m| (chat, m.id))
+    }
+
+    /// A view's text as Telegram HTML, at most `max` long: mentioned players (the one to move,
+    /// the one reminded) become links that notify them: their name's last appearance, or an
+    /// added line.
+    fn html(&self, view: &View, max: usize) -> String {
+        let text = clip(&view.text, max.saturating_sub(80 * view.mentions.len().min(4)));
+        let mut out = escape(&text);
+        let names = self.names.lock().unwrap_or_else(|e| e.into_inner());
+        for user in view.mentions.iter().take(4) {
+            let Some(id) = user.strip_prefix("telegram:").and_then(|id| id.parse::<u64>().ok())
+            else {
+                continue;
+            };
+            let name = names.get(&id).cloned().unwrap_or_else(|| "🔔".into());
+            let shown = escape(&format!("\u{2068}{name}\u{2069}"));
+            mark_last(&mut out, &shown, &escape(&name), |inner| {
+                format!("<a href=\"tg://user?id={id}\">{inner}</a>")
+            });
+        }
+        out
+    }
+
+    /// Learns the names of mentioned users not seen since the start (after a restart the
+    /// player to move is named, not shown as a bare bell).
+    async fn learn_names(&self, users: &[String]) {
+        for user in users.iter().take(4) {
+            let Some(id) = user.strip_prefix("telegram:").and_then(|id| id.parse::<u64>().ok())
+            else {
+                continue;
+            };
+            if self.names.lock().unwrap_or_else(|e| e.into_inner()).contains_key(&id) {
+                continue;
+            }
+            if let Some(name) = self.service.user_name(user).await {
+                self.names.lock().unwrap_or_else(|e| e.into_inner()).insert(id, name);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(table: i64, text: &str) -> View {
+        View { text: text.into(), shows: Some((table, Slot::Board)), ..View::default() }
+    }
+
+    fn batch(views: Vec<View>) -> Outgoing {
+        Outgoing { chat: ChatId(-1), views, reply_to: None }
+    }
+
+    #[test]
+    fn a_lane_that_fell_behind_folds_superseded_boards_only() {
+        let ranking = View { text: "ranking".into(), ..View::default() };
+        let mut queue = VecDeque::from([
+            batch(vec![board(1, "turn 1")]),
+            batch(vec![board(2, "other table")]),
+            batch(vec![board(1, "turn 2")]),
+            batch(vec![board(1, "turn 3"), ranking]),
+        ]);
+        let texts = |b: Option<Outgoing>| -> Vec<String> {
+            b.map(|b| b.views.into_iter().map(|v| v.text).collect()).unwrap_or_default()
+        };
+        // Turns 1 and 2 of table 1 are superseded by turn 3; table 2's board and the ranking
+        // are not boards of table 1 and are kept, in order.
+        assert_eq!(texts(fold(&mut queue)), ["other table"]);
+        assert_eq!(texts(fold(&mut queue)), ["turn 3", "ranking"]);
+        assert!(fold(&mut queue).is_none());
+        // A lane that keeps up sends every board.
+        let mut queue = VecDeque::from([batch(vec![board(1, "turn 1")])]);
+        assert_eq!(texts(fold(&mut queue)), ["turn 1"]);
+    }
+
+    #[test]
+    fn a_chat_is_busy_once_its_minute_is_spent_and_quiet_again_after() {
+        let mut budget = Budget::default();
+        let start = Instant::now();
+        let supergroup = ChatId(-1_001_234_567_890);
+        let group = ChatId(-1234);
+        assert!(!budget.busy(supergroup, start), "a chat never sent to is quiet");
+        for i in 0..7 {
+            assert!(!budget.busy(supergroup, start), "message {i} of 10 (3 kept for texts)");
+            budget.record(supergroup, start + Duration::from_secs(i));
+        }
+        assert!(budget.busy(supergroup, start + Duration::from_secs(7)), "7 of 10 a minute");
+        assert!(!budget.busy(group, start), "another chat has its own minute");
+        for i in 0..16 {
+            budget.record(group, start + Duration::from_secs(i));
+        }
+        assert!(!budget.busy(group, start + Duration::from_secs(16)), "a group has 20 a minute");
+        budget.record(group, start + Duration::from_secs(16));
+        assert!(budget.busy(group, start + Duration::from_secs(17)));
+        // A minute after the first message, one is free again; after the last, all are.
+        assert!(!budget.busy(supergroup, start + Duration::from_secs(60)));
+        assert!(!budget.busy(supergroup, start + Duration::from_secs(67)));
+        assert!(budget.sent[&supergroup].is_empty());
+    }
+
+    #[test]
+    fn references_name_one_message_or_several() {
+        assert_eq!(parse_refs("-100:7"), [(ChatId(-100), MessageId(7))]);
+        assert_eq!(
+            parse_refs("11:1,12:2,junk"),
+            [(ChatId(11), MessageId(1)), (ChatId(12), MessageId(2))]
+        );
+        assert!(parse_refs("").is_empty());
+    }
+
+    #[test]
+    fn long_texts_keep_their_end_within_telegrams_count() {
+        assert_eq!(clip("short", 10), "short");
+        let long = format!("{}\nAna, roll the dice.", "old event\n".repeat(200));
+        let clipped = clip(&long, 1024);
+        assert!(clipped.encode_utf16().count() <= 1024);
+        assert!(clipped.starts_with('…') && clipped.ends_with("Ana, roll the dice."));
+        let emoji = "🎲".repeat(600);
+        assert!(clip(&emoji, 1024).encode_utf16().count() <= 1024);
+    }
+}
