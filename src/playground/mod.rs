@@ -15,13 +15,16 @@
 //! | `GET /api/words?lang=L` | the page's own words in language `L` |
 //!
 //! A user is a display name (the id is `playground:<name in lower case>`); a room is a chat
-//! (`playground:<room>`). Messages live in memory (the last 300 per room); games live in the
-//! database like any others, and a room first asked for after a start shows its open tables
-//! as they stand. Every local user is the room's admin. Private views reach only their user's event stream.
+//! (`playground:<room>`). Messages live in memory, bounded: the last 200 per room, pictures on
+//! only the newest few, rooms idle for 20 minutes forgotten, and the least recently used rooms
+//! forgotten first when all rooms together pass 48 MB. Games live in the database like any
+//! others, and a room first asked for after a start (or after it was forgotten) shows its open
+//! tables as they stand. Every local user is the room's admin. Private views reach only their user's event stream.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::convert::Infallible;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use axum::Json;
 use axum::Router;
@@ -39,20 +42,67 @@ use crate::table::i18n::Lang;
 use crate::table::{Ctx, Op, Service, Shown as Recorded, View, parse_command};
 
 /// Messages kept per room.
-const KEEP: usize = 300;
+const KEEP: usize = 200;
+/// Messages of a room that keep their pictures (older ones keep their text).
+const PICTURES: usize = 6;
+/// A room not used for this long is forgotten (its games are in the database).
+const IDLE: Duration = Duration::from_secs(20 * 60);
+/// The most bytes all rooms' messages may hold; the least recently used rooms go first.
+const MAX_BYTES: usize = 48 << 20;
+/// Display names remembered before the list starts again.
+const MAX_NAMES: usize = 100_000;
 /// The longest chat line or name accepted.
 const MAX_TEXT: usize = 2000;
 const MAX_NAME: usize = 40;
 
 const PAGE: &str = include_str!("page.html");
 
-/// One message in a room.
+/// One message in a room. Its picture is kept apart from the view, with its digest (the
+/// picture's address) computed once.
 #[derive(Debug, Clone)]
 struct Message {
     id: u64,
     version: u32,
     author: Option<String>,
+    /// The view, without its picture.
     view: View,
+    picture: Option<Picture>,
+}
+
+#[derive(Debug, Clone)]
+struct Picture {
+    png: axum::body::Bytes,
+    digest: String,
+}
+
+impl Message {
+    fn new(id: u64, author: Option<String>, mut view: View) -> Self {
+        let picture = Picture::of(&mut view);
+        Message { id, version: 0, author, view, picture }
+    }
+
+    /// Shows `view` instead (an edit).
+    fn replace(&mut self, mut view: View) {
+        self.picture = Picture::of(&mut view);
+        self.view = view;
+        self.version += 1;
+    }
+
+    /// About how many bytes the message holds.
+    fn bytes(&self) -> usize {
+        let buttons: usize =
+            self.view.buttons.iter().flatten().map(|b| b.label.len() + b.token.len() + 48).sum();
+        256 + self.view.text.len() + buttons + self.picture.as_ref().map_or(0, |p| p.png.len())
+    }
+}
+
+impl Picture {
+    /// Takes the picture out of a view.
+    fn of(view: &mut View) -> Option<Picture> {
+        let png = view.image.take()?;
+        let digest = digest(&png);
+        Some(Picture { png: png.into(), digest })
+    }
 }
 
 /// A message as the page receives it.
@@ -74,18 +124,83 @@ struct ShownButton {
     token: String,
 }
 
-#[derive(Default)]
 struct Room {
-    messages: Vec<Message>,
+    messages: VecDeque<Message>,
     next_id: u64,
     /// The room's open tables were shown when it was first asked for (see `restore`).
     restored: bool,
+    /// When the room was last used.
+    touched: Instant,
+    /// What its messages hold ([`Message::bytes`]), as of the last [`Rooms::tidy`].
+    bytes: usize,
+}
+
+impl Default for Room {
+    fn default() -> Self {
+        Room {
+            messages: VecDeque::new(),
+            next_id: 0,
+            restored: false,
+            touched: Instant::now(),
+            bytes: 0,
+        }
+    }
+}
+
+impl Room {
+    /// Keeps the newest [`KEEP`] messages, pictures on the newest [`PICTURES`] of them, and
+    /// counts the bytes held.
+    fn trim(&mut self) {
+        while self.messages.len() > KEEP {
+            self.messages.pop_front();
+        }
+        let mut pictures = 0;
+        for m in self.messages.iter_mut().rev() {
+            if m.picture.is_some() {
+                pictures += 1;
+                if pictures > PICTURES {
+                    m.picture = None;
+                }
+            }
+        }
+        self.bytes = self.messages.iter().map(Message::bytes).sum();
+    }
 }
 
 #[derive(Default)]
 struct Rooms {
     rooms: HashMap<String, Room>,
     names: HashMap<String, String>,
+}
+
+impl Rooms {
+    /// The room, made if new, marked as used now.
+    fn room(&mut self, room: &str) -> &mut Room {
+        let r = self.rooms.entry(room.to_owned()).or_default();
+        r.touched = Instant::now();
+        r
+    }
+
+    /// After `room` changed: trims it, forgets idle rooms, and forgets the least recently used
+    /// rooms (never `room`) while all hold more than [`MAX_BYTES`].
+    fn tidy(&mut self, room: &str) {
+        if let Some(r) = self.rooms.get_mut(room) {
+            r.trim();
+        }
+        let now = Instant::now();
+        self.rooms.retain(|name, r| name == room || now - r.touched < IDLE);
+        let mut total: usize = self.rooms.values().map(|r| r.bytes).sum();
+        while total > MAX_BYTES {
+            let oldest = self
+                .rooms
+                .iter()
+                .filter(|(name, _)| name.as_str() != room)
+                .min_by_key(|(_, r)| r.touched)
+                .map(|(name, _)| name.clone());
+            let Some(oldest) = oldest.and_then(|name| self.rooms.remove(&name)) else { break };
+            total -= oldest.bytes;
+        }
+    }
 }
 
 /// A change in a room: the message to (re)send, and who may see it.
@@ -213,11 +328,7 @@ impl Playground {
             text: m.view.text.clone(),
             // Addressed by content: losing its buttons does not change a picture's address, so
             // the browser never downloads the same picture twice.
-            image: m
-                .view
-                .image
-                .as_deref()
-                .map(|png| format!("/img/{room}/{}/{}.png", m.id, digest(png))),
+            image: m.picture.as_ref().map(|p| format!("/img/{room}/{}/{}.png", m.id, p.digest)),
             buttons: m
                 .view
                 .buttons
@@ -254,31 +365,27 @@ impl Playground {
         let replace = view.replace.as_deref().and_then(|r| r.parse::<u64>().ok());
         let (id, updates) = {
             let mut rooms = self.rooms.lock().await;
-            let Rooms { rooms, names } = &mut *rooms;
-            let r = rooms.entry(room.to_owned()).or_default();
+            let r = rooms.room(room);
             let existing = replace.and_then(|id| r.messages.iter().position(|m| m.id == id));
             let id = match existing {
                 Some(i) => {
                     let m = &mut r.messages[i];
-                    m.view = view;
-                    m.version += 1;
+                    m.replace(view);
                     m.id
                 }
                 None => {
                     r.next_id += 1;
                     let id = r.next_id;
-                    r.messages.push(Message { id, version: 0, author, view });
-                    if r.messages.len() > KEEP {
-                        r.messages.remove(0);
-                    }
+                    r.messages.push_back(Message::new(id, author, view));
                     id
                 }
             };
             let m = r.messages.iter().find(|m| m.id == id).cloned();
+            rooms.tidy(room);
             let update = m.map(|m| Update {
                 room: room.to_owned(),
                 private_to: m.view.private_to.clone(),
-                shown: self.shown(room, &m, names),
+                shown: self.shown(room, &m, &rooms.names),
             });
             (id, update)
         };
@@ -329,7 +436,7 @@ impl Playground {
     async fn restore(&self, room: &str) {
         let shown: Vec<i64> = {
             let mut rooms = self.rooms.lock().await;
-            let r = rooms.rooms.entry(room.to_owned()).or_default();
+            let r = rooms.room(room);
             if r.restored {
                 return;
             }
@@ -347,7 +454,11 @@ impl Playground {
     }
 
     async fn remember(&self, name: &str) {
-        self.rooms.lock().await.names.insert(user_id(name), name.to_owned());
+        let names = &mut self.rooms.lock().await.names;
+        if names.len() >= MAX_NAMES {
+            names.clear();
+        }
+        names.insert(user_id(name), name.to_owned());
     }
 
     async fn dispatch(&self, room: &str, ctx: &Ctx, op: Op) {
@@ -483,8 +594,9 @@ async fn image(
         .rooms
         .get(&room)
         .and_then(|r| r.messages.iter().find(|m| m.id == id))
-        .and_then(|m| m.view.image.clone())
-        .filter(|png| digest(png) == wanted);
+        .and_then(|m| m.picture.as_ref())
+        .filter(|p| p.digest == wanted)
+        .map(|p| p.png.clone());
     match png {
         Some(png) => (
             [
@@ -537,4 +649,58 @@ async fn favicon() -> Response {
         ICON,
     )
         .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(png_bytes: usize) -> View {
+        View { text: "a board".into(), image: Some(vec![7; png_bytes]), ..View::default() }
+    }
+
+    fn post(rooms: &mut Rooms, room: &str, view: View) {
+        let r = rooms.room(room);
+        r.next_id += 1;
+        let id = r.next_id;
+        r.messages.push_back(Message::new(id, None, view));
+        rooms.tidy(room);
+    }
+
+    #[test]
+    fn a_room_keeps_its_newest_messages_and_pictures_on_the_newest_few() {
+        let mut rooms = Rooms::default();
+        for _ in 0..250 {
+            post(&mut rooms, "r", board(1000));
+        }
+        let r = &rooms.rooms["r"];
+        assert_eq!(r.messages.len(), KEEP);
+        assert_eq!(r.messages.front().map(|m| m.id), Some(51), "the oldest go first");
+        let pictured: Vec<u64> =
+            r.messages.iter().filter(|m| m.picture.is_some()).map(|m| m.id).collect();
+        assert_eq!(pictured, (245..=250).collect::<Vec<u64>>());
+        assert!(r.messages.iter().all(|m| m.view.text == "a board"), "older ones keep their text");
+        assert!(r.bytes < PICTURES * 1000 + KEEP * 400, "{} bytes", r.bytes);
+    }
+
+    #[test]
+    fn idle_rooms_are_forgotten_and_the_least_recently_used_go_first_when_full() {
+        let mut rooms = Rooms::default();
+        post(&mut rooms, "idle", board(10));
+        rooms.rooms.get_mut("idle").unwrap().touched -= IDLE + Duration::from_secs(1);
+        post(&mut rooms, "busy", board(10));
+        assert!(!rooms.rooms.contains_key("idle") && rooms.rooms.contains_key("busy"));
+        // Rooms of 6 MB each (six 1 MB pictures): 48 MB hold eight of them.
+        for room in 0..12 {
+            for _ in 0..PICTURES {
+                post(&mut rooms, &format!("r{room}"), board(1 << 20));
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        let total: usize = rooms.rooms.values().map(|r| r.bytes).sum();
+        assert!(total <= MAX_BYTES, "{total} bytes held");
+        assert!(rooms.rooms.contains_key("r11"), "the room in use is kept");
+        assert!(!rooms.rooms.contains_key("r0") && !rooms.rooms.contains_key("busy"));
+        assert!(rooms.rooms.len() >= 7, "only as many rooms go as must: {}", rooms.rooms.len());
+    }
 }
