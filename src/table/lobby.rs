@@ -7,7 +7,7 @@ use super::i18n::{Arg, Lang};
 use super::service::{Fail, Loaded, SHAPE, ServiceError, say};
 use super::words::{self, Settings, WordError};
 use super::{Ctx, Service, Slot, View};
-use crate::engine::{GameKind, OptionError};
+use crate::engine::{GameKind, OptionError, Seat};
 use crate::fair::Seed;
 use crate::setup;
 use crate::store::{SeatRecord, StoreError, TableRecord, TableStatus};
@@ -59,7 +59,72 @@ pub(super) struct Actor<'a> {
     pub(super) admin: bool,
 }
 
+/// Who acts, as the lobby's rules see them.
+pub(super) fn actor(ctx: &Ctx) -> Actor<'_> {
+    Actor { user: &ctx.user, name: &ctx.name, admin: ctx.admin }
+}
+
 impl Loaded {
+    /// Cancels an open table (a lobby or a game): only its host or a chat admin may. Returns
+    /// the slot of the message that showed it.
+    pub(super) fn cancel(&mut self, who: Actor<'_>) -> Result<Slot, Refusal> {
+        if !TableStatus::OPEN.contains(&self.rec.status) {
+            return Err(Refusal::say("err-game-over"));
+        }
+        if self.rec.host != who.user && !who.admin {
+            return Err(Refusal::say("err-host-only"));
+        }
+        let slot = self.slot();
+        self.rec.status = TableStatus::Cancelled;
+        Ok(slot)
+    }
+
+    /// The seat that leaves: the actor's own (a resignation), or `target`'s (a kick, which only
+    /// the host or a chat admin may ask for) found by seat number, user id or name.
+    pub(super) fn departing(&self, who: Actor<'_>, target: Option<&str>) -> Result<Seat, Refusal> {
+        let Some(target) = target else {
+            return self.seat_of(who.user).ok_or_else(|| Refusal::say("err-not-seated"));
+        };
+        if self.rec.host != who.user && !who.admin {
+            return Err(Refusal::say("err-host-only"));
+        }
+        self.find_seat(target).ok_or_else(|| Refusal {
+            key: "err-no-such-player",
+            args: vec![("name", target.to_owned().into())],
+        })
+    }
+
+    /// Takes a kicked player's seat in a lobby; the host, if it was theirs, passes to the first
+    /// seat left. Returns their name.
+    pub(super) fn kick_from_lobby(&mut self, seat: Seat) -> String {
+        let gone = self.rec.seats.remove(usize::from(seat));
+        if self.rec.host == gone.user {
+            self.rec.host = self.rec.seats.first().map(|s| s.user.clone()).unwrap_or_default();
+        }
+        gone.name
+    }
+
+    /// A seat by number (1…), user id, or display name (any case), among players still in.
+    pub(super) fn find_seat(&self, who: &str) -> Option<Seat> {
+        let who = who.trim().trim_start_matches('@');
+        let seats = &self.rec.seats;
+        let active = |i: &usize| !seats[*i].left;
+        if let Ok(n) = who.parse::<usize>()
+            && (1..=seats.len()).contains(&n)
+            && active(&(n - 1))
+        {
+            return Some((n - 1) as Seat);
+        }
+        let all = 0..seats.len();
+        all.clone()
+            .filter(active)
+            .find(|&i| seats[i].user == who)
+            .or_else(|| {
+                all.filter(active).find(|&i| seats[i].name.to_lowercase() == who.to_lowercase())
+            })
+            .map(|i| i as Seat)
+    }
+
     /// Whether the table is still a lobby: a started or ended table takes no lobby operation.
     pub(super) fn still_lobby(&self) -> Result<(), Refusal> {
         match self.rec.status {
@@ -240,7 +305,7 @@ impl Service {
         mut t: Loaded,
         op: LobbyOp,
     ) -> Result<Vec<View>, Fail> {
-        let who = Actor { user: &ctx.user, name: &ctx.name, admin: ctx.admin };
+        let who = actor(ctx);
         let outcome = match op {
             LobbyOp::Join => t.join(who),
             LobbyOp::Leave => t.leave(who),
@@ -471,5 +536,34 @@ mod tests {
         assert_eq!(t.cycle(who("ana"), 0), Ok(Outcome::PanelChanged));
         assert_ne!(t.options, before.0);
         assert_eq!(t.cycle(who("ana"), 999), Err(Refusal::say("err-forged")));
+    }
+
+    #[test]
+    fn only_the_host_or_an_admin_cancels_an_open_table() {
+        let mut t = lobby(GameKind::Ludo, &["ana", "ben"]);
+        assert_eq!(t.cancel(who("ben")), Err(Refusal::say("err-host-only")));
+        assert_eq!(t.rec.status, TableStatus::Lobby, "a refusal changes nothing");
+        assert_eq!(t.cancel(Actor { admin: true, ..who("zed") }), Ok(Slot::Lobby));
+        assert_eq!(t.rec.status, TableStatus::Cancelled);
+        assert_eq!(t.cancel(who("ana")), Err(Refusal::say("err-game-over")));
+        let mut t = lobby(GameKind::Ludo, &["ana", "ben"]);
+        t.rec.status = TableStatus::Playing;
+        assert_eq!(t.cancel(who("ana")), Ok(Slot::Board), "a running game shows on its board");
+    }
+
+    #[test]
+    fn a_kick_names_its_player_and_passes_the_host_on() {
+        let t = lobby(GameKind::Ludo, &["ana", "ben", "cai"]);
+        assert_eq!(t.departing(who("ben"), None), Ok(1), "a resignation is one's own seat");
+        assert_eq!(t.departing(who("zed"), None), Err(Refusal::say("err-not-seated")));
+        assert_eq!(t.departing(who("ben"), Some("cai")), Err(Refusal::say("err-host-only")));
+        for name in ["3", "cai", "CAI", "@cai"] {
+            assert_eq!(t.departing(who("ana"), Some(name)), Ok(2), "{name}");
+        }
+        let missing = t.departing(who("ana"), Some("dee"));
+        assert_eq!(missing.map_err(|r| r.key), Err("err-no-such-player"));
+        let mut t = t;
+        assert_eq!(t.kick_from_lobby(0), "ANA");
+        assert_eq!((t.rec.host.as_str(), t.rec.seats.len()), ("ben", 2), "the host passes on");
     }
 }

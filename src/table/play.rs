@@ -1,7 +1,7 @@
 //! Playing: buttons, actions, leaving, cancelling, and the turn timer.
 
 use super::i18n::{Arg, Lang};
-use super::lobby::LobbyOp;
+use super::lobby::{LobbyOp, actor};
 use super::service::{Fail, LEASE_MS, Loaded, MAX_STRIKES, say};
 use super::token::{Button as TokenButton, Token};
 use super::{BoardMode, Ctx, Service, ServiceError, Slot, View};
@@ -193,29 +193,14 @@ impl Service {
         target: Option<String>,
     ) -> Result<Vec<View>, Fail> {
         let t = self.find(ctx, game, &TableStatus::OPEN).await?;
-        let seat = match &target {
-            None => t.seat_of(&ctx.user).ok_or_else(|| say("err-not-seated"))?,
-            Some(who) => {
-                if !t.is_host(ctx) && !ctx.admin {
-                    return Err(say("err-host-only"));
-                }
-                find_seat(&t, who).ok_or_else(|| {
-                    Fail::Say("err-no-such-player", vec![("name", who.clone().into())])
-                })?
-            }
-        };
+        let seat = t.departing(actor(ctx), target.as_deref())?;
         let lang = self.table_lang(&t).await;
         if t.rec.status == TableStatus::Lobby {
             let mut t = t;
-            let name = t.rec.seats[usize::from(seat)].name.clone();
-            let user = t.rec.seats[usize::from(seat)].user.clone();
-            if target.is_none() || user == ctx.user {
+            if target.is_none() || t.rec.seats[usize::from(seat)].user == ctx.user {
                 return self.lobby_apply(ctx, t, LobbyOp::Leave).await;
             }
-            t.rec.seats.remove(usize::from(seat));
-            if t.rec.host == user {
-                t.rec.host = t.rec.seats.first().map(|s| s.user.clone()).unwrap_or_default();
-            }
+            let name = t.kick_from_lobby(seat);
             self.save(&mut t, None).await?;
             let mut view = self.lobby_view(&t, lang);
             view.text = format!(
@@ -243,14 +228,7 @@ impl Service {
     }
 
     async fn cancel_table(&self, ctx: &Ctx, mut t: Loaded) -> Result<Vec<View>, Fail> {
-        if !TableStatus::OPEN.contains(&t.rec.status) {
-            return Err(say("err-game-over"));
-        }
-        if !t.is_host(ctx) && !ctx.admin {
-            return Err(say("err-host-only"));
-        }
-        let slot = t.slot();
-        t.rec.status = TableStatus::Cancelled;
+        let slot = t.cancel(actor(ctx))?;
         self.save(&mut t, None).await?;
         let lang = self.table_lang(&t).await;
         let text = self.i18n.text(
@@ -404,24 +382,4 @@ impl Service {
             )
         }
     }
-}
-
-/// A seat by number (1…), user id, or display name (any case), among players still in.
-fn find_seat(t: &Loaded, who: &str) -> Option<Seat> {
-    let who = who.trim().trim_start_matches('@');
-    let active = |i: &usize| !t.rec.seats[*i].left;
-    if let Ok(n) = who.parse::<usize>()
-        && (1..=t.rec.seats.len()).contains(&n)
-        && active(&(n - 1))
-    {
-        return Some((n - 1) as Seat);
-    }
-    let all = 0..t.rec.seats.len();
-    all.clone()
-        .filter(active)
-        .find(|&i| t.rec.seats[i].user == who)
-        .or_else(|| {
-            all.filter(active).find(|&i| t.rec.seats[i].name.to_lowercase() == who.to_lowercase())
-        })
-        .map(|i| i as Seat)
 }
