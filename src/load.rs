@@ -54,6 +54,12 @@ pub struct Config {
     pub draw_limit: usize,
     /// Drive a running bot's playground at this address instead of an in-process service.
     pub playground: Option<url::Url>,
+    /// Presses per second in all, spread evenly over the tables (an open loop, as people
+    /// play: latency is then the time a press waits and is served). None: every table presses
+    /// again as soon as it is answered (a closed loop, for the most a process can do).
+    pub rate: Option<f64>,
+    /// Report the memory and threads of this process (a running bot) instead of this one's.
+    pub pid: Option<u32>,
 }
 
 /// What a run measured.
@@ -63,7 +69,7 @@ pub struct Report {
     pub database: String,
     /// Tables played at once.
     pub tables: usize,
-    /// How long the run took, in seconds.
+    /// How long the timed run took, in seconds (after the warm-up).
     pub seconds: f64,
     /// Presses answered.
     pub presses: u64,
@@ -75,7 +81,12 @@ pub struct Report {
     pub games_finished: u64,
     /// Refusals and failures by kind (empty in a healthy run).
     pub errors: BTreeMap<String, u64>,
-    /// The process's peak resident memory, in MB (Linux; 0 elsewhere).
+    /// Presses per second asked for (`--rate`), if the run was paced.
+    pub rate: Option<f64>,
+    /// How long opening every table's first game took, before the timed run.
+    pub warm_up_seconds: f64,
+    /// The process's peak resident memory, in MB (Linux; 0 elsewhere): this process's, or with
+    /// `--pid` the bot's.
     pub peak_rss_mb: f64,
     /// The process's threads at the end (Linux; 0 elsewhere).
     pub threads: u64,
@@ -125,8 +136,9 @@ pub enum LoadError {
 
 /// What the drivers share: their tally and when to stop.
 struct Tally {
-    started: Instant,
-    deadline: Instant,
+    /// When the timed run ends; set once the warm-up is over (every table has its first
+    /// board).
+    end: std::sync::OnceLock<Instant>,
     quota: Option<u64>,
     presses: AtomicU64,
     games: AtomicU64,
@@ -138,7 +150,7 @@ struct Tally {
 impl Tally {
     /// Whether to stop; takes one press from the quota when not.
     fn take_press(&self) -> bool {
-        if self.stop.load(Ordering::Relaxed) || Instant::now() >= self.deadline {
+        if self.stopped() {
             self.stop.store(true, Ordering::Relaxed);
             return false;
         }
@@ -152,7 +164,8 @@ impl Tally {
     }
 
     fn stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed) || Instant::now() >= self.deadline
+        let over = self.end.get().is_some_and(|end| Instant::now() >= *end);
+        self.stop.load(Ordering::Relaxed) || over
     }
 
     fn latency(&self, took: Duration) {
@@ -181,6 +194,9 @@ pub fn check(config: &Config, allow_remote: bool) -> Result<(), LoadError> {
     if !(2..=4).contains(&config.players) {
         return bad(format!("--players must be 2 to 4, not {}", config.players));
     }
+    if config.rate.is_some_and(|r| !(r > 0.0 && r <= 100_000.0)) {
+        return bad("--rate must be above 0 and at most 100000".into());
+    }
     if config.games.is_empty() {
         return bad("--games names no game".into());
     }
@@ -205,8 +221,7 @@ pub async fn run(config: &Config) -> Result<Report, LoadError> {
     let secret = Seed::generate().map_err(|e| LoadError::Config(format!("no randomness: {e}")))?;
     let run_id = u32::from_le_bytes([0, 1, 2, 3].map(|i| secret.commitment()[i]));
     let tally = Arc::new(Tally {
-        started: Instant::now(),
-        deadline: Instant::now() + Duration::from_secs_f64(config.seconds),
+        end: std::sync::OnceLock::new(),
         quota: config.presses,
         presses: AtomicU64::new(0),
         games: AtomicU64::new(0),
@@ -226,6 +241,8 @@ pub async fn run(config: &Config) -> Result<Report, LoadError> {
         }
     };
     let mut tasks = tokio::task::JoinSet::new();
+    let ready = Arc::new(tokio::sync::Barrier::new(config.tables + 1));
+    let warming = Instant::now();
     for i in 0..config.tables {
         let game = config.games[i % config.games.len()];
         let table = TableDriver {
@@ -236,20 +253,30 @@ pub async fn run(config: &Config) -> Result<Report, LoadError> {
             choices: Seed::from_u64(config.seed).stream("load", i as u64),
             driver: driver.clone(),
             tally: tally.clone(),
+            // Each table presses every `tables / rate` seconds, the tables staggered.
+            pace: config.rate.map(|r| Duration::from_secs_f64(config.tables as f64 / r)),
+            offset: config
+                .rate
+                .map(|r| Duration::from_secs_f64(i as f64 / r).min(Duration::from_secs(10))),
         };
-        tasks.spawn(table.play());
+        tasks.spawn(table.play(ready.clone()));
     }
+    // The warm-up: every table opens its first game; then the clock starts.
+    ready.wait().await;
+    let warm_up = warming.elapsed().as_secs_f64();
+    let started = Instant::now();
+    let _ = tally.end.set(started + Duration::from_secs_f64(config.seconds));
     while let Some(done) = tasks.join_next().await {
         if let Err(e) = done {
             tracing::error!(error = %e, "a load driver failed");
             tally.error("driver-panicked");
         }
     }
-    let seconds = tally.started.elapsed().as_secs_f64();
+    let seconds = started.elapsed().as_secs_f64();
     let presses = tally.presses.load(Ordering::Relaxed);
     let mut samples =
         std::mem::take(&mut *tally.latencies.lock().unwrap_or_else(|e| e.into_inner()));
-    let (peak_rss_mb, threads) = process_figures();
+    let (peak_rss_mb, threads) = process_figures(config.pid);
     Ok(Report {
         database,
         tables: config.tables,
@@ -259,6 +286,8 @@ pub async fn run(config: &Config) -> Result<Report, LoadError> {
         latency_ms: Latency::of(&mut samples),
         games_finished: tally.games.load(Ordering::Relaxed),
         errors: tally.errors.lock().unwrap_or_else(|e| e.into_inner()).clone(),
+        rate: config.rate,
+        warm_up_seconds: (warm_up * 100.0).round() / 100.0,
         peak_rss_mb,
         threads,
     })
@@ -277,9 +306,11 @@ fn options_for(game: GameKind, i: usize) -> Vec<String> {
     words.iter().map(|w| (*w).to_owned()).collect()
 }
 
-/// The peak resident memory (MB) and the thread count of this process, from `/proc`.
-fn process_figures() -> (f64, u64) {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+/// The peak resident memory (MB) and the thread count of this process, or of `pid`, from
+/// `/proc`.
+fn process_figures(pid: Option<u32>) -> (f64, u64) {
+    let path = pid.map_or_else(|| "/proc/self/status".to_owned(), |p| format!("/proc/{p}/status"));
+    let status = std::fs::read_to_string(path).unwrap_or_default();
     let field = |name: &str| -> u64 {
         status
             .lines()
@@ -308,6 +339,10 @@ struct TableDriver {
     choices: Stream,
     driver: Driver,
     tally: Arc<Tally>,
+    /// Time between presses (`--rate`), if paced.
+    pace: Option<Duration>,
+    /// When this table's first press is due after the start, if paced.
+    offset: Option<Duration>,
 }
 
 /// A player as the driver presents it.
@@ -323,11 +358,19 @@ fn player(chat: &str, seat: usize) -> Ctx {
 }
 
 impl TableDriver {
-    /// Plays games until the run ends.
-    async fn play(mut self) {
+    /// Opens the first game (the warm-up), waits for every table to have done so, then plays
+    /// games until the run ends.
+    async fn play(mut self, ready: Arc<tokio::sync::Barrier>) {
         let seats: Vec<Ctx> = (0..self.players).map(|s| player(&self.chat, s)).collect();
+        let mut first = self.open(&seats).await;
+        ready.wait().await;
+        let mut due = self.offset.map(|o| tokio::time::Instant::now() + o);
         while !self.tally.stopped() {
-            let Some(mut board) = self.open(&seats).await else {
+            let opened = match first.take() {
+                Some(board) => Some(board),
+                None => self.open(&seats).await,
+            };
+            let Some(mut board) = opened else {
                 // Could not start a game: back off a little rather than spin.
                 tokio::time::sleep(Duration::from_millis(200)).await;
                 continue;
@@ -336,6 +379,11 @@ impl TableDriver {
                 if board.buttons.is_empty() {
                     self.tally.games.fetch_add(1, Ordering::Relaxed);
                     break;
+                }
+                if let (Some(at), Some(pace)) = (due, self.pace) {
+                    tokio::time::sleep_until(at).await;
+                    // A press that could not be made on time is not made up for later.
+                    due = Some((at + pace).max(tokio::time::Instant::now()));
                 }
                 if !self.tally.take_press() {
                     return;
@@ -394,14 +442,15 @@ impl TableDriver {
         self.newest_board(&views)
     }
 
-    /// The newest board among views: a public view that shows the table's board.
+    /// The newest board among views: a public view that shows the table's board (without its
+    /// picture, which the driver does not need to keep).
     fn newest_board(&self, views: &[View]) -> Option<View> {
-        views
+        let board = views
             .iter()
             .filter(|v| v.private_to.is_none() && v.refusal.is_none() && v.image.is_some())
             .filter(|v| matches!(v.shows, Some((_, crate::table::Slot::Board))))
-            .max_by_key(|v| v.version)
-            .cloned()
+            .max_by_key(|v| v.version)?;
+        Some(View { image: None, ..board.clone() })
     }
 
     /// One operation, and what an adapter does with its views: each shown message recorded.
@@ -550,6 +599,8 @@ mod tests {
             seed: 1,
             draw_limit: 2,
             playground: None,
+            rate: None,
+            pid: None,
         };
         assert!(check(&config, false).is_ok());
         let with = |f: &dyn Fn(&mut Config)| {
@@ -561,6 +612,8 @@ mod tests {
         assert!(with(&|c| c.tables = MAX_TABLES + 1).is_err());
         assert!(with(&|c| c.seconds = MAX_SECONDS + 1.0).is_err());
         assert!(with(&|c| c.players = 9).is_err());
+        assert!(with(&|c| c.rate = Some(0.0)).is_err());
+        assert!(with(&|c| c.rate = Some(300.0)).is_ok());
         let remote = with(&|c| c.playground = Some("http://10.0.0.7:8080/".parse().unwrap()));
         assert!(remote.unwrap_err().contains("--allow-remote"));
         assert!(with(&|c| c.playground = Some("http://127.0.0.1:8080/".parse().unwrap())).is_ok());

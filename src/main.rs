@@ -123,6 +123,14 @@ enum Command {
         /// The seed of the drivers' choices among buttons.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Presses per second in all, spread evenly over the tables, as people play (latency
+        /// then shows how long a press waits). Without it, each table presses again as soon
+        /// as it is answered: the most the process can do.
+        #[arg(long)]
+        rate: Option<f64>,
+        /// With --playground: report this process's (the bot's) peak memory and threads.
+        #[arg(long)]
+        pid: Option<u32>,
     },
     /// Ask a running bot whether it is healthy (GET /healthz on LISTEN); exit 0 if it is.
     /// For container health checks.
@@ -186,6 +194,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
             playground,
             allow_remote,
             seed,
+            rate,
+            pid,
         }) => {
             let fresh =
                 std::env::temp_dir().join(format!("dicetable-load-{}.db", std::process::id()));
@@ -200,6 +210,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 seed,
                 draw_limit: draw_limit.unwrap_or_else(bot::cores),
                 playground,
+                rate,
+                pid,
             };
             load::check(&config, allow_remote)?;
             let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;

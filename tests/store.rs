@@ -46,7 +46,7 @@ async fn append(
     let mut next = t.clone();
     next.state = Some(state.to_owned());
     next.status = status;
-    let v = store.save(&next, &Change { action: Some(action), results: false }).await?;
+    let v = store.save(&next, &Change { action: Some(action), ..Change::default() }).await?;
     next.version = v;
     *t = next;
     Ok(v)
@@ -79,6 +79,17 @@ async fn tables_round_trip_and_versions_guard_every_change() {
             (2, Some("s2"), TableStatus::Playing)
         );
         assert_eq!(store.actions(id).await.unwrap(), vec!["a1", "a2"]);
+        // Seats are written when they changed, and left as stored when the change says they
+        // are as read (most moves).
+        let mut next = row.clone();
+        next.seats[0].strikes = 2;
+        let changed = Change { action: Some("a3"), ..Change::default() };
+        next.version = store.save(&next, &changed).await.unwrap();
+        assert_eq!(store.table(id).await.unwrap().seats[0].strikes, 2);
+        let as_read = Change { action: Some("a4"), seats_unchanged: true, ..Change::default() };
+        store.save(&next, &as_read).await.unwrap();
+        let row = store.table(id).await.unwrap();
+        assert_eq!((row.version, row.seats.len(), row.seats[0].strikes), (4, 1, 2));
     }
 }
 
@@ -255,7 +266,10 @@ async fn results_feed_the_leaderboard_and_user_statistics() {
         t.id = store.create_table(&t).await.unwrap();
         let mut row = store.table(t.id).await.unwrap();
         row.status = TableStatus::Finished;
-        store.save(&row, &Change { action: None, results: true }).await.unwrap();
+        store
+            .save(&row, &Change { action: None, results: true, ..Change::default() })
+            .await
+            .unwrap();
         let top = store.leaderboard(&chat).await.unwrap();
         assert_eq!(top.len(), 2);
         assert_eq!((top[0].name.as_str(), top[0].games, top[0].wins), ("Ana", 1, 1));

@@ -95,21 +95,31 @@ impl Colours {
         let (board_px, board_ix) = board.map_or((&[][..], &[][..]), |(p, i)| (p.data(), i));
         let row = pixmap.width() as usize;
         let shared_rows = (board_ix.len() / row.max(1)).min(pixmap.height() as usize);
-        // Row by row: an untouched row (one memcmp) takes the board's indices as they are.
-        for y in 0..shared_rows {
-            let (px, bx) =
-                (&data[y * row * 4..(y + 1) * row * 4], &board_px[y * row * 4..(y + 1) * row * 4]);
-            let ix = &board_ix[y * row..(y + 1) * row];
-            if px == bx {
-                out.extend_from_slice(ix);
+        let shared = shared_rows * row;
+        // Block by block (a memcmp each): an untouched block takes the board's indices as they
+        // are; in a touched block, each pixel that differs from the board is looked up.
+        const BLOCK: usize = 32;
+        let (px, bx, ix) = (&data[..shared * 4], &board_px[..shared * 4], &board_ix[..shared]);
+        for ((p, b), i) in px.chunks(BLOCK * 4).zip(bx.chunks(BLOCK * 4)).zip(ix.chunks(BLOCK)) {
+            if p == b {
+                out.extend_from_slice(i);
                 continue;
             }
-            for ((p, b), &i) in px.chunks_exact(4).zip(bx.chunks_exact(4)).zip(ix) {
-                out.push(if p == b { i } else { lookup(p) });
+            for ((p, b), &i) in p.chunks_exact(4).zip(b.chunks_exact(4)).zip(i) {
+                let same = u32::from_ne_bytes([p[0], p[1], p[2], p[3]])
+                    == u32::from_ne_bytes([b[0], b[1], b[2], b[3]]);
+                out.push(if same { i } else { lookup(p) });
             }
         }
-        for p in data[shared_rows * row * 4..].chunks_exact(4) {
-            out.push(lookup(p));
+        // Below the board (the legend): runs of one colour are looked up once.
+        let mut last: Option<(&[u8], u8)> = None;
+        for p in data[shared * 4..].chunks_exact(4) {
+            let i = match last {
+                Some((q, i)) if q == p => i,
+                _ => lookup(p),
+            };
+            last = Some((p, i));
+            out.push(i);
         }
         out
     }

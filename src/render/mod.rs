@@ -18,11 +18,13 @@ use encoding::{Colours, encode_indexed};
 use legend::{draw_legend, legend_height};
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 
 use tiny_skia::{Color, FillRule, Paint, PathBuilder, Pixmap, Rect, Stroke, Transform};
 
-use crate::engine::{Event, Game, Seat};
+use crate::engine::snakes::Layout;
+use crate::engine::{Event, Game, Seat, Snakes};
 use text::{Anchor, Style as TextStyle, Text};
 
 /// The picture's width in pixels.
@@ -81,6 +83,9 @@ pub enum RenderError {
     /// A pixmap of that size could not be allocated.
     #[error("cannot allocate a {0}×{1} picture")]
     Size(u32, u32),
+    /// The classic Snakes board, whose palette random boards share, could not be set up.
+    #[error("the classic board: {0}")]
+    Classic(#[from] crate::engine::OptionError),
 }
 
 /// Draws pictures. Create one and share it between threads: boards are drawn once and cached,
@@ -90,7 +95,9 @@ pub struct Renderer {
     /// Caches not in use; a picture takes one (or makes one) and gives it back.
     workshops: Mutex<Vec<Workshop>>,
     /// Boards drawn so far (read by every picture, written once per new board).
-    boards: RwLock<HashMap<BoardKey, Arc<Board>>>,
+    boards: RwLock<HashMap<BoardKey, Cached>>,
+    /// A clock for the boards' last use.
+    ticks: AtomicU64,
 }
 
 /// What drawing one picture needs besides the board: shaped text and sprites, cached from
@@ -153,8 +160,14 @@ const MAX_SPRITES: usize = 2048;
 /// pixels already mapped to that palette.
 struct Board {
     pixmap: Pixmap,
-    colours: Colours,
+    colours: Arc<Colours>,
     indices: Vec<u8>,
+}
+
+/// A cached board and when it was last used (a tick of [`Renderer::ticks`]).
+struct Cached {
+    board: Arc<Board>,
+    used: AtomicU64,
 }
 
 /// What a cached board depends on.
@@ -165,8 +178,8 @@ enum BoardKey {
     Nardy { theme: Theme, persian: bool },
 }
 
-/// The most boards kept; the cache is cleared when it would grow past this.
-const MAX_BOARDS: usize = 64;
+/// The most boards kept (about 4 MB each); the least recently used goes first.
+const MAX_BOARDS: usize = 24;
 
 impl Default for Renderer {
     fn default() -> Self {
@@ -180,6 +193,7 @@ impl Renderer {
         Self {
             workshops: Mutex::new(vec![Workshop::default()]),
             boards: RwLock::new(HashMap::new()),
+            ticks: AtomicU64::new(0),
         }
     }
 
@@ -249,8 +263,9 @@ impl Renderer {
             },
             Game::Nardy(_) => BoardKey::Nardy { theme: scene.theme, persian: scene.persian_digits },
         };
-        if let Some(board) = self.boards.read().unwrap_or_else(|e| e.into_inner()).get(&key) {
-            return Ok(board.clone());
+        if let Some(cached) = self.boards.read().unwrap_or_else(|e| e.into_inner()).get(&key) {
+            cached.used.store(self.ticks.fetch_add(1, Ordering::Relaxed), Ordering::Relaxed);
+            return Ok(cached.board.clone());
         }
         // A new board, drawn outside the lock (two threads may both draw it; both pictures
         // are the same, and one is kept).
@@ -262,14 +277,34 @@ impl Renderer {
             Game::Nardy(_) => nardy::draw_board(text, palette, scene.persian_digits)?,
         };
         drop(shop);
-        let colours = Colours::learn(&pixmap, palette);
+        // A random Snakes board is drawn in the classic board's colours: it takes that board's
+        // palette (learnt once) instead of learning one of its own.
+        let classic = Layout::classic();
+        let colours = match &key {
+            BoardKey::Snakes { jumps, .. }
+                if !jumps.iter().eq(classic.ladders().iter().chain(classic.snakes())) =>
+            {
+                let options = crate::engine::snakes::SnakesOptions::default();
+                let game = Snakes::new(2, options, classic, 0)?;
+                let scene = Scene { game: &Game::Snakes(game), ..*scene };
+                self.board(&scene, palette)?.colours.clone()
+            }
+            _ => Arc::new(Colours::learn(&pixmap, palette)),
+        };
         let indices = colours.indices(&pixmap, None);
         let board = Arc::new(Board { pixmap, colours, indices });
         let mut boards = self.boards.write().unwrap_or_else(|e| e.into_inner());
-        if boards.len() >= MAX_BOARDS {
-            boards.clear();
+        if boards.len() >= MAX_BOARDS && !boards.contains_key(&key) {
+            let oldest = boards
+                .iter()
+                .min_by_key(|(_, c)| c.used.load(Ordering::Relaxed))
+                .map(|(k, _)| k.clone());
+            if let Some(oldest) = oldest {
+                boards.remove(&oldest);
+            }
         }
-        Ok(boards.entry(key).or_insert(board).clone())
+        let used = AtomicU64::new(self.ticks.fetch_add(1, Ordering::Relaxed));
+        Ok(boards.entry(key).or_insert(Cached { board, used }).board.clone())
     }
 }
 

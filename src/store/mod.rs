@@ -165,6 +165,8 @@ pub struct Change<'a> {
     pub action: Option<&'a str>,
     /// Write the results of a finished game.
     pub results: bool,
+    /// The seats are as read: they need not be written again (most moves change none).
+    pub seats_unchanged: bool,
 }
 
 /// A player's record in one game, for statistics.
@@ -469,9 +471,11 @@ impl Store {
             if let Some(action) = change.action {
                 sqlx::query(LOG).bind(t.id).bind(next).bind(action).execute(&mut *tx).await?;
             }
-            sqlx::query(CLEAR).bind(t.id).execute(&mut *tx).await?;
-            for (seat, s) in t.seats.iter().enumerate() {
-                insert_seat!(tx, t.id, seat, s);
+            if !change.seats_unchanged {
+                sqlx::query(CLEAR).bind(t.id).execute(&mut *tx).await?;
+                for (seat, s) in t.seats.iter().enumerate() {
+                    insert_seat!(tx, t.id, seat, s);
+                }
             }
             if change.results {
                 for (seat, s) in t.seats.iter().enumerate() {

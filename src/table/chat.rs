@@ -37,21 +37,36 @@ impl Service {
         None
     }
 
+    /// The language to speak to a user in: their own choice, else their chat's, else what
+    /// their platform says, else English. Records the user (their latest name) on the way.
     pub(super) async fn user_lang(&self, ctx: &Ctx) -> Lang {
+        let own = self.record_user(ctx).await;
+        self.user_lang_given(ctx, own).await
+    }
+
+    /// Records the user (their latest name, for mentions and statistics) and returns the
+    /// language they chose, if any. While the store is not answering, the platform's language
+    /// stands in for it.
+    pub(super) async fn record_user(&self, ctx: &Ctx) -> Option<Lang> {
         match self.store.user(&ctx.user, &ctx.name).await {
-            Ok(Some(code)) => {
-                if let Some(lang) = Lang::from_tag(&code) {
-                    return lang;
-                }
-            }
-            Ok(None) => {}
+            Ok(code) => code.as_deref().and_then(Lang::from_tag),
             Err(e) => {
                 tracing::warn!(error = %e, "recording the user failed");
                 if e.is_unavailable() {
                     self.health.mark_down(&e);
-                    return ctx.locale.as_deref().and_then(Lang::from_tag).unwrap_or_default();
+                    return Some(
+                        ctx.locale.as_deref().and_then(Lang::from_tag).unwrap_or_default(),
+                    );
                 }
+                None
             }
+        }
+    }
+
+    /// [`Service::user_lang`] for a user already recorded, with the language they chose.
+    pub(super) async fn user_lang_given(&self, ctx: &Ctx, own: Option<Lang>) -> Lang {
+        if let Some(lang) = own {
+            return lang;
         }
         self.stored_chat_lang(&ctx.chat)
             .await

@@ -129,7 +129,11 @@ impl Service {
             ),
             None => None,
         };
-        let change = Change { action: json.as_deref(), results };
+        let change = Change {
+            action: json.as_deref(),
+            results,
+            seats_unchanged: t.rec.seats == t.stored_seats,
+        };
         let started = std::time::Instant::now();
         let saved = self.store.save(&t.rec, &change).await;
         if let Some(m) = &self.metrics {
@@ -139,6 +143,7 @@ impl Service {
             }
         }
         t.rec.version = saved?;
+        t.stored_seats.clone_from(&t.rec.seats);
         Ok(())
     }
 

@@ -14,7 +14,7 @@ use crate::engine::{Game, GameKind, Illegal, Options, Seat};
 use crate::fair::Seed;
 use crate::metrics::Metrics;
 use crate::render::Renderer;
-use crate::store::{Recorded, Store, StoreError, TableRecord, TableStatus};
+use crate::store::{Recorded, SeatRecord, Store, StoreError, TableRecord, TableStatus};
 
 /// The version of the JSON shapes this build stores (states, actions, options). A table stored
 /// with another shape is rebuilt by replaying its log on load.
@@ -78,6 +78,8 @@ pub(super) struct Loaded {
     pub(super) game: Option<Game>,
     /// The table's secret seed, checked to be 32 bytes when read.
     seed: Seed,
+    /// The seats as last read or written: a save writes them only if they changed.
+    pub(super) stored_seats: Vec<SeatRecord>,
 }
 
 impl Loaded {
@@ -89,7 +91,8 @@ impl Loaded {
         settings: Settings,
         seed: Seed,
     ) -> Self {
-        Self { rec, kind, options, settings, game: None, seed }
+        let stored_seats = rec.seats.clone();
+        Self { rec, kind, options, settings, game: None, seed, stored_seats }
     }
 
     pub(super) fn names(&self) -> Vec<String> {
@@ -98,10 +101,6 @@ impl Loaded {
 
     pub(super) fn seat_of(&self, user: &str) -> Option<Seat> {
         self.rec.seats.iter().position(|s| s.user == user && !s.left).map(|s| s as Seat)
-    }
-
-    pub(super) fn is_host(&self, ctx: &Ctx) -> bool {
-        self.rec.host == ctx.user
     }
 
     /// Who sees a private table's messages in their own chat with the bot: everyone who sat
@@ -313,7 +312,9 @@ impl Service {
         if self.store_down().await {
             return vec![self.store_down_view(ctx)];
         }
-        let lang = self.user_lang(ctx).await;
+        // The user is recorded now; their language is worked out only if it is needed (help, a
+        // refusal): an operation that succeeds shows the table's language.
+        let own = self.record_user(ctx).await;
         if self.health.down.load(Ordering::SeqCst) {
             return vec![self.store_down_view(ctx)];
         }
@@ -336,14 +337,17 @@ impl Service {
             Op::Boards(mode) => self.boards(ctx, mode).await,
             Op::Rules(game) => self.rules(ctx, game).await,
             Op::Invite(code) => self.invite(ctx, &code).await,
-            Op::Help => Ok(vec![self.help(ctx, lang)]),
+            Op::Help => Ok(vec![self.help(ctx, self.user_lang_given(ctx, own).await)]),
         };
         match result {
             Ok(mut views) => {
                 spread_audience(&mut views);
                 views
             }
-            Err(fail) => self.fail_views(ctx, lang, fail).await,
+            Err(fail) => {
+                let lang = self.user_lang_given(ctx, own).await;
+                self.fail_views(ctx, lang, fail).await
+            }
         }
     }
 

@@ -1,0 +1,73 @@
+//! `dicetable load`, the load generator: in process on SQLite and on Postgres, paced and not,
+//! and through a running bot's playground over HTTP on loopback. A short run plays every game
+//! kind on several tables at once with no error, and reports what it measured.
+
+mod common;
+
+use dicetable::bot;
+use dicetable::engine::GameKind;
+use dicetable::load::{self, Config, Report};
+
+fn config(database_url: String, tables: usize, seconds: f64) -> Config {
+    Config {
+        database_url,
+        tables,
+        players: 3,
+        seconds,
+        presses: None,
+        games: GameKind::ALL.to_vec(),
+        seed: 7,
+        draw_limit: 2,
+        playground: None,
+        rate: None,
+        pid: None,
+    }
+}
+
+/// What every healthy run shows: presses answered, no error, latencies in order, figures read.
+fn healthy(report: &Report, what: &str) {
+    assert!(report.errors.is_empty(), "{what}: errors {:?}", report.errors);
+    assert!(report.presses >= 20, "{what}: only {} presses", report.presses);
+    let l = report.latency_ms;
+    assert!(0.0 < l.p50 && l.p50 <= l.p95 && l.p95 <= l.p99 && l.p99 <= l.max, "{what}: {l:?}");
+    assert!(report.peak_rss_mb > 1.0 && report.threads >= 1, "{what}: {report:?}");
+    let json = serde_json::to_value(report).unwrap();
+    for key in ["presses_per_second", "latency_ms", "errors", "peak_rss_mb", "threads"] {
+        assert!(json.get(key).is_some(), "{what}: the report names {key}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tables_of_every_game_are_played_at_once_in_process_on_both_databases() {
+    for (db, url) in common::both_databases("load", "inproc").await {
+        let report = load::run(&config(url.clone(), 6, 3.0)).await.unwrap();
+        healthy(&report, db);
+        assert_eq!(report.database, db);
+        assert_eq!(report.tables, 6);
+        // Paced: 40 presses a second over 6 tables, for 2 seconds.
+        let paced = Config { rate: Some(40.0), seconds: 2.0, ..config(url.clone(), 6, 2.0) };
+        let report = load::run(&paced).await.unwrap();
+        healthy(&report, db);
+        assert!(report.presses <= 90, "{db}: paced at 40/s, {} presses in 2 s", report.presses);
+        // A press quota ends the run early.
+        let quota = Config { presses: Some(25), ..config(url, 4, 30.0) };
+        let report = load::run(&quota).await.unwrap();
+        assert_eq!(report.presses, 25, "{db}");
+        assert!(report.seconds < 25.0, "{db}: the quota, not the clock, ended it");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_running_bot_is_played_through_its_playground() {
+    let running =
+        bot::start(&common::bot_config(common::sqlite_url("load", "http"))).await.unwrap();
+    let base: url::Url = format!("http://{}/", running.addr).parse().unwrap();
+    let mut c = config(String::new(), 3, 3.0);
+    c.playground = Some(base);
+    c.pid = Some(std::process::id());
+    load::check(&c, false).unwrap();
+    let report = load::run(&c).await.unwrap();
+    healthy(&report, "playground");
+    assert_eq!(report.database, "playground");
+    running.shutdown().await;
+}
