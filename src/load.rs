@@ -272,7 +272,9 @@ pub async fn run(config: &Config) -> Result<Report, LoadError> {
             tally.error("driver-panicked");
         }
     }
-    let seconds = started.elapsed().as_secs_f64();
+    // Presses end at the deadline; drivers still waiting for a paced press's turn then are
+    // not part of the run.
+    let seconds = started.elapsed().as_secs_f64().min(config.seconds);
     let presses = tally.presses.load(Ordering::Relaxed);
     let mut samples =
         std::mem::take(&mut *tally.latencies.lock().unwrap_or_else(|e| e.into_inner()));

@@ -16,8 +16,9 @@
 //!
 //! A user is a display name (the id is `playground:<name in lower case>`); a room is a chat
 //! (`playground:<room>`). Messages live in memory, bounded: the last 200 per room, pictures on
-//! only the newest few, rooms idle for 20 minutes forgotten, and the least recently used rooms
-//! forgotten first when all rooms together pass 48 MB. Games live in the database like any
+//! only the newest few, rooms idle for 20 minutes forgotten, and when all rooms together pass
+//! 48 MB, the least recently used rooms lose their pictures first, then are forgotten. Message
+//! ids never repeat within a process. Games live in the database like any
 //! others, and a room first asked for after a start (or after it was forgotten) shows its open
 //! tables as they stand. Every local user is the room's admin. Private views reach only their user's event stream.
 
@@ -126,7 +127,6 @@ struct ShownButton {
 
 struct Room {
     messages: VecDeque<Message>,
-    next_id: u64,
     /// The room's open tables were shown when it was first asked for (see `restore`).
     restored: bool,
     /// When the room was last used.
@@ -137,13 +137,7 @@ struct Room {
 
 impl Default for Room {
     fn default() -> Self {
-        Room {
-            messages: VecDeque::new(),
-            next_id: 0,
-            restored: false,
-            touched: Instant::now(),
-            bytes: 0,
-        }
+        Room { messages: VecDeque::new(), restored: false, touched: Instant::now(), bytes: 0 }
     }
 }
 
@@ -171,6 +165,9 @@ impl Room {
 struct Rooms {
     rooms: HashMap<String, Room>,
     names: HashMap<String, String>,
+    /// The last message id given, in any room: ids never repeat, even in a room forgotten and
+    /// made again, so a page never mistakes a new message for one it already shows.
+    last_id: u64,
 }
 
 impl Rooms {
@@ -181,8 +178,9 @@ impl Rooms {
         r
     }
 
-    /// After `room` changed: trims it, forgets idle rooms, and forgets the least recently used
-    /// rooms (never `room`) while all hold more than [`MAX_BYTES`].
+    /// After `room` changed: trims it, forgets idle rooms, and while all rooms hold more than
+    /// [`MAX_BYTES`], takes the pictures off the least recently used rooms (never `room`'s),
+    /// then forgets such rooms.
     fn tidy(&mut self, room: &str) {
         if let Some(r) = self.rooms.get_mut(room) {
             r.trim();
@@ -190,6 +188,29 @@ impl Rooms {
         let now = Instant::now();
         self.rooms.retain(|name, r| name == room || now - r.touched < IDLE);
         let mut total: usize = self.rooms.values().map(|r| r.bytes).sum();
+        if total <= MAX_BYTES {
+            return;
+        }
+        let mut by_use: Vec<(Instant, String)> = self
+            .rooms
+            .iter()
+            .filter(|(name, r)| {
+                name.as_str() != room && r.messages.iter().any(|m| m.picture.is_some())
+            })
+            .map(|(name, r)| (r.touched, name.clone()))
+            .collect();
+        by_use.sort();
+        for (_, name) in by_use {
+            if total <= MAX_BYTES {
+                return;
+            }
+            if let Some(r) = self.rooms.get_mut(&name) {
+                let before = r.bytes;
+                r.messages.iter_mut().for_each(|m| m.picture = None);
+                r.trim();
+                total -= before - r.bytes;
+            }
+        }
         while total > MAX_BYTES {
             let oldest = self
                 .rooms
@@ -365,6 +386,7 @@ impl Playground {
         let replace = view.replace.as_deref().and_then(|r| r.parse::<u64>().ok());
         let (id, updates) = {
             let mut rooms = self.rooms.lock().await;
+            let next = rooms.last_id + 1;
             let r = rooms.room(room);
             let existing = replace.and_then(|id| r.messages.iter().position(|m| m.id == id));
             let id = match existing {
@@ -374,13 +396,12 @@ impl Playground {
                     m.id
                 }
                 None => {
-                    r.next_id += 1;
-                    let id = r.next_id;
-                    r.messages.push_back(Message::new(id, author, view));
-                    id
+                    r.messages.push_back(Message::new(next, author, view));
+                    next
                 }
             };
             let m = r.messages.iter().find(|m| m.id == id).cloned();
+            rooms.last_id = rooms.last_id.max(id);
             rooms.tidy(room);
             let update = m.map(|m| Update {
                 room: room.to_owned(),
@@ -413,7 +434,7 @@ impl Playground {
     async fn strip_buttons(&self, room: &str, id: u64) {
         let update = {
             let mut rooms = self.rooms.lock().await;
-            let Rooms { rooms, names } = &mut *rooms;
+            let Rooms { rooms, names, .. } = &mut *rooms;
             let Some(r) = rooms.get_mut(room) else { return };
             let Some(m) = r.messages.iter_mut().find(|m| m.id == id) else { return };
             if m.view.buttons.is_empty() {
@@ -660,10 +681,9 @@ mod tests {
     }
 
     fn post(rooms: &mut Rooms, room: &str, view: View) {
-        let r = rooms.room(room);
-        r.next_id += 1;
-        let id = r.next_id;
-        r.messages.push_back(Message::new(id, None, view));
+        rooms.last_id += 1;
+        let id = rooms.last_id;
+        rooms.room(room).messages.push_back(Message::new(id, None, view));
         rooms.tidy(room);
     }
 
@@ -690,17 +710,40 @@ mod tests {
         rooms.rooms.get_mut("idle").unwrap().touched -= IDLE + Duration::from_secs(1);
         post(&mut rooms, "busy", board(10));
         assert!(!rooms.rooms.contains_key("idle") && rooms.rooms.contains_key("busy"));
-        // Rooms of 6 MB each (six 1 MB pictures): 48 MB hold eight of them.
+        // Rooms of 6 MB of pictures each: past 48 MB the least recently used lose their
+        // pictures first (and keep their text).
         for room in 0..12 {
             for _ in 0..PICTURES {
                 post(&mut rooms, &format!("r{room}"), board(1 << 20));
             }
             std::thread::sleep(Duration::from_millis(2));
         }
-        let total: usize = rooms.rooms.values().map(|r| r.bytes).sum();
-        assert!(total <= MAX_BYTES, "{total} bytes held");
-        assert!(rooms.rooms.contains_key("r11"), "the room in use is kept");
-        assert!(!rooms.rooms.contains_key("r0") && !rooms.rooms.contains_key("busy"));
-        assert!(rooms.rooms.len() >= 7, "only as many rooms go as must: {}", rooms.rooms.len());
+        let total = |rooms: &Rooms| rooms.rooms.values().map(|r| r.bytes).sum::<usize>();
+        assert!(total(&rooms) <= MAX_BYTES, "{} bytes held", total(&rooms));
+        let pictures = |rooms: &Rooms, r: &str| {
+            rooms.rooms[r].messages.iter().filter(|m| m.picture.is_some()).count()
+        };
+        assert_eq!(pictures(&rooms, "r11"), PICTURES, "the room in use keeps its pictures");
+        assert_eq!(pictures(&rooms, "r0"), 0, "the least recently used lost theirs");
+        assert_eq!(rooms.rooms["r0"].messages.len(), PICTURES, "and kept their text");
+        // Rooms of text alone (1 MB each) past 48 MB: the least recently used are forgotten.
+        for room in 0..60 {
+            let line = View { text: "x".repeat(1 << 20), ..View::default() };
+            post(&mut rooms, &format!("t{room}"), line);
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        assert!(total(&rooms) <= MAX_BYTES, "{} bytes held", total(&rooms));
+        assert!(rooms.rooms.contains_key("t59") && !rooms.rooms.contains_key("t0"));
+        assert!(!rooms.rooms.contains_key("busy"), "the oldest room went first");
+    }
+
+    #[test]
+    fn message_ids_never_repeat_even_in_a_room_made_again() {
+        let mut rooms = Rooms::default();
+        post(&mut rooms, "a", board(10));
+        post(&mut rooms, "a", board(10));
+        rooms.rooms.remove("a");
+        post(&mut rooms, "a", board(10));
+        assert_eq!(rooms.rooms["a"].messages[0].id, 3, "a page showing 1 and 2 sees a new 3");
     }
 }
