@@ -7,9 +7,9 @@
 //! several of them joined by commas.
 //!
 //! - this file: the adapter, commands and button presses;
-//! - [`updates`]: how updates arrive (long polling or a webhook) and are handed to a lane per
+//! - `updates.rs`: how updates arrive (long polling or a webhook) and are handed to a lane per
 //!   chat, and which are confirmed to Telegram;
-//! - [`outbox`]: how views become messages, in order per table, within Telegram's limits.
+//! - `outbox.rs`: how views become messages, in order per table, within Telegram's limits.
 
 mod outbox;
 mod updates;
