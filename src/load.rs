@@ -88,6 +88,9 @@ pub struct Report {
     /// The process's peak resident memory, in MB (Linux; 0 elsewhere): this process's, or with
     /// `--pid` the bot's.
     pub peak_rss_mb: f64,
+    /// The process's resident memory at the end, in MB (Linux; 0 elsewhere): what the tables
+    /// hold in a steady state, without the warm-up's burst of openings that the peak includes.
+    pub rss_mb: f64,
     /// The process's threads at the end (Linux; 0 elsewhere).
     pub threads: u64,
 }
@@ -278,7 +281,7 @@ pub async fn run(config: &Config) -> Result<Report, LoadError> {
     let presses = tally.presses.load(Ordering::Relaxed);
     let mut samples =
         std::mem::take(&mut *tally.latencies.lock().unwrap_or_else(|e| e.into_inner()));
-    let (peak_rss_mb, threads) = process_figures(config.pid);
+    let figures = process_figures(config.pid);
     Ok(Report {
         database,
         tables: config.tables,
@@ -290,8 +293,9 @@ pub async fn run(config: &Config) -> Result<Report, LoadError> {
         errors: tally.errors.lock().unwrap_or_else(|e| e.into_inner()).clone(),
         rate: config.rate,
         warm_up_seconds: (warm_up * 100.0).round() / 100.0,
-        peak_rss_mb,
-        threads,
+        peak_rss_mb: figures.peak_mb,
+        rss_mb: figures.now_mb,
+        threads: figures.threads,
     })
 }
 
@@ -308,9 +312,16 @@ fn options_for(game: GameKind, i: usize) -> Vec<String> {
     words.iter().map(|w| (*w).to_owned()).collect()
 }
 
-/// The peak resident memory (MB) and the thread count of this process, or of `pid`, from
-/// `/proc`.
-fn process_figures(pid: Option<u32>) -> (f64, u64) {
+/// A process's memory and threads, from `/proc`.
+struct Figures {
+    peak_mb: f64,
+    now_mb: f64,
+    threads: u64,
+}
+
+/// The peak and current resident memory (MB) and the thread count of this process, or of
+/// `pid`.
+fn process_figures(pid: Option<u32>) -> Figures {
     let path = pid.map_or_else(|| "/proc/self/status".to_owned(), |p| format!("/proc/{p}/status"));
     let status = std::fs::read_to_string(path).unwrap_or_default();
     let field = |name: &str| -> u64 {
@@ -321,7 +332,12 @@ fn process_figures(pid: Option<u32>) -> (f64, u64) {
             .and_then(|n| n.parse().ok())
             .unwrap_or(0)
     };
-    ((field("VmHWM:") as f64 / 1024.0 * 10.0).round() / 10.0, field("Threads:"))
+    let mb = |kb: u64| (kb as f64 / 1024.0 * 10.0).round() / 10.0;
+    Figures {
+        peak_mb: mb(field("VmHWM:")),
+        now_mb: mb(field("VmRSS:")),
+        threads: field("Threads:"),
+    }
 }
 
 /// How drivers reach the tables.

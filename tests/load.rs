@@ -31,6 +31,7 @@ fn healthy(report: &Report, what: &str) {
     let l = report.latency_ms;
     assert!(0.0 < l.p50 && l.p50 <= l.p95 && l.p95 <= l.p99 && l.p99 <= l.max, "{what}: {l:?}");
     assert!(report.peak_rss_mb > 1.0 && report.threads >= 1, "{what}: {report:?}");
+    assert!(0.0 < report.rss_mb && report.rss_mb <= report.peak_rss_mb, "{what}: {report:?}");
     let json = serde_json::to_value(report).unwrap();
     for key in ["presses_per_second", "latency_ms", "errors", "peak_rss_mb", "threads"] {
         assert!(json.get(key).is_some(), "{what}: the report names {key}");

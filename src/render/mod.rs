@@ -178,8 +178,8 @@ enum BoardKey {
     Nardy { theme: Theme, persian: bool },
 }
 
-/// The most boards kept (about 4 MB each); the least recently used goes first.
-const MAX_BOARDS: usize = 24;
+/// The most boards kept (about 5 MB each: the picture and its palette indices); the least recently used goes first.
+const MAX_BOARDS: usize = 12;
 
 impl Default for Renderer {
     fn default() -> Self {
