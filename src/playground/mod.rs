@@ -131,13 +131,21 @@ struct Room {
     restored: bool,
     /// When the room was last used.
     touched: Instant,
-    /// What its messages hold ([`Message::bytes`]), as of the last [`Rooms::tidy`].
+    /// What its messages hold ([`Message::bytes`]), as of the last [`Room::trim`].
     bytes: usize,
+    /// Whether any of its messages still has a picture, as of the last [`Room::trim`].
+    pictured: bool,
 }
 
 impl Default for Room {
     fn default() -> Self {
-        Room { messages: VecDeque::new(), restored: false, touched: Instant::now(), bytes: 0 }
+        Room {
+            messages: VecDeque::new(),
+            restored: false,
+            touched: Instant::now(),
+            bytes: 0,
+            pictured: false,
+        }
     }
 }
 
@@ -158,6 +166,7 @@ impl Room {
             }
         }
         self.bytes = self.messages.iter().map(Message::bytes).sum();
+        self.pictured = pictures > 0;
     }
 }
 
@@ -168,7 +177,14 @@ struct Rooms {
     /// The last message id given, in any room: ids never repeat, even in a room forgotten and
     /// made again, so a page never mistakes a new message for one it already shows.
     last_id: u64,
+    /// What all rooms hold: kept up to date as rooms change, counted afresh at each sweep.
+    total: usize,
+    /// When idle rooms were last looked for.
+    swept: Option<Instant>,
 }
+
+/// How often idle rooms are looked for (a post does not walk every room).
+const SWEEP: Duration = Duration::from_secs(10);
 
 impl Rooms {
     /// The room, made if new, marked as used now.
@@ -178,37 +194,41 @@ impl Rooms {
         r
     }
 
-    /// After `room` changed: trims it, forgets idle rooms, and while all rooms hold more than
+    /// After `room` changed: trims it, forgets idle rooms (looked for every [`SWEEP`]), and while all rooms hold more than
     /// [`MAX_BYTES`], takes the pictures off the least recently used rooms (never `room`'s),
     /// then forgets such rooms.
     fn tidy(&mut self, room: &str) {
         if let Some(r) = self.rooms.get_mut(room) {
+            let before = r.bytes;
             r.trim();
+            self.total = (self.total + r.bytes).saturating_sub(before);
         }
         let now = Instant::now();
-        self.rooms.retain(|name, r| name == room || now - r.touched < IDLE);
-        let mut total: usize = self.rooms.values().map(|r| r.bytes).sum();
-        if total <= MAX_BYTES {
+        if self.swept.is_none_or(|at| now - at >= SWEEP) {
+            self.rooms.retain(|name, r| name == room || now - r.touched < IDLE);
+            self.total = self.rooms.values().map(|r| r.bytes).sum();
+            self.swept = Some(now);
+        }
+        if self.total <= MAX_BYTES {
             return;
         }
+        let mut total = self.total;
         let mut by_use: Vec<(Instant, String)> = self
             .rooms
             .iter()
-            .filter(|(name, r)| {
-                name.as_str() != room && r.messages.iter().any(|m| m.picture.is_some())
-            })
+            .filter(|(name, r)| name.as_str() != room && r.pictured)
             .map(|(name, r)| (r.touched, name.clone()))
             .collect();
         by_use.sort();
         for (_, name) in by_use {
             if total <= MAX_BYTES {
-                return;
+                break;
             }
             if let Some(r) = self.rooms.get_mut(&name) {
                 let before = r.bytes;
                 r.messages.iter_mut().for_each(|m| m.picture = None);
                 r.trim();
-                total -= before - r.bytes;
+                total = total.saturating_sub(before.saturating_sub(r.bytes));
             }
         }
         while total > MAX_BYTES {
@@ -219,8 +239,9 @@ impl Rooms {
                 .min_by_key(|(_, r)| r.touched)
                 .map(|(name, _)| name.clone());
             let Some(oldest) = oldest.and_then(|name| self.rooms.remove(&name)) else { break };
-            total -= oldest.bytes;
+            total = total.saturating_sub(oldest.bytes);
         }
+        self.total = total;
     }
 }
 
@@ -708,6 +729,7 @@ mod tests {
         let mut rooms = Rooms::default();
         post(&mut rooms, "idle", board(10));
         rooms.rooms.get_mut("idle").unwrap().touched -= IDLE + Duration::from_secs(1);
+        rooms.swept = None;
         post(&mut rooms, "busy", board(10));
         assert!(!rooms.rooms.contains_key("idle") && rooms.rooms.contains_key("busy"));
         // Rooms of 6 MB of pictures each: past 48 MB the least recently used lose their
