@@ -36,5 +36,28 @@ fn render(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, render);
+/// A board not seen before (a random Snakes board): what a cache miss costs a picture.
+fn new_board(c: &mut Criterion) {
+    let renderer = Renderer::new();
+    let example = EXAMPLES.iter().find(|e| e.name == "snakes-random").unwrap();
+    let players: Vec<Player> = (0..2).map(|i| Player { name: format!("Player {i}") }).collect();
+    let games: Vec<_> = (0..64).map(|seed| play(example, 1000 + seed).unwrap()).collect();
+    let mut next = 0;
+    c.bench_function("render/snakes-random/new-board", |b| {
+        b.iter(|| {
+            let (game, events) = &games[next % games.len()];
+            next += 1;
+            let scene = Scene {
+                game,
+                events,
+                players: &players,
+                theme: Theme::Light,
+                persian_digits: false,
+            };
+            black_box(renderer.render(&scene).unwrap())
+        })
+    });
+}
+
+criterion_group!(benches, render, new_board);
 criterion_main!(benches);

@@ -4,7 +4,13 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
+
+/// mimalloc returns freed pages to the system; with glibc's allocator the per-thread arenas
+/// kept the memory of a burst of pictures for good.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use clap::{Parser, Subcommand};
+use dicetable::engine::computer::Level;
 use dicetable::engine::{Event, Game, GameKind, Options, option_value};
 use dicetable::fair::{Roller, Seed, verify_commitment};
 use dicetable::render::{Player, Renderer, Scene, Theme};
@@ -55,6 +61,11 @@ enum Command {
         /// or greedy.
         #[arg(long, default_value = "random")]
         policy: Policy,
+        /// A computer per seat, by level (easy, normal, hard), comma-separated, e.g.
+        /// --seats hard,normal: overrides --players and --policy, and reports each seat's win
+        /// rate with its 95% confidence interval.
+        #[arg(long, value_delimiter = ',')]
+        seats: Vec<Level>,
     },
     /// Draw a board as a PNG, from a state in the engine protocol's format; or, with --demo, a
     /// gallery of example boards for every game, board size, theme and language.
@@ -226,8 +237,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
             protocol::run(io::stdin().lock(), io::stdout().lock())?;
             Ok(ExitCode::SUCCESS)
         }
-        Some(Command::Simulate { game, players, games, seed, options, policy }) => {
-            run_simulate(game, players, games, &seed, &options, policy)
+        Some(Command::Simulate { game, players, games, seed, options, policy, seats }) => {
+            let run = Simulation { game, players, games, policy, seats };
+            run_simulate(run, &seed, &options)
         }
         Some(Command::Render { demo: true, out_dir, .. }) => {
             let files = gallery::write(&Renderer::new(), &out_dir)?;
@@ -246,14 +258,17 @@ fn run(cli: Cli) -> Result<ExitCode> {
 }
 
 /// `dicetable simulate`: plays seeded games and prints one JSON report.
-fn run_simulate(
+/// What `simulate` was asked to play.
+struct Simulation {
     game: GameKind,
     players: usize,
     games: u64,
-    seed: &str,
-    options: &[String],
     policy: Policy,
-) -> Result<ExitCode> {
+    seats: Vec<Level>,
+}
+
+fn run_simulate(run: Simulation, seed: &str, options: &[String]) -> Result<ExitCode> {
+    let Simulation { game, players, games, policy, seats } = run;
     let pairs: Vec<(String, serde_json::Value)> = options
         .iter()
         .map(|o| match o.split_once('=') {
@@ -262,7 +277,8 @@ fn run_simulate(
         })
         .collect::<Result<_>>()?;
     let options = Options::parse(game, pairs.iter().map(|(k, v)| (k.as_str(), v)))?;
-    let config = simulate::Config { policy, options, players, games, seed: parse_seed(seed)? };
+    let seed = parse_seed(seed)?;
+    let config = simulate::Config { policy, options, players, games, seed, seats };
     let report = simulate::run(&config)?;
     let mut out = io::stdout().lock();
     serde_json::to_writer(&mut out, &report)?;

@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use serde::Serialize;
 
+use crate::engine::computer::{self, Level};
 use crate::engine::{Action, Entropy, Game, Legal, OptionError, Options};
 use crate::fair::{Roller, Seed};
 use crate::setup;
@@ -50,6 +51,9 @@ pub struct Config {
     pub seed: Seed,
     /// How choices are made.
     pub policy: Policy,
+    /// A computer level per seat, instead of `policy` (then `players` is their number): for
+    /// measuring one level against another.
+    pub seats: Vec<Level>,
 }
 
 /// The statistics of a run. A turn is one player's turn, bonus rolls included; a game's turns
@@ -80,10 +84,39 @@ pub struct Report {
     pub mean_dice: f64,
     /// How often each seat ranked first.
     pub wins_by_seat: Vec<u64>,
+    /// With computer levels per seat: each seat's level and win rate.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub seats: Vec<SeatRate>,
     /// Games per second of wall time.
     pub games_per_second: f64,
     /// Wall time of the run.
     pub seconds: f64,
+}
+
+/// One seat's computer level and how often it won.
+#[derive(Debug, Clone, Serialize)]
+pub struct SeatRate {
+    /// The seat.
+    pub seat: usize,
+    /// Its computer's level.
+    pub level: &'static str,
+    /// Games it won (ranked first).
+    pub wins: u64,
+    /// Its share of the games won.
+    pub win_rate: f64,
+    /// The 95% confidence interval of the win rate (Wilson's score interval).
+    pub ci95: [f64; 2],
+}
+
+/// Wilson's 95% score interval for `wins` out of `n`.
+pub fn wilson(wins: u64, n: u64) -> [f64; 2] {
+    if n == 0 {
+        return [0.0, 1.0];
+    }
+    let (z, n, p) = (1.96_f64, n as f64, wins as f64 / n as f64);
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+    [(centre - half).max(0.0), (centre + half).min(1.0)]
 }
 
 /// Why a simulation could not run.
@@ -145,6 +178,33 @@ pub fn play_one(
     Err(SimError::Endless(0))
 }
 
+/// Plays one game to its end with the table's seeded dice, each seat a computer of its level
+/// choosing with a stream of its own (never the dice).
+pub fn play_levels(options: &Options, seed: &Seed, levels: &[Level]) -> Result<Played, SimError> {
+    let mut game = setup::new_game(options, levels.len(), seed, 0)?;
+    let mut roller = Roller::new(seed, 0);
+    let mut streams: Vec<_> =
+        (0..levels.len()).map(|s| seed.stream("computer", s as u64)).collect();
+    let mut dice = 0;
+    for _ in 0..MAX_ACTIONS {
+        let action = match game.legal() {
+            Legal::Over => return Ok(Played { game, dice }),
+            Legal::Choose { seat, mut actions } => {
+                let s = usize::from(seat);
+                computer::choose(&game, levels[s], &mut streams[s])
+                    .unwrap_or_else(|| actions.swap_remove(0))
+            }
+            roll => {
+                let count = roll.dice_due().unwrap_or(0);
+                dice += count as u32;
+                Action::Roll { dice: roller.roll_many(count) }
+            }
+        };
+        game.play(&action).expect("a computer chooses among the legal actions");
+    }
+    Err(SimError::Endless(0))
+}
+
 /// Runs a simulation.
 pub fn run(config: &Config) -> Result<Report, SimError> {
     if config.games == 0 {
@@ -153,14 +213,19 @@ pub fn run(config: &Config) -> Result<Report, SimError> {
     let start = Instant::now();
     let mut turns = Vec::with_capacity(config.games as usize);
     let mut dice_total = 0u64;
-    let mut wins = vec![0u64; config.players];
+    let players = if config.seats.is_empty() { config.players } else { config.seats.len() };
+    let mut wins = vec![0u64; players];
     for g in 0..config.games {
-        let played =
-            play_one(&config.options, config.players, &config.seed.child(g), config.policy)
-                .map_err(|e| match e {
-                    SimError::Endless(_) => SimError::Endless(g),
-                    other => other,
-                })?;
+        let seed = config.seed.child(g);
+        let played = if config.seats.is_empty() {
+            play_one(&config.options, config.players, &seed, config.policy)
+        } else {
+            play_levels(&config.options, &seed, &config.seats)
+        };
+        let played = played.map_err(|e| match e {
+            SimError::Endless(_) => SimError::Endless(g),
+            other => other,
+        })?;
         turns.push(played.game.turn());
         dice_total += u64::from(played.dice);
         let ranking = played.game.ranking().expect("a finished game has a ranking");
@@ -189,11 +254,12 @@ pub fn run(config: &Config) -> Result<Report, SimError> {
     Ok(Report {
         game: config.options.kind().name(),
         policy: match config.policy {
+            _ if !config.seats.is_empty() => "computers",
             Policy::Random => "random",
             Policy::First => "first",
             Policy::Greedy => "greedy",
         },
-        players: config.players,
+        players,
         games: config.games,
         mean_turns: mean,
         stderr_turns: (variance / n).sqrt(),
@@ -202,6 +268,18 @@ pub fn run(config: &Config) -> Result<Report, SimError> {
         min_turns: turns[0],
         max_turns: turns[turns.len() - 1],
         mean_dice: dice_total as f64 / n,
+        seats: config
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(seat, level)| SeatRate {
+                seat,
+                level: level.word(),
+                wins: wins[seat],
+                win_rate: wins[seat] as f64 / n,
+                ci95: wilson(wins[seat], config.games),
+            })
+            .collect(),
         wins_by_seat: wins,
         games_per_second: n / seconds.max(1e-9),
         seconds,

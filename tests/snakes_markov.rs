@@ -22,6 +22,7 @@ fn check(name: &str, options: SnakesOptions) -> f64 {
         games: GAMES,
         seed: Seed::from_u64(2026),
         policy: Default::default(),
+        seats: Vec::new(),
     })
     .unwrap();
     let tolerance = 4.0 * report.stderr_turns;

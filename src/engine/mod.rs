@@ -9,6 +9,7 @@
 //! Loading a saved or hand-written position goes through the same checks as any input:
 //! [`Game::from_json`] validates every field before a game exists.
 
+pub mod computer;
 pub mod ludo;
 pub mod nardy;
 pub mod registry;

@@ -4,7 +4,7 @@
 //! moving parts drawn on a copy: tokens, pieces, checkers, the last move, the dice, and a legend
 //! of players under the board. Text is shaped with cosmic-text, so Persian names join right to
 //! left and emoji keep their colours. Seats are told apart by colour *and* shape, for colour-blind
-//! players. PNGs are encoded with the fast deflate path.
+//! players. A picture's PNG reuses the compressed rows of its board where they are unchanged.
 
 mod encoding;
 mod legend;
@@ -14,7 +14,7 @@ mod snakes;
 pub mod text;
 
 pub use encoding::encode;
-use encoding::{Colours, encode_indexed};
+use encoding::{Colours, encode_picture};
 use legend::{draw_legend, legend_height};
 
 use std::collections::HashMap;
@@ -80,6 +80,9 @@ pub enum RenderError {
     /// The PNG encoder failed.
     #[error("png encoding failed: {0}")]
     Png(#[from] png::EncodingError),
+    /// Deflate failed.
+    #[error("deflate failed: {0}")]
+    Deflate(String),
     /// A pixmap of that size could not be allocated.
     #[error("cannot allocate a {0}×{1} picture")]
     Size(u32, u32),
@@ -161,7 +164,10 @@ const MAX_SPRITES: usize = 2048;
 struct Board {
     pixmap: Pixmap,
     colours: Arc<Colours>,
+    /// The board's palette indices.
     indices: Vec<u8>,
+    /// The board compressed band by band, for pictures to reuse where they show the board.
+    bands: Vec<encoding::Band>,
 }
 
 /// A cached board and when it was last used (a tick of [`Renderer::ticks`]).
@@ -178,7 +184,8 @@ enum BoardKey {
     Nardy { theme: Theme, persian: bool },
 }
 
-/// The most boards kept (about 5 MB each: the picture and its palette indices); the least recently used goes first.
+/// The most boards kept (about 5 MB each: pixels and palette indices); the least recently used
+/// goes first.
 const MAX_BOARDS: usize = 12;
 
 impl Default for Renderer {
@@ -204,12 +211,13 @@ impl Renderer {
     }
 
     /// The picture as PNG bytes: 256 colours from the board's palette, about a third of the
-    /// size of a true-colour PNG, and faster to compress.
+    /// size of a true-colour PNG; the rows that show the board as it is are compressed once per
+    /// board.
     pub fn render(&self, scene: &Scene<'_>) -> Result<Vec<u8>, RenderError> {
         let board = self.board(scene, &Palette::new(scene.theme))?;
         let pixmap = self.draw(scene, &board)?;
-        let indices = board.colours.indices(&pixmap, Some((&board.pixmap, &board.indices)));
-        encode_indexed(&indices, &board.colours.rgb, pixmap.width(), pixmap.height())
+        let reuse = Some((&board.pixmap, &board.indices[..], &board.bands[..]));
+        encode_picture(&board.colours, &pixmap, reuse)
     }
 
     /// The picture as true-colour pixels (for tests and for callers that encode themselves).
@@ -280,19 +288,19 @@ impl Renderer {
         // A random Snakes board is drawn in the classic board's colours: it takes that board's
         // palette (learnt once) instead of learning one of its own.
         let classic = Layout::classic();
-        let colours = match &key {
+        let (colours, level) = match &key {
             BoardKey::Snakes { jumps, .. }
                 if !jumps.iter().eq(classic.ladders().iter().chain(classic.snakes())) =>
             {
                 let options = crate::engine::snakes::SnakesOptions::default();
                 let game = Snakes::new(2, options, classic, 0)?;
                 let scene = Scene { game: &Game::Snakes(game), ..*scene };
-                self.board(&scene, palette)?.colours.clone()
+                (self.board(&scene, palette)?.colours.clone(), encoding::OWN_BOARD)
             }
-            _ => Arc::new(Colours::learn(&pixmap, palette)),
+            _ => (Arc::new(Colours::learn(&pixmap, palette)), encoding::SHARED_BOARD),
         };
-        let indices = colours.indices(&pixmap, None);
-        let board = Arc::new(Board { pixmap, colours, indices });
+        let (indices, bands) = encoding::bands(&colours, &pixmap, level)?;
+        let board = Arc::new(Board { pixmap, colours, indices, bands });
         let mut boards = self.boards.write().unwrap_or_else(|e| e.into_inner());
         if boards.len() >= MAX_BOARDS && !boards.contains_key(&key) {
             let oldest = boards
@@ -496,9 +504,41 @@ impl Canvas<'_> {
         }
         let sprite = &self.sprites.0[&key];
         let half = size as f32 / 2.0;
-        let (x0, y0) = ((x - half).round() as i32, (y - half).round() as i32);
-        let paint = tiny_skia::PixmapPaint::default();
-        self.pixmap.draw_pixmap(x0, y0, sprite.as_ref(), &paint, Transform::identity(), None);
+        let (x0, y0) = ((x - half).round() as i64, (y - half).round() as i64);
+        blend(self.pixmap, sprite, x0, y0);
+    }
+}
+
+/// Draws `sprite` over `pixmap` with its top-left corner at (x0, y0), clipped to the picture:
+/// premultiplied source-over, pixel for pixel (a sprite is only ever placed at whole pixels).
+fn blend(pixmap: &mut Pixmap, sprite: &Pixmap, x0: i64, y0: i64) {
+    let (pw, ph) = (i64::from(pixmap.width()), i64::from(pixmap.height()));
+    let (sw, sh) = (i64::from(sprite.width()), i64::from(sprite.height()));
+    let (left, top) = ((-x0).max(0), (-y0).max(0));
+    let (right, bottom) = (sw.min(pw - x0), sh.min(ph - y0));
+    if left >= right || top >= bottom {
+        return;
+    }
+    let cols = (right - left) as usize;
+    let src = sprite.data();
+    let dst = pixmap.data_mut();
+    for sy in top..bottom {
+        let s = ((sy * sw + left) * 4) as usize;
+        let d = (((y0 + sy) * pw + x0 + left) * 4) as usize;
+        let (s, d) = (&src[s..s + cols * 4], &mut dst[d..d + cols * 4]);
+        for (s, d) in s.chunks_exact(4).zip(d.chunks_exact_mut(4)) {
+            match s[3] {
+                0 => {}
+                255 => d.copy_from_slice(s),
+                a => {
+                    let keep = 255 - u16::from(a);
+                    for c in 0..4 {
+                        let t = u16::from(d[c]) * keep + 128;
+                        d[c] = s[c].saturating_add(((t + (t >> 8)) >> 8) as u8);
+                    }
+                }
+            }
+        }
     }
 }
 

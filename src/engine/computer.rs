@@ -1,0 +1,337 @@
+//! Computer players: what a computer in a seat chooses when its game offers a choice.
+//!
+//! Pure like the rest of the engine: a decision depends on the game's state, the level and the
+//! numbers the caller hands in (a stream of the computer's own, never the dice). The dice are
+//! still rolled by the table; a computer only chooses among [`Legal::Choose`]'s actions, so each
+//! of its moves is an ordinary action of the game's log.
+//!
+//! - Snakes & Ladders offers no choice.
+//! - Ludo: `easy` moves a random piece; `normal` plays [`Game::suggest`]; `hard` looks two rolls
+//!   ahead (expectimax over the next dice, each player choosing the reply best for itself) with
+//!   an evaluation of progress, pieces in the goal lane, danger of capture and threats.
+//! - Long Nardy: `easy` plays a random whole turn; `normal` plays [`Game::suggest`]; `hard` plays
+//!   the whole turn whose position evaluates best: the race, blocks and primes in the opponent's
+//!   way, the head, stacking and bearing off.
+
+use super::ludo::{HOUSE, Ludo, track_square};
+use super::nardy::{Colour, Nardy};
+use super::{Action, Entropy, Game, Legal, Seat};
+
+/// How well a computer plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub enum Level {
+    /// Random among the legal choices.
+    Easy,
+    /// The engine's sensible move.
+    #[default]
+    Normal,
+    /// A search with an evaluation of the position.
+    Hard,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+
+    /// The level's word in commands and the protocol.
+    pub fn word(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+
+    /// The level named by `word`.
+    pub fn from_word(word: &str) -> Option<Self> {
+        Level::ALL.into_iter().find(|l| l.word() == word)
+    }
+}
+
+impl std::str::FromStr for Level {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Level::from_word(s).ok_or_else(|| format!("unknown level {s:?}: easy, normal or hard"))
+    }
+}
+
+/// The computer's choice when the game waits for the seat to move to choose (a piece, a
+/// checker's step); `None` when it waits for dice (the table rolls them) or is over.
+pub fn choose(game: &Game, level: Level, entropy: &mut impl Entropy) -> Option<Action> {
+    let Legal::Choose { actions, .. } = game.legal() else {
+        return None;
+    };
+    if actions.len() == 1 {
+        return actions.into_iter().next();
+    }
+    match (level, game) {
+        (Level::Normal, _) | (_, Game::Snakes(_)) => game.suggest(),
+        (Level::Easy, Game::Ludo(_)) => {
+            let k = entropy.below(actions.len() as u32) as usize;
+            actions.into_iter().nth(k)
+        }
+        (Level::Easy, Game::Nardy(g)) => {
+            let turns = g.turns();
+            if turns.is_empty() {
+                return game.suggest();
+            }
+            let k = entropy.below(turns.len() as u32) as usize;
+            turns[k].steps.first().map(|s| Action::Step { from: s.from, die: s.die })
+        }
+        (Level::Hard, Game::Ludo(g)) => ludo_hard(g, actions),
+        (Level::Hard, Game::Nardy(g)) => nardy_hard(g),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ludo
+
+/// The action whose expected evaluation, one roll ahead, is best for the mover.
+fn ludo_hard(g: &Ludo, actions: Vec<Action>) -> Option<Action> {
+    let me = g.to_move()?;
+    let mut best: Option<(f64, Action)> = None;
+    for action in actions {
+        let mut after = g.clone();
+        if after.play(&action).is_err() {
+            continue;
+        }
+        let value = ludo_expect(&after, me, 2);
+        if best.as_ref().is_none_or(|(v, _)| value > *v) {
+            best = Some((value, action));
+        }
+    }
+    best.map(|(_, a)| a)
+}
+
+/// The expected evaluation for `me` over the next die, `depth` rolls ahead: each player picks
+/// the reply best for themselves.
+fn ludo_expect(g: &Ludo, me: Seat, depth: u8) -> f64 {
+    let Some(mover) = g.to_move() else {
+        return ludo_eval(g, me);
+    };
+    if depth == 0 || !matches!(g.legal(), Legal::Roll { .. }) {
+        return ludo_eval(g, me);
+    }
+    let mut total = 0.0;
+    for die in 1..=6u8 {
+        let mut rolled = g.clone();
+        if rolled.play(&Action::Roll { dice: vec![die] }).is_err() {
+            total += ludo_eval(g, me);
+            continue;
+        }
+        let after = match rolled.legal() {
+            Legal::Choose { actions, .. } => actions
+                .iter()
+                .filter_map(|a| {
+                    let mut t = rolled.clone();
+                    t.play(a).ok()?;
+                    Some(t)
+                })
+                .max_by(|a, b| ludo_eval(a, mover).total_cmp(&ludo_eval(b, mover)))
+                .unwrap_or(rolled),
+            _ => rolled,
+        };
+        total += ludo_expect(&after, me, depth - 1);
+    }
+    total / 6.0
+}
+
+/// How good the position is for `me`: my strength less my opponents' (half the strongest,
+/// half their mean). A won game is worth far more than any position.
+fn ludo_eval(g: &Ludo, me: Seat) -> f64 {
+    if let Some(ranking) = g.ranking() {
+        return if ranking.get(usize::from(me)) == Some(&1) { 1e6 } else { -1e6 };
+    }
+    let players = g.players();
+    let mine = ludo_strength(g, me);
+    let others: Vec<f64> = (0..players as Seat)
+        .filter(|&s| s != me && g.departures().is_active(s))
+        .map(|s| ludo_strength(g, s))
+        .collect();
+    if others.is_empty() {
+        return mine;
+    }
+    let max = others.iter().copied().fold(f64::MIN, f64::max);
+    let mean = others.iter().sum::<f64>() / others.len() as f64;
+    mine - 0.5 * max - 0.5 * mean
+}
+
+/// One seat's strength: the distance its pieces have come, with a bonus for pieces out of the
+/// house and safe in the goal lane, less what the pieces on the track stand to lose to a
+/// capture, plus what they threaten.
+fn ludo_strength(g: &Ludo, seat: Seat) -> f64 {
+    let len = g.track_len();
+    let arms = g.arms();
+    let own_arm = g.seat_arms()[usize::from(seat)];
+    let pieces = &g.pieces()[usize::from(seat)];
+    let mut value = 0.0;
+    for &p in pieces {
+        if p == HOUSE {
+            continue;
+        }
+        if p >= len {
+            // In the goal lane: safe, and the further in, the better (packed at the far end).
+            value += f64::from(len) + 12.0 + f64::from(p - len) * 2.0;
+            continue;
+        }
+        let here = track_square(arms, own_arm, p);
+        let (danger, threat) = ludo_contacts(g, seat, here);
+        let worth = f64::from(p) + 1.0 + 8.0;
+        value += worth;
+        // The chance that some opponent lands here next round (1/6 for each way of doing it).
+        value -= (1.0 - (5.0_f64 / 6.0).powi(danger as i32)) * worth;
+        value += 0.15 * f64::from(threat);
+    }
+    value
+}
+
+/// For a piece of `seat` on track square `here`: how many opponent pieces could land on it with
+/// one die (entering on a 6 included), and how many opponent pieces it could land on.
+fn ludo_contacts(g: &Ludo, seat: Seat, here: u8) -> (u32, u32) {
+    let len = g.track_len();
+    let arms = g.arms();
+    let squares = i16::from(arms) * 10;
+    let (mut danger, mut threat) = (0, 0);
+    for (other, pieces) in g.pieces().iter().enumerate() {
+        let other = other as Seat;
+        if other == seat || !g.departures().is_active(other) {
+            continue;
+        }
+        let arm = g.seat_arms()[usize::from(other)];
+        let start = track_square(arms, arm, 0);
+        if here == start && pieces.contains(&HOUSE) {
+            danger += 1;
+        }
+        for &q in pieces {
+            if q == HOUSE || q >= len {
+                continue;
+            }
+            let there = track_square(arms, arm, q);
+            // They come from behind: d steps from there to here, without turning into their lane.
+            let d = (i16::from(here) - i16::from(there)).rem_euclid(squares);
+            if (1..=6).contains(&d) && q + d < len {
+                danger += 1;
+            }
+            // I come from behind them.
+            let d = (i16::from(there) - i16::from(here)).rem_euclid(squares);
+            if (1..=6).contains(&d) {
+                threat += 1;
+            }
+        }
+    }
+    (danger, threat)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Long Nardy
+
+/// The first step of the whole turn whose position evaluates best for the mover.
+fn nardy_hard(g: &Nardy) -> Option<Action> {
+    let seat = g.to_move()?;
+    let me = if g.white_seat() == Some(seat) { Colour::White } else { Colour::Black };
+    g.turns()
+        .into_iter()
+        .map(|t| (nardy_eval(&t.board, t.off, me), t))
+        .max_by(|(a, _), (b, _)| a.total_cmp(b))
+        .and_then(|(_, t)| t.steps.first().map(|s| Action::Step { from: s.from, die: s.die }))
+}
+
+/// The counts of `colour`'s checkers by its own route position (1–24; 24 is its head, 1–6 its
+/// home).
+fn nardy_route(board: &[i8; 24], colour: Colour) -> [u8; 25] {
+    let mut mine = [0u8; 25];
+    for (r, slot) in mine.iter_mut().enumerate().skip(1) {
+        let v = board[usize::from(colour.point(r)) - 1];
+        *slot = match colour {
+            Colour::White if v > 0 => v as u8,
+            Colour::Black if v < 0 => v.unsigned_abs(),
+            _ => 0,
+        };
+    }
+    mine
+}
+
+/// How good a position is for `me`: my shape less my opponent's.
+fn nardy_eval(board: &[i8; 24], off: [u8; 2], me: Colour) -> f64 {
+    let (mi, oi) = match me {
+        Colour::White => (0, 1),
+        Colour::Black => (1, 0),
+    };
+    if off[mi] == 15 {
+        return 1e6;
+    }
+    let them = match me {
+        Colour::White => Colour::Black,
+        Colour::Black => Colour::White,
+    };
+    nardy_side(board, off[mi], me, them) - nardy_side(board, off[oi], them, me)
+}
+
+/// One side's shape: the race (pips), checkers borne off, blocks and primes in front of the
+/// opponent's checkers, checkers still on the head, and stacks.
+fn nardy_side(board: &[i8; 24], off: u8, me: Colour, them: Colour) -> f64 {
+    let mine = nardy_route(board, me);
+    let theirs = nardy_route(board, them);
+    let pips: u32 = (1..=24).map(|r| r as u32 * u32::from(mine[r])).sum();
+    let mut value = -f64::from(pips) * 0.1 + f64::from(off) * 1.5;
+    // The furthest-back opponent checker, in the opponent's route (24 = its head): my points
+    // ahead of it on its way block it.
+    let their_back = (1..=24).rev().find(|&r| theirs[r] > 0).unwrap_or(0);
+    // My points as the opponent meets them: its route position of each of my points.
+    let mut blocks = [false; 25];
+    for (r, _) in mine.iter().enumerate().skip(1).filter(|(_, n)| **n > 0) {
+        let theirs_r = them.route(me.point(r));
+        if theirs_r < their_back {
+            blocks[theirs_r] = true;
+        }
+    }
+    let mut run = 0u32;
+    for b in blocks.iter().skip(1) {
+        if *b {
+            run += 1;
+            value += 0.25 * f64::from(run.min(6));
+        } else {
+            run = 0;
+        }
+    }
+    // A checker still on the head is slow (one leaves per turn), the more so late.
+    value -= 0.35 * f64::from(mine[24].saturating_sub(1));
+    // Tall stacks waste checkers that could hold points.
+    value -= (1..=24).map(|r| f64::from(mine[r].saturating_sub(3))).sum::<f64>() * 0.3;
+    // Checkers home, ready to bear off, and points held (each one blocks the opponent).
+    value += (1..=6).map(|r| f64::from(mine[r])).sum::<f64>() * 0.3;
+    value += (1..=24).filter(|&r| mine[r] > 0).count() as f64 * 0.3;
+    value
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::ludo::LudoOptions;
+
+    struct Counter(u32);
+    impl Entropy for Counter {
+        fn next_u32(&mut self) -> u32 {
+            self.0 = self.0.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            self.0
+        }
+    }
+
+    #[test]
+    fn levels_read_back_as_their_words() {
+        for level in Level::ALL {
+            assert_eq!(level.word().parse::<Level>(), Ok(level));
+        }
+        assert!("expert".parse::<Level>().is_err());
+    }
+
+    /// While the game waits for dice, a computer has nothing to choose (the table rolls).
+    #[test]
+    fn a_computer_chooses_nothing_while_dice_are_due() {
+        let g = Ludo::new(2, LudoOptions::default()).unwrap();
+        for level in Level::ALL {
+            assert_eq!(choose(&Game::Ludo(g.clone()), level, &mut Counter(1)), None);
+        }
+    }
+}

@@ -1,0 +1,86 @@
+//! Computer players (issue 18): every level only ever plays listed legal actions and finishes
+//! seeded games in every game; the hard level beats the normal one on seeded games.
+
+use dicetable::engine::computer::{Level, choose};
+use dicetable::engine::{Action, GameKind, Legal, Options};
+use dicetable::fair::{Roller, Seed};
+use dicetable::setup;
+use dicetable::simulate::{Config, Policy, run, wilson};
+
+/// C7 and every game's choice rules (L9, N4–N9): a computer picks among the listed actions,
+/// never while dice are due, and seeded games of every level end.
+#[test]
+fn every_level_plays_only_listed_legal_actions_to_the_end() {
+    for kind in GameKind::ALL {
+        for level in Level::ALL {
+            for g in 0..5u64 {
+                let seed = Seed::from_u64(100 + g);
+                let players = if kind == GameKind::Nardy { 2 } else { 2 + g as usize % 3 };
+                let options = Options::default_for(kind);
+                let mut game = setup::new_game(&options, players, &seed, 0).unwrap();
+                let mut dice = Roller::new(&seed, 0);
+                let mut own = seed.stream("computer", 0);
+                let mut ended = false;
+                for _ in 0..100_000 {
+                    let action = match game.legal() {
+                        Legal::Over => {
+                            ended = true;
+                            break;
+                        }
+                        Legal::Choose { actions, .. } => {
+                            let a = choose(&game, level, &mut own).expect("a computer chooses");
+                            assert!(actions.contains(&a), "{kind:?} {level:?}: {a:?} not listed");
+                            a
+                        }
+                        roll => {
+                            assert_eq!(choose(&game, level, &mut own), None, "{kind:?} rolls");
+                            Action::Roll { dice: dice.roll_many(roll.dice_due().unwrap_or(0)) }
+                        }
+                    };
+                    game.play(&action).unwrap();
+                }
+                assert!(ended, "{kind:?} {level:?} game {g} did not end");
+            }
+        }
+    }
+}
+
+fn win_rate(kind: GameKind, seats: &[Level], games: u64) -> (f64, [f64; 2]) {
+    let report = run(&Config {
+        options: Options::default_for(kind),
+        players: seats.len(),
+        games,
+        seed: Seed::from_u64(18),
+        policy: Policy::Random,
+        seats: seats.to_vec(),
+    })
+    .unwrap();
+    assert_eq!(report.seats.len(), seats.len());
+    let first = &report.seats[0];
+    assert_eq!(first.ci95, wilson(first.wins, games));
+    (first.win_rate, first.ci95)
+}
+
+/// Hard Ludo wins clearly more than half of 2-player games against normal (seeded, so the
+/// figure is exact; `dicetable simulate --seats hard,normal` measures it on more games).
+#[test]
+fn hard_ludo_beats_normal() {
+    let (rate, ci) = win_rate(GameKind::Ludo, &[Level::Hard, Level::Normal], 300);
+    assert!(ci[0] > 0.5, "hard won {rate} of games against normal (95% CI {ci:?})");
+}
+
+/// Hard Nardy wins clearly more than half of single games against normal.
+#[test]
+fn hard_nardy_beats_normal() {
+    let (rate, ci) = win_rate(GameKind::Nardy, &[Level::Hard, Level::Normal], 300);
+    assert!(ci[0] > 0.5, "hard won {rate} of games against normal (95% CI {ci:?})");
+}
+
+/// Easy (random) loses to normal more often than not, in both games with choices.
+#[test]
+fn easy_loses_to_normal() {
+    for kind in [GameKind::Ludo, GameKind::Nardy] {
+        let (rate, ci) = win_rate(kind, &[Level::Easy, Level::Normal], 300);
+        assert!(ci[1] < 0.5, "{kind:?}: easy won {rate} against normal (95% CI {ci:?})");
+    }
+}
