@@ -1,12 +1,14 @@
 //! Engine benchmarks: `cargo bench --bench engine`. Report medians (criterion's middle figure).
+//! `cargo bench --bench engine -- computer` times the hard computers' decisions.
 
 use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use dicetable::engine::computer::{self, Level};
 use dicetable::engine::nardy::{Nardy, NardyOptions};
 use dicetable::engine::snakes::expected::expected_turns;
 use dicetable::engine::snakes::{BoardKind, Layout, SnakesOptions};
-use dicetable::engine::{Action, Entropy, Game, Legal, Options};
+use dicetable::engine::{Action, Entropy, Game, GameKind, Legal, Options};
 use dicetable::fair::{Roller, Seed};
 use dicetable::setup::new_game;
 use dicetable::simulate::{Policy, play_one};
@@ -183,5 +185,66 @@ fn nardy(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, dice, snakes, ludo, nardy);
+/// Positions where a computer chooses (the first step of a turn: right after the roll), from
+/// seeded games between normal computers.
+fn decisions(kind: GameKind, players: usize, games: u64) -> Vec<Game> {
+    let mut out = Vec::new();
+    for g in 0..games {
+        let seed = Seed::from_u64(500 + g);
+        let mut game = new_game(&Options::default_for(kind), players, &seed, 0).unwrap();
+        let mut roller = Roller::new(&seed, 0);
+        let mut own = seed.stream("computer", 0);
+        let mut rolled = false;
+        loop {
+            let action = match game.legal() {
+                Legal::Over => break,
+                Legal::Choose { .. } => {
+                    if rolled {
+                        out.push(game.clone());
+                    }
+                    rolled = false;
+                    computer::choose(&game, Level::Normal, &mut own).unwrap()
+                }
+                roll => {
+                    rolled = true;
+                    Action::Roll { dice: roller.roll_many(roll.dice_due().unwrap_or(0)) }
+                }
+            };
+            game.play(&action).unwrap();
+        }
+    }
+    out
+}
+
+/// A hard computer's decision (issue 18: median under 50 ms, worst under 300 ms for Nardy). The
+/// slowest single decision among the positions is printed before the benchmark runs.
+fn computers(c: &mut Criterion) {
+    for (name, kind, players) in [
+        ("nardy", GameKind::Nardy, 2),
+        ("ludo-2", GameKind::Ludo, 2),
+        ("ludo-4", GameKind::Ludo, 4),
+    ] {
+        let positions = decisions(kind, players, 10);
+        let mut own = Seed::from_u64(1).stream("computer", 0);
+        let worst = positions
+            .iter()
+            .map(|g| {
+                let began = std::time::Instant::now();
+                black_box(computer::choose(g, Level::Hard, &mut own));
+                began.elapsed()
+            })
+            .max()
+            .unwrap_or_default();
+        eprintln!("{name}: {} decisions, the slowest {worst:?}", positions.len());
+        let mut next = 0;
+        c.bench_function(&format!("computer/{name}/hard"), |b| {
+            b.iter(|| {
+                next = (next + 1) % positions.len();
+                black_box(computer::choose(&positions[next], Level::Hard, &mut own))
+            })
+        });
+    }
+}
+
+criterion_group!(benches, dice, snakes, ludo, nardy, computers);
 criterion_main!(benches);

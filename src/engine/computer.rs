@@ -9,9 +9,10 @@
 //! - Ludo: `easy` moves a random piece; `normal` plays [`Game::suggest`]; `hard` looks two rolls
 //!   ahead (expectimax over the next dice, each player choosing the reply best for itself) with
 //!   an evaluation of progress, pieces in the goal lane, danger of capture and threats.
-//! - Long Nardy: `easy` plays a random whole turn; `normal` plays [`Game::suggest`]; `hard` plays
-//!   the whole turn whose position evaluates best: the race, blocks and primes in the opponent's
-//!   way, the head, stacking and bearing off.
+//! - Long Nardy: `easy` plays a random whole turn; `normal` plays [`Game::suggest`]; `hard` takes
+//!   the four whole turns whose positions evaluate best (the race, blocks and primes in the
+//!   opponent's way, the head, stacking and bearing off) and plays the one that is best on
+//!   average over the opponent's 21 rolls, each answered by its best-looking turn.
 
 use super::ludo::{HOUSE, Ludo, track_square};
 use super::nardy::{Colour, Nardy};
@@ -233,15 +234,66 @@ fn ludo_contacts(g: &Ludo, seat: Seat, here: u8) -> (u32, u32) {
 // ---------------------------------------------------------------------------------------------
 // Long Nardy
 
-/// The first step of the whole turn whose position evaluates best for the mover.
+/// The first step of the whole turn that is best for the mover: the few turns whose positions
+/// evaluate best are looked at one roll further (the opponent's 21 rolls, each answered by the
+/// opponent's best-looking turn), and the best on average is played.
 fn nardy_hard(g: &Nardy) -> Option<Action> {
     let seat = g.to_move()?;
     let me = if g.white_seat() == Some(seat) { Colour::White } else { Colour::Black };
-    g.turns()
-        .into_iter()
-        .map(|t| (nardy_eval(&t.board, t.off, me), t))
-        .max_by(|(a, _), (b, _)| a.total_cmp(b))
-        .and_then(|(_, t)| t.steps.first().map(|s| Action::Step { from: s.from, die: s.die }))
+    let mut turns: Vec<_> =
+        g.turns().into_iter().map(|t| (nardy_eval(&t.board, t.off, me), t)).collect();
+    turns.sort_by(|(a, _), (b, _)| b.total_cmp(a));
+    turns.dedup_by(|(_, a), (_, b)| a.board == b.board && a.off == b.off);
+    turns.truncate(NARDY_LOOKED_AT);
+    let mut best: Option<(f64, &super::nardy::Turn)> = None;
+    for (_, t) in &turns {
+        let value = nardy_reply(g, t, me).unwrap_or(f64::MIN);
+        if best.is_none_or(|(v, _)| value > v) {
+            best = Some((value, t));
+        }
+    }
+    best.and_then(|(_, t)| t.steps.first().map(|s| Action::Step { from: s.from, die: s.die }))
+}
+
+/// How many of the best-looking turns are looked at one roll further.
+const NARDY_LOOKED_AT: usize = 4;
+
+/// The mover's expected evaluation after `turn` and the opponent's reply, over the opponent's
+/// 21 rolls (doubles 1/36, others 2/36); `None` if the turn does not play.
+fn nardy_reply(g: &Nardy, turn: &super::nardy::Turn, me: Colour) -> Option<f64> {
+    let mut after = g.clone();
+    for s in &turn.steps {
+        after.play(&Action::Step { from: s.from, die: s.die }).ok()?;
+    }
+    if !matches!(after.legal(), Legal::Roll { .. }) {
+        return Some(nardy_eval(after.board(), after.off(), me));
+    }
+    let them = match me {
+        Colour::White => Colour::Black,
+        Colour::Black => Colour::White,
+    };
+    let mut total = 0.0;
+    for a in 1..=6u8 {
+        for b in a..=6u8 {
+            let weight = if a == b { 1.0 } else { 2.0 };
+            let mut rolled = after.clone();
+            let value = if rolled.play(&Action::Roll { dice: vec![a, b] }).is_ok() {
+                rolled
+                    .turns()
+                    .into_iter()
+                    .map(|t| (nardy_eval(&t.board, t.off, them), t))
+                    .max_by(|(x, _), (y, _)| x.total_cmp(y))
+                    .map_or_else(
+                        || nardy_eval(rolled.board(), rolled.off(), me),
+                        |(_, t)| nardy_eval(&t.board, t.off, me),
+                    )
+            } else {
+                nardy_eval(after.board(), after.off(), me)
+            };
+            total += weight * value;
+        }
+    }
+    Some(total / 36.0)
 }
 
 /// The counts of `colour`'s checkers by its own route position (1–24; 24 is its head, 1–6 its
