@@ -8,7 +8,7 @@ use std::time::Instant;
 use serde::Serialize;
 
 use crate::engine::computer::{self, Level};
-use crate::engine::{Action, Entropy, Game, Legal, OptionError, Options};
+use crate::engine::{Action, Entropy, Game, Legal, OptionError, Options, Seat};
 use crate::fair::{Roller, Seed};
 use crate::setup;
 
@@ -152,21 +152,43 @@ pub fn play_one(
     seed: &Seed,
     policy: Policy,
 ) -> Result<Played, SimError> {
+    let mut choices = seed.stream("policy", 0);
+    play_with(options, players, seed, |game, _, mut actions| match policy {
+        Policy::First => actions.swap_remove(0),
+        Policy::Random => {
+            let k = choices.below(actions.len() as u32) as usize;
+            actions.swap_remove(k)
+        }
+        Policy::Greedy => game.suggest().unwrap_or_else(|| actions.swap_remove(0)),
+    })
+}
+
+/// Plays one game to its end with the table's seeded dice, each seat a computer of its level
+/// choosing with a stream of its own (never the dice).
+pub fn play_levels(options: &Options, seed: &Seed, levels: &[Level]) -> Result<Played, SimError> {
+    let mut streams: Vec<_> =
+        (0..levels.len()).map(|s| seed.stream("computer", s as u64)).collect();
+    play_with(options, levels.len(), seed, |game, seat, mut actions| {
+        let s = usize::from(seat);
+        computer::choose(game, levels[s], &mut streams[s]).unwrap_or_else(|| actions.swap_remove(0))
+    })
+}
+
+/// The play loop: the table's seeded dice for every roll, `choose` for every choice (given the
+/// seat to move and the legal actions; it must return one of them).
+fn play_with(
+    options: &Options,
+    players: usize,
+    seed: &Seed,
+    mut choose: impl FnMut(&Game, Seat, Vec<Action>) -> Action,
+) -> Result<Played, SimError> {
     let mut game = setup::new_game(options, players, seed, 0)?;
     let mut roller = Roller::new(seed, 0);
-    let mut choices = seed.stream("policy", 0);
     let mut dice = 0;
     for _ in 0..MAX_ACTIONS {
         let action = match game.legal() {
             Legal::Over => return Ok(Played { game, dice }),
-            Legal::Choose { mut actions, .. } => match policy {
-                Policy::First => actions.swap_remove(0),
-                Policy::Random => {
-                    let k = choices.below(actions.len() as u32) as usize;
-                    actions.swap_remove(k)
-                }
-                Policy::Greedy => game.suggest().unwrap_or_else(|| actions.swap_remove(0)),
-            },
+            Legal::Choose { seat, actions } => choose(&game, seat, actions),
             roll => {
                 let count = roll.dice_due().unwrap_or(0);
                 dice += count as u32;
@@ -174,33 +196,6 @@ pub fn play_one(
             }
         };
         game.play(&action).expect("the engine listed this action as legal");
-    }
-    Err(SimError::Endless(0))
-}
-
-/// Plays one game to its end with the table's seeded dice, each seat a computer of its level
-/// choosing with a stream of its own (never the dice).
-pub fn play_levels(options: &Options, seed: &Seed, levels: &[Level]) -> Result<Played, SimError> {
-    let mut game = setup::new_game(options, levels.len(), seed, 0)?;
-    let mut roller = Roller::new(seed, 0);
-    let mut streams: Vec<_> =
-        (0..levels.len()).map(|s| seed.stream("computer", s as u64)).collect();
-    let mut dice = 0;
-    for _ in 0..MAX_ACTIONS {
-        let action = match game.legal() {
-            Legal::Over => return Ok(Played { game, dice }),
-            Legal::Choose { seat, mut actions } => {
-                let s = usize::from(seat);
-                computer::choose(&game, levels[s], &mut streams[s])
-                    .unwrap_or_else(|| actions.swap_remove(0))
-            }
-            roll => {
-                let count = roll.dice_due().unwrap_or(0);
-                dice += count as u32;
-                Action::Roll { dice: roller.roll_many(count) }
-            }
-        };
-        game.play(&action).expect("a computer chooses among the legal actions");
     }
     Err(SimError::Endless(0))
 }
