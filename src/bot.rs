@@ -111,6 +111,29 @@ pub struct Config {
     /// `stop_grace_period`).
     #[arg(long, env = "SHUTDOWN_TIMEOUT", default_value = "25s", value_parser = parse_seconds)]
     pub shutdown_timeout: Duration,
+
+    /// How long a computer player waits before each turn, so people can follow its moves:
+    /// milliseconds (`1500ms`) or seconds (`2`, `2s`).
+    #[arg(long, env = "COMPUTER_PAUSE", default_value = "1500ms", value_parser = parse_pause)]
+    pub computer_pause: Duration,
+}
+
+/// A pause: milliseconds (`1500ms`) or seconds (`2`, `2s`), at most a minute.
+fn parse_pause(text: &str) -> Result<Duration, String> {
+    let text = text.trim();
+    let pause = match text.strip_suffix("ms") {
+        Some(ms) => ms.trim().parse::<u64>().ok().map(Duration::from_millis),
+        None => text
+            .strip_suffix('s')
+            .unwrap_or(text)
+            .trim()
+            .parse::<u64>()
+            .ok()
+            .map(Duration::from_secs),
+    };
+    pause.filter(|p| *p <= Duration::from_secs(60)).ok_or_else(|| {
+        format!("expected milliseconds (1500ms) or seconds (2s) up to 60s, got `{text}`")
+    })
 }
 
 /// `25`, `25s` or `1m` as a duration.
@@ -220,7 +243,8 @@ pub async fn start(config: &Config) -> Result<Running> {
     let metrics = Arc::new(Metrics::new());
     let service = Service::new(store.clone(), secret.as_bytes(), Arc::new(SystemClock))
         .with_metrics(metrics.clone())
-        .with_draw_limit(cores());
+        .with_draw_limit(cores())
+        .with_computer_pause(config.computer_pause);
     let down = service.resume().await?;
     if down > 0 {
         tracing::info!(seconds = down / 1000, "the bot was down; turn deadlines moved later");
@@ -431,9 +455,18 @@ impl Adapters {
 async fn timer_loop(service: Service, adapters: Arc<Adapters>, mut stopped: watch::Receiver<bool>) {
     let mut interval = tokio::time::interval(TICK);
     interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    // When a computer's pause ends (see below).
+    let mut wake: Option<tokio::time::Instant> = None;
     loop {
+        // A computer's turn came: play it once its pause is over, not at the next round.
+        let at = wake.unwrap_or_else(|| tokio::time::Instant::now() + TICK);
         tokio::select! {
             _ = interval.tick() => {}
+            _ = service.computer_turn(), if wake.is_none() => {
+                wake = Some(tokio::time::Instant::now() + service.computer_pause());
+                continue;
+            }
+            _ = tokio::time::sleep_until(at), if wake.is_some() => wake = None,
             _ = stopped.wait_for(|s| *s) => return,
         }
         if let Err(e) = service.resume().await {

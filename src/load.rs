@@ -475,10 +475,10 @@ impl TableDriver {
     async fn op(&mut self, who: &Ctx, op: Op) -> Vec<View> {
         match &mut self.driver {
             Driver::Service(service) => {
-                let views = service.handle(who, op).await;
-                for view in &views {
+                let mut views = service.handle(who, op).await;
+                for view in &mut views {
                     let Some((table, slot)) = view.shows else { continue };
-                    if !service.wanted(view).await {
+                    if !service.ready(view).await {
                         continue;
                     }
                     let reference = format!("{}:{}", self.chat, view.version);

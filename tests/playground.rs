@@ -296,3 +296,57 @@ async fn the_page_speaks_the_browsers_language_and_everyone_is_admin() {
     assert_eq!(icon.headers()["content-type"], "image/svg+xml");
     running.shutdown().await;
 }
+
+/// Issue 18 end to end: one person against three hard computers in Ludo, through the HTTP API,
+/// with the bot's own turn timer playing the computers: a board every turn, to the ranking.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_person_plays_ludo_against_three_computers_to_the_ranking() {
+    for (db, url) in common::both_databases("playground", "computers").await {
+        let running = bot::start(&config(url)).await.unwrap();
+        let api = Api::new(running.addr);
+        api.say("Ana", "/ludo bots=3 hard").await;
+        let lobby = api.messages("Ana").await;
+        let text = plain(lobby.last().unwrap()["text"].as_str().unwrap());
+        assert!(text.contains("🤖 Computer 3 (hard)"), "{db}: {text}");
+        let start = api.button("Ana", "Start").await.expect("a Start button");
+        api.press("Ana", &start).await;
+        let mut pressed = 0;
+        let mut boards_seen = std::collections::BTreeSet::new();
+        let deadline = std::time::Instant::now() + Duration::from_secs(240);
+        loop {
+            assert!(std::time::Instant::now() < deadline, "{db}: the game ends within 4 minutes");
+            let msgs = api.messages("Ana").await;
+            let over =
+                msgs.iter().any(|m| plain(m["text"].as_str().unwrap_or("")).contains("Game over"));
+            for m in msgs.iter().filter(|m| m["image"].is_string()) {
+                boards_seen.insert(m["id"].as_u64().unwrap());
+            }
+            if over {
+                break;
+            }
+            let newest = msgs.iter().rev().find(|m| m["image"].is_string()).cloned();
+            let Some(board) = newest else { continue };
+            let mine = board["mentions"].as_array().is_some_and(|m| m.iter().any(|x| x == "Ana"));
+            let tokens: Vec<String> = board["buttons"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .flat_map(|row| row.as_array().unwrap().iter())
+                .map(|b| b["token"].as_str().unwrap().to_owned())
+                .collect();
+            if mine && !tokens.is_empty() {
+                api.press("Ana", &tokens[pressed % tokens.len()]).await;
+                pressed += 1;
+            } else {
+                // A computer's turn: it plays by itself after its pause.
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        }
+        assert!(pressed > 5, "{db}: Ana played her turns ({pressed})");
+        assert!(boards_seen.len() > pressed + 5, "{db}: the computers' boards were shown too");
+        let msgs = api.messages("Ana").await;
+        let last = msgs.iter().rev().find(|m| m["image"].is_string()).unwrap();
+        assert!(plain(last["text"].as_str().unwrap()).contains("1. "), "{db}: the ranking");
+        running.shutdown().await;
+    }
+}

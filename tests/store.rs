@@ -341,3 +341,42 @@ async fn a_table_with_an_unknown_status_is_an_error_that_says_what() {
         assert!(open.is_empty(), "{open:?}");
     }
 }
+
+/// A table is read in one query with what a press needs around it: its chat's language and
+/// settings, its group's language (a chat `<group>/<channel>`), and its recorded messages.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_is_read_with_its_chat_group_and_messages() {
+    for store in stores("around").await {
+        let group = unique("around");
+        let chat = format!("{group}/channel");
+        let mut t = new_table(&chat, &[3; 32]);
+        t.seats.push(SeatRecord {
+            user: "test:2".into(),
+            name: "Ben".into(),
+            ..Default::default()
+        });
+        let id = store.create_table(&t).await.unwrap();
+        let around = store.table(id).await.unwrap().around.unwrap();
+        assert_eq!(around, dicetable::store::Surroundings::default(), "nothing set yet");
+        store.set_chat_lang(&group, Some("fa")).await.unwrap();
+        store.set_chat_settings(&chat, r#"{"boards":"edit"}"#).await.unwrap();
+        store.set_message(id, "lobby", "m7", 0).await.unwrap();
+        store.set_message(id, "thread", "t9", 0).await.unwrap();
+        let row = store.table(id).await.unwrap();
+        assert_eq!(row.seats.len(), 2, "both seats, in order");
+        assert_eq!((row.seats[0].name.as_str(), row.seats[1].name.as_str()), ("Ana", "Ben"));
+        let around = row.around.unwrap();
+        assert_eq!(around.chat_lang, None);
+        assert_eq!(around.group_lang.as_deref(), Some("fa"));
+        assert_eq!(around.chat_settings.as_deref(), Some(r#"{"boards":"edit"}"#));
+        assert_eq!((around.message("lobby"), around.message("thread")), (Some("m7"), Some("t9")));
+        assert_eq!(around.message("board"), None);
+        store.set_chat_lang(&chat, Some("ru")).await.unwrap();
+        let around = store.table(id).await.unwrap().around.unwrap();
+        assert_eq!(around.chat_lang.as_deref(), Some("ru"));
+        // A chat without a group: no group language.
+        let lone = unique("lone").replace('/', "-");
+        let id = store.create_table(&new_table(&lone, &[4; 32])).await.unwrap();
+        assert_eq!(store.table(id).await.unwrap().around.unwrap().group_lang, None);
+    }
+}

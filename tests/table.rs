@@ -650,21 +650,26 @@ async fn a_quiet_chat_edits_one_board_message_in_place() {
         service.handle(&ben, Op::Join(None)).await;
         let views = service.handle(&ana, Op::Start(None)).await;
         let b = board(&views).unwrap().clone();
-        assert_eq!(b.replace, None, "the first board is a new message");
+        assert_eq!((b.replace.as_deref(), b.in_place), (None, false), "the first board is new");
         let (table, _) = b.shows.unwrap();
         // The adapter posted it as message "m1".
         service.shown(table, Slot::Board, b.version, "m1").await.unwrap();
         let who = b.mentions[0].rsplit('/').next().unwrap().to_owned();
         let views =
             service.handle(&ctx(&chat, &who), Op::Press(b.buttons[0][0].token.clone())).await;
-        let next = board(&views).unwrap();
+        let mut next = board(&views).unwrap().clone();
+        assert!(next.in_place, "{db}: the next board is shown in place");
+        // Made ready to show, it edits the message recorded by then: m1.
+        assert!(service.ready(&mut next).await);
         assert_eq!(next.replace.as_deref(), Some("m1"), "{db}: the next board edits m1");
         // Back to new messages.
         service.handle(&admin, Op::Boards(Some(BoardMode::New))).await;
         let who = next.mentions[0].rsplit('/').next().unwrap().to_owned();
         let views =
             service.handle(&ctx(&chat, &who), Op::Press(next.buttons[0][0].token.clone())).await;
-        assert_eq!(board(&views).unwrap().replace, None);
+        let mut last = board(&views).unwrap().clone();
+        assert!(!last.in_place && service.ready(&mut last).await);
+        assert_eq!(last.replace, None);
     }
 }
 

@@ -1105,3 +1105,66 @@ async fn a_fast_game_in_a_supergroup_shows_every_board_within_two_seconds() {
         g.running.shutdown().await;
     }
 }
+
+/// Issue 18 end to end: one person against two computers seated by option words, in a group
+/// that edits one board message: the computers' turns come by themselves, a board every turn,
+/// to the ranking and the seed; the lobby shows them with their level.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_person_against_computers_to_the_ranking() {
+    for (db, url) in common::both_databases("tg", "computers").await {
+        let mut g = Group::start_with(&url, None).await;
+        g.say(3, "Mod", "/boards edit").await;
+        g.until("quiet boards", |f| {
+            f.messages
+                .values()
+                .any(|m| m["text"].as_str().is_some_and(|t| t.contains("edited in place")))
+                .then_some(())
+        })
+        .await;
+        g.say(1, "Ana", "/snakes quick bots=2 hard").await;
+        let (lobby, start) = g.until("a lobby", |f| button(f, "Start")).await;
+        let text = g.until("the lobby", |f| f.messages[&lobby]["text"].as_str().map(plain)).await;
+        assert!(text.contains("🤖 Computer 2 (hard)"), "{db}: {text}");
+        assert!(button(&*g.server.fake.lock().await, "Remove computer").is_some(), "{db}");
+        g.press(1, "Ana", lobby, &start).await;
+        let (id, _) = g.until("the board", |f| board(f).filter(|(id, _)| *id > lobby)).await;
+        let (mut rev, mut presses, mut computer_boards) = (-1, 0, 0);
+        loop {
+            let photo = g
+                .until("the board edited", |f| {
+                    let m = &f.messages[&id];
+                    (m["rev"].as_i64().unwrap_or(0) > rev).then(|| m.clone())
+                })
+                .await;
+            rev = photo["rev"].as_i64().unwrap_or(0);
+            assert_eq!(photo["png"], true, "{db}: every board is a PNG");
+            let caption = plain(photo["text"].as_str().unwrap());
+            if caption.contains("Game over.") {
+                assert!(caption.contains("1. "), "{db}: {caption}");
+                break;
+            }
+            match photo["keyboard"]["inline_keyboard"][0][0]["callback_data"].as_str() {
+                Some(data) => {
+                    assert!(caption.lines().last().unwrap().starts_with("Ana"), "{db}: {caption}");
+                    let data = data.to_owned();
+                    g.press(1, "Ana", id, &data).await;
+                    presses += 1;
+                }
+                None => {
+                    assert!(caption.contains("is playing"), "{db}: {caption}");
+                    computer_boards += 1;
+                }
+            }
+            assert!(presses < 2000, "{db}: the game does not end");
+        }
+        assert!(presses > 0 && computer_boards > 0, "{db}: {presses} presses, {computer_boards}");
+        g.until("the seed revealed", |f| {
+            f.messages
+                .values()
+                .any(|m| m["text"].as_str().is_some_and(|t| t.contains("dicetable verify")))
+                .then_some(())
+        })
+        .await;
+        g.running.shutdown().await;
+    }
+}

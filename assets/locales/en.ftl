@@ -211,6 +211,7 @@ help = I run dice board games in this chat.
     /fair: how the dice are kept fair · /lang: your language
     /rules: the rules of a game · /snakes private: a private table with an invite link
     /boards edit, /boards new: one board message edited in place, or a new one each turn (admins)
+    Computers: "/ludo bots=3", "/nardy bot hard" (easy, normal, hard), or Add computer in the lobby
     Turn timers: 1m, 5m, 1h, 24h (the default) or notimer. After three missed turns in a row a player leaves the game.
 
 ## The command menu (Telegram, Discord): one line each.
@@ -293,7 +294,7 @@ page-only-you = only you can see this
 
 # Discord's own forms of sentences that name commands (slash commands with options).
 help-discord = I run dice board games in this channel.
-    /snakes start, /ludo start, /nardy start: open a table (options: preset, timer, thread, …)
+    /snakes start, /ludo start, /nardy start: open a table (options: preset, timer, thread, bots, level, …)
     /game join, /game leave, /game play: take a seat, leave, start the game (host)
     /game status: show the board again · /game history: the last moves
     /game resign: leave a running game · /game kick, /game cancel: host or members who manage messages
@@ -309,9 +310,23 @@ err-which-table-discord = This channel has several tables: name the game, for ex
 err-rules-which-discord = Which game? /game rules game:snakes, game:ludo or game:nardy.
 
 ## Discord: descriptions of slash-command options that are not game options.
+discord-option-bots = computer players to seat (one seat stays yours)
+discord-option-level = how well the computers play
 discord-option-thread = play in a thread of its own
 discord-option-game = which game, if the channel has several
 discord-option-player = the player to remove
 discord-option-language = en, fa, ru or tl
 discord-option-server = for the whole server (admins)
 discord-option-mode = a new message every turn, or one edited in place
+
+## Computer players.
+computer-name = 🤖 Computer { $number } ({ $level })
+level-easy = easy
+level-normal = normal
+level-hard = hard
+button-add-computer = 🤖 Add computer ({ $level })
+button-remove-computer = Remove computer
+turn-computer = { $name } is playing…
+err-bots = There is room for { $max } computers at most (a table keeps a seat for you).
+err-no-computer = No computer sits at this table.
+stats-vs-computers = against computers ({ $level }): { $games } played, { $wins } won ({ $rate }%)

@@ -201,6 +201,7 @@ help = من در این گفتگو بازی‌های تاسی اجرا می‌ک
     ‎/fair‎: منصفانه بودن تاس‌ها · ‎/lang‎: زبان شما
     ‎/rules‎: قوانین بازی · ‎/snakes private‎: میز خصوصی با پیوند دعوت
     ‎/boards edit‎، ‎/boards new‎: یک پیام صفحه که ویرایش می‌شود، یا هر نوبت پیامی تازه (مدیران)
+    رایانه‌ها: ‎"/ludo bots=3"‎، ‎"/nardy bot hard"‎ (easy، normal، hard)، یا «افزودن رایانه» در میز
     زمان نوبت: 1m، 5m، 1h، 24h (پیش‌فرض) یا notimer. بازیکنی که سه نوبت پشت‌سرهم را از دست بدهد از بازی بیرون می‌رود.
 
 ## فهرست فرمان‌ها (تلگرام، دیسکورد).
@@ -283,7 +284,7 @@ page-only-you = فقط شما این را می‌بینید
 
 # Discord's own forms of sentences that name commands.
 help-discord = من در این کانال بازی‌های تاسی اجرا می‌کنم.
-    /snakes start، /ludo start، /nardy start: باز کردن میز (گزینه‌ها: preset، timer، thread، …)
+    /snakes start، /ludo start، /nardy start: باز کردن میز (گزینه‌ها: preset، timer، thread، bots، level، …)
     /game join، /game leave، /game play: نشستن، ترک میز، شروع بازی (میزبان)
     /game status: نمایش دوبارهٔ صفحه · /game history: آخرین حرکت‌ها
     /game resign: ترک بازی در جریان · /game kick، /game cancel: میزبان یا مدیران پیام‌ها
@@ -299,9 +300,23 @@ err-which-table-discord = این کانال چند میز دارد: نام با�
 err-rules-which-discord = کدام بازی؟ /game rules با game:snakes یا game:ludo یا game:nardy.
 
 ## Discord: descriptions of slash-command options that are not game options.
+discord-option-bots = چند بازیکن رایانه‌ای (یک صندلی برای تو می‌ماند)
+discord-option-level = رایانه‌ها چقدر خوب بازی کنند
 discord-option-thread = بازی در رشتهٔ جداگانه
 discord-option-game = کدام بازی، اگر کانال چند میز دارد
 discord-option-player = بازیکنی که باید برود
 discord-option-language = en، fa، ru یا tl
 discord-option-server = برای کل سرور (مدیران)
 discord-option-mode = پیام تازه در هر نوبت، یا ویرایش همان یک پیام
+
+## Computer players.
+computer-name = 🤖 رایانه { $number } ({ $level })
+level-easy = آسان
+level-normal = معمولی
+level-hard = سخت
+button-add-computer = 🤖 افزودن رایانه ({ $level })
+button-remove-computer = برداشتن رایانه
+turn-computer = { $name } دارد بازی می‌کند…
+err-bots = حداکثر { $max } رایانه جا می‌شود (یک صندلی برای تو می‌ماند).
+err-no-computer = هیچ رایانه‌ای سر این میز نیست.
+stats-vs-computers = در برابر رایانه ({ $level }): { $games } بازی، { $wins } برد ({ $rate }٪)

@@ -221,6 +221,7 @@ help = Я провожу в этом чате настольные игры с �
     /fair — как обеспечена честность костей · /lang — ваш язык
     /rules — правила игры · /snakes private — закрытый стол со ссылкой-приглашением
     /boards edit, /boards new — одно обновляемое сообщение с доской или новое на каждый ход (админы)
+    Компьютеры: «/ludo bots=3», «/nardy bot hard» (easy, normal, hard) или «Добавить компьютер» в лобби
     Время на ход: 1m, 5m, 1h, 24h (по умолчанию) или notimer. Кто пропустит три хода подряд, выбывает из игры.
 
 ## Меню команд (Telegram, Discord).
@@ -306,7 +307,7 @@ page-only-you = это видите только вы
 
 # Discord's own forms of sentences that name commands.
 help-discord = Я провожу в этом канале настольные игры с костями.
-    /snakes start, /ludo start, /nardy start — открыть стол (настройки: preset, timer, thread, …)
+    /snakes start, /ludo start, /nardy start — открыть стол (настройки: preset, timer, thread, bots, level, …)
     /game join, /game leave, /game play — сесть, уйти, начать игру (хозяин)
     /game status — показать доску снова · /game history — последние ходы
     /game resign — выйти из идущей игры · /game kick, /game cancel — хозяин или те, кто управляет сообщениями
@@ -322,9 +323,23 @@ err-which-table-discord = В этом канале несколько столо
 err-rules-which-discord = Какая игра? /game rules с game:snakes, game:ludo или game:nardy.
 
 ## Discord: descriptions of slash-command options that are not game options.
+discord-option-bots = сколько компьютерных игроков посадить (одно место ваше)
+discord-option-level = насколько сильно играют компьютеры
 discord-option-thread = играть в отдельной ветке
 discord-option-game = какая игра, если столов несколько
 discord-option-player = кого убрать
 discord-option-language = en, fa, ru или tl
 discord-option-server = для всего сервера (админы)
 discord-option-mode = новое сообщение на каждый ход или правка одного
+
+## Computer players.
+computer-name = 🤖 Компьютер { $number } ({ $level })
+level-easy = лёгкий
+level-normal = обычный
+level-hard = сильный
+button-add-computer = 🤖 Добавить компьютер ({ $level })
+button-remove-computer = Убрать компьютер
+turn-computer = { $name } делает ход…
+err-bots = Компьютеров может быть не больше { $max } (одно место остаётся за вами).
+err-no-computer = За этим столом нет компьютеров.
+stats-vs-computers = против компьютера ({ $level }): сыграно { $games }, побед { $wins } ({ $rate }%)

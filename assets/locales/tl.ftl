@@ -204,6 +204,7 @@ help = Nagpapatakbo ako ng mga larong may dais sa chat na ito.
     /fair: kung paano pinananatiling patas ang dais · /lang: ang wika mo
     /rules: ang mga patakaran · /snakes private: pribadong mesa na may link ng imbitasyon
     /boards edit, /boards new: isang mensahe ng board na ine-edit, o bago bawat tira (mga admin)
+    Computer: "/ludo bots=3", "/nardy bot hard" (easy, normal, hard), o Magdagdag ng computer sa lobby
     Timer ng tira: 1m, 5m, 1h, 24h (default) o notimer. Aalis sa laro ang manlalarong makalampas ng tatlong sunod na tira.
 
 ## Ang menu ng mga utos (Telegram, Discord).
@@ -286,7 +287,7 @@ page-only-you = ikaw lang ang nakakakita nito
 
 # Discord's own forms of sentences that name commands.
 help-discord = Nagpapatakbo ako ng mga larong may dais sa channel na ito.
-    /snakes start, /ludo start, /nardy start: magbukas ng mesa (mga opsyon: preset, timer, thread, …)
+    /snakes start, /ludo start, /nardy start: magbukas ng mesa (mga opsyon: preset, timer, thread, bots, level, …)
     /game join, /game leave, /game play: umupo, umalis, simulan ang laro (host)
     /game status: ipakita ulit ang board · /game history: ang mga huling galaw
     /game resign: umalis sa tumatakbong laro · /game kick, /game cancel: host o mga namamahala ng mensahe
@@ -302,9 +303,23 @@ err-which-table-discord = Maraming mesa sa channel na ito: pangalanan ang laro, 
 err-rules-which-discord = Aling laro? /game rules na may game:snakes, game:ludo o game:nardy.
 
 ## Discord: descriptions of slash-command options that are not game options.
+discord-option-bots = ilang computer ang uupo (may upuang para sa iyo)
+discord-option-level = gaano kahusay maglaro ang mga computer
 discord-option-thread = maglaro sa sariling thread
 discord-option-game = aling laro, kung marami sa channel
 discord-option-player = ang manlalarong aalisin
 discord-option-language = en, fa, ru o tl
 discord-option-server = para sa buong server (mga admin)
 discord-option-mode = bagong mensahe bawat tira, o isang ine-edit
+
+## Computer players.
+computer-name = 🤖 Computer { $number } ({ $level })
+level-easy = madali
+level-normal = karaniwan
+level-hard = mahirap
+button-add-computer = 🤖 Magdagdag ng computer ({ $level })
+button-remove-computer = Alisin ang computer
+turn-computer = Naglalaro si { $name }…
+err-bots = Hanggang { $max } computer lang ang kasya (may upuang nakalaan para sa iyo).
+err-no-computer = Walang computer sa mesang ito.
+stats-vs-computers = laban sa computer ({ $level }): { $games } nalaro, { $wins } panalo ({ $rate }%)

@@ -175,8 +175,8 @@ impl Describe<'_> {
     }
 
     /// `/<game> start` with the game's options from its registry: yes/no ones as flags, a
-    /// match length as a number, the others as choices of their values; then the timer and
-    /// the thread flag.
+    /// match length as a number, the others as choices of their values; then the timer, the
+    /// thread flag, and the computers (`bots`, `level`).
     fn start(&self, kind: GameKind) -> CreateCommandOption {
         let options = registry::options_of(kind).iter().map(|o| {
             if o.values == ["off", "on"] {
@@ -187,8 +187,17 @@ impl Describe<'_> {
                 self.choice(o.key, o.values)
             }
         });
+        // Computers: how many (a seat stays free for the one who starts), and how well.
+        let most = (*kind.players().end() - 1) as u64;
+        let bots =
+            option(self.0, CommandOptionType::Integer, "bots").min_int_value(0).max_int_value(most);
         options
-            .chain([self.choice("timer", &["off", "1m", "5m", "1h", "24h"]), self.flag("thread")])
+            .chain([
+                self.choice("timer", &["off", "1m", "5m", "1h", "24h"]),
+                self.flag("thread"),
+                bots,
+                self.choice("level", &["easy", "normal", "hard"]),
+            ])
             .fold(self.sub("start", "command-start"), |sub, o| sub.add_sub_option(o))
     }
 

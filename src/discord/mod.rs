@@ -418,8 +418,8 @@ impl Discord {
             _ => press.data.custom_id.clone(),
         };
         let views = self.service.handle(&ctx, Op::Press(token)).await;
-        for view in views {
-            if !self.service.wanted(&view).await {
+        for mut view in views {
+            if !self.service.ready(&mut view).await {
                 continue;
             }
             if view.private_to.is_some() {
@@ -517,7 +517,11 @@ impl Discord {
 
     /// Shows a view in a channel (or its table's thread): an edit of the message it replaces,
     /// or a new message.
-    async fn post(&self, channel: ChannelId, view: View) {
+    async fn post(&self, channel: ChannelId, mut view: View) {
+        // Views of a press were made ready already; a command's or the timer's are here.
+        if !self.service.ready(&mut view).await {
+            return;
+        }
         let channel = self.destination(channel, &view).await;
         let mut shown = None;
         if let Some((c, m)) = view.replace.as_deref().and_then(parse_ref) {

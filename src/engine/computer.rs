@@ -19,7 +19,20 @@ use super::nardy::{Colour, Nardy};
 use super::{Action, Entropy, Game, Legal, Seat};
 
 /// How well a computer plays.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    PartialOrd,
+    Ord,
+    serde::Serialize,
+    serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Level {
     /// Random among the legal choices.
     Easy,

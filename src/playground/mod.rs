@@ -194,9 +194,11 @@ impl Rooms {
         r
     }
 
-    /// After `room` changed: trims it, forgets idle rooms (looked for every [`SWEEP`]), and while all rooms hold more than
-    /// [`MAX_BYTES`], takes the pictures off the least recently used rooms (never `room`'s),
-    /// then forgets such rooms.
+    /// After `room` changed: trims it, forgets idle rooms (looked for every [`SWEEP`]), and
+    /// while all rooms hold more than [`MAX_BYTES`], going from the least recently used rooms
+    /// (never `room`): takes their pictures off all messages but the newest picture (the board
+    /// people look at), then that one too, then forgets such rooms. A room busy a moment ago
+    /// keeps its board's picture until every quieter room has lost its older ones.
     fn tidy(&mut self, room: &str) {
         if let Some(r) = self.rooms.get_mut(room) {
             let before = r.bytes;
@@ -220,15 +222,22 @@ impl Rooms {
             .map(|(name, r)| (r.touched, name.clone()))
             .collect();
         by_use.sort();
-        for (_, name) in by_use {
-            if total <= MAX_BYTES {
-                break;
-            }
-            if let Some(r) = self.rooms.get_mut(&name) {
-                let before = r.bytes;
-                r.messages.iter_mut().for_each(|m| m.picture = None);
-                r.trim();
-                total = total.saturating_sub(before.saturating_sub(r.bytes));
+        for keep in [1, 0] {
+            for (_, name) in &by_use {
+                if total <= MAX_BYTES {
+                    break;
+                }
+                if let Some(r) = self.rooms.get_mut(name) {
+                    let before = r.bytes;
+                    r.messages
+                        .iter_mut()
+                        .rev()
+                        .filter(|m| m.picture.is_some())
+                        .skip(keep)
+                        .for_each(|m| m.picture = None);
+                    r.trim();
+                    total = total.saturating_sub(before.saturating_sub(r.bytes));
+                }
             }
         }
         while total > MAX_BYTES {
@@ -399,8 +408,8 @@ impl Playground {
         self.post_in(&room, None, view).await;
     }
 
-    async fn post_in(&self, room: &str, author: Option<String>, view: View) {
-        if !self.service.wanted(&view).await {
+    async fn post_in(&self, room: &str, author: Option<String>, mut view: View) {
+        if !self.service.ready(&mut view).await {
             return;
         }
         let (shows, version) = (view.shows, view.version);
@@ -733,7 +742,7 @@ mod tests {
         post(&mut rooms, "busy", board(10));
         assert!(!rooms.rooms.contains_key("idle") && rooms.rooms.contains_key("busy"));
         // Rooms of 6 MB of pictures each: past 48 MB the least recently used lose their
-        // pictures first (and keep their text).
+        // older pictures first (and keep their text), and their newest board's picture.
         for room in 0..12 {
             for _ in 0..PICTURES {
                 post(&mut rooms, &format!("r{room}"), board(1 << 20));
@@ -746,8 +755,17 @@ mod tests {
             rooms.rooms[r].messages.iter().filter(|m| m.picture.is_some()).count()
         };
         assert_eq!(pictures(&rooms, "r11"), PICTURES, "the room in use keeps its pictures");
-        assert_eq!(pictures(&rooms, "r0"), 0, "the least recently used lost theirs");
+        assert_eq!(pictures(&rooms, "r0"), 1, "the least recently used kept only their board's");
+        assert!(rooms.rooms["r0"].messages.back().unwrap().picture.is_some(), "the newest");
         assert_eq!(rooms.rooms["r0"].messages.len(), PICTURES, "and kept their text");
+        // Many more rooms, one 1 MB board each: now the least recently used lose that too.
+        for room in 0..50 {
+            post(&mut rooms, &format!("s{room}"), board(1 << 20));
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        assert!(total(&rooms) <= MAX_BYTES, "{} bytes held", total(&rooms));
+        assert_eq!(pictures(&rooms, "r0"), 0, "the least recently used lost their board's");
+        assert_eq!(pictures(&rooms, "s49"), 1, "the newest room kept its board's");
         // Rooms of text alone (1 MB each) past 48 MB: the least recently used are forgotten.
         for room in 0..60 {
             let line = View { text: "x".repeat(1 << 20), ..View::default() };

@@ -141,6 +141,31 @@ pub struct TableRecord {
     pub updated_ms: i64,
     /// The seats in joining order (C4).
     pub seats: Vec<SeatRecord>,
+    /// What [`Store::table`] read along with the row; `None` for a row not read from the store.
+    pub around: Option<Surroundings>,
+}
+
+/// What an operation on a table needs besides its row, read in the same query by
+/// [`Store::table`]: its chat's language and settings, the language of the group the chat
+/// belongs to (for a chat `<group>/<channel>`, the part before the first `/`), and the chat
+/// messages recorded for it (see [`Store::set_message`]).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Surroundings {
+    /// The language set for the table's chat.
+    pub chat_lang: Option<String>,
+    /// The table's chat's settings (JSON), if the chat has a row.
+    pub chat_settings: Option<String>,
+    /// The language set for the group of the table's chat.
+    pub group_lang: Option<String>,
+    /// `(kind, message)` for each message recorded for the table: `lobby`, `board`, `thread`.
+    pub messages: Vec<(String, String)>,
+}
+
+impl Surroundings {
+    /// The message recorded for `kind`, as read with the table.
+    pub fn message(&self, kind: &str) -> Option<&str> {
+        self.messages.iter().find(|(k, _)| k == kind).map(|(_, m)| m.as_str())
+    }
 }
 
 /// One seat of a table.
@@ -182,6 +207,9 @@ pub struct StatRow {
     pub games: i64,
     /// Games won (rank 1).
     pub wins: i64,
+    /// For games against computers, the strongest computer's level (`easy`, `normal`,
+    /// `hard`); `None` for games among people only.
+    pub against: Option<String>,
 }
 
 /// What [`Store::set_message`] did.
@@ -233,6 +261,67 @@ impl StoreError {
             _ => false,
         }
     }
+}
+
+/// One row of [`Store::table`]'s query: the table (with its surroundings) and the seat joined
+/// to it, if any.
+fn read_row<R: Row>(r: &R) -> Result<(TableRecord, Option<SeatRecord>), StoreError>
+where
+    for<'c> &'c str: sqlx::ColumnIndex<R>,
+    for<'q> String: sqlx::Decode<'q, R::Database> + sqlx::Type<R::Database>,
+    for<'q> Vec<u8>: sqlx::Decode<'q, R::Database> + sqlx::Type<R::Database>,
+    for<'q> i64: sqlx::Decode<'q, R::Database> + sqlx::Type<R::Database>,
+    for<'q> i32: sqlx::Decode<'q, R::Database> + sqlx::Type<R::Database>,
+{
+    let id: i64 = r.try_get("id")?;
+    let word: String = r.try_get("status")?;
+    let status = TableStatus::from_word(&word)
+        .ok_or(StoreError::BadRow { table: id, why: format!("unknown status {word:?}") })?;
+    let mut messages = Vec::new();
+    for kind in ["lobby", "board", "thread"] {
+        let message: Option<String> = r.try_get(format!("{kind}_message").as_str())?;
+        messages.extend(message.map(|m| (kind.to_owned(), m)));
+    }
+    let t = TableRecord {
+        id,
+        chat: r.try_get("chat")?,
+        game: r.try_get("game")?,
+        options: r.try_get("options")?,
+        settings: r.try_get("settings")?,
+        seed: r.try_get("seed")?,
+        commitment: r.try_get("commitment")?,
+        status,
+        version: r.try_get("version")?,
+        state: r.try_get("state")?,
+        next_roll: r.try_get("next_roll")?,
+        shape: r.try_get("shape")?,
+        host: r.try_get("host")?,
+        deadline_ms: r.try_get("deadline_ms")?,
+        remind_ms: r.try_get("remind_ms")?,
+        updated_ms: r.try_get("updated_ms")?,
+        seats: Vec::new(),
+        around: Some(Surroundings {
+            chat_lang: r.try_get("chat_lang")?,
+            chat_settings: r.try_get("chat_settings")?,
+            group_lang: r.try_get("group_lang")?,
+            messages,
+        }),
+    };
+    let user: Option<String> = r.try_get("user_id")?;
+    let seat = match user {
+        None => None,
+        Some(user) => {
+            let status: String = r.try_get("seat_status")?;
+            Some(SeatRecord {
+                user,
+                name: r.try_get("name")?,
+                left: status == "left",
+                strikes: r.try_get("strikes")?,
+                rank: r.try_get("rank")?,
+            })
+        }
+    };
+    Ok((t, seat))
 }
 
 /// Begins a write transaction: on SQLite with `BEGIN IMMEDIATE`, so the write lock is taken up
@@ -337,6 +426,11 @@ impl Store {
         }
     }
 
+    /// The most connections the store opens at once.
+    pub fn connections(&self) -> usize {
+        on_pool!(self, pool => pool.options().get_max_connections() as usize)
+    }
+
     /// Creates a table at version 0 with its seats; returns its id. A second lobby for the same
     /// game in the same chat is refused with [`StoreError::LobbyExists`].
     pub async fn create_table(&self, t: &TableRecord) -> Result<i64, StoreError> {
@@ -383,55 +477,52 @@ impl Store {
         }
     }
 
-    /// Reads a table and its seats.
+    /// Reads a table, its seats and its [`Surroundings`] in one query (one round trip): the
+    /// seats joined, the rest as subqueries by primary key.
     pub async fn table(&self, id: i64) -> Result<TableRecord, StoreError> {
-        const SQL: &str = "select id, chat, game, options, settings, seed, commitment, status, \
-                           version, state, next_roll, shape, host, deadline_ms, remind_ms, \
-                           updated_ms from tables where id = $1";
-        const SEATS: &str = "select user_id, name, status, strikes, rank from seats \
-                             where table_id = $1 order by seat";
-        let record = on_pool!(self, pool => {
-            let Some(r) = sqlx::query(SQL).bind(id).fetch_optional(pool).await? else {
-                return Err(StoreError::NotFound(id));
+        // `$slash` is the position of the first `/` in the chat's id (0 if none), in each
+        // database's words.
+        macro_rules! read {
+            ($slash:literal) => {
+                concat!(
+                    "select t.id, t.chat, t.game, t.options, t.settings, t.seed, t.commitment, ",
+                    "t.status, t.version, t.state, t.next_roll, t.shape, t.host, t.deadline_ms, ",
+                    "t.remind_ms, t.updated_ms, ",
+                    "(select c.lang from chats c where c.id = t.chat) as chat_lang, ",
+                    "(select c.settings from chats c where c.id = t.chat) as chat_settings, ",
+                    "(select c.lang from chats c where c.id = case when ",
+                    $slash,
+                    " > 0 ",
+                    "then substr(t.chat, 1, ",
+                    $slash,
+                    " - 1) end) as group_lang, ",
+                    "(select m.message from messages m where m.table_id = t.id ",
+                    "and m.kind = 'lobby') as lobby_message, ",
+                    "(select m.message from messages m where m.table_id = t.id ",
+                    "and m.kind = 'board') as board_message, ",
+                    "(select m.message from messages m where m.table_id = t.id ",
+                    "and m.kind = 'thread') as thread_message, ",
+                    "s.user_id, s.name, s.status as seat_status, s.strikes, s.rank ",
+                    "from tables t left join seats s on s.table_id = t.id ",
+                    "where t.id = $1 order by s.seat"
+                )
             };
-            let mut t = TableRecord {
-                id: r.try_get("id")?,
-                chat: r.try_get("chat")?,
-                game: r.try_get("game")?,
-                options: r.try_get("options")?,
-                settings: r.try_get("settings")?,
-                seed: r.try_get("seed")?,
-                commitment: r.try_get("commitment")?,
-                status: {
-                    let word: String = r.try_get("status")?;
-                    TableStatus::from_word(&word).ok_or(StoreError::BadRow {
-                        table: id,
-                        why: format!("unknown status {word:?}"),
-                    })?
-                },
-                version: r.try_get("version")?,
-                state: r.try_get("state")?,
-                next_roll: r.try_get("next_roll")?,
-                shape: r.try_get("shape")?,
-                host: r.try_get("host")?,
-                deadline_ms: r.try_get("deadline_ms")?,
-                remind_ms: r.try_get("remind_ms")?,
-                updated_ms: r.try_get("updated_ms")?,
-                seats: Vec::new(),
-            };
-            for r in sqlx::query(SEATS).bind(id).fetch_all(pool).await? {
-                let status: String = r.try_get("status")?;
-                t.seats.push(SeatRecord {
-                    user: r.try_get("user_id")?,
-                    name: r.try_get("name")?,
-                    left: status == "left",
-                    strikes: r.try_get("strikes")?,
-                    rank: r.try_get("rank")?,
-                });
-            }
-            t
-        });
-        Ok(record)
+        }
+        macro_rules! run {
+            ($pool:expr, $sql:expr) => {{
+                let rows = sqlx::query($sql).bind(id).fetch_all($pool).await?;
+                rows.iter().map(read_row).collect::<Result<Vec<_>, _>>()?
+            }};
+        }
+        let rows = match self {
+            Store::Postgres(pool) => run!(pool, read!("strpos(t.chat, '/')")),
+            Store::Sqlite(pool) => run!(pool, read!("instr(t.chat, '/')")),
+        };
+        let mut rows = rows.into_iter();
+        let Some((mut t, seat)) = rows.next() else { return Err(StoreError::NotFound(id)) };
+        t.seats.extend(seat);
+        t.seats.extend(rows.filter_map(|(_, seat)| seat));
+        Ok(t)
     }
 
     /// Stores `t` as the table's next version, if the table is still at `t.version`: the row,
@@ -822,27 +913,45 @@ impl Store {
 
     /// Per user and game: games and wins in one chat, most wins first.
     pub async fn leaderboard(&self, chat: &str) -> Result<Vec<StatRow>, StoreError> {
+        // Computers are not ranked; games against them count as any other.
         const SQL: &str = "select user_id, max(name), game, count(*), \
-                           sum(case when rank = 1 then 1 else 0 end) from results \
-                           where chat = $1 group by user_id, game";
+                           sum(case when rank = 1 then 1 else 0 end), cast(null as text) from results \
+                           where chat = $1 and user_id not like 'computer:%' \
+                           group by user_id, game";
         self.stats_query(SQL, chat).await
     }
 
     /// Per game: one user's games and wins in every chat.
     pub async fn user_stats(&self, user: &str) -> Result<Vec<StatRow>, StoreError> {
+        // Each game counted with the strongest computer that sat at it, if any (3 hard,
+        // 2 normal, 1 easy, 0 none).
         const SQL: &str = "select user_id, max(name), game, count(*), \
-                           sum(case when rank = 1 then 1 else 0 end) from results \
-                           where user_id = $1 group by user_id, game";
+                           sum(case when rank = 1 then 1 else 0 end), \
+                           case against when 3 then 'hard' when 2 then 'normal' \
+                           when 1 then 'easy' end from (select r.user_id, r.name, r.game, r.rank, \
+                           coalesce((select max(case when c.user_id like 'computer:hard:%' then 3 \
+                           when c.user_id like 'computer:normal:%' then 2 else 1 end) \
+                           from results c where c.table_id = r.table_id \
+                           and c.user_id like 'computer:%'), 0) as against \
+                           from results r where r.user_id = $1) g \
+                           group by user_id, game, against";
         self.stats_query(SQL, user).await
     }
 
     async fn stats_query(&self, sql: &'static str, key: &str) -> Result<Vec<StatRow>, StoreError> {
-        let rows: Vec<(String, String, String, i64, i64)> = on_pool!(self, pool => {
+        let rows: Vec<(String, String, String, i64, i64, Option<String>)> = on_pool!(self, pool => {
             sqlx::query_as(sql).bind(key).fetch_all(pool).await?
         });
         let mut rows: Vec<StatRow> = rows
             .into_iter()
-            .map(|(user, name, game, games, wins)| StatRow { user, name, game, games, wins })
+            .map(|(user, name, game, games, wins, against)| StatRow {
+                user,
+                name,
+                game,
+                games,
+                wins,
+                against,
+            })
             .collect();
         rows.sort_by(|a, b| {
             b.wins.cmp(&a.wins).then(a.games.cmp(&b.games)).then(a.name.cmp(&b.name))

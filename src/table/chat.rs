@@ -16,7 +16,16 @@ impl Service {
     /// The language of a table's public messages (lobby, boards, results): the one set for its
     /// chat, else its creator's, kept for the table; never whoever pressed last.
     pub(super) async fn table_lang(&self, t: &Loaded) -> Lang {
-        self.stored_chat_lang(&t.rec.chat).await.or(t.settings.lang).unwrap_or_default()
+        let chat = match &t.rec.around {
+            // Read with the table: the chat's and its group's (a chat has at most one).
+            Some(around) if t.rec.chat.matches('/').count() <= 1 => around
+                .chat_lang
+                .as_deref()
+                .or(around.group_lang.as_deref())
+                .and_then(Lang::from_tag),
+            _ => self.stored_chat_lang(&t.rec.chat).await,
+        };
+        chat.or(t.settings.lang).unwrap_or_default()
     }
 
     /// The language set for `chat`, or else for the group it belongs to: a chat named
@@ -108,13 +117,18 @@ impl Service {
         }
     }
 
+    /// How a table's chat shows boards (its settings were read with the table).
+    pub(super) async fn table_board_mode(&self, t: &Loaded) -> BoardMode {
+        match &t.rec.around {
+            Some(around) => board_mode_of(around.chat_settings.as_deref()),
+            None => self.board_mode(&t.rec.chat).await,
+        }
+    }
+
     /// How a chat shows boards.
     pub(super) async fn board_mode(&self, chat: &str) -> BoardMode {
         match self.store.chat_settings(chat).await {
-            Ok(Some(json)) => {
-                serde_json::from_str::<ChatSettings>(&json).unwrap_or_default().boards
-            }
-            Ok(None) => BoardMode::default(),
+            Ok(settings) => board_mode_of(settings.as_deref()),
             Err(e) => {
                 tracing::warn!(error = %e, "reading the chat's settings failed");
                 BoardMode::default()
@@ -153,4 +167,11 @@ impl Service {
 #[serde(default)]
 struct ChatSettings {
     boards: BoardMode,
+}
+
+/// The board mode a chat's stored settings (JSON) name; the default without any.
+fn board_mode_of(settings: Option<&str>) -> BoardMode {
+    settings.map_or_else(BoardMode::default, |json| {
+        serde_json::from_str::<ChatSettings>(json).unwrap_or_default().boards
+    })
 }

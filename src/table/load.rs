@@ -118,10 +118,15 @@ impl Service {
                 results = true;
             }
         }
-        // The deadline runs for whoever must act next.
+        // The deadline runs for whoever must act next; a computer acts after a pause.
         let timer = t.settings.timer.millis().filter(|_| t.rec.status == TableStatus::Playing);
         t.rec.deadline_ms = timer.map(|ms| now + ms);
         t.rec.remind_ms = timer.map(|ms| now + ms * 3 / 4);
+        let computer = t.computer_to_act().is_some();
+        if computer {
+            t.rec.deadline_ms = Some(now + self.computer_pause_ms);
+            t.rec.remind_ms = None;
+        }
         let json = match action {
             Some(a) => Some(
                 serde_json::to_string(a)
@@ -144,6 +149,9 @@ impl Service {
         }
         t.rec.version = saved?;
         t.stored_seats.clone_from(&t.rec.seats);
+        if computer {
+            self.computer_turns.notify_one();
+        }
         Ok(())
     }
 

@@ -7,6 +7,7 @@ use super::i18n::{Arg, Lang};
 use super::service::{Fail, Loaded, SHAPE, ServiceError, say};
 use super::words::{self, Settings, WordError};
 use super::{Ctx, Service, Slot, View};
+use crate::engine::computer::Level;
 use crate::engine::{GameKind, OptionError, Seat};
 use crate::fair::Seed;
 use crate::setup;
@@ -99,7 +100,8 @@ impl Loaded {
     pub(super) fn kick_from_lobby(&mut self, seat: Seat) -> String {
         let gone = self.rec.seats.remove(usize::from(seat));
         if self.rec.host == gone.user {
-            self.rec.host = self.rec.seats.first().map(|s| s.user.clone()).unwrap_or_default();
+            let human = self.rec.seats.iter().find(|s| !is_computer(&s.user));
+            self.rec.host = human.map(|s| s.user.clone()).unwrap_or_default();
         }
         gone.name
     }
@@ -123,6 +125,77 @@ impl Loaded {
                 all.filter(active).find(|&i| seats[i].name.to_lowercase() == who.to_lowercase())
             })
             .map(|i| i as Seat)
+    }
+
+    /// Seats computers as the option words asked (`settings.bots`, then forgotten): `n` in
+    /// all (`u8::MAX`: every free seat), taking the last ones out if there are more. Their
+    /// level is the table's (`settings.level`); `name` names the `k`th computer.
+    pub(super) fn seat_computers(
+        &mut self,
+        name: &dyn Fn(usize, Level) -> String,
+    ) -> Result<(), Refusal> {
+        let Some(wanted) = self.settings.bots.take() else { return Ok(()) };
+        let max = *self.kind.players().end();
+        let humans = self.rec.seats.iter().filter(|s| !is_computer(&s.user)).count();
+        let free = max.saturating_sub(humans);
+        let wanted = if wanted == u8::MAX { free } else { usize::from(wanted) };
+        if wanted > free {
+            return Err(Refusal { key: "err-bots", args: vec![("max", Arg::Number(free as i64))] });
+        }
+        while self.computers() > wanted {
+            self.drop_computer();
+        }
+        while self.computers() < wanted {
+            self.push_computer(name);
+        }
+        Ok(())
+    }
+
+    /// How many computers sit at the table.
+    pub(super) fn computers(&self) -> usize {
+        self.rec.seats.iter().filter(|s| is_computer(&s.user)).count()
+    }
+
+    fn push_computer(&mut self, name: &dyn Fn(usize, Level) -> String) {
+        let level = self.settings.level;
+        let taken = |k: usize| self.rec.seats.iter().any(|s| computer_number(&s.user) == Some(k));
+        let k = (1..).find(|k| !taken(*k)).unwrap_or(1);
+        self.rec.seats.push(SeatRecord {
+            user: computer_user(level, k),
+            name: name(k, level),
+            ..Default::default()
+        });
+    }
+
+    fn drop_computer(&mut self) -> Option<String> {
+        let last = self.rec.seats.iter().rposition(|s| is_computer(&s.user))?;
+        Some(self.rec.seats.remove(last).name)
+    }
+
+    /// Seats a computer at the table's level (host only); a computer that fills the table
+    /// starts it, as a join does.
+    pub(super) fn add_computer(
+        &mut self,
+        who: Actor<'_>,
+        name: &dyn Fn(usize, Level) -> String,
+    ) -> Result<Outcome, Refusal> {
+        self.host_only(who)?;
+        if self.rec.seats.len() >= *self.kind.players().end() {
+            return Err(Refusal::say("err-table-full"));
+        }
+        self.push_computer(name);
+        if self.rec.seats.len() >= *self.kind.players().end() {
+            return Ok(Outcome::Starts);
+        }
+        let added = self.rec.seats.last().map(|s| s.name.clone()).unwrap_or_default();
+        Ok(Outcome::Changed(Some(("lobby-joined", added))))
+    }
+
+    /// Takes the last computer out of the lobby (host only).
+    pub(super) fn remove_computer(&mut self, who: Actor<'_>) -> Result<Outcome, Refusal> {
+        self.host_only(who)?;
+        let gone = self.drop_computer().ok_or_else(|| Refusal::say("err-no-computer"))?;
+        Ok(Outcome::Changed(Some(("lobby-left", gone))))
     }
 
     /// Whether the table is still a lobby: a started or ended table takes no lobby operation.
@@ -160,7 +233,8 @@ impl Loaded {
         self.still_lobby()?;
         let seat = self.seat_of(who.user).ok_or_else(|| Refusal::say("err-not-seated"))?;
         self.rec.seats.remove(usize::from(seat));
-        let Some(first) = self.rec.seats.first() else {
+        // Computers do not keep a table open: the last person leaving cancels it.
+        let Some(first) = self.rec.seats.iter().find(|s| !is_computer(&s.user)) else {
             self.rec.status = TableStatus::Cancelled;
             return Ok(Outcome::Emptied);
         };
@@ -192,6 +266,7 @@ impl Loaded {
         who: Actor<'_>,
         words: &[String],
         threads: bool,
+        name: &dyn Fn(usize, Level) -> String,
     ) -> Result<Outcome, Refusal> {
         self.host_only(who)?;
         let (options, settings) =
@@ -199,6 +274,12 @@ impl Loaded {
                 .map_err(|e| word_refusal(threads, self.kind, e))?;
         self.options = options;
         self.settings = settings;
+        // Computers asked for that fill the table start it, as a join that fills it does.
+        let asked = self.settings.bots.is_some();
+        self.seat_computers(name)?;
+        if asked && self.computers() > 0 && self.rec.seats.len() >= *self.kind.players().end() {
+            return Ok(Outcome::Starts);
+        }
         Ok(Outcome::Changed(None))
     }
 
@@ -235,6 +316,13 @@ impl Service {
         let creator = Settings { lang: Some(self.user_lang(ctx).await), ..Settings::default() };
         let (options, settings) = words::apply(game, None, creator, words)
             .map_err(|e| word_refusal(has_threads(ctx), game, e))?;
+        // Computers asked for are seated once the lobby exists; too many is said now.
+        let bots = settings.bots;
+        let free = game.players().end() - 1;
+        if let Some(n) = bots.filter(|n| *n != u8::MAX && usize::from(*n) > free) {
+            tracing::debug!(asked = n, free, "too many computers");
+            return Err(Fail::Say("err-bots", vec![("max", Arg::Number(free as i64))]));
+        }
         let seed = Seed::generate().map_err(|e| {
             Fail::Internal(ServiceError::Damaged(0, format!("no OS randomness: {e}")))
         })?;
@@ -271,9 +359,28 @@ impl Service {
             }
             Err(e) => return Err(e.into()),
         };
-        let t = self.load(id).await?;
+        let mut t = self.load(id).await?;
         let lang = self.table_lang(&t).await;
+        if bots.is_some() {
+            t.settings.bots = bots;
+            t.seat_computers(&|k, level| self.computer_name(lang, k, level))?;
+            if t.computers() > 0 && t.rec.seats.len() >= *game.players().end() {
+                // `/nardy bot`: the table is full, the game begins.
+                return self.begin(t, lang).await;
+            }
+            self.save(&mut t, None).await?;
+        }
         Ok(vec![self.lobby_view(&t, lang)])
+    }
+
+    /// A computer's name at a table: "🤖 Computer 2 (hard)", in the table's language.
+    pub(super) fn computer_name(&self, lang: Lang, k: usize, level: Level) -> String {
+        let level = self.i18n.text(lang, &format!("level-{}", level.word()), &[]);
+        self.i18n.text(
+            lang,
+            "computer-name",
+            &[("number", Arg::Number(k as i64)), ("level", level.into())],
+        )
     }
 
     /// Joins the private table an invite code names.
@@ -306,15 +413,18 @@ impl Service {
         op: LobbyOp,
     ) -> Result<Vec<View>, Fail> {
         let who = actor(ctx);
+        let lang = self.table_lang(&t).await;
+        let name = |k: usize, level: Level| self.computer_name(lang, k, level);
         let outcome = match op {
             LobbyOp::Join => t.join(who),
             LobbyOp::Leave => t.leave(who),
             LobbyOp::Start => t.start(who),
-            LobbyOp::Options(words) => t.set_options(who, &words, has_threads(ctx)),
+            LobbyOp::Options(words) => t.set_options(who, &words, has_threads(ctx), &name),
             LobbyOp::Panel => t.panel(who),
             LobbyOp::Cycle(k) => t.cycle(who, k),
+            LobbyOp::AddComputer => t.add_computer(who, &name),
+            LobbyOp::RemoveComputer => t.remove_computer(who),
         }?;
-        let lang = self.table_lang(&t).await;
         let mut view = match outcome {
             Outcome::Starts => return self.begin(t, lang).await,
             Outcome::Emptied => {
@@ -344,7 +454,7 @@ impl Service {
                 view
             }
         };
-        view.replace = self.store.message(t.rec.id, Slot::Lobby.name()).await?;
+        view.in_place = true;
         Ok(vec![view])
     }
 
@@ -365,7 +475,7 @@ impl Service {
             shows: Some((t.rec.id, Slot::Lobby)),
             table: Some(t.rec.id),
             version: t.rec.version,
-            replace: self.store.message(t.rec.id, Slot::Lobby.name()).await?,
+            in_place: true,
             audience,
             ..View::default()
         })
@@ -378,7 +488,6 @@ impl Service {
         t.game = Some(game);
         t.rec.status = TableStatus::Playing;
         self.save(&mut t, None).await?;
-        let lobby = self.store.message(t.rec.id, Slot::Lobby.name()).await?;
         let started = View {
             text: self.i18n.text(
                 lang,
@@ -392,7 +501,7 @@ impl Service {
             shows: Some((t.rec.id, Slot::Lobby)),
             table: Some(t.rec.id),
             version: t.rec.version,
-            replace: lobby,
+            in_place: true,
             ..View::default()
         };
         let board = self.board_view(&t, lang, &[], Vec::new()).await;
@@ -410,6 +519,30 @@ pub(super) enum LobbyOp {
     Panel,
     /// Step option `k` of the panel to its next value (host).
     Cycle(usize),
+    /// Seat a computer (host).
+    AddComputer,
+    /// Take the last computer out (host).
+    RemoveComputer,
+}
+
+/// The user id of the `k`th computer at a table, playing at `level`: `computer:<level>:<k>`.
+/// No platform's ids look like it, so a computer is never taken for a person.
+pub(super) fn computer_user(level: Level, k: usize) -> String {
+    format!("computer:{}:{k}", level.word())
+}
+
+/// Whether a seat's user is a computer.
+pub(super) fn is_computer(user: &str) -> bool {
+    user.starts_with("computer:")
+}
+
+/// The level of a computer seat's user.
+pub(super) fn computer_level(user: &str) -> Option<Level> {
+    Level::from_word(user.strip_prefix("computer:")?.split(':').next()?)
+}
+
+fn computer_number(user: &str) -> Option<usize> {
+    user.strip_prefix("computer:")?.split(':').nth(1)?.parse().ok()
 }
 
 /// Whether the chat's platform has threads (Discord): elsewhere the option word `thread` means
@@ -475,6 +608,86 @@ mod tests {
         Actor { user, name: user, admin: false }
     }
 
+    fn robot(k: usize, level: Level) -> String {
+        format!("C{k} {}", level.word())
+    }
+
+    fn users(t: &Loaded) -> Vec<&str> {
+        t.rec.seats.iter().map(|s| s.user.as_str()).collect()
+    }
+
+    #[test]
+    fn computers_are_seated_by_words_numbered_and_levelled_and_too_many_are_refused() {
+        let words = |s: &str| s.split(' ').map(str::to_owned).collect::<Vec<_>>();
+        let mut t = lobby(GameKind::Ludo, &["ana"]);
+        assert_eq!(
+            t.set_options(who("ana"), &words("bots=3 hard"), false, &robot),
+            Ok(Outcome::Changed(None)),
+            "four of eight seats: the lobby waits for Start"
+        );
+        assert_eq!(users(&t), ["ana", "computer:hard:1", "computer:hard:2", "computer:hard:3"]);
+        assert_eq!(t.rec.seats[3].name, "C3 hard");
+        assert_eq!(t.settings.bots, None, "the number is used, not kept");
+        assert_eq!(t.start(who("ana")), Ok(Outcome::Starts), "one person and three computers");
+        // Fewer: the last ones go; none: all go.
+        t.set_options(who("ana"), &words("bots=1"), false, &robot).unwrap();
+        assert_eq!(users(&t), ["ana", "computer:hard:1"]);
+        t.set_options(who("ana"), &words("bots=0"), false, &robot).unwrap();
+        assert_eq!(users(&t), ["ana"]);
+        // More than the free seats: refused, saying how many fit.
+        let mut t = lobby(GameKind::Nardy, &["ana"]);
+        assert_eq!(
+            t.set_options(who("ana"), &words("bots=2"), false, &robot),
+            Err(Refusal { key: "err-bots", args: vec![("max", Arg::Number(1))] })
+        );
+        // `bot easy` fills Nardy's second seat: the game begins.
+        assert_eq!(
+            t.set_options(who("ana"), &words("bot easy"), false, &robot),
+            Ok(Outcome::Starts)
+        );
+        assert_eq!(users(&t), ["ana", "computer:easy:1"]);
+        // `bots` alone fills every free seat.
+        let mut t = lobby(GameKind::Snakes, &["ana", "ben"]);
+        assert_eq!(t.set_options(who("ana"), &words("bots"), false, &robot), Ok(Outcome::Starts));
+        assert_eq!(t.computers(), 4);
+        assert_eq!(
+            t.set_options(who("ben"), &words("bots=1"), false, &robot).unwrap_err().key,
+            "err-host-only"
+        );
+    }
+
+    #[test]
+    fn the_host_adds_and_removes_computers_and_people_alone_keep_a_lobby_open() {
+        let mut t = lobby(GameKind::Ludo, &["ana", "ben"]);
+        assert_eq!(t.add_computer(who("ben"), &robot), Err(Refusal::say("err-host-only")));
+        assert_eq!(t.remove_computer(who("ana")), Err(Refusal::say("err-no-computer")));
+        assert_eq!(
+            t.add_computer(who("ana"), &robot),
+            Ok(Outcome::Changed(Some(("lobby-joined", "C1 normal".into()))))
+        );
+        t.settings.level = Level::Hard;
+        t.add_computer(who("ana"), &robot).unwrap();
+        assert_eq!(users(&t)[2..], ["computer:normal:1", "computer:hard:2"]);
+        assert_eq!(
+            t.remove_computer(who("ana")),
+            Ok(Outcome::Changed(Some(("lobby-left", "C2 hard".into()))))
+        );
+        // A number freed is used again.
+        t.add_computer(who("ana"), &robot).unwrap();
+        assert_eq!(users(&t)[3], "computer:hard:2");
+        assert_eq!(computer_level(users(&t)[3]), Some(Level::Hard));
+        // The host leaves: a person takes over, never a computer; the last person leaving
+        // cancels the table.
+        t.leave(who("ana")).unwrap();
+        assert_eq!(t.rec.host, "ben");
+        assert_eq!(t.leave(who("ben")), Ok(Outcome::Emptied));
+        assert_eq!(t.rec.status, TableStatus::Cancelled);
+        // A computer that fills the table starts it.
+        let mut t = lobby(GameKind::Nardy, &["ana"]);
+        assert_eq!(t.add_computer(who("ana"), &robot), Ok(Outcome::Starts));
+        assert_eq!(t.add_computer(who("ana"), &robot), Err(Refusal::say("err-table-full")));
+    }
+
     #[test]
     fn join_seats_once_and_a_full_table_starts() {
         let mut t = lobby(GameKind::Nardy, &["ana"]);
@@ -518,16 +731,16 @@ mod tests {
         let mut t = lobby(GameKind::Snakes, &["ana", "ben"]);
         let words = |s: &str| s.split(' ').map(str::to_owned).collect::<Vec<_>>();
         assert_eq!(
-            t.set_options(who("ben"), &words("bounce"), false),
+            t.set_options(who("ben"), &words("bounce"), false, &robot),
             Err(Refusal::say("err-host-only"))
         );
         assert_eq!(
-            t.set_options(who("ana"), &words("bounce 5m"), false),
+            t.set_options(who("ana"), &words("bounce 5m"), false, &robot),
             Ok(Outcome::Changed(None))
         );
         assert_eq!(t.settings.timer.word(), "5m");
         let before = (t.options.clone(), t.settings);
-        let refused = t.set_options(who("ana"), &words("bounce bogus"), false).unwrap_err();
+        let refused = t.set_options(who("ana"), &words("bounce bogus"), false, &robot).unwrap_err();
         assert_eq!(refused.key, "err-option-word");
         assert!(refused.args.iter().any(|(k, v)| *k == "word" && *v == Arg::from("bogus")));
         assert_eq!((t.options.clone(), t.settings), before, "a refusal changes nothing");

@@ -203,6 +203,11 @@ pub struct View {
     pub refresh: bool,
     /// Edit this message (a reference the adapter gave [`Service::shown`]) instead of posting.
     pub replace: Option<String>,
+    /// Edit the message that shows the table's slot (`shows`) instead of posting: the one
+    /// recorded when the view is shown, not when it was made, so that views made in quick
+    /// succession (a move, then a computer's turn) each edit the message the one before
+    /// posted. [`Service::ready`] fills `replace` with it.
+    pub in_place: bool,
     /// A private table's players (`platform:id`): show the view in each one's private chat
     /// with the bot instead of the chat it came from. Empty for ordinary tables.
     pub audience: Vec<String>,

@@ -5,7 +5,8 @@ use super::lobby::{LobbyOp, actor};
 use super::service::{Fail, LEASE_MS, Loaded, MAX_STRIKES, say};
 use super::token::{Button as TokenButton, Token};
 use super::{BoardMode, Ctx, Service, ServiceError, Slot, View};
-use crate::engine::{Action, Event, GameKind, Legal, Seat};
+use crate::engine::computer::{self, Level};
+use crate::engine::{Action, Event, GameKind, Legal, Seat, Status};
 use crate::fair::Roller;
 use crate::store::{StoreError, TableStatus};
 
@@ -37,11 +38,13 @@ impl Service {
             TokenButton::Cancel => self.cancel_table(ctx, t).await,
             TokenButton::Options => self.lobby_apply(ctx, t, LobbyOp::Panel).await,
             TokenButton::Cycle(k) => self.lobby_apply(ctx, t, LobbyOp::Cycle(usize::from(k))).await,
+            TokenButton::AddComputer => self.lobby_apply(ctx, t, LobbyOp::AddComputer).await,
+            TokenButton::RemoveComputer => self.lobby_apply(ctx, t, LobbyOp::RemoveComputer).await,
             TokenButton::Refresh => {
                 // Shown in place of the table's message (the options panel's "Done").
                 let lang = self.table_lang(&t).await;
                 let mut view = self.current_view(&t, lang).await;
-                view.replace = self.store.message(t.rec.id, t.slot().name()).await?;
+                view.in_place = true;
                 Ok(vec![view])
             }
             // Moves must be made on the board the player saw.
@@ -66,7 +69,7 @@ impl Service {
             return Ok(true);
         }
         if t.settings.thread
-            && let Some(thread) = self.store.message(t.rec.id, Slot::Thread.name()).await?
+            && let Some(thread) = self.message_of(t, Slot::Thread).await?
         {
             // A thread of a server's channel is the chat `<platform>:<server>/<thread>`.
             let server = t.rec.chat.rsplit_once('/').map_or(t.rec.chat.as_str(), |(s, _)| s);
@@ -141,8 +144,8 @@ impl Service {
         header: Vec<String>,
     ) -> Result<View, Fail> {
         let mut view = self.board_view(t, lang, events, header).await;
-        if self.board_mode(&t.rec.chat).await == BoardMode::Edit {
-            view.replace = self.store.message(t.rec.id, Slot::Board.name()).await?;
+        if self.table_board_mode(t).await == BoardMode::Edit {
+            view.in_place = true;
         }
         Ok(view)
     }
@@ -167,6 +170,7 @@ impl Service {
         let mut game = game.clone();
         let events = game.play(&action).map_err(|e| Fail::Illegal(e, t.names()))?;
         let before = (t.game.replace(game), t.rec.next_roll, t.rec.seats.clone());
+        let status = t.rec.status;
         t.rec.next_roll = next_roll;
         if let Some(seat) = actor
             && let Some(s) = t.rec.seats.get_mut(usize::from(seat))
@@ -178,8 +182,15 @@ impl Service {
         {
             s.left = true;
         }
+        // Computers alone do not play on: the game ends with the last person's departure
+        // (unless that departure finished it, which ranks everyone as usual).
+        let finished = t.game.as_ref().is_some_and(|g| g.status() == Status::Finished);
+        if action.departure().is_some() && !finished && !t.people_playing() {
+            t.rec.status = TableStatus::Cancelled;
+        }
         if let Err(e) = self.save(t, Some(&action)).await {
             (t.game, t.rec.next_roll, t.rec.seats) = (before.0, before.1, before.2);
+            t.rec.status = status;
             return Err(e);
         }
         Ok(events)
@@ -208,7 +219,7 @@ impl Service {
                 self.i18n.text(lang, "lobby-kicked", &[("name", name.into())]),
                 view.text
             );
-            view.replace = self.store.message(t.rec.id, Slot::Lobby.name()).await?;
+            view.in_place = true;
             return Ok(vec![view]);
         }
         let action = match target {
@@ -241,7 +252,7 @@ impl Service {
             shows: Some((t.rec.id, slot)),
             table: Some(t.rec.id),
             version: t.rec.version,
-            replace: self.store.message(t.rec.id, slot.name()).await?,
+            in_place: true,
             audience: t.audience(),
             thread: slot == Slot::Board && t.settings.thread,
             ..View::default()
@@ -279,6 +290,18 @@ impl Service {
         }
         let chat = t.rec.chat.clone();
         let lang = self.table_lang(&t).await;
+        if let Some((seat, level)) = t.computer_to_act() {
+            // A computer's turn: played when its pause is over; it has no reminder.
+            if t.rec.deadline_ms.is_none_or(|d| d > now) {
+                self.store.clear_reminder(id, version).await?;
+                return Ok(Vec::new());
+            }
+            let events = self.play_computer(&mut t, seat, level).await?;
+            let mut views = vec![self.next_board(&t, lang, &events, Vec::new()).await?];
+            views.extend(self.end_views(&t, lang));
+            super::service::spread_audience(&mut views);
+            return Ok(views.into_iter().map(|v| (chat.clone(), v)).collect());
+        }
         let Some(game) = &t.game else { return Ok(Vec::new()) };
         let legal = game.legal();
         let names = t.names();
@@ -359,6 +382,40 @@ impl Service {
                 Legal::RollOff { .. } | Legal::Over => break,
             };
             events.extend(self.play_one(t, action, None).await?);
+        }
+        Ok(events)
+    }
+
+    /// Plays a computer's whole turn (a roll-off throw, or its rolls and choices at its
+    /// level); returns the events. Its own choices draw on a stream derived from the table's
+    /// secret under the label `computer` (never the dice stream), for this seat and version,
+    /// so a restarted bot makes the same choice.
+    async fn play_computer(
+        &self,
+        t: &mut Loaded,
+        seat: Seat,
+        level: Level,
+    ) -> Result<Vec<Event>, Fail> {
+        let index = (u64::from(seat) << 40) | (t.rec.version.max(0) as u64);
+        let mut entropy = t.seed().stream("computer", index);
+        let mut events = Vec::new();
+        for _ in 0..MAX_CHAIN {
+            if t.computer_to_act().map(|(s, _)| s) != Some(seat) {
+                break;
+            }
+            let Some(game) = &t.game else { break };
+            let (action, actor) = match game.legal() {
+                Legal::Roll { .. } => (Action::Roll { dice: Vec::new() }, Some(seat)),
+                Legal::RollOff { .. } if events.is_empty() => {
+                    (Action::Roll { dice: Vec::new() }, None)
+                }
+                Legal::Choose { .. } => match computer::choose(game, level, &mut entropy) {
+                    Some(a) => (a, Some(seat)),
+                    None => break,
+                },
+                Legal::RollOff { .. } | Legal::Over => break,
+            };
+            events.extend(self.play_one(t, action, actor).await?);
         }
         Ok(events)
     }

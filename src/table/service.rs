@@ -10,7 +10,8 @@ use super::lobby::LobbyOp;
 use super::token::TokenKey;
 use super::words::Settings;
 use super::{Clock, Ctx, Op, Slot, View};
-use crate::engine::{Game, GameKind, Illegal, Options, Seat};
+use crate::engine::computer::Level;
+use crate::engine::{Game, GameKind, Illegal, Legal, Options, Seat};
 use crate::fair::Seed;
 use crate::metrics::Metrics;
 use crate::render::Renderer;
@@ -111,7 +112,7 @@ impl Loaded {
         }
         let mut users: Vec<String> = Vec::new();
         for seat in &self.rec.seats {
-            if !users.contains(&seat.user) {
+            if !users.contains(&seat.user) && !super::lobby::is_computer(&seat.user) {
                 users.push(seat.user.clone());
             }
         }
@@ -120,6 +121,61 @@ impl Loaded {
 
     pub(super) fn seed(&self) -> Seed {
         self.seed.clone()
+    }
+
+    /// The level of the computer whose turn it is: the seat to move, or for a roll-off (anyone
+    /// seated may throw it) the first computer seated. `None` when a person is to act.
+    pub(super) fn computer_to_act(&self) -> Option<(Seat, Level)> {
+        if self.rec.status != TableStatus::Playing {
+            return None;
+        }
+        let game = self.game.as_ref()?;
+        let level = |seat: usize| {
+            let s = self.rec.seats.get(seat).filter(|s| !s.left)?;
+            super::lobby::computer_level(&s.user)
+        };
+        match game.legal() {
+            Legal::RollOff { .. } => {
+                (0..self.rec.seats.len()).find_map(|seat| Some((seat as Seat, level(seat)?)))
+            }
+            legal => {
+                let seat = legal.to_move()?;
+                Some((seat, level(usize::from(seat))?))
+            }
+        }
+    }
+
+    /// Whether any person still plays (computers alone do not play on).
+    pub(super) fn people_playing(&self) -> bool {
+        self.rec.seats.iter().any(|s| !s.left && !super::lobby::is_computer(&s.user))
+    }
+}
+
+impl Service {
+    /// The chat message recorded for a table's `slot`: as read with the table, or else (a row
+    /// not read from the store) read now.
+    pub(super) async fn message_of(&self, t: &Loaded, slot: Slot) -> Result<Option<String>, Fail> {
+        match &t.rec.around {
+            Some(around) => Ok(around.message(slot.name()).map(str::to_owned)),
+            None => Ok(self.store.message(t.rec.id, slot.name()).await?),
+        }
+    }
+
+    /// Makes a view ready to show, just before an adapter shows it: a view to be shown in
+    /// place ([`View::in_place`]) learns which message to edit (the one recorded now); then
+    /// says whether it is still wanted ([`Service::wanted`]). Adapters call it once per view,
+    /// in the order the views are shown.
+    pub async fn ready(&self, view: &mut View) -> bool {
+        if view.in_place
+            && view.replace.is_none()
+            && let Some((table, slot)) = view.shows
+        {
+            match self.store.message(table, slot.name()).await {
+                Ok(message) => view.replace = message,
+                Err(e) => tracing::warn!(table, error = %e, "reading the table's message failed"),
+            }
+        }
+        self.wanted(view).await
     }
 }
 
@@ -166,6 +222,12 @@ pub enum Shown {
 /// Boards drawn at once unless [`Service::with_draw_limit`] says otherwise.
 const DRAW_LIMIT: usize = 2;
 
+/// Operations under way at once, per connection of the store. More would only queue for a
+/// connection (or for SQLite's one writer), where a wait longer than [`crate::store::WAIT`]
+/// means "the store is not answering"; operations beyond this wait their turn here instead,
+/// in order, without a limit, so a busy store is not taken for a dead one.
+const OPERATIONS_PER_CONNECTION: usize = 4;
+
 /// The table service. Cheap to clone; holds no table in memory: every operation reads the
 /// store, so any number of services (processes) can share one database.
 #[derive(Clone)]
@@ -180,12 +242,26 @@ pub struct Service {
     pub(super) clock: Arc<dyn Clock>,
     pub(super) metrics: Option<Arc<Metrics>>,
     pub(super) health: Arc<StoreHealth>,
+    /// Admits operations that use the store (see [`OPERATIONS_PER_CONNECTION`]).
+    admission: Arc<tokio::sync::Semaphore>,
+    /// How long a computer waits before it plays, so people can follow.
+    pub(super) computer_pause_ms: i64,
+    /// Told when a computer's turn comes, so the turn timer plays it after the pause rather
+    /// than at its next round.
+    pub(super) computer_turns: Arc<tokio::sync::Notify>,
 }
+
+/// How long a computer waits before it plays unless [`Service::with_computer_pause`] says
+/// otherwise: long enough to see the last move, short enough not to bore.
+pub const COMPUTER_PAUSE: std::time::Duration = std::time::Duration::from_millis(1500);
 
 impl Service {
     /// A service over `store`, signing buttons with `secret`.
     pub fn new(store: Store, secret: &[u8], clock: Arc<dyn Clock>) -> Self {
         Self {
+            admission: Arc::new(tokio::sync::Semaphore::new(
+                store.connections().max(1) * OPERATIONS_PER_CONNECTION,
+            )),
             store,
             i18n: Arc::new(I18n::new()),
             key: TokenKey::new(secret),
@@ -194,7 +270,26 @@ impl Service {
             clock,
             metrics: None,
             health: Arc::default(),
+            computer_pause_ms: COMPUTER_PAUSE.as_millis() as i64,
+            computer_turns: Arc::default(),
         }
+    }
+
+    /// The same service, letting computers wait `pause` before each turn.
+    pub fn with_computer_pause(mut self, pause: std::time::Duration) -> Self {
+        self.computer_pause_ms = i64::try_from(pause.as_millis()).unwrap_or(i64::MAX);
+        self
+    }
+
+    /// How long computers wait before each turn.
+    pub fn computer_pause(&self) -> std::time::Duration {
+        std::time::Duration::from_millis(self.computer_pause_ms.max(0) as u64)
+    }
+
+    /// Returns when a computer's turn has come (its table is due after the pause): the turn
+    /// timer then waits [`Service::computer_pause`] and runs [`Service::tick`].
+    pub async fn computer_turn(&self) {
+        self.computer_turns.notified().await;
     }
 
     /// The same service, drawing at most `boards` pictures at once (one per core is best; the
@@ -310,6 +405,11 @@ impl Service {
             m.operation(op.name());
         }
         if self.store_down().await {
+            return vec![self.store_down_view(ctx)];
+        }
+        // The semaphore is never closed; should it be, the operation goes ahead unadmitted.
+        let _admitted = self.admission.acquire().await.ok();
+        if self.health.down.load(Ordering::SeqCst) {
             return vec![self.store_down_view(ctx)];
         }
         // The user is recorded now; their language is worked out only if it is needed (help, a

@@ -9,6 +9,7 @@
 //! 1.<table, base 36>.<version, base 36>.<action>.<tag, 16 hex digits>
 //! actions: j join · l leave · g start · x cancel · r roll · m<k> move piece k (0–3)
 //!          · s<from>-<die> nardy step · f refresh · o options panel · c<k> next value of option k
+//!          · a add a computer · b remove a computer
 //! ```
 //!
 //! Anyone can send any bytes as callback data, so [`Token::parse`] treats its input as hostile:
@@ -48,6 +49,10 @@ pub enum Button {
     Options,
     /// Set lobby option `k` (in the order the options panel shows them) to its next value.
     Cycle(u8),
+    /// Seat a computer player in the lobby (host).
+    AddComputer,
+    /// Take the last computer player out of the lobby (host).
+    RemoveComputer,
 }
 
 /// A pressed button, as its token says.
@@ -146,6 +151,8 @@ impl Button {
             Button::Refresh => "f".into(),
             Button::Options => "o".into(),
             Button::Cycle(k) => format!("c{k}"),
+            Button::AddComputer => "a".into(),
+            Button::RemoveComputer => "b".into(),
         }
     }
 
@@ -164,6 +171,8 @@ impl Button {
             "r" => Button::Roll,
             "f" => Button::Refresh,
             "o" => Button::Options,
+            "a" => Button::AddComputer,
+            "b" => Button::RemoveComputer,
             _ => match s.split_at_checked(1)? {
                 ("m", k) => Button::Move(small(k, 3)?),
                 ("c", k) => Button::Cycle(small(k, 9)?),
@@ -261,6 +270,8 @@ mod tests {
             Just(Button::Roll),
             Just(Button::Refresh),
             Just(Button::Options),
+            Just(Button::AddComputer),
+            Just(Button::RemoveComputer),
             (0..=9u8).prop_map(Button::Cycle),
             (0..4u8).prop_map(Button::Move),
             (1..=24u8, 1..=6u8).prop_map(|(from, die)| Button::Step { from, die }),

@@ -6,6 +6,7 @@ use super::service::{Fail, LEASE_MS, Loaded, say, spread_audience};
 use super::token::{Button as TokenButton, Token};
 use super::words::{self, Settings, Timer};
 use super::{BoardMode, Button, Ctx, Service, ServiceError, Slot, View};
+use crate::engine::computer::Level;
 use crate::engine::{Action, Event, Game, GameKind, Legal, Options};
 use crate::render::{Player, Scene, Theme};
 use crate::store::TableStatus;
@@ -107,6 +108,20 @@ impl Service {
             None => text,
         };
         let label = |key: &str| self.i18n.text(lang, key, &[]);
+        // The host seats computers here (at the table's level) and takes them out again.
+        let mut computer_row = Vec::new();
+        if t.rec.seats.len() < *range.end() {
+            let level = self.i18n.text(lang, &format!("level-{}", t.settings.level.word()), &[]);
+            let add = self.i18n.text(lang, "button-add-computer", &[("level", level.into())]);
+            computer_row.push(self.button(t, TokenButton::AddComputer, add));
+        }
+        if t.computers() > 0 {
+            computer_row.push(self.button(
+                t,
+                TokenButton::RemoveComputer,
+                label("button-remove-computer"),
+            ));
+        }
         View {
             text,
             buttons: vec![
@@ -119,7 +134,10 @@ impl Service {
                     self.button(t, TokenButton::Options, label("button-options")),
                     self.button(t, TokenButton::Cancel, label("button-cancel")),
                 ],
-            ],
+            ]
+            .into_iter()
+            .chain(Some(computer_row).filter(|row| !row.is_empty()))
+            .collect(),
             shows: Some((t.rec.id, Slot::Lobby)),
             table: Some(t.rec.id),
             version: t.rec.version,
@@ -262,6 +280,13 @@ impl Service {
                     lines.extend(self.i18n.event(lang, &over, &names));
                 }
             }
+        }
+        if let Some((seat, _)) = t.computer_to_act() {
+            // A computer acts next, by itself: no buttons, no one to call.
+            buttons.clear();
+            mentions.clear();
+            lines.pop();
+            lines.push(label("turn-computer", &[("name", name(seat).into())]));
         }
         let image = self.picture(game, events, &names, lang).await;
         View {
@@ -421,7 +446,7 @@ impl Service {
                 let slot = t.slot();
                 let mut views = vec![self.current_view(&t, lang).await];
                 // A lobby is one message edited in place; so is a board in a chat that asked.
-                if slot == Slot::Lobby || self.board_mode(&t.rec.chat).await == BoardMode::Edit {
+                if slot == Slot::Lobby || self.table_board_mode(&t).await == BoardMode::Edit {
                     views[0].replace = self.store.message(id, slot.name()).await?;
                 }
                 spread_audience(&mut views);
@@ -537,17 +562,38 @@ impl Service {
             lines.push(self.i18n.text(lang, "stats-none", &[]));
         }
         for kind in GameKind::ALL {
-            for r in rows.iter().filter(|r| r.game == kind.name()) {
+            let of_game: Vec<_> = rows.iter().filter(|r| r.game == kind.name()).collect();
+            // Games among people first (all of them count), then those against computers by
+            // level, weakest first.
+            let people = of_game.iter().filter(|r| r.against.is_none());
+            let (games, wins) = people.fold((0, 0), |(g, w), r| (g + r.games, w + r.wins));
+            if games > 0 {
                 lines.push(self.i18n.text(
                     lang,
                     "stats-line",
                     &[
                         ("game", self.game_name(lang, kind).into()),
-                        ("games", Arg::Number(r.games)),
-                        ("wins", Arg::Number(r.wins)),
-                        ("rate", Arg::Number(rate(r.wins, r.games))),
+                        ("games", Arg::Number(games)),
+                        ("wins", Arg::Number(wins)),
+                        ("rate", Arg::Number(rate(wins, games))),
                     ],
                 ));
+            }
+            for level in Level::ALL {
+                for r in of_game.iter().filter(|r| r.against.as_deref() == Some(level.word())) {
+                    let level = self.i18n.text(lang, &format!("level-{}", level.word()), &[]);
+                    let line = self.i18n.text(
+                        lang,
+                        "stats-vs-computers",
+                        &[
+                            ("level", level.into()),
+                            ("games", Arg::Number(r.games)),
+                            ("wins", Arg::Number(r.wins)),
+                            ("rate", Arg::Number(rate(r.wins, r.games))),
+                        ],
+                    );
+                    lines.push(format!("{}: {line}", self.game_name(lang, kind)));
+                }
             }
         }
         Ok(vec![View { text: lines.join("\n"), ..View::default() }])

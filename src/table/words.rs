@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use crate::engine::computer::Level;
 use crate::engine::registry;
 use crate::engine::snakes::BoardGenerator;
 use crate::engine::{GameKind, OptionError, Options, option_value};
@@ -81,6 +82,12 @@ pub struct Settings {
     /// stored before generators had names used the first one).
     #[serde(default = "BoardGenerator::legacy")]
     pub boards: BoardGenerator,
+    /// How well the computers seated by the lobby's Add computer button (and by `bots`) play.
+    pub level: Level,
+    /// How many computers the words ask to be seated (`bot`, `bots=N`; `bots` alone fills
+    /// every free seat: `Some(u8::MAX)`); the lobby seats them and forgets the number.
+    #[serde(skip)]
+    pub bots: Option<u8>,
 }
 
 impl Default for Settings {
@@ -91,6 +98,8 @@ impl Default for Settings {
             thread: false,
             lang: None,
             boards: BoardGenerator::CURRENT,
+            level: Level::Normal,
+            bots: None,
         }
     }
 }
@@ -118,7 +127,10 @@ pub fn known_words(kind: GameKind, threads: bool) -> String {
         game.push_str(", a match length (1–99)");
     }
     let thread = if threads { ", thread" } else { "" };
-    format!("{game}, 1m, 5m, 1h, 24h, notimer, private{thread}, key=value")
+    format!(
+        "{game}, 1m, 5m, 1h, 24h, notimer, private{thread}, bot, bots, bots=N, easy, normal, \
+         hard, key=value"
+    )
 }
 
 /// Applies `words` to a table's options and settings (`current`: the options as stored JSON,
@@ -143,6 +155,12 @@ pub fn apply(
             } else if key == "timer" {
                 settings.timer =
                     Timer::from_word(value).ok_or_else(|| WordError::Unknown(raw.clone()))?;
+            } else if key == "level" {
+                settings.level =
+                    Level::from_word(value).ok_or_else(|| WordError::Unknown(raw.clone()))?;
+            } else if key == "bots" || key == "bot" {
+                let n = value.parse::<u8>().ok().filter(|n| *n < 100);
+                settings.bots = Some(n.ok_or_else(|| WordError::Unknown(raw.clone()))?);
             } else {
                 pairs.push((key.to_owned(), crate::engine::option_value(value)));
             }
@@ -150,6 +168,12 @@ pub fn apply(
             settings.timer = timer;
         } else if word == "notimer" {
             settings.timer = Timer::Off;
+        } else if let Some(level) = Level::from_word(word) {
+            settings.level = level;
+        } else if word == "bot" {
+            settings.bots = Some(settings.bots.unwrap_or(0).saturating_add(1));
+        } else if word == "bots" {
+            settings.bots = Some(u8::MAX);
         } else if word == "private" {
             settings.private = true;
         } else if word == "thread" {
@@ -352,7 +376,7 @@ mod tests {
             assert!(!known_words(kind, false).contains("thread"), "{kind:?}");
             // Every word offered is one the table knows (it may conflict with the defaults).
             for word in known_words(kind, true).split(", ") {
-                if !word.contains(' ') && word != "key=value" {
+                if !word.contains(' ') && word != "key=value" && word != "bots=N" {
                     let applied = apply(kind, None, Settings::default(), &[word.to_owned()]);
                     assert!(!matches!(applied, Err(WordError::Unknown(_))), "{kind:?} {word}");
                 }

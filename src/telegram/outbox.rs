@@ -211,7 +211,7 @@ impl Telegram {
     /// Shows one view: in `chat`, or for a private table in each player's chat with the bot;
     /// edits the message(s) it replaces, then records what it posted.
     async fn post(&self, chat: ChatId, mut view: View, reply_to: Option<MessageId>) {
-        if !self.service.wanted(&view).await {
+        if !self.service.ready(&mut view).await {
             return;
         }
         self.learn_names(&view.mentions).await;

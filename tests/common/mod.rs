@@ -100,6 +100,8 @@ pub fn bot_config(database_url: String) -> dicetable::bot::Config {
         secret: Some("a test secret of some length".into()),
         log_format: dicetable::bot::LogFormat::Human,
         shutdown_timeout: std::time::Duration::from_secs(25),
+        // Computers play at once in tests (the product waits 1.5 s for people to follow).
+        computer_pause: std::time::Duration::from_millis(30),
         telegram_token: None,
         telegram_api_url: "https://api.telegram.org".parse().unwrap(),
         telegram_webhook_url: None,

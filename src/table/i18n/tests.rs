@@ -33,6 +33,7 @@ fn all_args() -> Vec<(&'static str, Arg)> {
         "key",
         "detail",
         "timer",
+        "level",
     ]
     .into_iter()
     .map(|k| (k, Arg::Text("Ali".into())))

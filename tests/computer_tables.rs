@@ -1,0 +1,235 @@
+//! Computer players at tables (issue 18), through the table service on both databases: seated
+//! by option words and by the lobby's buttons, their turns played by the turn timer after the
+//! pause as normal logged actions with the table's dice, games of one person and computers
+//! played to the ranking, the log replaying to the stored state, and statistics.
+
+mod common;
+use common::{both_databases, ctx, unique};
+use std::sync::Arc;
+
+use dicetable::engine::{Action, Game, GameKind};
+use dicetable::fair::Seed;
+use dicetable::setup::new_game_by;
+use dicetable::store::{Store, TableStatus};
+use dicetable::table::token::{Button as TokenButton, Token, TokenKey};
+use dicetable::table::{ManualClock, Op, Service, Slot, View, parse_command};
+
+const SECRET: &[u8] = b"test secret";
+const PAUSE_MS: i64 = 1500;
+
+async fn services(name: &str) -> Vec<(&'static str, Store, Service, Arc<ManualClock>)> {
+    let mut out = Vec::new();
+    for (db, url) in both_databases("cpu", name).await {
+        let store = Store::connect(&url).await.unwrap();
+        let clock = Arc::new(ManualClock::new(1_800_000_000_000));
+        let service = Service::new(store.clone(), SECRET, clock.clone());
+        out.push((db, store, service, clock));
+    }
+    out
+}
+
+async fn say(service: &Service, chat: &str, who: &str, text: &str) -> Vec<View> {
+    let command = parse_command(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    service.handle(&ctx(chat, who), command.op).await
+}
+
+fn plain(text: &str) -> String {
+    text.replace(['\u{2068}', '\u{2069}'], "")
+}
+
+fn board(views: &[View]) -> Option<&View> {
+    views.iter().rev().find(|v| v.shows.is_some_and(|(_, s)| s == Slot::Board))
+}
+
+fn button(view: &View, pick: impl Fn(TokenButton) -> bool) -> Option<String> {
+    let key = TokenKey::new(SECRET);
+    view.buttons
+        .iter()
+        .flatten()
+        .find(|b| Token::parse(&b.token, &key).is_ok_and(|t| pick(t.button)))
+        .map(|b| b.token.clone())
+}
+
+/// Plays a started game in `chat` where Ana is the only person: she presses a button of each
+/// board that calls her; every other turn is a computer's, played by the timer once the pause
+/// is over (and not before). Returns the boards seen, the last one first.
+async fn play_out(service: &Service, clock: &ManualClock, chat: &str, first: View) -> Vec<View> {
+    let mut boards = vec![first];
+    let mut pick = 7usize;
+    for _ in 0..4000 {
+        let b = boards.last().unwrap().clone();
+        if b.buttons.is_empty() && b.mentions.is_empty() && !plain(&b.text).contains("is playing") {
+            break; // Game over.
+        }
+        if plain(&b.text).contains("is playing") {
+            assert!(b.buttons.is_empty(), "no buttons on a computer's turn: {}", b.text);
+            assert!(b.mentions.is_empty(), "a computer is not called: {:?}", b.mentions);
+            // Not before the pause.
+            let early: Vec<_> = service.tick().await.unwrap();
+            assert!(early.iter().all(|(c, _)| c != chat), "a computer waits for its pause");
+            clock.advance(PAUSE_MS);
+            let played: Vec<View> = service
+                .tick()
+                .await
+                .unwrap()
+                .into_iter()
+                .filter(|(c, _)| c == chat)
+                .map(|(_, v)| v)
+                .collect();
+            let next = board(&played).unwrap_or_else(|| panic!("a board after a computer's turn"));
+            boards.push(next.clone());
+            continue;
+        }
+        assert_eq!(b.mentions, vec![format!("{chat}/Ana")], "Ana is called: {}", b.text);
+        let tokens: Vec<_> = b.buttons.iter().flatten().map(|x| x.token.clone()).collect();
+        pick = pick.wrapping_mul(31).wrapping_add(17);
+        let token = tokens[pick % tokens.len()].clone();
+        let views = service.handle(&ctx(chat, "Ana"), Op::Press(token)).await;
+        let next = board(&views).unwrap_or_else(|| panic!("a board after Ana's press: {views:?}"));
+        boards.push(next.clone());
+    }
+    boards
+}
+
+/// The table's log replayed from its revealed seed ends in the stored state: every computer
+/// move was a normal action with the table's dice.
+async fn replays_to_the_stored_state(store: &Store, table: i64) {
+    let t = store.table(table).await.unwrap();
+    let kind: GameKind = t.game.parse().unwrap();
+    let options = dicetable::engine::Options::default_for(kind);
+    let settings: serde_json::Value = serde_json::from_str(&t.settings).unwrap();
+    let generator = serde_json::from_value(settings["boards"].clone()).unwrap();
+    let seed = Seed::from_bytes(t.seed.clone().try_into().unwrap());
+    let mut game: Game = new_game_by(generator, &options, t.seats.len(), &seed, 0).unwrap();
+    let mut rolls = dicetable::fair::Roller::new(&seed, 0);
+    for text in store.actions(table).await.unwrap() {
+        let action: Action = serde_json::from_str(&text).unwrap();
+        if let Action::Roll { dice } = &action {
+            assert_eq!(*dice, rolls.roll_many(dice.len()), "every roll is the table's dice");
+        }
+        game.play(&action).unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
+    let stored: serde_json::Value = serde_json::from_str(t.state.as_deref().unwrap()).unwrap();
+    assert_eq!(game.to_json(), stored, "the log replays to the stored state");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_person_and_computers_play_every_game_to_the_ranking() {
+    for (db, store, service, clock) in services("games").await {
+        for (game, words, computers) in
+            [("nardy", "bot hard", 1), ("ludo", "bots=3 hard", 3), ("snakes", "bots=2 easy", 2)]
+        {
+            let chat = unique(&format!("cpu-{game}-{db}"));
+            let views = say(&service, &chat, "Ana", &format!("/{game} {words}")).await;
+            let first = match board(&views) {
+                // Nardy's two seats are full: the game begins at once.
+                Some(b) => b.clone(),
+                None => {
+                    let lobby = &views[0];
+                    let text = plain(&lobby.text);
+                    assert!(text.contains("🤖 Computer 1 ("), "{db} {game}: {text}");
+                    assert!(!text.contains(&format!("Computer {}", computers + 1)), "{text}");
+                    let started = say(&service, &chat, "Ana", "/play").await;
+                    board(&started).unwrap_or_else(|| panic!("{db} {game}: {started:?}")).clone()
+                }
+            };
+            let (table, _) = first.shows.unwrap();
+            let boards = play_out(&service, &clock, &chat, first).await;
+            let last = plain(&boards.last().unwrap().text);
+            assert!(last.contains("Game over") || last.contains("1. "), "{db} {game}: {last}");
+            let t = store.table(table).await.unwrap();
+            assert_eq!(t.status, TableStatus::Finished, "{db} {game}");
+            assert_eq!(t.seats.len(), computers + 1);
+            let computer_turns = boards.iter().filter(|b| plain(&b.text).contains("is playing"));
+            assert!(computer_turns.count() > 0, "{db} {game}: computers played");
+            replays_to_the_stored_state(&store, table).await;
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_buttons_seat_computers_for_the_host_only_and_refusals_are_precise() {
+    for (db, store, service, _) in services("lobby").await {
+        let chat = unique(&format!("cpu-lobby-{db}"));
+        let lobby = say(&service, &chat, "Ana", "/ludo hard").await.remove(0);
+        let add =
+            button(&lobby, |b| b == TokenButton::AddComputer).expect("an Add computer button");
+        assert!(button(&lobby, |b| b == TokenButton::RemoveComputer).is_none(), "none to remove");
+        let label = lobby.buttons.iter().flatten().find(|b| b.token == add).unwrap();
+        assert!(plain(&label.label).contains("Add computer (hard)"), "{}", label.label);
+        // Ben is not the host.
+        say(&service, &chat, "Ben", "/join").await;
+        let refused = service.handle(&ctx(&chat, "Ben"), Op::Press(add.clone())).await;
+        assert!(refused[0].private_to.is_some(), "{db}: {refused:?}");
+        assert_eq!(refused[0].refusal, Some("err-host-only"));
+        // The host's press is made on the lobby as it is now (Ben's join changed its version).
+        let views = service.handle(&ctx(&chat, "Ana"), Op::Press(add)).await;
+        let text = plain(&views[0].text);
+        assert!(text.contains("🤖 Computer 1 (hard) joined"), "{db}: {text}");
+        let remove = button(&views[0], |b| b == TokenButton::RemoveComputer).expect("Remove");
+        let (table, _) = views[0].shows.unwrap();
+        assert_eq!(store.table(table).await.unwrap().seats[2].user, "computer:hard:1");
+        let views = service.handle(&ctx(&chat, "Ana"), Op::Press(remove)).await;
+        assert!(plain(&views[0].text).contains("Computer 1 (hard) left"), "{db}");
+        assert_eq!(store.table(table).await.unwrap().seats.len(), 2);
+        // Too many computers: refused, saying how many fit.
+        let refused = say(&service, &chat, "Ana", "/options bots=9").await;
+        assert_eq!(refused[0].refusal, Some("err-bots"), "{db}: {:?}", refused[0].text);
+        assert!(plain(&refused[0].text).contains("room for 6 computers"), "{}", refused[0].text);
+        let refused = say(&service, &chat, "Ana", "/options bots=many").await;
+        assert_eq!(refused[0].refusal, Some("err-option-word"), "{db}");
+        // A forged Add on someone else's table is refused as forged before anything.
+        let forged = service.handle(&ctx(&chat, "Ana"), Op::Press("1.1.1.a.00".into())).await;
+        assert_eq!(forged[0].refusal, Some("err-forged"), "{db}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn computers_are_off_the_top_and_stats_count_games_against_them_by_level() {
+    for (db, _store, service, clock) in services("stats").await {
+        let chat = unique(&format!("cpu-stats-{db}"));
+        let views = say(&service, &chat, "Ana", "/nardy bot easy").await;
+        let first = board(&views).expect("the game begins").clone();
+        play_out(&service, &clock, &chat, first).await;
+        let top = plain(&say(&service, &chat, "Ana", "/top").await[0].text);
+        assert!(top.contains("Ana"), "{db}: {top}");
+        assert!(!top.contains("Computer"), "{db}: computers are not on /top: {top}");
+        let stats = plain(&say(&service, &chat, "Ana", "/stats").await[0].text);
+        assert!(stats.contains("Long Nardy: against computers (easy): 1 played"), "{db}: {stats}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn when_the_last_person_leaves_the_computers_stop_and_a_restart_keeps_their_turn() {
+    for (db, store, service, clock) in services("leave").await {
+        // Ana and two computers; she resigns: the computers do not play on.
+        let chat = unique(&format!("cpu-leave-{db}"));
+        say(&service, &chat, "Ana", "/ludo bots=2").await;
+        let started = say(&service, &chat, "Ana", "/play").await;
+        let (table, _) = board(&started).unwrap().shows.unwrap();
+        let views = say(&service, &chat, "Ana", "/resign").await;
+        let text: String = views.iter().map(|v| plain(&v.text) + "\n").collect();
+        assert!(text.contains("cancelled"), "{db}: {text}");
+        assert_eq!(store.table(table).await.unwrap().status, TableStatus::Cancelled, "{db}");
+        clock.advance(PAUSE_MS);
+        let after: Vec<_> = service.tick().await.unwrap();
+        assert!(after.iter().all(|(c, _)| *c != chat), "{db}: nothing more is played");
+        // A computer's turn survives a restart: another service plays it when due.
+        let chat = unique(&format!("cpu-restart-{db}"));
+        let views = say(&service, &chat, "Ana", "/nardy bot").await;
+        let mut b = board(&views).unwrap().clone();
+        // Play until it is the computer's turn.
+        for _ in 0..50 {
+            if plain(&b.text).contains("is playing") {
+                break;
+            }
+            let token = b.buttons[0][0].token.clone();
+            b = board(&service.handle(&ctx(&chat, "Ana"), Op::Press(token)).await).unwrap().clone();
+        }
+        assert!(plain(&b.text).contains("is playing"), "{db}: {}", b.text);
+        let restarted = Service::new(store.clone(), SECRET, clock.clone());
+        clock.advance(PAUSE_MS);
+        let played = restarted.tick().await.unwrap();
+        assert!(played.iter().any(|(c, v)| *c == chat && v.shows.is_some()), "{db}: played");
+    }
+}
