@@ -169,23 +169,74 @@ const BAND: usize = 16;
 
 /// A band of rows compressed once: a raw deflate stream ending on a byte boundary (a sync
 /// flush), so that bands laid end to end make one stream, with the Adler-32 of its bytes.
+#[derive(Clone)]
 pub(super) struct Band {
     deflate: Vec<u8>,
     adler: u32,
     len: usize,
 }
 
+/// A board as its bands hold it (the inverse of [`bands`]): its pixels in the palette's
+/// colours. `width` pixels a row.
+pub(super) fn unpack(colours: &Colours, bands: &[Band], width: u32) -> Result<Pixmap, RenderError> {
+    let w = width as usize;
+    let total: usize = bands.iter().map(|b| b.len).sum();
+    let deflate: Vec<u8> = bands.iter().flat_map(|b| b.deflate.iter().copied()).collect();
+    let mut raw = Vec::with_capacity(total);
+    let mut z = flate2::Decompress::new(false);
+    z.decompress_vec(&deflate, &mut raw, flate2::FlushDecompress::Sync)
+        .map_err(|e| RenderError::Deflate(e.to_string()))?;
+    let rows = total / (w + 1);
+    if raw.len() != total || rows * (w + 1) != total {
+        return Err(RenderError::Deflate(format!("{} of {total} bytes unpacked", raw.len())));
+    }
+    let mut indices = Vec::with_capacity(rows * w);
+    for row in raw.chunks_exact(w + 1) {
+        indices.extend_from_slice(&row[1..]);
+    }
+    let mut data = Vec::with_capacity(indices.len() * 4);
+    for &i in &indices {
+        let at = usize::from(i) * 3;
+        let rgb = colours.rgb.get(at..at + 3).unwrap_or(&[0, 0, 0]);
+        data.extend_from_slice(&[rgb[0], rgb[1], rgb[2], 255]);
+    }
+    let size = tiny_skia::IntSize::from_wh(width, rows as u32)
+        .ok_or(RenderError::Size(width, rows as u32))?;
+    Pixmap::from_vec(data, size).ok_or(RenderError::Size(width, rows as u32))
+}
+
 /// The compression of a board many tables share (a fixed layout), done once per board.
 pub(super) const SHARED_BOARD: u32 = 6;
-/// The compression of a board of one table (a random Snakes board), done once per board.
+/// The compression of a board of one table (a random Snakes board), done each time it is
+/// unpacked (see `Renderer::board`): quickly.
 pub(super) const OWN_BOARD: u32 = 2;
 /// The compression of a picture's changed bands and legend: the fastest.
 const PICTURE_LEVEL: u32 = 1;
 
+thread_local! {
+    /// Compressors kept by each drawing thread for the quick levels ([`PICTURE_LEVEL`],
+    /// [`OWN_BOARD`]): their state (a few hundred KB) is set up once, not for every band.
+    static QUICK: std::cell::RefCell<[Option<flate2::Compress>; 3]> =
+        const { std::cell::RefCell::new([None, None, None]) };
+}
+
 /// Compresses `raw` (whole rows, filter bytes included) as one band.
 fn band(raw: &[u8], level: u32) -> Result<Band, RenderError> {
+    if level < 3 {
+        return QUICK.with(|cell| {
+            let mut cell = cell.borrow_mut();
+            let z = cell[level as usize].get_or_insert_with(|| {
+                flate2::Compress::new(flate2::Compression::new(level), false)
+            });
+            z.reset();
+            band_with(z, raw)
+        });
+    }
+    band_with(&mut flate2::Compress::new(flate2::Compression::new(level), false), raw)
+}
+
+fn band_with(z: &mut flate2::Compress, raw: &[u8]) -> Result<Band, RenderError> {
     let mut deflate = Vec::with_capacity(raw.len() / 4 + 64);
-    let mut z = flate2::Compress::new(flate2::Compression::new(level), false);
     loop {
         let done = z.total_in() as usize;
         z.compress_vec(&raw[done..], &mut deflate, flate2::FlushCompress::Sync)

@@ -99,6 +99,9 @@ pub struct Renderer {
     workshops: Mutex<Vec<Workshop>>,
     /// Boards drawn so far (read by every picture, written once per new board).
     boards: RwLock<HashMap<BoardKey, Cached>>,
+    /// Boards of one table each (random Snakes boards), kept compressed only once they leave
+    /// `boards`: unpacking one takes a few milliseconds, drawing it again fourteen.
+    packed: Mutex<HashMap<BoardKey, Packed>>,
     /// A clock for the boards' last use.
     ticks: AtomicU64,
 }
@@ -109,6 +112,10 @@ pub struct Renderer {
 struct Workshop {
     text: Text,
     sprites: Sprites,
+    /// The last picture's pixels, given back after encoding: the next picture is drawn into
+    /// the same memory rather than a fresh 4 MB each time (which left the allocator's heap
+    /// fragmented under load).
+    canvas: Vec<u8>,
 }
 
 /// The most idle workshops kept (about one per drawing thread; more are dropped when given
@@ -170,6 +177,25 @@ struct Board {
     bands: Vec<encoding::Band>,
 }
 
+/// A board of one table from its packed bands: its pixels in the palette's colours, and those
+/// pixels' own indices and bands (a palette colour may look up to a neighbour of the same
+/// look), as pictures drawn on it will find them.
+fn own_board(colours: Arc<Colours>, packed: &[encoding::Band]) -> Result<Board, RenderError> {
+    let pixmap = encoding::unpack(&colours, packed, WIDTH)?;
+    let (indices, bands) = encoding::bands(&colours, &pixmap, encoding::OWN_BOARD)?;
+    Ok(Board { pixmap, colours, indices, bands })
+}
+
+/// A board of one table as its bands and palette, and when it was last used.
+struct Packed {
+    colours: Arc<Colours>,
+    bands: Vec<encoding::Band>,
+    used: u64,
+}
+
+/// The most boards kept packed (a random Snakes board's bands take about 100 KB).
+const MAX_PACKED: usize = 128;
+
 /// A cached board and when it was last used (a tick of [`Renderer::ticks`]).
 struct Cached {
     board: Arc<Board>,
@@ -200,6 +226,7 @@ impl Renderer {
         Self {
             workshops: Mutex::new(vec![Workshop::default()]),
             boards: RwLock::new(HashMap::new()),
+            packed: Mutex::new(HashMap::new()),
             ticks: AtomicU64::new(0),
         }
     }
@@ -215,32 +242,41 @@ impl Renderer {
     /// board.
     pub fn render(&self, scene: &Scene<'_>) -> Result<Vec<u8>, RenderError> {
         let board = self.board(scene, &Palette::new(scene.theme))?;
-        let pixmap = self.draw(scene, &board)?;
+        let mut shop = self.workshop();
+        let pixmap = self.draw(scene, &board, &mut shop)?;
         let reuse = Some((&board.pixmap, &board.indices[..], &board.bands[..]));
-        encode_picture(&board.colours, &pixmap, reuse)
+        let png = encode_picture(&board.colours, &pixmap, reuse);
+        shop.canvas = pixmap.take();
+        png
     }
 
     /// The picture as true-colour pixels (for tests and for callers that encode themselves).
     pub fn render_pixmap(&self, scene: &Scene<'_>) -> Result<Pixmap, RenderError> {
         let board = self.board(scene, &Palette::new(scene.theme))?;
-        self.draw(scene, &board)
+        self.draw(scene, &board, &mut self.workshop())
     }
 
-    fn draw(&self, scene: &Scene<'_>, board: &Board) -> Result<Pixmap, RenderError> {
+    fn draw(
+        &self,
+        scene: &Scene<'_>,
+        board: &Board,
+        shop: &mut Workshop,
+    ) -> Result<Pixmap, RenderError> {
         let palette = Palette::new(scene.theme);
         let board = &board.pixmap;
         let legend_h = legend_height(scene.game.players());
         let height = board.height() + legend_h;
         // One pass: the cached board's rows, then the legend's background.
-        let mut data = Vec::with_capacity((WIDTH * height * 4) as usize);
+        let mut data = std::mem::take(&mut shop.canvas);
+        data.clear();
+        data.reserve_exact((WIDTH * height * 4) as usize);
         data.extend_from_slice(board.data());
         let bg = palette.background.premultiply().to_color_u8();
         let bg = [bg.red(), bg.green(), bg.blue(), bg.alpha()];
         data.extend(std::iter::repeat_n(bg, (WIDTH * legend_h) as usize).flatten());
         let size = tiny_skia::IntSize::from_wh(WIDTH, height).ok_or(Size(WIDTH, height))?;
         let mut pixmap = Pixmap::from_vec(data, size).ok_or(Size(WIDTH, height))?;
-        let mut shop = self.workshop();
-        let Workshop { text, sprites } = &mut *shop;
+        let Workshop { text, sprites, .. } = shop;
         let mut canvas = Canvas {
             pixmap: &mut pixmap,
             text,
@@ -275,6 +311,17 @@ impl Renderer {
             cached.used.store(self.ticks.fetch_add(1, Ordering::Relaxed), Ordering::Relaxed);
             return Ok(cached.board.clone());
         }
+        let tick = self.ticks.fetch_add(1, Ordering::Relaxed);
+        let packed = {
+            let mut packed = self.packed.lock().unwrap_or_else(|e| e.into_inner());
+            packed.get_mut(&key).map(|p| {
+                p.used = tick;
+                (p.colours.clone(), p.bands.clone())
+            })
+        };
+        if let Some((colours, packed)) = packed {
+            return Ok(self.keep(key, own_board(colours, &packed)?));
+        }
         // A new board, drawn outside the lock (two threads may both draw it; both pictures
         // are the same, and one is kept).
         let mut shop = self.workshop();
@@ -300,7 +347,28 @@ impl Renderer {
             _ => (Arc::new(Colours::learn(&pixmap, palette)), encoding::SHARED_BOARD),
         };
         let (indices, bands) = encoding::bands(&colours, &pixmap, level)?;
-        let board = Arc::new(Board { pixmap, colours, indices, bands });
+        if level == encoding::OWN_BOARD {
+            // A board of one table is used as its bands hold it, so that a picture is the same
+            // whether its board was just drawn or unpacked again later.
+            let board = own_board(colours.clone(), &bands)?;
+            let mut packed = self.packed.lock().unwrap_or_else(|e| e.into_inner());
+            if packed.len() >= MAX_PACKED {
+                let oldest = packed.iter().min_by_key(|(_, p)| p.used).map(|(k, _)| k.clone());
+                if let Some(oldest) = oldest {
+                    packed.remove(&oldest);
+                }
+            }
+            packed.insert(key.clone(), Packed { colours, bands, used: tick });
+            drop(packed);
+            return Ok(self.keep(key, board));
+        }
+        Ok(self.keep(key, Board { pixmap, colours, indices, bands }))
+    }
+
+    /// Keeps a board among the drawn ones (the least recently used leaves when full); the
+    /// board kept (another thread's, if it was quicker).
+    fn keep(&self, key: BoardKey, board: Board) -> Arc<Board> {
+        let board = Arc::new(board);
         let mut boards = self.boards.write().unwrap_or_else(|e| e.into_inner());
         if boards.len() >= MAX_BOARDS && !boards.contains_key(&key) {
             let oldest = boards
@@ -312,7 +380,7 @@ impl Renderer {
             }
         }
         let used = AtomicU64::new(self.ticks.fetch_add(1, Ordering::Relaxed));
-        Ok(boards.entry(key).or_insert(Cached { board, used }).board.clone())
+        boards.entry(key).or_insert(Cached { board, used }).board.clone()
     }
 }
 

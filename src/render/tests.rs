@@ -346,3 +346,44 @@ fn ludo_tries_change_the_picture() {
     assert!(events.iter().any(|e| matches!(e, Event::TryAgain { .. })), "{events:?}");
     assert_ne!(pictures[0], pictures[1], "try 2 and try 3 look different");
 }
+
+/// Random Snakes boards are one table's each: more of them than the renderer keeps drawn are
+/// kept packed, and a picture on a board unpacked again is the same, byte for byte, as on the
+/// board just drawn (the board is always used in its palette's colours).
+#[test]
+fn a_random_board_unpacked_again_gives_the_same_picture() {
+    use crate::engine::snakes::{BoardGenerator, Layout, Snakes, SnakesOptions};
+    use crate::fair::Seed;
+    let options = SnakesOptions::default();
+    let game_on = |i: u64| {
+        let layout = Layout::random_by(
+            BoardGenerator::CURRENT,
+            &mut Seed::from_u64(i).stream("l", 0),
+            &options,
+        );
+        Game::Snakes(Snakes::new(2, options, layout, 0).unwrap())
+    };
+    let ps = players(2);
+    let renderer = Renderer::new();
+    let scene = |game: &Game| {
+        let scene =
+            Scene { game, events: &[], players: &ps, theme: Theme::Light, persian_digits: false };
+        Renderer::render(&renderer, &scene)
+    };
+    let first = game_on(1);
+    let png = scene(&first).unwrap();
+    // More random boards than are kept drawn: the first leaves the drawn ones.
+    for i in 2..(MAX_BOARDS as u64 + 4) {
+        scene(&game_on(i)).unwrap();
+    }
+    assert!(renderer.packed.lock().unwrap().len() > MAX_BOARDS, "kept packed");
+    assert!(png == scene(&first).unwrap(), "unpacked, the same picture");
+    let fresh = Scene {
+        game: &first,
+        events: &[],
+        players: &ps,
+        theme: Theme::Light,
+        persian_digits: false,
+    };
+    assert!(png == Renderer::new().render(&fresh).unwrap(), "as from a fresh renderer");
+}

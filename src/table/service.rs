@@ -226,7 +226,7 @@ const DRAW_LIMIT: usize = 2;
 /// connection (or for SQLite's one writer), where a wait longer than [`crate::store::WAIT`]
 /// means "the store is not answering"; operations beyond this wait their turn here instead,
 /// in order, without a limit, so a busy store is not taken for a dead one.
-const OPERATIONS_PER_CONNECTION: usize = 4;
+const OPERATIONS_PER_CONNECTION: usize = 16;
 
 /// The table service. Cheap to clone; holds no table in memory: every operation reads the
 /// store, so any number of services (processes) can share one database.
