@@ -324,6 +324,23 @@ impl Group {
     }
 
     /// Waits until `check` holds on the fake's state.
+    /// An admin sets the chat to one board message edited in place.
+    async fn boards_in_place(&self) {
+        self.say(3, "Mod", "/boards edit").await;
+        self.until_said("quiet boards", "edited in place").await;
+    }
+
+    /// Waits until some message says `text`.
+    async fn until_said(&self, what: &str, text: &str) {
+        self.until(what, |f| {
+            f.messages
+                .values()
+                .any(|m| m["text"].as_str().is_some_and(|t| t.contains(text)))
+                .then_some(())
+        })
+        .await;
+    }
+
     async fn until<T>(&self, what: &str, check: impl Fn(&Fake) -> Option<T>) -> T {
         for _ in 0..1200 {
             if let Some(v) = check(&*self.server.fake.lock().await) {
@@ -472,14 +489,7 @@ async fn full_games_of_every_kind_to_the_final_ranking() {
     for (_db, url) in common::both_databases("tg", "full").await {
         let mut g = Group::start_with(&url, None).await;
         let players = [(1, "Ana"), (2, "Ben")];
-        g.say(3, "Mod", "/boards edit").await;
-        g.until("quiet boards", |f| {
-            f.messages
-                .values()
-                .any(|m| m["text"].as_str().is_some_and(|t| t.contains("edited in place")))
-                .then_some(())
-        })
-        .await;
+        g.boards_in_place().await;
         for command in ["/snakes quick", "/ludo", "/nardy"] {
             g.say(1, "Ana", command).await;
             let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
@@ -529,13 +539,7 @@ async fn full_games_of_every_kind_to_the_final_ranking() {
                 moves += 1;
                 assert!(moves < 3000, "{command}: the game does not end");
             }
-            g.until("the seed revealed", |f| {
-                f.messages
-                    .values()
-                    .any(|m| m["text"].as_str().is_some_and(|t| t.contains("dicetable verify")))
-                    .then_some(())
-            })
-            .await;
+            g.until_said("the seed revealed", "dicetable verify").await;
             g.server.fake.lock().await.messages.clear();
         }
         g.running.shutdown().await;
@@ -1113,14 +1117,7 @@ async fn a_fast_game_in_a_supergroup_shows_every_board_within_two_seconds() {
 async fn one_person_against_computers_to_the_ranking() {
     for (db, url) in common::both_databases("tg", "computers").await {
         let mut g = Group::start_with(&url, None).await;
-        g.say(3, "Mod", "/boards edit").await;
-        g.until("quiet boards", |f| {
-            f.messages
-                .values()
-                .any(|m| m["text"].as_str().is_some_and(|t| t.contains("edited in place")))
-                .then_some(())
-        })
-        .await;
+        g.boards_in_place().await;
         g.say(1, "Ana", "/snakes quick bots=2 hard").await;
         let (lobby, start) = g.until("a lobby", |f| button(f, "Start")).await;
         let text = g.until("the lobby", |f| f.messages[&lobby]["text"].as_str().map(plain)).await;
@@ -1158,13 +1155,7 @@ async fn one_person_against_computers_to_the_ranking() {
             assert!(presses < 2000, "{db}: the game does not end");
         }
         assert!(presses > 0 && computer_boards > 0, "{db}: {presses} presses, {computer_boards}");
-        g.until("the seed revealed", |f| {
-            f.messages
-                .values()
-                .any(|m| m["text"].as_str().is_some_and(|t| t.contains("dicetable verify")))
-                .then_some(())
-        })
-        .await;
+        g.until_said("the seed revealed", "dicetable verify").await;
         g.running.shutdown().await;
     }
 }
