@@ -330,6 +330,15 @@ impl Group {
         self.until_said("quiet boards", "edited in place").await;
     }
 
+    /// Message `id` once edited past revision `rev`.
+    async fn edited(&self, id: i64, rev: i64) -> Value {
+        self.until("the board edited", |f| {
+            let m = &f.messages[&id];
+            (m["rev"].as_i64().unwrap_or(0) > rev).then(|| m.clone())
+        })
+        .await
+    }
+
     /// Waits until some message says `text`.
     async fn until_said(&self, what: &str, text: &str) {
         self.until(what, |f| {
@@ -509,12 +518,7 @@ async fn full_games_of_every_kind_to_the_final_ranking() {
             let mut rev = -1;
             let mut moves = 0;
             loop {
-                let photo = g
-                    .until("the board edited", |f| {
-                        let m = &f.messages[&id];
-                        (m["rev"].as_i64().unwrap_or(0) > rev).then(|| m.clone())
-                    })
-                    .await;
+                let photo = g.edited(id, rev).await;
                 rev = photo["rev"].as_i64().unwrap_or(0);
                 assert_eq!(photo["photo"], true);
                 assert_eq!(photo["png"], true, "{command}: every board is a PNG");
@@ -1127,12 +1131,7 @@ async fn one_person_against_computers_to_the_ranking() {
         let (id, _) = g.until("the board", |f| board(f).filter(|(id, _)| *id > lobby)).await;
         let (mut rev, mut presses, mut computer_boards) = (-1, 0, 0);
         loop {
-            let photo = g
-                .until("the board edited", |f| {
-                    let m = &f.messages[&id];
-                    (m["rev"].as_i64().unwrap_or(0) > rev).then(|| m.clone())
-                })
-                .await;
+            let photo = g.edited(id, rev).await;
             rev = photo["rev"].as_i64().unwrap_or(0);
             assert_eq!(photo["png"], true, "{db}: every board is a PNG");
             let caption = plain(photo["text"].as_str().unwrap());
