@@ -1,5 +1,6 @@
 //! Picture benchmarks: `cargo bench --bench render`. A typical mid-game board of each game at the
-//! default width, with its board cached (as in a running bot): drawing alone, and drawing + PNG.
+//! default width, with its board cached (as in a running bot): drawing alone, and drawing + PNG;
+//! and whole games drawn as replays (`cargo bench --bench render -- replay`).
 
 use std::hint::black_box;
 
@@ -59,5 +60,44 @@ fn new_board(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, render, new_board);
+/// A finished game drawn as an animated GIF (`/replay`): the whole game, frame by frame, on one
+/// core. Prints each game's moves, frames and size.
+fn replay(c: &mut Criterion) {
+    use dicetable::engine::computer::Level;
+    use dicetable::engine::{GameKind, Options};
+    use dicetable::fair::Seed;
+    use dicetable::replay::{Record, animate};
+    let mut group = c.benchmark_group("replay");
+    group.sample_size(10);
+    // Ludo's arms follow its players (L1): 4 for 2–4, 8 for 7–8.
+    let ludo = || Options::default_for(GameKind::Ludo);
+    for (name, options, players) in [
+        ("snakes", Options::default_for(GameKind::Snakes), 4),
+        ("ludo-4-arms", ludo(), 4),
+        ("ludo-8-arms", ludo(), 8),
+        ("nardy", Options::default_for(GameKind::Nardy), 2),
+    ] {
+        let record =
+            Record::computer_game(&options, players, &Seed::from_u64(7), Level::Normal).unwrap();
+        let replay = record.replay().unwrap();
+        let players: Vec<Player> =
+            record.players.iter().map(|n| Player { name: n.clone() }).collect();
+        let renderer = Renderer::new();
+        let drawn = animate(&renderer, &replay, &players, Theme::Light, false).unwrap();
+        eprintln!(
+            "replay/{name}: {} actions, {} frames, {} KB",
+            replay.moves.len(),
+            drawn.frames,
+            drawn.gif.len() / 1024
+        );
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                black_box(animate(&renderer, &replay, &players, Theme::Light, false).unwrap())
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, render, new_board, replay);
 criterion_main!(benches);

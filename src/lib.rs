@@ -28,6 +28,7 @@ pub mod metrics;
 pub mod playground;
 pub mod protocol;
 pub mod render;
+pub mod replay;
 pub mod setup;
 pub mod simulate;
 pub mod store;

@@ -9,6 +9,7 @@ use dicetable::engine::computer::Level;
 use dicetable::engine::{Event, Game, GameKind, Options, option_value};
 use dicetable::fair::{Roller, Seed, verify_commitment};
 use dicetable::render::{Player, Renderer, Scene, Theme};
+use dicetable::replay::{self, Record};
 use dicetable::simulate::Policy;
 use dicetable::{bot, gallery};
 use dicetable::{load, protocol, simulate};
@@ -146,17 +147,37 @@ enum Command {
         listen: std::net::SocketAddr,
     },
     /// Check a finished game: does the revealed seed match the commitment shown at its start?
-    /// Prints the table's first dice.
+    /// Prints the table's first dice. With --record, replays a whole game record (`/export`)
+    /// through the rules with its seed and reports whether every roll and every state agrees.
     Verify {
         /// The seed revealed after the game (64 hex digits).
-        #[arg(long)]
-        seed: String,
+        #[arg(long, required_unless_present = "record")]
+        seed: Option<String>,
         /// The commitment shown when the game started (64 hex digits).
-        #[arg(long)]
-        commitment: String,
+        #[arg(long, required_unless_present = "record")]
+        commitment: Option<String>,
         /// How many dice to print.
         #[arg(long, default_value_t = 100)]
         rolls: u64,
+        /// A game record (the JSON file `/export` sends) to check from its first move to its
+        /// last.
+        #[arg(long, conflicts_with_all = ["seed", "commitment"])]
+        record: Option<std::path::PathBuf>,
+    },
+    /// Draw a game record (the JSON file `/export` sends) as an animated GIF, a frame per move.
+    Replay {
+        /// The game record.
+        #[arg(long)]
+        record: std::path::PathBuf,
+        /// Where to write the GIF.
+        #[arg(long, default_value = "replay.gif")]
+        out: std::path::PathBuf,
+        /// light or dark.
+        #[arg(long, default_value = "light")]
+        theme: Theme,
+        /// Write numbers on the board in Persian digits.
+        #[arg(long)]
+        persian_digits: bool,
     },
 }
 
@@ -270,7 +291,16 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let scene = RenderFiles { game, state, events, players, theme, persian_digits };
             run_render(scene, &out)
         }
-        Some(Command::Verify { seed, commitment, rolls }) => run_verify(&seed, &commitment, rolls),
+        Some(Command::Verify { record: Some(path), .. }) => verify_record(&path),
+        Some(Command::Verify { seed, commitment, rolls, .. }) => {
+            let (Some(seed), Some(commitment)) = (seed, commitment) else {
+                bail!("--seed and --commitment are needed (or --record)");
+            };
+            run_verify(&seed, &commitment, rolls)
+        }
+        Some(Command::Replay { record, out, theme, persian_digits }) => {
+            replay_record(&record, &out, theme, persian_digits)
+        }
     }
 }
 
@@ -377,6 +407,74 @@ fn run_verify(seed: &str, commitment: &str, rolls: u64) -> Result<ExitCode> {
     for (row, chunk) in dice.chunks(20).enumerate() {
         println!("dice {:>4}–{:<4} {}", row * 20, row * 20 + chunk.len() - 1, chunk.join(" "));
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Reads a game record file.
+fn read_record(path: &std::path::Path) -> Result<Record> {
+    let value = read_json(path)?;
+    serde_json::from_value(value)
+        .with_context(|| format!("{} is not a dicetable game record", path.display()))
+}
+
+/// `dicetable verify --record`: the whole game checked against its seed and the rules.
+fn verify_record(path: &std::path::Path) -> Result<ExitCode> {
+    let record = read_record(path)?;
+    let table = record.table.map(|t| format!(", table {t}")).unwrap_or_default();
+    println!(
+        "record: {}, {} players, {} steps{table}",
+        record.game,
+        record.players.len(),
+        record.steps.len()
+    );
+    match record.verify() {
+        Ok(verified) => {
+            println!("commitment matches: SHA-256(seed) = {}", record.commitment.trim());
+            println!(
+                "OK: all {} steps replayed; every one of the {} dice is the seed's, every action \
+                 legal, every state the rules' own",
+                verified.steps, verified.dice
+            );
+            if verified.finished {
+                let ranking = record.ranking.unwrap_or_default();
+                let places: Vec<String> = record
+                    .players
+                    .iter()
+                    .zip(&ranking)
+                    .map(|(name, rank)| format!("{rank}. {name}"))
+                    .collect();
+                println!("finished: {}", places.join(", "));
+            } else {
+                println!("the record ends before the game does");
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(mismatch) => {
+            println!("MISMATCH: {mismatch}");
+            Ok(ExitCode::from(1))
+        }
+    }
+}
+
+/// `dicetable replay`: a game record drawn as an animated GIF.
+fn replay_record(
+    path: &std::path::Path,
+    out: &std::path::Path,
+    theme: Theme,
+    persian_digits: bool,
+) -> Result<ExitCode> {
+    let record = read_record(path)?;
+    let replay = record.replay().context("the record does not replay")?;
+    let players: Vec<Player> =
+        record.players.iter().map(|name| Player { name: name.clone() }).collect();
+    let animated = replay::animate(&Renderer::new(), &replay, &players, theme, persian_digits)?;
+    std::fs::write(out, &animated.gif).with_context(|| format!("writing {}", out.display()))?;
+    println!(
+        "wrote {} ({} frames, {} KB)",
+        out.display(),
+        animated.frames,
+        animated.gif.len().div_ceil(1024)
+    );
     Ok(ExitCode::SUCCESS)
 }
 

@@ -23,12 +23,14 @@ const ALLOWED: &[(&str, &[&str])] = &[
     // Pictures of engine states; never the table layer.
     ("render", &["engine"]),
     ("gallery", &["engine", "fair", "render", "setup"]),
+    // Game records: replayed through the rules with their seed, drawn as animations.
+    ("replay", &["engine", "fair", "render", "setup"]),
     // The only SQL, knowing nothing of the layers above it.
     ("store", &[]),
     ("metrics", &[]),
     ("health", &[]),
     ("lanes", &[]),
-    ("table", &["engine", "fair", "setup", "store", "render", "metrics"]),
+    ("table", &["engine", "fair", "setup", "store", "render", "replay", "metrics"]),
     // Adapters speak to the table layer, never to each other.
     ("telegram", &["engine", "table", "health", "lanes", "metrics"]),
     ("discord", &["engine", "table", "health", "lanes", "metrics"]),
@@ -63,6 +65,7 @@ const EXTERNAL: &[(&str, &[&str])] = &[
     ("poise", &["discord"]),
     ("tiny_skia", &["render"]),
     ("image", &["render"]),
+    ("gif", &["render"]),
     ("swash", &["render"]),
     ("axum", &["bot", "playground", "telegram", "discord"]),
     ("tokio", &["bot", "discord", "lanes", "load", "playground", "table", "telegram"]),

@@ -53,6 +53,64 @@ fn c3_verify_checks_the_commitment_and_prints_the_dice() {
     assert!(err.contains("--seed"), "{err}");
 }
 
+/// `dicetable verify --record` and `dicetable replay --record` on a whole game's record (C1–C3):
+/// a true record passes; an edited roll, an edited state and a wrong seed are each caught and
+/// named; the replay is a GIF with a frame per move.
+#[test]
+fn verify_and_replay_a_whole_game_record() {
+    use dicetable::engine::computer::Level;
+    use dicetable::engine::{Action, GameKind, Options};
+    use dicetable::replay::Record;
+    let dir = std::env::temp_dir().join(format!("dicetable-record-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let options = Options::default_for(GameKind::Nardy);
+    let record = Record::computer_game(&options, 2, &Seed::from_u64(4), Level::Normal).unwrap();
+    let write = |name: &str, record: &Record| {
+        let path = dir.join(name);
+        std::fs::write(&path, serde_json::to_vec(record).unwrap()).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    let good = write("good.json", &record);
+    let (code, out, err) = dicetable(&["verify", "--record", &good]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("OK: all") && out.contains("finished: "), "{out}");
+
+    let mut rolled = record.clone();
+    let at = rolled.steps.iter().rposition(|s| matches!(s.action, Action::Roll { .. })).unwrap();
+    if let Action::Roll { dice } = &mut rolled.steps[at].action {
+        dice[0] = dice[0] % 6 + 1;
+    }
+    let mut stated = record.clone();
+    stated.steps[10].state = stated.steps[9].state.clone();
+    let mut seeded = record.clone();
+    seeded.seed = Seed::from_u64(5).to_hex();
+    for (name, edited, says) in [
+        ("roll.json", &rolled, format!("step {}: the roll", at + 1)),
+        ("state.json", &stated, "step 11: the recorded state".to_owned()),
+        ("seed.json", &seeded, "wrong seed".to_owned()),
+    ] {
+        let path = write(name, edited);
+        let (code, out, _) = dicetable(&["verify", "--record", &path]);
+        assert_eq!(code, 1, "{name}: {out}");
+        assert!(out.contains("MISMATCH") && out.contains(&says), "{name}: {out}");
+    }
+
+    let gif = dir.join("game.gif");
+    let (code, out, err) =
+        dicetable(&["replay", "--record", &good, "--out", &gif.to_string_lossy()]);
+    assert_eq!(code, 0, "{out}{err}");
+    let bytes = std::fs::read(&gif).unwrap();
+    assert!(bytes.starts_with(b"GIF89a"), "a GIF");
+    let mut decoder = gif::DecodeOptions::new().read_info(&bytes[..]).unwrap();
+    let mut frames = 0;
+    while decoder.read_next_frame().unwrap().is_some() {
+        frames += 1;
+    }
+    assert!(out.contains(&format!("({frames} frames")), "{out}");
+    assert!(frames > 20, "{frames} frames for {} steps", record.steps.len());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn simulate_prints_one_json_report() {
     let (code, out, err) = dicetable(&[
@@ -259,7 +317,7 @@ fn run_bot_and_stop(db: &str, url: &str) {
 /// the engine's, the simulator's, the renderer's or verify's; `--game` names every game.
 #[test]
 fn tools_offer_only_their_own_settings() {
-    for tool in ["engine", "simulate", "render", "verify"] {
+    for tool in ["engine", "simulate", "render", "verify", "replay"] {
         let (code, out, _) = dicetable(&[tool, "--help"]);
         assert_eq!(code, 0, "{tool}");
         assert!(!out.contains("--listen"), "{tool} --help offers --listen:\n{out}");

@@ -55,6 +55,8 @@ struct Fake {
     threads: Vec<(u64, u64, u64)>,
     /// Their names.
     thread_names: Vec<String>,
+    /// Files attached other than board pictures: (file name, bytes).
+    files: Vec<(String, Vec<u8>)>,
 }
 
 #[derive(Clone)]
@@ -82,9 +84,9 @@ fn message_json(id: u64, m: &Value) -> Value {
     })
 }
 
-/// A request's JSON payload (plain, or `payload_json` of a multipart form) and whether it
-/// carried a PNG file.
-async fn payload(request: Request) -> (Value, bool) {
+/// A request's JSON payload (plain, or `payload_json` of a multipart form), whether it
+/// carried a PNG file, and its other files (name, bytes).
+async fn payload(request: Request) -> (Value, bool, Vec<(String, Vec<u8>)>) {
     let multipart = request
         .headers()
         .get("content-type")
@@ -92,20 +94,23 @@ async fn payload(request: Request) -> (Value, bool) {
         .is_some_and(|v| v.starts_with("multipart/"));
     if !multipart {
         let bytes = axum::body::to_bytes(request.into_body(), usize::MAX).await.unwrap();
-        return (serde_json::from_slice(&bytes).unwrap_or(Value::Null), false);
+        return (serde_json::from_slice(&bytes).unwrap_or(Value::Null), false, Vec::new());
     }
     let mut form = Multipart::from_request(request, &()).await.unwrap();
-    let (mut json, mut png) = (Value::Null, false);
+    let (mut json, mut png, mut files) = (Value::Null, false, Vec::new());
     while let Some(field) = form.next_field().await.unwrap() {
         let name = field.name().unwrap_or_default().to_owned();
+        let file_name = field.file_name().unwrap_or_default().to_owned();
         let bytes = field.bytes().await.unwrap();
         if name == "payload_json" {
             json = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
         } else if bytes.starts_with(b"\x89PNG") {
             png = true;
+        } else {
+            files.push((file_name, bytes.to_vec()));
         }
     }
-    (json, png)
+    (json, png, files)
 }
 
 fn no_content() -> Response {
@@ -146,8 +151,9 @@ async fn rest(
     Path(path): Path<String>,
     request: Request,
 ) -> Response {
-    let (body, png) = payload(request).await;
+    let (body, png, files) = payload(request).await;
     let mut fake = s.fake.lock().await;
+    fake.files.extend(files);
     fake.calls.push(format!("{method} {path}"));
     let parts: Vec<&str> = path.split('/').collect();
     let json = |v: Value| axum::Json(v).into_response();
@@ -940,7 +946,29 @@ async fn one_person_against_a_computer_chosen_with_typed_options() {
             !f.messages.values().any(|m| m["content"].as_str().unwrap_or("").contains("computer:")),
             "{db}: a computer is never mentioned as a user"
         );
+        // The final board's Replay button posts the game as a GIF attachment, and /game export
+        // attaches its record; both check out.
+        let (end, final_board) = f
+            .messages
+            .iter()
+            .find(|(_, m)| {
+                m["png"] == true && plain(m["content"].as_str().unwrap_or("")).contains("Game over")
+            })
+            .map(|(id, m)| (*id, m.clone()))
+            .unwrap();
         drop(f);
+        let replay = &final_board["components"][0]["components"][0];
+        assert_eq!(replay["label"], "🎞 Replay", "{db}: {final_board}");
+        g.press(1, "Ana", end, json!({ "custom_id": replay["custom_id"], "component_type": 2 }))
+            .await;
+        g.command(1, "Ana", "game", json!([{ "name": "export", "type": 1, "options": [] }])).await;
+        let (gif, record) = g
+            .until("the replay and the record", |f| {
+                let file = |ext: &str| f.files.iter().find(|(name, _)| name.ends_with(ext));
+                Some((file(".gif")?.1.clone(), file(".json")?.1.clone()))
+            })
+            .await;
+        common::check_replay(&gif, &record);
         g.running.shutdown().await;
     }
 }

@@ -347,6 +347,31 @@ async fn one_person_plays_ludo_against_three_computers_to_the_ranking() {
         let msgs = api.messages("Ana").await;
         let last = msgs.iter().rev().find(|m| m["image"].is_string()).unwrap();
         assert!(plain(last["text"].as_str().unwrap()).contains("1. "), "{db}: the ranking");
+        // The final board's Replay button shows the game as an
+        // inline GIF, and /export offers its record as a download. Both check out.
+        let replay = api.button("Ana", "🎞 Replay").await.expect("a Replay button");
+        api.press("Ana", &replay).await;
+        api.say("Ana", "/export").await;
+        let msgs = api.messages("Ana").await;
+        let gif_url = msgs
+            .iter()
+            .find_map(|m| m["image"].as_str().filter(|u| u.ends_with(".gif")))
+            .expect("the replay, an inline image");
+        let file = msgs.iter().find_map(|m| m["file"].as_object()).expect("the record");
+        assert!(file["name"].as_str().unwrap().ends_with(".json"), "{db}: {file:?}");
+        let get = |url: String| {
+            let http = api.http.clone();
+            async move { http.get(url).send().await.unwrap() }
+        };
+        let gif = get(format!("{}{gif_url}", api.base)).await;
+        assert_eq!(gif.headers()["content-type"], "image/gif", "{db}");
+        let gif = gif.bytes().await.unwrap();
+        let record = get(format!("{}{}", api.base, file["url"].as_str().unwrap())).await;
+        assert!(
+            record.headers()["content-disposition"].to_str().unwrap().starts_with("attachment"),
+            "{db}: the record downloads"
+        );
+        common::check_replay(&gif, &record.bytes().await.unwrap());
         running.shutdown().await;
     }
 }

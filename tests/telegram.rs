@@ -42,6 +42,8 @@ struct Fake {
     pushed: Vec<(i64, Option<String>)>,
     /// Every new message (sendMessage, sendPhoto): its chat, and when.
     sent: Vec<(i64, std::time::Instant)>,
+    /// Files sent with sendAnimation and sendDocument: (method, file name, bytes).
+    files: Vec<(String, String, Vec<u8>)>,
 }
 
 #[derive(Clone)]
@@ -58,21 +60,27 @@ fn ok(result: Value) -> axum::Json<Value> {
     axum::Json(json!({ "ok": true, "result": result }))
 }
 
-/// Reads a request's fields, JSON or multipart (files become their size).
-async fn fields(request: Request) -> HashMap<String, Value> {
+/// Reads a request's fields, JSON or multipart (files become their size; their names and
+/// bytes are also returned apart).
+async fn fields(request: Request) -> (HashMap<String, Value>, Vec<(String, Vec<u8>)>) {
     let multipart = request
         .headers()
         .get("content-type")
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("multipart/"));
     let mut out = HashMap::new();
+    let mut files = Vec::new();
     if multipart {
         let mut form = Multipart::from_request(request, &()).await.unwrap();
         while let Some(field) = form.next_field().await.unwrap() {
             let name = field.name().unwrap_or_default().to_owned();
-            let is_file = field.file_name().is_some()
+            let file_name = field.file_name().map(str::to_owned);
+            let is_file = file_name.is_some()
                 || field.content_type().is_some_and(|t| !t.starts_with("text/"));
             let bytes = field.bytes().await.unwrap();
+            if is_file {
+                files.push((file_name.unwrap_or_default(), bytes.to_vec()));
+            }
             let value = if is_file {
                 json!({ "file_bytes": bytes.len(), "png": bytes.starts_with(b"\x89PNG") })
             } else {
@@ -87,7 +95,7 @@ async fn fields(request: Request) -> HashMap<String, Value> {
             out.extend(map);
         }
     }
-    out
+    (out, files)
 }
 
 /// A chat as Telegram describes it: the group, or (a positive id) a user's private chat.
@@ -106,8 +114,19 @@ fn message_json(id: i64, body: &Value) -> Value {
         "chat": chat_json(body["chat"].as_i64().unwrap_or(CHAT)),
         "from": { "id": 999, "is_bot": true, "first_name": "dicetable", "username": "dicetable_bot" },
     });
+    let document = json!({ "file_id": format!("f{id}"), "file_unique_id": format!("u{id}"),
+        "file_name": body["file_name"].clone() });
     if body["photo"] == true {
         m["photo"] = json!([{ "file_id": format!("f{id}"), "file_unique_id": format!("u{id}"), "width": 1000, "height": 1000 }]);
+        m["caption"] = body["text"].clone();
+    } else if body["file"] == "sendanimation" {
+        // As Telegram answers: the animation, and the same file as a document.
+        m["animation"] = json!({ "file_id": format!("f{id}"), "file_unique_id": format!("u{id}"),
+            "width": 1000, "height": 1000, "duration": 60 });
+        m["document"] = document;
+        m["caption"] = body["text"].clone();
+    } else if body["file"] == "senddocument" {
+        m["document"] = document;
         m["caption"] = body["text"].clone();
     } else {
         m["text"] = body["text"].clone();
@@ -125,7 +144,7 @@ async fn api(
 ) -> axum::Json<Value> {
     // Bot API method names are case-insensitive (teloxide sends "SendPhoto").
     let method = method.to_lowercase();
-    let f = fields(request).await;
+    let (f, files) = fields(request).await;
     let mut fake = s.fake.lock().await;
     fake.calls.push(method.clone());
     if let Some(n) = fake.limited.get_mut(&method)
@@ -175,6 +194,17 @@ async fn api(
             fake.sent.push((chat, std::time::Instant::now()));
             let body = json!({ "photo": photo, "text": text, "keyboard": keyboard(&f),
                 "png": f.values().any(|p| p["png"] == true), "chat": chat });
+            fake.messages.insert(id, body.clone());
+            ok(message_json(id, &body))
+        }
+        "sendanimation" | "senddocument" => {
+            fake.next_message += 1;
+            let id = fake.next_message + 1000;
+            let chat = f.get("chat_id").and_then(Value::as_i64).unwrap_or(CHAT);
+            let (file_name, bytes) = files.into_iter().next().unwrap_or_default();
+            let body = json!({ "file": method, "file_name": file_name, "text": f.get("caption"),
+                "keyboard": keyboard(&f), "chat": chat });
+            fake.files.push((method.clone(), file_name, bytes));
             fake.messages.insert(id, body.clone());
             ok(message_json(id, &body))
         }
@@ -1129,6 +1159,8 @@ async fn one_person_against_computers_to_the_ranking() {
         assert!(button(&*g.server.fake.lock().await, "Remove computer").is_some(), "{db}");
         g.press(1, "Ana", lobby, &start).await;
         let (id, _) = g.until("the board", |f| board(f).filter(|(id, _)| *id > lobby)).await;
+        g.say(1, "Ana", "/replay").await;
+        g.until_said("no replay of a running game", "still running").await;
         let (mut rev, mut presses, mut computer_boards) = (-1, 0, 0);
         loop {
             let photo = g.edited(id, rev).await;
@@ -1155,6 +1187,23 @@ async fn one_person_against_computers_to_the_ranking() {
         }
         assert!(presses > 0 && computer_boards > 0, "{db}: {presses} presses, {computer_boards}");
         g.until_said("the seed revealed", "dicetable verify").await;
+        // The final board's Replay button posts the game as an animation (sendAnimation), and
+        // /export sends its record as a document; both check out.
+        let final_board = g.server.fake.lock().await.messages[&id].clone();
+        let keys = &final_board["keyboard"]["inline_keyboard"][0];
+        assert_eq!(keys[0]["text"], "🎞 Replay", "{db}: {final_board}");
+        let replay = keys[0]["callback_data"].as_str().unwrap().to_owned();
+        g.press(1, "Ana", id, &replay).await;
+        g.say(1, "Ana", "/export").await;
+        let (gif, record) = g
+            .until("the replay and the record", |f| {
+                let file = |m: &str| f.files.iter().find(|(method, _, _)| method == m);
+                Some((file("sendanimation")?.clone(), file("senddocument")?.clone()))
+            })
+            .await;
+        assert!(gif.1.ends_with(".gif") && record.1.ends_with(".json"), "{db}: {gif:?} {record:?}");
+        common::check_replay(&gif.2, &record.2);
+        g.until_said("the record's caption", "dicetable verify --record").await;
         g.running.shutdown().await;
     }
 }

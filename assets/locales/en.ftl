@@ -213,6 +213,7 @@ help = I run dice board games in this chat.
     /boards edit, /boards new: one board message edited in place, or a new one each turn (admins)
     Computers: "/ludo bots=3", "/nardy bot hard" (easy, normal, hard), or Add computer in the lobby
     Turn timers: 1m, 5m, 1h, 24h (the default) or notimer. After three missed turns in a row a player leaves the game.
+    /replay: a finished game as an animation · /export: its record (check it with dicetable verify)
 
 ## The command menu (Telegram, Discord): one line each.
 command-snakes = open a Snakes & Ladders table
@@ -302,6 +303,7 @@ help-discord = I run dice board games in this channel.
     /game fair: how the dice are kept fair · /lang: your language
     /game rules: the rules of a game · /boards: one board message edited in place, or a new one each turn
     Turn timer: 1m, 5m, 1h, 24h (the default) or off. A player who misses three turns in a row is out of the game.
+    /game replay: a finished game as an animation · /game export: its record (check it with dicetable verify)
 lang-choose-discord = Choose a language with /lang language:(one of { $codes }). With server:True it sets the whole server's language (members who manage messages).
 boards-new-discord = Boards: a new message every turn (change with /boards mode:edit).
 boards-edit-discord = Boards: one message per table, edited in place every turn (change with /boards mode:new).
@@ -318,6 +320,7 @@ discord-option-player = the player to remove
 discord-option-language = en, fa, ru or tl
 discord-option-server = for the whole server (admins)
 discord-option-mode = a new message every turn, or one edited in place
+discord-option-table = a table number; without one, the last finished game
 
 ## Computer players.
 computer-name = 🤖 Computer { $number } ({ $level })
@@ -330,3 +333,16 @@ turn-computer = { $name } is playing…
 err-bots = There is room for { $max } computers at most (a table keeps a seat for you).
 err-no-computer = No computer sits at this table.
 stats-vs-computers = against computers ({ $level }): { $games } played, { $wins } won ({ $rate }%)
+
+## Replays and game records.
+button-replay = 🎞 Replay
+button-export = 📄 Game record
+replay-caption = { $game }, table { $table }: the whole game, { $frames } frames.
+export-caption = { $game }, table { $table }: the game record, { $moves } moves with the seed and the commitment. Check every roll and every move, or draw the replay, with:
+err-replay-running = That game is still running: its replay and record come when it ends (the seed stays secret until then).
+err-no-finished = No game has finished in this chat yet. To replay another table, name it, for example /replay 12.
+err-replay-empty = Table { $table } was cancelled before its first move: there is nothing to replay.
+err-replay-failed = The replay could not be drawn just now. Please try again in a minute.
+err-no-such-table = There is no table { $table } in this chat.
+command-replay = a finished game as an animation
+command-export = a finished game's record, to check or replay

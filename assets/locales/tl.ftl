@@ -206,6 +206,7 @@ help = Nagpapatakbo ako ng mga larong may dais sa chat na ito.
     /boards edit, /boards new: isang mensahe ng board na ine-edit, o bago bawat tira (mga admin)
     Computer: "/ludo bots=3", "/nardy bot hard" (easy, normal, hard), o Magdagdag ng computer sa lobby
     Timer ng tira: 1m, 5m, 1h, 24h (default) o notimer. Aalis sa laro ang manlalarong makalampas ng tatlong sunod na tira.
+    /replay: isang natapos na laro bilang animation · /export: ang rekord nito (suriin gamit ang dicetable verify)
 
 ## Ang menu ng mga utos (Telegram, Discord).
 command-snakes = magbukas ng mesa ng Ahas at Hagdan
@@ -295,6 +296,7 @@ help-discord = Nagpapatakbo ako ng mga larong may dais sa channel na ito.
     /game fair: kung paano pinananatiling patas ang dais · /lang: ang wika mo
     /game rules: ang mga patakaran · /boards: isang mensahe ng board na ine-edit, o bago bawat tira
     Timer ng tira: 1m, 5m, 1h, 24h (default) o off. Aalis sa laro ang manlalarong makalampas ng tatlong sunod na tira.
+    /game replay: isang natapos na laro bilang animation · /game export: ang rekord nito (suriin gamit ang dicetable verify)
 lang-choose-discord = Pumili ng wika gamit ang /lang language (isa sa { $codes }). Sa server:True, para sa buong server (mga namamahala ng mensahe).
 boards-new-discord = Mga board: bagong mensahe bawat tira (palitan gamit ang /boards mode:edit).
 boards-edit-discord = Mga board: isang mensahe bawat mesa, ine-edit bawat tira (palitan gamit ang /boards mode:new).
@@ -311,6 +313,7 @@ discord-option-player = ang manlalarong aalisin
 discord-option-language = en, fa, ru o tl
 discord-option-server = para sa buong server (mga admin)
 discord-option-mode = bagong mensahe bawat tira, o isang ine-edit
+discord-option-table = numero ng mesa; kung wala, ang huling natapos na laro
 
 ## Computer players.
 computer-name = 🤖 Computer { $number } ({ $level })
@@ -323,3 +326,16 @@ turn-computer = Naglalaro si { $name }…
 err-bots = Hanggang { $max } computer lang ang kasya (may upuang nakalaan para sa iyo).
 err-no-computer = Walang computer sa mesang ito.
 stats-vs-computers = laban sa computer ({ $level }): { $games } nalaro, { $wins } panalo ({ $rate }%)
+
+## Mga replay at rekord ng laro.
+button-replay = 🎞 Replay
+button-export = 📄 Rekord ng laro
+replay-caption = { $game }, mesa { $table }: ang buong laro, { $frames } frame.
+export-caption = { $game }, mesa { $table }: ang rekord ng laro, { $moves } galaw kasama ang seed at ang commitment. Suriin ang bawat dais at bawat galaw, o gawin ang replay, gamit ang:
+err-replay-running = Tumatakbo pa ang larong iyan: darating ang replay at rekord nito pagkatapos (lihim ang seed hanggang doon).
+err-no-finished = Wala pang natapos na laro sa chat na ito. Para sa ibang mesa, sabihin ang numero nito, hal. /replay 12.
+err-replay-empty = Kinansela ang mesa { $table } bago ang unang galaw: walang mare-replay.
+err-replay-failed = Hindi magawa ang replay ngayon. Subukan ulit pagkalipas ng isang minuto.
+err-no-such-table = Walang mesa { $table } sa chat na ito.
+command-replay = isang natapos na laro bilang animation
+command-export = ang rekord ng isang natapos na laro, para suriin o i-replay

@@ -9,7 +9,7 @@ use serenity::all::{
 use super::message::clip;
 use crate::engine::{GameKind, registry};
 use crate::table::i18n::Lang;
-use crate::table::{BoardMode, Op, Service};
+use crate::table::{BoardMode, Op, Pick, Service};
 
 /// The table operation a slash command asks for, or `None` for a command we do not have.
 pub(super) fn command_op(name: &str, options: &[ResolvedOption<'_>]) -> Option<Op> {
@@ -45,6 +45,19 @@ pub(super) fn command_op(name: &str, options: &[ResolvedOption<'_>]) -> Option<O
                 "cancel" => Op::Cancel(game),
                 "rules" => Op::Rules(game),
                 "fair" => Op::Fair(game),
+                "replay" | "export" => {
+                    let table =
+                        args.iter().find(|o| o.name == "table").and_then(|o| match o.value {
+                            ResolvedValue::Integer(n) => Some(n),
+                            _ => None,
+                        });
+                    let pick = match (table, game) {
+                        (Some(n), _) => Pick::Table(n),
+                        (None, Some(g)) => Pick::Game(g),
+                        (None, None) => Pick::Last,
+                    };
+                    if sub.name == "replay" { Op::Replay(pick) } else { Op::Export(pick) }
+                }
                 "kick" => {
                     let target = args.iter().find(|o| o.name == "player").and_then(|o| match o
                         .value
@@ -208,6 +221,15 @@ impl Describe<'_> {
             ["join", "leave", "play", "status", "history", "resign", "cancel", "rules", "fair"];
         let game = subs.iter().fold(self.command("game", "command-game"), |game, sub| {
             game.add_option(self.sub(sub, &format!("command-{sub}")).add_sub_option(game_choice()))
+        });
+        // A finished game by its table number, or the channel's last (of a game, if named).
+        let game = ["replay", "export"].iter().fold(game, |game, sub| {
+            let table = option(self.0, CommandOptionType::Integer, "table").min_int_value(1);
+            game.add_option(
+                self.sub(sub, &format!("command-{sub}"))
+                    .add_sub_option(game_choice())
+                    .add_sub_option(table),
+            )
         });
         let player = option(self.0, CommandOptionType::User, "player").required(true);
         game.add_option(

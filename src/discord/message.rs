@@ -16,9 +16,14 @@ pub(super) fn parse_ref(reference: &str) -> Option<(ChannelId, MessageId)> {
     (c > 0 && m > 0).then(|| (ChannelId::new(c), MessageId::new(m)))
 }
 
-/// The board picture of a view, as the attachment every message and edit carries.
+/// The board picture of a view, as the attachment every message and edit carries; or the
+/// view's file (a replay's GIF, which Discord plays inline, or a game record).
 pub(super) fn board_file(view: &View) -> Option<CreateAttachment> {
-    view.image.as_ref().map(|png| CreateAttachment::bytes(png.clone(), "board.png"))
+    match (&view.image, &view.file) {
+        (Some(png), _) => Some(CreateAttachment::bytes(png.clone(), "board.png")),
+        (None, Some(file)) => Some(CreateAttachment::bytes(file.bytes.clone(), file.name.clone())),
+        (None, None) => None,
+    }
 }
 
 /// Mentions notify only the players the view mentions (never @everyone or roles).

@@ -662,6 +662,15 @@ impl Options {
         }
     }
 
+    /// Options as stored and recorded: a JSON object of `key: value` (read by [`Options::parse`]);
+    /// anything else is the game's defaults.
+    pub fn from_json(kind: GameKind, json: &Value) -> Result<Self, OptionError> {
+        match json {
+            Value::Object(map) => Self::parse(kind, map.iter().map(|(k, v)| (k.as_str(), v))),
+            _ => Ok(Self::default_for(kind)),
+        }
+    }
+
     /// The game these options belong to.
     pub fn kind(&self) -> GameKind {
         match self {

@@ -40,7 +40,7 @@ use tokio::sync::{Mutex, broadcast, watch};
 
 use crate::table::command::CommandError;
 use crate::table::i18n::Lang;
-use crate::table::{Ctx, Op, Service, Shown as Recorded, View, parse_command};
+use crate::table::{Ctx, FileKind, Op, Service, Shown as Recorded, View, parse_command};
 
 /// Messages kept per room.
 const KEEP: usize = 200;
@@ -70,10 +70,15 @@ struct Message {
     picture: Option<Picture>,
 }
 
+/// A message's picture (a board's PNG, a replay's GIF) or file (a game record).
 #[derive(Debug, Clone)]
 struct Picture {
     png: axum::body::Bytes,
     digest: String,
+    /// `png`, `gif` or `json`: the address's extension.
+    ext: &'static str,
+    /// The file's name, for a download (a game record).
+    name: Option<String>,
 }
 
 impl Message {
@@ -100,9 +105,26 @@ impl Message {
 impl Picture {
     /// Takes the picture out of a view.
     fn of(view: &mut View) -> Option<Picture> {
-        let png = view.image.take()?;
-        let digest = digest(&png);
-        Some(Picture { png: png.into(), digest })
+        if let Some(png) = view.image.take() {
+            let digest = digest(&png);
+            return Some(Picture { png: png.into(), digest, ext: "png", name: None });
+        }
+        let file = view.file.take()?;
+        let digest = digest(&file.bytes);
+        let (ext, name) = match file.kind {
+            FileKind::Animation => ("gif", None),
+            FileKind::Json => ("json", Some(file.name)),
+        };
+        Some(Picture { png: file.bytes.into(), digest, ext, name })
+    }
+
+    /// Its media type.
+    fn mime(&self) -> &'static str {
+        match self.ext {
+            "gif" => FileKind::Animation.mime(),
+            "json" => FileKind::Json.mime(),
+            _ => "image/png",
+        }
     }
 }
 
@@ -114,9 +136,17 @@ struct Shown {
     author: Option<String>,
     text: String,
     image: Option<String>,
+    /// A file to download (a game record): its address and name.
+    file: Option<ShownFile>,
     buttons: Vec<Vec<ShownButton>>,
     private: bool,
     mentions: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+struct ShownFile {
+    url: String,
+    name: String,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -379,7 +409,18 @@ impl Playground {
             text: m.view.text.clone(),
             // Addressed by content: losing its buttons does not change a picture's address, so
             // the browser never downloads the same picture twice.
-            image: m.picture.as_ref().map(|p| format!("/img/{room}/{}/{}.png", m.id, p.digest)),
+            image: m
+                .picture
+                .as_ref()
+                .filter(|p| p.name.is_none())
+                .map(|p| format!("/img/{room}/{}/{}.{}", m.id, p.digest, p.ext)),
+            file: m.picture.as_ref().and_then(|p| {
+                let name = p.name.clone()?;
+                Some(ShownFile {
+                    url: format!("/img/{room}/{}/{}.{}", m.id, p.digest, p.ext),
+                    name,
+                })
+            }),
             buttons: m
                 .view
                 .buttons
@@ -636,7 +677,7 @@ async fn image(
     State(p): State<Playground>,
     Path((room, id, file)): Path<(String, u64, String)>,
 ) -> Response {
-    let Some(wanted) = file.strip_suffix(".png") else {
+    let Some((wanted, ext)) = file.rsplit_once('.') else {
         return (StatusCode::NOT_FOUND, "no such picture").into_response();
     };
     let rooms = p.rooms.lock().await;
@@ -646,17 +687,25 @@ async fn image(
         .get(&room)
         .and_then(|r| r.messages.iter().find(|m| m.id == id))
         .and_then(|m| m.picture.as_ref())
-        .filter(|p| p.digest == wanted)
-        .map(|p| p.png.clone());
+        .filter(|p| p.digest == wanted && p.ext == ext)
+        .map(|p| (p.png.clone(), p.mime(), p.name.clone()));
     match png {
-        Some(png) => (
-            [
-                (header::CONTENT_TYPE, "image/png"),
-                (header::CACHE_CONTROL, "public, max-age=31536000, immutable"),
-            ],
-            png,
-        )
-            .into_response(),
+        Some((png, mime, name)) => {
+            // A record downloads under its own name; pictures show inline.
+            let disposition = match name {
+                Some(name) => format!("attachment; filename=\"{name}\""),
+                None => "inline".to_owned(),
+            };
+            (
+                [
+                    (header::CONTENT_TYPE, mime.to_owned()),
+                    (header::CACHE_CONTROL, "public, max-age=31536000, immutable".to_owned()),
+                    (header::CONTENT_DISPOSITION, disposition),
+                ],
+                png,
+            )
+                .into_response()
+        }
         None => (StatusCode::NOT_FOUND, "no such picture").into_response(),
     }
 }

@@ -88,6 +88,25 @@ impl Colours {
         i as u8
     }
 
+    /// A picture's palette indices, row after row. Where the board's pixels and indices are
+    /// given (`board`, the rows at the top), blocks that show the board unchanged take its
+    /// indices.
+    pub(super) fn indices(&self, pixmap: &Pixmap, board: Option<(&[u8], &[u8])>) -> Vec<u8> {
+        let w = (pixmap.width() as usize).max(1);
+        let data = pixmap.data();
+        let shared = board.map_or(0, |(pixels, _)| pixels.len().min(data.len()) / (4 * w) * 4 * w);
+        let mut raw = Vec::with_capacity(data.len() / 4 + data.len() / (4 * w));
+        if board.is_some() {
+            self.append_rows(&data[..shared], w, board, &mut raw);
+        }
+        self.append_rows(&data[shared..], w, None, &mut raw);
+        let mut out = Vec::with_capacity(data.len() / 4);
+        for row in raw.chunks_exact(w + 1) {
+            out.extend_from_slice(&row[1..]);
+        }
+        out
+    }
+
     /// Appends rows of pixels (RGBA bytes, `width` pixels a row) as a PNG stores them: each
     /// row's filter byte (none: filters do not help palette indices, and without them a band of
     /// rows depends on its rows alone), then its palette indices. With the board's pixels and

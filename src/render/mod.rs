@@ -6,6 +6,7 @@
 //! left and emoji keep their colours. Seats are told apart by colour *and* shape, for colour-blind
 //! players. A picture's PNG reuses the compressed rows of its board where they are unchanged.
 
+mod animation;
 mod encoding;
 mod legend;
 mod ludo;
@@ -13,6 +14,7 @@ mod nardy;
 mod snakes;
 pub mod text;
 
+pub use animation::Animation;
 pub use encoding::encode;
 use encoding::{Colours, encode_picture};
 use legend::{draw_legend, legend_height};
@@ -89,6 +91,9 @@ pub enum RenderError {
     /// The classic Snakes board, whose palette random boards share, could not be set up.
     #[error("the classic board: {0}")]
     Classic(#[from] crate::engine::OptionError),
+    /// The GIF encoder failed, or a frame did not fit the animation.
+    #[error("animation: {0}")]
+    Animation(String),
 }
 
 /// Draws pictures. Create one and share it between threads: boards are drawn once and cached,

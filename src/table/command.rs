@@ -8,12 +8,13 @@
 //! | `/join`, `/leave`, `/play` (start the game), `/options words…` | lobby |
 //! | `/resign`, `/kick name`, `/cancel`, `/status`, `/history`, `/fair` | a running table |
 //! | `/rules [game]` | the rules, with the options of the chat's table |
+//! | `/replay [game\|table]`, `/export [game\|table]` | a finished game as an animation, as a record |
 //! | `/start <code>`, `/join <code>` | join a private table by its invite code |
 //! | `/stats`, `/top`, `/lang [chat] [en\|fa\|ru\|tl]`, `/boards new\|edit`, `/help`, `/start` | the rest |
 
 use crate::engine::GameKind;
 
-use super::Op;
+use super::{Op, Pick};
 
 /// A parsed command.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -141,6 +142,8 @@ fn general(name: &str, game: Option<GameKind>, args: Vec<String>) -> Result<Op, 
             Some(_) => return Err(CommandError::Missing("boards")),
         },
         "rules" => Op::Rules(named(&args)),
+        "replay" => Op::Replay(pick(game, &args)),
+        "export" | "record" => Op::Export(pick(game, &args)),
         // A deep link's payload arrives as `/start <code>`.
         "start" => match args.into_iter().next() {
             Some(code) => Op::Invite(code),
@@ -149,6 +152,17 @@ fn general(name: &str, game: Option<GameKind>, args: Vec<String>) -> Result<Op, 
         "help" => Op::Help,
         other => return Err(CommandError::Unknown(other.to_owned())),
     })
+}
+
+/// The ended table `/replay` and `/export` mean: a number (`12` or `#12`), a game, or the last.
+fn pick(game: Option<GameKind>, args: &[String]) -> Pick {
+    let number = args.iter().find_map(|w| w.trim_start_matches('#').parse::<i64>().ok());
+    let named = args.iter().find_map(|w| w.to_lowercase().parse::<GameKind>().ok());
+    match (number, game.or(named)) {
+        (Some(n), _) => Pick::Table(n),
+        (None, Some(g)) => Pick::Game(g),
+        (None, None) => Pick::Last,
+    }
 }
 
 #[cfg(test)]
@@ -192,6 +206,12 @@ mod tests {
         assert_eq!(op("/rules ludo"), Op::Rules(Some(GameKind::Ludo)));
         assert_eq!(op("/nardy rules"), Op::Rules(Some(GameKind::Nardy)));
         assert_eq!(op("/rules"), Op::Rules(None));
+        assert_eq!(op("/replay"), Op::Replay(Pick::Last));
+        assert_eq!(op("/replay #12"), Op::Replay(Pick::Table(12)));
+        assert_eq!(op("/replay 12"), Op::Replay(Pick::Table(12)));
+        assert_eq!(op("/ludo replay"), Op::Replay(Pick::Game(GameKind::Ludo)));
+        assert_eq!(op("/export nardy"), Op::Export(Pick::Game(GameKind::Nardy)));
+        assert_eq!(op("/export@dicetable_bot 7"), Op::Export(Pick::Table(7)));
     }
 
     #[test]

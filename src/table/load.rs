@@ -21,7 +21,7 @@ impl Loaded {
         let kind: GameKind = rec.game.parse().map_err(|e: OptionError| e.to_string())?;
         let options_json: Value =
             serde_json::from_str(&rec.options).map_err(|e| format!("options: {e}"))?;
-        let options = options_from_json(kind, &options_json).map_err(|e| e.to_string())?;
+        let options = Options::from_json(kind, &options_json).map_err(|e| e.to_string())?;
         let settings: Settings = serde_json::from_str(&rec.settings)
             .map_err(|e| format!("settings {:?}: {e}", rec.settings))?;
         let seed = <[u8; 32]>::try_from(rec.seed.as_slice())
@@ -209,15 +209,6 @@ impl Service {
             return Ok(mine.remove(0));
         }
         Err(say("err-which-table"))
-    }
-}
-
-/// Options stored as JSON read back through the engine's parser (so stored options are checked
-/// exactly like typed ones).
-pub(super) fn options_from_json(kind: GameKind, json: &Value) -> Result<Options, OptionError> {
-    match json {
-        Value::Object(map) => Options::parse(kind, map.iter().map(|(k, v)| (k.as_str(), v))),
-        _ => Ok(Options::default_for(kind)),
     }
 }
 

@@ -13,6 +13,7 @@ pub mod i18n;
 mod load;
 mod lobby;
 mod play;
+mod replays;
 mod service;
 pub mod token;
 mod view;
@@ -100,8 +101,25 @@ pub enum Op {
     Rules(Option<GameKind>),
     /// Join a private table by its invite code (a deep link's payload, or `/join <code>`).
     Invite(String),
+    /// A finished game as an animation: the chat's last finished game (of a game, if named),
+    /// or a table by its number.
+    Replay(Pick),
+    /// A finished game's record as a JSON file (see [`crate::replay::Record`]).
+    Export(Pick),
     /// What the bot can do.
     Help,
+}
+
+/// Which ended table a command means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Pick {
+    /// The chat's most recent one (of this game, if named).
+    #[default]
+    Last,
+    /// The chat's most recent one of this game.
+    Game(GameKind),
+    /// The table with this number (as `/history` and `/fair` show it).
+    Table(i64),
 }
 
 /// How a chat shows boards.
@@ -137,6 +155,8 @@ impl Op {
             Op::Boards(_) => "boards",
             Op::Rules(_) => "rules",
             Op::Invite(_) => "invite",
+            Op::Replay(_) => "replay",
+            Op::Export(_) => "export",
             Op::Help => "help",
         }
     }
@@ -214,9 +234,42 @@ pub struct View {
     /// A private table's invite code: the adapter shows it as a link (Telegram:
     /// `t.me/<bot>?start=<code>`) or as `/join <code>`.
     pub invite: Option<String>,
+    /// A file to send with the view: a replay's animation or a game record.
+    pub file: Option<File>,
     /// The table plays in a thread of its own, where the platform has threads (Discord): the
     /// adapter opens one from the lobby message and records it with [`Slot::Thread`].
     pub thread: bool,
+}
+
+/// A file a view sends.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct File {
+    /// Its name, e.g. `dicetable-12.gif`.
+    pub name: String,
+    /// What it is, so that the adapter shows it the right way.
+    pub kind: FileKind,
+    /// The bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// What a view's file is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileKind {
+    /// An animated GIF (Telegram: sendAnimation; Discord: an attachment that plays inline; the
+    /// playground: an inline image).
+    Animation,
+    /// A JSON document (Telegram: sendDocument; Discord and the playground: a download).
+    Json,
+}
+
+impl FileKind {
+    /// Its media type.
+    pub fn mime(self) -> &'static str {
+        match self {
+            FileKind::Animation => "image/gif",
+            FileKind::Json => "application/json",
+        }
+    }
 }
 
 /// The time, as the service sees it: the real clock, or a hand-driven one in tests.

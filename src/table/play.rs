@@ -40,6 +40,15 @@ impl Service {
             TokenButton::Cycle(k) => self.lobby_apply(ctx, t, LobbyOp::Cycle(usize::from(k))).await,
             TokenButton::AddComputer => self.lobby_apply(ctx, t, LobbyOp::AddComputer).await,
             TokenButton::RemoveComputer => self.lobby_apply(ctx, t, LobbyOp::RemoveComputer).await,
+            // A finished game's buttons work whenever pressed (the table no longer changes).
+            TokenButton::Replay => {
+                t.replayable()?;
+                self.replay_table(t).await
+            }
+            TokenButton::Export => {
+                t.replayable()?;
+                self.export_table(t).await
+            }
             TokenButton::Refresh => {
                 // Shown in place of the table's message (the options panel's "Done").
                 let lang = self.table_lang(&t).await;

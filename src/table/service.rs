@@ -249,6 +249,8 @@ pub struct Service {
     /// Told when a computer's turn comes, so the turn timer plays it after the pause rather
     /// than at its next round.
     pub(super) computer_turns: Arc<tokio::sync::Notify>,
+    /// Replays drawn lately.
+    pub(super) drawn: Arc<super::replays::Drawn>,
 }
 
 /// How long a computer waits before it plays unless [`Service::with_computer_pause`] says
@@ -272,6 +274,7 @@ impl Service {
             health: Arc::default(),
             computer_pause_ms: COMPUTER_PAUSE.as_millis() as i64,
             computer_turns: Arc::default(),
+            drawn: Arc::default(),
         }
     }
 
@@ -437,6 +440,8 @@ impl Service {
             Op::Boards(mode) => self.boards(ctx, mode).await,
             Op::Rules(game) => self.rules(ctx, game).await,
             Op::Invite(code) => self.invite(ctx, &code).await,
+            Op::Replay(pick) => self.replay_game(ctx, pick).await,
+            Op::Export(pick) => self.export_game(ctx, pick).await,
             Op::Help => Ok(vec![self.help(ctx, self.user_lang_given(ctx, own).await)]),
         };
         match result {

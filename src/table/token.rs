@@ -9,7 +9,7 @@
 //! 1.<table, base 36>.<version, base 36>.<action>.<tag, 16 hex digits>
 //! actions: j join · l leave · g start · x cancel · r roll · m<k> move piece k (0–3)
 //!          · s<from>-<die> nardy step · f refresh · o options panel · c<k> next value of option k
-//!          · a add a computer · b remove a computer
+//!          · a add a computer · b remove a computer · p replay a finished game · e export it
 //! ```
 //!
 //! Anyone can send any bytes as callback data, so [`Token::parse`] treats its input as hostile:
@@ -53,6 +53,10 @@ pub enum Button {
     AddComputer,
     /// Take the last computer player out of the lobby (host).
     RemoveComputer,
+    /// Post the finished game as an animation.
+    Replay,
+    /// Send the finished game's record.
+    Export,
 }
 
 /// A pressed button, as its token says.
@@ -153,6 +157,8 @@ impl Button {
             Button::Cycle(k) => format!("c{k}"),
             Button::AddComputer => "a".into(),
             Button::RemoveComputer => "b".into(),
+            Button::Replay => "p".into(),
+            Button::Export => "e".into(),
         }
     }
 
@@ -173,6 +179,8 @@ impl Button {
             "o" => Button::Options,
             "a" => Button::AddComputer,
             "b" => Button::RemoveComputer,
+            "p" => Button::Replay,
+            "e" => Button::Export,
             _ => match s.split_at_checked(1)? {
                 ("m", k) => Button::Move(small(k, 3)?),
                 ("c", k) => Button::Cycle(small(k, 9)?),

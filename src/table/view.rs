@@ -279,6 +279,12 @@ impl Service {
                     let over = Event::GameOver { ranking };
                     lines.extend(self.i18n.event(lang, &over, &names));
                 }
+                if t.rec.status == TableStatus::Finished {
+                    buttons.push(vec![
+                        self.button(t, TokenButton::Replay, label("button-replay", &[])),
+                        self.button(t, TokenButton::Export, label("button-export", &[])),
+                    ]);
+                }
             }
         }
         if let Some((seat, _)) = t.computer_to_act() {

@@ -15,16 +15,17 @@ use std::time::{Duration, Instant};
 
 use teloxide::adaptors::throttle::Limits;
 use teloxide::payloads::{
-    EditMessageMediaSetters, EditMessageTextSetters, SendMessageSetters, SendPhotoSetters,
+    EditMessageMediaSetters, EditMessageTextSetters, SendAnimationSetters, SendDocumentSetters,
+    SendMessageSetters, SendPhotoSetters,
 };
 use teloxide::prelude::{Request, Requester};
 use teloxide::types::{
     ChatId, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, InputMedia, InputMediaPhoto,
-    MessageId, ParseMode, ReplyParameters,
+    Message, MessageId, ParseMode, ReplyParameters,
 };
 use teloxide::{ApiError, RequestError};
 
-use crate::table::{Shown, Slot, View, clip_end, mark_last};
+use crate::table::{FileKind, Shown, Slot, View, clip_end, mark_last};
 
 use super::Telegram;
 
@@ -366,6 +367,7 @@ impl Telegram {
                 })
                 .await
             }
+            None if view.file.is_some() => self.send_file(chat, view, &caption, &reply).await,
             None => {
                 retry("sendMessage", || {
                     let mut request = self
@@ -382,6 +384,51 @@ impl Telegram {
             }
         };
         sent.map(|m| (chat, m.id))
+    }
+
+    /// Sends a view's file with its text as the caption: a replay as an animation (Telegram
+    /// plays a GIF sent with sendAnimation), a record as a document.
+    async fn send_file(
+        &self,
+        chat: ChatId,
+        view: &View,
+        caption: &str,
+        reply: &Option<ReplyParameters>,
+    ) -> Option<Message> {
+        let file = view.file.as_ref()?;
+        let input = || InputFile::memory(file.bytes.clone()).file_name(file.name.clone());
+        match file.kind {
+            FileKind::Animation => {
+                retry("sendAnimation", || {
+                    let mut request = self
+                        .bot
+                        .send_animation(chat, input())
+                        .caption(caption.to_owned())
+                        .parse_mode(ParseMode::Html)
+                        .reply_markup(keyboard(view));
+                    if let Some(r) = reply {
+                        request = request.reply_parameters(r.clone());
+                    }
+                    request.send()
+                })
+                .await
+            }
+            FileKind::Json => {
+                retry("sendDocument", || {
+                    let mut request = self
+                        .bot
+                        .send_document(chat, input())
+                        .caption(caption.to_owned())
+                        .parse_mode(ParseMode::Html)
+                        .reply_markup(keyboard(view));
+                    if let Some(r) = reply {
+                        request = request.reply_parameters(r.clone());
+                    }
+                    request.send()
+                })
+                .await
+            }
+        }
     }
 
     /// A view's text as Telegram HTML, at most `max` long: mentioned players (the one to move,

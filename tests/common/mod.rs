@@ -264,3 +264,28 @@ impl Playout<'_> {
         Played { game, log, departed }
     }
 }
+
+/// Checks what `/replay` and `/export` sent for one game: the record verifies against its seed
+/// and the rules, and the GIF decodes with exactly the frames the record's replay draws.
+/// Returns the frame count.
+#[allow(dead_code)]
+pub fn check_replay(gif: &[u8], record: &[u8]) -> usize {
+    use dicetable::render::{Player, Renderer, Theme};
+    use dicetable::replay::{Record, animate};
+    let record: Record = serde_json::from_slice(record).expect("the record is JSON of its shape");
+    let verified = record.verify().expect("the record verifies");
+    assert!(verified.finished, "a finished game's record");
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::Indexed);
+    let mut decoder = options.read_info(gif).expect("a GIF");
+    let mut frames = 0;
+    while decoder.read_next_frame().expect("every frame decodes").is_some() {
+        frames += 1;
+    }
+    let players: Vec<Player> = record.players.iter().map(|n| Player { name: n.clone() }).collect();
+    let replay = record.replay().expect("the record replays");
+    let drawn = animate(&Renderer::new(), &replay, &players, Theme::Light, false).unwrap();
+    assert_eq!(frames, drawn.frames, "a frame for each move that shows something new");
+    assert!(frames >= 3, "{frames} frames");
+    frames
+}

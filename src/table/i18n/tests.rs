@@ -41,6 +41,7 @@ fn all_args() -> Vec<(&'static str, Arg)> {
     for k in [
         "from", "to", "piece", "die", "point", "expected", "got", "rank", "try", "steps", "points",
         "number", "count", "min", "max", "minutes", "seconds", "strikes", "games", "wins", "rate",
+        "table", "frames", "moves",
     ] {
         args.push((k, Arg::Number(3)));
     }

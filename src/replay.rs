@@ -1,0 +1,462 @@
+//! Game records and replays: a finished game as a file anyone can load, check and watch.
+//!
+//! A [`Record`] holds what the game was (the game, its options, the board generator of its
+//! table), who played, the seed revealed after the game and the commitment shown at its start,
+//! and every action in order with the state it led to. [`Record::verify`] replays it through the
+//! engine with the seed: the seed must match the commitment (C3), every roll must be the
+//! table's dice in order (C1, C2), every action must be legal, and every recorded state must be
+//! the engine's. [`animate`] draws a replay as an animated GIF, one frame per move.
+//!
+//! In JSON (`dicetable verify --record game.json`):
+//!
+//! ```text
+//! {"format":1,"game":"ludo","options":{"arms":4,…},"boards":"readable","table":12,
+//!  "players":["Ana","Bo"],"seed":"…64 hex…","commitment":"…64 hex…","ranking":[1,2],
+//!  "steps":[{"action":{"type":"roll","dice":[3,5]},"state":{…}},…]}
+//! ```
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::engine::snakes::BoardGenerator;
+use crate::engine::{Action, Event, Game, GameKind, Legal, Options, Status};
+use crate::fair::{Roller, Seed};
+use crate::render::{Player, RenderError, Renderer, Scene, Theme};
+use crate::setup;
+
+/// The version of the record's JSON shape.
+pub const FORMAT: u32 = 1;
+
+/// A game's record: enough to replay and check it without the bot.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    /// The version of this shape ([`FORMAT`]).
+    pub format: u32,
+    /// The game.
+    pub game: GameKind,
+    /// The game's options as `key: value` (as the engine protocol and `/options` name them).
+    pub options: Value,
+    /// The generator of a random Snakes board (the table's, so the game replays on the board
+    /// it was dealt).
+    #[serde(default)]
+    pub boards: BoardGenerator,
+    /// The table's number in the bot, if it came from one.
+    #[serde(default)]
+    pub table: Option<i64>,
+    /// The players' names by seat.
+    pub players: Vec<String>,
+    /// The table's seed, revealed after the game (64 hex digits).
+    pub seed: String,
+    /// The commitment shown when the game started: SHA-256 of the seed (64 hex digits).
+    pub commitment: String,
+    /// Each seat's final rank (1 = winner), once the game is over.
+    #[serde(default)]
+    pub ranking: Option<Vec<u8>>,
+    /// Every action in order, with the state it led to.
+    pub steps: Vec<Step>,
+}
+
+/// One action of a record and the game's state after it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Step {
+    /// The action, as the engine protocol writes it.
+    pub action: Action,
+    /// The state after it, as the engine protocol writes it.
+    pub state: Value,
+}
+
+/// A record replayed: the game as set up, then each action with the game after it and its
+/// events.
+#[derive(Debug, Clone)]
+pub struct Replay {
+    /// The game before the first action.
+    pub start: Game,
+    /// Each action, the game after it, and what happened.
+    pub moves: Vec<(Action, Game, Vec<Event>)>,
+}
+
+/// Why a record does not check out (or cannot be replayed). Steps count from 1.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Mismatch {
+    /// The record is of a shape this version cannot read.
+    #[error("the record is format {0}; this dicetable reads format 1")]
+    Format(u32),
+    /// The seed is not 64 hex digits.
+    #[error("the seed is not 64 hexadecimal digits")]
+    Seed,
+    /// SHA-256 of the seed is not the commitment shown at the start.
+    #[error("wrong seed: its SHA-256 is {actual}, not the commitment {shown}")]
+    Commitment {
+        /// SHA-256 of the recorded seed.
+        actual: String,
+        /// The recorded commitment.
+        shown: String,
+    },
+    /// The game could not be set up from the record's options and players.
+    #[error("the game cannot be set up: {0}")]
+    Setup(String),
+    /// A roll is not the table's next dice.
+    #[error(
+        "step {step}: the roll {recorded:?} is not the table's dice {table:?} (die number {first})"
+    )]
+    Dice {
+        /// The step.
+        step: usize,
+        /// The dice in the record.
+        recorded: Vec<u8>,
+        /// The dice the seed gives.
+        table: Vec<u8>,
+        /// The number of the first of those dice (C2).
+        first: u64,
+    },
+    /// The engine refuses an action.
+    #[error("step {step}: the rules refuse {action}: {why}")]
+    Illegal {
+        /// The step.
+        step: usize,
+        /// The action, as JSON.
+        action: String,
+        /// The engine's reason.
+        why: String,
+    },
+    /// A recorded state is not the engine's.
+    #[error("step {step}: the recorded state is not the one the rules give after {action}")]
+    State {
+        /// The step.
+        step: usize,
+        /// The action, as JSON.
+        action: String,
+    },
+    /// The recorded ranking is not the game's.
+    #[error("the recorded ranking {recorded:?} is not the game's {actual:?}")]
+    Ranking {
+        /// As recorded.
+        recorded: Option<Vec<u8>>,
+        /// As played.
+        actual: Option<Vec<u8>>,
+    },
+}
+
+/// What [`Record::verify`] checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verified {
+    /// Actions replayed.
+    pub steps: usize,
+    /// Dice checked against the seed.
+    pub dice: u64,
+    /// Whether the game reached its end.
+    pub finished: bool,
+}
+
+/// Whether [`Record::walk`] checks dice and states or only plays.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Check {
+    Everything,
+    Nothing,
+}
+
+impl Record {
+    /// The record of a game from its table's seed and log: each action is played again to
+    /// record the state after it.
+    pub fn from_log(
+        options: &Options,
+        boards: BoardGenerator,
+        players: Vec<String>,
+        seed: &Seed,
+        table: Option<i64>,
+        actions: Vec<Action>,
+    ) -> Result<Self, Mismatch> {
+        let options_json =
+            serde_json::to_value(options).map_err(|e| Mismatch::Setup(e.to_string()))?;
+        let mut game = setup::new_game_by(boards, options, players.len(), seed, 0)
+            .map_err(|e| Mismatch::Setup(e.to_string()))?;
+        let mut steps = Vec::with_capacity(actions.len());
+        for (i, action) in actions.into_iter().enumerate() {
+            game.play(&action).map_err(|e| illegal(i + 1, &action, e.to_string()))?;
+            steps.push(Step { action, state: game.to_json() });
+        }
+        Ok(Self {
+            format: FORMAT,
+            game: options.kind(),
+            options: options_json,
+            boards,
+            table,
+            players,
+            seed: seed.to_hex(),
+            commitment: seed.commitment_hex(),
+            ranking: game.ranking(),
+            steps,
+        })
+    }
+
+    /// A whole game played by computers of `level` with the seed's dice, recorded (for
+    /// benchmarks, tests and examples).
+    pub fn computer_game(
+        options: &Options,
+        players: usize,
+        seed: &Seed,
+        level: crate::engine::computer::Level,
+    ) -> Result<Self, Mismatch> {
+        let setup = |e: crate::engine::OptionError| Mismatch::Setup(e.to_string());
+        let mut game = setup::new_game(options, players, seed, 0).map_err(setup)?;
+        let mut roller = Roller::new(seed, 0);
+        let mut stream = seed.stream("computer-game", 0);
+        let mut actions = Vec::new();
+        while game.status() != Status::Finished {
+            let action = match game.legal() {
+                Legal::Over => break,
+                Legal::Choose { .. } => crate::engine::computer::choose(&game, level, &mut stream)
+                    .ok_or_else(|| Mismatch::Setup("no choice offered".into()))?,
+                legal => Action::Roll { dice: roller.roll_many(legal.dice_due().unwrap_or(1)) },
+            };
+            let step = actions.len() + 1;
+            game.play(&action).map_err(|e| illegal(step, &action, e.to_string()))?;
+            actions.push(action);
+        }
+        let names = (1..=players).map(|i| format!("Player {i}")).collect();
+        Self::from_log(options, BoardGenerator::CURRENT, names, seed, None, actions)
+    }
+
+    /// Replays the record through the engine with its seed and checks everything: the seed
+    /// against the commitment, every roll against the seed's dice, every action against the
+    /// rules, every state and the ranking against the engine's. The first disagreement is the
+    /// error.
+    pub fn verify(&self) -> Result<Verified, Mismatch> {
+        let seed = self.seed()?;
+        if !crate::fair::verify_commitment(&seed, &self.commitment) {
+            return Err(Mismatch::Commitment {
+                actual: seed.commitment_hex(),
+                shown: self.commitment.trim().to_owned(),
+            });
+        }
+        let (replay, dice) = self.walk(Check::Everything)?;
+        let last = replay.moves.last().map_or(&replay.start, |(_, game, _)| game);
+        if self.ranking.is_some() && self.ranking != last.ranking() {
+            return Err(Mismatch::Ranking {
+                recorded: self.ranking.clone(),
+                actual: last.ranking(),
+            });
+        }
+        Ok(Verified {
+            steps: replay.moves.len(),
+            dice,
+            finished: last.status() == Status::Finished,
+        })
+    }
+
+    /// Replays the actions (checking only that the rules allow them), for drawing.
+    pub fn replay(&self) -> Result<Replay, Mismatch> {
+        self.walk(Check::Nothing).map(|(replay, _)| replay)
+    }
+
+    fn seed(&self) -> Result<Seed, Mismatch> {
+        Seed::from_hex(&self.seed).map_err(|_| Mismatch::Seed)
+    }
+
+    /// Plays the record; with `Check::Everything` each roll must be the seed's next dice and
+    /// each state the engine's. Returns the replay and how many dice were checked.
+    fn walk(&self, check: Check) -> Result<(Replay, u64), Mismatch> {
+        if self.format != FORMAT {
+            return Err(Mismatch::Format(self.format));
+        }
+        let seed = self.seed()?;
+        let options = Options::from_json(self.game, &self.options)
+            .map_err(|e| Mismatch::Setup(e.to_string()))?;
+        let start = setup::new_game_by(self.boards, &options, self.players.len(), &seed, 0)
+            .map_err(|e| Mismatch::Setup(e.to_string()))?;
+        let mut roller = Roller::new(&seed, 0);
+        let mut game = start.clone();
+        let mut moves = Vec::with_capacity(self.steps.len());
+        for (i, Step { action, state }) in self.steps.iter().enumerate() {
+            let step = i + 1;
+            if check == Check::Everything
+                && let Action::Roll { dice } = action
+            {
+                let first = roller.position();
+                let table = roller.roll_many(game.legal().dice_due().unwrap_or(dice.len()));
+                if *dice != table {
+                    return Err(Mismatch::Dice { step, recorded: dice.clone(), table, first });
+                }
+            }
+            let events = game.play(action).map_err(|e| illegal(step, action, e.to_string()))?;
+            if check == Check::Everything && game.to_json() != *state {
+                return Err(Mismatch::State { step, action: json(action) });
+            }
+            moves.push((action.clone(), game.clone(), events));
+        }
+        Ok((Replay { start, moves }, roller.position()))
+    }
+}
+
+fn json(action: &Action) -> String {
+    serde_json::to_string(action).unwrap_or_else(|_| format!("{action:?}"))
+}
+
+fn illegal(step: usize, action: &Action, why: String) -> Mismatch {
+    Mismatch::Illegal { step, action: json(action), why }
+}
+
+/// How long a frame of a replay stays, in milliseconds.
+pub mod timing {
+    /// The board before the first move.
+    pub const START_MS: u32 = 1200;
+    /// An ordinary move.
+    pub const MOVE_MS: u32 = 500;
+    /// A capture, a ladder, a snake, a token sent back, a game of a match won.
+    pub const EVENT_MS: u32 = 1500;
+    /// The final board with the ranking.
+    pub const END_MS: u32 = 5000;
+}
+
+/// A replay drawn: the GIF and its frame count.
+#[derive(Debug, Clone)]
+pub struct Animated {
+    /// The animated GIF.
+    pub gif: Vec<u8>,
+    /// Its frames.
+    pub frames: usize,
+}
+
+/// Draws a replay as an animated GIF in the game's own pictures: the board as set up, then a
+/// frame per move with its path and dice (a roll that leads to a choice shares the frame of the
+/// move chosen), a longer pause on captures, ladders, snakes and the final ranking. Pictures
+/// that show nothing new (a roll that could not be used, say, when the board shows no dice)
+/// only lengthen the frame before.
+pub fn animate(
+    renderer: &Renderer,
+    replay: &Replay,
+    players: &[Player],
+    theme: Theme,
+    persian_digits: bool,
+) -> Result<Animated, RenderError> {
+    let mut animation = renderer.animation();
+    let start = Scene { game: &replay.start, events: &[], players, theme, persian_digits };
+    animation.frame(&start, timing::START_MS)?;
+    let mut shown: Vec<Event> = Vec::new();
+    let count = replay.moves.len();
+    for (i, (action, game, events)) in replay.moves.iter().enumerate() {
+        shown.extend(events.iter().cloned());
+        let last = i + 1 == count;
+        let chooses =
+            matches!(action, Action::Roll { .. }) && matches!(game.legal(), Legal::Choose { .. });
+        if chooses && !last {
+            continue;
+        }
+        let delay = if last || game.status() == Status::Finished {
+            timing::END_MS
+        } else if shown.iter().any(eventful) {
+            timing::EVENT_MS
+        } else {
+            timing::MOVE_MS
+        };
+        let scene = Scene { game, events: &shown, players, theme, persian_digits };
+        animation.frame(&scene, delay)?;
+        shown.clear();
+    }
+    let frames = animation.frames();
+    let gif = animation.finish()?.ok_or_else(|| RenderError::Animation("no frames".into()))?;
+    Ok(Animated { gif, frames })
+}
+
+/// Whether an event deserves a pause.
+fn eventful(event: &Event) -> bool {
+    matches!(
+        event,
+        Event::Captured { .. }
+            | Event::Climbed { .. }
+            | Event::Slid { .. }
+            | Event::SentBack { .. }
+            | Event::GameWon { .. }
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::computer::Level;
+
+    /// A finished game's record: seeded choices by the normal computer.
+    pub(crate) fn finished(kind: GameKind, players: usize, seed: u64) -> Record {
+        let options = Options::default_for(kind);
+        Record::computer_game(&options, players, &Seed::from_u64(seed), Level::Normal).unwrap()
+    }
+
+    #[test]
+    fn c1_c3_a_finished_record_verifies_in_every_game() {
+        for (kind, players) in [(GameKind::Snakes, 3), (GameKind::Ludo, 4), (GameKind::Nardy, 2)] {
+            let record = finished(kind, players, 5);
+            let verified = record.verify().unwrap();
+            assert!(verified.finished, "{kind}");
+            assert_eq!(verified.steps, record.steps.len());
+            assert!(verified.dice > 0);
+            let text = serde_json::to_string(&record).unwrap();
+            let back: Record = serde_json::from_str(&text).unwrap();
+            assert_eq!(back, record, "{kind}: the record reads back as written");
+        }
+    }
+
+    #[test]
+    fn an_edited_roll_action_or_state_or_a_wrong_seed_is_caught() {
+        let record = finished(GameKind::Ludo, 2, 9);
+        // An edited roll.
+        let mut edited = record.clone();
+        let (i, dice) = edited
+            .steps
+            .iter_mut()
+            .enumerate()
+            .find_map(|(i, s)| match &mut s.action {
+                Action::Roll { dice } => Some((i, dice)),
+                _ => None,
+            })
+            .unwrap();
+        dice[0] = dice[0] % 6 + 1;
+        assert!(matches!(edited.verify(), Err(Mismatch::Dice { step, .. }) if step == i + 1));
+        // An edited state.
+        let mut edited = record.clone();
+        let last = edited.steps.len() - 1;
+        edited.steps[last].state = edited.steps[last - 1].state.clone();
+        assert!(matches!(edited.verify(), Err(Mismatch::State { step, .. }) if step == last + 1));
+        // An edited action: another piece than the one moved, or a move the rules refuse.
+        let mut edited = record.clone();
+        let at = edited.steps.iter().position(|s| matches!(s.action, Action::Move { .. })).unwrap();
+        edited.steps[at].action = Action::Move { piece: 9 };
+        assert!(matches!(edited.verify(), Err(Mismatch::Illegal { step, .. }) if step == at + 1));
+        // A wrong seed, with its own commitment or with the game's.
+        let mut edited = record.clone();
+        edited.seed = Seed::from_u64(10).to_hex();
+        assert!(matches!(edited.verify(), Err(Mismatch::Commitment { .. })));
+        edited.commitment = Seed::from_u64(10).commitment_hex();
+        assert!(matches!(edited.verify(), Err(Mismatch::Dice { step: 1, .. })));
+        // A ranking that is not the game's.
+        let mut edited = record;
+        edited.ranking.as_mut().unwrap().reverse();
+        assert!(matches!(edited.verify(), Err(Mismatch::Ranking { .. })));
+    }
+
+    #[test]
+    fn a_replay_animates_as_a_gif_that_decodes_with_a_frame_per_move() {
+        let renderer = Renderer::new();
+        let record = finished(GameKind::Snakes, 2, 3);
+        let replay = record.replay().unwrap();
+        let players: Vec<Player> =
+            record.players.iter().map(|n| Player { name: n.clone() }).collect();
+        let animated = animate(&renderer, &replay, &players, Theme::Light, false).unwrap();
+        let mut options = gif::DecodeOptions::new();
+        options.set_color_output(gif::ColorOutput::Indexed);
+        let mut decoder = options.read_info(&animated.gif[..]).unwrap();
+        let mut frames = 0;
+        let mut total_cs = 0u32;
+        while let Some(frame) = decoder.read_next_frame().unwrap() {
+            frames += 1;
+            total_cs += u32::from(frame.delay);
+        }
+        assert_eq!(frames, animated.frames);
+        // Snakes moves after every roll: the set-up board, then a frame per roll at most.
+        assert!(
+            frames > 10 && frames <= replay.moves.len() + 1,
+            "{frames} frames for {} moves",
+            replay.moves.len()
+        );
+        assert!(total_cs >= (timing::START_MS + timing::END_MS) / 10);
+    }
+}

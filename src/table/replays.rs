@@ -1,0 +1,236 @@
+//! Replays and records of ended games: `/replay` posts a game as an animation, `/export` sends
+//! its record (see [`crate::replay`]). A running game has neither: its seed is secret until it
+//! ends, and the record holds the seed.
+
+use std::sync::Arc;
+
+use super::i18n::{Arg, Lang};
+use super::service::{Fail, Loaded, ServiceError, say};
+use super::{Ctx, File, FileKind, Pick, Service, View};
+use crate::engine::Action;
+use crate::render::{Player, Theme};
+use crate::replay::{self, Record};
+use crate::store::{StoreError, TableStatus};
+
+/// The most ended tables `/replay` looks through for the chat's last game that was played.
+const LOOK_BACK: usize = 8;
+
+/// Replays drawn lately, kept so that a second request (a double tap, a friend asking again)
+/// does not draw the whole game again: `(table, Persian digits)` → GIF.
+#[derive(Default)]
+pub(super) struct Drawn(std::sync::Mutex<Vec<Kept>>);
+
+/// A drawn replay: its key, the GIF, its frame count.
+type Kept = ((i64, bool), Arc<Vec<u8>>, usize);
+
+/// How many drawn replays are kept (a 300-move game's GIF is a few MB).
+const KEPT: usize = 4;
+
+impl Drawn {
+    fn get(&self, key: (i64, bool)) -> Option<(Arc<Vec<u8>>, usize)> {
+        let kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        kept.iter().find(|(k, _, _)| *k == key).map(|(_, gif, frames)| (gif.clone(), *frames))
+    }
+
+    fn put(&self, key: (i64, bool), gif: Arc<Vec<u8>>, frames: usize) {
+        let mut kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        kept.retain(|(k, _, _)| *k != key);
+        if kept.len() >= KEPT {
+            kept.remove(0);
+        }
+        kept.push((key, gif, frames));
+    }
+}
+
+impl Loaded {
+    /// Whether the table can be replayed and exported: it ended, with a game played.
+    pub(super) fn replayable(&self) -> Result<(), Fail> {
+        if !self.rec.status.is_ended() {
+            return Err(say("err-replay-running"));
+        }
+        if self.game.is_none() {
+            return Err(Fail::Say("err-replay-empty", vec![("table", Arg::Number(self.rec.id))]));
+        }
+        Ok(())
+    }
+}
+
+impl Service {
+    /// The ended table `pick` means, as seen from `ctx`'s chat, with a game played at it.
+    async fn ended(&self, ctx: &Ctx, pick: Pick) -> Result<Loaded, Fail> {
+        let t = match pick {
+            Pick::Table(id) => {
+                let t = match self.load(id).await {
+                    Ok(t) => t,
+                    Err(ServiceError::Store(StoreError::NotFound(_))) => {
+                        return Err(Fail::Say(
+                            "err-no-such-table",
+                            vec![("table", Arg::Number(id))],
+                        ));
+                    }
+                    Err(e) => return Err(e.into()),
+                };
+                // Another chat's table is not shown, unless the user played at it.
+                let seated = t.rec.seats.iter().any(|s| s.user == ctx.user);
+                if t.rec.chat != ctx.chat && !seated {
+                    return Err(Fail::Say("err-no-such-table", vec![("table", Arg::Number(id))]));
+                }
+                t
+            }
+            Pick::Last | Pick::Game(_) => {
+                let game = match pick {
+                    Pick::Game(g) => Some(g),
+                    _ => None,
+                };
+                let rows = self.store.tables_in_chat(&ctx.chat, &TableStatus::ENDED).await?;
+                let mut found = None;
+                for (id, _, _) in rows
+                    .into_iter()
+                    .filter(|(_, g, _)| game.is_none_or(|k| k.name() == g))
+                    .take(LOOK_BACK)
+                {
+                    let t = self.load(id).await?;
+                    if t.game.is_some() {
+                        found = Some(t);
+                        break;
+                    }
+                }
+                match found {
+                    Some(t) => t,
+                    None => {
+                        let open = self.store.tables_in_chat(&ctx.chat, &TableStatus::OPEN).await?;
+                        let running = open.iter().any(|(_, g, status)| {
+                            *status == TableStatus::Playing && game.is_none_or(|k| k.name() == g)
+                        });
+                        return Err(say(if running {
+                            "err-replay-running"
+                        } else {
+                            "err-no-finished"
+                        }));
+                    }
+                }
+            }
+        };
+        t.replayable()?;
+        Ok(t)
+    }
+
+    /// The record of an ended table, from its log.
+    async fn record(&self, t: &Loaded) -> Result<Record, Fail> {
+        let damaged = |why: String| Fail::Internal(ServiceError::Damaged(t.rec.id, why));
+        let actions = self
+            .store
+            .actions(t.rec.id)
+            .await?
+            .iter()
+            .map(|text| serde_json::from_str::<Action>(text))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| damaged(e.to_string()))?;
+        Record::from_log(
+            &t.options,
+            t.settings.boards,
+            t.names(),
+            &t.seed(),
+            Some(t.rec.id),
+            actions,
+        )
+        .map_err(|e| damaged(e.to_string()))
+    }
+
+    /// `/replay`: the game as an animated GIF, drawn on the blocking pool when a drawing slot
+    /// is free (never on a move's path).
+    pub(super) async fn replay_game(&self, ctx: &Ctx, pick: Pick) -> Result<Vec<View>, Fail> {
+        let t = self.ended(ctx, pick).await?;
+        self.replay_table(t).await
+    }
+
+    /// The replay of a table known to have ended with a game.
+    pub(super) async fn replay_table(&self, t: Loaded) -> Result<Vec<View>, Fail> {
+        let lang = self.table_lang(&t).await;
+        let key = (t.rec.id, lang.persian_digits());
+        let (gif, frames) = match self.drawn.get(key) {
+            Some(kept) => kept,
+            None => {
+                let record = self.record(&t).await?;
+                let (gif, frames) = self.animate(record, lang).await?;
+                let gif = Arc::new(gif);
+                self.drawn.put(key, gif.clone(), frames);
+                (gif, frames)
+            }
+        };
+        let text = self.i18n.text(
+            lang,
+            "replay-caption",
+            &[
+                ("game", self.game_name(lang, t.kind).into()),
+                ("table", Arg::Number(t.rec.id)),
+                ("frames", Arg::Number(frames as i64)),
+            ],
+        );
+        let file = File {
+            name: format!("dicetable-{}.gif", t.rec.id),
+            kind: FileKind::Animation,
+            bytes: gif.as_ref().clone(),
+        };
+        Ok(vec![View { text, file: Some(file), table: Some(t.rec.id), ..View::default() }])
+    }
+
+    async fn animate(&self, record: Record, lang: Lang) -> Result<(Vec<u8>, usize), Fail> {
+        let id = record.table.unwrap_or_default();
+        let renderer = self.renderer.clone();
+        let persian = lang.persian_digits();
+        // Waits its turn for a core like a board; the semaphore is never closed.
+        let permit = self.drawing.clone().acquire_owned().await.ok();
+        let drawn = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            let replay = record.replay().map_err(|e| e.to_string())?;
+            let players: Vec<Player> =
+                record.players.iter().map(|name| Player { name: name.clone() }).collect();
+            replay::animate(&renderer, &replay, &players, Theme::Light, persian)
+                .map_err(|e| e.to_string())
+        })
+        .await;
+        match drawn {
+            Ok(Ok(animated)) => Ok((animated.gif, animated.frames)),
+            Ok(Err(why)) => {
+                tracing::error!(table = id, why, "drawing a replay failed");
+                Err(say("err-replay-failed"))
+            }
+            Err(e) => {
+                tracing::error!(table = id, error = %e, "the replay task failed");
+                Err(say("err-replay-failed"))
+            }
+        }
+    }
+
+    /// `/export`: the game's record as a JSON file, with the command that checks it.
+    pub(super) async fn export_game(&self, ctx: &Ctx, pick: Pick) -> Result<Vec<View>, Fail> {
+        let t = self.ended(ctx, pick).await?;
+        self.export_table(t).await
+    }
+
+    /// The record of a table known to have ended with a game.
+    pub(super) async fn export_table(&self, t: Loaded) -> Result<Vec<View>, Fail> {
+        let lang = self.table_lang(&t).await;
+        let record = self.record(&t).await?;
+        let bytes = serde_json::to_vec(&record)
+            .map_err(|e| Fail::Internal(ServiceError::Damaged(t.rec.id, e.to_string())))?;
+        let name = format!("dicetable-{}.json", t.rec.id);
+        let said = self.i18n.text(
+            lang,
+            "export-caption",
+            &[
+                ("game", self.game_name(lang, t.kind).into()),
+                ("table", Arg::Number(t.rec.id)),
+                ("moves", Arg::Number(record.steps.len() as i64)),
+            ],
+        );
+        // The commands stand outside the sentence, to paste into a shell as they are.
+        let text = format!(
+            "{said}\ndicetable verify --record {name}\ndicetable replay --record {name} --out {}",
+            name.replace(".json", ".gif")
+        );
+        let file = File { name, kind: FileKind::Json, bytes };
+        Ok(vec![View { text, file: Some(file), table: Some(t.rec.id), ..View::default() }])
+    }
+}
