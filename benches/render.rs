@@ -84,11 +84,15 @@ fn replay(c: &mut Criterion) {
             record.players.iter().map(|n| Player { name: n.clone() }).collect();
         let renderer = Renderer::new();
         let drawn = animate(&renderer, &replay, &players, Theme::Light, false).unwrap();
+        // Kept to look at: the temporary folder's dicetable-replay-<game>.gif.
+        let path = std::env::temp_dir().join(format!("dicetable-replay-{name}.gif"));
+        let _ = std::fs::write(&path, &drawn.gif);
         eprintln!(
-            "replay/{name}: {} actions, {} frames, {} KB",
+            "replay/{name}: {} actions, {} frames, {} KB ({})",
             replay.moves.len(),
             drawn.frames,
-            drawn.gif.len() / 1024
+            drawn.gif.len() / 1024,
+            path.display()
         );
         group.bench_function(name, |b| {
             b.iter(|| {

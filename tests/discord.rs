@@ -946,19 +946,22 @@ async fn one_person_against_a_computer_chosen_with_typed_options() {
             !f.messages.values().any(|m| m["content"].as_str().unwrap_or("").contains("computer:")),
             "{db}: a computer is never mentioned as a user"
         );
-        // The final board's Replay button posts the game as a GIF attachment, and /game export
-        // attaches its record; both check out.
-        let (end, final_board) = f
-            .messages
-            .iter()
-            .find(|(_, m)| {
-                m["png"] == true && plain(m["content"].as_str().unwrap_or("")).contains("Game over")
-            })
-            .map(|(id, m)| (*id, m.clone()))
-            .unwrap();
         drop(f);
-        let replay = &final_board["components"][0]["components"][0];
-        assert_eq!(replay["label"], "🎞 Replay", "{db}: {final_board}");
+        // The Replay button under the final board (on the seed's message) posts the game as a
+        // GIF attachment, and /game export attaches its record; both check out.
+        let (end, reveal) = g
+            .until("the seed and its buttons", |f| {
+                f.messages
+                    .iter()
+                    .find(|(_, m)| {
+                        m["content"].as_str().unwrap_or("").contains("dicetable verify")
+                            && m["components"].as_array().is_some_and(|c| !c.is_empty())
+                    })
+                    .map(|(id, m)| (*id, m.clone()))
+            })
+            .await;
+        let replay = &reveal["components"][0]["components"][0];
+        assert_eq!(replay["label"], "🎞 Replay", "{db}: {reveal}");
         g.press(1, "Ana", end, json!({ "custom_id": replay["custom_id"], "component_type": 2 }))
             .await;
         g.command(1, "Ana", "game", json!([{ "name": "export", "type": 1, "options": [] }])).await;

@@ -347,8 +347,8 @@ async fn one_person_plays_ludo_against_three_computers_to_the_ranking() {
         let msgs = api.messages("Ana").await;
         let last = msgs.iter().rev().find(|m| m["image"].is_string()).unwrap();
         assert!(plain(last["text"].as_str().unwrap()).contains("1. "), "{db}: the ranking");
-        // The final board's Replay button shows the game as an
-        // inline GIF, and /export offers its record as a download. Both check out.
+        // The Replay button under the final board shows the game as an inline GIF, and /export
+        // offers its record as a download. Both check out.
         let replay = api.button("Ana", "🎞 Replay").await.expect("a Replay button");
         api.press("Ana", &replay).await;
         api.say("Ana", "/export").await;

@@ -210,6 +210,116 @@ async fn full_games_of_every_kind_end_with_a_ranking_and_replay_exactly() {
     }
 }
 
+/// Issue 20 in the table layer, on both databases: a finished game's Replay and Game record
+/// buttons (under the final board) and `/replay`, `/export` give a GIF and a record that checks
+/// out; pressed at once by everyone, every press gets the same animation. A running game, a
+/// table cancelled in its lobby, another chat's table and a table that does not exist are
+/// refused with their own message, and nothing is drawn for them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn finished_games_are_replayed_and_exported_and_nothing_else_is() {
+    use dicetable::replay::Record;
+    use dicetable::table::{FileKind, Pick};
+    for (db, store, _) in stores("replays").await {
+        let service = Service::new(store.clone(), SECRET, clock());
+        let chat = unique(&format!("replays-{db}"));
+        let ana = ctx(&chat, "Ana");
+        let say =
+            |views: &[View]| views.iter().map(|v| plain(&v.text)).collect::<Vec<_>>().join("\n");
+        // Nothing has finished here yet.
+        let none = service.handle(&ana, Op::Replay(Pick::Last)).await;
+        assert!(say(&none).contains("No game has finished"), "{db}: {}", say(&none));
+        let mut rng = Lcg(3);
+        let (table, views) = play_full_game(
+            &service,
+            &chat,
+            GameKind::Ludo,
+            &["capture"],
+            &["Ana", "Ben"],
+            &mut rng,
+        )
+        .await;
+        let reveal = views.iter().find(|v| v.text.contains("dicetable verify")).unwrap();
+        let replay = button_of(reveal, |b| b == TokenButton::Replay).expect("a Replay button");
+        let export = button_of(reveal, |b| b == TokenButton::Export).expect("a record button");
+        assert!(board(&views).unwrap().buttons.is_empty(), "{db}: the final board has none");
+        // Everyone presses Replay at once: each gets the game, the same animation.
+        let presses = ["Ana", "Ben", "Cyrus", "Dana"].map(|who| {
+            let (service, replay, chat) = (service.clone(), replay.clone(), chat.clone());
+            tokio::spawn(async move { service.handle(&ctx(&chat, who), Op::Press(replay)).await })
+        });
+        let mut gifs = Vec::new();
+        for press in presses {
+            let views = press.await.unwrap();
+            let file = views[0].file.clone().unwrap_or_else(|| panic!("{db}: {}", views[0].text));
+            assert_eq!(
+                (file.kind, file.name.as_str()),
+                (FileKind::Animation, &*format!("dicetable-{table}.gif"))
+            );
+            assert!(file.bytes.starts_with(b"GIF89a"), "{db}");
+            gifs.push(file.bytes);
+        }
+        assert!(gifs.iter().all(|g| *g == gifs[0]), "{db}: one game, one animation");
+        let by_command = service.handle(&ana, Op::Replay(Pick::Table(table))).await;
+        assert_eq!(by_command[0].file.as_ref().unwrap().bytes, gifs[0], "{db}");
+        let exported = service.handle(&ana, Op::Press(export)).await;
+        let file = exported[0].file.clone().unwrap();
+        assert_eq!(file.kind, FileKind::Json);
+        assert!(
+            exported[0].text.contains(&format!("dicetable verify --record dicetable-{table}.json"))
+        );
+        let record: Record = serde_json::from_slice(&file.bytes).unwrap();
+        assert_eq!(record.table, Some(table));
+        assert_eq!(record.players, ["Ana", "Ben"]);
+        assert!(record.verify().unwrap().finished, "{db}");
+        common::check_replay(&gifs[0], &file.bytes);
+        let last = service.handle(&ana, Op::Export(Pick::Game(GameKind::Ludo))).await;
+        assert_eq!(last[0].file.as_ref().unwrap().bytes, file.bytes, "{db}: the chat's last");
+
+        // A running game: neither, by any way of naming it.
+        let words = vec!["quick".to_owned()];
+        service.handle(&ana, Op::Create { game: GameKind::Snakes, words }).await;
+        service.handle(&ctx(&chat, "Ben"), Op::Join(None)).await;
+        let running = service.handle(&ana, Op::Start(None)).await;
+        let running_id = board(&running).unwrap().shows.unwrap().0;
+        for op in [Op::Replay(Pick::Table(running_id)), Op::Export(Pick::Table(running_id))] {
+            let views = service.handle(&ana, op).await;
+            assert!(say(&views).contains("still running"), "{db}: {}", say(&views));
+            assert!(views[0].file.is_none() && views[0].private_to.is_some());
+        }
+        let early = Token { table: running_id as u64, version: 1, button: TokenButton::Replay };
+        let views = service.handle(&ana, Op::Press(early.encode(&key()))).await;
+        assert!(say(&views).contains("still running"), "{db}: {}", say(&views));
+        // The chat's last finished game is still the Ludo one.
+        let last = service.handle(&ana, Op::Replay(Pick::Last)).await;
+        assert_eq!(last[0].file.as_ref().unwrap().bytes, gifs[0], "{db}");
+
+        // Another chat: the table is not theirs to see, unless they played at it.
+        let elsewhere = unique(&format!("replays-other-{db}"));
+        let views = service.handle(&ctx(&elsewhere, "Eve"), Op::Replay(Pick::Table(table))).await;
+        assert!(say(&views).contains(&format!("no table {table}")), "{db}: {}", say(&views));
+        // Ben, in his own chat with the bot.
+        let ben_elsewhere = dicetable::table::Ctx { chat: elsewhere.clone(), ..ctx(&chat, "Ben") };
+        let views = service.handle(&ben_elsewhere, Op::Export(Pick::Table(table))).await;
+        assert!(views[0].file.is_some(), "{db}: a player may fetch their game anywhere");
+        let views = service.handle(&ctx(&elsewhere, "Eve"), Op::Press(replay.clone())).await;
+        assert!(views[0].file.is_none() && views[0].private_to.is_some(), "{db}");
+        let views = service.handle(&ana, Op::Replay(Pick::Table(987_654))).await;
+        assert!(say(&views).contains("no table 987654"), "{db}: {}", say(&views));
+
+        // A table cancelled in its lobby has nothing to replay.
+        let quiet = unique(&format!("replays-cancelled-{db}"));
+        let host = ctx(&quiet, "Ana");
+        let lobby =
+            service.handle(&host, Op::Create { game: GameKind::Nardy, words: vec![] }).await;
+        let cancelled = lobby[0].shows.unwrap().0;
+        service.handle(&host, Op::Cancel(None)).await;
+        let views = service.handle(&host, Op::Replay(Pick::Table(cancelled))).await;
+        assert!(say(&views).contains("cancelled before its first move"), "{db}: {}", say(&views));
+        let views = service.handle(&host, Op::Export(Pick::Last)).await;
+        assert!(say(&views).contains("No game has finished"), "{db}: {}", say(&views));
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn many_random_games_replay_to_the_stored_state() {
     let (_, store, _) = stores("replays").await.remove(0);

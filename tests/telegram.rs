@@ -1187,13 +1187,11 @@ async fn one_person_against_computers_to_the_ranking() {
         }
         assert!(presses > 0 && computer_boards > 0, "{db}: {presses} presses, {computer_boards}");
         g.until_said("the seed revealed", "dicetable verify").await;
-        // The final board's Replay button posts the game as an animation (sendAnimation), and
-        // /export sends its record as a document; both check out.
-        let final_board = g.server.fake.lock().await.messages[&id].clone();
-        let keys = &final_board["keyboard"]["inline_keyboard"][0];
-        assert_eq!(keys[0]["text"], "🎞 Replay", "{db}: {final_board}");
-        let replay = keys[0]["callback_data"].as_str().unwrap().to_owned();
-        g.press(1, "Ana", id, &replay).await;
+        // The Replay button under the final board (on the seed's message) posts the game as an
+        // animation (sendAnimation), and /export sends its record as a document; both check out.
+        let (reveal, replay) = g.until("the Replay button", |f| button(f, "🎞 Replay")).await;
+        assert!(reveal > id, "{db}: under the final board");
+        g.press(1, "Ana", reveal, &replay).await;
         g.say(1, "Ana", "/export").await;
         let (gif, record) = g
             .until("the replay and the record", |f| {

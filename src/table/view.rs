@@ -279,12 +279,6 @@ impl Service {
                     let over = Event::GameOver { ranking };
                     lines.extend(self.i18n.event(lang, &over, &names));
                 }
-                if t.rec.status == TableStatus::Finished {
-                    buttons.push(vec![
-                        self.button(t, TokenButton::Replay, label("button-replay", &[])),
-                        self.button(t, TokenButton::Export, label("button-export", &[])),
-                    ]);
-                }
             }
         }
         if let Some((seat, _)) = t.computer_to_act() {
@@ -391,12 +385,22 @@ impl Service {
         }
     }
 
-    /// After a game ends: the seed, so anyone can check every roll (C3).
+    /// After a game ends: the seed, so anyone can check every roll (C3), posted right under the
+    /// final board; a finished game's also offers its replay and its record. (The final board
+    /// itself has no buttons: a board without buttons is a game over, for players and tools.)
     pub(super) fn end_views(&self, t: &Loaded, lang: Lang) -> Vec<View> {
         if !t.rec.status.is_ended() {
             return Vec::new();
         }
-        vec![View { text: self.reveal_text(t, lang), ..View::default() }]
+        let mut buttons = Vec::new();
+        if t.rec.status == TableStatus::Finished {
+            let label = |key: &str| self.i18n.text(lang, key, &[]);
+            buttons.push(vec![
+                self.button(t, TokenButton::Replay, label("button-replay")),
+                self.button(t, TokenButton::Export, label("button-export")),
+            ]);
+        }
+        vec![View { text: self.reveal_text(t, lang), buttons, ..View::default() }]
     }
 
     fn reveal_text(&self, t: &Loaded, lang: Lang) -> String {
