@@ -317,11 +317,24 @@ pub struct Animated {
     pub frames: usize,
 }
 
+/// The most frames an animation has. A longer game (an 8-player Ludo game runs to thousands of
+/// moves) shows every n-th move, so that its GIF stays within the chats' file limits (about
+/// 4 KB a frame: 400 frames are under 2 MB) and is drawn in a few seconds.
+pub const MAX_FRAMES: usize = 400;
+
+/// One picture of a replay: the game after move `at`, the events drawn on it, how long it stays.
+struct Shot {
+    at: usize,
+    events: Vec<Event>,
+    delay: u32,
+}
+
 /// Draws a replay as an animated GIF in the game's own pictures: the board as set up, then a
 /// frame per move with its path and dice (a roll that leads to a choice shares the frame of the
 /// move chosen), a longer pause on captures, ladders, snakes and the final ranking. Pictures
 /// that show nothing new (a roll that could not be used, say, when the board shows no dice)
-/// only lengthen the frame before.
+/// only lengthen the frame before. A game of more than [`MAX_FRAMES`] moves shows every n-th
+/// (and the last).
 pub fn animate(
     renderer: &Renderer,
     replay: &Replay,
@@ -329,9 +342,7 @@ pub fn animate(
     theme: Theme,
     persian_digits: bool,
 ) -> Result<Animated, RenderError> {
-    let mut animation = renderer.animation();
-    let start = Scene { game: &replay.start, events: &[], players, theme, persian_digits };
-    animation.frame(&start, timing::START_MS)?;
+    let mut shots = Vec::new();
     let mut shown: Vec<Event> = Vec::new();
     let count = replay.moves.len();
     for (i, (action, game, events)) in replay.moves.iter().enumerate() {
@@ -349,9 +360,23 @@ pub fn animate(
         } else {
             timing::MOVE_MS
         };
-        let scene = Scene { game, events: &shown, players, theme, persian_digits };
+        shots.push(Shot { at: i, events: std::mem::take(&mut shown), delay });
+    }
+    // The set-up board is a frame too.
+    let stride = shots.len().div_ceil(MAX_FRAMES.saturating_sub(1).max(1)).max(1);
+    let kept = shots.len();
+    let shots = shots
+        .into_iter()
+        .enumerate()
+        .filter(|(k, _)| stride == 1 || k % stride == stride - 1 || k + 1 == kept)
+        .map(|(_, shot)| shot);
+    let mut animation = renderer.animation();
+    let start = Scene { game: &replay.start, events: &[], players, theme, persian_digits };
+    animation.frame(&start, timing::START_MS)?;
+    for Shot { at, events, delay } in shots {
+        let game = &replay.moves[at].1;
+        let scene = Scene { game, events: &events, players, theme, persian_digits };
         animation.frame(&scene, delay)?;
-        shown.clear();
     }
     let frames = animation.frames();
     let gif = animation.finish()?.ok_or_else(|| RenderError::Animation("no frames".into()))?;
@@ -431,6 +456,24 @@ mod tests {
         let mut edited = record;
         edited.ranking.as_mut().unwrap().reverse();
         assert!(matches!(edited.verify(), Err(Mismatch::Ranking { .. })));
+    }
+
+    #[test]
+    fn a_long_game_shows_every_nth_move_within_the_frame_limit() {
+        let renderer = Renderer::new();
+        // Six players of Ludo: well over a thousand moves.
+        let record = finished(GameKind::Ludo, 6, 2);
+        let replay = record.replay().unwrap();
+        assert!(replay.moves.len() > 2 * MAX_FRAMES, "{} moves", replay.moves.len());
+        let players: Vec<Player> =
+            record.players.iter().map(|n| Player { name: n.clone() }).collect();
+        let animated = animate(&renderer, &replay, &players, Theme::Light, false).unwrap();
+        assert!(
+            (MAX_FRAMES * 3 / 4..=MAX_FRAMES).contains(&animated.frames),
+            "{} frames",
+            animated.frames
+        );
+        assert!(animated.gif.len() < 8 << 20, "{} bytes", animated.gif.len());
     }
 
     #[test]
