@@ -437,12 +437,11 @@ fn verify_record(path: &std::path::Path) -> Result<ExitCode> {
             );
             if verified.finished {
                 let ranking = record.ranking.unwrap_or_default();
-                let places: Vec<String> = record
-                    .players
-                    .iter()
-                    .zip(&ranking)
-                    .map(|(name, rank)| format!("{rank}. {name}"))
-                    .collect();
+                let mut places: Vec<(u8, &String)> =
+                    ranking.iter().copied().zip(&record.players).collect();
+                places.sort();
+                let places: Vec<String> =
+                    places.iter().map(|(rank, name)| format!("{rank}. {name}")).collect();
                 println!("finished: {}", places.join(", "));
             } else {
                 println!("the record ends before the game does");

@@ -341,6 +341,7 @@ replay-caption = { $game }, table { $table }: the whole game, { $frames } frames
 export-caption = { $game }, table { $table }: the game record, { $moves } moves with the seed and the commitment. Check every roll and every move, or draw the replay, with:
 err-replay-running = That game is still running: its replay and record come when it ends (the seed stays secret until then).
 err-no-finished = No game has finished in this chat yet. To replay another table, name it, for example /replay 12.
+err-no-finished-discord = No game has finished in this channel yet. To replay another table, name it: /game replay table:12.
 err-replay-empty = Table { $table } was cancelled before its first move: there is nothing to replay.
 err-replay-failed = The replay could not be drawn just now. Please try again in a minute.
 err-no-such-table = There is no table { $table } in this chat.

@@ -334,6 +334,7 @@ replay-caption = { $game }, mesa { $table }: ang buong laro, { $frames } frame.
 export-caption = { $game }, mesa { $table }: ang rekord ng laro, { $moves } galaw kasama ang seed at ang commitment. Suriin ang bawat dais at bawat galaw, o gawin ang replay, gamit ang:
 err-replay-running = Tumatakbo pa ang larong iyan: darating ang replay at rekord nito pagkatapos (lihim ang seed hanggang doon).
 err-no-finished = Wala pang natapos na laro sa chat na ito. Para sa ibang mesa, sabihin ang numero nito, hal. /replay 12.
+err-no-finished-discord = Wala pang natapos na laro sa channel na ito. Para sa ibang mesa, ibigay ang numero: /game replay table:12.
 err-replay-empty = Kinansela ang mesa { $table } bago ang unang galaw: walang mare-replay.
 err-replay-failed = Hindi magawa ang replay ngayon. Subukan ulit pagkalipas ng isang minuto.
 err-no-such-table = Walang mesa { $table } sa chat na ito.

@@ -5,6 +5,7 @@ use super::lobby::{LobbyOp, actor};
 use super::service::{Fail, LEASE_MS, Loaded, MAX_STRIKES, say};
 use super::token::{Button as TokenButton, Token};
 use super::{BoardMode, Ctx, Service, ServiceError, Slot, View};
+use crate::engine::Entropy;
 use crate::engine::computer::{self, Level};
 use crate::engine::{Action, Event, GameKind, Legal, Seat, Status};
 use crate::fair::Roller;
@@ -406,7 +407,7 @@ impl Service {
         level: Level,
     ) -> Result<Vec<Event>, Fail> {
         let index = (u64::from(seat) << 40) | (t.rec.version.max(0) as u64);
-        let mut entropy = t.seed().stream("computer", index);
+        let mut entropy = Choices::new(&mut t.seed().stream("computer", index));
         let mut events = Vec::new();
         for _ in 0..MAX_CHAIN {
             if t.computer_to_act().map(|(s, _)| s) != Some(seat) {
@@ -447,5 +448,28 @@ impl Service {
                 &[("name", name.to_owned().into()), ("minutes", Arg::Number(minutes))],
             )
         }
+    }
+}
+
+/// A computer's own random choices: `rand`'s standard generator, seeded for each table, seat and
+/// turn from the table's secret under a label of its own, so it never sees or uses the dice
+/// (which come from the same secret's roll numbers). Its choices are logged as actions, so a
+/// replay never needs to draw them again.
+struct Choices(rand::rngs::StdRng);
+
+impl Choices {
+    fn new(stream: &mut crate::fair::Stream) -> Self {
+        use rand::SeedableRng;
+        let mut seed = [0u8; 32];
+        for chunk in seed.chunks_exact_mut(4) {
+            chunk.copy_from_slice(&stream.next_u32().to_le_bytes());
+        }
+        Self(rand::rngs::StdRng::from_seed(seed))
+    }
+}
+
+impl Entropy for Choices {
+    fn next_u32(&mut self) -> u32 {
+        rand::RngCore::next_u32(&mut self.0)
     }
 }
