@@ -184,6 +184,76 @@ async fn the_lobby_buttons_seat_computers_for_the_host_only_and_refusals_are_pre
     }
 }
 
+/// The host's Add and Remove computer pressed many times at once (a double tap, a laggy client,
+/// two bot processes) on both databases: every press acts on the lobby as it is then (a press
+/// that lost the race to store is applied again to the lobby as it now is), so each one that
+/// fits seats or unseats exactly one computer, numbered without repeats; the rest are refused
+/// precisely; the press that fills the table starts it, once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn add_and_remove_computer_pressed_at_once_seat_and_unseat_exactly() {
+    for (db, store, service, _) in services("presses").await {
+        let chat = unique(&format!("cpu-presses-{db}"));
+        let lobby = say(&service, &chat, "Ana", "/ludo").await.remove(0);
+        let (table, _) = lobby.shows.unwrap();
+        let add = button(&lobby, |b| b == TokenButton::AddComputer).unwrap();
+        let at_once = |token: String, times: usize| {
+            let presses: Vec<_> = (0..times)
+                .map(|_| {
+                    let (service, token, chat) = (service.clone(), token.clone(), chat.clone());
+                    tokio::spawn(async move {
+                        service.handle(&ctx(&chat, "Ana"), Op::Press(token)).await
+                    })
+                })
+                .collect();
+            async move {
+                let mut answers = Vec::new();
+                for p in presses {
+                    answers.push(p.await.unwrap());
+                }
+                answers
+            }
+        };
+        let refusals = |answers: &[Vec<View>]| -> Vec<&'static str> {
+            answers.iter().filter_map(|v| v[0].refusal).collect()
+        };
+        // Five at once: five computers.
+        let answers = at_once(add.clone(), 5).await;
+        assert!(refusals(&answers).is_empty(), "{db}: {:?}", refusals(&answers));
+        let seats = store.table(table).await.unwrap().seats;
+        let users: Vec<&str> = seats.iter().map(|s| s.user.as_str()).collect();
+        assert_eq!(
+            users[1..],
+            (1..=5).map(|k| format!("computer:normal:{k}")).collect::<Vec<_>>(),
+            "{db}"
+        );
+        // Seven removals at once: five leave, two are told there is none.
+        let remove = answers
+            .iter()
+            .find_map(|v| button(&v[0], |b| b == TokenButton::RemoveComputer))
+            .unwrap();
+        let answers = at_once(remove, 7).await;
+        assert_eq!(refusals(&answers), ["err-no-computer"; 2], "{db}");
+        assert_eq!(store.table(table).await.unwrap().seats.len(), 1, "{db}");
+        // Nine adds at once on an eight-seat table: seven sit, the seventh starts the game,
+        // the other two are refused (full, or already started).
+        let answers = at_once(add, 9).await;
+        let refused = refusals(&answers);
+        assert_eq!(refused.len(), 2, "{db}: {refused:?}");
+        assert!(
+            refused.iter().all(|r| ["err-table-full", "err-started"].contains(r)),
+            "{refused:?}"
+        );
+        let started = answers.iter().filter(|v| board(v).is_some()).count();
+        assert_eq!(started, 1, "{db}: the game starts once");
+        let row = store.table(table).await.unwrap();
+        assert_eq!(row.status, TableStatus::Playing, "{db}");
+        let mut numbers: Vec<String> = row.seats[1..].iter().map(|s| s.user.clone()).collect();
+        numbers.sort();
+        numbers.dedup();
+        assert_eq!(numbers.len(), 7, "{db}: seven different computers");
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn computers_are_off_the_top_and_stats_count_games_against_them_by_level() {
     for (db, _store, service, clock) in services("stats").await {

@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use common::bot_config;
 use dicetable::bot::{self, Config};
+use dicetable::store::TableStatus;
 use serde_json::{Value, json};
 
 fn config(database_url: String) -> Config {
@@ -209,6 +210,80 @@ async fn games_survive_a_restart_and_a_graceful_shutdown_closes_the_server() {
             "{last}"
         );
         running.shutdown().await;
+    }
+}
+
+/// A stop (what SIGTERM does) while a computer's turn waits out its pause, and a new process
+/// over the same database: the turn is not lost and not played twice. The computer plays it
+/// after the restart, and the game goes on with the person's turn; on both databases.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_computers_turn_pending_at_a_stop_is_played_after_the_restart() {
+    for (db, url) in common::both_databases("playground", "computer-stop").await {
+        let slow = || Config { computer_pause: Duration::from_millis(1500), ..config(url.clone()) };
+        let running = bot::start(&slow()).await.unwrap();
+        let api = Api::new(running.addr);
+        // Ana and one computer: the table is full and starts at once, the computer to throw
+        // the roll-off.
+        api.say("Ana", "/nardy bot").await;
+        let newest_board =
+            |msgs: &[Value]| msgs.iter().rev().find(|m| m["image"].is_string()).cloned();
+        let mut board = newest_board(&api.messages("Ana").await).expect("a board");
+        for _ in 0..10 {
+            if plain(board["text"].as_str().unwrap()).contains("is playing") {
+                break;
+            }
+            // Ana's turn (first, or again after a 6): her roll hands the turn on.
+            let roll = api.button("Ana", "🎲 Roll").await.unwrap();
+            api.press("Ana", &roll).await;
+            board = newest_board(&api.messages("Ana").await).unwrap();
+        }
+        let text = plain(board["text"].as_str().unwrap());
+        assert!(text.contains("🤖 Computer 1 (normal) is playing"), "{db}: {text}");
+        let store = dicetable::store::Store::connect(&url).await.unwrap();
+        let table = store.tables_in_chat("playground:main", &TableStatus::OPEN).await.unwrap()[0].0;
+        let before = store.actions(table).await.unwrap().len();
+        running.shutdown().await;
+        assert_eq!(
+            store.actions(table).await.unwrap().len(),
+            before,
+            "{db}: not played at the stop"
+        );
+
+        let running = bot::start(&slow()).await.unwrap();
+        let api = Api::new(running.addr);
+        let deadline = std::time::Instant::now() + Duration::from_secs(20);
+        loop {
+            let msgs = api.messages("Ana").await;
+            assert!(
+                std::time::Instant::now() < deadline,
+                "{db}: the computer never played {msgs:?}"
+            );
+            let board = newest_board(&msgs);
+            let anas = board.as_ref().is_some_and(|b| {
+                b["mentions"].as_array().is_some_and(|m| m.iter().any(|x| x == "playground:ana"))
+                    && !b["buttons"][0].is_null()
+            });
+            if anas {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        // Played once: the log has the computer's throw (and its turn, if it won the roll-off),
+        // it is Ana's turn, and the log replays to the stored state.
+        let row = store.table(table).await.unwrap();
+        let actions = store.actions(table).await.unwrap();
+        assert!(actions.len() > before, "{db}");
+        let seed = dicetable::fair::Seed::from_bytes(row.seed.clone().try_into().unwrap());
+        let options = dicetable::engine::Options::default_for(dicetable::engine::GameKind::Nardy);
+        let mut game = dicetable::setup::new_game(&options, 2, &seed, 0).unwrap();
+        for a in &actions {
+            game.play(&serde_json::from_str(a).unwrap()).unwrap();
+        }
+        let stored: Value = serde_json::from_str(row.state.as_deref().unwrap()).unwrap();
+        assert_eq!(game.to_json(), stored, "{db}");
+        assert_eq!(game.legal().to_move(), Some(0), "{db}: Ana's turn");
+        running.shutdown().await;
+        store.close().await;
     }
 }
 

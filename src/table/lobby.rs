@@ -406,7 +406,28 @@ impl Service {
         self.lobby_apply(ctx, t, op).await
     }
 
+    /// Applies a lobby operation to the lobby as it is now: if another change was stored first
+    /// (two people joining at once, a double tap on Add computer, another bot process), the
+    /// lobby is read again and the operation applied to it, a few times, so that every press
+    /// that still fits takes effect (and one that no longer fits is refused for what it is).
     pub(super) async fn lobby_apply(
+        &self,
+        ctx: &Ctx,
+        t: Loaded,
+        op: LobbyOp,
+    ) -> Result<Vec<View>, Fail> {
+        let id = t.rec.id;
+        let mut t = t;
+        for _ in 0..LOBBY_TRIES - 1 {
+            match self.lobby_apply_once(ctx, t, op.clone()).await {
+                Err(Fail::Stale(_)) => t = self.load(id).await?,
+                done => return done,
+            }
+        }
+        self.lobby_apply_once(ctx, t, op).await
+    }
+
+    async fn lobby_apply_once(
         &self,
         ctx: &Ctx,
         mut t: Loaded,
@@ -509,7 +530,11 @@ impl Service {
     }
 }
 
+/// How many times a lobby operation is tried on the lobby as it is now ([`Service::lobby_apply`]).
+const LOBBY_TRIES: usize = 16;
+
 /// What a lobby operation does.
+#[derive(Clone)]
 pub(super) enum LobbyOp {
     Join,
     Leave,
