@@ -17,7 +17,7 @@
 //! A user is a display name (the id is `playground:<name in lower case>`); a room is a chat
 //! (`playground:<room>`). Messages live in memory, bounded: the last 200 per room, pictures on
 //! only the newest few, rooms idle for 20 minutes forgotten, and when all rooms together pass
-//! 48 MB, the least recently used rooms lose their pictures first, then are forgotten. Message
+//! 40 MB, the least recently used rooms lose their pictures first, then are forgotten. Message
 //! ids never repeat within a process. Games live in the database like any
 //! others, and a room first asked for after a start (or after it was forgotten) shows its open
 //! tables as they stand. Every local user is the room's admin. Private views reach only their user's event stream.
@@ -49,7 +49,7 @@ const PICTURES: usize = 6;
 /// A room not used for this long is forgotten (its games are in the database).
 const IDLE: Duration = Duration::from_secs(20 * 60);
 /// The most bytes all rooms' messages may hold; the least recently used rooms go first.
-const MAX_BYTES: usize = 48 << 20;
+const MAX_BYTES: usize = 40 << 20;
 /// Display names remembered before the list starts again.
 const MAX_NAMES: usize = 100_000;
 /// The longest chat line or name accepted.
@@ -790,7 +790,7 @@ mod tests {
         rooms.swept = None;
         post(&mut rooms, "busy", board(10));
         assert!(!rooms.rooms.contains_key("idle") && rooms.rooms.contains_key("busy"));
-        // Rooms of 6 MB of pictures each: past 48 MB the least recently used lose their
+        // Rooms of 6 MB of pictures each: past 40 MB the least recently used lose their
         // older pictures first (and keep their text), and their newest board's picture.
         for room in 0..12 {
             for _ in 0..PICTURES {
@@ -815,7 +815,7 @@ mod tests {
         assert!(total(&rooms) <= MAX_BYTES, "{} bytes held", total(&rooms));
         assert_eq!(pictures(&rooms, "r0"), 0, "the least recently used lost their board's");
         assert_eq!(pictures(&rooms, "s49"), 1, "the newest room kept its board's");
-        // Rooms of text alone (1 MB each) past 48 MB: the least recently used are forgotten.
+        // Rooms of text alone (1 MB each) past 40 MB: the least recently used are forgotten.
         for room in 0..60 {
             let line = View { text: "x".repeat(1 << 20), ..View::default() };
             post(&mut rooms, &format!("t{room}"), line);

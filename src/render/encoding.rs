@@ -196,8 +196,12 @@ pub(super) struct Band {
 }
 
 /// A board as its bands hold it (the inverse of [`bands`]): its pixels in the palette's
-/// colours. `width` pixels a row.
-pub(super) fn unpack(colours: &Colours, bands: &[Band], width: u32) -> Result<Pixmap, RenderError> {
+/// colours, and their palette indices. `width` pixels a row.
+pub(super) fn unpack(
+    colours: &Colours,
+    bands: &[Band],
+    width: u32,
+) -> Result<(Pixmap, Vec<u8>), RenderError> {
     let w = width as usize;
     let total: usize = bands.iter().map(|b| b.len).sum();
     let deflate: Vec<u8> = bands.iter().flat_map(|b| b.deflate.iter().copied()).collect();
@@ -221,13 +225,14 @@ pub(super) fn unpack(colours: &Colours, bands: &[Band], width: u32) -> Result<Pi
     }
     let size = tiny_skia::IntSize::from_wh(width, rows as u32)
         .ok_or(RenderError::Size(width, rows as u32))?;
-    Pixmap::from_vec(data, size).ok_or(RenderError::Size(width, rows as u32))
+    let pixmap = Pixmap::from_vec(data, size).ok_or(RenderError::Size(width, rows as u32))?;
+    Ok((pixmap, indices))
 }
 
 /// The compression of a board many tables share (a fixed layout), done once per board.
 pub(super) const SHARED_BOARD: u32 = 6;
-/// The compression of a board of one table (a random Snakes board), done each time it is
-/// unpacked (see `Renderer::board`): quickly.
+/// The compression of a board of one table (a random Snakes board), done once when it is drawn
+/// (see `Renderer::board`): quickly.
 pub(super) const OWN_BOARD: u32 = 2;
 /// The compression of a picture's changed bands and legend: the fastest.
 const PICTURE_LEVEL: u32 = 1;

@@ -182,13 +182,15 @@ struct Board {
     bands: Vec<encoding::Band>,
 }
 
-/// A board of one table from its packed bands: its pixels in the palette's colours, and those
-/// pixels' own indices and bands (a palette colour may look up to a neighbour of the same
-/// look), as pictures drawn on it will find them.
+/// A board of one table from its packed bands: its pixels in the palette's colours, their
+/// indices as packed, and the packed bands themselves. A picture takes the board's indices
+/// only where it shows the board's own pixels, so these serve it as they are: unpacking is an
+/// inflate and a palette lookup, with nothing mapped or compressed again (which took longer
+/// than the inflate). Where the picture shows the board it decodes to the board's pixels
+/// exactly; a fresh lookup of a palette colour may give a neighbour of the same look.
 fn own_board(colours: Arc<Colours>, packed: &[encoding::Band]) -> Result<Board, RenderError> {
-    let pixmap = encoding::unpack(&colours, packed, WIDTH)?;
-    let (indices, bands) = encoding::bands(&colours, &pixmap, encoding::OWN_BOARD)?;
-    Ok(Board { pixmap, colours, indices, bands })
+    let (pixmap, indices) = encoding::unpack(&colours, packed, WIDTH)?;
+    Ok(Board { pixmap, colours, indices, bands: packed.to_vec() })
 }
 
 /// A board of one table as its bands and palette, and when it was last used.
@@ -216,8 +218,10 @@ enum BoardKey {
 }
 
 /// The most boards kept (about 5 MB each: pixels and palette indices); the least recently used
-/// goes first.
-const MAX_BOARDS: usize = 12;
+/// goes first. The few boards every table of a kind shares stay in use; random Snakes boards
+/// (one per table) come back from `packed` in a few milliseconds, so more room here would hold
+/// memory without saving much drawing.
+const MAX_BOARDS: usize = 8;
 
 impl Default for Renderer {
     fn default() -> Self {
