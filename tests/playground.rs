@@ -424,7 +424,16 @@ async fn one_person_plays_ludo_against_three_computers_to_the_ranking() {
         assert!(plain(last["text"].as_str().unwrap()).contains("1. "), "{db}: the ranking");
         // The Replay button under the final board shows the game as an inline GIF, and /export
         // offers its record as a download. Both check out.
-        let replay = api.button("Ana", "🎞 Replay").await.expect("a Replay button");
+        // The seed's message follows the final board (a computer's last move posts both).
+        let mut replay = None;
+        for _ in 0..200 {
+            replay = api.button("Ana", "🎞 Replay").await;
+            if replay.is_some() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        let replay = replay.unwrap_or_else(|| panic!("{db}: a Replay button"));
         api.press("Ana", &replay).await;
         api.say("Ana", "/export").await;
         let msgs = api.messages("Ana").await;

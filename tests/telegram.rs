@@ -451,7 +451,7 @@ async fn a_group_opens_a_table_joins_and_plays_turns_with_inline_buttons() {
             g.until("four command menus", |f| (f.menus.len() == 4).then(|| f.menus.clone())).await;
         let codes: Vec<Option<&str>> = menus.iter().map(|(c, _)| c.as_deref()).collect();
         assert_eq!(codes, [None, Some("fa"), Some("ru"), Some("tl")]);
-        assert!(menus.iter().all(|(_, names)| names.len() == 19 && names[0] == "snakes"));
+        assert!(menus.iter().all(|(_, names)| names.len() == 21 && names[0] == "snakes"));
         let players = [(1, "Ana"), (2, "Ben")];
         // A command for another bot in the group is not ours to answer, nor is a command we
         // do not have unless it names us.

@@ -397,37 +397,25 @@ impl Telegram {
     ) -> Option<Message> {
         let file = view.file.as_ref()?;
         let input = || InputFile::memory(file.bytes.clone()).file_name(file.name.clone());
+        // The two requests are of different types with the same setters.
+        macro_rules! send {
+            ($method:literal, $request:expr) => {
+                retry($method, || {
+                    let mut request = $request
+                        .caption(caption.to_owned())
+                        .parse_mode(ParseMode::Html)
+                        .reply_markup(keyboard(view));
+                    if let Some(r) = reply {
+                        request = request.reply_parameters(r.clone());
+                    }
+                    request.send()
+                })
+                .await
+            };
+        }
         match file.kind {
-            FileKind::Animation => {
-                retry("sendAnimation", || {
-                    let mut request = self
-                        .bot
-                        .send_animation(chat, input())
-                        .caption(caption.to_owned())
-                        .parse_mode(ParseMode::Html)
-                        .reply_markup(keyboard(view));
-                    if let Some(r) = reply {
-                        request = request.reply_parameters(r.clone());
-                    }
-                    request.send()
-                })
-                .await
-            }
-            FileKind::Json => {
-                retry("sendDocument", || {
-                    let mut request = self
-                        .bot
-                        .send_document(chat, input())
-                        .caption(caption.to_owned())
-                        .parse_mode(ParseMode::Html)
-                        .reply_markup(keyboard(view));
-                    if let Some(r) = reply {
-                        request = request.reply_parameters(r.clone());
-                    }
-                    request.send()
-                })
-                .await
-            }
+            FileKind::Animation => send!("sendAnimation", self.bot.send_animation(chat, input())),
+            FileKind::Json => send!("sendDocument", self.bot.send_document(chat, input())),
         }
     }
 
