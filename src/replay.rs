@@ -197,22 +197,14 @@ impl Record {
         seed: &Seed,
         level: crate::engine::computer::Level,
     ) -> Result<Self, Mismatch> {
-        let setup = |e: crate::engine::OptionError| Mismatch::Setup(e.to_string());
-        let mut game = setup::new_game(options, players, seed, 0).map_err(setup)?;
-        let mut roller = Roller::new(seed, 0);
-        let mut stream = seed.stream("computer-game", 0);
         let mut actions = Vec::new();
-        while game.status() != Status::Finished {
-            let action = match game.legal() {
-                Legal::Over => break,
-                Legal::Choose { .. } => crate::engine::computer::choose(&game, level, &mut stream)
-                    .ok_or_else(|| Mismatch::Setup("no choice offered".into()))?,
-                legal => Action::Roll { dice: roller.roll_many(legal.dice_due().unwrap_or(1)) },
-            };
-            let step = actions.len() + 1;
-            game.play(&action).map_err(|e| illegal(step, &action, e.to_string()))?;
-            actions.push(action);
-        }
+        crate::simulate::play_levels_logged(
+            options,
+            seed,
+            &vec![level; players],
+            Some(&mut actions),
+        )
+        .map_err(|e| Mismatch::Setup(e.to_string()))?;
         let names = (1..=players).map(|i| format!("Player {i}")).collect();
         Self::from_log(options, BoardGenerator::CURRENT, names, seed, None, actions)
     }

@@ -153,7 +153,7 @@ pub fn play_one(
     policy: Policy,
 ) -> Result<Played, SimError> {
     let mut choices = seed.stream("policy", 0);
-    play_with(options, players, seed, |game, _, mut actions| match policy {
+    play_with(options, players, seed, None, |game, _, mut actions| match policy {
         Policy::First => actions.swap_remove(0),
         Policy::Random => {
             let k = choices.below(actions.len() as u32) as usize;
@@ -166,20 +166,32 @@ pub fn play_one(
 /// Plays one game to its end with the table's seeded dice, each seat a computer of its level
 /// choosing with a stream of its own (never the dice).
 pub fn play_levels(options: &Options, seed: &Seed, levels: &[Level]) -> Result<Played, SimError> {
+    play_levels_logged(options, seed, levels, None)
+}
+
+/// [`play_levels`], keeping every action played in `log` (a game's record).
+pub fn play_levels_logged(
+    options: &Options,
+    seed: &Seed,
+    levels: &[Level],
+    log: Option<&mut Vec<Action>>,
+) -> Result<Played, SimError> {
     let mut streams: Vec<_> =
         (0..levels.len()).map(|s| seed.stream("computer", s as u64)).collect();
-    play_with(options, levels.len(), seed, |game, seat, mut actions| {
+    play_with(options, levels.len(), seed, log, |game, seat, mut actions| {
         let s = usize::from(seat);
         computer::choose(game, levels[s], &mut streams[s]).unwrap_or_else(|| actions.swap_remove(0))
     })
 }
 
 /// The play loop: the table's seeded dice for every roll, `choose` for every choice (given the
-/// seat to move and the legal actions; it must return one of them).
+/// seat to move and the legal actions; it must return one of them), every action kept in `log`
+/// if there is one.
 fn play_with(
     options: &Options,
     players: usize,
     seed: &Seed,
+    mut log: Option<&mut Vec<Action>>,
     mut choose: impl FnMut(&Game, Seat, Vec<Action>) -> Action,
 ) -> Result<Played, SimError> {
     let mut game = setup::new_game(options, players, seed, 0)?;
@@ -196,6 +208,9 @@ fn play_with(
             }
         };
         game.play(&action).expect("the engine listed this action as legal");
+        if let Some(log) = log.as_mut() {
+            log.push(action);
+        }
     }
     Err(SimError::Endless(0))
 }

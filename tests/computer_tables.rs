@@ -197,21 +197,9 @@ async fn add_and_remove_computer_pressed_at_once_seat_and_unseat_exactly() {
         let (table, _) = lobby.shows.unwrap();
         let add = button(&lobby, |b| b == TokenButton::AddComputer).unwrap();
         let at_once = |token: String, times: usize| {
-            let presses: Vec<_> = (0..times)
-                .map(|_| {
-                    let (service, token, chat) = (service.clone(), token.clone(), chat.clone());
-                    tokio::spawn(async move {
-                        service.handle(&ctx(&chat, "Ana"), Op::Press(token)).await
-                    })
-                })
-                .collect();
-            async move {
-                let mut answers = Vec::new();
-                for p in presses {
-                    answers.push(p.await.unwrap());
-                }
-                answers
-            }
+            let chat = chat.clone();
+            let presses = (0..times).map(move |_| (ctx(&chat, "Ana"), Op::Press(token.clone())));
+            common::at_once(&service, presses)
         };
         let refusals = |answers: &[Vec<View>]| -> Vec<&'static str> {
             answers.iter().filter_map(|v| v[0].refusal).collect()

@@ -243,13 +243,10 @@ async fn finished_games_are_replayed_and_exported_and_nothing_else_is() {
         let export = button_of(reveal, |b| b == TokenButton::Export).expect("a record button");
         assert!(board(&views).unwrap().buttons.is_empty(), "{db}: the final board has none");
         // Everyone presses Replay at once: each gets the game, the same animation.
-        let presses = ["Ana", "Ben", "Cyrus", "Dana"].map(|who| {
-            let (service, replay, chat) = (service.clone(), replay.clone(), chat.clone());
-            tokio::spawn(async move { service.handle(&ctx(&chat, who), Op::Press(replay)).await })
-        });
+        let presses =
+            ["Ana", "Ben", "Cyrus", "Dana"].map(|who| (ctx(&chat, who), Op::Press(replay.clone())));
         let mut gifs = Vec::new();
-        for press in presses {
-            let views = press.await.unwrap();
+        for views in common::at_once(&service, presses).await {
             let file = views[0].file.clone().unwrap_or_else(|| panic!("{db}: {}", views[0].text));
             assert_eq!(
                 (file.kind, file.name.as_str()),
@@ -349,17 +346,10 @@ async fn fifty_presses_of_one_button_apply_once() {
         let roll = button_of(b, |b| b == TokenButton::Roll).unwrap();
         let mover = b.mentions[0].rsplit('/').next().unwrap().to_owned();
         let before = store.table(table).await.unwrap();
-        let tasks: Vec<_> = (0..50)
-            .map(|_| {
-                let service = service.clone();
-                let (roll, c) = (roll.clone(), ctx(&chat, &mover));
-                tokio::spawn(async move { service.handle(&c, Op::Press(roll)).await })
-            })
-            .collect();
+        let presses = (0..50).map(|_| (ctx(&chat, &mover), Op::Press(roll.clone())));
         let mut applied = 0;
         let mut stale = 0;
-        for t in tasks {
-            let views = t.await.unwrap();
+        for views in common::at_once(&service, presses).await {
             if views[0].private_to.is_none() {
                 applied += 1;
             } else {

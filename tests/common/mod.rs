@@ -289,3 +289,23 @@ pub fn check_replay(gif: &[u8], record: &[u8]) -> usize {
     assert!(frames >= 3, "{frames} frames");
     frames
 }
+
+/// Every `(ctx, op)` handed to the service at once (each on its own task, so they race as
+/// presses from many people or processes do); the answers in the order given.
+pub async fn at_once(
+    service: &dicetable::table::Service,
+    presses: impl IntoIterator<Item = (dicetable::table::Ctx, dicetable::table::Op)>,
+) -> Vec<Vec<dicetable::table::View>> {
+    let tasks: Vec<_> = presses
+        .into_iter()
+        .map(|(ctx, op)| {
+            let service = service.clone();
+            tokio::spawn(async move { service.handle(&ctx, op).await })
+        })
+        .collect();
+    let mut answers = Vec::with_capacity(tasks.len());
+    for task in tasks {
+        answers.push(task.await.expect("a press's task panicked"));
+    }
+    answers
+}
