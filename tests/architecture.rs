@@ -23,8 +23,9 @@ const ALLOWED: &[(&str, &[&str])] = &[
     // Pictures of engine states; never the table layer.
     ("render", &["engine"]),
     ("gallery", &["engine", "fair", "render", "setup"]),
-    // Game records: replayed through the rules with their seed, drawn as animations.
-    ("replay", &["engine", "fair", "render", "setup"]),
+    // Game records: replayed through the rules with their seed, drawn as animations; a
+    // computers' game is recorded from simulate's play loop.
+    ("replay", &["engine", "fair", "render", "setup", "simulate"]),
     // The only SQL, knowing nothing of the layers above it.
     ("store", &[]),
     ("metrics", &[]),
