@@ -77,6 +77,17 @@ impl Service {
         Ok(loaded)
     }
 
+    /// A table's logged actions, in order (a stored action that does not read is damage).
+    pub(super) async fn actions(&self, t: &Loaded) -> Result<Vec<Action>, ServiceError> {
+        self.store
+            .actions(t.rec.id)
+            .await?
+            .iter()
+            .map(|text| serde_json::from_str::<Action>(text))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| ServiceError::Damaged(t.rec.id, e.to_string()))
+    }
+
     /// Replays a started table's log from its seed: the game, and each action with its events.
     pub(super) async fn replay(
         &self,
@@ -87,8 +98,7 @@ impl Service {
             setup::new_game_by(t.settings.boards, &t.options, t.rec.seats.len(), &t.seed(), 0)
                 .map_err(|e| damaged(e.to_string()))?;
         let mut log = Vec::new();
-        for text in self.store.actions(t.rec.id).await? {
-            let action: Action = serde_json::from_str(&text).map_err(|e| damaged(e.to_string()))?;
+        for action in self.actions(t).await? {
             let events = game.play(&action).map_err(|e| damaged(e.to_string()))?;
             log.push((action, events));
         }

@@ -7,7 +7,6 @@ use std::sync::Arc;
 use super::i18n::{Arg, Lang};
 use super::service::{Fail, Loaded, ServiceError, say};
 use super::{Ctx, File, FileKind, Pick, Service, View};
-use crate::engine::Action;
 use crate::render::{Player, Theme};
 use crate::replay::{self, Record};
 use crate::store::{StoreError, TableStatus};
@@ -118,14 +117,7 @@ impl Service {
     /// The record of an ended table, from its log.
     async fn record(&self, t: &Loaded) -> Result<Record, Fail> {
         let damaged = |why: String| Fail::Internal(ServiceError::Damaged(t.rec.id, why));
-        let actions = self
-            .store
-            .actions(t.rec.id)
-            .await?
-            .iter()
-            .map(|text| serde_json::from_str::<Action>(text))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| damaged(e.to_string()))?;
+        let actions = self.actions(t).await?;
         Record::from_log(
             &t.options,
             t.settings.boards,
