@@ -156,13 +156,14 @@ fn ludo_expect(g: &Ludo, me: Seat, depth: u8) -> f64 {
             continue;
         }
         let after = match rolled.legal() {
-            Legal::Choose { .. } if mover != me => {
-                let mut played = rolled.clone();
-                match rolled.suggest() {
-                    Some(a) if played.play(&a).is_ok() => played,
-                    _ => rolled,
-                }
-            }
+            Legal::Choose { .. } if mover != me => rolled
+                .suggest()
+                .and_then(|a| {
+                    let mut played = rolled.clone();
+                    played.play(&a).ok()?;
+                    Some(played)
+                })
+                .unwrap_or(rolled),
             Legal::Choose { actions, .. } => actions
                 .iter()
                 .filter_map(|a| {
