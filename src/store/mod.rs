@@ -741,6 +741,16 @@ impl Store {
         Ok(())
     }
 
+    /// Releases the claim on a table at `version` (its timer lost a race to a write: the table
+    /// is due again at once if its deadline or reminder still is, not when the claim expires).
+    pub async fn release(&self, id: i64, version: i64) -> Result<(), StoreError> {
+        const SQL: &str = "update tables set lease_ms = null where id = $1 and version = $2";
+        on_pool!(self, pool => {
+            sqlx::query(SQL).bind(id).bind(version).execute(pool).await?;
+        });
+        Ok(())
+    }
+
     /// Remembers that chat message `message` shows version `version` of a table's `kind` (lobby,
     /// board, thread), unless a newer version is already recorded: an older view shown late
     /// never takes the place of a newer one. Of two messages showing the same version, the one

@@ -295,7 +295,12 @@ impl Service {
 
     async fn timeout(&self, id: i64, version: i64, now: i64) -> Result<Vec<(String, View)>, Fail> {
         let mut t = self.load(id).await?;
-        if t.rec.version != version || t.rec.status != TableStatus::Playing {
+        if t.rec.status != TableStatus::Playing {
+            return Ok(Vec::new());
+        }
+        if t.rec.version != version {
+            // A write came between the claim and now: the table is due again as it now is.
+            self.store.release(id, t.rec.version).await?;
             return Ok(Vec::new());
         }
         let chat = t.rec.chat.clone();
