@@ -208,6 +208,37 @@ async fn due_deadlines_are_claimed_once_until_the_lease_ends() {
     }
 }
 
+/// A timer that finds the table changed since its claim releases the claim at once: the table
+/// is due again as it now is, not when the lease ends. A release for a version the table no
+/// longer has changes nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_released_claim_is_due_again_at_once() {
+    for store in stores("release").await {
+        let chat = unique("release");
+        let now = 4_100_000_000_000i64;
+        let mut t = new_table(&chat, &[6; 32]);
+        t.status = TableStatus::Playing;
+        t.deadline_ms = Some(now - 1);
+        t.id = store.create_table(&t).await.unwrap();
+        let mine = |due: Vec<dicetable::store::Due>| {
+            due.iter().filter(|d| d.table == t.id).map(|d| d.version).collect::<Vec<_>>()
+        };
+        let claimed = mine(store.claim_due(now, 60_000, 1000).await.unwrap());
+        assert_eq!(claimed.len(), 1);
+        let version = claimed[0];
+        // A stale version releases nothing: the lease still holds.
+        store.release(t.id, version + 1).await.unwrap();
+        assert!(mine(store.claim_due(now + 1, 60_000, 1000).await.unwrap()).is_empty());
+        // The table's own version: due again at once, long before the lease ends.
+        store.release(t.id, version).await.unwrap();
+        assert_eq!(mine(store.claim_due(now + 2, 60_000, 1000).await.unwrap()), vec![version]);
+        let mut row = store.table(t.id).await.unwrap();
+        row.status = TableStatus::Finished;
+        row.deadline_ms = None;
+        store.save(&row, &Change::default()).await.unwrap();
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn concurrent_claims_split_the_due_tables() {
     // Postgres only: FOR UPDATE SKIP LOCKED lets two processes claim at once without overlap.
