@@ -5,13 +5,16 @@
 //! the change (one version-guarded transaction), and draw the new board as a PNG. Each
 //! iteration presses the Roll button of a two-player Snakes game; a finished game is replaced
 //! by a new one outside the timed part.
+//!
+//! `store/open-tables-of-a-long-chat` reads a chat's open tables (what every command does to
+//! find the table it means) in a chat that has played 2,000 games before.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use dicetable::engine::GameKind;
-use dicetable::store::Store;
+use dicetable::store::{Store, TableRecord, TableStatus};
 use dicetable::table::{Ctx, Op, Service, Slot, SystemClock, View};
 
 fn ctx(chat: &str, user: &str) -> Ctx {
@@ -80,5 +83,47 @@ fn press(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, press);
+fn long_chat(c: &mut Criterion) {
+    let rt =
+        tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+    let sqlite_dir = std::env::temp_dir().join(format!("dicetable-chat-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&sqlite_dir);
+    std::fs::create_dir_all(&sqlite_dir).unwrap();
+    let postgres = std::env::var("TEST_DATABASE_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/dicetable_test".into());
+    let urls = [
+        ("sqlite", format!("sqlite://{}", sqlite_dir.join("chat.db").display())),
+        ("postgres", postgres),
+    ];
+    for (name, url) in urls {
+        let store = rt.block_on(Store::connect(&url)).expect("database");
+        let chat = format!("bench-long:{}:{name}", std::process::id());
+        rt.block_on(async {
+            for k in 0..=2000 {
+                let status = if k == 2000 { TableStatus::Playing } else { TableStatus::Finished };
+                let t = TableRecord {
+                    chat: chat.clone(),
+                    game: "snakes".into(),
+                    options: "{}".into(),
+                    settings: "{}".into(),
+                    seed: vec![7; 32],
+                    commitment: "c".into(),
+                    status,
+                    host: "bench:1".into(),
+                    shape: 1,
+                    ..TableRecord::default()
+                };
+                store.create_table(&t).await.expect("a table");
+            }
+        });
+        c.bench_function(&format!("store/open-tables-of-a-long-chat/{name}"), |b| {
+            b.iter(|| {
+                let rows = rt.block_on(store.tables_in_chat(&chat, &TableStatus::OPEN)).unwrap();
+                assert_eq!(rows.len(), 1);
+            })
+        });
+    }
+}
+
+criterion_group!(benches, press, long_chat);
 criterion_main!(benches);

@@ -373,6 +373,50 @@ async fn a_table_with_an_unknown_status_is_an_error_that_says_what() {
     }
 }
 
+/// A chat's tables are listed by the statuses asked for (chosen in the query), newest first:
+/// every status alone, the open and ended pairs, all four, repeats, and none.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chats_tables_are_listed_by_status_newest_first() {
+    use TableStatus::{Cancelled, Finished, Lobby, Playing};
+    for store in stores("by-status").await {
+        let chat = unique("by-status");
+        let mut ids = Vec::new();
+        for status in [Finished, Lobby, Cancelled, Finished, Playing, Cancelled] {
+            let mut t = new_table(&chat, &[4; 32]);
+            t.status = status;
+            ids.push((store.create_table(&t).await.unwrap(), status));
+        }
+        let other = new_table(&unique("by-status"), &[4; 32]);
+        store.create_table(&other).await.unwrap();
+        let asks: [&[TableStatus]; 9] = [
+            &[Lobby],
+            &[Playing],
+            &[Finished],
+            &[Cancelled],
+            &TableStatus::OPEN,
+            &TableStatus::ENDED,
+            &[Cancelled, Lobby, Playing, Finished],
+            &[Finished, Finished, Finished, Finished, Playing],
+            &[],
+        ];
+        for ask in asks {
+            let got: Vec<(i64, TableStatus)> = store
+                .tables_in_chat(&chat, ask)
+                .await
+                .unwrap()
+                .into_iter()
+                .map(|(id, game, status)| {
+                    assert_eq!(game, "snakes");
+                    (id, status)
+                })
+                .collect();
+            let want: Vec<(i64, TableStatus)> =
+                ids.iter().rev().filter(|(_, s)| ask.contains(s)).copied().collect();
+            assert_eq!(got, want, "{ask:?}");
+        }
+    }
+}
+
 /// A table is read in one query with what a press needs around it: its chat's language and
 /// settings, its group's language (a chat `<group>/<channel>`), and its recorded messages.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

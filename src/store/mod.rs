@@ -597,15 +597,33 @@ impl Store {
         Ok(actions)
     }
 
-    /// The tables of a chat with one of these statuses, newest first.
+    /// The tables of a chat with one of these statuses, newest first. The statuses are chosen
+    /// in the query (the `(chat, status)` index): a chat's long history of ended games is not
+    /// read to find its open table.
     pub async fn tables_in_chat(
         &self,
         chat: &str,
         statuses: &[TableStatus],
     ) -> Result<Vec<(i64, String, TableStatus)>, StoreError> {
-        const SQL: &str = "select id, game, status from tables where chat = $1 order by id desc";
+        const SQL: &str = "select id, game, status from tables where chat = $1 \
+                           and status in ($2, $3, $4, $5) order by id desc";
+        // The (at most four) statuses' words, the first repeated in the places left.
+        let mut words: Vec<&str> = statuses.iter().map(|s| s.word()).collect();
+        words.sort_unstable();
+        words.dedup();
+        let Some(first) = words.first().copied() else {
+            return Ok(Vec::new());
+        };
+        let word = |k: usize| words.get(k).copied().unwrap_or(first);
         let rows: Vec<(i64, String, String)> = on_pool!(self, pool => {
-            sqlx::query_as(SQL).bind(chat).fetch_all(pool).await?
+            sqlx::query_as(SQL)
+                .bind(chat)
+                .bind(word(0))
+                .bind(word(1))
+                .bind(word(2))
+                .bind(word(3))
+                .fetch_all(pool)
+                .await?
         });
         Ok(with_status(rows.into_iter().map(|(id, game, s)| (id, game, s, ())), statuses)
             .map(|(id, game, s, ())| (id, game, s))
