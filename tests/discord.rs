@@ -340,8 +340,11 @@ impl Guild {
         fake.lock().await.gateway = ws.local_addr().unwrap().port();
         let (push, rx) = mpsc::unbounded_channel();
         tokio::spawn(gateway(ws, Arc::new(Mutex::new(rx))));
+        // Discord takes files up to 10 MiB (axum's own default, 2 MB, refused a long game's
+        // replay GIF: a flaky failure).
         let app = Router::new()
             .route("/api/v10/{*path}", axum::routing::any(rest))
+            .layer(axum::extract::DefaultBodyLimit::max(10 * 1024 * 1024))
             .with_state(Server { fake: fake.clone() });
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();

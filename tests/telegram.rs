@@ -286,7 +286,12 @@ impl Group {
 
     async fn start_full(database_url: &str, webhook: Option<&str>, stop: Duration) -> Group {
         let server = Server { fake: Arc::default(), pushed: Arc::new(Notify::new()) };
-        let app = Router::new().route("/{bot}/{method}", post(api)).with_state(server.clone());
+        // The Bot API takes files up to 50 MB (axum's own default, 2 MB, would refuse a long
+        // game's replay GIF).
+        let app = Router::new()
+            .route("/{bot}/{method}", post(api))
+            .layer(axum::extract::DefaultBodyLimit::max(50 * 1024 * 1024))
+            .with_state(server.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
