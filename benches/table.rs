@@ -43,18 +43,22 @@ fn board(views: Vec<View>) -> Option<View> {
     views.into_iter().rev().find(|v| v.shows.is_some_and(|(_, s)| s == Slot::Board))
 }
 
-fn press(c: &mut Criterion) {
+/// A runtime, and the two databases by name: a fresh SQLite file (in a folder named after `what`
+/// and this process) and Postgres at `TEST_DATABASE_URL` (default the test database).
+fn databases(what: &str) -> (tokio::runtime::Runtime, [(&'static str, String); 2]) {
     let rt =
         tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
-    let sqlite_dir = std::env::temp_dir().join(format!("dicetable-bench-{}", std::process::id()));
+    let sqlite_dir = std::env::temp_dir().join(format!("dicetable-{what}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&sqlite_dir);
     std::fs::create_dir_all(&sqlite_dir).unwrap();
     let postgres = std::env::var("TEST_DATABASE_URL")
         .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/dicetable_test".into());
-    let urls = [
-        ("sqlite", format!("sqlite://{}", sqlite_dir.join("bench.db").display())),
-        ("postgres", postgres),
-    ];
+    let sqlite = format!("sqlite://{}", sqlite_dir.join(format!("{what}.db")).display());
+    (rt, [("sqlite", sqlite), ("postgres", postgres)])
+}
+
+fn press(c: &mut Criterion) {
+    let (rt, urls) = databases("bench");
     for (name, url) in urls {
         let store = rt.block_on(Store::connect(&url)).expect("database");
         let service = Service::new(store, b"bench", Arc::new(SystemClock));
@@ -84,17 +88,7 @@ fn press(c: &mut Criterion) {
 }
 
 fn long_chat(c: &mut Criterion) {
-    let rt =
-        tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
-    let sqlite_dir = std::env::temp_dir().join(format!("dicetable-chat-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&sqlite_dir);
-    std::fs::create_dir_all(&sqlite_dir).unwrap();
-    let postgres = std::env::var("TEST_DATABASE_URL")
-        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/dicetable_test".into());
-    let urls = [
-        ("sqlite", format!("sqlite://{}", sqlite_dir.join("chat.db").display())),
-        ("postgres", postgres),
-    ];
+    let (rt, urls) = databases("chat");
     for (name, url) in urls {
         let store = rt.block_on(Store::connect(&url)).expect("database");
         let chat = format!("bench-long:{}:{name}", std::process::id());
