@@ -182,15 +182,28 @@ async fn replaying_the_log_with_the_seed_rebuilds_the_stored_state() {
     }
 }
 
+/// A playing table in a chat of its own whose deadline is due at `now`.
+async fn due_table(store: &Store, name: &str, now: i64) -> TableRecord {
+    let mut t = new_table(&unique(name), &[5; 32]);
+    t.status = TableStatus::Playing;
+    t.deadline_ms = Some(now - 1);
+    t.id = store.create_table(&t).await.unwrap();
+    t
+}
+
+/// Ends a table, so that no timer finds it due again.
+async fn finish(store: &Store, id: i64) {
+    let mut row = store.table(id).await.unwrap();
+    row.status = TableStatus::Finished;
+    row.deadline_ms = None;
+    store.save(&row, &Change::default()).await.unwrap();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn due_deadlines_are_claimed_once_until_the_lease_ends() {
     for store in stores("claim").await {
-        let chat = unique("claim");
         let now = 4_000_000_000_000i64;
-        let mut t = new_table(&chat, &[5; 32]);
-        t.status = TableStatus::Playing;
-        t.deadline_ms = Some(now - 1);
-        t.id = store.create_table(&t).await.unwrap();
+        let t = due_table(&store, "claim", now).await;
         let mine = |due: Vec<dicetable::store::Due>| due.iter().filter(|d| d.table == t.id).count();
         assert_eq!(mine(store.claim_due(now, 60_000, 1000).await.unwrap()), 1);
         // Claimed: neither this process nor another takes it again while the lease runs.
@@ -201,10 +214,7 @@ async fn due_deadlines_are_claimed_once_until_the_lease_ends() {
         row.deadline_ms = Some(now + 10_000_000);
         append(&store, &mut row, "a", "s", TableStatus::Playing).await.unwrap();
         assert_eq!(mine(store.claim_due(now + 70_000, 60_000, 1000).await.unwrap()), 0);
-        let mut row = store.table(t.id).await.unwrap();
-        row.status = TableStatus::Finished;
-        row.deadline_ms = None;
-        store.save(&row, &Change::default()).await.unwrap();
+        finish(&store, t.id).await;
     }
 }
 
@@ -214,12 +224,8 @@ async fn due_deadlines_are_claimed_once_until_the_lease_ends() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_released_claim_is_due_again_at_once() {
     for store in stores("release").await {
-        let chat = unique("release");
         let now = 4_100_000_000_000i64;
-        let mut t = new_table(&chat, &[6; 32]);
-        t.status = TableStatus::Playing;
-        t.deadline_ms = Some(now - 1);
-        t.id = store.create_table(&t).await.unwrap();
+        let t = due_table(&store, "release", now).await;
         let mine = |due: Vec<dicetable::store::Due>| {
             due.iter().filter(|d| d.table == t.id).map(|d| d.version).collect::<Vec<_>>()
         };
@@ -232,10 +238,7 @@ async fn a_released_claim_is_due_again_at_once() {
         // The table's own version: due again at once, long before the lease ends.
         store.release(t.id, version).await.unwrap();
         assert_eq!(mine(store.claim_due(now + 2, 60_000, 1000).await.unwrap()), vec![version]);
-        let mut row = store.table(t.id).await.unwrap();
-        row.status = TableStatus::Finished;
-        row.deadline_ms = None;
-        store.save(&row, &Change::default()).await.unwrap();
+        finish(&store, t.id).await;
     }
 }
 
