@@ -449,6 +449,12 @@ impl Service {
                 spread_audience(&mut views);
                 views
             }
+            // The store stopped answering: say so at once, without asking it for a language
+            // (a second wait that doubled the answer's time when the user was just recorded).
+            Err(Fail::Internal(ServiceError::Store(e))) if e.is_unavailable() => {
+                self.health.mark_down(&e);
+                vec![self.store_down_view(ctx)]
+            }
             Err(fail) => {
                 let lang = self.user_lang_given(ctx, own).await;
                 self.fail_views(ctx, lang, fail).await
