@@ -420,6 +420,40 @@ async fn a_chats_tables_are_listed_by_status_newest_first() {
     }
 }
 
+/// `/replay` without a number means the chat's last ended table with a game played: of the
+/// named game if one is named, a game cancelled mid-play included, never a lobby cancelled before
+/// its first move (however many), an open table or another chat's game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_last_played_table_is_found_past_cancelled_lobbies() {
+    use TableStatus::{Cancelled, Finished, Lobby, Playing};
+    for store in stores("last-played").await {
+        let chat = unique("last-played");
+        let create = |game: &str, status, played: bool| {
+            let mut t = new_table(&chat, &[5; 32]);
+            t.game = game.into();
+            t.status = status;
+            t.state = played.then(|| "{}".to_owned());
+            t
+        };
+        assert_eq!(store.last_played_table(&chat, None).await.unwrap(), None);
+        let snakes = store.create_table(&create("snakes", Finished, true)).await.unwrap();
+        let stopped = store.create_table(&create("ludo", Cancelled, true)).await.unwrap();
+        for _ in 0..12 {
+            store.create_table(&create("ludo", Cancelled, false)).await.unwrap();
+        }
+        store.create_table(&create("snakes", Playing, true)).await.unwrap();
+        store.create_table(&create("nardy", Lobby, false)).await.unwrap();
+        let elsewhere =
+            TableRecord { chat: unique("last-played"), ..create("snakes", Finished, true) };
+        store.create_table(&elsewhere).await.unwrap();
+        let last = |game| store.last_played_table(&chat, game);
+        assert_eq!(last(None).await.unwrap(), Some(stopped));
+        assert_eq!(last(Some("ludo")).await.unwrap(), Some(stopped));
+        assert_eq!(last(Some("snakes")).await.unwrap(), Some(snakes));
+        assert_eq!(last(Some("nardy")).await.unwrap(), None);
+    }
+}
+
 /// A table is read in one query with what a press needs around it: its chat's language and
 /// settings, its group's language (a chat `<group>/<channel>`), and its recorded messages.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -286,7 +286,13 @@ async fn finished_games_are_replayed_and_exported_and_nothing_else_is() {
         let early = Token { table: running_id as u64, version: 1, button: TokenButton::Replay };
         let views = service.handle(&ana, Op::Press(early.encode(&key()))).await;
         assert!(say(&views).contains("still running"), "{db}: {}", say(&views));
-        // The chat's last finished game is still the Ludo one.
+        // The chat's last finished game is still the Ludo one, also after more lobbies were
+        // cancelled before their first move than any fixed look-back would pass.
+        for _ in 0..10 {
+            service.handle(&ana, Op::Create { game: GameKind::Nardy, words: vec![] }).await;
+            let views = service.handle(&ana, Op::Cancel(Some(GameKind::Nardy))).await;
+            assert!(views[0].shows.is_some(), "{db}: {}", say(&views));
+        }
         let last = service.handle(&ana, Op::Replay(Pick::Last)).await;
         assert_eq!(last[0].file.as_ref().unwrap().bytes, gifs[0], "{db}");
 

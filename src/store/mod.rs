@@ -630,6 +630,31 @@ impl Store {
             .collect())
     }
 
+    /// The chat's last ended table at which a game was played (of `game`, if named): what
+    /// `/replay` and `/export` mean without a table number. A table cancelled in its lobby never
+    /// stored a game, so however many there are, none hides an earlier game.
+    pub async fn last_played_table(
+        &self,
+        chat: &str,
+        game: Option<&str>,
+    ) -> Result<Option<i64>, StoreError> {
+        const SQL: &str = "select id from tables where chat = $1 and status in ($2, $3) \
+                           and state is not null and ($4 = '' or game = $4) \
+                           order by id desc limit 1";
+        let [finished, cancelled] = TableStatus::ENDED.map(TableStatus::word);
+        let game = game.unwrap_or("");
+        let row: Option<(i64,)> = on_pool!(self, pool => {
+            sqlx::query_as(SQL)
+                .bind(chat)
+                .bind(finished)
+                .bind(cancelled)
+                .bind(game)
+                .fetch_optional(pool)
+                .await?
+        });
+        Ok(row.map(|(id,)| id))
+    }
+
     /// Tables outside `chat` where `user` has a seat still in play, with `statuses`, newest first,
     /// as `(id, game, status, settings)`: how a private table's player reaches it from their own
     /// chat with the bot.

@@ -7,12 +7,10 @@ use std::sync::Arc;
 use super::i18n::{Arg, Lang};
 use super::service::{Fail, Loaded, ServiceError, say};
 use super::{Ctx, File, FileKind, Pick, Service, View};
+use crate::engine::GameKind;
 use crate::render::{Player, Theme};
 use crate::replay::{self, Record};
 use crate::store::{StoreError, TableStatus};
-
-/// The most ended tables `/replay` looks through for the chat's last game that was played.
-const LOOK_BACK: usize = 8;
 
 /// Replays drawn lately, kept so that a second request (a double tap, a friend asking again)
 /// does not draw the whole game again: `(table, Persian digits)` → GIF.
@@ -81,19 +79,11 @@ impl Service {
                     Pick::Game(g) => Some(g),
                     _ => None,
                 };
-                let rows = self.store.tables_in_chat(&ctx.chat, &TableStatus::ENDED).await?;
-                let mut found = None;
-                for (id, _, _) in rows
-                    .into_iter()
-                    .filter(|(_, g, _)| game.is_none_or(|k| k.name() == g))
-                    .take(LOOK_BACK)
-                {
-                    let t = self.load(id).await?;
-                    if t.game.is_some() {
-                        found = Some(t);
-                        break;
-                    }
-                }
+                let last = self.store.last_played_table(&ctx.chat, game.map(GameKind::name));
+                let found = match last.await? {
+                    Some(id) => Some(self.load(id).await?),
+                    None => None,
+                };
                 match found {
                     Some(t) => t,
                     None => {
