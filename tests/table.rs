@@ -288,13 +288,19 @@ async fn finished_games_are_replayed_and_exported_and_nothing_else_is() {
         assert!(say(&views).contains("still running"), "{db}: {}", say(&views));
         // The chat's last finished game is still the Ludo one, also after more lobbies were
         // cancelled before their first move than any fixed look-back would pass.
-        for _ in 0..10 {
-            service.handle(&ana, Op::Create { game: GameKind::Nardy, words: vec![] }).await;
-            let views = service.handle(&ana, Op::Cancel(Some(GameKind::Nardy))).await;
+        for game in [GameKind::Ludo].into_iter().chain([GameKind::Nardy; 10]) {
+            service.handle(&ana, Op::Create { game, words: vec![] }).await;
+            let views = service.handle(&ana, Op::Cancel(Some(game))).await;
             assert!(views[0].shows.is_some(), "{db}: {}", say(&views));
         }
         let last = service.handle(&ana, Op::Replay(Pick::Last)).await;
         assert_eq!(last[0].file.as_ref().unwrap().bytes, gifs[0], "{db}");
+        // So are the Ludo game's moves and fair-dice proof.
+        let history = service.handle(&ana, Op::History(Some(GameKind::Ludo))).await;
+        assert!(history[0].text.lines().count() > 3, "{db}: {}", history[0].text);
+        let fair = service.handle(&ana, Op::Fair(Some(GameKind::Ludo))).await;
+        let commitment = store.table(table).await.unwrap().commitment;
+        assert!(fair[0].text.contains(&format!("--commitment {commitment}")), "{db}");
 
         // Another chat: the table is not theirs to see, unless they played at it.
         let elsewhere = unique(&format!("replays-other-{db}"));

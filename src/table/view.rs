@@ -507,18 +507,15 @@ impl Service {
         views
     }
 
-    /// An open table of the chat, or else its newest finished one.
+    /// An open table of the chat, or else its last ended one with a game played (a lobby
+    /// cancelled since does not hide it).
     async fn find_recent(&self, ctx: &Ctx, game: Option<GameKind>) -> Result<Loaded, Fail> {
         match self.find(ctx, game, &TableStatus::OPEN).await {
             Err(Fail::Say("err-no-table", _)) => {}
             other => return other,
         }
-        let rows = self.store.tables_in_chat(&ctx.chat, &TableStatus::ENDED).await?;
-        let id = rows
-            .into_iter()
-            .find(|(_, g, _)| game.is_none_or(|k| k.name() == g))
-            .map(|(id, _, _)| id)
-            .ok_or_else(|| say("err-no-table"))?;
+        let last = self.store.last_played_table(&ctx.chat, game.map(GameKind::name)).await?;
+        let id = last.ok_or_else(|| say("err-no-table"))?;
         Ok(self.load(id).await?)
     }
 
