@@ -387,9 +387,11 @@ async fn one_person_plays_ludo_against_three_computers_to_the_ranking() {
         api.press("Ana", &start).await;
         let mut pressed = 0;
         let mut boards_seen = std::collections::BTreeSet::new();
-        let deadline = std::time::Instant::now() + Duration::from_secs(240);
+        // A liveness bound, not a speed test: a whole game drawn turn by turn in a debug build,
+        // beside the binary's other tests and a browser on 2 cores, once took over 4 minutes.
+        let deadline = std::time::Instant::now() + Duration::from_secs(480);
         loop {
-            assert!(std::time::Instant::now() < deadline, "{db}: the game ends within 4 minutes");
+            assert!(std::time::Instant::now() < deadline, "{db}: the game ends within 8 minutes");
             let msgs = api.messages("Ana").await;
             let over =
                 msgs.iter().any(|m| plain(m["text"].as_str().unwrap_or("")).contains("Game over"));
