@@ -149,7 +149,13 @@ async fn every_command_works_on_every_table_status() {
                 }
             }
         }
-        let history = say(&service, &ctx(&abandoned, "Ana"), "/history").await;
+        // A chat whose only table never started has no game to tell of: the reply says how to
+        // start one (a lobby left or cancelled does not stand for the chat's last game).
+        for chat in [&abandoned, &cancelled] {
+            let history = say(&service, &ctx(chat, "Ana"), "/history").await;
+            assert!(plain(&history[0].text).contains("no open table"), "{}", history[0].text);
+        }
+        let history = say(&service, &ctx(&lobby, "Ana"), "/history").await;
         assert!(plain(&history[0].text).contains("not started"), "{}", history[0].text);
     }
 }
