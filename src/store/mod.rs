@@ -631,7 +631,8 @@ impl Store {
     }
 
     /// The chat's last ended table at which a game was played (of `game`, if named): what
-    /// `/replay` and `/export` mean without a table number. A table cancelled in its lobby never
+    /// `/replay`, `/export`, `/history` and `/fair` mean without a table number or an open
+    /// table. A table cancelled in its lobby never
     /// stored a game, so however many there are, none hides an earlier game.
     pub async fn last_played_table(
         &self,

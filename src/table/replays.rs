@@ -80,12 +80,8 @@ impl Service {
                     _ => None,
                 };
                 let last = self.store.last_played_table(&ctx.chat, game.map(GameKind::name));
-                let found = match last.await? {
-                    Some(id) => Some(self.load(id).await?),
-                    None => None,
-                };
-                match found {
-                    Some(t) => t,
+                match last.await? {
+                    Some(id) => self.load(id).await?,
                     None => {
                         let open = self.store.tables_in_chat(&ctx.chat, &TableStatus::OPEN).await?;
                         let running = open.iter().any(|(_, g, status)| {
