@@ -54,6 +54,10 @@ pub struct Config {
     /// A computer level per seat, instead of `policy` (then `players` is their number): for
     /// measuring one level against another.
     pub seats: Vec<Level>,
+    /// With `seats`: also measure what choosing the first seat's moves by this many playouts
+    /// each would add to its win rate (see [`Advantage`]). Slow: every choice of the first seat
+    /// plays this many whole games per legal move.
+    pub advantage: Option<u32>,
 }
 
 /// The statistics of a run. A turn is one player's turn, bonus rolls included; a game's turns
@@ -87,6 +91,9 @@ pub struct Report {
     /// With computer levels per seat: each seat's level and win rate.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub seats: Vec<SeatRate>,
+    /// With `advantage`: what choosing the first seat's moves by playouts would add.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub advantage: Option<Advantage>,
     /// Games per second of wall time.
     pub games_per_second: f64,
     /// Wall time of the run.
@@ -106,6 +113,43 @@ pub struct SeatRate {
     pub win_rate: f64,
     /// The 95% confidence interval of the win rate (Wilson's score interval).
     pub ci95: [f64; 2],
+}
+
+/// What choosing the first seat's moves by playouts would add to its win rate, over its level's
+/// own choices: how far that level is from the best play against these opponents.
+///
+/// At every choice of the first seat with two or more legal moves, each move is followed by
+/// `playouts` whole games to the end (every seat playing its level; the same dice for every move,
+/// from the game's seed, never the game's own dice). The move that wins most in one half of the
+/// playouts is scored by the other half against the level's own choice, and the reverse: an
+/// unbiased estimate of the gain of that choice in win chance. A game's gain is the sum over its
+/// choices; the game itself goes on with the level's choice, so the win rates are unchanged. By
+/// the policy-improvement theorem, a level whose gain is nil plays as well as any policy one
+/// step better can, against these opponents.
+#[derive(Debug, Clone, Serialize)]
+pub struct Advantage {
+    /// The measured seat (the first).
+    pub seat: usize,
+    /// Playouts per legal move.
+    pub playouts: u32,
+    /// Choices measured (with two or more legal moves), over all games.
+    pub choices: u64,
+    /// Mean gain in win chance per game (0.01 = one point of win rate).
+    pub per_game: f64,
+    /// Its 95% confidence interval (normal approximation over the games).
+    pub ci95: [f64; 2],
+}
+
+/// The mean and the sample variance (0 for fewer than two values) of `values`.
+fn mean_variance(values: &[f64]) -> (f64, f64) {
+    let n = values.len() as f64;
+    let mean = values.iter().sum::<f64>() / n.max(1.0);
+    let variance = if values.len() > 1 {
+        values.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)
+    } else {
+        0.0
+    };
+    (mean, variance)
 }
 
 /// Wilson's 95% score interval for `wins` out of `n`.
@@ -184,6 +228,119 @@ pub fn play_levels_logged(
     })
 }
 
+/// [`play_levels`], measuring at each choice of the first seat what choosing by `playouts`
+/// playouts per move would gain ([`Advantage`]): the game, its summed gain, and its choices.
+fn play_levels_measured(
+    options: &Options,
+    seed: &Seed,
+    levels: &[Level],
+    playouts: u32,
+) -> Result<(Played, f64, u64), SimError> {
+    let mut streams: Vec<_> =
+        (0..levels.len()).map(|s| seed.stream("computer", s as u64)).collect();
+    let (mut gain, mut choices) = (0.0, 0u64);
+    let played = play_with(options, levels.len(), seed, None, |game, seat, mut actions| {
+        let s = usize::from(seat);
+        let chosen = computer::choose(game, levels[s], &mut streams[s])
+            .unwrap_or_else(|| actions.swap_remove(0));
+        if seat == 0 && actions.len() > 1 {
+            // Seeds of their own for the playouts (the game's dice stay unseen).
+            let base = seed.child(choices);
+            let seeds: Vec<Seed> = (0..u64::from(playouts)).map(|k| base.child(k)).collect();
+            gain += choice_gain(game, levels, &actions, &chosen, &seeds);
+            choices += 1;
+        }
+        chosen
+    })?;
+    Ok((played, gain, choices))
+}
+
+/// The estimated gain in the first seat's win chance of choosing among `actions` by playouts
+/// over playing `chosen` (split halves: pick on one, score on the other, both ways).
+fn choice_gain(
+    game: &Game,
+    levels: &[Level],
+    actions: &[Action],
+    chosen: &Action,
+    seeds: &[Seed],
+) -> f64 {
+    // The same seeds for every move: common dice make the comparison sharp.
+    let won: Vec<Vec<bool>> = actions
+        .iter()
+        .map(|a| {
+            let mut after = game.clone();
+            if after.play(a).is_err() {
+                return vec![false; seeds.len()];
+            }
+            playouts_won(&after, levels, seeds)
+        })
+        .collect();
+    let Some(own) = actions.iter().position(|a| a == chosen) else {
+        return 0.0;
+    };
+    let half = seeds.len() / 2;
+    let rate = |i: usize, range: std::ops::Range<usize>| {
+        let n = range.len().max(1) as f64;
+        won[i][range].iter().filter(|&&w| w).count() as f64 / n
+    };
+    let advantage =
+        |i: usize, range: std::ops::Range<usize>| rate(i, range.clone()) - rate(own, range);
+    let best = |range: std::ops::Range<usize>| {
+        (0..actions.len())
+            .max_by(|&i, &j| advantage(i, range.clone()).total_cmp(&advantage(j, range.clone())))
+            .unwrap_or(own)
+    };
+    let (first, second) = (0..half, half..seeds.len());
+    0.5 * (advantage(best(first.clone()), second.clone()) + advantage(best(second), first))
+}
+
+/// Whether the first seat wins each playout of `game`, one per seed, on every core.
+fn playouts_won(game: &Game, levels: &[Level], seeds: &[Seed]) -> Vec<bool> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let chunk = seeds.len().div_ceil(cores).max(1);
+    std::thread::scope(|scope| {
+        let parts: Vec<_> = seeds
+            .chunks(chunk)
+            .map(|part| {
+                let won = scope.spawn(move || {
+                    part.iter().map(|s| playout(game, levels, s)).collect::<Vec<_>>()
+                });
+                (part.len(), won)
+            })
+            .collect();
+        // A playout cannot panic short of an engine bug; then its games count as lost.
+        parts
+            .into_iter()
+            .flat_map(|(len, won)| won.join().unwrap_or_else(|_| vec![false; len]))
+            .collect()
+    })
+}
+
+/// Plays `game` to its end from `seed` (its dice and the computers' own choices), every seat at
+/// its level: whether the first seat wins.
+fn playout(game: &Game, levels: &[Level], seed: &Seed) -> bool {
+    let mut game = game.clone();
+    let mut dice = seed.stream("dice", 0);
+    let mut own = seed.stream("computer", 0);
+    for _ in 0..MAX_ACTIONS {
+        let action = match game.legal() {
+            Legal::Over => break,
+            Legal::Choose { seat, mut actions } => {
+                let level = levels.get(usize::from(seat)).copied().unwrap_or_default();
+                computer::choose(&game, level, &mut own).unwrap_or_else(|| actions.swap_remove(0))
+            }
+            roll => {
+                let count = roll.dice_due().unwrap_or(0);
+                Action::Roll { dice: (0..count).map(|_| dice.below(6) as u8 + 1).collect() }
+            }
+        };
+        if game.play(&action).is_err() {
+            return false;
+        }
+    }
+    game.ranking().is_some_and(|r| r.first() == Some(&1))
+}
+
 /// The play loop: the table's seeded dice for every roll, `choose` for every choice (given the
 /// seat to move and the legal actions; it must return one of them), every action kept in `log`
 /// if there is one.
@@ -225,10 +382,20 @@ pub fn run(config: &Config) -> Result<Report, SimError> {
     let mut dice_total = 0u64;
     let players = if config.seats.is_empty() { config.players } else { config.seats.len() };
     let mut wins = vec![0u64; players];
+    let measure = config.advantage.filter(|_| !config.seats.is_empty());
+    let (mut gains, mut choices) = (Vec::new(), 0u64);
     for g in 0..config.games {
         let seed = config.seed.child(g);
         let played = if config.seats.is_empty() {
             play_one(&config.options, config.players, &seed, config.policy)
+        } else if let Some(playouts) = measure {
+            play_levels_measured(&config.options, &seed, &config.seats, playouts).map(
+                |(played, gain, n)| {
+                    gains.push(gain);
+                    choices += n;
+                    played
+                },
+            )
         } else {
             play_levels(&config.options, &seed, &config.seats)
         };
@@ -247,12 +414,7 @@ pub fn run(config: &Config) -> Result<Report, SimError> {
     }
     let seconds = start.elapsed().as_secs_f64();
     let n = turns.len() as f64;
-    let mean = turns.iter().map(|&t| f64::from(t)).sum::<f64>() / n;
-    let variance = if turns.len() > 1 {
-        turns.iter().map(|&t| (f64::from(t) - mean).powi(2)).sum::<f64>() / (n - 1.0)
-    } else {
-        0.0
-    };
+    let (mean, variance) = mean_variance(&turns.iter().map(|&t| f64::from(t)).collect::<Vec<_>>());
     turns.sort_unstable();
     let mid = turns.len() / 2;
     let median = if turns.len() % 2 == 1 {
@@ -290,6 +452,17 @@ pub fn run(config: &Config) -> Result<Report, SimError> {
                 ci95: wilson(wins[seat], config.games),
             })
             .collect(),
+        advantage: measure.map(|playouts| {
+            let (mean, var) = mean_variance(&gains);
+            let half = 1.96 * (var / n).sqrt();
+            Advantage {
+                seat: 0,
+                playouts,
+                choices,
+                per_game: mean,
+                ci95: [mean - half, mean + half],
+            }
+        }),
         wins_by_seat: wins,
         games_per_second: n / seconds.max(1e-9),
         seconds,

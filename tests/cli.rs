@@ -177,6 +177,44 @@ fn simulate_ludo_and_nardy_with_each_policy() {
     assert!(err.contains("random, first or greedy"), "{err}");
 }
 
+/// `simulate --advantage N`: the first seat's gain from choosing by playouts, as README shows
+/// it; refused without `--seats` or with fewer than 2 playouts, with a message that says why.
+#[test]
+fn simulate_measures_the_advantage_of_choosing_by_playouts() {
+    let (code, out, err) = dicetable(&[
+        "simulate",
+        "--game",
+        "ludo",
+        "--seats",
+        "easy,normal",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--advantage",
+        "40",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let report: Value = serde_json::from_str(out.trim()).unwrap();
+    let advantage = &report["advantage"];
+    assert_eq!(advantage["seat"], 0);
+    assert_eq!(advantage["playouts"], 40);
+    assert!(advantage["choices"].as_u64().unwrap() > 0, "{report}");
+    let (per_game, ci) = (advantage["per_game"].as_f64().unwrap(), &advantage["ci95"]);
+    assert!(ci[0].as_f64().unwrap() <= per_game && per_game <= ci[1].as_f64().unwrap());
+    let (_, out, _) =
+        dicetable(&["simulate", "--game", "ludo", "--seats", "easy,normal", "--games", "2"]);
+    assert!(!out.contains("advantage"), "only when asked: {out}");
+
+    let (code, _, err) = dicetable(&["simulate", "--game", "ludo", "--advantage", "40"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("give --seats too"), "{err}");
+    let (code, _, err) =
+        dicetable(&["simulate", "--game", "ludo", "--seats", "hard,normal", "--advantage", "1"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("at least 2 playouts"), "{err}");
+}
+
 #[test]
 fn render_draws_a_protocol_state_and_the_demo_gallery() {
     let dir = std::env::temp_dir().join(format!("dicetable-render-{}", std::process::id()));

@@ -23,6 +23,7 @@ fn check(name: &str, options: SnakesOptions) -> f64 {
         seed: Seed::from_u64(2026),
         policy: Default::default(),
         seats: Vec::new(),
+        advantage: None,
     })
     .unwrap();
     let tolerance = 4.0 * report.stderr_turns;
