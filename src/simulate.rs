@@ -123,9 +123,9 @@ pub struct SeatRate {
 /// from the game's seed, never the game's own dice). The move that wins most in one half of the
 /// playouts is scored by the other half against the level's own choice, and the reverse: an
 /// unbiased estimate of the gain of that choice in win chance. A game's gain is the sum over its
-/// choices; the game itself goes on with the level's choice, so the win rates are unchanged. By
-/// the policy-improvement theorem, a level whose gain is nil plays as well as any policy one
-/// step better can, against these opponents.
+/// choices; the game itself goes on with the level's choice, so the win rates are unchanged. A
+/// gain near nil says the level's moves are already the best one-step choices on the positions
+/// it reaches (the policy-improvement theorem's test of a policy).
 #[derive(Debug, Clone, Serialize)]
 pub struct Advantage {
     /// The measured seat (the first).

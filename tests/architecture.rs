@@ -81,7 +81,8 @@ const EXTERNAL: &[(&str, &[&str])] = &[
         "std::time",
         &["bot", "table", "telegram", "discord", "playground", "store", "simulate", "load"],
     ),
-    ("std::thread", &["bot"]),
+    // The simulator's playouts (`--advantage`) run on every core.
+    ("std::thread", &["bot", "simulate"]),
     ("std::env", &["bot"]),
     ("std::process", &["bot"]),
     ("println", &[]),
