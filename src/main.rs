@@ -63,7 +63,7 @@ enum Command {
         #[arg(long, value_delimiter = ',')]
         seats: Vec<Level>,
         /// With --seats: also measure how much choosing the first seat's moves by this many
-        /// playouts per move would add to its win rate (at least 2; slow: whole games per move
+        /// playouts per move would add to its win rate (2 to 100000; slow: whole games per move
         /// at every choice). Reported as "advantage": per game, with a 95% interval.
         #[arg(long, value_name = "PLAYOUTS")]
         advantage: Option<u32>,
@@ -319,6 +319,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
 }
 
 /// `dicetable simulate`: plays seeded games and prints one JSON report.
+/// The most playouts per move `simulate --advantage` takes: a few thousand already measure a
+/// tenth of a point; more would only hold a seed per playout in memory for days of work.
+const MAX_PLAYOUTS: u32 = 100_000;
+
 /// What `simulate` was asked to play.
 struct Simulation {
     game: GameKind,
@@ -338,6 +342,9 @@ fn run_simulate(run: Simulation, seed: &str, options: &[String]) -> Result<ExitC
     }
     if advantage.is_some_and(|n| n < 2) {
         bail!("--advantage needs at least 2 playouts per move (they are split in halves)");
+    }
+    if advantage.is_some_and(|n| n > MAX_PLAYOUTS) {
+        bail!("--advantage takes at most {MAX_PLAYOUTS} playouts per move");
     }
     let pairs: Vec<(String, serde_json::Value)> = options
         .iter()

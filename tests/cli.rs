@@ -213,6 +213,17 @@ fn simulate_measures_the_advantage_of_choosing_by_playouts() {
         dicetable(&["simulate", "--game", "ludo", "--seats", "hard,normal", "--advantage", "1"]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("at least 2 playouts"), "{err}");
+    let (code, _, err) = dicetable(&[
+        "simulate",
+        "--game",
+        "ludo",
+        "--seats",
+        "hard,normal",
+        "--advantage",
+        "4000000000",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("at most 100000 playouts"), "{err}");
 }
 
 #[test]
