@@ -220,11 +220,26 @@ pub fn play_levels_logged(
     levels: &[Level],
     log: Option<&mut Vec<Action>>,
 ) -> Result<Played, SimError> {
+    play_levels_observed(options, seed, levels, log, |_, _, _, _| {})
+}
+
+/// [`play_levels_logged`], showing `observe` every choice: the game, the seat, its legal
+/// actions and the one its computer chose.
+fn play_levels_observed(
+    options: &Options,
+    seed: &Seed,
+    levels: &[Level],
+    log: Option<&mut Vec<Action>>,
+    mut observe: impl FnMut(&Game, Seat, &[Action], &Action),
+) -> Result<Played, SimError> {
     let mut streams: Vec<_> =
         (0..levels.len()).map(|s| seed.stream("computer", s as u64)).collect();
-    play_with(options, levels.len(), seed, log, |game, seat, mut actions| {
+    play_with(options, levels.len(), seed, log, |game, seat, actions| {
         let s = usize::from(seat);
-        computer::choose(game, levels[s], &mut streams[s]).unwrap_or_else(|| actions.swap_remove(0))
+        let chosen = computer::choose(game, levels[s], &mut streams[s])
+            .unwrap_or_else(|| actions[0].clone());
+        observe(game, seat, &actions, &chosen);
+        chosen
     })
 }
 
@@ -236,22 +251,17 @@ fn play_levels_measured(
     levels: &[Level],
     playouts: u32,
 ) -> Result<(Played, f64, u64), SimError> {
-    let mut streams: Vec<_> =
-        (0..levels.len()).map(|s| seed.stream("computer", s as u64)).collect();
     let (mut gain, mut choices) = (0.0, 0u64);
-    let played = play_with(options, levels.len(), seed, None, |game, seat, mut actions| {
-        let s = usize::from(seat);
-        let chosen = computer::choose(game, levels[s], &mut streams[s])
-            .unwrap_or_else(|| actions.swap_remove(0));
-        if seat == 0 && actions.len() > 1 {
-            // Seeds of their own for the playouts (the game's dice stay unseen).
-            let base = seed.child(choices);
-            let seeds: Vec<Seed> = (0..u64::from(playouts)).map(|k| base.child(k)).collect();
-            gain += choice_gain(game, levels, &actions, &chosen, &seeds);
-            choices += 1;
-        }
-        chosen
-    })?;
+    let played =
+        play_levels_observed(options, seed, levels, None, |game, seat, actions, chosen| {
+            if seat == 0 && actions.len() > 1 {
+                // Seeds of their own for the playouts (the game's dice stay unseen).
+                let base = seed.child(choices);
+                let seeds: Vec<Seed> = (0..u64::from(playouts)).map(|k| base.child(k)).collect();
+                gain += choice_gain(game, levels, actions, chosen, &seeds);
+                choices += 1;
+            }
+        })?;
     Ok((played, gain, choices))
 }
 
@@ -319,49 +329,47 @@ fn playouts_won(game: &Game, levels: &[Level], seeds: &[Seed]) -> Vec<bool> {
 /// Plays `game` to its end from `seed` (its dice and the computers' own choices), every seat at
 /// its level: whether the first seat wins.
 fn playout(game: &Game, levels: &[Level], seed: &Seed) -> bool {
-    let mut game = game.clone();
     let mut dice = seed.stream("dice", 0);
     let mut own = seed.stream("computer", 0);
-    for _ in 0..MAX_ACTIONS {
-        let action = match game.legal() {
-            Legal::Over => break,
-            Legal::Choose { seat, mut actions } => {
-                let level = levels.get(usize::from(seat)).copied().unwrap_or_default();
-                computer::choose(&game, level, &mut own).unwrap_or_else(|| actions.swap_remove(0))
-            }
-            roll => {
-                let count = roll.dice_due().unwrap_or(0);
-                Action::Roll { dice: (0..count).map(|_| dice.below(6) as u8 + 1).collect() }
-            }
-        };
-        if game.play(&action).is_err() {
-            return false;
-        }
-    }
-    game.ranking().is_some_and(|r| r.first() == Some(&1))
+    let roll = |count| (0..count).map(|_| dice.below(6) as u8 + 1).collect();
+    let played = play_on(game.clone(), roll, None, |game, seat, actions| {
+        let level = levels.get(usize::from(seat)).copied().unwrap_or_default();
+        computer::choose(game, level, &mut own).unwrap_or_else(|| actions[0].clone())
+    });
+    played.is_ok_and(|p| p.game.ranking().is_some_and(|r| r.first() == Some(&1)))
 }
 
-/// The play loop: the table's seeded dice for every roll, `choose` for every choice (given the
-/// seat to move and the legal actions; it must return one of them), every action kept in `log`
-/// if there is one.
+/// A new game of the table's seed played to its end by [`play_on`] with the table's seeded dice.
 fn play_with(
     options: &Options,
     players: usize,
     seed: &Seed,
+    log: Option<&mut Vec<Action>>,
+    choose: impl FnMut(&Game, Seat, Vec<Action>) -> Action,
+) -> Result<Played, SimError> {
+    let game = setup::new_game(options, players, seed, 0)?;
+    let mut roller = Roller::new(seed, 0);
+    play_on(game, |count| roller.roll_many(count), log, choose)
+}
+
+/// Plays `game` on to its end: `roll` gives the dice of every roll (how many asked), `choose`
+/// every choice (given the seat to move and the legal actions; it must return one of them),
+/// every action kept in `log` if there is one.
+fn play_on(
+    mut game: Game,
+    mut roll: impl FnMut(usize) -> Vec<u8>,
     mut log: Option<&mut Vec<Action>>,
     mut choose: impl FnMut(&Game, Seat, Vec<Action>) -> Action,
 ) -> Result<Played, SimError> {
-    let mut game = setup::new_game(options, players, seed, 0)?;
-    let mut roller = Roller::new(seed, 0);
     let mut dice = 0;
     for _ in 0..MAX_ACTIONS {
         let action = match game.legal() {
             Legal::Over => return Ok(Played { game, dice }),
             Legal::Choose { seat, actions } => choose(&game, seat, actions),
-            roll => {
-                let count = roll.dice_due().unwrap_or(0);
+            due => {
+                let count = due.dice_due().unwrap_or(0);
                 dice += count as u32;
-                Action::Roll { dice: roller.roll_many(count) }
+                Action::Roll { dice: roll(count) }
             }
         };
         game.play(&action).expect("the engine listed this action as legal");
