@@ -286,7 +286,12 @@ pub async fn start(config: &Config) -> Result<Running> {
         Ok(views) => adapters.deliver(views).await,
         Err(e) => tracing::error!(error = %e, "looking for changes never shown failed"),
     }
-    tasks.push(tokio::spawn(timer_loop(service.clone(), adapters.clone(), stopped)));
+    let timer = {
+        let (service, adapters, health) = (service.clone(), adapters.clone(), health.clone());
+        let stopped = stopped.clone();
+        move || timer_loop(service.clone(), adapters.clone(), health.clone(), stopped.clone())
+    };
+    tasks.push(supervise("the turn timer", stopped, timer));
     if playground.is_some() {
         tracing::info!("playground at http://{addr}/");
     }
@@ -452,7 +457,50 @@ impl Adapters {
     }
 }
 
-async fn timer_loop(service: Service, adapters: Arc<Adapters>, mut stopped: watch::Receiver<bool>) {
+/// Runs a long-lived task made by `make` until `stopped`: should it panic or end on its own, it
+/// is logged and started again (after a second, so a task that fails at once does not spin).
+fn supervise<F, Fut>(
+    name: &'static str,
+    stopped: watch::Receiver<bool>,
+    make: F,
+) -> tokio::task::JoinHandle<()>
+where
+    F: Fn() -> Fut + Send + 'static,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    tokio::spawn(async move {
+        loop {
+            let ended = tokio::spawn(make()).await;
+            if *stopped.borrow() {
+                return;
+            }
+            match ended {
+                Err(e) if e.is_panic() => {
+                    let why = crate::lanes::panic_text(&*e.into_panic());
+                    tracing::error!(task = name, panic = %why, "a task panicked; starting it again");
+                }
+                _ => tracing::error!(task = name, "a task ended by itself; starting it again"),
+            }
+            tokio::time::sleep(Duration::from_secs(1)).await;
+        }
+    })
+}
+
+/// The name under which the turn timer reports its rounds to [`Health`].
+const TIMER: &str = "timer";
+
+/// How long the turn timer may go without finishing a round before `/healthz` reports it.
+const TIMER_SILENT: Duration = Duration::from_secs(30);
+
+/// How late a due deadline may be before `/healthz` reports that the timers are not keeping up.
+const OVERDUE_MS: i64 = 60_000;
+
+async fn timer_loop(
+    service: Service,
+    adapters: Arc<Adapters>,
+    health: Arc<Health>,
+    mut stopped: watch::Receiver<bool>,
+) {
     let mut interval = tokio::time::interval(TICK);
     interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     // When a computer's pause ends (see below).
@@ -476,6 +524,29 @@ async fn timer_loop(service: Service, adapters: Arc<Adapters>, mut stopped: watc
             Ok(views) => adapters.deliver(views).await,
             Err(e) => tracing::error!(error = %e, "the turn timer failed"),
         }
+        health.beat(TIMER);
+    }
+}
+
+/// The turn timer's state for `/healthz`: down when it has not finished a round lately, or when
+/// due tables wait longer than they should (no process keeps up with them).
+async fn timer_part(state: &AppState) -> Part {
+    match state.health.since_beat(TIMER) {
+        None => return Part::Starting,
+        Some(silent) if silent > TIMER_SILENT => {
+            return Part::Down(format!("no round for {} s", silent.as_secs()));
+        }
+        Some(_) => {}
+    }
+    match state.service.overdue(OVERDUE_MS).await {
+        Ok(late) if late.is_empty() => Part::Up,
+        Ok(late) => Part::Down(format!(
+            "{} tables overdue by more than {} s: {late:?}",
+            late.len(),
+            OVERDUE_MS / 1000
+        )),
+        // The database's own line says why.
+        Err(_) => Part::Up,
     }
 }
 
@@ -493,9 +564,19 @@ async fn healthz(State(state): State<AppState>) -> impl IntoResponse {
     let mut healthy = database.is_none();
     let mut body = serde_json::Map::new();
     body.insert("database".into(), say(database.map_or(Part::Up, Part::Down)).into());
-    for (name, part) in state.health.parts() {
+    let mut parts = state.health.parts();
+    parts.insert(TIMER, timer_part(&state).await);
+    for (name, part) in parts {
         healthy &= !matches!(part, Part::Down(_));
         body.insert(name.into(), say(part).into());
+    }
+    // A damaged table is refused and logged; the rest of the bot is healthy, so it is told
+    // here without failing the check.
+    let damaged = state.service.damaged_tables();
+    if !damaged.is_empty() {
+        let tables: serde_json::Map<String, serde_json::Value> =
+            damaged.into_iter().map(|(id, why)| (id.to_string(), why.into())).collect();
+        body.insert("damaged_tables".into(), tables.into());
     }
     body.insert("status".into(), if healthy { "ok" } else { "unhealthy" }.into());
     if !healthy {

@@ -4,6 +4,9 @@
 //!
 //! A job that panics is logged and the lane goes on with the next one, so one bad update never
 //! silences a chat. A graceful shutdown waits for every lane to empty ([`Lanes::idle`]).
+//!
+//! [`Background`] is the other kind of lane: one thread of its own, at the lowest CPU priority,
+//! for long drawing (replays) that must never take a core from the boards of moves.
 
 use std::collections::{HashMap, VecDeque};
 use std::future::Future;
@@ -45,11 +48,7 @@ impl<T: Send + 'static> Lanes<T> {
             tokio::spawn(async move {
                 while let Some(item) = lanes.next(&key, pick) {
                     if let Err(panic) = AssertUnwindSafe(work(item)).catch_unwind().await {
-                        let what = panic
-                            .downcast_ref::<&str>()
-                            .map(|s| (*s).to_owned())
-                            .or_else(|| panic.downcast_ref::<String>().cloned())
-                            .unwrap_or_default();
+                        let what = panic_text(&*panic);
                         tracing::error!(lane = %key, panic = %what, "a job panicked; the lane goes on");
                     }
                 }
@@ -104,6 +103,127 @@ impl<T> Lanes<T> {
         }
     }
 }
+
+/// A job for [`Background`]'s thread.
+type Job = Box<dyn FnOnce() + Send>;
+
+/// One worker thread for long CPU work (a replay's GIF takes seconds) beside the interactive
+/// work: jobs run one at a time, in order, on a thread of their own at the lowest scheduling
+/// priority (nice 19 on Linux), so they take no permit and no async worker from the boards of
+/// moves, and on a busy machine the operating system gives the cores to the boards first.
+/// A job that panics is logged and the thread goes on; after each job the allocator returns
+/// freed memory to the system (a replay's frames are tens of megabytes).
+pub struct Background {
+    name: String,
+    /// The thread's queue, once the first job started it.
+    jobs: Mutex<Option<std::sync::mpsc::Sender<Job>>>,
+    /// Jobs queued or running.
+    pending: Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl Background {
+    /// A lane whose thread, named `name`, starts with the first job and ends when the
+    /// `Background` is dropped.
+    pub fn new(name: &str) -> Self {
+        Self { name: name.to_owned(), jobs: Mutex::default(), pending: Arc::default() }
+    }
+
+    /// Runs `work` on the worker thread after the jobs before it; `None` if it panicked (the
+    /// panic is logged) or the thread could not be started.
+    pub async fn run<R, F>(&self, work: F) -> Option<R>
+    where
+        R: Send + 'static,
+        F: FnOnce() -> R + Send + 'static,
+    {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let pending = self.pending.clone();
+        let job: Job = Box::new(move || {
+            let done = std::panic::catch_unwind(AssertUnwindSafe(work));
+            pending.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+            match done {
+                Ok(r) => {
+                    let _ = tx.send(r);
+                }
+                Err(panic) => {
+                    tracing::error!(panic = %panic_text(&*panic), "a background job panicked")
+                }
+            }
+        });
+        self.pending.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        if let Err(e) = self.send(job) {
+            self.pending.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+            tracing::error!(lane = %self.name, error = %e, "the background thread did not start");
+            return None;
+        }
+        rx.await.ok()
+    }
+
+    /// Queues a job, starting the thread if it is not running.
+    fn send(&self, job: Job) -> std::io::Result<()> {
+        let mut jobs = self.jobs.lock().unwrap_or_else(|e| e.into_inner());
+        let job = match jobs.as_ref() {
+            Some(tx) => match tx.send(job) {
+                Ok(()) => return Ok(()),
+                // The thread is gone (it never is while its queue lives): start another.
+                Err(std::sync::mpsc::SendError(job)) => job,
+            },
+            None => job,
+        };
+        let (tx, rx) = std::sync::mpsc::channel::<Job>();
+        std::thread::Builder::new().name(self.name.clone()).spawn(move || {
+            lower_priority();
+            while let Ok(job) = rx.recv() {
+                job();
+                return_memory();
+            }
+        })?;
+        let _ = tx.send(job);
+        *jobs = Some(tx);
+        Ok(())
+    }
+
+    /// Jobs queued or running.
+    pub fn pending(&self) -> usize {
+        self.pending.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
+/// A panic's message, if it has one.
+pub fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_default()
+}
+
+/// Gives the calling thread the lowest CPU priority (Linux: nice 19 for this thread alone).
+#[cfg(target_os = "linux")]
+fn lower_priority() {
+    // SAFETY: gettid and setpriority only read and set this thread's scheduling attributes.
+    let done = unsafe {
+        let tid = libc::syscall(libc::SYS_gettid) as libc::id_t;
+        libc::setpriority(libc::PRIO_PROCESS, tid, 19)
+    };
+    if done != 0 {
+        tracing::warn!("could not lower the background thread's priority");
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn lower_priority() {}
+
+/// Hands memory freed by a long job back to the operating system (glibc keeps it otherwise).
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn return_memory() {
+    // SAFETY: malloc_trim only releases free memory at the top of the heaps and unused pages.
+    unsafe {
+        libc::malloc_trim(0);
+    }
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+fn return_memory() {}
 
 #[cfg(test)]
 mod tests {
@@ -195,5 +315,16 @@ mod tests {
         lanes.idle().await;
         assert_eq!(done.load(std::sync::atomic::Ordering::SeqCst), 6);
         assert_eq!(lanes.busy(), 0);
+    }
+
+    #[tokio::test]
+    async fn background_jobs_run_in_order_and_survive_a_panic() {
+        let background = Background::new("test-background");
+        let first = background.run(|| 1 + 1);
+        assert_eq!(first.await, Some(2));
+        let failed: Option<u32> = background.run(|| panic!("a replay fails")).await;
+        assert_eq!(failed, None, "a panic is no answer");
+        assert_eq!(background.run(|| "still here").await, Some("still here"));
+        assert_eq!(background.pending(), 0);
     }
 }

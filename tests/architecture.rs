@@ -31,7 +31,8 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("metrics", &[]),
     ("health", &[]),
     ("lanes", &[]),
-    ("table", &["engine", "fair", "setup", "store", "render", "replay", "metrics"]),
+    // Replays are drawn on a background lane of their own.
+    ("table", &["engine", "fair", "setup", "store", "render", "replay", "metrics", "lanes"]),
     // Adapters speak to the table layer, never to each other.
     ("telegram", &["engine", "table", "health", "lanes", "metrics"]),
     ("discord", &["engine", "table", "health", "lanes", "metrics"]),
@@ -75,14 +76,26 @@ const EXTERNAL: &[(&str, &[&str])] = &[
     ("getrandom", &["fair"]),
     // The engine and the drawing are pure: no IO, clock, threads or processes.
     ("std::fs", &["gallery", "load"]),
-    ("std::io", &["bot", "protocol", "gallery", "discord"]),
+    // (lanes: starting the background thread can fail.)
+    ("std::io", &["bot", "protocol", "gallery", "discord", "lanes"]),
     ("std::net", &["bot"]),
     (
         "std::time",
-        &["bot", "table", "telegram", "discord", "playground", "store", "simulate", "load"],
+        &[
+            "bot",
+            "table",
+            "telegram",
+            "discord",
+            "playground",
+            "store",
+            "simulate",
+            "load",
+            "health",
+        ],
     ),
-    // The simulator's playouts (`--advantage`) run on every core.
-    ("std::thread", &["bot", "simulate"]),
+    // The simulator's playouts (`--advantage`) run on every core; the background lane
+    // (replays) is a thread of its own.
+    ("std::thread", &["bot", "simulate", "lanes"]),
     ("std::env", &["bot"]),
     ("std::process", &["bot"]),
     ("println", &[]),

@@ -256,8 +256,11 @@ async fn finished_games_are_replayed_and_exported_and_nothing_else_is() {
             gifs.push(file.bytes);
         }
         assert!(gifs.iter().all(|g| *g == gifs[0]), "{db}: one game, one animation");
+        // Issue 32: four presses at once wait for one drawing, not four.
+        assert_eq!(service.replays_drawn(), 1, "{db}: presses at once share one drawing");
         let by_command = service.handle(&ana, Op::Replay(Pick::Table(table))).await;
         assert_eq!(by_command[0].file.as_ref().unwrap().bytes, gifs[0], "{db}");
+        assert_eq!(service.replays_drawn(), 1, "{db}: a kept replay is not drawn again");
         let exported = service.handle(&ana, Op::Press(export)).await;
         let file = exported[0].file.clone().unwrap();
         assert_eq!(file.kind, FileKind::Json);
@@ -326,6 +329,37 @@ async fn finished_games_are_replayed_and_exported_and_nothing_else_is() {
         assert!(say(&views).contains("cancelled before its first move"), "{db}: {}", say(&views));
         let views = service.handle(&host, Op::Export(Pick::Last)).await;
         assert!(say(&views).contains("No game has finished"), "{db}: {}", say(&views));
+    }
+}
+
+/// Issue 32: a replay is drawn on a lane of its own and never takes a board's drawing permit,
+/// so boards of moves are drawn while a long replay is.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn replays_never_take_a_boards_drawing_permit() {
+    use dicetable::table::Pick;
+    for (db, store, _) in stores("replay-lane").await {
+        let service = Service::new(store.clone(), SECRET, clock()).with_draw_limit(1);
+        let chat = unique(&format!("lane-{db}"));
+        let mut rng = Lcg(5);
+        let players = ["Ana", "Ben", "Cyrus", "Dana"];
+        let (table, _) =
+            play_full_game(&service, &chat, GameKind::Ludo, &[], &players, &mut rng).await;
+        let replaying = {
+            let (service, ana) = (service.clone(), ctx(&chat, "Ana"));
+            tokio::spawn(async move { service.handle(&ana, Op::Replay(Pick::Table(table))).await })
+        };
+        let mut seen = 0;
+        while !replaying.is_finished() {
+            if service.replays_pending() > 0 {
+                seen += 1;
+                assert_eq!(service.board_permits_free(), 1, "{db}: the board's permit is free");
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(1)).await;
+        }
+        assert!(seen > 0, "{db}: the replay was seen being drawn");
+        let views = replaying.await.unwrap();
+        assert!(views[0].file.is_some(), "{db}: {}", views[0].text);
+        assert_eq!(service.replays_pending(), 0, "{db}");
     }
 }
 

@@ -20,7 +20,21 @@ pub enum Store {
     /// Production: several bot processes may share it.
     Postgres(PgPool),
     /// The embedded default: one file.
-    Sqlite(SqlitePool),
+    Sqlite(Lite),
+}
+
+/// A SQLite file's connections: readers, and one writer that every write waits its turn for.
+///
+/// SQLite lets one connection write at a time; several writers of one process would wait on
+/// the file's lock in SQLite's busy handler (sleeps, then "database is locked" after the busy
+/// timeout), which under load looked like an outage. A single writer connection makes the
+/// process's writes a queue instead: a write waits in line as long as [`WRITE_QUEUE`] allows,
+/// and only a lock held by someone else (another process, a stuck backup) past the busy
+/// timeout is an outage. Readers never wait for the writer (WAL).
+#[derive(Debug, Clone)]
+pub struct Lite {
+    read: SqlitePool,
+    write: SqlitePool,
 }
 
 /// Why a storage operation failed.
@@ -237,7 +251,16 @@ pub struct Due {
 /// before it fails: a press during an outage is answered within about two seconds.
 pub const WAIT: Duration = Duration::from_millis(1500);
 
+/// How long a SQLite write waits in line for the process's one writer connection before the
+/// store counts as not answering: the line is work, not an outage (see [`Lite`]).
+pub const WRITE_QUEUE: Duration = Duration::from_secs(30);
+
 impl StoreError {
+    /// Whether the pool was closed: the process is stopping (not an outage).
+    pub fn is_closed(&self) -> bool {
+        matches!(self, StoreError::Database(sqlx::Error::PoolClosed))
+    }
+
     /// Whether the database is unreachable or not answering (down, restarting, locked by
     /// someone else, the pool exhausted), as opposed to a fault in one query: nothing was
     /// changed, and trying again later may work.
@@ -265,7 +288,7 @@ impl StoreError {
 
 /// One row of [`Store::table`]'s query: the table (with its surroundings) and the seat joined
 /// to it, if any.
-fn read_row<R: Row>(r: &R) -> Result<(TableRecord, Option<SeatRecord>), StoreError>
+fn read_row<R: Row>(r: &R) -> Result<(TableRecord, Option<(i32, SeatRecord)>), StoreError>
 where
     for<'c> &'c str: sqlx::ColumnIndex<R>,
     for<'q> String: sqlx::Decode<'q, R::Database> + sqlx::Type<R::Database>,
@@ -312,13 +335,15 @@ where
         None => None,
         Some(user) => {
             let status: String = r.try_get("seat_status")?;
-            Some(SeatRecord {
+            let number: i32 = r.try_get("seat")?;
+            let seat = SeatRecord {
                 user,
                 name: r.try_get("name")?,
                 left: status == "left",
                 strikes: r.try_get("strikes")?,
                 rank: r.try_get("rank")?,
-            })
+            };
+            Some((number, seat))
         }
     };
     Ok((t, seat))
@@ -347,11 +372,28 @@ impl BeginWrite for SqlitePool {
 }
 
 /// Runs the same code on either pool: the queries use `$n` placeholders, which both accept.
+/// For reads: on SQLite the readers' pool (see [`on_writer!`] for writes).
 macro_rules! on_pool {
     ($store:expr, $pool:ident => $body:expr) => {
         match $store {
             Store::Postgres($pool) => $body,
-            Store::Sqlite($pool) => $body,
+            Store::Sqlite(lite) => {
+                let $pool = &lite.read;
+                $body
+            }
+        }
+    };
+}
+
+/// Like [`on_pool!`], for code that writes: on SQLite the one writer connection (in line).
+macro_rules! on_writer {
+    ($store:expr, $pool:ident => $body:expr) => {
+        match $store {
+            Store::Postgres($pool) => $body,
+            Store::Sqlite(lite) => {
+                let $pool = &lite.write;
+                $body
+            }
         }
     };
 }
@@ -395,7 +437,7 @@ macro_rules! claim {
         }
         match $store {
             Store::Postgres(pool) => run!(pool, $pick!($pg)),
-            Store::Sqlite(pool) => run!(pool, $pick!($lite)),
+            Store::Sqlite(lite) => run!(&lite.write, $pick!($lite)),
         }
     }};
 }
@@ -414,13 +456,24 @@ impl Store {
                 .foreign_keys(true)
                 .journal_mode(SqliteJournalMode::Wal)
                 .busy_timeout(WAIT);
-            let pool = SqlitePoolOptions::new()
-                .max_connections(4)
-                .acquire_timeout(WAIT)
-                .connect_with(options)
+            // The writer first: it creates the file and brings the schema up to date.
+            let write = SqlitePoolOptions::new()
+                .max_connections(1)
+                .acquire_timeout(WRITE_QUEUE)
+                .connect_with(options.clone())
                 .await?;
-            sqlx::migrate!("migrations/sqlite").run(&pool).await?;
-            Ok(Store::Sqlite(pool))
+            sqlx::migrate!("migrations/sqlite").run(&write).await?;
+            // An in-memory database exists only on its one connection.
+            let read = if url.contains(":memory:") || url.contains("mode=memory") {
+                write.clone()
+            } else {
+                SqlitePoolOptions::new()
+                    .max_connections(4)
+                    .acquire_timeout(WAIT)
+                    .connect_with(options.read_only(true))
+                    .await?
+            };
+            Ok(Store::Sqlite(Lite { read, write }))
         } else {
             Err(StoreError::BadUrl(url.to_owned()))
         }
@@ -428,7 +481,13 @@ impl Store {
 
     /// The most connections the store opens at once.
     pub fn connections(&self) -> usize {
-        on_pool!(self, pool => pool.options().get_max_connections() as usize)
+        match self {
+            Store::Postgres(pool) => pool.options().get_max_connections() as usize,
+            Store::Sqlite(lite) => {
+                let read = lite.read.options().get_max_connections();
+                (read + lite.write.options().get_max_connections()) as usize
+            }
+        }
     }
 
     /// Creates a table at version 0 with its seats; returns its id. A second lobby for the same
@@ -438,7 +497,7 @@ impl Store {
                            status, state, next_roll, shape, host, deadline_ms, remind_ms, updated_ms) \
                            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) \
                            returning id";
-        let result = on_pool!(self, pool => {
+        let result = on_writer!(self, pool => {
             let mut tx = pool.begin_write().await?;
             let id: Result<i64, sqlx::Error> = sqlx::query_scalar(SQL)
                 .bind(&t.chat)
@@ -502,7 +561,7 @@ impl Store {
                     "and m.kind = 'board') as board_message, ",
                     "(select m.message from messages m where m.table_id = t.id ",
                     "and m.kind = 'thread') as thread_message, ",
-                    "s.user_id, s.name, s.status as seat_status, s.strikes, s.rank ",
+                    "s.seat, s.user_id, s.name, s.status as seat_status, s.strikes, s.rank ",
                     "from tables t left join seats s on s.table_id = t.id ",
                     "where t.id = $1 order by s.seat"
                 )
@@ -516,12 +575,20 @@ impl Store {
         }
         let rows = match self {
             Store::Postgres(pool) => run!(pool, read!("strpos(t.chat, '/')")),
-            Store::Sqlite(pool) => run!(pool, read!("instr(t.chat, '/')")),
+            Store::Sqlite(lite) => run!(&lite.read, read!("instr(t.chat, '/')")),
         };
         let mut rows = rows.into_iter();
         let Some((mut t, seat)) = rows.next() else { return Err(StoreError::NotFound(id)) };
-        t.seats.extend(seat);
-        t.seats.extend(rows.filter_map(|(_, seat)| seat));
+        // Seats are numbered 0, 1, 2, … in joining order: the service indexes them by number.
+        for (expected, (number, seat)) in
+            seat.into_iter().chain(rows.filter_map(|r| r.1)).enumerate()
+        {
+            if usize::try_from(number).ok() != Some(expected) {
+                let why = format!("seat number {number} where seat {expected} should be");
+                return Err(StoreError::BadRow { table: id, why });
+            }
+            t.seats.push(seat);
+        }
         Ok(t)
     }
 
@@ -538,7 +605,7 @@ impl Store {
         const RESULT: &str = "insert into results (table_id, seat, chat, game, user_id, name, \
                               rank, players, finished_ms) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
         let next = t.version + 1;
-        on_pool!(self, pool => {
+        on_writer!(self, pool => {
             let mut tx = pool.begin_write().await?;
             let done = sqlx::query(UPDATE)
                 .bind(&t.options)
@@ -713,6 +780,18 @@ impl Store {
         Ok(due.into_iter().map(|(table, version)| Due { table, version }).collect())
     }
 
+    /// Up to 100 playing tables whose deadline or reminder passed before `before` and that no
+    /// process holds claimed now (`now`): work the turn timers are not keeping up with.
+    pub async fn overdue(&self, before: i64, now: i64) -> Result<Vec<i64>, StoreError> {
+        const SQL: &str = "select id from tables where status = 'playing' \
+                           and (deadline_ms < $1 or remind_ms < $1) \
+                           and (lease_ms is null or lease_ms <= $2) order by id limit 100";
+        let ids = on_pool!(self, pool => {
+            sqlx::query_scalar(SQL).bind(before).bind(now).fetch_all(pool).await?
+        });
+        Ok(ids)
+    }
+
     /// Records that a bot process is alive at `now`. If no process was for longer than `gap`
     /// milliseconds, every running deadline and reminder moves later by the time the bot was
     /// down, so that no one is timed out for it; returns that time (0 if none).
@@ -723,7 +802,7 @@ impl Store {
         const UPDATE: &str = "update meta set value = $1, version = version + 1 where key = 'alive' and version = $2";
         const SHIFT: &str = "update tables set deadline_ms = deadline_ms + $1, \
                              remind_ms = remind_ms + $1 where status = 'playing'";
-        on_pool!(self, pool => {
+        on_writer!(self, pool => {
             let mut tx = pool.begin_write().await?;
             let row: Option<(i64, i64)> = sqlx::query_as(READ).fetch_optional(&mut *tx).await?;
             let Some((last, version)) = row else {
@@ -747,7 +826,7 @@ impl Store {
         const INSERT: &str =
             "insert into settings (key, value) values ($1, $2) on conflict (key) do nothing";
         const READ: &str = "select value from settings where key = $1";
-        let value: String = on_pool!(self, pool => {
+        let value: String = on_writer!(self, pool => {
             sqlx::query(INSERT).bind(key).bind(default).execute(pool).await?;
             sqlx::query_scalar(READ).bind(key).fetch_one(pool).await?
         });
@@ -771,7 +850,13 @@ impl Store {
 
     /// Closes the pool, waiting for connections in use to be returned.
     pub async fn close(&self) {
-        on_pool!(self, pool => pool.close().await);
+        match self {
+            Store::Postgres(pool) => pool.close().await,
+            Store::Sqlite(lite) => {
+                lite.write.close().await;
+                lite.read.close().await;
+            }
+        }
     }
 
     /// Marks a table's reminder as sent, without changing its version (the buttons on its board
@@ -779,7 +864,7 @@ impl Store {
     pub async fn clear_reminder(&self, id: i64, version: i64) -> Result<(), StoreError> {
         const SQL: &str =
             "update tables set remind_ms = null, lease_ms = null where id = $1 and version = $2";
-        on_pool!(self, pool => {
+        on_writer!(self, pool => {
             sqlx::query(SQL).bind(id).bind(version).execute(pool).await?;
         });
         Ok(())
@@ -789,7 +874,7 @@ impl Store {
     /// is due again at once if its deadline or reminder still is, not when the claim expires).
     pub async fn release(&self, id: i64, version: i64) -> Result<(), StoreError> {
         const SQL: &str = "update tables set lease_ms = null where id = $1 and version = $2";
-        on_pool!(self, pool => {
+        on_writer!(self, pool => {
             sqlx::query(SQL).bind(id).bind(version).execute(pool).await?;
         });
         Ok(())
@@ -811,7 +896,7 @@ impl Store {
         const UPSERT: &str = "insert into messages (table_id, kind, message, version) \
                               values ($1, $2, $3, $4) on conflict (table_id, kind) do update \
                               set message = excluded.message, version = excluded.version";
-        let recorded = on_pool!(self, pool => {
+        let recorded = on_writer!(self, pool => {
             let mut tx = pool.begin_write().await?;
             let old: Option<(String, i64)> =
                 sqlx::query_as(READ).bind(table).bind(kind).fetch_optional(&mut *tx).await?;
@@ -898,14 +983,15 @@ impl Store {
         const READ: &str = "select name, lang from users where id = $1";
         const UPSERT: &str = "insert into users (id, name) values ($1, $2) on conflict (id) \
                               do update set name = excluded.name returning lang";
-        let lang: Option<String> = on_pool!(self, pool => {
-            let known: Option<(String, Option<String>)> =
-                sqlx::query_as(READ).bind(id).fetch_optional(pool).await?;
-            match known {
-                Some((stored, lang)) if stored == name => lang,
-                _ => sqlx::query_scalar(UPSERT).bind(id).bind(name).fetch_one(pool).await?,
-            }
+        let known: Option<(String, Option<String>)> = on_pool!(self, pool => {
+            sqlx::query_as(READ).bind(id).fetch_optional(pool).await?
         });
+        let lang: Option<String> = match known {
+            Some((stored, lang)) if stored == name => lang,
+            _ => on_writer!(self, pool => {
+                sqlx::query_scalar(UPSERT).bind(id).bind(name).fetch_one(pool).await?
+            }),
+        };
         Ok(lang)
     }
 
@@ -921,7 +1007,7 @@ impl Store {
     /// Sets (or with `None` clears) a user's language.
     pub async fn set_user_lang(&self, id: &str, lang: Option<&str>) -> Result<(), StoreError> {
         const SQL: &str = "update users set lang = $1, version = version + 1 where id = $2";
-        on_pool!(self, pool => {
+        on_writer!(self, pool => {
             sqlx::query(SQL).bind(lang).bind(id).execute(pool).await?;
         });
         Ok(())
@@ -949,7 +1035,7 @@ impl Store {
     pub async fn set_chat_settings(&self, id: &str, settings: &str) -> Result<(), StoreError> {
         const SQL: &str = "insert into chats (id, settings) values ($1, $2) on conflict (id) \
                            do update set settings = excluded.settings, version = chats.version + 1";
-        on_pool!(self, pool => {
+        on_writer!(self, pool => {
             sqlx::query(SQL).bind(id).bind(settings).execute(pool).await?;
         });
         Ok(())
@@ -959,7 +1045,7 @@ impl Store {
     pub async fn set_chat_lang(&self, id: &str, lang: Option<&str>) -> Result<(), StoreError> {
         const SQL: &str = "insert into chats (id, lang) values ($1, $2) on conflict (id) \
                            do update set lang = excluded.lang, version = chats.version + 1";
-        on_pool!(self, pool => {
+        on_writer!(self, pool => {
             sqlx::query(SQL).bind(id).bind(lang).execute(pool).await?;
         });
         Ok(())

@@ -10,7 +10,7 @@ use super::{Ctx, Service};
 use crate::engine::{Action, Event, Game, GameKind, OptionError, Options, Status};
 use crate::fair::Seed;
 use crate::setup;
-use crate::store::{Change, TableRecord, TableStatus};
+use crate::store::{Change, StoreError, TableRecord, TableStatus};
 
 impl Loaded {
     /// A table from its stored row, checked: the game is known, its options and settings
@@ -21,6 +21,10 @@ impl Loaded {
         let kind: GameKind = rec.game.parse().map_err(|e: OptionError| e.to_string())?;
         let options_json: Value =
             serde_json::from_str(&rec.options).map_err(|e| format!("options: {e}"))?;
+        if !options_json.is_object() {
+            // `Options::from_json` reads anything else as the defaults.
+            return Err(format!("options: {} is not an object", rec.options));
+        }
         let options = Options::from_json(kind, &options_json).map_err(|e| e.to_string())?;
         let settings: Settings = serde_json::from_str(&rec.settings)
             .map_err(|e| format!("settings {:?}: {e}", rec.settings))?;
@@ -48,7 +52,13 @@ impl Service {
     /// A stored table, checked ([`Loaded::read`]), with its game from the snapshot or, if the
     /// snapshot is of another shape or does not load, replayed from the log.
     pub(super) async fn load(&self, id: i64) -> Result<Loaded, ServiceError> {
-        let rec = self.store.table(id).await?;
+        let rec = match self.store.table(id).await {
+            Ok(rec) => rec,
+            Err(StoreError::BadRow { table, why }) => {
+                return Err(ServiceError::Damaged(table, why));
+            }
+            Err(e) => return Err(e.into()),
+        };
         let mut loaded = Loaded::read(rec).map_err(|why| ServiceError::Damaged(id, why))?;
         // A lobby, or a table cancelled before it started, has no game (and may have no seats).
         if loaded.rec.status != TableStatus::Lobby && loaded.rec.state.is_some() {
@@ -72,6 +82,13 @@ impl Service {
                     self.replay(&loaded).await?.0
                 }
             };
+            // Every seat the game knows must have its row, and no more: the service indexes
+            // the seats by the game's seat numbers.
+            let (players, seats) = (game.players(), loaded.rec.seats.len());
+            if players != seats {
+                let why = format!("{seats} seats for a game of {players} players");
+                return Err(ServiceError::Damaged(id, why));
+            }
             loaded.game = Some(game);
         }
         Ok(loaded)

@@ -2,12 +2,12 @@
 
 use super::i18n::{Arg, Lang};
 use super::lobby::{LobbyOp, actor};
-use super::service::{Fail, LEASE_MS, Loaded, MAX_STRIKES, say};
+use super::service::{CLAIM_MS, Fail, Loaded, MAX_STRIKES, say};
 use super::token::{Button as TokenButton, Token};
 use super::{BoardMode, Ctx, Service, ServiceError, Slot, View};
 use crate::engine::Entropy;
 use crate::engine::computer::{self, Level};
-use crate::engine::{Action, Event, GameKind, Legal, Seat, Status};
+use crate::engine::{Action, Event, Game, GameKind, Legal, Seat, Status};
 use crate::fair::Roller;
 use crate::store::{StoreError, TableStatus};
 
@@ -276,18 +276,38 @@ impl Service {
     /// Runs the turn timer once: reminds players whose time is running out and plays for those
     /// whose time ran out (a strike each; the third in a row removes them, C5). Returns each
     /// view with the chat to post it in. Call it every few seconds from one task per process.
+    ///
+    /// Each due table is handled in a task of its own, at once: one slow table (a hard
+    /// computer thinking, a board waiting to be drawn) never delays another, and one that
+    /// fails, even by a panic, is logged with its id and noted as damaged
+    /// ([`Service::damaged_tables`]) while the others go on.
     pub async fn tick(&self) -> Result<Vec<(String, View)>, ServiceError> {
         let now = self.clock.now_ms();
-        let due = self.store.claim_due(now, LEASE_MS, 32).await?;
+        let due = self.store.claim_due(now, CLAIM_MS, 32).await?;
+        let tasks: Vec<_> = due
+            .into_iter()
+            .map(|d| {
+                let service = self.clone();
+                let task =
+                    tokio::spawn(async move { service.timeout(d.table, d.version, now).await });
+                (d.table, task)
+            })
+            .collect();
         let mut out = Vec::new();
-        for d in due {
-            match self.timeout(d.table, d.version, now).await {
-                Ok(views) => out.extend(views),
-                Err(Fail::Internal(e)) => {
-                    tracing::error!(table = d.table, error = %e, "timer failed")
+        for (table, task) in tasks {
+            match task.await {
+                Ok(Ok(views)) => out.extend(views),
+                Ok(Err(Fail::Internal(ServiceError::Damaged(id, why)))) => {
+                    self.note_damaged(id, &why)
                 }
+                Ok(Err(Fail::Internal(e))) => tracing::error!(table, error = %e, "timer failed"),
                 // Someone moved meanwhile: their move stands, the timer restarted with it.
-                Err(_) => tracing::debug!(table = d.table, "timer lost a race"),
+                Ok(Err(_)) => tracing::debug!(table, "timer lost a race"),
+                Err(e) if e.is_panic() => {
+                    let why = crate::lanes::panic_text(&*e.into_panic());
+                    self.note_damaged(table, &format!("its turn timer panicked: {why}"));
+                }
+                Err(e) => tracing::warn!(table, error = %e, "the timer's task was cancelled"),
             }
         }
         Ok(out)
@@ -424,10 +444,14 @@ impl Service {
                 Legal::RollOff { .. } if events.is_empty() => {
                     (Action::Roll { dice: Vec::new() }, None)
                 }
-                Legal::Choose { .. } => match computer::choose(game, level, &mut entropy) {
-                    Some(a) => (a, Some(seat)),
-                    None => break,
-                },
+                Legal::Choose { .. } => {
+                    let choice;
+                    (choice, entropy) = think(game, level, entropy).await?;
+                    match choice {
+                        Some(a) => (a, Some(seat)),
+                        None => break,
+                    }
+                }
                 Legal::RollOff { .. } | Legal::Over => break,
             };
             events.extend(self.play_one(t, action, actor).await?);
@@ -453,6 +477,29 @@ impl Service {
                 &[("name", name.to_owned().into()), ("minutes", Arg::Number(minutes))],
             )
         }
+    }
+}
+
+/// A computer's choice: a hard computer's search runs on the blocking pool (it can take tens
+/// of milliseconds), never on the async threads that answer presses; the others choose at once.
+async fn think(
+    game: &Game,
+    level: Level,
+    mut entropy: Choices,
+) -> Result<(Option<Action>, Choices), Fail> {
+    if level != Level::Hard {
+        return Ok((computer::choose(game, level, &mut entropy), entropy));
+    }
+    let game = game.clone();
+    let task = tokio::task::spawn_blocking(move || {
+        let choice = computer::choose(&game, level, &mut entropy);
+        (choice, entropy)
+    });
+    match task.await {
+        Ok(thought) => Ok(thought),
+        // A panic is the caller's (the turn timer notes the table as damaged).
+        Err(e) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),
+        Err(_) => Err(say("err-stopping")),
     }
 }
 

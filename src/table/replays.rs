@@ -13,29 +13,38 @@ use crate::replay::{self, Record};
 use crate::store::{StoreError, TableStatus};
 
 /// Replays drawn lately, kept so that a second request (a double tap, a friend asking again)
-/// does not draw the whole game again: `(table, Persian digits)` → GIF.
+/// does not draw the whole game again: `(table, Persian digits)` → GIF. A request that comes
+/// while the same replay is being drawn waits for that drawing instead of starting another.
 #[derive(Default)]
-pub(super) struct Drawn(std::sync::Mutex<Vec<Kept>>);
+pub(super) struct Drawn {
+    kept: std::sync::Mutex<Vec<(Key, Arc<Slot>)>>,
+    /// Replays drawn so far (drawings, not requests).
+    drawings: std::sync::atomic::AtomicUsize,
+}
 
-/// A drawn replay: its key, the GIF, its frame count.
-type Kept = ((i64, bool), Arc<Vec<u8>>, usize);
+/// Which replay: the table, and whether its digits are Persian.
+type Key = (i64, bool);
 
-/// How many drawn replays are kept (a 300-move game's GIF is a few MB).
+/// A replay drawn or being drawn: the GIF and its frame count, once drawn.
+type Slot = tokio::sync::OnceCell<(Arc<Vec<u8>>, usize)>;
+
+/// How many replays are kept (a 300-move game's GIF is a few MB).
 const KEPT: usize = 4;
 
 impl Drawn {
-    fn get(&self, key: (i64, bool)) -> Option<(Arc<Vec<u8>>, usize)> {
-        let kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        kept.iter().find(|(k, _, _)| *k == key).map(|(_, gif, frames)| (gif.clone(), *frames))
-    }
-
-    fn put(&self, key: (i64, bool), gif: Arc<Vec<u8>>, frames: usize) {
-        let mut kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        kept.retain(|(k, _, _)| *k != key);
-        if kept.len() >= KEPT {
+    /// The slot of `key`'s replay, the most recently used from now on; a new, empty one if
+    /// none is kept (the least recently used beyond [`KEPT`] is forgotten).
+    fn slot(&self, key: Key) -> Arc<Slot> {
+        let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        let slot = match kept.iter().position(|(k, _)| *k == key) {
+            Some(i) => kept.remove(i).1,
+            None => Arc::default(),
+        };
+        kept.push((key, slot.clone()));
+        if kept.len() > KEPT {
             kept.remove(0);
         }
-        kept.push((key, gif, frames));
+        slot
     }
 }
 
@@ -53,6 +62,22 @@ impl Loaded {
 }
 
 impl Service {
+    /// How many replays this process has drawn: drawings, not requests (a request that finds
+    /// its replay kept, or being drawn, draws nothing).
+    pub fn replays_drawn(&self) -> usize {
+        self.drawn.drawings.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    /// Replays waiting to be drawn or being drawn now.
+    pub fn replays_pending(&self) -> usize {
+        self.background.pending()
+    }
+
+    /// Board drawing permits free now (replays never take one).
+    pub fn board_permits_free(&self) -> usize {
+        self.drawing.available_permits()
+    }
+
     /// The ended table `pick` means, as seen from `ctx`'s chat, with a game played at it.
     async fn ended(&self, ctx: &Ctx, pick: Pick) -> Result<Loaded, Fail> {
         let t = match pick {
@@ -125,17 +150,15 @@ impl Service {
     /// The replay of a table known to have ended with a game.
     pub(super) async fn replay_table(&self, t: Loaded) -> Result<Vec<View>, Fail> {
         let lang = self.table_lang(&t).await;
-        let key = (t.rec.id, lang.persian_digits());
-        let (gif, frames) = match self.drawn.get(key) {
-            Some(kept) => kept,
-            None => {
+        let slot = self.drawn.slot((t.rec.id, lang.persian_digits()));
+        let (gif, frames) = slot
+            .get_or_try_init(|| async {
                 let record = self.record(&t).await?;
                 let (gif, frames) = self.animate(record, lang).await?;
-                let gif = Arc::new(gif);
-                self.drawn.put(key, gif.clone(), frames);
-                (gif, frames)
-            }
-        };
+                Ok::<_, Fail>((Arc::new(gif), frames))
+            })
+            .await?
+            .clone();
         let text = self.i18n.text(
             lang,
             "replay-caption",
@@ -153,29 +176,31 @@ impl Service {
         Ok(vec![View { text, file: Some(file), table: Some(t.rec.id), ..View::default() }])
     }
 
+    /// Draws a replay on the background lane (one at a time, at the lowest CPU priority),
+    /// never with a board's drawing permit: moves' boards go first.
     async fn animate(&self, record: Record, lang: Lang) -> Result<(Vec<u8>, usize), Fail> {
         let id = record.table.unwrap_or_default();
         let renderer = self.renderer.clone();
         let persian = lang.persian_digits();
-        // Waits its turn for a core like a board; the semaphore is never closed.
-        let permit = self.drawing.clone().acquire_owned().await.ok();
-        let drawn = tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            let replay = record.replay().map_err(|e| e.to_string())?;
-            let players: Vec<Player> =
-                record.players.iter().map(|name| Player { name: name.clone() }).collect();
-            replay::animate(&renderer, &replay, &players, Theme::Light, persian)
-                .map_err(|e| e.to_string())
-        })
-        .await;
+        self.drawn.drawings.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let drawn = self
+            .background
+            .run(move || {
+                let replay = record.replay().map_err(|e| e.to_string())?;
+                let players: Vec<Player> =
+                    record.players.iter().map(|name| Player { name: name.clone() }).collect();
+                replay::animate(&renderer, &replay, &players, Theme::Light, persian)
+                    .map_err(|e| e.to_string())
+            })
+            .await;
         match drawn {
-            Ok(Ok(animated)) => Ok((animated.gif, animated.frames)),
-            Ok(Err(why)) => {
+            Some(Ok(animated)) => Ok((animated.gif, animated.frames)),
+            Some(Err(why)) => {
                 tracing::error!(table = id, why, "drawing a replay failed");
                 Err(say("err-replay-failed"))
             }
-            Err(e) => {
-                tracing::error!(table = id, error = %e, "the replay task failed");
+            None => {
+                tracing::error!(table = id, "the replay's drawing panicked");
                 Err(say("err-replay-failed"))
             }
         }

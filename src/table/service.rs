@@ -1,6 +1,7 @@
 //! The table service's operations: one method per thing a user can do, each a read, a check, and
 //! one version-guarded write.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
@@ -26,6 +27,12 @@ pub const MAX_STRIKES: i32 = 3;
 
 /// How long a process holds a claimed deadline before another may take it, in milliseconds.
 pub(super) const LEASE_MS: i64 = 60_000;
+
+/// How long the turn timer holds a claimed table, in milliseconds: sized to the work (a turn
+/// is played and its board drawn in well under a second), so that a table claimed by a process
+/// that died is played by another within seconds, not a minute. Should the work outlast it,
+/// the table's version still lets only one process's change apply.
+pub(super) const CLAIM_MS: i64 = 10_000;
 
 /// A failure that is not the user's doing (the database is down, …): logged, and the user is
 /// told to try again.
@@ -191,6 +198,10 @@ pub(super) struct StoreHealth {
 
 impl StoreHealth {
     pub(super) fn mark_down(&self, e: &StoreError) {
+        if e.is_closed() {
+            // The process is stopping: the store is not down.
+            return;
+        }
         if !self.down.swap(true, Ordering::SeqCst) {
             tracing::error!(error = %e, "the database is not answering");
         }
@@ -251,6 +262,10 @@ pub struct Service {
     pub(super) computer_turns: Arc<tokio::sync::Notify>,
     /// Replays drawn lately.
     pub(super) drawn: Arc<super::replays::Drawn>,
+    /// Long drawing (replays), off the boards' path.
+    pub(super) background: Arc<crate::lanes::Background>,
+    /// Tables found damaged by this process, with what is wrong (for `/healthz`).
+    damaged: Arc<Mutex<BTreeMap<i64, String>>>,
 }
 
 /// How long a computer waits before it plays unless [`Service::with_computer_pause`] says
@@ -275,6 +290,34 @@ impl Service {
             computer_pause_ms: COMPUTER_PAUSE.as_millis() as i64,
             computer_turns: Arc::default(),
             drawn: Arc::default(),
+            background: Arc::new(crate::lanes::Background::new("dicetable-replays")),
+            damaged: Arc::default(),
+        }
+    }
+
+    /// Tables this process found damaged (a stored row that does not read back, or a table
+    /// whose handling panicked), with what is wrong; they are refused, never played.
+    pub fn damaged_tables(&self) -> Vec<(i64, String)> {
+        let damaged = self.damaged.lock().unwrap_or_else(|p| p.into_inner());
+        damaged.iter().map(|(id, why)| (*id, why.clone())).collect()
+    }
+
+    /// Tables whose turn deadline or reminder passed more than `late_ms` ago and that no
+    /// process is working on, besides those known to be damaged: the turn timers are not
+    /// keeping up (for `/healthz`).
+    pub async fn overdue(&self, late_ms: i64) -> Result<Vec<i64>, ServiceError> {
+        let now = self.clock.now_ms();
+        let mut ids = self.store.overdue(now - late_ms, now).await?;
+        let damaged = self.damaged.lock().unwrap_or_else(|p| p.into_inner());
+        ids.retain(|id| !damaged.contains_key(id));
+        Ok(ids)
+    }
+
+    /// Notes that table `id` is damaged: logged once, and reported by [`Self::damaged_tables`].
+    pub(super) fn note_damaged(&self, id: i64, why: &str) {
+        let mut damaged = self.damaged.lock().unwrap_or_else(|p| p.into_inner());
+        if damaged.insert(id, why.to_owned()).is_none() {
+            tracing::error!(table = id, why, "a stored table is damaged; it is refused");
         }
     }
 
@@ -451,7 +494,7 @@ impl Service {
             }
             // The store stopped answering: say so at once, without asking it for a language
             // (a second wait that doubled the answer's time when the user was just recorded).
-            Err(Fail::Internal(ServiceError::Store(e))) if e.is_unavailable() => {
+            Err(Fail::Internal(ServiceError::Store(e))) if e.is_unavailable() && !e.is_closed() => {
                 self.health.mark_down(&e);
                 vec![self.store_down_view(ctx)]
             }
@@ -546,9 +589,17 @@ impl Service {
                 }
                 views
             }
+            Fail::Internal(ServiceError::Store(e)) if e.is_closed() => {
+                vec![private("err-stopping", self.i18n.text(lang, "err-stopping", &[]))]
+            }
             Fail::Internal(ServiceError::Store(e)) if e.is_unavailable() => {
                 self.health.mark_down(&e);
                 vec![self.store_down_view(ctx)]
+            }
+            Fail::Internal(ServiceError::Damaged(table, why)) if table > 0 => {
+                self.note_damaged(table, &why);
+                let text = self.i18n.text(lang, "err-table-damaged", &[("table", table.into())]);
+                vec![private("err-table-damaged", text)]
             }
             Fail::Internal(e) => {
                 tracing::error!(user = %ctx.user, chat = %ctx.chat, error = %e, "operation failed");
