@@ -633,6 +633,30 @@ mod tests {
         assert!(super::parse_seconds("-1").is_err());
     }
 
+    #[tokio::test]
+    async fn a_supervised_task_that_panics_is_started_again() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let runs = std::sync::Arc::new(AtomicUsize::new(0));
+        let (stop, stopped) = tokio::sync::watch::channel(false);
+        let counted = runs.clone();
+        let task = super::supervise("test task", stopped, move || {
+            let runs = counted.clone();
+            async move {
+                assert!(runs.fetch_add(1, Ordering::SeqCst) > 0, "the first run fails");
+                std::future::pending::<()>().await;
+            }
+        });
+        for _ in 0..100 {
+            if runs.load(Ordering::SeqCst) >= 2 {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        assert_eq!(runs.load(Ordering::SeqCst), 2, "started again after its panic");
+        let _ = stop.send(true);
+        task.abort();
+    }
+
     #[test]
     fn passwords_never_reach_messages() {
         assert_eq!(

@@ -15,6 +15,13 @@
 //!
 //! A press's latency is from the press to its answer with the new board drawn. Refusals are
 //! counted by kind (`err-stale`, `err-store-down`, …); a healthy run has none.
+//!
+//! `--mix` adds what a real evening has besides presses ([`Mix`]): tables with a hard computer
+//! (its turns played by the turn timer: in process a timer task runs beside the drivers, and
+//! the drivers wait for the person's turn as a person glancing at the chat does), and replays
+//! asked for at a steady rate, several at once (as when everyone in a chat taps Replay). A
+//! replay's latency is reported apart from the presses', which stay the board latency of
+//! people's moves.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -60,6 +67,59 @@ pub struct Config {
     pub rate: Option<f64>,
     /// Report the memory and threads of this process (a running bot) instead of this one's.
     pub pid: Option<u32>,
+    /// Computers and replays beside the presses.
+    pub mix: Mix,
+}
+
+/// What runs beside the presses: `--mix replays=4/min,burst=10,computers=25%`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+pub struct Mix {
+    /// Replays asked for per minute, each of a game a table finished (the chat's last).
+    pub replays_per_minute: f64,
+    /// How many ask for each replay at once (everyone in the chat tapping Replay).
+    pub burst: usize,
+    /// The share of tables (0 to 1) that seat a hard computer besides their people.
+    pub computers: f64,
+}
+
+impl std::str::FromStr for Mix {
+    type Err = String;
+
+    /// `key=value` pairs separated by commas: `replays=N/min`, `burst=N`, `computers=P%`.
+    fn from_str(text: &str) -> Result<Self, String> {
+        let mut mix = Mix { burst: 1, ..Mix::default() };
+        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (key, value) = part.split_once('=').ok_or(format!("{part:?} is not key=value"))?;
+            let number =
+                |v: &str| v.trim().parse::<f64>().ok().filter(|n| n.is_finite() && *n >= 0.0);
+            match key.trim() {
+                "replays" => {
+                    let n = value.strip_suffix("/min").and_then(number);
+                    mix.replays_per_minute = n.filter(|n| *n <= 600.0).ok_or(format!(
+                        "replays takes a number per minute up to 600, e.g. replays=4/min, not {value:?}"
+                    ))?;
+                }
+                "burst" => {
+                    mix.burst =
+                        value.trim().parse().ok().filter(|n| (1..=100).contains(n)).ok_or(
+                            format!("burst takes 1 to 100 requests at once, not {value:?}"),
+                        )?;
+                }
+                "computers" => {
+                    let p = value.strip_suffix('%').and_then(number).filter(|p| *p <= 100.0);
+                    mix.computers = p.ok_or(format!(
+                        "computers takes a share of tables, e.g. computers=25%, not {value:?}"
+                    ))? / 100.0;
+                }
+                other => {
+                    return Err(format!(
+                        "{other:?} is not part of a mix (replays, burst, computers)"
+                    ));
+                }
+            }
+        }
+        Ok(mix)
+    }
 }
 
 /// What a run measured.
@@ -93,6 +153,14 @@ pub struct Report {
     pub rss_mb: f64,
     /// The process's threads at the end (Linux; 0 elsewhere).
     pub threads: u64,
+    /// What ran beside the presses.
+    pub mix: Mix,
+    /// Tables with a computer.
+    pub computer_tables: usize,
+    /// Replay requests answered (each of a burst counts).
+    pub replays: u64,
+    /// Latency of a replay request, in milliseconds, from the request to the GIF.
+    pub replay_latency_ms: Latency,
 }
 
 /// Latency percentiles in milliseconds.
@@ -148,6 +216,9 @@ struct Tally {
     stop: AtomicBool,
     latencies: std::sync::Mutex<Vec<f64>>,
     errors: std::sync::Mutex<BTreeMap<String, u64>>,
+    /// Tables that have finished a game (whose last game can be replayed).
+    finished: std::sync::Mutex<Vec<usize>>,
+    replay_latencies: std::sync::Mutex<Vec<f64>>,
 }
 
 impl Tally {
@@ -203,6 +274,9 @@ pub fn check(config: &Config, allow_remote: bool) -> Result<(), LoadError> {
     if config.games.is_empty() {
         return bad("--games names no game".into());
     }
+    if config.mix.computers > 0.0 && config.players < 2 {
+        return bad("--mix computers needs --players 2 or more".into());
+    }
     if let Some(url) = &config.playground
         && !allow_remote
     {
@@ -231,6 +305,8 @@ pub async fn run(config: &Config) -> Result<Report, LoadError> {
         stop: AtomicBool::new(false),
         latencies: std::sync::Mutex::new(Vec::new()),
         errors: std::sync::Mutex::new(BTreeMap::new()),
+        finished: std::sync::Mutex::new(Vec::new()),
+        replay_latencies: std::sync::Mutex::new(Vec::new()),
     });
     let (database, driver): (String, Driver) = match &config.playground {
         Some(url) => ("playground".into(), Driver::Http(Http::new(url.clone()))),
@@ -246,13 +322,25 @@ pub async fn run(config: &Config) -> Result<Report, LoadError> {
     let mut tasks = tokio::task::JoinSet::new();
     let ready = Arc::new(tokio::sync::Barrier::new(config.tables + 1));
     let warming = Instant::now();
+    let chat_of = move |i: usize| format!("load:{run_id:08x}-{i}");
+    let mut computer_tables = 0;
     for i in 0..config.tables {
         let game = config.games[i % config.games.len()];
+        // Spread evenly: table i has a computer when the running share passes a whole table.
+        let computer = ((i + 1) as f64 * config.mix.computers).floor()
+            > (i as f64 * config.mix.computers).floor();
+        computer_tables += usize::from(computer);
+        let players = if game == GameKind::Nardy { 2 } else { config.players };
+        let mut words = options_for(game, i);
+        if computer {
+            words.extend(["bot".to_owned(), "hard".to_owned()]);
+        }
         let table = TableDriver {
-            chat: format!("load:{run_id:08x}-{i}"),
+            index: i,
+            chat: chat_of(i),
             game,
-            players: if game == GameKind::Nardy { 2 } else { config.players },
-            words: options_for(game, i),
+            players: players - usize::from(computer),
+            words,
             choices: Seed::from_u64(config.seed).stream("load", i as u64),
             driver: driver.clone(),
             tally: tally.clone(),
@@ -269,6 +357,14 @@ pub async fn run(config: &Config) -> Result<Report, LoadError> {
     let warm_up = warming.elapsed().as_secs_f64();
     let started = Instant::now();
     let _ = tally.end.set(started + Duration::from_secs_f64(config.seconds));
+    let mut beside = tokio::task::JoinSet::new();
+    if let Driver::Service(service) = &driver {
+        // The bot's turn timer, for computers' turns (a running bot has its own).
+        beside.spawn(timer(service.clone(), tally.clone()));
+    }
+    if config.mix.replays_per_minute > 0.0 {
+        beside.spawn(replays(config.mix, driver.clone(), tally.clone(), chat_of));
+    }
     while let Some(done) = tasks.join_next().await {
         if let Err(e) = done {
             tracing::error!(error = %e, "a load driver failed");
@@ -278,6 +374,15 @@ pub async fn run(config: &Config) -> Result<Report, LoadError> {
     // Presses end at the deadline; drivers still waiting for a paced press's turn then are
     // not part of the run.
     let seconds = started.elapsed().as_secs_f64().min(config.seconds);
+    tally.stop.store(true, Ordering::Relaxed);
+    while let Some(done) = beside.join_next().await {
+        if let Err(e) = done {
+            tracing::error!(error = %e, "a load task failed");
+            tally.error("task-panicked");
+        }
+    }
+    let mut replay_samples =
+        std::mem::take(&mut *tally.replay_latencies.lock().unwrap_or_else(|e| e.into_inner()));
     let presses = tally.presses.load(Ordering::Relaxed);
     let mut samples =
         std::mem::take(&mut *tally.latencies.lock().unwrap_or_else(|e| e.into_inner()));
@@ -296,7 +401,65 @@ pub async fn run(config: &Config) -> Result<Report, LoadError> {
         peak_rss_mb: figures.peak_mb,
         rss_mb: figures.now_mb,
         threads: figures.threads,
+        mix: config.mix,
+        computer_tables,
+        replays: replay_samples.len() as u64,
+        replay_latency_ms: Latency::of(&mut replay_samples),
     })
+}
+
+/// The turn timer of an in-process run: computers' turns (and any due deadline) are played as
+/// the bot's timer plays them, a round every 50 ms.
+async fn timer(service: Service, tally: Arc<Tally>) {
+    while !tally.stopped() {
+        if let Err(e) = service.tick().await {
+            tracing::warn!(error = %e, "a load timer round failed");
+            tally.error("timer-failed");
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Asks for replays at the mix's rate: each time, `burst` requests at once for the last game
+/// of a table that finished one (chosen in turn), timed from request to GIF.
+async fn replays(mix: Mix, driver: Driver, tally: Arc<Tally>, chat_of: impl Fn(usize) -> String) {
+    let every = Duration::from_secs_f64(60.0 / mix.replays_per_minute);
+    let mut next = 0usize;
+    let mut asks = tokio::task::JoinSet::new();
+    loop {
+        tokio::time::sleep(every).await;
+        if tally.stopped() {
+            break;
+        }
+        let table = {
+            let finished = tally.finished.lock().unwrap_or_else(|e| e.into_inner());
+            if finished.is_empty() {
+                continue;
+            }
+            next += 1;
+            finished[next % finished.len()]
+        };
+        let chat = chat_of(table);
+        for k in 0..mix.burst {
+            let (mut driver, tally, chat) = (driver.clone(), tally.clone(), chat.clone());
+            asks.spawn(async move {
+                let who = player(&chat, k);
+                let began = Instant::now();
+                let op = Op::Replay(crate::table::Pick::Last);
+                let views = drive(&mut driver, &chat, &tally, &who, op).await;
+                match views.iter().find_map(|v| v.refusal) {
+                    None if !views.is_empty() => tally
+                        .replay_latencies
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push(began.elapsed().as_secs_f64() * 1000.0),
+                    None => tally.error("replay-no-answer"),
+                    Some(kind) => tally.error(&format!("replay-{kind}")),
+                }
+            });
+        }
+    }
+    while asks.join_next().await.is_some() {}
 }
 
 /// Option words for table `i` of a game: a quarter of the tables play with options on.
@@ -349,6 +512,8 @@ enum Driver {
 
 /// One table's driver.
 struct TableDriver {
+    /// The table's number in the run.
+    index: usize,
     chat: String,
     game: GameKind,
     players: usize,
@@ -395,7 +560,20 @@ impl TableDriver {
             };
             loop {
                 if board.buttons.is_empty() {
+                    match self.next_turn(&seats[0]).await {
+                        Turn::Board(next) => {
+                            board = *next;
+                            continue;
+                        }
+                        Turn::Stopped => return,
+                        Turn::Ended => {}
+                    }
                     self.tally.games.fetch_add(1, Ordering::Relaxed);
+                    let mut finished =
+                        self.tally.finished.lock().unwrap_or_else(|e| e.into_inner());
+                    if !finished.contains(&self.index) {
+                        finished.push(self.index);
+                    }
                     break;
                 }
                 if let (Some(at), Some(pace)) = (due, self.pace) {
@@ -454,6 +632,27 @@ impl TableDriver {
         board
     }
 
+    /// After a board without buttons: the game ended, or a computer is playing its turn, and
+    /// then the board once a person may act again (asked for every 100 ms, as a person glances
+    /// at the chat; at most for a minute).
+    async fn next_turn(&mut self, who: &Ctx) -> Turn {
+        if !self.words.iter().any(|w| w == "bot") {
+            return Turn::Ended;
+        }
+        for _ in 0..600 {
+            if self.tally.stopped() {
+                return Turn::Stopped;
+            }
+            match self.refresh(who).await {
+                Some(board) if !board.buttons.is_empty() => return Turn::Board(Box::new(board)),
+                Some(_) => tokio::time::sleep(Duration::from_millis(100)).await,
+                None => return Turn::Ended,
+            }
+        }
+        self.tally.error("computer-stalled");
+        Turn::Ended
+    }
+
     /// The board as it stands (after a refusal).
     async fn refresh(&mut self, who: &Ctx) -> Option<View> {
         let views = self.op(who, Op::Status(Some(self.game))).await;
@@ -471,32 +670,48 @@ impl TableDriver {
         Some(View { image: None, ..board.clone() })
     }
 
-    /// One operation, and what an adapter does with its views: each shown message recorded.
+    /// One operation, and what an adapter does with its views (see [`drive`]).
     async fn op(&mut self, who: &Ctx, op: Op) -> Vec<View> {
-        match &mut self.driver {
-            Driver::Service(service) => {
-                let mut views = service.handle(who, op).await;
-                for view in &mut views {
-                    let Some((table, slot)) = view.shows else { continue };
-                    if !service.ready(view).await {
-                        continue;
-                    }
-                    let reference = format!("{}:{}", self.chat, view.version);
-                    if let Err(e) = service.shown(table, slot, view.version, &reference).await {
-                        tracing::warn!(table, error = %e, "recording a load message failed");
-                        self.tally.error("record-failed");
-                    }
+        drive(&mut self.driver, &self.chat, &self.tally, who, op).await
+    }
+}
+
+/// What a driver learns after a board without buttons.
+enum Turn {
+    /// A person may act on this board.
+    Board(Box<View>),
+    /// The game is over.
+    Ended,
+    /// The run is over.
+    Stopped,
+}
+
+/// One operation in `chat`, and what an adapter does with its views: each shown message
+/// recorded.
+async fn drive(driver: &mut Driver, chat: &str, tally: &Tally, who: &Ctx, op: Op) -> Vec<View> {
+    match driver {
+        Driver::Service(service) => {
+            let mut views = service.handle(who, op).await;
+            for view in &mut views {
+                let Some((table, slot)) = view.shows else { continue };
+                if !service.ready(view).await {
+                    continue;
                 }
-                views
+                let reference = format!("{chat}:{}", view.version);
+                if let Err(e) = service.shown(table, slot, view.version, &reference).await {
+                    tracing::warn!(table, error = %e, "recording a load message failed");
+                    tally.error("record-failed");
+                }
             }
-            Driver::Http(http) => match http.op(&self.chat, who, op).await {
-                Ok(views) => views,
-                Err(kind) => {
-                    self.tally.error(kind);
-                    Vec::new()
-                }
-            },
+            views
         }
+        Driver::Http(http) => match http.op(chat, who, op).await {
+            Ok(views) => views,
+            Err(kind) => {
+                tally.error(kind);
+                Vec::new()
+            }
+        },
     }
 }
 
@@ -554,6 +769,7 @@ fn command_text(op: &Op) -> Option<String> {
         Op::Start(Some(game)) => format!("/play {game}"),
         Op::Cancel(Some(game)) => format!("/cancel {game}"),
         Op::Status(Some(game)) => format!("/status {game}"),
+        Op::Replay(crate::table::Pick::Last) => "/replay".to_owned(),
         _ => return None,
     })
 }
@@ -619,6 +835,7 @@ mod tests {
             playground: None,
             rate: None,
             pid: None,
+            mix: Mix::default(),
         };
         assert!(check(&config, false).is_ok());
         let with = |f: &dyn Fn(&mut Config)| {

@@ -143,6 +143,11 @@ enum Command {
         /// With --playground: report this process's (the bot's) peak memory and threads.
         #[arg(long)]
         pid: Option<u32>,
+        /// What runs beside the presses, e.g. `replays=4/min,burst=10,computers=25%`: replays
+        /// asked for per minute (each `burst` requests at once for one finished game), and
+        /// the share of tables that seat a hard computer.
+        #[arg(long, default_value = "")]
+        mix: load::Mix,
     },
     /// Ask a running bot whether it is healthy (GET /healthz on LISTEN); exit 0 if it is.
     /// For container health checks.
@@ -250,6 +255,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             seed,
             rate,
             pid,
+            mix,
         }) => {
             let fresh =
                 std::env::temp_dir().join(format!("dicetable-load-{}.db", std::process::id()));
@@ -266,6 +272,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 playground,
                 rate,
                 pid,
+                mix,
             };
             load::check(&config, allow_remote)?;
             let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;

@@ -21,6 +21,7 @@ fn config(database_url: String, tables: usize, seconds: f64) -> Config {
         playground: None,
         rate: None,
         pid: None,
+        mix: load::Mix::default(),
     }
 }
 
@@ -55,6 +56,33 @@ async fn tables_of_every_game_are_played_at_once_in_process_on_both_databases() 
         let report = load::run(&quota).await.unwrap();
         assert_eq!(report.presses, 25, "{db}");
         assert!(report.seconds < 25.0, "{db}: the quota, not the clock, ended it");
+    }
+}
+
+/// A realistic mix (issue 32): half the tables seat a hard computer whose turns the timer plays,
+/// and replays of finished games are asked for three at a time beside the presses; the replays'
+/// latency is reported apart from the presses'.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn computers_and_replays_run_beside_the_presses_on_both_databases() {
+    let mix: load::Mix = "replays=60/min, burst=3, computers=50%".parse().unwrap();
+    assert_eq!(mix, load::Mix { replays_per_minute: 60.0, burst: 3, computers: 0.5 });
+    for bad in ["replays=4", "burst=0", "computers=150%", "planes=2", "replays"] {
+        assert!(bad.parse::<load::Mix>().is_err(), "{bad}");
+    }
+    for (db, url) in common::both_databases("load", "mix").await {
+        let c = Config {
+            games: vec![GameKind::Snakes],
+            players: 2,
+            mix,
+            ..config(url, 6, 12.0)
+        };
+        let report = load::run(&c).await.unwrap();
+        healthy(&report, db);
+        assert_eq!(report.computer_tables, 3, "{db}");
+        assert!(report.games_finished > 0, "{db}: {report:?}");
+        assert!(report.replays > 0, "{db}: replays were asked for and drawn: {report:?}");
+        let r = report.replay_latency_ms;
+        assert!(0.0 < r.p50 && r.p50 <= r.max, "{db}: {r:?}");
     }
 }
 

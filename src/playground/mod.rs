@@ -490,9 +490,11 @@ impl Playground {
                 Ok(Recorded::Superseded(old)) => old,
                 // A newer board is already shown: this one keeps no buttons.
                 Ok(Recorded::Outdated { current }) => Some(id).filter(|id| *id != current),
+                // Not recorded: the store still names the old board, whose stale buttons
+                // refresh it in place; this one must not stay a second live board.
                 Err(e) => {
                     tracing::warn!(table, error = %e, "recording the board message failed");
-                    None
+                    Some(id)
                 }
             };
             if let Some(old) = strip.and_then(|m| m.parse::<u64>().ok()) {

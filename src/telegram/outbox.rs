@@ -166,6 +166,8 @@ fn keyboard(view: &View) -> InlineKeyboardMarkup {
 /// The messages a reference names (`chat:message`, several joined by commas).
 fn parse_refs(reference: &str) -> Vec<(ChatId, MessageId)> {
     reference
+        .strip_suffix(PLAIN)
+        .unwrap_or(reference)
         .split(',')
         .filter_map(|one| {
             let (chat, message) = one.split_once(':')?;
@@ -173,6 +175,11 @@ fn parse_refs(reference: &str) -> Vec<(ChatId, MessageId)> {
         })
         .collect()
 }
+
+/// The end of a recorded reference whose messages were posted without buttons (a board while
+/// a computer plays, a game's last board): superseding them edits nothing (an edit would only
+/// be answered "message is not modified").
+const PLAIN: &str = "/plain";
 
 /// At most `max` UTF-16 units (what Telegram counts), keeping the end.
 pub(super) fn clip(text: &str, max: usize) -> String {
@@ -249,16 +256,25 @@ impl Telegram {
         if posted.is_empty() {
             return;
         }
-        let reference =
+        let mut reference =
             posted.iter().map(|(c, m)| format!("{}:{}", c.0, m.0)).collect::<Vec<_>>().join(",");
-        // The messages to strip of their buttons, and those that keep them.
+        let plain = keyboard(&view).inline_keyboard.is_empty();
+        if plain {
+            reference.push_str(PLAIN);
+        }
+        // The messages to strip of their buttons, and those that keep them; messages posted
+        // without buttons are left alone.
         let (strip, keep) = match self.service.shown(table, slot, view.version, &reference).await {
-            Ok(Shown::Superseded(old)) => (old.as_deref().map(parse_refs), posted),
+            Ok(Shown::Superseded(old)) => {
+                (old.as_deref().filter(|o| !o.ends_with(PLAIN)).map(parse_refs), posted)
+            }
             // A newer view is already shown: these copies keep no buttons.
-            Ok(Shown::Outdated { current }) => (Some(posted), parse_refs(&current)),
+            Ok(Shown::Outdated { current }) => ((!plain).then_some(posted), parse_refs(&current)),
+            // Not recorded: the store still names the old message, whose stale buttons will
+            // refresh the board in place; this copy must not stay a second live board.
             Err(e) => {
                 tracing::warn!(table, error = %e, "recording the board message failed");
-                (None, posted)
+                ((!plain).then_some(posted), Vec::new())
             }
         };
         for (c, m) in strip.unwrap_or_default() {
@@ -525,6 +541,7 @@ mod tests {
             [(ChatId(11), MessageId(1)), (ChatId(12), MessageId(2))]
         );
         assert!(parse_refs("").is_empty());
+        assert_eq!(parse_refs("-100:7/plain"), [(ChatId(-100), MessageId(7))]);
     }
 
     #[test]
