@@ -542,7 +542,7 @@ async fn slash_commands_buttons_and_full_games_of_every_kind() {
                     let needs = spec.and_then(|o| o.needs).map(|(k, v)| format!("{k}={v}"));
                     let words: Vec<String> = needs.into_iter().chain([word.clone()]).collect();
                     let settings = dicetable::table::words::Settings::default();
-                    let parsed = dicetable::table::words::apply(kind, None, settings, &words);
+                    let parsed = dicetable::table::words::apply(kind, None, settings, &words, true);
                     assert!(parsed.is_ok(), "/{} start {word}: {parsed:?}", kind.name());
                 }
             }

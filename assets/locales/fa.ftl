@@ -112,6 +112,9 @@ option-bear_off = بیرون بردن
 option-head_exception = استثنای سر
 option-match_to = مسابقه تا
 option-timer = زمان هر نوبت
+option-level = سطح رایانه‌ها
+option-bots = تعداد رایانه‌ها
+option-thread = رشتهٔ جداگانه
 value-on = روشن
 value-off = خاموش
 value-classic = کلاسیک
@@ -127,6 +130,8 @@ value-standard = معمولی
 value-lower_point = از خانه‌های پایین‌تر
 value-needed = در صورت نیاز
 value-strict = هرگز
+value-quick = سریع
+value-traditional = سنتی
 timer-1m = ۱ دقیقه
 timer-5m = ۵ دقیقه
 timer-1h = ۱ ساعت
@@ -183,12 +188,18 @@ err-not-started = این بازی هنوز شروع نشده است.
 err-game-over = این بازی تمام شده است.
 err-no-such-player = بازیکنی به نام { $name } سر این میز نیست.
 err-option-word = «{ $word }» گزینهٔ این بازی نیست. گزینه‌ها: { $known }.
-err-option-value = گزینهٔ { $key } مقدار { $expected } می‌گیرد، نه { $got }.
-err-option-conflict = این گزینه‌ها با هم جور نیستند: { $detail }.
+err-option-value = گزینهٔ «{ $option }» مقدار { $allowed } می‌گیرد، نه «{ $got }».
+err-option-conflict = «{ $option }: { $value }» فقط با «{ $other }: { $other_value }» ممکن است.
+## Lists of words in a sentence: "a, b or c".
+list-separator = {"، "}
+list-or = {" یا "}
+allowed-range = عددی از { $min } تا { $max }
+words-match-length = طول مسابقه ({ $min } تا { $max })
 err-players = این بازی برای { $min } تا { $max } بازیکن است، نه { $got }.
 err-lang = من «{ $code }» بلد نیستم. زبان‌ها: en، fa، ru، tl.
 err-unknown-command = این فرمان را نمی‌شناسم. ‎/help‎ همهٔ فرمان‌ها را نشان می‌دهد.
 err-command-incomplete = این فرمان ناقص است: ‎/help‎ طرز استفاده را نشان می‌دهد.
+err-boards-word = ‎/boards‎ یکی از این دو را می‌گیرد: ‎/boards new‎ (هر نوبت پیامی تازه) یا ‎/boards edit‎ (یک پیام که ویرایش می‌شود).
 
 ## راهنما.
 help = من در این گفتگو بازی‌های تاسی اجرا می‌کنم.
@@ -311,6 +322,16 @@ discord-option-language = en، fa، ru یا tl
 discord-option-server = برای کل سرور (مدیران)
 discord-option-mode = پیام تازه در هر نوبت، یا ویرایش همان یک پیام
 discord-option-table = شمارهٔ میز؛ بدون آن، آخرین بازی تمام‌شده
+## Slash command names where Discord has the language (of ours, only Russian; the others keep the English names).
+discord-name-snakes = snakes
+discord-name-ludo = ludo
+discord-name-nardy = nardy
+discord-name-game = game
+discord-name-stats = stats
+discord-name-top = top
+discord-name-help = help
+discord-name-lang = lang
+discord-name-boards = boards
 
 ## Computer players.
 computer-name = 🤖 رایانه { $number } ({ $level })
@@ -328,8 +349,8 @@ stats-vs-computers = در برابر رایانه ({ $level }): { $games } با�
 button-replay = 🎞 بازپخش
 button-export = 📄 پروندهٔ بازی
 replay-caption = { $game }، میز { $table }: کل بازی در { $frames } قاب.
-export-caption = { $game }، میز { $table }: پروندهٔ بازی، { $moves } حرکت همراه با بذر و تعهد. هر تاس و هر حرکت را بررسی کنید یا بازپخش را بسازید با:
-err-replay-running = این بازی هنوز در جریان است: بازپخش و پرونده‌اش پس از پایان می‌آید (بذر تا آن زمان مخفی می‌ماند).
+export-caption = { $game }، میز { $table }: پروندهٔ بازی، { $moves } حرکت همراه با کلید مخفی و تعهد. هر تاس و هر حرکت را بررسی کنید یا بازپخش را بسازید با:
+err-replay-running = این بازی هنوز در جریان است: بازپخش و پرونده‌اش پس از پایان می‌آید (کلید مخفی تا آن زمان فاش نمی‌شود).
 err-no-finished = هنوز هیچ بازی‌ای در این گفتگو تمام نشده است. برای بازپخش میزی دیگر شماره‌اش را بگویید، مثلاً ‎/replay 12‎.
 err-no-finished-discord = هنوز هیچ بازی‌ای در این کانال تمام نشده است. برای بازپخش میزی دیگر شماره‌اش را بدهید: /game replay table:12.
 err-replay-empty = میز { $table } پیش از نخستین حرکت لغو شد: چیزی برای بازپخش نیست.
