@@ -9,7 +9,7 @@ use serenity::all::{
 use super::message::clip;
 use crate::engine::{GameKind, registry};
 use crate::table::i18n::Lang;
-use crate::table::{BoardMode, Op, Pick, Service};
+use crate::table::{BoardMode, Op, Pick, Service, words};
 
 /// The table operation a slash command asks for, or `None` for a command we do not have.
 pub(super) fn command_op(name: &str, options: &[ResolvedOption<'_>]) -> Option<Op> {
@@ -120,15 +120,18 @@ pub(super) fn option(
     kind: CommandOptionType,
     name: &str,
 ) -> CreateCommandOption {
-    let game_option =
-        GameKind::ALL.iter().any(|&k| registry::options_of(k).iter().any(|o| o.key == name));
-    let key = if game_option || name == "timer" {
+    let key = if is_game_option(name) || name == "timer" {
         format!("option-{name}")
     } else {
         format!("discord-option-{name}")
     };
     let (en, ru) = (service.words(Lang::En, &key), service.words(Lang::Ru, &key));
     CreateCommandOption::new(kind, name, clip(&en, 100)).description_localized("ru", clip(&ru, 100))
+}
+
+/// Whether `name` is an option of some game (from the registries).
+fn is_game_option(name: &str) -> bool {
+    GameKind::ALL.iter().any(|&k| registry::options_of(k).iter().any(|o| o.key == name))
 }
 
 /// The languages of ours Discord localizes into (its locale codes), beside English: Discord
@@ -177,10 +180,19 @@ impl Describe<'_> {
             .description_localized("ru", ru)
     }
 
-    /// A string option offering `values`.
+    /// A string option offering `values`: a game's option, the timer and the level show each
+    /// value by its name in the Fluent files (`bounce back`, `5 minutes`), the others as the
+    /// word itself (`snakes`, `ru`).
     fn choice(&self, name: &str, values: &[&str]) -> CreateCommandOption {
+        let named = is_game_option(name) || name == "timer" || name == "level";
         values.iter().fold(option(self.0, CommandOptionType::String, name), |o, v| {
-            o.add_string_choice(*v, *v)
+            match words::value_key(name, v).filter(|_| named) {
+                Some(key) => {
+                    let (en, ru) = self.words(&key);
+                    o.add_string_choice_localized(en, *v, [("ru", ru)])
+                }
+                None => o.add_string_choice(*v, *v),
+            }
         })
     }
 

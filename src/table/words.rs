@@ -198,18 +198,25 @@ fn option_name(key: &str) -> Arg {
     Arg::message(format!("option-{key}"))
 }
 
-/// A value's name in the reader's language: a number as a number, a timer as its length, a
-/// level by its name, any other word by `value-…`.
+/// A value's name in the reader's language: a number as a number, any other by its message
+/// ([`value_key`]).
 pub fn value_name(key: &str, value: &str) -> Arg {
-    match (key, value) {
-        (_, v) if !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) => {
-            Arg::Number(v.parse().unwrap_or_default())
-        }
-        ("timer", "off") => Arg::message("value-off"),
-        ("timer", v) => Arg::message(format!("timer-{v}")),
-        ("level", v) => Arg::message(format!("level-{v}")),
-        (_, v) => Arg::message(format!("value-{v}")),
+    match value_key(key, value) {
+        Some(message) => Arg::message(message),
+        None => Arg::Number(value.parse().unwrap_or_default()),
     }
+}
+
+/// The message that names value `value` of option `key`: a timer by its length (`timer-5m`),
+/// a level by its name (`level-easy`), any other word by `value-…`; `None` for a number.
+pub fn value_key(key: &str, value: &str) -> Option<String> {
+    Some(match (key, value) {
+        (_, v) if !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) => return None,
+        ("timer", "off") => "value-off".to_owned(),
+        ("timer", v) => format!("timer-{v}"),
+        ("level", v) => format!("level-{v}"),
+        (_, v) => format!("value-{v}"),
+    })
 }
 
 /// What an option takes, in the reader's language: "exact roll or bounce back", "on or off",
