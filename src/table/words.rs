@@ -508,7 +508,7 @@ mod tests {
             for word in typed(kind, true) {
                 assert!(!word.is_empty(), "{kind:?}: an empty word");
                 if word != "key=value" && word != "bots=N" {
-                    let applied = apply(kind, None, Settings::default(), &[word.clone()], true);
+                    let applied = apply(kind, None, Settings::default(), std::slice::from_ref(&word), true);
                     assert!(!matches!(applied, Err(WordError::Unknown(_))), "{kind:?} {word}");
                 }
             }

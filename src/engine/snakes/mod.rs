@@ -135,7 +135,7 @@ impl SnakesOptions {
 
     /// The options' own rules (S11: three sixes need the bonus six), declared in the registry.
     fn check(&self) -> Result<(), OptionError> {
-        super::registry::check_needs(&super::Options::Snakes(self.clone()))
+        super::registry::check_needs(&super::Options::Snakes(*self))
     }
 }
 
