@@ -1240,10 +1240,11 @@ async fn option_words_are_refused_by_name_in_the_players_language() {
     assert!(list.contains("bots=N, easy") && list.contains("a match length (1–99)"), "{text}");
     answer("/ludo thread", "\"thread\" is not an option").await;
     answer("/boards sideways", "/boards new").await;
-    answer("/ludo level=genius", "takes easy, normal or hard, not \"genius\"").await;
-    answer("/snakes three_sixes=cap", "Three sixes \"third six ends the turn\" works only with")
+    answer("/ludo level=genius", "takes \"easy\", \"normal\" or \"hard\", not \"genius\"").await;
+    answer("/snakes three_sixes=cap", "\"Three sixes: third six ends the turn\" works only with")
         .await;
     g.say_in(CHAT, 1, "Ana", "/lang ru").await;
     answer("/nardy 0", "принимает число от 1 до 99, а не «0»").await;
+    answer("/ludo must_enter=maybe", "принимает «да» или «нет», а не «maybe»").await;
     g.running.shutdown().await;
 }

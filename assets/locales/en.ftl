@@ -198,11 +198,12 @@ err-not-started = This game has not started yet.
 err-game-over = This game is over.
 err-no-such-player = No player called { $name } is at this table.
 err-option-word = "{ $word }" is not an option of this game. Options: { $known }.
-err-option-value = { $option } takes { $allowed }, not "{ $got }".
-err-option-conflict = { $option } "{ $value }" works only with { $other } "{ $other_value }".
+err-option-value = "{ $option }" takes { $allowed }, not "{ $got }".
+err-option-conflict = "{ $option }: { $value }" works only with "{ $other }: { $other_value }".
 ## Lists of words in a sentence: "a, b or c".
 list-separator = {", "}
 list-or = {" or "}
+quoted = "{ $item }"
 allowed-range = a number from { $min } to { $max }
 words-match-length = a match length ({ $min }–{ $max })
 err-players = This game is for { $min } to { $max } players, not { $got }.

@@ -193,6 +193,7 @@ err-option-conflict = «{ $option }: { $value }» فقط با «{ $other }: { $o
 ## Lists of words in a sentence: "a, b or c".
 list-separator = {"، "}
 list-or = {" یا "}
+quoted = «{ $item }»
 allowed-range = عددی از { $min } تا { $max }
 words-match-length = طول مسابقه ({ $min } تا { $max })
 err-players = این بازی برای { $min } تا { $max } بازیکن است، نه { $got }.

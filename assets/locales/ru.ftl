@@ -213,6 +213,7 @@ err-option-conflict = «{ $option }: { $value }» возможно только 
 ## Lists of words in a sentence: "a, b or c".
 list-separator = {", "}
 list-or = {" или "}
+quoted = «{ $item }»
 allowed-range = число от { $min } до { $max }
 words-match-length = длина матча ({ $min }–{ $max })
 err-players = В эту игру играют от { $min } до { $max } игроков, а не { $got }.

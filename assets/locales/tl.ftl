@@ -196,6 +196,7 @@ err-option-conflict = Ang "{ $option }: { $value }" ay puwede lang kasama ng "{ 
 ## Lists of words in a sentence: "a, b or c".
 list-separator = {", "}
 list-or = {" o "}
+quoted = "{ $item }"
 allowed-range = numero mula { $min } hanggang { $max }
 words-match-length = haba ng laban ({ $min }–{ $max })
 err-players = Ang larong ito ay para sa { $min } hanggang { $max } manlalaro, hindi { $got }.

@@ -223,13 +223,22 @@ pub fn value_key(key: &str, value: &str) -> Option<String> {
 /// "a number from 1 to 99".
 fn allowed_words(key: &str, allowed: Allowed) -> Arg {
     match allowed {
-        Allowed::Words(values) => Arg::Or(values.iter().map(|v| value_name(key, v)).collect()),
-        Allowed::OnOff => Arg::Or(vec![Arg::message("value-on"), Arg::message("value-off")]),
+        Allowed::Words(values) => {
+            Arg::Or(values.iter().map(|v| quoted(value_name(key, v))).collect())
+        }
+        Allowed::OnOff => {
+            Arg::Or(vec![quoted(Arg::message("value-on")), quoted(Arg::message("value-off"))])
+        }
         Allowed::Range { min, max } => Arg::Message(
             "allowed-range".into(),
             vec![("min", Arg::Number(i64::from(min))), ("max", Arg::Number(i64::from(max)))],
         ),
     }
+}
+
+/// A value's name in the language's quotation marks.
+fn quoted(name: Arg) -> Arg {
+    Arg::Message("quoted".into(), vec![("item", name)])
 }
 
 /// A refused value of one of the table's own settings (`timer`, `level`, `bots`, `thread`).
@@ -508,7 +517,8 @@ mod tests {
             for word in typed(kind, true) {
                 assert!(!word.is_empty(), "{kind:?}: an empty word");
                 if word != "key=value" && word != "bots=N" {
-                    let applied = apply(kind, None, Settings::default(), std::slice::from_ref(&word), true);
+                    let applied =
+                        apply(kind, None, Settings::default(), std::slice::from_ref(&word), true);
                     assert!(!matches!(applied, Err(WordError::Unknown(_))), "{kind:?} {word}");
                 }
             }

@@ -39,6 +39,7 @@ fn all_args() -> Vec<(&'static str, Arg)> {
         "value",
         "other",
         "other_value",
+        "item",
     ]
     .into_iter()
     .map(|k| (k, Arg::Text("Ali".into())))
@@ -369,7 +370,7 @@ fn lists_and_alternatives_in_every_language() {
         )
         .map(|t| t.replace(['\u{2068}', '\u{2069}'], ""))
         .as_deref(),
-        Some("Six rolls again takes on, off or 3, not \"x\".")
+        Some("\"Six rolls again\" takes on, off or 3, not \"x\".")
     );
     let fa = i18n.format(Lang::Fa, "list-or", &[]).unwrap();
     assert!(fa.contains("یا"), "{fa:?}");
