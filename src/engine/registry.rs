@@ -138,7 +138,14 @@ pub fn spec(kind: GameKind, key: &str) -> Option<&'static OptionSpec> {
 pub(crate) fn bad(kind: GameKind, key: &str, got: &serde_json::Value) -> OptionError {
     match spec(kind, key) {
         Some(o) => OptionError::BadValue { key: o.key, allowed: o.allowed, got: got.clone() },
-        None => OptionError::UnknownOption { key: key.to_owned(), known: "" },
+        None => {
+            let known = match kind {
+                GameKind::Snakes => super::snakes::OPTION_NAMES,
+                GameKind::Ludo => super::ludo::OPTION_NAMES,
+                GameKind::Nardy => super::nardy::OPTION_NAMES,
+            };
+            OptionError::UnknownOption { key: key.to_owned(), known }
+        }
     }
 }
 

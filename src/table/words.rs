@@ -470,6 +470,9 @@ mod tests {
             apply(GameKind::Nardy, None, Settings::default(), &words("5 lower"), true).unwrap();
         let Options::Nardy(o) = o else { panic!() };
         assert_eq!(o.match_to, 5);
+        // The words a refusal lists are the ones read.
+        assert_eq!(Timer::ALL.map(Timer::word), Timer::WORDS);
+        assert_eq!(Level::ALL.map(Level::word), LEVELS);
     }
 
     #[test]
