@@ -176,8 +176,11 @@ async fn the_lobby_buttons_seat_computers_for_the_host_only_and_refusals_are_pre
         let refused = say(&service, &chat, "Ana", "/options bots=9").await;
         assert_eq!(refused[0].refusal, Some("err-bots"), "{db}: {:?}", refused[0].text);
         assert!(plain(&refused[0].text).contains("room for 6 computers"), "{}", refused[0].text);
+        // Not a number: the option is named and what it takes (issue 33), not "not an option".
         let refused = say(&service, &chat, "Ana", "/options bots=many").await;
-        assert_eq!(refused[0].refusal, Some("err-option-word"), "{db}");
+        assert_eq!(refused[0].refusal, Some("err-option-value"), "{db}");
+        let text = plain(&refused[0].text);
+        assert!(text.contains("a number from 0 to 99, not \"many\""), "{text}");
         // A forged Add on someone else's table is refused as forged before anything.
         let forged = service.handle(&ctx(&chat, "Ana"), Op::Press("1.1.1.a.00".into())).await;
         assert_eq!(forged[0].refusal, Some("err-forged"), "{db}");

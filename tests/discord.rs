@@ -518,6 +518,23 @@ async fn slash_commands_buttons_and_full_games_of_every_kind() {
         let snakes = commands.iter().find(|c| c["name"] == "snakes").unwrap();
         assert!(snakes["description_localizations"]["ru"].as_str().is_some_and(|d| !d.is_empty()));
         assert_eq!(snakes["name_localizations"]["ru"], "змеи");
+        // Names and choices in the players' words, from the Fluent files (issue 33): every
+        // command has a Russian name Discord accepts; a value is shown by its name.
+        for c in &commands {
+            let ru = c["name_localizations"]["ru"].as_str().unwrap_or_default();
+            assert!(
+                !ru.is_empty() && ru.chars().all(|c| c.is_alphanumeric() && !c.is_uppercase()),
+                "{}: {ru:?}",
+                c["name"]
+            );
+        }
+        let three = snakes["options"][0]["options"].as_array().unwrap().iter();
+        let three = three.clone().find(|o| o["name"] == "three_sixes").unwrap();
+        let back =
+            three["choices"].as_array().unwrap().iter().find(|c| c["value"] == "back_to_start");
+        let back = back.unwrap();
+        assert_eq!(back["name"], "third six goes back to start", "{back}");
+        assert_eq!(back["name_localizations"]["ru"], "третья шестёрка — на старт", "{back}");
         assert_eq!(snakes["options"][0]["name"], "start");
         let preset = &snakes["options"][0]["options"][0];
         assert_eq!((preset["name"].as_str(), preset["type"].as_u64()), (Some("preset"), Some(3)));
@@ -542,7 +559,7 @@ async fn slash_commands_buttons_and_full_games_of_every_kind() {
                     let needs = spec.and_then(|o| o.needs).map(|(k, v)| format!("{k}={v}"));
                     let words: Vec<String> = needs.into_iter().chain([word.clone()]).collect();
                     let settings = dicetable::table::words::Settings::default();
-                    let parsed = dicetable::table::words::apply(kind, None, settings, &words);
+                    let parsed = dicetable::table::words::apply(kind, None, settings, &words, true);
                     assert!(parsed.is_ok(), "/{} start {word}: {parsed:?}", kind.name());
                 }
             }

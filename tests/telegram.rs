@@ -1210,3 +1210,41 @@ async fn one_person_against_computers_to_the_ranking() {
         g.running.shutdown().await;
     }
 }
+
+/// Issue 33 on Telegram: the option words a refusal lists have no empty item and no `thread`
+/// (Telegram has no threads, and refuses the word by name); `/boards sideways` names the words
+/// `/boards` takes; `level=genius` names the level's values; the answers are in the player's
+/// language.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn option_words_are_refused_by_name_in_the_players_language() {
+    const CHAT: i64 = 4343;
+    let g = Group::start("words").await;
+    let answer = |text: &'static str, phrase: &'static str| {
+        let g = &g;
+        async move {
+            g.say_in(CHAT, 1, "Ana", text).await;
+            g.until(&format!("{text} answered with {phrase:?}"), |f| {
+                f.messages
+                    .values()
+                    .map(|m| plain(m["text"].as_str().unwrap_or("")))
+                    .find(|t| t.contains(phrase))
+            })
+            .await
+        }
+    };
+    let text = answer("/nardy bogus", "\"bogus\" is not an option").await;
+    let list = text.split("Options: ").nth(1).unwrap().trim_end_matches('.');
+    for item in list.split(", ") {
+        assert!(!item.trim().is_empty() && item != "thread", "{text}");
+    }
+    assert!(list.contains("bots=N, easy") && list.contains("a match length (1–99)"), "{text}");
+    answer("/ludo thread", "\"thread\" is not an option").await;
+    answer("/boards sideways", "/boards new").await;
+    answer("/ludo level=genius", "takes \"easy\", \"normal\" or \"hard\", not \"genius\"").await;
+    answer("/snakes three_sixes=cap", "\"Three sixes: third six ends the turn\" works only with")
+        .await;
+    g.say_in(CHAT, 1, "Ana", "/lang ru").await;
+    answer("/nardy 0", "принимает число от 1 до 99, а не «0»").await;
+    answer("/ludo must_enter=maybe", "принимает «да» или «нет», а не «maybe»").await;
+    g.running.shutdown().await;
+}

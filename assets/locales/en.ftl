@@ -119,6 +119,9 @@ option-bear_off = Bearing off
 option-head_exception = Head exception
 option-match_to = Match to
 option-timer = Turn timer
+option-level = Computers' level
+option-bots = Number of computers
+option-thread = Own thread
 value-on = on
 value-off = off
 value-classic = classic
@@ -134,6 +137,8 @@ value-standard = standard
 value-lower_point = from lower points
 value-needed = when needed
 value-strict = never
+value-quick = quick
+value-traditional = traditional
 timer-1m = 1 minute
 timer-5m = 5 minutes
 timer-1h = 1 hour
@@ -195,12 +200,19 @@ err-not-started = This game has not started yet.
 err-game-over = This game is over.
 err-no-such-player = No player called { $name } is at this table.
 err-option-word = "{ $word }" is not an option of this game. Options: { $known }.
-err-option-value = The option { $key } takes { $expected }, not { $got }.
-err-option-conflict = These options cannot be combined: { $detail }.
+err-option-value = "{ $option }" takes { $allowed }, not "{ $got }".
+err-option-conflict = "{ $option }: { $value }" works only with "{ $other }: { $other_value }".
+## Lists of words in a sentence: "a, b or c".
+list-separator = {", "}
+list-or = {" or "}
+quoted = "{ $item }"
+allowed-range = a number from { $min } to { $max }
+words-match-length = a match length ({ $min }–{ $max })
 err-players = This game is for { $min } to { $max } players, not { $got }.
 err-lang = I do not speak "{ $code }". Languages: en, fa, ru, tl.
 err-unknown-command = I do not know that command. /help lists them.
 err-command-incomplete = That command needs more: /help shows how to use it.
+err-boards-word = /boards takes one word: /boards new (a new message every turn) or /boards edit (one message edited in place).
 
 ## Help.
 help = I run dice board games in this chat.
@@ -323,6 +335,16 @@ discord-option-language = en, fa, ru or tl
 discord-option-server = for the whole server (admins)
 discord-option-mode = a new message every turn, or one edited in place
 discord-option-table = a table number; without one, the last finished game
+## Slash command names where Discord has the language (of ours, only Russian; the others keep the English names).
+discord-name-snakes = snakes
+discord-name-ludo = ludo
+discord-name-nardy = nardy
+discord-name-game = game
+discord-name-stats = stats
+discord-name-top = top
+discord-name-help = help
+discord-name-lang = lang
+discord-name-boards = boards
 
 ## Computer players.
 computer-name = 🤖 Computer { $number } ({ $level })
@@ -332,7 +354,10 @@ level-hard = hard
 button-add-computer = 🤖 Add computer ({ $level })
 button-remove-computer = Remove computer
 turn-computer = { $name } is playing…
-err-bots = There is room for { $max } computers at most (a table keeps a seat for you).
+err-bots = { $max ->
+    [one] There is room for one computer at most (a table keeps a seat for you).
+   *[other] There is room for { $max } computers at most (a table keeps a seat for you).
+}
 err-no-computer = No computer sits at this table.
 stats-vs-computers = against computers ({ $level }): { $games } played, { $wins } won ({ $rate }%)
 

@@ -124,6 +124,9 @@ option-bear_off = Выброс
 option-head_exception = Исключение для головы
 option-match_to = Матч до
 option-timer = Время на ход
+option-level = Уровень компьютеров
+option-bots = Число компьютеров
+option-thread = Отдельная ветка
 value-on = да
 value-off = нет
 value-classic = классическое
@@ -139,6 +142,8 @@ value-standard = обычный
 value-lower_point = с младших пунктов
 value-needed = когда нужно
 value-strict = никогда
+value-quick = быстрый
+value-traditional = традиционный
 timer-1m = 1 минута
 timer-5m = 5 минут
 timer-1h = 1 час
@@ -205,12 +210,19 @@ err-not-started = Эта игра ещё не началась.
 err-game-over = Эта игра окончена.
 err-no-such-player = За этим столом нет игрока { $name }.
 err-option-word = «{ $word }» — не настройка этой игры. Настройки: { $known }.
-err-option-value = Настройка { $key } принимает { $expected }, а не { $got }.
-err-option-conflict = Эти настройки несовместимы: { $detail }.
+err-option-value = Настройка «{ $option }» принимает { $allowed }, а не «{ $got }».
+err-option-conflict = «{ $option }: { $value }» возможно только вместе с «{ $other }: { $other_value }».
+## Lists of words in a sentence: "a, b or c".
+list-separator = {", "}
+list-or = {" или "}
+quoted = «{ $item }»
+allowed-range = число от { $min } до { $max }
+words-match-length = длина матча ({ $min }–{ $max })
 err-players = В эту игру играют от { $min } до { $max } игроков, а не { $got }.
 err-lang = Я не знаю языка «{ $code }». Языки: en, fa, ru, tl.
 err-unknown-command = Я не знаю такой команды. Список команд: /help.
 err-command-incomplete = Этой команде нужно больше: как ею пользоваться, смотрите в /help.
+err-boards-word = После /boards нужно одно из двух: /boards new (новое сообщение на каждый ход) или /boards edit (одно сообщение, которое обновляется).
 
 ## Справка.
 help = Я провожу в этом чате настольные игры с костями.
@@ -336,6 +348,16 @@ discord-option-language = en, fa, ru или tl
 discord-option-server = для всего сервера (админы)
 discord-option-mode = новое сообщение на каждый ход или правка одного
 discord-option-table = номер стола; без него — последняя законченная партия
+## Slash command names where Discord has the language (of ours, only Russian; the others keep the English names).
+discord-name-snakes = змеи
+discord-name-ludo = лудо
+discord-name-nardy = нарды
+discord-name-game = игра
+discord-name-stats = статистика
+discord-name-top = лучшие
+discord-name-help = помощь
+discord-name-lang = язык
+discord-name-boards = доски
 
 ## Computer players.
 computer-name = 🤖 Компьютер { $number } ({ $level })

@@ -112,6 +112,9 @@ option-bear_off = Pag-alis ng piyesa
 option-head_exception = Eksepsiyon sa ulo
 option-match_to = Laban hanggang
 option-timer = Oras bawat tira
+option-level = Antas ng mga computer
+option-bots = Bilang ng mga computer
+option-thread = Sariling thread
 value-on = oo
 value-off = hindi
 value-classic = klasiko
@@ -127,6 +130,8 @@ value-standard = karaniwan
 value-lower_point = mula sa mas mababang punto
 value-needed = kapag kailangan
 value-strict = hindi kailanman
+value-quick = mabilis
+value-traditional = tradisyonal
 timer-1m = 1 minuto
 timer-5m = 5 minuto
 timer-1h = 1 oras
@@ -188,12 +193,19 @@ err-not-started = Hindi pa nagsisimula ang larong ito.
 err-game-over = Tapos na ang larong ito.
 err-no-such-player = Walang manlalarong { $name } sa mesang ito.
 err-option-word = Ang "{ $word }" ay hindi opsyon ng larong ito. Mga opsyon: { $known }.
-err-option-value = Ang opsyong { $key } ay tumatanggap ng { $expected }, hindi { $got }.
-err-option-conflict = Hindi puwedeng pagsabayin ang mga opsyong ito: { $detail }.
+err-option-value = Ang "{ $option }" ay tumatanggap ng { $allowed }, hindi "{ $got }".
+err-option-conflict = Ang "{ $option }: { $value }" ay puwede lang kasama ng "{ $other }: { $other_value }".
+## Lists of words in a sentence: "a, b or c".
+list-separator = {", "}
+list-or = {" o "}
+quoted = "{ $item }"
+allowed-range = numero mula { $min } hanggang { $max }
+words-match-length = haba ng laban ({ $min }–{ $max })
 err-players = Ang larong ito ay para sa { $min } hanggang { $max } manlalaro, hindi { $got }.
 err-lang = Hindi ko alam ang "{ $code }". Mga wika: en, fa, ru, tl.
 err-unknown-command = Hindi ko alam ang utos na iyan. Nasa /help ang listahan.
 err-command-incomplete = Kulang ang utos na iyan: tingnan sa /help kung paano ito gamitin.
+err-boards-word = Isa lang sa dalawa ang tinatanggap ng /boards: /boards new (bagong mensahe bawat tira) o /boards edit (isang mensaheng ine-edit).
 
 ## Tulong.
 help = Nagpapatakbo ako ng mga larong may dais sa chat na ito.
@@ -316,6 +328,16 @@ discord-option-language = en, fa, ru o tl
 discord-option-server = para sa buong server (mga admin)
 discord-option-mode = bagong mensahe bawat tira, o isang ine-edit
 discord-option-table = numero ng mesa; kung wala, ang huling natapos na laro
+## Slash command names where Discord has the language (of ours, only Russian; the others keep the English names).
+discord-name-snakes = snakes
+discord-name-ludo = ludo
+discord-name-nardy = nardy
+discord-name-game = game
+discord-name-stats = stats
+discord-name-top = top
+discord-name-help = help
+discord-name-lang = lang
+discord-name-boards = boards
 
 ## Computer players.
 computer-name = 🤖 Computer { $number } ({ $level })

@@ -1,5 +1,5 @@
-//! The slash commands: what Discord is told they are (names localized in Russian, descriptions
-//! from the Fluent files, a game's options from its registry), and the table operation each one
+//! The slash commands: what Discord is told they are (names localized in Russian and
+//! descriptions, both from the Fluent files; a game's options from its registry), and the table operation each one
 //! asks for.
 
 use serenity::all::{
@@ -9,7 +9,7 @@ use serenity::all::{
 use super::message::clip;
 use crate::engine::{GameKind, registry};
 use crate::table::i18n::Lang;
-use crate::table::{BoardMode, Op, Pick, Service};
+use crate::table::{BoardMode, Op, Pick, Service, words};
 
 /// The table operation a slash command asks for, or `None` for a command we do not have.
 pub(super) fn command_op(name: &str, options: &[ResolvedOption<'_>]) -> Option<Op> {
@@ -120,9 +120,7 @@ pub(super) fn option(
     kind: CommandOptionType,
     name: &str,
 ) -> CreateCommandOption {
-    let game_option =
-        GameKind::ALL.iter().any(|&k| registry::options_of(k).iter().any(|o| o.key == name));
-    let key = if game_option || name == "timer" {
+    let key = if is_game_option(name) || name == "timer" {
         format!("option-{name}")
     } else {
         format!("discord-option-{name}")
@@ -131,20 +129,24 @@ pub(super) fn option(
     CreateCommandOption::new(kind, name, clip(&en, 100)).description_localized("ru", clip(&ru, 100))
 }
 
-/// A command's name for members whose Discord speaks Russian.
-pub(super) fn russian_name(name: &str) -> Option<&'static str> {
-    Some(match name {
-        "snakes" => "змеи",
-        "ludo" => "лудо",
-        "nardy" => "нарды",
-        "game" => "игра",
-        "stats" => "статистика",
-        "top" => "лучшие",
-        "help" => "помощь",
-        "lang" => "язык",
-        "boards" => "доски",
-        _ => return None,
-    })
+/// Whether `name` is an option of some game (from the registries).
+fn is_game_option(name: &str) -> bool {
+    GameKind::ALL.iter().any(|&k| registry::options_of(k).iter().any(|o| o.key == name))
+}
+
+/// The languages of ours Discord localizes into (its locale codes), beside English: Discord
+/// has no Persian or Tagalog locale.
+const DISCORD_LOCALES: [(Lang, &str); 1] = [(Lang::Ru, "ru")];
+
+/// A command's name in `lang`, from the Fluent files (`discord-name-…`), if it has one that
+/// Discord accepts as a name (lowercase, no spaces, 1–32 characters).
+pub(super) fn localized_name(service: &Service, lang: Lang, name: &str) -> Option<String> {
+    let localized = service.words(lang, &format!("discord-name-{name}"));
+    let valid = (1..=32).contains(&localized.chars().count())
+        && localized
+            .chars()
+            .all(|c| c == '-' || c == '_' || (c.is_alphanumeric() && !c.is_uppercase()));
+    valid.then_some(localized)
 }
 
 /// Builds commands and their options with descriptions in English and Russian from the Fluent
@@ -158,14 +160,17 @@ impl Describe<'_> {
         (clip(&en, 100), clip(&ru, 100))
     }
 
-    /// A top-level command, its name localized in Russian where it has a Russian name.
+    /// A top-level command, its name localized from the Fluent files where Discord has the
+    /// language.
     fn command(&self, name: &str, key: &str) -> CreateCommand {
         let (en, ru) = self.words(key);
         let c = CreateCommand::new(name).description(en).description_localized("ru", ru);
-        match russian_name(name) {
-            Some(ru) => c.name_localized("ru", ru),
-            None => c,
-        }
+        DISCORD_LOCALES.iter().fold(c, |c, &(lang, locale)| {
+            match localized_name(self.0, lang, name) {
+                Some(local) => c.name_localized(locale, local),
+                None => c,
+            }
+        })
     }
 
     /// A subcommand described by `key`.
@@ -175,10 +180,19 @@ impl Describe<'_> {
             .description_localized("ru", ru)
     }
 
-    /// A string option offering `values`.
+    /// A string option offering `values`: a game's option, the timer and the level show each
+    /// value by its name in the Fluent files (`bounce back`, `5 minutes`), the others as the
+    /// word itself (`snakes`, `ru`).
     fn choice(&self, name: &str, values: &[&str]) -> CreateCommandOption {
+        let named = is_game_option(name) || name == "timer" || name == "level";
         values.iter().fold(option(self.0, CommandOptionType::String, name), |o, v| {
-            o.add_string_choice(*v, *v)
+            match words::value_key(name, v).filter(|_| named) {
+                Some(key) => {
+                    let (en, ru) = self.words(&key);
+                    o.add_string_choice_localized(en, *v, [("ru", ru)])
+                }
+                None => o.add_string_choice(*v, *v),
+            }
         })
     }
 

@@ -555,19 +555,28 @@ pub enum OptionError {
         /// The names this game knows.
         known: &'static str,
     },
-    /// The value is not one of the option's values.
-    #[error("option {key} takes {expected}, not {got}")]
+    /// The value is not one of the option's values. What it takes is data ([`Allowed`]): the
+    /// table layer words it in a player's language; this English is for the protocol and tools.
+    #[error("option {key} takes {allowed}, not {got}")]
     BadValue {
-        /// The option.
+        /// The option (a registry key, or one of the table's own: `timer`, `level`, `bots`).
         key: &'static str,
         /// What it takes.
-        expected: &'static str,
-        /// What was given.
-        got: String,
+        allowed: Allowed,
+        /// What was given (a JSON string for a word).
+        got: Value,
     },
-    /// Two options that cannot go together.
-    #[error("{0}")]
-    Conflict(&'static str),
+    /// A value of one option that needs another option's value (S11: `three_sixes` other than
+    /// `unlimited` needs `bonus_six` on), declared once in the registry's `needs`.
+    #[error("{}", registry::conflict_text(key, needs))]
+    Conflict {
+        /// The option whose value needs the other.
+        key: &'static str,
+        /// Its value, as a registry word.
+        value: &'static str,
+        /// The other option and the value it needs.
+        needs: (&'static str, &'static str),
+    },
     /// The number of players is outside the game's range.
     #[error("{game} is for {min} to {max} players, not {got}")]
     Players {
@@ -580,6 +589,39 @@ pub enum OptionError {
         /// Players asked for.
         got: usize,
     },
+}
+
+/// The values an option takes, as data (never as a sentence): an [`OptionError::BadValue`]
+/// says this, and each reader words it (the table layer in the player's language).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Allowed {
+    /// One of these words, in the registry's order.
+    Words(&'static [&'static str]),
+    /// A yes/no option: `on` or `off` (also `yes`/`no`, `true`/`false`).
+    OnOff,
+    /// A whole number from `min` to `max`.
+    Range {
+        /// The smallest.
+        min: u32,
+        /// The largest.
+        max: u32,
+    },
+}
+
+impl std::fmt::Display for Allowed {
+    /// The English the protocol has always said: `exact or bounce`, `on or off`,
+    /// `a number from 1 to 99`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Allowed::Words(words) => match words.split_last() {
+                Some((last, [])) => f.write_str(last),
+                Some((last, rest)) => write!(f, "{} or {last}", rest.join(", ")),
+                None => f.write_str("nothing"),
+            },
+            Allowed::OnOff => f.write_str("on or off"),
+            Allowed::Range { min, max } => write!(f, "a number from {min} to {max}"),
+        }
+    }
 }
 
 /// Why a state could not be loaded.

@@ -3,7 +3,7 @@
 //! options panel, Discord's choices and the help text are all derived from these lists, and a
 //! test checks that every value of every option parses and has its words in every language.
 
-use super::GameKind;
+use super::{Allowed, GameKind, OptionError, Options};
 
 /// One option of a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -13,6 +13,9 @@ pub struct OptionSpec {
     /// Its values, in the order the options panel steps through them. A yes/no option has
     /// `off` and `on`; `match_to` accepts any number 1–99 typed, and offers these.
     pub values: &'static [&'static str],
+    /// What a typed value may be, as a refusal says it: the values, `on`/`off`, or a range of
+    /// numbers (`match_to` takes 1–99).
+    pub allowed: Allowed,
     /// The value when the table names none.
     pub default: &'static str,
     /// Shorthand words and the value each one sets (`bounce` → `finish=bounce`).
@@ -35,7 +38,28 @@ const fn option(
     words: &'static [(&'static str, &'static str)],
     rules: &'static str,
 ) -> OptionSpec {
-    OptionSpec { key, values, default, words, needs: None, rules, panel: true }
+    let allowed = if values.len() == 2 && is(values[0], "off") && is(values[1], "on") {
+        Allowed::OnOff
+    } else {
+        Allowed::Words(values)
+    };
+    OptionSpec { key, values, allowed, default, words, needs: None, rules, panel: true }
+}
+
+/// String equality in a `const fn`.
+const fn is(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 /// Snakes & Ladders (S2, S8–S12).
@@ -90,7 +114,10 @@ const NARDY: &[OptionSpec] = &[
         "N11",
     ),
     option("head_exception", &["needed", "strict"], "needed", &[("strict", "strict")], "N5"),
-    option("match_to", &["1", "3", "5", "7"], "1", &[], "N13"),
+    OptionSpec {
+        allowed: Allowed::Range { min: 1, max: super::nardy::MAX_MATCH },
+        ..option("match_to", &["1", "3", "5", "7"], "1", &[], "N13")
+    },
 ];
 
 /// The options of a game, in the order help and the options panel list them.
@@ -100,6 +127,53 @@ pub fn options_of(kind: GameKind) -> &'static [OptionSpec] {
         GameKind::Ludo => LUDO,
         GameKind::Nardy => NARDY,
     }
+}
+
+/// The option `key` of a game.
+pub fn spec(kind: GameKind, key: &str) -> Option<&'static OptionSpec> {
+    options_of(kind).iter().find(|o| o.key == key)
+}
+
+/// The refusal of `got` for option `key` of a game: what the option takes, as data.
+pub(crate) fn bad(kind: GameKind, key: &str, got: &serde_json::Value) -> OptionError {
+    match spec(kind, key) {
+        Some(o) => OptionError::BadValue { key: o.key, allowed: o.allowed, got: got.clone() },
+        None => {
+            let known = match kind {
+                GameKind::Snakes => super::snakes::OPTION_NAMES,
+                GameKind::Ludo => super::ludo::OPTION_NAMES,
+                GameKind::Nardy => super::nardy::OPTION_NAMES,
+            };
+            OptionError::UnknownOption { key: key.to_owned(), known }
+        }
+    }
+}
+
+/// Checks what the registry's `needs` declare (S11): a value other than the default of an
+/// option with `needs` requires the other option's value.
+pub(crate) fn check_needs(options: &Options) -> Result<(), OptionError> {
+    for o in options_of(options.kind()) {
+        let (Some(needs), Some(now)) = (o.needs, options.word(o.key)) else { continue };
+        if now != o.default && options.word(needs.0).as_deref() != Some(needs.1) {
+            let value = o.values.iter().copied().find(|v| *v == now).unwrap_or(o.default);
+            return Err(OptionError::Conflict { key: o.key, value, needs });
+        }
+    }
+    Ok(())
+}
+
+/// The English of a conflict for the protocol and tools, from the registry: `three_sixes cap or
+/// back_to_start needs bonus_six on (S11)`.
+pub(crate) fn conflict_text(key: &str, needs: &(&str, &str)) -> String {
+    let spec = super::GameKind::ALL.iter().find_map(|&kind| spec(kind, key));
+    let (values, rules) = match spec {
+        Some(o) => {
+            let values: Vec<&str> = o.values.iter().copied().filter(|v| *v != o.default).collect();
+            (values.join(" or "), o.rules)
+        }
+        None => (String::new(), ""),
+    };
+    format!("{key} {values} needs {} {} ({rules})", needs.0, needs.1)
 }
 
 /// The option a shorthand word of `kind` sets, and the value: `("finish", "bounce")`.
@@ -172,7 +246,7 @@ impl super::Options {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{OptionError, Options, ludo, nardy, option_value, snakes};
+    use crate::engine::{Allowed, OptionError, Options, ludo, nardy, option_value, snakes};
 
     const KINDS: [GameKind; 3] = [GameKind::Snakes, GameKind::Ludo, GameKind::Nardy];
 
@@ -223,6 +297,47 @@ mod tests {
                 }
             }
             assert_eq!(Options::default_for(kind).word("bogus"), None);
+        }
+    }
+
+    /// Issue 33: the engine says what is wrong as data (the option, what it takes, the value
+    /// given; the option a value needs), and the protocol's English is what it always was.
+    #[test]
+    fn refusals_are_data_and_the_protocols_english_is_unchanged() {
+        use serde_json::json;
+        let e = parse(GameKind::Snakes, &[("three_sixes", "cap")]).unwrap_err();
+        let needs = ("bonus_six", "on");
+        assert_eq!(e, OptionError::Conflict { key: "three_sixes", value: "cap", needs });
+        assert_eq!(e.to_string(), "three_sixes cap or back_to_start needs bonus_six on (S11)");
+        let e = parse(GameKind::Snakes, &[("three_sixes", "back_to_start"), ("bonus_six", "off")]);
+        assert!(matches!(e, Err(OptionError::Conflict { value: "back_to_start", .. })), "{e:?}");
+        let e = parse(GameKind::Snakes, &[("finish", "soon")]).unwrap_err();
+        let allowed = Allowed::Words(&["exact", "bounce"]);
+        assert_eq!(e, OptionError::BadValue { key: "finish", allowed, got: json!("soon") });
+        assert_eq!(e.to_string(), "option finish takes exact or bounce, not \"soon\"");
+        let e = parse(GameKind::Ludo, &[("must_enter", "maybe")]).unwrap_err();
+        assert_eq!(e.to_string(), "option must_enter takes on or off, not \"maybe\"");
+        let e = parse(GameKind::Nardy, &[("match_to", "0")]).unwrap_err();
+        let allowed = Allowed::Range { min: 1, max: 99 };
+        assert_eq!(e, OptionError::BadValue { key: "match_to", allowed, got: json!(0) });
+        let e = parse(GameKind::Snakes, &[("preset", "fast")]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "option preset takes classic, quick or traditional, not \"fast\""
+        );
+        // Every option's refusal carries its registry values.
+        for kind in KINDS {
+            for o in options_of(kind) {
+                let Err(OptionError::BadValue { key, allowed, .. }) =
+                    parse(kind, &[(o.key, "bogus")])
+                else {
+                    panic!("{kind} {}", o.key)
+                };
+                assert_eq!((key, allowed), (o.key, o.allowed));
+                if let Allowed::Words(words) = allowed {
+                    assert_eq!(words, o.values);
+                }
+            }
         }
     }
 

@@ -648,10 +648,7 @@ async fn say(State(p): State<Playground>, headers: HeaderMap, Json(say): Json<Sa
         Ok(command) => p.dispatch(&room, &ctx, command.op).await,
         Err(CommandError::NotCommand) => {}
         Err(e) => {
-            let key = match e {
-                CommandError::Missing(_) => "err-command-incomplete",
-                _ => "err-unknown-command",
-            };
+            let key = e.key();
             let view = p.service.say_privately(&ctx, key).await;
             p.post_in(&room, None, view).await;
         }

@@ -37,6 +37,27 @@ pub enum CommandError {
     /// A command that needs an argument got none (e.g. `/kick`).
     #[error("/{0} needs more")]
     Missing(&'static str),
+    /// A command that takes one of a few words got another (`/boards sideways`).
+    #[error("/{command} does not take {word:?}")]
+    BadWord {
+        /// The command.
+        command: &'static str,
+        /// The word given.
+        word: String,
+    },
+}
+
+impl CommandError {
+    /// The message that answers it (in the Fluent files); a refusal of a word names the words
+    /// the command takes.
+    pub fn key(&self) -> &'static str {
+        match self {
+            CommandError::Missing(_) => "err-command-incomplete",
+            CommandError::BadWord { command: "boards", .. } => "err-boards-word",
+            CommandError::BadWord { .. } => "err-command-incomplete",
+            CommandError::NotCommand | CommandError::Unknown(_) => "err-unknown-command",
+        }
+    }
 }
 
 /// Parses a chat message. `@botname` after the command is accepted and ignored (groups).
@@ -139,7 +160,9 @@ fn general(name: &str, game: Option<GameKind>, args: Vec<String>) -> Result<Op, 
             None => Op::Boards(None),
             Some("edit" | "quiet") => Op::Boards(Some(super::BoardMode::Edit)),
             Some("new") => Op::Boards(Some(super::BoardMode::New)),
-            Some(_) => return Err(CommandError::Missing("boards")),
+            Some(word) => {
+                return Err(CommandError::BadWord { command: "boards", word: word.to_owned() });
+            }
         },
         "rules" => Op::Rules(named(&args)),
         "replay" => Op::Replay(pick(game, &args)),
@@ -238,5 +261,11 @@ mod tests {
         assert_eq!(parse("/dance"), Err(CommandError::Unknown("dance".into())));
         assert_eq!(parse("/kick"), Err(CommandError::Missing("kick")));
         assert_eq!(parse("/"), Err(CommandError::Unknown(String::new())));
+        // A word the command does not take is answered with the words it does (issue 33).
+        let e = parse("/boards sideways").unwrap_err();
+        assert_eq!(e, CommandError::BadWord { command: "boards", word: "sideways".into() });
+        assert_eq!(e.key(), "err-boards-word");
+        assert_eq!(parse("/kick").unwrap_err().key(), "err-command-incomplete");
+        assert_eq!(parse("/dance").unwrap_err().key(), "err-unknown-command");
     }
 }

@@ -111,6 +111,20 @@ pub enum Arg {
     Text(String),
     /// A number (written in the language's digits).
     Number(i64),
+    /// Another message of the same language, with its arguments: how the table words data
+    /// (an option's name, a value's name) in the reader's language.
+    Message(String, Vec<(&'static str, Arg)>),
+    /// Alternatives, joined the language's way: "a, b or c" (`list-separator`, `list-or`).
+    Or(Vec<Arg>),
+    /// A list, joined by the language's comma (`list-separator`).
+    List(Vec<Arg>),
+}
+
+impl Arg {
+    /// The message `key` with no arguments, in the reader's language.
+    pub fn message(key: impl Into<String>) -> Self {
+        Arg::Message(key.into(), Vec::new())
+    }
 }
 
 impl From<&str> for Arg {
@@ -192,9 +206,9 @@ impl I18n {
         let mut fluent_args = FluentArgs::new();
         for (name, arg) in args {
             let value = match arg {
-                Arg::Text(s) => FluentValue::from(s.clone()),
                 Arg::Number(n) if lang.persian_digits() => FluentValue::from(number(n, true)),
                 Arg::Number(n) => FluentValue::from(*n),
+                other => FluentValue::from(self.words_of(lang, other)?),
             };
             fluent_args.set(*name, value);
         }
@@ -204,6 +218,29 @@ impl I18n {
             return None;
         }
         Some(if lang == Lang::Fa { isolate_commands(&text) } else { text.into_owned() })
+    }
+
+    /// An argument as text in `lang`; `None` if a message it names is missing.
+    fn words_of(&self, lang: Lang, arg: &Arg) -> Option<String> {
+        let join = |items: &[Arg], last: &str| -> Option<String> {
+            let words = items.iter().map(|a| self.words_of(lang, a)).collect::<Option<Vec<_>>>()?;
+            let separator = self.format(lang, "list-separator", &[])?;
+            Some(match words.split_last() {
+                Some((only, [])) => only.clone(),
+                Some((end, rest)) => {
+                    let last = self.format(lang, last, &[])?;
+                    format!("{}{last}{end}", rest.join(&separator))
+                }
+                None => String::new(),
+            })
+        };
+        match arg {
+            Arg::Text(s) => Some(s.clone()),
+            Arg::Number(n) => Some(number(n, lang.persian_digits())),
+            Arg::Message(key, args) => self.format(lang, key, args),
+            Arg::Or(items) => join(items, "list-or"),
+            Arg::List(items) => join(items, "list-separator"),
+        }
     }
 
     /// Why an action was refused, for the player who tried it. `names` are the players by seat.

@@ -8,7 +8,7 @@ use super::service::{Fail, Loaded, SHAPE, ServiceError, say};
 use super::words::{self, Settings, WordError};
 use super::{Ctx, Service, Slot, View};
 use crate::engine::computer::Level;
-use crate::engine::{GameKind, OptionError, Seat};
+use crate::engine::{GameKind, Seat};
 use crate::fair::Seed;
 use crate::setup;
 use crate::store::{SeatRecord, StoreError, TableRecord, TableStatus};
@@ -270,7 +270,7 @@ impl Loaded {
     ) -> Result<Outcome, Refusal> {
         self.host_only(who)?;
         let (options, settings) =
-            words::apply(self.kind, Some(&self.options), self.settings, words)
+            words::apply(self.kind, Some(&self.options), self.settings, words, threads)
                 .map_err(|e| word_refusal(threads, self.kind, e))?;
         self.options = options;
         self.settings = settings;
@@ -314,8 +314,9 @@ impl Service {
         words: &[String],
     ) -> Result<Vec<View>, Fail> {
         let creator = Settings { lang: Some(self.user_lang(ctx).await), ..Settings::default() };
-        let (options, settings) = words::apply(game, None, creator, words)
-            .map_err(|e| word_refusal(has_threads(ctx), game, e))?;
+        let threads = has_threads(ctx);
+        let (options, settings) = words::apply(game, None, creator, words, threads)
+            .map_err(|e| word_refusal(threads, game, e))?;
         // Computers asked for are seated once the lobby exists; too many is said now.
         let bots = settings.bots;
         let free = game.players().end() - 1;
@@ -578,28 +579,7 @@ pub(super) fn has_threads(ctx: &Ctx) -> bool {
 
 /// A refusal of option words; `threads`: the chat's platform has threads.
 pub(super) fn word_refusal(threads: bool, kind: GameKind, e: WordError) -> Refusal {
-    let (key, args) = match e {
-        WordError::Unknown(word) => (
-            "err-option-word",
-            vec![("word", word.into()), ("known", words::known_words(kind, threads).into())],
-        ),
-        WordError::Option(OptionError::BadValue { key, expected, got }) => (
-            "err-option-value",
-            vec![("key", key.into()), ("expected", expected.into()), ("got", got.into())],
-        ),
-        WordError::Option(OptionError::UnknownOption { key, known }) => {
-            ("err-option-word", vec![("word", key.into()), ("known", known.into())])
-        }
-        WordError::Option(OptionError::Players { min, max, got, .. }) => (
-            "err-players",
-            vec![
-                ("min", Arg::Number(min as i64)),
-                ("max", Arg::Number(max as i64)),
-                ("got", Arg::Number(got as i64)),
-            ],
-        ),
-        WordError::Option(e) => ("err-option-conflict", vec![("detail", e.to_string().into())]),
-    };
+    let (key, args) = words::refusal(threads, kind, e);
     Refusal { key, args }
 }
 

@@ -7,10 +7,12 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use super::i18n::Arg;
 use crate::engine::computer::Level;
 use crate::engine::registry;
 use crate::engine::snakes::BoardGenerator;
-use crate::engine::{GameKind, OptionError, Options, option_value};
+use crate::engine::snakes::switch;
+use crate::engine::{Allowed, GameKind, OptionError, Options, option_value};
 
 /// The turn timer of a table: how long a player may think before the bot plays for them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -59,6 +61,9 @@ impl Timer {
             Timer::Day => "24h",
         }
     }
+
+    /// The timer's words, shortest first.
+    pub const WORDS: [&'static str; 5] = ["off", "1m", "5m", "1h", "24h"];
 
     fn from_word(word: &str) -> Option<Timer> {
         Timer::ALL.into_iter().find(|t| t.word() == word)
@@ -119,27 +124,143 @@ pub fn keys(kind: GameKind) -> Vec<&'static str> {
     registry::options_of(kind).iter().filter(|o| o.panel).map(|o| o.key).collect()
 }
 
-/// The shorthand words of a game, for help and refusals, as a chat on a platform with threads
-/// (Discord) or without them sees them: `thread` only where it means something.
-pub fn known_words(kind: GameKind, threads: bool) -> String {
-    let mut game = registry::shorthand_words(kind);
+/// The words of a game a chat may type, for help and refusals, as a chat on a platform with
+/// threads (Discord) or without them sees them: `thread` only where it means something. Each
+/// is a word to type, except Nardy's match length, said in the reader's language.
+pub fn known_words(kind: GameKind, threads: bool) -> Vec<Arg> {
+    let mut words: Vec<Arg> = (registry::options_of(kind).iter())
+        .flat_map(|o| o.words.iter().map(|(w, _)| Arg::from(*w)))
+        .collect();
     if kind == GameKind::Nardy {
-        game.push_str(", a match length (1–99)");
+        let (min, max) = (1, i64::from(crate::engine::nardy::MAX_MATCH));
+        let range = vec![("min", Arg::Number(min)), ("max", Arg::Number(max))];
+        words.push(Arg::Message("words-match-length".into(), range));
     }
-    let thread = if threads { ", thread" } else { "" };
-    format!(
-        "{game}, 1m, 5m, 1h, 24h, notimer, private{thread}, bot, bots, bots=N, easy, normal, \
-         hard, key=value"
-    )
+    let table = ["1m", "5m", "1h", "24h", "notimer", "private"];
+    words.extend(table.into_iter().map(Arg::from));
+    if threads {
+        words.push("thread".into());
+    }
+    let rest = ["bot", "bots", "bots=N", "easy", "normal", "hard", "key=value"];
+    words.extend(rest.into_iter().map(Arg::from));
+    words
 }
+
+/// A refusal of option words as a message key and its arguments, every word in the reader's
+/// language: an option and its values by their names in the Fluent files (`option-…`,
+/// `value-…`), never the engine's keys or rule ids. `threads`: the chat's platform has
+/// threads.
+pub fn refusal(
+    threads: bool,
+    kind: GameKind,
+    e: WordError,
+) -> (&'static str, Vec<(&'static str, Arg)>) {
+    let unknown = |word: String| {
+        let known = Arg::List(known_words(kind, threads));
+        ("err-option-word", vec![("word", Arg::Text(word)), ("known", known)])
+    };
+    match e {
+        WordError::Unknown(word)
+        | WordError::Option(OptionError::UnknownOption { key: word, .. }) => unknown(word),
+        WordError::Option(OptionError::BadValue { key, allowed, got }) => {
+            let got = got.as_str().map_or_else(|| got.to_string(), str::to_owned);
+            let args = vec![
+                ("option", option_name(key)),
+                ("allowed", allowed_words(key, allowed)),
+                ("got", Arg::Text(got)),
+            ];
+            ("err-option-value", args)
+        }
+        WordError::Option(OptionError::Conflict { key, value, needs: (other, other_value) }) => {
+            let args = vec![
+                ("option", option_name(key)),
+                ("value", value_name(key, value)),
+                ("other", option_name(other)),
+                ("other_value", value_name(other, other_value)),
+            ];
+            ("err-option-conflict", args)
+        }
+        WordError::Option(OptionError::Players { min, max, got, .. }) => (
+            "err-players",
+            vec![
+                ("min", Arg::Number(min as i64)),
+                ("max", Arg::Number(max as i64)),
+                ("got", Arg::Number(got as i64)),
+            ],
+        ),
+        WordError::Option(OptionError::UnknownGame(game)) => unknown(game),
+    }
+}
+
+/// An option's name in the reader's language (a game's option, or the table's own: `timer`,
+/// `level`, `bots`, `thread`).
+fn option_name(key: &str) -> Arg {
+    Arg::message(format!("option-{key}"))
+}
+
+/// A value's name in the reader's language: a number as a number, any other by its message
+/// ([`value_key`]).
+pub fn value_name(key: &str, value: &str) -> Arg {
+    match value_key(key, value) {
+        Some(message) => Arg::message(message),
+        None => Arg::Number(value.parse().unwrap_or_default()),
+    }
+}
+
+/// The message that names value `value` of option `key`: a timer by its length (`timer-5m`),
+/// a level by its name (`level-easy`), any other word by `value-…`; `None` for a number.
+pub fn value_key(key: &str, value: &str) -> Option<String> {
+    Some(match (key, value) {
+        (_, v) if !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) => return None,
+        ("timer", "off") => "value-off".to_owned(),
+        ("timer", v) => format!("timer-{v}"),
+        ("level", v) => format!("level-{v}"),
+        (_, v) => format!("value-{v}"),
+    })
+}
+
+/// What an option takes, in the reader's language: "exact roll or bounce back", "on or off",
+/// "a number from 1 to 99".
+fn allowed_words(key: &str, allowed: Allowed) -> Arg {
+    match allowed {
+        Allowed::Words(values) => {
+            Arg::Or(values.iter().map(|v| quoted(value_name(key, v))).collect())
+        }
+        Allowed::OnOff => {
+            Arg::Or(vec![quoted(Arg::message("value-on")), quoted(Arg::message("value-off"))])
+        }
+        Allowed::Range { min, max } => Arg::Message(
+            "allowed-range".into(),
+            vec![("min", Arg::Number(i64::from(min))), ("max", Arg::Number(i64::from(max)))],
+        ),
+    }
+}
+
+/// A value's name in the language's quotation marks.
+fn quoted(name: Arg) -> Arg {
+    Arg::Message("quoted".into(), vec![("item", name)])
+}
+
+/// A refused value of one of the table's own settings (`timer`, `level`, `bots`, `thread`).
+fn bad_setting(key: &'static str, allowed: Allowed, value: &str) -> WordError {
+    WordError::Option(OptionError::BadValue { key, allowed, got: Value::String(value.to_owned()) })
+}
+
+/// The most computers the words may ask for (`bots=N`).
+const MOST_BOTS: u32 = 99;
+
+/// The levels' words.
+const LEVELS: [&str; 3] = ["easy", "normal", "hard"];
 
 /// Applies `words` to a table's options and settings (`current`: the options as stored JSON,
 /// or `None` for the defaults). A preset among the words starts again from the defaults.
+/// `threads`: the chat's platform has threads (Discord); elsewhere `thread` is refused by name.
 pub fn apply(
     kind: GameKind,
     current: Option<&Options>,
     settings: Settings,
     words: &[String],
+    threads: bool,
 ) -> Result<(Options, Settings), WordError> {
     let mut settings = settings;
     let mut pairs: Vec<(String, Value)> = Vec::new();
@@ -150,17 +271,21 @@ pub fn apply(
             continue;
         }
         if let Some((key, value)) = word.split_once('=') {
-            if key == "thread" {
-                settings.thread = matches!(value, "on" | "true" | "yes");
+            if key == "thread" && threads {
+                settings.thread = switch(&Value::String(value.to_owned()))
+                    .ok_or_else(|| bad_setting("thread", Allowed::OnOff, value))?;
+            } else if key == "thread" {
+                return Err(WordError::Unknown(raw.clone()));
             } else if key == "timer" {
-                settings.timer =
-                    Timer::from_word(value).ok_or_else(|| WordError::Unknown(raw.clone()))?;
+                settings.timer = Timer::from_word(value)
+                    .ok_or_else(|| bad_setting("timer", Allowed::Words(&Timer::WORDS), value))?;
             } else if key == "level" {
-                settings.level =
-                    Level::from_word(value).ok_or_else(|| WordError::Unknown(raw.clone()))?;
+                settings.level = Level::from_word(value)
+                    .ok_or_else(|| bad_setting("level", Allowed::Words(&LEVELS), value))?;
             } else if key == "bots" || key == "bot" {
-                let n = value.parse::<u8>().ok().filter(|n| *n < 100);
-                settings.bots = Some(n.ok_or_else(|| WordError::Unknown(raw.clone()))?);
+                let n = value.parse::<u8>().ok().filter(|n| u32::from(*n) <= MOST_BOTS);
+                let range = Allowed::Range { min: 0, max: MOST_BOTS };
+                settings.bots = Some(n.ok_or_else(|| bad_setting("bots", range, value))?);
             } else {
                 pairs.push((key.to_owned(), crate::engine::option_value(value)));
             }
@@ -176,7 +301,7 @@ pub fn apply(
             settings.bots = Some(u8::MAX);
         } else if word == "private" {
             settings.private = true;
-        } else if word == "thread" {
+        } else if word == "thread" && threads {
             settings.thread = true;
         } else if let Some((key, value)) = registry::shorthand(kind, word) {
             pairs.push((key.to_owned(), Value::String(value.to_owned())));
@@ -209,7 +334,7 @@ pub fn apply(
 /// The options the lobby's options panel offers, each with its values in the order a button
 /// steps through them (the game's option registry); the turn timer last.
 pub fn choices(kind: GameKind) -> Vec<(&'static str, &'static [&'static str])> {
-    const TIMER: (&str, &[&str]) = ("timer", &["off", "1m", "5m", "1h", "24h"]);
+    const TIMER: (&str, &[&str]) = ("timer", &Timer::WORDS);
     let options = registry::options_of(kind).iter().filter(|o| o.panel);
     options.map(|o| (o.key, o.values)).chain([TIMER]).collect()
 }
@@ -236,7 +361,7 @@ pub fn cycle(
     let at = values.iter().position(|v| *v == now).unwrap_or(values.len() - 1);
     (1..values.len()).find_map(|step| {
         let word = format!("{key}={}", values[(at + step) % values.len()]);
-        apply(kind, Some(options), settings, &[word]).ok()
+        apply(kind, Some(options), settings, &[word], false).ok()
     })
 }
 
@@ -324,11 +449,13 @@ mod tests {
     #[test]
     fn shorthands_timers_and_pairs() {
         let (o, s) =
-            apply(GameKind::Snakes, None, Settings::default(), &words("bounce 5m bonus")).unwrap();
+            apply(GameKind::Snakes, None, Settings::default(), &words("bounce 5m bonus"), true)
+                .unwrap();
         let Options::Snakes(o) = o else { panic!() };
         assert_eq!((o.finish, o.bonus_six, s.timer), (Finish::Bounce, true, Timer::FiveMinutes));
         let (o, s) =
-            apply(GameKind::Ludo, None, Settings::default(), &words("all timer=off")).unwrap();
+            apply(GameKind::Ludo, None, Settings::default(), &words("all timer=off"), true)
+                .unwrap();
         assert_eq!(
             (o, s.timer),
             (
@@ -339,48 +466,155 @@ mod tests {
                 Timer::Off
             )
         );
-        let (o, _) = apply(GameKind::Nardy, None, Settings::default(), &words("5 lower")).unwrap();
+        let (o, _) =
+            apply(GameKind::Nardy, None, Settings::default(), &words("5 lower"), true).unwrap();
         let Options::Nardy(o) = o else { panic!() };
         assert_eq!(o.match_to, 5);
+        // The words a refusal lists are the ones read.
+        assert_eq!(Timer::ALL.map(Timer::word), Timer::WORDS);
+        assert_eq!(Level::ALL.map(Level::word), LEVELS);
     }
 
     #[test]
     fn current_options_are_kept_unless_a_preset_resets_them() {
         let (first, _) =
-            apply(GameKind::Snakes, None, Settings::default(), &words("bounce")).unwrap();
+            apply(GameKind::Snakes, None, Settings::default(), &words("bounce"), true).unwrap();
         let (again, _) =
-            apply(GameKind::Snakes, Some(&first), Settings::default(), &words("random")).unwrap();
+            apply(GameKind::Snakes, Some(&first), Settings::default(), &words("random"), true)
+                .unwrap();
         let Options::Snakes(o) = again else { panic!() };
         assert_eq!(o.finish, Finish::Bounce);
     }
 
     #[test]
     fn unknown_words_and_bad_values_are_refused_by_name() {
-        let e =
-            apply(GameKind::Ludo, None, Settings::default(), &words("capture zzz")).unwrap_err();
+        let e = apply(GameKind::Ludo, None, Settings::default(), &words("capture zzz"), true)
+            .unwrap_err();
         assert_eq!(e, WordError::Unknown("zzz".into()));
         assert!(matches!(
-            apply(GameKind::Nardy, None, Settings::default(), &words("500")),
+            apply(GameKind::Nardy, None, Settings::default(), &words("500"), true),
             Err(WordError::Option(_))
         ));
         assert!(matches!(
-            apply(GameKind::Snakes, None, Settings::default(), &words("timer=2m")),
-            Err(WordError::Unknown(_))
+            apply(GameKind::Snakes, None, Settings::default(), &words("timer=2m"), true),
+            Err(WordError::Option(OptionError::BadValue { key: "timer", .. }))
         ));
     }
 
+    /// The typed words a refusal lists, as text.
+    fn typed(kind: GameKind, threads: bool) -> Vec<String> {
+        (known_words(kind, threads).into_iter())
+            .filter_map(|a| match a {
+                Arg::Text(word) => Some(word),
+                _ => None,
+            })
+            .collect()
+    }
+
     #[test]
-    fn thread_is_offered_only_where_there_are_threads() {
+    fn thread_is_offered_and_accepted_only_where_there_are_threads() {
         for kind in GameKind::ALL {
-            assert!(known_words(kind, true).contains("thread"));
-            assert!(!known_words(kind, false).contains("thread"), "{kind:?}");
+            assert!(typed(kind, true).contains(&"thread".to_owned()));
+            assert!(!typed(kind, false).contains(&"thread".to_owned()), "{kind:?}");
             // Every word offered is one the table knows (it may conflict with the defaults).
-            for word in known_words(kind, true).split(", ") {
-                if !word.contains(' ') && word != "key=value" && word != "bots=N" {
-                    let applied = apply(kind, None, Settings::default(), &[word.to_owned()]);
+            for word in typed(kind, true) {
+                assert!(!word.is_empty(), "{kind:?}: an empty word");
+                if word != "key=value" && word != "bots=N" {
+                    let applied =
+                        apply(kind, None, Settings::default(), std::slice::from_ref(&word), true);
                     assert!(!matches!(applied, Err(WordError::Unknown(_))), "{kind:?} {word}");
                 }
             }
+            // Where there are no threads (Telegram, the playground), `thread` is refused by name.
+            for word in ["thread", "thread=on", "--thread"] {
+                let applied = apply(kind, None, Settings::default(), &words(word), false);
+                assert_eq!(applied, Err(WordError::Unknown(word.to_owned())), "{kind:?}");
+            }
+            let (_, s) = apply(kind, None, Settings::default(), &words("thread=on"), true).unwrap();
+            assert!(s.thread);
         }
+    }
+
+    /// The words of `lang` a refusal of `words` shows, as a player reads it.
+    fn refused(kind: GameKind, words: &[String], lang: crate::table::i18n::Lang) -> String {
+        let i18n = crate::table::i18n::I18n::new();
+        let e = apply(kind, None, Settings::default(), words, true).unwrap_err();
+        let (key, args) = refusal(true, kind, e);
+        i18n.format(lang, key, &args).unwrap_or_else(|| panic!("{lang:?} cannot say {key}"))
+    }
+
+    /// Issue 33: every option of every game with a wrong value, and every pair of options that
+    /// conflict, is refused in the player's language: in Persian and Russian no Latin word but a
+    /// command (or the value the player typed), and in no language an option key or a rule id.
+    #[test]
+    fn option_refusals_say_every_word_in_the_players_language() {
+        use crate::table::i18n::Lang;
+        let mut keys: Vec<&str> = vec!["timer", "level", "bots", "thread"];
+        for kind in GameKind::ALL {
+            keys.extend(registry::options_of(kind).iter().map(|o| o.key));
+        }
+        let check = |kind: GameKind, words: &[String], got: Option<&str>, lang: Lang| {
+            let text = refused(kind, words, lang);
+            let said = got.map_or_else(|| text.clone(), |got| text.replace(got, " "));
+            for word in said.split(|c: char| !(c.is_ascii_alphanumeric() || "_/".contains(c))) {
+                let latin = word.bytes().any(|b| b.is_ascii_alphabetic());
+                if matches!(lang, Lang::Fa | Lang::Ru) {
+                    assert!(
+                        !latin || word.starts_with('/'),
+                        "{lang:?} {words:?}: {word:?} in {text}"
+                    );
+                }
+                // A rule id (S11, L9, N13) or an option key (`match_to`, `three_sixes`).
+                let rule = word.len() > 1
+                    && word.starts_with(['S', 'L', 'N'])
+                    && word[1..].bytes().all(|b| b.is_ascii_digit());
+                let key = word.contains('_') && keys.contains(&word);
+                assert!(!rule && !key, "{lang:?} {words:?}: {word:?} in {text}");
+            }
+            assert!(got.is_none_or(|got| text.contains(got)), "{lang:?}: the value typed: {text}");
+        };
+        let mut seen = 0;
+        for kind in GameKind::ALL {
+            let table = ["timer", "level", "bots", "thread"];
+            let options = registry::options_of(kind).iter().map(|o| o.key);
+            for key in options.chain(table) {
+                for got in ["bogus", "0", "100"] {
+                    let word = vec![format!("{key}={got}")];
+                    if apply(kind, None, Settings::default(), &word, true).is_ok() {
+                        continue;
+                    }
+                    for lang in Lang::ALL {
+                        check(kind, &word, Some(got), lang);
+                    }
+                    seen += 1;
+                }
+            }
+            for o in registry::options_of(kind) {
+                let Some((other, needed)) = o.needs else { continue };
+                let spec = registry::spec(kind, other).unwrap();
+                for value in o.values.iter().filter(|v| **v != o.default) {
+                    for not in spec.values.iter().filter(|v| *v != &needed) {
+                        let words = vec![format!("{}={value}", o.key), format!("{other}={not}")];
+                        let e = apply(kind, None, Settings::default(), &words, true);
+                        assert!(
+                            matches!(e, Err(WordError::Option(OptionError::Conflict { .. }))),
+                            "{words:?}: {e:?}"
+                        );
+                        for lang in Lang::ALL {
+                            check(kind, &words, None, lang);
+                        }
+                        seen += 1;
+                    }
+                }
+            }
+        }
+        assert!(seen > 40, "{seen}");
+        // The issue's examples, in English.
+        let text = refused(GameKind::Snakes, &words("three_sixes=cap"), Lang::En);
+        assert!(text.contains("Three sixes") && text.contains("Six rolls again"), "{text}");
+        let text = refused(GameKind::Nardy, &words("0"), Lang::Ru);
+        assert!(text.replace(['\u{2068}', '\u{2069}'], "").contains("от 1 до 99"), "{text}");
+        let text = refused(GameKind::Ludo, &words("level=genius"), Lang::En);
+        assert!(!text.contains("is not an option") && text.contains("genius"), "{text}");
     }
 }

@@ -218,10 +218,7 @@ impl Telegram {
             }
             Err(e) => {
                 let ctx = Self::ctx(message.chat.id, user, false);
-                let key = match e {
-                    CommandError::Missing(_) => "err-command-incomplete",
-                    _ => "err-unknown-command",
-                };
+                let key = e.key();
                 let view = self.service.say_privately(&ctx, key).await;
                 self.send_later(message.chat.id, vec![view], Some(message.id));
                 return;

@@ -20,7 +20,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::snakes::{bad, switch};
+use super::snakes::switch;
 use super::{
     Action, Blocked, Departures, Event, GameKind, Illegal, Legal, NoMoveReason, OptionError, Seat,
     StateError, Status, check_derived, check_dice, competition_ranks, parse_state,
@@ -62,6 +62,10 @@ pub struct LudoOptions {
     pub until: Until,
 }
 
+fn bad(key: &str, got: &Value) -> OptionError {
+    super::registry::bad(super::GameKind::Ludo, key, got)
+}
+
 /// Option names, for error messages and help.
 pub const OPTION_NAMES: &str = "must_enter, must_capture, three_sixes_forfeit, until";
 
@@ -71,22 +75,20 @@ impl LudoOptions {
         for &(key, value) in pairs {
             match key {
                 "must_enter" => {
-                    o.must_enter =
-                        switch(value).ok_or_else(|| bad("must_enter", "on or off", value))?
+                    o.must_enter = switch(value).ok_or_else(|| bad("must_enter", value))?
                 }
                 "must_capture" => {
-                    o.must_capture =
-                        switch(value).ok_or_else(|| bad("must_capture", "on or off", value))?
+                    o.must_capture = switch(value).ok_or_else(|| bad("must_capture", value))?
                 }
                 "three_sixes_forfeit" => {
-                    o.three_sixes_forfeit = switch(value)
-                        .ok_or_else(|| bad("three_sixes_forfeit", "on or off", value))?
+                    o.three_sixes_forfeit =
+                        switch(value).ok_or_else(|| bad("three_sixes_forfeit", value))?
                 }
                 "until" => {
                     o.until = match value.as_str() {
                         Some("first") => Until::First,
                         Some("all") => Until::All,
-                        _ => return Err(bad("until", "first or all", value)),
+                        _ => return Err(bad("until", value)),
                     }
                 }
                 _ => {

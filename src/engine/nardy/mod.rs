@@ -28,7 +28,7 @@ use std::collections::{HashMap, HashSet};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::snakes::{bad, switch};
+use super::snakes::switch;
 use super::{
     Action, Departures, DiceLostReason, Event, Illegal, Legal, OptionError, Seat, StateError,
     Status, check_derived, check_dice, competition_ranks, parse_state,
@@ -140,6 +140,10 @@ impl Default for NardyOptions {
     }
 }
 
+fn bad(key: &str, got: &Value) -> OptionError {
+    super::registry::bad(super::GameKind::Nardy, key, got)
+}
+
 /// Option names, for error messages and help.
 pub const OPTION_NAMES: &str = "six_block, bear_off, head_exception, match_to";
 
@@ -149,21 +153,20 @@ impl NardyOptions {
         for &(key, value) in pairs {
             match key {
                 "six_block" => {
-                    o.six_block =
-                        switch(value).ok_or_else(|| bad("six_block", "on or off", value))?
+                    o.six_block = switch(value).ok_or_else(|| bad("six_block", value))?
                 }
                 "bear_off" => {
                     o.bear_off = match value.as_str() {
                         Some("standard") => BearOff::Standard,
                         Some("lower_point") => BearOff::LowerPoint,
-                        _ => return Err(bad("bear_off", "standard or lower_point", value)),
+                        _ => return Err(bad("bear_off", value)),
                     }
                 }
                 "head_exception" => {
                     o.head_exception = match value.as_str() {
                         Some("needed") => HeadException::Needed,
                         Some("strict") => HeadException::Strict,
-                        _ => return Err(bad("head_exception", "needed or strict", value)),
+                        _ => return Err(bad("head_exception", value)),
                     }
                 }
                 "match_to" => {
@@ -171,9 +174,7 @@ impl NardyOptions {
                         .as_u64()
                         .or_else(|| value.as_str().and_then(|s| s.parse().ok()))
                         .filter(|n| (1..=u64::from(MAX_MATCH)).contains(n));
-                    o.match_to = n
-                        .ok_or_else(|| bad("match_to", "a number of points from 1 to 99", value))?
-                        as u32;
+                    o.match_to = n.ok_or_else(|| bad("match_to", value))? as u32;
                 }
                 _ => {
                     return Err(OptionError::UnknownOption {

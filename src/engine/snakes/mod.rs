@@ -92,9 +92,7 @@ impl SnakesOptions {
     pub(crate) fn parse(pairs: &[(&str, &Value)]) -> Result<Self, OptionError> {
         let mut options = Self::default();
         for (_, value) in pairs.iter().filter(|(k, _)| *k == "preset") {
-            options = text(value)
-                .and_then(Self::preset)
-                .ok_or_else(|| bad("preset", "classic, quick or traditional", value))?;
+            options = text(value).and_then(Self::preset).ok_or_else(|| bad("preset", value))?;
         }
         for &(key, value) in pairs.iter().filter(|(k, _)| *k != "preset") {
             match key {
@@ -102,32 +100,25 @@ impl SnakesOptions {
                     options.board = match text(value) {
                         Some("classic") => BoardKind::Classic,
                         Some("random") => BoardKind::Random,
-                        _ => return Err(bad("board", "classic or random", value)),
+                        _ => return Err(bad("board", value)),
                     }
                 }
                 "finish" => {
                     options.finish = match text(value) {
                         Some("exact") => Finish::Exact,
                         Some("bounce") => Finish::Bounce,
-                        _ => return Err(bad("finish", "exact or bounce", value)),
+                        _ => return Err(bad("finish", value)),
                     }
                 }
                 "bonus_six" => {
-                    options.bonus_six =
-                        switch(value).ok_or_else(|| bad("bonus_six", "on or off", value))?
+                    options.bonus_six = switch(value).ok_or_else(|| bad("bonus_six", value))?
                 }
                 "three_sixes" => {
                     options.three_sixes = match text(value) {
                         Some("unlimited") => ThreeSixes::Unlimited,
                         Some("cap") => ThreeSixes::Cap,
                         Some("back_to_start") => ThreeSixes::BackToStart,
-                        _ => {
-                            return Err(bad(
-                                "three_sixes",
-                                "unlimited, cap or back_to_start",
-                                value,
-                            ));
-                        }
+                        _ => return Err(bad("three_sixes", value)),
                     }
                 }
                 _ => {
@@ -142,13 +133,9 @@ impl SnakesOptions {
         Ok(options)
     }
 
+    /// The options' own rules (S11: three sixes need the bonus six), declared in the registry.
     fn check(&self) -> Result<(), OptionError> {
-        if !self.bonus_six && self.three_sixes != ThreeSixes::Unlimited {
-            return Err(OptionError::Conflict(
-                "three_sixes cap or back_to_start needs bonus_six on (S11)",
-            ));
-        }
-        Ok(())
+        super::registry::check_needs(&super::Options::Snakes(*self))
     }
 }
 
@@ -169,8 +156,8 @@ pub(crate) fn switch(value: &Value) -> Option<bool> {
     }
 }
 
-pub(crate) fn bad(key: &'static str, expected: &'static str, got: &Value) -> OptionError {
-    OptionError::BadValue { key, expected, got: got.to_string() }
+fn bad(key: &str, got: &Value) -> OptionError {
+    super::registry::bad(super::GameKind::Snakes, key, got)
 }
 
 /// A game of Snakes & Ladders.

@@ -34,6 +34,12 @@ fn all_args() -> Vec<(&'static str, Arg)> {
         "detail",
         "timer",
         "level",
+        "option",
+        "allowed",
+        "value",
+        "other",
+        "other_value",
+        "item",
     ]
     .into_iter()
     .map(|k| (k, Arg::Text("Ali".into())))
@@ -281,4 +287,103 @@ fn discord_forms_name_slash_commands_only() {
             }
         }
     }
+}
+
+/// Every string literal in the program's source that names a message (`"err-bots"`, passed to
+/// `text`, `Refusal`, `Fail::Say`, `say_privately`, …) exists in every language: a key the code
+/// uses and the Fluent files lack would reach a player as the bare key.
+#[test]
+fn every_message_key_the_code_names_exists_in_every_language() {
+    fn sources(dir: &std::path::Path, out: &mut Vec<(String, String)>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                sources(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs")
+                && path.file_name().is_some_and(|n| n != "tests.rs")
+            {
+                let text = std::fs::read_to_string(&path).unwrap();
+                out.push((path.display().to_string(), text));
+            }
+        }
+    }
+    let mut files = Vec::new();
+    sources(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut files);
+    let english = keys(Lang::En);
+    // The first word of every key (`err`, `lobby`, `value`, …): a literal that starts with one
+    // and looks like a key is a key.
+    let families: BTreeSet<&str> = english.iter().filter_map(|k| k.split('-').next()).collect();
+    let mut checked = 0;
+    let mut missing = Vec::new();
+    for (path, text) in &files {
+        // Unit tests name missing keys on purpose.
+        let code = text.split("#[cfg(test)]").next().unwrap_or(text);
+        for literal in code.split('"').skip(1).step_by(2) {
+            let looks_like_key = literal.contains('-')
+                && !literal.ends_with('-')
+                && literal.bytes().all(|b| {
+                    b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_'
+                })
+                && literal.split('-').next().is_some_and(|f| families.contains(f));
+            if !looks_like_key {
+                continue;
+            }
+            checked += 1;
+            for lang in Lang::ALL {
+                if !keys(lang).contains(literal) {
+                    missing.push(format!("{path}: {literal} ({lang:?})"));
+                }
+            }
+        }
+    }
+    assert!(checked > 100, "{checked} keys found in the source");
+    assert!(missing.is_empty(), "message keys the code uses that a language lacks: {missing:#?}");
+}
+
+/// Issue 33: "room for 1 computers" has its plural; Persian says the seed one way.
+#[test]
+fn plurals_and_one_word_for_the_seed() {
+    let i18n = I18n::new();
+    let one = i18n.text(Lang::En, "err-bots", &[("max", Arg::Number(1))]);
+    assert!(one.contains("one computer ") && !one.contains("computers"), "{one}");
+    let three = i18n.text(Lang::En, "err-bots", &[("max", Arg::Number(3))]);
+    assert!(three.contains("computers"), "{three}");
+    // Persian: the secret seed is «کلید مخفی» everywhere, never «بذر».
+    assert!(!Lang::Fa.source().contains("بذر"));
+    assert!(Lang::Fa.source().contains("کلید مخفی"));
+}
+
+/// Lists and alternatives are joined the language's way, each item in the reader's words.
+#[test]
+fn lists_and_alternatives_in_every_language() {
+    let i18n = I18n::new();
+    let or = Arg::Or(vec![Arg::message("value-on"), Arg::message("value-off"), Arg::Number(3)]);
+    assert_eq!(
+        i18n.format(
+            Lang::En,
+            "err-option-value",
+            &[
+                ("option", Arg::message("option-bonus_six")),
+                ("allowed", or.clone()),
+                ("got", "x".into()),
+            ]
+        )
+        .map(|t| t.replace(['\u{2068}', '\u{2069}'], ""))
+        .as_deref(),
+        Some("\"Six rolls again\" takes on, off or 3, not \"x\".")
+    );
+    let fa = i18n.format(Lang::Fa, "list-or", &[]).unwrap();
+    assert!(fa.contains("یا"), "{fa:?}");
+    let list = Arg::List(vec!["a".into(), "b".into()]);
+    for lang in Lang::ALL {
+        let text =
+            i18n.format(lang, "err-option-word", &[("word", "w".into()), ("known", list.clone())]);
+        let text = text.unwrap().replace(['\u{2068}', '\u{2069}'], "");
+        assert!(!text.contains(", ,") && !text.contains("،  "), "{lang:?} {text}");
+    }
+    // A message an argument names that is missing: the sentence is not half said.
+    assert_eq!(
+        i18n.format(Lang::En, "err-option-value", &[("option", Arg::message("nope"))]),
+        None
+    );
 }
