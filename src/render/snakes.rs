@@ -122,10 +122,11 @@ fn ladder(pixmap: &mut Pixmap, from: (f32, f32), to: (f32, f32), k: usize) {
 }
 
 /// How many rungs a ladder whose ends' centres are `len` pixels apart has: about one every
-/// 38 pixels, and never fewer than two, so that a ladder that climbs one row does not read
-/// as the letter "H". (Drawing only: the boards themselves, and so old games, are unchanged.)
+/// 38 pixels, and never fewer than three, so that a ladder that climbs one row does not read
+/// as the letter "H" (its lowest rung may sit behind its square's number: two still show).
+/// Drawing only: the boards themselves, and so old games, are unchanged.
 fn rungs(len: f32) -> usize {
-    (((len + 16.0) / 38.0).floor() as usize).max(3) - 1
+    (((len + 16.0) / 38.0).floor() as usize).saturating_sub(1).max(3)
 }
 
 /// How many rungs ladder `from` → `to` is drawn with.
