@@ -144,7 +144,8 @@ impl Page<'_> {
     /// DevTools protocol.
     async fn dark(&self) {
         let features = json!([{ "name": "prefers-color-scheme", "value": "dark" }]);
-        let params = json!({ "cmd": "Emulation.setEmulatedMedia", "params": { "features": features } });
+        let params =
+            json!({ "cmd": "Emulation.setEmulatedMedia", "params": { "features": features } });
         self.post("/goog/cdp/execute", params).await;
     }
 
@@ -333,8 +334,11 @@ async fn a_page_left_open_across_a_restart_shows_the_new_board_at_the_bottom() {
     roll([&ana, &ben], 2).await;
     let first_text = "return document.querySelector('.msg').innerText";
     let top_before = ana.script(first_text).await;
-    let ids_before = ana.script("return [...document.querySelectorAll('.msg')].map(m => Number(m.dataset.id))").await;
-    let newest_before = ids_before.as_array().unwrap().iter().filter_map(Value::as_u64).max().unwrap();
+    let ids_before = ana
+        .script("return [...document.querySelectorAll('.msg')].map(m => Number(m.dataset.id))")
+        .await;
+    let newest_before =
+        ids_before.as_array().unwrap().iter().filter_map(Value::as_u64).max().unwrap();
 
     // The bot stops: the page says it is not answering, and a line sent stays typed.
     running.shutdown().await;
@@ -344,15 +348,13 @@ async fn a_page_left_open_across_a_restart_shows_the_new_board_at_the_bottom() {
         "const n = document.getElementById('offline'); return !n.hidden && n.offsetHeight > 0 && n.innerText.length > 10",
     )
     .await;
-    ana.wait_for("the line kept", "return document.getElementById('text').value === '/status'").await;
+    ana.wait_for("the line kept", "return document.getElementById('text').value === '/status'")
+        .await;
     ana.size(390, 844).await;
     ana.screenshot("restart-down-phone").await;
     ben.click("Ben's Roll button on the old board", &button("🎲 Roll")).await;
-    ben.wait_for(
-        "the notice on Ben's page",
-        "return !document.getElementById('offline').hidden",
-    )
-    .await;
+    ben.wait_for("the notice on Ben's page", "return !document.getElementById('offline').hidden")
+        .await;
 
     // The bot starts again: both pages show the table's board at the bottom, the only one
     // with buttons, and the messages above stay as they were.
@@ -386,7 +388,8 @@ async fn a_page_left_open_across_a_restart_shows_the_new_board_at_the_bottom() {
     roll([&ana, &ben], 1).await;
     for page in [&ana, &ben] {
         let live = page.script(LIVE).await;
-        let last = page.script("return document.getElementById('log').lastElementChild.dataset.id").await;
+        let last =
+            page.script("return document.getElementById('log').lastElementChild.dataset.id").await;
         assert_eq!(live.as_array().unwrap().len(), 1, "one live board: {live}");
         assert_eq!(live[0][0], last, "and it is the newest message");
     }
@@ -445,9 +448,7 @@ async fn a_persian_game_reads_right_to_left_to_its_end() {
         // The command to run, a line of its own with no Persian, reads left to right.
         assert!(lines.iter().any(|d| d == "ltr"), "{dirs}");
         let bot_dirs = page
-            .script(
-                "return [...document.querySelectorAll('.msg:not(.user)')].map(m => m.dir)",
-            )
+            .script("return [...document.querySelectorAll('.msg:not(.user)')].map(m => m.dir)")
             .await;
         assert!(
             bot_dirs.as_array().unwrap().iter().all(|d| d == "rtl"),
@@ -455,7 +456,8 @@ async fn a_persian_game_reads_right_to_left_to_its_end() {
         );
     }
     // Typed lines take their own direction (a command reads left to right).
-    let line_dir = ana.script("return [...document.querySelectorAll('.msg.user')].map(m => m.dir)").await;
+    let line_dir =
+        ana.script("return [...document.querySelectorAll('.msg.user')].map(m => m.dir)").await;
     assert!(line_dir.as_array().unwrap().iter().all(|d| d == "auto"), "{line_dir}");
     ana.size(1280, 800).await;
     ana.wait_for("the end in view", NEWEST_IN_VIEW).await;

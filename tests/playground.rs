@@ -511,12 +511,8 @@ async fn message_ids_are_new_after_a_restart_and_each_message_says_its_language(
         "the restored board mentions a player by name: {board}"
     );
     // The event stream starts with the epoch.
-    let mut events = api
-        .http
-        .get(format!("{}/api/events?user=Ana", api.base))
-        .send()
-        .await
-        .unwrap();
+    let mut events =
+        api.http.get(format!("{}/api/events?user=Ana", api.base)).send().await.unwrap();
     let first = String::from_utf8(events.chunk().await.unwrap().unwrap().to_vec()).unwrap();
     assert!(
         first.contains("event: hello") && first.contains(&format!("\"epoch\":{epoch_after}")),

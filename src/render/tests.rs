@@ -402,7 +402,8 @@ fn long_names_end_before_the_seat_status_in_every_game() {
     let mut text = text::Text::new();
     let x = 24.0 + WIDTH as f32 / 2.0;
     let statuses = ["⚫ 360   🏆 0", "⚪ 167   🏆 12", "🏁 0/4", "📍 100", "🥇", "⚫ ۳۶۰   🏆 ۰"];
-    let names = ["🤖 Computer 1 (normal)", "A very long name indeed, longer than the column", "Ana"];
+    let names =
+        ["🤖 Computer 1 (normal)", "A very long name indeed, longer than the column", "Ana"];
     for status in statuses {
         for name in names {
             for bold in [false, true] {

@@ -107,7 +107,11 @@ impl Service {
                 return Err(say("err-admin-only"));
             }
             self.store.set_chat_lang(&ctx.chat, Some(lang.code())).await?;
-            Ok(vec![View { lang: Some(lang), text: self.i18n.text(lang, "lang-chat-set", &[]), ..View::default() }])
+            Ok(vec![View {
+                lang: Some(lang),
+                text: self.i18n.text(lang, "lang-chat-set", &[]),
+                ..View::default()
+            }])
         } else {
             self.store.set_user_lang(&ctx.user, Some(lang.code())).await?;
             Ok(vec![View {
@@ -160,7 +164,11 @@ impl Service {
             BoardMode::New => "boards-new",
             BoardMode::Edit => "boards-edit",
         };
-        Ok(vec![View { lang: Some(lang), text: self.text_for(ctx, lang, key, &[]), ..View::default() }])
+        Ok(vec![View {
+            lang: Some(lang),
+            text: self.text_for(ctx, lang, key, &[]),
+            ..View::default()
+        }])
     }
 }
 

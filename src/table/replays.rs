@@ -150,7 +150,13 @@ impl Service {
             kind: FileKind::Animation,
             bytes: gif.as_ref().clone(),
         };
-        Ok(vec![View { lang: Some(lang), text, file: Some(file), table: Some(t.rec.id), ..View::default() }])
+        Ok(vec![View {
+            lang: Some(lang),
+            text,
+            file: Some(file),
+            table: Some(t.rec.id),
+            ..View::default()
+        }])
     }
 
     async fn animate(&self, record: Record, lang: Lang) -> Result<(Vec<u8>, usize), Fail> {
@@ -209,6 +215,12 @@ impl Service {
             name.replace(".json", ".gif")
         );
         let file = File { name, kind: FileKind::Json, bytes };
-        Ok(vec![View { lang: Some(lang), text, file: Some(file), table: Some(t.rec.id), ..View::default() }])
+        Ok(vec![View {
+            lang: Some(lang),
+            text,
+            file: Some(file),
+            table: Some(t.rec.id),
+            ..View::default()
+        }])
     }
 }
