@@ -282,6 +282,7 @@ async fn two_players_play_snakes_in_headless_chromium() {
     ana.close().await;
     ben.close().await;
     running.shutdown().await;
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The messages with buttons, as `[id, has a loaded board picture, labels]`, oldest first.
@@ -416,6 +417,7 @@ async fn a_page_left_open_across_a_restart_shows_the_new_board_at_the_bottom() {
     ana.close().await;
     ben.close().await;
     running.shutdown().await;
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Issue 33: a Persian game to its end. Every message of the table reads right to left
@@ -541,6 +543,7 @@ async fn a_persian_game_reads_right_to_left_to_its_end() {
     ana.close().await;
     ben.close().await;
     running.shutdown().await;
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Standard base64 (screenshots only).
