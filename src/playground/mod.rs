@@ -19,9 +19,10 @@
 //! only the newest few, rooms idle for 20 minutes forgotten, and when all rooms together pass
 //! 40 MB, the least recently used rooms lose their pictures first, then are forgotten. Message
 //! ids never repeat, not even across restarts: a process numbers its messages from its epoch
-//! (the time it started, in milliseconds, × 1000), and a page that sees another epoch (the bot
-//! restarted) reloads its room, so the new process's board shows at the bottom and the old
-//! process's boards lose their buttons. Each message says its language (`lang`), which sets
+//! (the time it started, in milliseconds, × 1000). The page fetches its room again each time
+//! its event stream opens; when the epoch changed (the bot restarted) it keeps what it shows,
+//! adds the new process's messages (its open tables' boards) at the bottom, and takes the
+//! buttons off the old process's boards. Each message says its language (`lang`), which sets
 //! its direction on the page. Games live in the database like any
 //! others, and a room first asked for after a start (or after it was forgotten) shows its open
 //! tables as they stand. Every local user is the room's admin. Private views reach only their user's event stream.
