@@ -1,9 +1,12 @@
 //! End to end in a real browser: two players' pages in headless Chromium (Debian's `chromium`
 //! and `chromium-driver`, which `.ci/run` installs), driven over WebDriver. One opens a Snakes
 //! table, the other joins, both play turns by clicking the buttons, and both pages must show
-//! every new board picture.
+//! every new board picture; a page left open while the bot restarts shows the new process's
+//! board at the bottom, with live buttons, and says while the bot is down that it is not
+//! answering; a Persian game reads right to left to its end, on a phone too.
 //!
-//! The WebDriver calls are plain HTTP+JSON to chromedriver on loopback.
+//! The WebDriver calls are plain HTTP+JSON to chromedriver on loopback. Screenshots are saved
+//! when `DICETABLE_SCREENSHOTS` names a folder.
 
 mod common;
 
@@ -88,8 +91,16 @@ impl Driver {
     }
 
     async fn page(&self, url: &str, name: &str) -> Page<'_> {
-        let profile =
-            std::env::temp_dir().join(format!("dicetable-chromium-{}-{name}", std::process::id()));
+        self.page_in(url, name, "en-US").await
+    }
+
+    /// A page whose browser speaks `lang` (its `Accept-Language` and `navigator.language`).
+    async fn page_in(&self, url: &str, name: &str, lang: &str) -> Page<'_> {
+        // A profile of its own: tests run at once, with the same players' names.
+        static PAGES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = PAGES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let profile = std::env::temp_dir()
+            .join(format!("dicetable-chromium-{}-{n}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&profile);
         let caps = json!({ "capabilities": { "alwaysMatch": {
             "browserName": "chrome",
@@ -99,8 +110,10 @@ impl Driver {
                     "--headless", "--no-sandbox", "--disable-gpu",
                     "--disable-background-networking", "--disable-component-update",
                     "--no-first-run", "--disable-dev-shm-usage", "--window-size=900,1200",
+                    format!("--lang={lang}"),
                     format!("--user-data-dir={}", profile.display()),
-                ]
+                ],
+                "prefs": { "intl.accept_languages": lang },
             }
         }}});
         let session = self.call(reqwest::Method::POST, "/session", caps).await;
@@ -121,9 +134,28 @@ impl Page<'_> {
         self.post("/execute/sync", json!({ "script": script, "args": [] })).await
     }
 
-    /// Waits until `script` returns something truthy, and returns it.
+    /// Sets the page's viewport (1280×800 a desktop, 390×844 a phone), through Chromium's
+    /// DevTools protocol.
+    async fn size(&self, width: u32, height: u32) {
+        let params = json!({ "width": width, "height": height, "deviceScaleFactor": 1,
+                             "mobile": width < 600 });
+        let cmd = json!({ "cmd": "Emulation.setDeviceMetricsOverride", "params": params });
+        self.post("/goog/cdp/execute", cmd).await;
+    }
+
+    /// Shows the page in the dark theme (`prefers-color-scheme: dark`), through Chromium's
+    /// DevTools protocol.
+    async fn dark(&self) {
+        let features = json!([{ "name": "prefers-color-scheme", "value": "dark" }]);
+        let params =
+            json!({ "cmd": "Emulation.setEmulatedMedia", "params": { "features": features } });
+        self.post("/goog/cdp/execute", params).await;
+    }
+
+    /// Waits until `script` returns something truthy, and returns it. Generous: a loaded
+    /// machine may take a while to draw a board.
     async fn wait_for(&self, what: &str, script: &str) -> Value {
-        for _ in 0..200 {
+        for _ in 0..1200 {
             let v = self.script(script).await;
             if !(v.is_null() || v == json!(false) || v == json!(0) || v == json!("")) {
                 return v;
@@ -134,9 +166,24 @@ impl Page<'_> {
     }
 
     /// Clicks an element that `script` returns, through WebDriver (a real click).
+    /// Waits, as a person would, until nothing covers it: a picture that has just loaded
+    /// may push a button under the input bar for the moment until the page scrolls it back.
     async fn click(&self, what: &str, script: &str) {
         let element = self.wait_for(what, script).await;
         let id = element[ELEMENT].as_str().unwrap_or_else(|| panic!("{what}: {element}"));
+        let uncovered = "const e = arguments[0]; const r = e.getBoundingClientRect();
+             const x = r.left + r.width / 2, y = r.top + r.height / 2;
+             if (y < 0 || y > innerHeight) { e.scrollIntoView({ block: 'center' }); return false; }
+             const top = document.elementFromPoint(x, y);
+             return top !== null && (top === e || e.contains(top));";
+        for _ in 0..1200 {
+            let args = json!([{ ELEMENT: id }]);
+            let v = self.post("/execute/sync", json!({ "script": uncovered, "args": args })).await;
+            if v == json!(true) {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
         self.post(&format!("/element/{id}/click"), json!({})).await;
     }
 
@@ -235,6 +282,268 @@ async fn two_players_play_snakes_in_headless_chromium() {
     ana.close().await;
     ben.close().await;
     running.shutdown().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The messages with buttons, as `[id, has a loaded board picture, labels]`, oldest first.
+const LIVE: &str = "return [...document.querySelectorAll('.msg')]
+     .filter(m => m.querySelector('button.action'))
+     .map(m => { const img = m.querySelector('img.board');
+                 return [m.dataset.id, !!img && img.complete && img.naturalWidth > 0,
+                         [...m.querySelectorAll('button.action')].map(b => b.textContent)]; });";
+
+/// Whether the newest message is whole above the fixed input bar, every picture loaded.
+const NEWEST_IN_VIEW: &str = "const imgs = [...document.querySelectorAll('img.board')];
+     if (!imgs.every(i => i.complete)) return false;
+     const last = document.getElementById('log').lastElementChild;
+     const bar = document.querySelector('footer').getBoundingClientRect().top;
+     const r = last.getBoundingClientRect();
+     return r.bottom <= bar + 1 && r.top >= 0;";
+
+/// Plays `rolls` rolls: whoever the newest board mentions presses its Roll button.
+async fn roll(pages: [&Page<'_>; 2], rolls: usize) {
+    for _ in 0..rolls {
+        let before = pages[0].boards().await.0;
+        let mentioned = "const msgs = [...document.querySelectorAll('.msg')].filter(m => m.querySelector('img.board'));
+                         return msgs[msgs.length - 1].classList.contains('mention');";
+        let first = pages[0].script(mentioned).await == json!(true);
+        let mover = if first { pages[0] } else { pages[1] };
+        // Whatever the language: the Roll button starts with the die.
+        let roll = "const msgs = [...document.querySelectorAll('.msg')].filter(m => m.querySelector('button.action'));
+                    const last = msgs[msgs.length - 1];
+                    return last ? [...last.querySelectorAll('button.action')].find(b => b.textContent.startsWith('🎲')) || null : null;";
+        mover.click("the Roll button", roll).await;
+        let script = format!(
+            "const imgs = [...document.querySelectorAll('img.board')];
+             const last = imgs[imgs.length - 1];
+             return imgs.length > {before} && last.complete && last.naturalWidth > 0;"
+        );
+        for page in pages {
+            page.wait_for("the next board", &script).await;
+        }
+    }
+}
+
+/// Issue 33: a page left open while the bot restarts. The new process numbers its messages
+/// anew (never reusing the old process's ids), the page learns that the bot restarted and
+/// shows the table's board at the bottom with live buttons, the old boards lose theirs and
+/// nothing above is replaced; while the bot is down, the page says so and keeps a typed line.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_left_open_across_a_restart_shows_the_new_board_at_the_bottom() {
+    let dir = std::env::temp_dir().join(format!("dicetable-restart-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut config = bot_config(format!("sqlite://{}", dir.join("bot.db").display()));
+    let running = bot::start(&config).await.unwrap();
+    // The new process listens where the old one did, so the open pages reach it.
+    config.listen = running.addr;
+    let url = format!("http://{}", running.addr);
+    let driver = Driver::start().await;
+    let ana = driver.page(&url, "Ana").await;
+    let ben = driver.page(&url, "Ben").await;
+    ana.type_line("/snakes").await;
+    ben.click("Ben's Join button", &button("Join")).await;
+    ana.wait_for(
+        "Ben in the lobby",
+        "return document.body.innerText.replace(/[\\u2068\\u2069]/g, '').includes('Ben joined')",
+    )
+    .await;
+    ana.click("Ana's Start button", &button("Start")).await;
+    ana.wait_for("the first board", "return document.querySelector('img.board') !== null").await;
+    roll([&ana, &ben], 2).await;
+    let first_text = "return document.querySelector('.msg').innerText";
+    let top_before = ana.script(first_text).await;
+    let ids_before = ana
+        .script("return [...document.querySelectorAll('.msg')].map(m => Number(m.dataset.id))")
+        .await;
+    let newest_before =
+        ids_before.as_array().unwrap().iter().filter_map(Value::as_u64).max().unwrap();
+
+    // The bot stops: the page says it is not answering, and a line sent stays typed.
+    running.shutdown().await;
+    ana.type_line("/status").await;
+    ana.wait_for(
+        "the notice that the bot is not answering",
+        "const n = document.getElementById('offline'); return !n.hidden && n.offsetHeight > 0 && n.innerText.length > 10",
+    )
+    .await;
+    ana.wait_for("the line kept", "return document.getElementById('text').value === '/status'")
+        .await;
+    ana.size(390, 844).await;
+    ana.screenshot("restart-down-phone").await;
+    ben.click("Ben's Roll button on the old board", &button("🎲 Roll")).await;
+    ben.wait_for("the notice on Ben's page", "return !document.getElementById('offline').hidden")
+        .await;
+
+    // The bot starts again: both pages show the table's board at the bottom, the only one
+    // with buttons, and the messages above stay as they were.
+    let running = bot::start(&config).await.unwrap();
+    for page in [&ana, &ben] {
+        page.wait_for("the notice gone", "return document.getElementById('offline').hidden").await;
+        let live = page
+            .wait_for(
+                "the new board at the bottom with live buttons",
+                &format!(
+                    "const live = (() => {{ {} }})();
+                     const last = document.getElementById('log').lastElementChild;
+                     return live.length === 1 && live[0][0] === last.dataset.id
+                       && Number(last.dataset.id) > {newest_before} && live[0][1] ? live : null;",
+                    LIVE
+                ),
+            )
+            .await;
+        assert!(live[0][2].to_string().contains("Roll"), "{live}");
+        assert_eq!(page.script(first_text).await, top_before, "the oldest message stays");
+    }
+    assert_eq!(ana.script(first_text).await, top_before);
+    ana.size(1280, 800).await;
+    ana.wait_for("the newest message in view", NEWEST_IN_VIEW).await;
+    ana.screenshot("restart-desktop").await;
+    ana.size(390, 844).await;
+    ana.wait_for("the newest message in view on a phone", NEWEST_IN_VIEW).await;
+    ana.screenshot("restart-phone").await;
+
+    // The new board's buttons work, and the next board comes at the bottom again.
+    roll([&ana, &ben], 1).await;
+    // (The board before loses its buttons once the new one is recorded, a moment later.)
+    let one_live = format!(
+        "const live = (() => {{ {LIVE} }})();
+         const last = document.getElementById('log').lastElementChild;
+         return live.length === 1 && live[0][0] === last.dataset.id;"
+    );
+    for page in [&ana, &ben] {
+        page.wait_for("one live board, the newest message", &one_live).await;
+    }
+    ana.close().await;
+    ben.close().await;
+    running.shutdown().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 33: a Persian game to its end. Every message of the table reads right to left
+/// because the table speaks Persian (the seed message is mostly hex digits), the empty
+/// input's placeholder too; on a phone the newest message stays above the input bar whichever
+/// loads last; in the dark theme the game record's link reads on the card; and a tapped button
+/// keeps no hover colours where nothing hovers.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_persian_game_reads_right_to_left_to_its_end() {
+    let dir = std::env::temp_dir().join(format!("dicetable-persian-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let config = bot_config(format!("sqlite://{}", dir.join("bot.db").display()));
+    let running = bot::start(&config).await.unwrap();
+    let url = format!("http://{}", running.addr);
+    let driver = Driver::start().await;
+    let ana = driver.page_in(&url, "Ana", "fa").await;
+    let ben = driver.page_in(&url, "Ben", "fa").await;
+    ana.wait_for("the page in Persian", "return document.documentElement.lang === 'fa'").await;
+    let input_dir = "const t = document.getElementById('text');
+                     return [t.value, getComputedStyle(t).direction, t.placeholder];";
+    let empty = ana.script(input_dir).await;
+    assert_eq!(empty[1], "rtl", "the empty input's placeholder reads right to left: {empty}");
+
+    ana.type_line("/snakes").await;
+    ben.click("Ben's Join button", &button("پیوستن")).await;
+    // Whatever the buttons say in Persian: the lobby's first button is Start for its host.
+    ana.wait_for("Ben in the lobby", "return document.body.innerText.includes('Ben')").await;
+    ana.click(
+        "Ana's Start button",
+        "const msgs = [...document.querySelectorAll('.msg')].filter(m => m.querySelector('button.action'));
+         const last = msgs[msgs.length - 1];
+         return last ? [...last.querySelectorAll('button.action')].find(b => /شروع/.test(b.textContent)) || null : null;",
+    )
+    .await;
+    ana.wait_for("the first board", "return document.querySelector('img.board') !== null").await;
+    roll([&ana, &ben], 2).await;
+    ana.type_line("/resign").await;
+    // The game ends: the seed is revealed under the final board, with Replay and Record.
+    let reveal = "const msgs = [...document.querySelectorAll('.msg')];
+                  const last = msgs[msgs.length - 1];
+                  return /[0-9a-f]{32}/.test(last.innerText) && last.querySelectorAll('button.action').length >= 2
+                    ? [last.dir, getComputedStyle(last).direction,
+                       [...last.querySelectorAll('.line')].map(l => getComputedStyle(l).direction)] : null;";
+    for page in [&ana, &ben] {
+        let dirs = page.wait_for("the seed revealed", reveal).await;
+        assert_eq!(dirs[0], "rtl", "the seed message reads right to left: {dirs}");
+        let lines = dirs[2].as_array().unwrap();
+        assert_eq!(lines[0], "rtl", "its first line (Persian, with the seed in it): {dirs}");
+        // The command to run, a line of its own with no Persian, reads left to right.
+        assert!(lines.iter().any(|d| d == "ltr"), "{dirs}");
+        let bot_dirs = page
+            .script("return [...document.querySelectorAll('.msg:not(.user)')].map(m => m.dir)")
+            .await;
+        assert!(
+            bot_dirs.as_array().unwrap().iter().all(|d| d == "rtl"),
+            "every message of the Persian table reads right to left: {bot_dirs}"
+        );
+    }
+    // Typed lines take their own direction (a command reads left to right).
+    let line_dir =
+        ana.script("return [...document.querySelectorAll('.msg.user')].map(m => m.dir)").await;
+    assert!(line_dir.as_array().unwrap().iter().all(|d| d == "auto"), "{line_dir}");
+    ana.size(1280, 800).await;
+    ana.wait_for("the end in view", NEWEST_IN_VIEW).await;
+    ana.screenshot("persian-end-desktop").await;
+    ana.size(390, 844).await;
+    ana.wait_for("the end in view on a phone", NEWEST_IN_VIEW).await;
+    ana.screenshot("persian-end-phone").await;
+
+    // The game record, in the dark theme, on a phone.
+    ben.dark().await;
+    ben.size(390, 844).await;
+    ben.click(
+        "the game record button",
+        "const msgs = [...document.querySelectorAll('.msg')].filter(m => m.querySelector('button.action'));
+         const last = msgs[msgs.length - 1];
+         return last ? [...last.querySelectorAll('button.action')].find(b => b.textContent.includes('📄')) || null : null;",
+    )
+    .await;
+    let contrast = ben
+        .wait_for(
+            "the record's link",
+            "const a = document.querySelector('a.file'); if (!a) return null;
+             const rgb = s => s.match(/[0-9.]+/g).slice(0, 3).map(Number);
+             const lum = c => { const [r, g, b] = c.map(v => { v /= 255; return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
+                                return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+             const fg = lum(rgb(getComputedStyle(a).color));
+             const bg = lum(rgb(getComputedStyle(a.closest('.msg')).backgroundColor));
+             return [(Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05), getComputedStyle(a).color];",
+        )
+        .await;
+    assert!(contrast[0].as_f64().unwrap() >= 4.5, "the link reads on the dark card: {contrast}");
+    ben.wait_for("the newest message in view on a phone", NEWEST_IN_VIEW).await;
+    ben.screenshot("persian-end-phone-dark").await;
+
+    // A picture that loads after a newer message arrived (the final board after the seed's
+    // message) does not push the newest buttons under the input bar, with or without the
+    // browser's scroll anchoring.
+    ben.script(
+        "document.documentElement.style.overflowAnchor = 'none';
+         const src = [...document.querySelectorAll('img.board')].pop().getAttribute('src');
+         render({ id: 9e15, version: 0, author: null, text: 'late picture', lang: 'fa', image: src + '?late',
+                  file: null, buttons: [], private: false, mentions: [] });
+         render({ id: 9e15 + 1, version: 0, author: null, text: 'newest', lang: 'fa', image: null, file: null,
+                  buttons: [[{ label: 'a', token: 'x' }, { label: 'b', token: 'y' }]], private: false, mentions: [] });
+         return true;",
+    )
+    .await;
+    ben.wait_for("the newest buttons in view after the late picture", NEWEST_IN_VIEW).await;
+
+    // Hover colours only where a pointer hovers: on a phone a tapped button would keep them.
+    let hover = ben
+        .script(
+            "const rules = [...document.styleSheets].flatMap(s => [...s.cssRules]);
+             const bare = rules.filter(r => r.selectorText && r.selectorText.includes(':hover')).length;
+             const guarded = rules.filter(r => r.media && r.conditionText.includes('hover: hover')
+                 && [...r.cssRules].some(c => c.selectorText && c.selectorText.includes('.action:hover'))).length;
+             return [bare, guarded];",
+        )
+        .await;
+    assert_eq!(hover, json!([0, 1]), "hover styles sit in @media (hover: hover)");
+    ana.close().await;
+    ben.close().await;
+    running.shutdown().await;
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Standard base64 (screenshots only).

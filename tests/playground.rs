@@ -260,7 +260,8 @@ async fn a_computers_turn_pending_at_a_stop_is_played_after_the_restart() {
             );
             let board = newest_board(&msgs);
             let anas = board.as_ref().is_some_and(|b| {
-                b["mentions"].as_array().is_some_and(|m| m.iter().any(|x| x == "playground:ana"))
+                // By name: the restarted playground learns the names of those it mentions.
+                b["mentions"].as_array().is_some_and(|m| m.iter().any(|x| x == "Ana"))
                     && !b["buttons"][0].is_null()
             });
             if anas {
@@ -460,4 +461,71 @@ async fn one_person_plays_ludo_against_three_computers_to_the_ranking() {
         common::check_replay(&gif, &record.bytes().await.unwrap());
         running.shutdown().await;
     }
+}
+
+/// Issue 33: a restarted bot never gives a message an id the old process gave (a page left
+/// open would replace its old message in place), says its epoch to the page (a header and the
+/// event stream's first event), names the player a restored board mentions, and says each
+/// message's language (a Persian table's messages read right to left on the page).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn message_ids_are_new_after_a_restart_and_each_message_says_its_language() {
+    let mut config = config(sqlite_url("epoch"));
+    let running = bot::start(&config).await.unwrap();
+    config.listen = running.addr;
+    let api = Api::new(running.addr);
+    let epoch = |res: &reqwest::Response| {
+        res.headers()["x-dicetable-epoch"].to_str().unwrap().parse::<u64>().unwrap()
+    };
+    let list = |api: &Api| {
+        let url = format!("{}/api/messages?user=Ana", api.base);
+        let http = api.http.clone();
+        async move {
+            let res = http.get(url).send().await.unwrap();
+            let epoch = epoch(&res);
+            (epoch, res.json::<Vec<Value>>().await.unwrap())
+        }
+    };
+    api.say("Ana", "/snakes").await;
+    api.press("Ben", &api.button("Ben", "Join").await.unwrap()).await;
+    api.press("Ana", &api.button("Ana", "Start").await.unwrap()).await;
+    let (epoch_before, before) = list(&api).await;
+    for m in &before {
+        let want = if m["author"].is_null() { json!("en") } else { Value::Null };
+        assert_eq!(m["lang"], want, "{m}");
+    }
+    let newest_before = before.iter().filter_map(|m| m["id"].as_u64()).max().unwrap();
+    assert!(newest_before > epoch_before, "ids count from the epoch");
+    running.shutdown().await;
+
+    let running = bot::start(&config).await.unwrap();
+    let (epoch_after, after) = list(&api).await;
+    assert!(epoch_after > epoch_before, "a new process, a new epoch");
+    assert!(
+        after.iter().all(|m| m["id"].as_u64().unwrap() > newest_before),
+        "no id of the old process is given again: {after:?}"
+    );
+    let board = after.iter().find(|m| m["image"].is_string()).expect("the board restored");
+    let mentioned = board["mentions"].as_array().unwrap();
+    assert!(
+        mentioned.iter().all(|n| n == "Ana" || n == "Ben") && !mentioned.is_empty(),
+        "the restored board mentions a player by name: {board}"
+    );
+    // The event stream starts with the epoch.
+    let mut events =
+        api.http.get(format!("{}/api/events?user=Ana", api.base)).send().await.unwrap();
+    let first = String::from_utf8(events.chunk().await.unwrap().unwrap().to_vec()).unwrap();
+    assert!(
+        first.contains("event: hello") && first.contains(&format!("\"epoch\":{epoch_after}")),
+        "{first}"
+    );
+    drop(events);
+
+    // The chat speaks Persian from now on: the table's messages say so.
+    api.say("Ana", "/lang chat fa").await;
+    api.say("Ana", "/status").await;
+    let (_, now) = list(&api).await;
+    let last = now.last().unwrap();
+    assert_eq!(last["lang"], "fa", "{last}");
+    assert!(last["image"].is_string(), "the board: {last}");
+    running.shutdown().await;
 }

@@ -374,3 +374,6 @@ err-replay-failed = The replay could not be drawn just now. Please try again in 
 err-no-such-table = There is no table { $table } in this chat.
 command-replay = a finished game as an animation
 command-export = a finished game's record, to check or replay
+
+# The playground page, when the bot does not answer (its line stays in the input).
+page-offline = The bot is not answering. Your line is kept: send it again in a moment.

@@ -361,3 +361,6 @@ err-replay-failed = اکنون نمی‌توان بازپخش را ساخت. ل�
 err-no-such-table = میز { $table } در این گفتگو نیست.
 command-replay = بازپخش متحرک یک بازی تمام‌شده
 command-export = پروندهٔ یک بازی تمام‌شده، برای بررسی یا بازپخش
+
+# The playground page, when the bot does not answer (its line stays in the input).
+page-offline = ربات پاسخ نمی‌دهد. نوشتهٔ شما نگه داشته شد: کمی بعد دوباره بفرستید.

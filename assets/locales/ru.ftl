@@ -384,3 +384,6 @@ err-replay-failed = Сейчас не удалось нарисовать пов
 err-no-such-table = В этом чате нет стола { $table }.
 command-replay = законченная партия в анимации
 command-export = запись законченной партии для проверки или повтора
+
+# The playground page, when the bot does not answer (its line stays in the input).
+page-offline = Бот не отвечает. Ваша строка сохранена: отправьте её ещё раз чуть позже.

@@ -364,3 +364,6 @@ err-replay-failed = Hindi magawa ang replay ngayon. Subukan ulit pagkalipas ng i
 err-no-such-table = Walang mesa { $table } sa chat na ito.
 command-replay = isang natapos na laro bilang animation
 command-export = ang rekord ng isang natapos na laro, para suriin o i-replay
+
+# The playground page, when the bot does not answer (its line stays in the input).
+page-offline = Hindi sumasagot ang bot. Naitabi ang iyong mensahe: ipadala ulit mamaya.

@@ -7,8 +7,8 @@
 //! | method and path | does |
 //! |---|---|
 //! | `GET /` | the page |
-//! | `GET /api/messages?room=R&user=U` | the room's messages this user may see |
-//! | `GET /api/events?room=R&user=U` | server-sent events: each new or edited message |
+//! | `GET /api/messages?room=R&user=U` | the room's messages this user may see (header `x-dicetable-epoch`: the process's epoch) |
+//! | `GET /api/events?room=R&user=U` | server-sent events: first `hello` `{epoch}`, then each new or edited message |
 //! | `POST /api/say` `{room, user, text}` | a chat line; `/commands` go to the table service |
 //! | `POST /api/press` `{room, user, token}` | a button press |
 //! | `GET /img/R/ID/DIGEST.png` | a message's board picture, named by its content (cached for good) |
@@ -18,7 +18,12 @@
 //! (`playground:<room>`). Messages live in memory, bounded: the last 200 per room, pictures on
 //! only the newest few, rooms idle for 20 minutes forgotten, and when all rooms together pass
 //! 40 MB, the least recently used rooms lose their pictures first, then are forgotten. Message
-//! ids never repeat within a process. Games live in the database like any
+//! ids never repeat, not even across restarts: a process numbers its messages from its epoch
+//! (the time it started, in milliseconds, × 1000). The page fetches its room again each time
+//! its event stream opens; when the epoch changed (the bot restarted) it keeps what it shows,
+//! adds the new process's messages (its open tables' boards) at the bottom, and takes the
+//! buttons off the old process's boards. Each message says its language (`lang`), which sets
+//! its direction on the page. Games live in the database like any
 //! others, and a room first asked for after a start (or after it was forgotten) shows its open
 //! tables as they stand. Every local user is the room's admin. Private views reach only their user's event stream.
 
@@ -34,7 +39,7 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
-use futures_util::Stream;
+use futures_util::{Stream, StreamExt};
 use serde::{Deserialize, Serialize};
 use tokio::sync::{Mutex, broadcast, watch};
 
@@ -135,6 +140,9 @@ struct Shown {
     version: u32,
     author: Option<String>,
     text: String,
+    /// The language the text speaks (`en`, `fa`, `ru`, `tl`), if known: the page reads a
+    /// Persian message right to left whatever letters (seeds, names) it holds.
+    lang: Option<&'static str>,
     image: Option<String>,
     /// A file to download (a game record): its address and name.
     file: Option<ShownFile>,
@@ -205,7 +213,8 @@ struct Rooms {
     rooms: HashMap<String, Room>,
     names: HashMap<String, String>,
     /// The last message id given, in any room: ids never repeat, even in a room forgotten and
-    /// made again, so a page never mistakes a new message for one it already shows.
+    /// made again, or in another process (they start from its [`epoch`]), so a page never
+    /// mistakes a new message for one it already shows.
     last_id: u64,
     /// What all rooms hold: kept up to date as rooms change, counted afresh at each sweep.
     total: usize,
@@ -216,7 +225,23 @@ struct Rooms {
 /// How often idle rooms are looked for (a post does not walk every room).
 const SWEEP: Duration = Duration::from_secs(10);
 
+/// Where this process's message ids start: the time it started, in milliseconds, × 1000.
+/// A process that started later starts above every id an earlier one gave unless that one
+/// gave more than a thousand messages for every millisecond it ran; the ids stay below 2^53
+/// (JavaScript's exact integers) until the year 2255.
+fn epoch() -> u64 {
+    let ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX / 2000));
+    ms * 1000
+}
+
 impl Rooms {
+    /// No rooms yet; message ids start after `epoch`.
+    fn starting_at(epoch: u64) -> Self {
+        Rooms { last_id: epoch, ..Rooms::default() }
+    }
+
     /// The room, made if new, marked as used now.
     fn room(&mut self, room: &str) -> &mut Room {
         let r = self.rooms.entry(room.to_owned()).or_default();
@@ -299,6 +324,9 @@ pub struct Playground {
     rooms: Arc<Mutex<Rooms>>,
     updates: broadcast::Sender<Update>,
     closing: Arc<watch::Sender<bool>>,
+    /// Where this process's message ids start ([`epoch`]); a page that sees another one
+    /// knows the bot restarted.
+    epoch: u64,
 }
 
 #[derive(Deserialize)]
@@ -356,11 +384,13 @@ impl Playground {
     pub fn new(service: Service) -> Self {
         let (updates, _) = broadcast::channel(1024);
         let (closing, _) = watch::channel(false);
+        let epoch = epoch();
         Self {
             service,
-            rooms: Arc::new(Mutex::new(Rooms::default())),
+            rooms: Arc::new(Mutex::new(Rooms::starting_at(epoch))),
             updates,
             closing: Arc::new(closing),
+            epoch,
         }
     }
 
@@ -407,6 +437,7 @@ impl Playground {
             version: m.version,
             author: m.author.clone(),
             text: m.view.text.clone(),
+            lang: m.view.lang.map(Lang::code),
             // Addressed by content: losing its buttons does not change a picture's address, so
             // the browser never downloads the same picture twice.
             image: m
@@ -453,6 +484,7 @@ impl Playground {
         if !self.service.ready(&mut view).await {
             return;
         }
+        self.learn_names(&view.mentions).await;
         let (shows, version) = (view.shows, view.version);
         let replace = view.replace.as_deref().and_then(|r| r.parse::<u64>().ok());
         let (id, updates) = {
@@ -547,6 +579,28 @@ impl Playground {
         }
     }
 
+    /// Learns the names of mentioned people this process has not seen (a board restored after
+    /// a restart mentions the player to move), so the page marks their mention.
+    async fn learn_names(&self, mentions: &[String]) {
+        let unknown: Vec<String> = {
+            let rooms = self.rooms.lock().await;
+            mentions
+                .iter()
+                .filter(|id| id.starts_with("playground:") && !rooms.names.contains_key(*id))
+                .cloned()
+                .collect()
+        };
+        for id in unknown {
+            if let Some(name) = self.service.user_name(&id).await {
+                let names = &mut self.rooms.lock().await.names;
+                if names.len() >= MAX_NAMES {
+                    names.clear();
+                }
+                names.insert(id, name);
+            }
+        }
+    }
+
     async fn remember(&self, name: &str) {
         let names = &mut self.rooms.lock().await.names;
         if names.len() >= MAX_NAMES {
@@ -580,7 +634,7 @@ async fn messages(State(p): State<Playground>, Query(who): Query<Who>) -> Respon
                 .collect()
         })
         .unwrap_or_default();
-    Json(list).into_response()
+    ([("x-dicetable-epoch", p.epoch.to_string())], Json(list)).into_response()
 }
 
 async fn events(State(p): State<Playground>, Query(who): Query<Who>) -> Response {
@@ -589,7 +643,10 @@ async fn events(State(p): State<Playground>, Query(who): Query<Who>) -> Response
     };
     let me = user_id(&name);
     let receiver = p.updates.subscribe();
-    let stream = updates_for(receiver, p.closing.subscribe(), room, me);
+    // First the process's epoch: a page that showed another one reloads its room.
+    let hello = SseEvent::default().event("hello").data(format!("{{\"epoch\":{}}}", p.epoch));
+    let stream = futures_util::stream::once(async move { Ok::<_, Infallible>(hello) })
+        .chain(updates_for(receiver, p.closing.subscribe(), room, me));
     Sse::new(stream).keep_alive(KeepAlive::default()).into_response()
 }
 
@@ -731,6 +788,7 @@ async fn words(State(p): State<Playground>, Query(q): Query<HashMap<String, Stri
         "page-placeholder",
         "page-send",
         "page-only-you",
+        "page-offline",
     ];
     let words: serde_json::Map<String, serde_json::Value> =
         keys.iter().map(|k| ((*k).to_owned(), p.service.words(lang, k).into())).collect();
@@ -833,5 +891,23 @@ mod tests {
         rooms.rooms.remove("a");
         post(&mut rooms, "a", board(10));
         assert_eq!(rooms.rooms["a"].messages[0].id, 3, "a page showing 1 and 2 sees a new 3");
+    }
+
+    #[test]
+    fn message_ids_never_repeat_across_restarts() {
+        // A process that ran before this one, and gave many messages.
+        let mut before = Rooms::starting_at(epoch());
+        for _ in 0..500 {
+            post(&mut before, "main", board(10));
+        }
+        std::thread::sleep(Duration::from_millis(2));
+        let mut after = Rooms::starting_at(epoch());
+        post(&mut after, "main", board(10));
+        let new = after.rooms["main"].messages[0].id;
+        assert!(
+            before.rooms["main"].messages.iter().all(|m| m.id < new),
+            "the restarted process's first message ({new}) is newer than every earlier one"
+        );
+        assert!(new < 1 << 53, "a page reads ids as JavaScript numbers");
     }
 }

@@ -45,21 +45,52 @@ pub(super) fn draw_legend(canvas: &mut Canvas<'_>, scene: &Scene<'_>, top: f32) 
         token(canvas, s, x + 18.0, y, 17.0, &number(seat + 1, canvas.persian));
         let name = scene.players.get(seat).map_or("?", |pl| pl.name.as_str());
         let bold = to_move == Some(s) && ranking.is_none();
-        let style = TextStyle { size: 26.0, bold, colour: p.ink, anchor: Anchor::Left };
-        let name_w = canvas.text.width(name, 26.0, bold).min(300.0);
-        let clipped = if name_w >= 300.0 {
-            truncate(canvas.text, name, 26.0, bold, 290.0)
-        } else {
-            name.to_owned()
-        };
-        canvas.text.draw(canvas.pixmap, &clipped, x + 46.0, y, style);
         let status = match &ranking {
             Some(r) => medal(r[seat], canvas.persian),
             None => status_of(game, s, canvas.persian),
         };
-        let style = TextStyle { size: 24.0, bold: false, colour: p.muted, anchor: Anchor::Right };
-        canvas.text.draw(canvas.pixmap, &status, x + WIDTH as f32 / 2.0 - 40.0, y, style);
+        let seat_line = seat_line(canvas.text, name, bold, &status, x);
+        debug_assert!(seat_line.name_right < seat_line.status_left, "{seat_line:?}");
+        let style = TextStyle { size: NAME_SIZE, bold, colour: p.ink, anchor: Anchor::Left };
+        canvas.text.draw(canvas.pixmap, &seat_line.name, seat_line.name_x, y, style);
+        let style =
+            TextStyle { size: STATUS_SIZE, bold: false, colour: p.muted, anchor: Anchor::Right };
+        canvas.text.draw(canvas.pixmap, &status, seat_line.status_right, y, style);
     }
+}
+
+const NAME_SIZE: f32 = 26.0;
+const STATUS_SIZE: f32 = 24.0;
+/// The least room between a name and its seat's status.
+const NAME_GAP: f32 = 14.0;
+
+/// Where a seat's name and status go on its legend line (the column starting at `x`).
+#[derive(Debug)]
+pub(super) struct SeatLine {
+    /// The name, ended with "…" when it does not fit.
+    pub(super) name: String,
+    pub(super) name_x: f32,
+    /// Where the name ends.
+    pub(super) name_right: f32,
+    /// Where the status (right-aligned) starts and ends.
+    pub(super) status_left: f32,
+    pub(super) status_right: f32,
+}
+
+/// Lays out a seat's legend line: the name gets the room that the status (Nardy's pips and
+/// points are wide) leaves it, at most 300 pixels, and ends with "…" when longer.
+pub(super) fn seat_line(text: &mut Text, name: &str, bold: bool, status: &str, x: f32) -> SeatLine {
+    let name_x = x + 46.0;
+    let status_right = x + WIDTH as f32 / 2.0 - 40.0;
+    let status_left = status_right - text.width(status, STATUS_SIZE, false);
+    let room = (status_left - NAME_GAP - name_x).min(300.0);
+    let name = if text.width(name, NAME_SIZE, bold) > room {
+        truncate(text, name, NAME_SIZE, bold, room)
+    } else {
+        name.to_owned()
+    };
+    let name_right = name_x + text.width(&name, NAME_SIZE, bold);
+    SeatLine { name, name_x, name_right, status_left, status_right }
 }
 
 /// The legend's title: the winners when the game is over, else whose turn it is.
@@ -102,6 +133,8 @@ fn draw_last_roll(canvas: &mut Canvas<'_>, scene: &Scene<'_>, title_y: f32) {
     }
 }
 
+/// The longest start of `name` that fits `max` pixels with "…" after it (spaces before the
+/// "…" dropped).
 fn truncate(text: &mut Text, name: &str, size: f32, bold: bool, max: f32) -> String {
     let mut out = String::new();
     for c in name.chars() {
@@ -111,7 +144,7 @@ fn truncate(text: &mut Text, name: &str, size: f32, bold: bool, max: f32) -> Str
             break;
         }
     }
-    format!("{out}…")
+    format!("{}…", out.trim_end())
 }
 
 fn medal(rank: u8, persian: bool) -> String {

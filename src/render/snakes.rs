@@ -109,9 +109,9 @@ fn ladder(pixmap: &mut Pixmap, from: (f32, f32), to: (f32, f32), k: usize) {
     // Start and end a little inside the squares, so the ends stay visible.
     let (a, b) = ((from.0 - ux * 8.0, from.1 - uy * 8.0), (to.0 + ux * 8.0, to.1 + uy * 8.0));
     let wood = [rgb(0x9C5F2A), rgb(0x8A5526), rgb(0xA8692F)][k % 3];
-    let rungs = ((len + 16.0) / 38.0).floor().max(2.0) as usize;
-    for i in 1..rungs {
-        let t = i as f32 / rungs as f32;
+    let rungs = rungs(len);
+    for i in 1..=rungs {
+        let t = i as f32 / (rungs + 1) as f32;
         let (cx, cy) = (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
         stroke_line(pixmap, (cx - nx, cy - ny), (cx + nx, cy + ny), 5.0, wood);
     }
@@ -119,6 +119,21 @@ fn ladder(pixmap: &mut Pixmap, from: (f32, f32), to: (f32, f32), k: usize) {
         let (ox, oy) = (nx * side, ny * side);
         stroke_line(pixmap, (a.0 + ox, a.1 + oy), (b.0 + ox, b.1 + oy), 7.0, wood);
     }
+}
+
+/// How many rungs a ladder whose ends' centres are `len` pixels apart has: about one every
+/// 38 pixels, and never fewer than three, so that a ladder that climbs one row does not read
+/// as the letter "H" (its lowest rung may sit behind its square's number: two still show).
+/// Drawing only: the boards themselves, and so old games, are unchanged.
+fn rungs(len: f32) -> usize {
+    (((len + 16.0) / 38.0).floor() as usize).saturating_sub(1).max(3)
+}
+
+/// How many rungs ladder `from` → `to` is drawn with.
+#[cfg(test)]
+pub(super) fn ladder_rungs(from: u8, to: u8) -> usize {
+    let ((x0, y0), (x1, y1)) = (centre(from), centre(to));
+    rungs((x1 - x0).hypot(y1 - y0).max(1.0))
 }
 
 /// Snake `k`'s body colour and belly colour.

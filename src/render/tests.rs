@@ -394,3 +394,59 @@ fn a_random_board_unpacked_again_gives_the_same_picture() {
     };
     assert!(png == Renderer::new().render(&fresh).unwrap(), "as from a fresh renderer");
 }
+
+/// A long name ends with "…" before its seat's status, however wide the status: Nardy's pips
+/// and points ("⚫ 360   🏆 0") left a computer's name running under the checker.
+#[test]
+fn long_names_end_before_the_seat_status_in_every_game() {
+    let mut text = text::Text::new();
+    let x = 24.0 + WIDTH as f32 / 2.0;
+    let statuses = ["⚫ 360   🏆 0", "⚪ 167   🏆 12", "🏁 0/4", "📍 100", "🥇", "⚫ ۳۶۰   🏆 ۰"];
+    let names =
+        ["🤖 Computer 1 (normal)", "A very long name indeed, longer than the column", "Ana"];
+    for status in statuses {
+        for name in names {
+            for bold in [false, true] {
+                let line = legend::seat_line(&mut text, name, bold, status, x);
+                assert!(
+                    line.name_right + 8.0 <= line.status_left,
+                    "{name:?} ({}) runs into {status:?}: ends at {}, status starts at {}",
+                    line.name,
+                    line.name_right,
+                    line.status_left
+                );
+                assert!(line.name == name || line.name.ends_with('…'), "{}", line.name);
+            }
+        }
+    }
+    let short = legend::seat_line(&mut text, "Ana", false, "⚫ 360   🏆 0", x);
+    assert_eq!(short.name, "Ana", "a name that fits is whole");
+    let computer = legend::seat_line(&mut text, "🤖 Computer 1 (normal)", false, "🏁 0/4", x);
+    assert_eq!(computer.name, "🤖 Computer 1 (normal)", "beside Ludo's status it fits");
+}
+
+/// Every ladder is drawn with at least three rungs: a ladder that climbs one row (seed 3's
+/// 31→50 and 32→49, seed 2's 11→30) with one rung read as the letter "H", and with two, its
+/// lower rung half behind the square's number, still did.
+#[test]
+fn every_ladder_has_at_least_two_rungs() {
+    use crate::engine::snakes::{BoardGenerator, Layout, SnakesOptions};
+    use crate::fair::Seed;
+    let one_row = Layout::new(vec![(11, 30), (31, 50), (32, 49), (2, 38)], vec![(99, 1)]).unwrap();
+    let mut layouts = vec![one_row, Layout::classic()];
+    for seed in 1..40 {
+        let mut entropy = Seed::from_u64(seed).stream("l", 0);
+        layouts.push(Layout::random_by(
+            BoardGenerator::CURRENT,
+            &mut entropy,
+            &SnakesOptions::default(),
+        ));
+    }
+    for layout in &layouts {
+        for &(from, to) in layout.ladders() {
+            let rungs = snakes::ladder_rungs(from, to);
+            assert!(rungs >= 3, "ladder {from}→{to} has {rungs} rung(s)");
+        }
+    }
+    assert_eq!(snakes::ladder_rungs(1, 38), 8, "a long ladder keeps a rung every 38 pixels");
+}

@@ -93,6 +93,7 @@ impl Service {
             let lang = self.user_lang(ctx).await;
             let list = Lang::ALL.iter().map(|l| l.code()).collect::<Vec<_>>().join(", ");
             return Ok(vec![View {
+                lang: Some(lang),
                 text: self.text_for(ctx, lang, "lang-choose", &[("codes", list.into())]),
                 private_to: Some(ctx.user.clone()),
                 ..View::default()
@@ -106,10 +107,15 @@ impl Service {
                 return Err(say("err-admin-only"));
             }
             self.store.set_chat_lang(&ctx.chat, Some(lang.code())).await?;
-            Ok(vec![View { text: self.i18n.text(lang, "lang-chat-set", &[]), ..View::default() }])
+            Ok(vec![View {
+                lang: Some(lang),
+                text: self.i18n.text(lang, "lang-chat-set", &[]),
+                ..View::default()
+            }])
         } else {
             self.store.set_user_lang(&ctx.user, Some(lang.code())).await?;
             Ok(vec![View {
+                lang: Some(lang),
                 text: self.i18n.text(lang, "lang-user-set", &[]),
                 private_to: Some(ctx.user.clone()),
                 ..View::default()
@@ -158,7 +164,11 @@ impl Service {
             BoardMode::New => "boards-new",
             BoardMode::Edit => "boards-edit",
         };
-        Ok(vec![View { text: self.text_for(ctx, lang, key, &[]), ..View::default() }])
+        Ok(vec![View {
+            lang: Some(lang),
+            text: self.text_for(ctx, lang, key, &[]),
+            ..View::default()
+        }])
     }
 }
 

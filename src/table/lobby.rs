@@ -489,6 +489,7 @@ impl Service {
     ) -> Result<View, Fail> {
         let audience = if t.settings.private { vec![ctx.user.clone()] } else { Vec::new() };
         Ok(View {
+            lang: Some(lang),
             text: self.i18n.text(
                 lang,
                 "lobby-empty",
@@ -511,6 +512,7 @@ impl Service {
         t.rec.status = TableStatus::Playing;
         self.save(&mut t, None).await?;
         let started = View {
+            lang: Some(lang),
             text: self.i18n.text(
                 lang,
                 "lobby-started",

@@ -198,6 +198,9 @@ pub struct Button {
 pub struct View {
     /// The text, lines separated by `\n`, already translated.
     pub text: String,
+    /// The language `text` speaks (`None`: not known, e.g. a line a person typed), so that an
+    /// adapter can set its direction (Persian reads right to left) by language, not by letters.
+    pub lang: Option<i18n::Lang>,
     /// The board picture (PNG), if any.
     pub image: Option<Vec<u8>>,
     /// Users to mention (`platform:id`), e.g. the player to move.

@@ -258,6 +258,7 @@ impl Service {
             &[("game", self.game_name(lang, t.kind).into()), ("name", ctx.name.clone().into())],
         );
         let mut views = vec![View {
+            lang: Some(lang),
             text,
             shows: Some((t.rec.id, slot)),
             table: Some(t.rec.id),
@@ -350,6 +351,7 @@ impl Service {
             let text = self.reminder(lang, &name_of(seat), left);
             let user = t.rec.seats[usize::from(seat)].user.clone();
             let view = View {
+                lang: Some(lang),
                 text,
                 mentions: vec![user],
                 audience: t.audience(),

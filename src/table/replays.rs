@@ -173,7 +173,13 @@ impl Service {
             kind: FileKind::Animation,
             bytes: gif.as_ref().clone(),
         };
-        Ok(vec![View { text, file: Some(file), table: Some(t.rec.id), ..View::default() }])
+        Ok(vec![View {
+            lang: Some(lang),
+            text,
+            file: Some(file),
+            table: Some(t.rec.id),
+            ..View::default()
+        }])
     }
 
     /// Draws a replay on the background lane (one at a time, at the lowest CPU priority),
@@ -234,6 +240,12 @@ impl Service {
             name.replace(".json", ".gif")
         );
         let file = File { name, kind: FileKind::Json, bytes };
-        Ok(vec![View { text, file: Some(file), table: Some(t.rec.id), ..View::default() }])
+        Ok(vec![View {
+            lang: Some(lang),
+            text,
+            file: Some(file),
+            table: Some(t.rec.id),
+            ..View::default()
+        }])
     }
 }

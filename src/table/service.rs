@@ -528,6 +528,7 @@ impl Service {
     pub async fn say_privately(&self, ctx: &Ctx, key: &str) -> View {
         let lang = self.user_lang(ctx).await;
         View {
+            lang: Some(lang),
             text: self.i18n.text(lang, key, &[]),
             private_to: Some(ctx.user.clone()),
             ..View::default()
@@ -557,6 +558,7 @@ impl Service {
     fn store_down_view(&self, ctx: &Ctx) -> View {
         let lang = ctx.locale.as_deref().and_then(Lang::from_tag).unwrap_or_default();
         View {
+            lang: Some(lang),
             text: self.i18n.text(lang, "err-store-down", &[]),
             private_to: Some(ctx.user.clone()),
             refusal: Some("err-store-down"),
@@ -566,6 +568,7 @@ impl Service {
 
     async fn fail_views(&self, ctx: &Ctx, lang: Lang, fail: Fail) -> Vec<View> {
         let private = |key: &'static str, text: String| View {
+            lang: Some(lang),
             text,
             private_to: Some(ctx.user.clone()),
             refusal: Some(key),

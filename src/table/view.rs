@@ -123,6 +123,7 @@ impl Service {
             ));
         }
         View {
+            lang: Some(lang),
             text,
             buttons: vec![
                 vec![
@@ -215,7 +216,7 @@ impl Service {
             }
         };
         lines.push(format!("• {timer}"));
-        Ok(vec![View { text: lines.join("\n"), ..View::default() }])
+        Ok(vec![View { lang: Some(lang), text: lines.join("\n"), ..View::default() }])
     }
 
     /// The board after `events`, with the prompt and buttons of whoever acts next.
@@ -290,6 +291,7 @@ impl Service {
         }
         let image = self.picture(game, events, &names, lang).await;
         View {
+            lang: Some(lang),
             text: lines.join("\n"),
             image,
             mentions,
@@ -400,7 +402,7 @@ impl Service {
                 self.button(t, TokenButton::Export, label("button-export")),
             ]);
         }
-        vec![View { text: self.reveal_text(t, lang), buttons, ..View::default() }]
+        vec![View { lang: Some(lang), text: self.reveal_text(t, lang), buttons, ..View::default() }]
     }
 
     fn reveal_text(&self, t: &Loaded, lang: Lang) -> String {
@@ -557,7 +559,7 @@ impl Service {
                 lines.push(format!("• {}", said.join(" ")));
             }
         }
-        Ok(vec![View { text: lines.join("\n"), ..View::default() }])
+        Ok(vec![View { lang: Some(lang), text: lines.join("\n"), ..View::default() }])
     }
 
     pub(super) async fn stats(&self, ctx: &Ctx) -> Result<Vec<View>, Fail> {
@@ -603,7 +605,7 @@ impl Service {
                 }
             }
         }
-        Ok(vec![View { text: lines.join("\n"), ..View::default() }])
+        Ok(vec![View { lang: Some(lang), text: lines.join("\n"), ..View::default() }])
     }
 
     pub(super) async fn top(&self, ctx: &Ctx) -> Result<Vec<View>, Fail> {
@@ -633,7 +635,7 @@ impl Service {
                 ));
             }
         }
-        Ok(vec![View { text: lines.join("\n"), ..View::default() }])
+        Ok(vec![View { lang: Some(lang), text: lines.join("\n"), ..View::default() }])
     }
 
     pub(super) async fn fair(&self, ctx: &Ctx, game: Option<GameKind>) -> Result<Vec<View>, Fail> {
@@ -651,11 +653,12 @@ impl Service {
                 ],
             )
         };
-        Ok(vec![View { text, ..View::default() }])
+        Ok(vec![View { lang: Some(lang), text, ..View::default() }])
     }
 
     pub(super) fn help(&self, ctx: &Ctx, lang: Lang) -> View {
         View {
+            lang: Some(lang),
             text: self.text_for(ctx, lang, "help", &[]),
             private_to: Some(ctx.user.clone()),
             ..View::default()
