@@ -440,22 +440,58 @@ fn run_verify(seed: &str, commitment: &str, rolls: u64) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Reads a game record file.
+/// Reads a game record file: at most [`replay::MAX_RECORD_BYTES`] (a bigger file is refused
+/// before it is read, or as soon as more than that has come from a pipe), JSON of a record's
+/// shape (unknown fields refused).
 fn read_record(path: &std::path::Path) -> Result<Record> {
-    let value = read_json(path)?;
-    serde_json::from_value(value)
-        .with_context(|| format!("{} is not a dicetable game record", path.display()))
+    use std::io::Read;
+    let max = replay::MAX_RECORD_BYTES;
+    let too_big = || {
+        anyhow::anyhow!(
+            "{} is larger than {} MiB, the most a game record may be (the longest real games \
+             make records of a few MB); it was not read",
+            path.display(),
+            max >> 20
+        )
+    };
+    let file = std::fs::File::open(path).with_context(|| format!("reading {}", path.display()))?;
+    if file.metadata().is_ok_and(|m| m.is_file() && m.len() > max) {
+        return Err(too_big());
+    }
+    let mut bytes = Vec::new();
+    file.take(max + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("reading {}", path.display()))?;
+    if bytes.len() as u64 > max {
+        return Err(too_big());
+    }
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        bail!("{} is empty: not a dicetable game record", path.display());
+    }
+    // JSON first (a pass that keeps nothing), so that a cut-off or binary file is named as such.
+    if let Err(e) = serde_json::from_slice::<serde::de::IgnoredAny>(&bytes) {
+        let path = path.display();
+        if e.is_eof() {
+            bail!("{path} ends in the middle of its JSON ({e}): cut off?");
+        }
+        bail!("{path} is not JSON: {e}");
+    }
+    serde_json::from_slice(&bytes)
+        .map_err(|e| anyhow::anyhow!("{} is not a dicetable game record: {e}", path.display()))
 }
 
-/// `dicetable verify --record`: the whole game checked against its seed and the rules.
+/// `dicetable verify --record`: the whole game checked against its seed and the rules. Exits 0
+/// when everything agrees, 1 when the record does not check out (`MISMATCH: …`), 2 when it
+/// cannot be read as a record at all (see docs/fairness.md).
 fn verify_record(path: &std::path::Path) -> Result<ExitCode> {
     let record = read_record(path)?;
     let table = record.table.map(|t| format!(", table {t}")).unwrap_or_default();
     println!(
-        "record: {}, {} players, {} steps{table}",
+        "record: {}, {} players, {} steps{table}, format {}",
         record.game,
         record.players.len(),
-        record.steps.len()
+        record.steps.len(),
+        record.format
     );
     match record.verify() {
         Ok(verified) => {
@@ -465,18 +501,34 @@ fn verify_record(path: &std::path::Path) -> Result<ExitCode> {
                  legal, every state the rules' own",
                 verified.steps, verified.dice
             );
-            if verified.finished {
-                let ranking = record.ranking.unwrap_or_default();
-                let mut places: Vec<(u8, &String)> =
-                    ranking.iter().copied().zip(&record.players).collect();
-                places.sort();
-                let places: Vec<String> =
-                    places.iter().map(|(rank, name)| format!("{rank}. {name}")).collect();
-                println!("finished: {}", places.join(", "));
-            } else {
-                println!("the record ends before the game does");
+            match (verified.end, verified.ranking) {
+                (replay::End::Finished, Some(ranking)) => {
+                    println!(
+                        "complete: the record says the game finished, and the replay finishes it"
+                    );
+                    let mut places: Vec<(u8, &String)> =
+                        ranking.iter().copied().zip(&record.players).collect();
+                    places.sort();
+                    let places: Vec<String> =
+                        places.iter().map(|(rank, name)| format!("{rank}. {name}")).collect();
+                    println!("finished: {}", places.join(", "));
+                }
+                _ => {
+                    println!(
+                        "not complete: the record says the table was cancelled before the \
+                         game's end; the game is still running after step {}, as it says \
+                         (no ranking)",
+                        verified.steps
+                    );
+                }
             }
             Ok(ExitCode::SUCCESS)
+        }
+        Err(replay::Mismatch::Format(format)) => {
+            bail!(
+                "{} is a format {format} record; this dicetable reads formats 1 and 2",
+                path.display()
+            )
         }
         Err(mismatch) => {
             println!("MISMATCH: {mismatch}");

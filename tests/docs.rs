@@ -133,7 +133,8 @@ fn rule_ids(text: &str) -> Vec<String> {
     let bytes = text.as_bytes();
     let mut ids = Vec::new();
     for (i, &b) in bytes.iter().enumerate() {
-        let alone_before = i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_');
+        let alone_before =
+            i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_');
         if !(b"SLNC".contains(&b) && alone_before) {
             continue;
         }
