@@ -231,6 +231,7 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         None => {
+            check_rust_log()?;
             bot::init_logging(cli.bot.log_format);
             let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
             runtime.block_on(bot::run(&cli.bot, bot::shutdown_signal()))?;
@@ -438,6 +439,25 @@ fn run_verify(seed: &str, commitment: &str, rolls: u64) -> Result<ExitCode> {
         println!("dice {:>4}–{:<4} {}", row * 20, row * 20 + chunk.len() - 1, chunk.join(" "));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Refuses a `RUST_LOG` that is not a log filter, instead of logging at `info` as if it were
+/// unset (a typo such as `dicetable=dbug` must not silently hide the logs asked for).
+fn check_rust_log() -> Result<()> {
+    match std::env::var("RUST_LOG") {
+        Ok(filter) if !filter.trim().is_empty() => {
+            match tracing_subscriber::EnvFilter::builder().parse(&filter) {
+                Ok(_) => Ok(()),
+                Err(e) => bail!(
+                    "RUST_LOG={filter:?} is not a log filter ({e}); write levels (error, warn, \
+                     info, debug, trace) and target=level pairs, e.g. RUST_LOG=info or \
+                     RUST_LOG=info,dicetable=debug"
+                ),
+            }
+        }
+        Err(std::env::VarError::NotUnicode(_)) => bail!("RUST_LOG is not valid UTF-8"),
+        _ => Ok(()),
+    }
 }
 
 /// Reads a game record file: at most [`replay::MAX_RECORD_BYTES`] (a bigger file is refused

@@ -730,3 +730,50 @@ fn help_explains_every_setting_and_bad_settings_are_named() {
         Command::new(env!("CARGO_BIN_EXE_dicetable")).env("LISTEN", "nowhere").output().unwrap();
     assert!(String::from_utf8_lossy(&out.stderr).contains("--listen"), "a bad LISTEN is named");
 }
+
+/// A malformed `RUST_LOG` stops the start with a message naming it (it used to be ignored,
+/// logging at `info`); a good one starts as before (see the run test).
+#[test]
+fn a_malformed_rust_log_stops_the_start_and_is_named() {
+    for filter in ["dicetable=loud", "info,dicetable[=debug", "=="] {
+        let out = Command::new(env!("CARGO_BIN_EXE_dicetable"))
+            .env("RUST_LOG", filter)
+            // Without the check, the start would stop here (and name only DATABASE_URL).
+            .env("DATABASE_URL", "mysql://nowhere/x")
+            .env("LISTEN", "127.0.0.1:0")
+            .env_remove("TELEGRAM_TOKEN")
+            .env_remove("DISCORD_TOKEN")
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{filter}: {err}");
+        assert!(err.contains("RUST_LOG") && err.contains("not a log filter"), "{filter}: {err}");
+    }
+}
+
+/// `TELEGRAM_WEBHOOK_URL` must be HTTPS (Telegram posts to nothing else): `http://` is refused
+/// at start, naming the setting.
+#[test]
+fn a_webhook_url_that_is_not_https_is_refused() {
+    for url in
+        ["http://bot.example.com/telegram/webhook", "ftp://bot.example.com/x", "bot.example.com"]
+    {
+        let out = Command::new(env!("CARGO_BIN_EXE_dicetable"))
+            .env("TELEGRAM_TOKEN", "123:TEST")
+            .env("TELEGRAM_WEBHOOK_URL", url)
+            .env("TELEGRAM_API_URL", "http://127.0.0.1:9/")
+            // Without the check, the start would stop here (and name only DATABASE_URL).
+            .env("DATABASE_URL", "mysql://nowhere/x")
+            .env("LISTEN", "127.0.0.1:0")
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{url}: {err}");
+        assert!(
+            err.contains("TELEGRAM_WEBHOOK_URL") && err.contains("--telegram-webhook-url"),
+            "{url}: {err}"
+        );
+    }
+}
