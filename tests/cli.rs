@@ -246,6 +246,24 @@ fn a_record_says_whether_it_is_complete_and_a_truncated_one_is_refused() {
     let (code, out, _) = verify(&dir.json("truncated-null.json", &truncated));
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("truncated"), "{out}");
+    // A cancelled table's record, as `/export` writes it: `end` cancelled, no ranking.
+    {
+        use dicetable::engine::Options;
+        use dicetable::engine::snakes::BoardGenerator;
+        use dicetable::replay::{End, Record};
+        let played: Record = serde_json::from_value(full.clone()).unwrap();
+        let actions = played.steps.iter().take(40).map(|s| s.action.clone()).collect();
+        let options = Options::default_for(played.game);
+        let seed = Seed::from_hex(&played.seed).unwrap();
+        let boards = BoardGenerator::CURRENT;
+        let record =
+            Record::from_log(&options, boards, played.players, &seed, Some(3), actions).unwrap();
+        assert_eq!((record.end, &record.ranking), (Some(End::Cancelled), &None));
+        let path = dir.write("exported-cancelled.json", &serde_json::to_vec(&record).unwrap());
+        let (code, out, err) = verify(&path);
+        assert_eq!(code, 0, "{out}{err}");
+        assert!(out.contains("not complete") && out.contains("after step 40"), "{out}");
+    }
     // Cancelled, and stopping before the end: fine, and said to be not complete.
     let mut cancelled = cut(&full, 40);
     cancelled["end"] = "cancelled".into();
@@ -391,7 +409,7 @@ fn a_state_mismatch_names_the_first_differing_field() {
     let (code, out, _) = verify(&dir.json("turn.json", &edited));
     assert_eq!(code, 1, "{out}");
     assert!(
-        out.contains(&format!("step 6: the recorded state is not the one the rules give after"))
+        out.contains("step 6: the recorded state is not the one the rules give after")
             && out.contains(&format!("turn is 999 in the record, {turn} by the rules")),
         "{out}"
     );
