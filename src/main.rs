@@ -505,6 +505,15 @@ fn read_record(path: &std::path::Path) -> Result<Record> {
 /// cannot be read as a record at all (see docs/fairness.md).
 fn verify_record(path: &std::path::Path) -> Result<ExitCode> {
     let record = read_record(path)?;
+    if !(replay::OLDEST_FORMAT..=replay::FORMAT).contains(&record.format) {
+        bail!(
+            "{} is a format {} record; this dicetable reads formats {} to {}",
+            path.display(),
+            record.format,
+            replay::OLDEST_FORMAT,
+            replay::FORMAT
+        );
+    }
     let table = record.table.map(|t| format!(", table {t}")).unwrap_or_default();
     println!(
         "record: {}, {} players, {} steps{table}, format {}",
@@ -543,12 +552,6 @@ fn verify_record(path: &std::path::Path) -> Result<ExitCode> {
                 }
             }
             Ok(ExitCode::SUCCESS)
-        }
-        Err(replay::Mismatch::Format(format)) => {
-            bail!(
-                "{} is a format {format} record; this dicetable reads formats 1 and 2",
-                path.display()
-            )
         }
         Err(mismatch) => {
             println!("MISMATCH: {mismatch}");

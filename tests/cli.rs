@@ -346,9 +346,10 @@ fn unreadable_records_exit_2_and_say_why() {
     assert!(err.contains("missing.json"), "{err}");
     let mut future = exported("snakes", 2, 9);
     future["format"] = 9.into();
-    let (code, _, err) = verify(&dir.json("future.json", &future));
+    let (code, out, err) = verify(&dir.json("future.json", &future));
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("format 9") && err.contains("reads formats 1 and 2"), "{err}");
+    assert!(err.contains("format 9") && err.contains("reads formats 1 to 2"), "{err}");
+    assert!(out.is_empty(), "nothing on stdout: {out}");
 }
 
 /// A record bigger than the cap (64 MiB) is refused with a message, before it is read: a
