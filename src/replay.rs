@@ -40,8 +40,9 @@ pub const FORMAT: u32 = 2;
 pub const OLDEST_FORMAT: u32 = 1;
 
 /// The largest record read, in bytes (64 MiB). The longest real games (8-player Ludo, thousands
-/// of moves) make records of a few MB; a bigger file is refused before it is read, so that a
-/// huge file cannot take the machine's memory.
+/// of moves) make records of a few MB (3926 steps: 2.4 MB, checked in 36 MB of memory); a
+/// bigger file is refused before it is read, so that a huge file cannot take the machine's
+/// memory (checking a record takes about ten times its size: 61 MiB took 640 MB).
 pub const MAX_RECORD_BYTES: u64 = 64 << 20;
 
 /// How a recorded game ended, as the record claims it; [`Record::verify`] checks the claim.
