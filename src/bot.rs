@@ -81,8 +81,9 @@ pub struct Config {
 
     /// Webhook mode for Telegram: the public HTTPS URL at which Telegram reaches this bot's
     /// /telegram/webhook (for example `https://bot.example.com/telegram/webhook`). Unset: long polling.
-    /// With a webhook, several processes behind one address share one token.
-    #[arg(long, env = "TELEGRAM_WEBHOOK_URL")]
+    /// With a webhook, several processes behind one address share one token. Telegram sends
+    /// webhooks only to HTTPS: any other scheme is refused at start.
+    #[arg(long, env = "TELEGRAM_WEBHOOK_URL", value_parser = parse_webhook_url)]
     pub telegram_webhook_url: Option<url::Url>,
 
     /// The Discord bot token (Developer Portal, Bot). Set, the Discord adapter runs.
@@ -116,6 +117,23 @@ pub struct Config {
     /// milliseconds (`1500ms`) or seconds (`2`, `2s`).
     #[arg(long, env = "COMPUTER_PAUSE", default_value = "1500ms", value_parser = parse_pause)]
     pub computer_pause: Duration,
+}
+
+/// A Telegram webhook URL: absolute, `https` (Telegram posts updates to nothing else) and with
+/// a host.
+fn parse_webhook_url(text: &str) -> Result<url::Url, String> {
+    let url = url::Url::parse(text.trim()).map_err(|e| format!("not a URL ({e})"))?;
+    if url.scheme() != "https" {
+        return Err(format!(
+            "Telegram sends webhooks only to HTTPS; TELEGRAM_WEBHOOK_URL must begin with \
+             https://, not {}://",
+            url.scheme()
+        ));
+    }
+    if url.host_str().is_none_or(str::is_empty) {
+        return Err("TELEGRAM_WEBHOOK_URL has no host".to_owned());
+    }
+    Ok(url)
 }
 
 /// A pause: milliseconds (`1500ms`) or seconds (`2`, `2s`), at most a minute.

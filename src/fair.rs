@@ -1,4 +1,4 @@
-//! Provably fair dice (spec C1–C3).
+//! Provably fair dice (docs/rules.md: C1–C3).
 //!
 //! Every table has a secret 32-byte [`Seed`]. Die number `n` (counting from 0) of the table is
 //! derived from `(seed, n)` alone, so replaying a table's log with its seed reproduces every roll,

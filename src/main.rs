@@ -236,6 +236,7 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         None => {
+            check_rust_log()?;
             bot::init_logging(cli.bot.log_format);
             let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
             runtime.block_on(bot::run(&cli.bot, bot::shutdown_signal()))?;
@@ -447,22 +448,86 @@ fn run_verify(seed: &str, commitment: &str, rolls: u64) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Reads a game record file.
-fn read_record(path: &std::path::Path) -> Result<Record> {
-    let value = read_json(path)?;
-    serde_json::from_value(value)
-        .with_context(|| format!("{} is not a dicetable game record", path.display()))
+/// Refuses a `RUST_LOG` that is not a log filter, instead of logging at `info` as if it were
+/// unset (a typo such as `dicetable=dbug` must not silently hide the logs asked for).
+fn check_rust_log() -> Result<()> {
+    match std::env::var("RUST_LOG") {
+        Ok(filter) if !filter.trim().is_empty() => {
+            match tracing_subscriber::EnvFilter::builder().parse(&filter) {
+                Ok(_) => Ok(()),
+                Err(e) => bail!(
+                    "RUST_LOG={filter:?} is not a log filter ({e}); write levels (error, warn, \
+                     info, debug, trace) and target=level pairs, e.g. RUST_LOG=info or \
+                     RUST_LOG=info,dicetable=debug"
+                ),
+            }
+        }
+        Err(std::env::VarError::NotUnicode(_)) => bail!("RUST_LOG is not valid UTF-8"),
+        _ => Ok(()),
+    }
 }
 
-/// `dicetable verify --record`: the whole game checked against its seed and the rules.
+/// Reads a game record file: at most [`replay::MAX_RECORD_BYTES`] (a bigger file is refused
+/// before it is read, or as soon as more than that has come from a pipe), JSON of a record's
+/// shape (unknown fields refused).
+fn read_record(path: &std::path::Path) -> Result<Record> {
+    use std::io::Read;
+    let max = replay::MAX_RECORD_BYTES;
+    let too_big = || {
+        anyhow::anyhow!(
+            "{} is larger than {} MiB, the most a game record may be (the longest real games \
+             make records of a few MB); it was not read",
+            path.display(),
+            max >> 20
+        )
+    };
+    let file = std::fs::File::open(path).with_context(|| format!("reading {}", path.display()))?;
+    if file.metadata().is_ok_and(|m| m.is_file() && m.len() > max) {
+        return Err(too_big());
+    }
+    let mut bytes = Vec::new();
+    file.take(max + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("reading {}", path.display()))?;
+    if bytes.len() as u64 > max {
+        return Err(too_big());
+    }
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        bail!("{} is empty: not a dicetable game record", path.display());
+    }
+    // JSON first (a pass that keeps nothing), so that a cut-off or binary file is named as such.
+    if let Err(e) = serde_json::from_slice::<serde::de::IgnoredAny>(&bytes) {
+        let path = path.display();
+        if e.is_eof() {
+            bail!("{path} ends in the middle of its JSON ({e}): cut off?");
+        }
+        bail!("{path} is not JSON: {e}");
+    }
+    serde_json::from_slice(&bytes)
+        .map_err(|e| anyhow::anyhow!("{} is not a dicetable game record: {e}", path.display()))
+}
+
+/// `dicetable verify --record`: the whole game checked against its seed and the rules. Exits 0
+/// when everything agrees, 1 when the record does not check out (`MISMATCH: …`), 2 when it
+/// cannot be read as a record at all (see docs/fairness.md).
 fn verify_record(path: &std::path::Path) -> Result<ExitCode> {
     let record = read_record(path)?;
+    if !(replay::OLDEST_FORMAT..=replay::FORMAT).contains(&record.format) {
+        bail!(
+            "{} is a format {} record; this dicetable reads formats {} to {}",
+            path.display(),
+            record.format,
+            replay::OLDEST_FORMAT,
+            replay::FORMAT
+        );
+    }
     let table = record.table.map(|t| format!(", table {t}")).unwrap_or_default();
     println!(
-        "record: {}, {} players, {} steps{table}",
+        "record: {}, {} players, {} steps{table}, format {}",
         record.game,
         record.players.len(),
-        record.steps.len()
+        record.steps.len(),
+        record.format
     );
     match record.verify() {
         Ok(verified) => {
@@ -472,16 +537,26 @@ fn verify_record(path: &std::path::Path) -> Result<ExitCode> {
                  legal, every state the rules' own",
                 verified.steps, verified.dice
             );
-            if verified.finished {
-                let ranking = record.ranking.unwrap_or_default();
-                let mut places: Vec<(u8, &String)> =
-                    ranking.iter().copied().zip(&record.players).collect();
-                places.sort();
-                let places: Vec<String> =
-                    places.iter().map(|(rank, name)| format!("{rank}. {name}")).collect();
-                println!("finished: {}", places.join(", "));
-            } else {
-                println!("the record ends before the game does");
+            match (verified.end, verified.ranking) {
+                (replay::End::Finished, Some(ranking)) => {
+                    println!(
+                        "complete: the record says the game finished, and the replay finishes it"
+                    );
+                    let mut places: Vec<(u8, &String)> =
+                        ranking.iter().copied().zip(&record.players).collect();
+                    places.sort();
+                    let places: Vec<String> =
+                        places.iter().map(|(rank, name)| format!("{rank}. {name}")).collect();
+                    println!("finished: {}", places.join(", "));
+                }
+                _ => {
+                    println!(
+                        "not complete: the record says the table was cancelled before the \
+                         game's end; the game is still running after step {}, as it says \
+                         (no ranking)",
+                        verified.steps
+                    );
+                }
             }
             Ok(ExitCode::SUCCESS)
         }

@@ -2,18 +2,26 @@
 //!
 //! A [`Record`] holds what the game was (the game, its options, the board generator of its
 //! table), who played, the seed revealed after the game and the commitment shown at its start,
-//! and every action in order with the state it led to. [`Record::verify`] replays it through the
-//! engine with the seed: the seed must match the commitment (C3), every roll must be the
-//! table's dice in order (C1, C2), every action must be legal, and every recorded state must be
-//! the engine's. [`animate`] draws a replay as an animated GIF, one frame per move.
+//! how it ended (finished, or cancelled before the end), and every action in order with the state
+//! it led to. [`Record::verify`] replays it through the engine with the seed: the seed must
+//! match the commitment (C3), every roll must be the table's dice in order (C1, C2), every action
+//! must be legal, every recorded state must be the engine's, and the record's claim about the end
+//! must be what the replay reaches: a finished game carries the ranking the rules give, a
+//! cancelled one none. [`animate`] draws a replay as an animated GIF, one frame per move.
+//!
+//! Records are read strictly: an unknown field, at the top or in a step, is refused (a
+//! `"winner"` added by hand must not pass unnoticed), and [`MAX_RECORD_BYTES`] bounds the size.
 //!
 //! In JSON (`dicetable verify --record game.json`):
 //!
 //! ```text
-//! {"format":1,"game":"ludo","options":{"arms":4,…},"boards":"readable","table":12,
-//!  "players":["Ana","Bo"],"seed":"…64 hex…","commitment":"…64 hex…","ranking":[1,2],
-//!  "steps":[{"action":{"type":"roll","dice":[3,5]},"state":{…}},…]}
+//! {"format":2,"game":"ludo","options":{"must_enter":false,…},"boards":"readable","table":12,
+//!  "players":["Ana","Bo"],"seed":"…64 hex…","commitment":"…64 hex…","end":"finished",
+//!  "ranking":[1,2],"steps":[{"action":{"type":"roll","dice":[3]},"state":{…}},…]}
 //! ```
+//!
+//! Format 1 (records exported before `end` existed) is still read: it has no `end`, and its
+//! ranking is its claim (a ranking: finished; `null`: ended before the finish).
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -24,11 +32,43 @@ use crate::fair::{Roller, Seed};
 use crate::render::{Player, RenderError, Renderer, Scene, Theme};
 use crate::setup;
 
-/// The version of the record's JSON shape.
-pub const FORMAT: u32 = 1;
+/// The version of the record's JSON shape written today. Format 2 added [`Record::end`];
+/// format 1 records are still read (see the module's documentation).
+pub const FORMAT: u32 = 2;
 
-/// A game's record: enough to replay and check it without the bot.
+/// The oldest format still read.
+pub const OLDEST_FORMAT: u32 = 1;
+
+/// The largest record read, in bytes (64 MiB). The longest real games (8-player Ludo, thousands
+/// of moves) make records of a few MB (3926 steps: 2.4 MB, checked in 36 MB of memory); a
+/// bigger file is refused before it is read, so that a huge file cannot take the machine's
+/// memory (checking a record takes about ten times its size: 61 MiB took 640 MB).
+pub const MAX_RECORD_BYTES: u64 = 64 << 20;
+
+/// How a recorded game ended, as the record claims it; [`Record::verify`] checks the claim.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum End {
+    /// The game was played to its end: the record's last step finishes it, and the record
+    /// carries the ranking.
+    Finished,
+    /// The table was cancelled (or emptied) while the game ran: the game stops unfinished after
+    /// the last step, and there is no ranking.
+    Cancelled,
+}
+
+impl std::fmt::Display for End {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            End::Finished => "finished",
+            End::Cancelled => "cancelled",
+        })
+    }
+}
+
+/// A game's record: enough to replay and check it without the bot. Unknown fields are refused.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Record {
     /// The version of this shape ([`FORMAT`]).
     pub format: u32,
@@ -49,15 +89,20 @@ pub struct Record {
     pub seed: String,
     /// The commitment shown when the game started: SHA-256 of the seed (64 hex digits).
     pub commitment: String,
-    /// Each seat's final rank (1 = winner), once the game is over.
+    /// How the game ended, as the record claims: finished or cancelled. Required from format 2
+    /// on; absent in format 1, whose ranking is the claim.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end: Option<End>,
+    /// Each seat's final rank (1 = winner): required when the game finished, `null` otherwise.
     #[serde(default)]
     pub ranking: Option<Vec<u8>>,
     /// Every action in order, with the state it led to.
     pub steps: Vec<Step>,
 }
 
-/// One action of a record and the game's state after it.
+/// One action of a record and the game's state after it. Unknown fields are refused.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Step {
     /// The action, as the engine protocol writes it.
     pub action: Action,
@@ -79,8 +124,39 @@ pub struct Replay {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Mismatch {
     /// The record is of a shape this version cannot read.
-    #[error("the record is format {0}; this dicetable reads format 1")]
+    #[error("the record is format {0}; this dicetable reads formats 1 and 2")]
     Format(u32),
+    /// A format 2 record does not say how the game ended.
+    #[error(
+        "the record does not say how the game ended: format {format} needs \"end\": \
+         \"finished\" or \"cancelled\""
+    )]
+    NoEnd {
+        /// The record's format.
+        format: u32,
+    },
+    /// A format 1 record has an `end` (which came with format 2).
+    #[error("a format 1 record has no \"end\" (it came with format 2)")]
+    EndInFormat1,
+    /// The record says the game finished, but its steps stop before the game does: steps were
+    /// cut off.
+    #[error(
+        "the record says the game finished, but after its last step ({steps}) the game is still \
+         running: the record is truncated"
+    )]
+    Truncated {
+        /// Steps in the record.
+        steps: usize,
+    },
+    /// The record says the game was cancelled, but the game finished.
+    #[error("the record says the game was cancelled, but the game finished at its last step")]
+    NotCancelled,
+    /// The game finished but the record carries no ranking.
+    #[error("the game finished but the record has no ranking (the rules give {actual:?})")]
+    NoRanking {
+        /// The ranking the replay reached.
+        actual: Vec<u8>,
+    },
     /// The seed is not 64 hex digits.
     #[error("the seed is not 64 hexadecimal digits")]
     Seed,
@@ -119,13 +195,22 @@ pub enum Mismatch {
         /// The engine's reason.
         why: String,
     },
-    /// A recorded state is not the engine's.
-    #[error("step {step}: the recorded state is not the one the rules give after {action}")]
+    /// A recorded state is not the engine's: the first field that differs, with both values.
+    #[error(
+        "step {step}: the recorded state is not the one the rules give after {action}: \
+         {field} is {recorded} in the record, {rules} by the rules"
+    )]
     State {
         /// The step.
         step: usize,
         /// The action, as JSON.
         action: String,
+        /// The first field that differs, as a path into the state (`squares[1]`, `ranking`).
+        field: String,
+        /// Its value in the record (`absent` if the record lacks it), as JSON.
+        recorded: String,
+        /// Its value as the rules give it (`absent` if the rules have no such field), as JSON.
+        rules: String,
     },
     /// The recorded ranking is not the game's.
     #[error("the recorded ranking {recorded:?} is not the game's {actual:?}")]
@@ -146,6 +231,11 @@ pub struct Verified {
     pub dice: u64,
     /// Whether the game reached its end.
     pub finished: bool,
+    /// How the record says the game ended (for format 1, what its ranking says); checked
+    /// against the replay.
+    pub end: End,
+    /// The ranking the replay computed (1 = winner, per seat), when the game finished.
+    pub ranking: Option<Vec<u8>>,
 }
 
 /// Whether [`Record::walk`] checks dice and states or only plays.
@@ -175,6 +265,8 @@ impl Record {
             game.play(&action).map_err(|e| illegal(i + 1, &action, e.to_string()))?;
             steps.push(Step { action, state: game.to_json() });
         }
+        // Only an ended table is recorded: a game that did not finish was cancelled.
+        let end = if game.status() == Status::Finished { End::Finished } else { End::Cancelled };
         Ok(Self {
             format: FORMAT,
             game: options.kind(),
@@ -184,6 +276,7 @@ impl Record {
             players,
             seed: seed.to_hex(),
             commitment: seed.commitment_hex(),
+            end: Some(end),
             ranking: game.ranking(),
             steps,
         })
@@ -209,11 +302,25 @@ impl Record {
         Self::from_log(options, BoardGenerator::CURRENT, names, seed, None, actions)
     }
 
+    /// How the record says the game ended: its `end`, or for format 1 its ranking (a ranking
+    /// means finished).
+    pub fn claimed_end(&self) -> Result<End, Mismatch> {
+        match (self.format, self.end) {
+            (1, None) => Ok(if self.ranking.is_some() { End::Finished } else { End::Cancelled }),
+            (1, Some(_)) => Err(Mismatch::EndInFormat1),
+            (format, None) => Err(Mismatch::NoEnd { format }),
+            (_, Some(end)) => Ok(end),
+        }
+    }
+
     /// Replays the record through the engine with its seed and checks everything: the seed
     /// against the commitment, every roll against the seed's dice, every action against the
-    /// rules, every state and the ranking against the engine's. The first disagreement is the
+    /// rules, every state against the engine's, and the end: a record that says the game
+    /// finished must reach the finish and carry the ranking the rules give; one that says it
+    /// was cancelled must stop before the finish, with no ranking. The first disagreement is the
     /// error.
     pub fn verify(&self) -> Result<Verified, Mismatch> {
+        self.check_format()?;
         let seed = self.seed()?;
         if !crate::fair::verify_commitment(&seed, &self.commitment) {
             return Err(Mismatch::Commitment {
@@ -221,24 +328,42 @@ impl Record {
                 shown: self.commitment.trim().to_owned(),
             });
         }
+        let end = self.claimed_end()?;
         let (replay, dice) = self.walk(Check::Everything)?;
         let last = replay.moves.last().map_or(&replay.start, |(_, game, _)| game);
-        if self.ranking.is_some() && self.ranking != last.ranking() {
-            return Err(Mismatch::Ranking {
-                recorded: self.ranking.clone(),
-                actual: last.ranking(),
-            });
+        let finished = last.status() == Status::Finished;
+        let actual = last.ranking();
+        match (end, finished) {
+            (End::Finished, false) => {
+                return Err(Mismatch::Truncated { steps: replay.moves.len() });
+            }
+            (End::Cancelled, true) => return Err(Mismatch::NotCancelled),
+            _ => {}
         }
-        Ok(Verified {
-            steps: replay.moves.len(),
-            dice,
-            finished: last.status() == Status::Finished,
-        })
+        match (&self.ranking, &actual) {
+            (None, Some(actual)) => return Err(Mismatch::NoRanking { actual: actual.clone() }),
+            (recorded, actual) if recorded != actual => {
+                return Err(Mismatch::Ranking {
+                    recorded: recorded.clone(),
+                    actual: actual.clone(),
+                });
+            }
+            _ => {}
+        }
+        Ok(Verified { steps: replay.moves.len(), dice, finished, end, ranking: actual })
     }
 
     /// Replays the actions (checking only that the rules allow them), for drawing.
     pub fn replay(&self) -> Result<Replay, Mismatch> {
         self.walk(Check::Nothing).map(|(replay, _)| replay)
+    }
+
+    fn check_format(&self) -> Result<(), Mismatch> {
+        if (OLDEST_FORMAT..=FORMAT).contains(&self.format) {
+            Ok(())
+        } else {
+            Err(Mismatch::Format(self.format))
+        }
     }
 
     fn seed(&self) -> Result<Seed, Mismatch> {
@@ -248,10 +373,11 @@ impl Record {
     /// Plays the record; with `Check::Everything` each roll must be the seed's next dice and
     /// each state the engine's. Returns the replay and how many dice were checked.
     fn walk(&self, check: Check) -> Result<(Replay, u64), Mismatch> {
-        if self.format != FORMAT {
-            return Err(Mismatch::Format(self.format));
-        }
+        self.check_format()?;
         let seed = self.seed()?;
+        if !self.options.is_object() {
+            return Err(Mismatch::Setup("the options are not an object of key: value".into()));
+        }
         let options = Options::from_json(self.game, &self.options)
             .map_err(|e| Mismatch::Setup(e.to_string()))?;
         let start = setup::new_game_by(self.boards, &options, self.players.len(), &seed, 0)
@@ -271,12 +397,92 @@ impl Record {
                 }
             }
             let events = game.play(action).map_err(|e| illegal(step, action, e.to_string()))?;
-            if check == Check::Everything && game.to_json() != *state {
-                return Err(Mismatch::State { step, action: json(action) });
+            if check == Check::Everything {
+                let rules = game.to_json();
+                if rules != *state {
+                    let (field, recorded, rules) = first_difference(state, &rules)
+                        .unwrap_or_else(|| ("the state".into(), short(state), short(&rules)));
+                    return Err(Mismatch::State {
+                        step,
+                        action: json(action),
+                        field,
+                        recorded,
+                        rules,
+                    });
+                }
             }
             moves.push((action.clone(), game.clone(), events));
         }
         Ok((Replay { start, moves }, roller.position()))
+    }
+}
+
+/// The first place where two JSON values differ, walking objects key by key (in order) and
+/// arrays item by item: the path (`squares[1]`, `options.finish`), and the value on each side
+/// as short JSON (`absent` where one side has no such field or item). `None` if they are equal.
+pub fn first_difference(recorded: &Value, rules: &Value) -> Option<(String, String, String)> {
+    let mut path = String::new();
+    difference_at(recorded, rules, &mut path)
+}
+
+fn difference_at(
+    recorded: &Value,
+    rules: &Value,
+    path: &mut String,
+) -> Option<(String, String, String)> {
+    const ABSENT: &str = "absent";
+    let here = |path: &String| if path.is_empty() { "the state".to_owned() } else { path.clone() };
+    match (recorded, rules) {
+        (Value::Object(a), Value::Object(b)) => {
+            let keys = b.keys().chain(a.keys().filter(|k| !b.contains_key(*k)));
+            for key in keys {
+                let len = path.len();
+                if !path.is_empty() {
+                    path.push('.');
+                }
+                path.push_str(key);
+                let found = match (a.get(key), b.get(key)) {
+                    (Some(x), Some(y)) => difference_at(x, y, path),
+                    (None, Some(y)) => Some((path.clone(), ABSENT.to_owned(), short(y))),
+                    (Some(x), None) => Some((path.clone(), short(x), ABSENT.to_owned())),
+                    (None, None) => None,
+                };
+                if found.is_some() {
+                    return found;
+                }
+                path.truncate(len);
+            }
+            None
+        }
+        (Value::Array(a), Value::Array(b)) => {
+            for i in 0..a.len().max(b.len()) {
+                let len = path.len();
+                path.push_str(&format!("[{i}]"));
+                let found = match (a.get(i), b.get(i)) {
+                    (Some(x), Some(y)) => difference_at(x, y, path),
+                    (None, Some(y)) => Some((path.clone(), ABSENT.to_owned(), short(y))),
+                    (Some(x), None) => Some((path.clone(), short(x), ABSENT.to_owned())),
+                    (None, None) => None,
+                };
+                if found.is_some() {
+                    return found;
+                }
+                path.truncate(len);
+            }
+            None
+        }
+        (a, b) if a == b => None,
+        (a, b) => Some((here(path), short(a), short(b))),
+    }
+}
+
+/// A JSON value as text, cut to 80 characters.
+fn short(value: &Value) -> String {
+    const MAX: usize = 80;
+    let text = value.to_string();
+    match text.char_indices().nth(MAX) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text,
     }
 }
 

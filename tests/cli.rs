@@ -111,6 +111,325 @@ fn verify_and_replay_a_whole_game_record() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A scratch folder for record files, removed when dropped.
+struct Scratch(std::path::PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Self {
+        let dir = std::env::temp_dir().join(format!("dicetable-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Self(dir)
+    }
+
+    /// Writes `bytes` to `name` and returns its path.
+    fn write(&self, name: &str, bytes: &[u8]) -> String {
+        let path = self.0.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        path.to_string_lossy().into_owned()
+    }
+
+    /// Writes a JSON value to `name` and returns its path.
+    fn json(&self, name: &str, value: &Value) -> String {
+        self.write(name, value.to_string().as_bytes())
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A finished game's record, as `/export` writes it (the same `Record::from_log` and
+/// `serde_json::to_vec`), as JSON.
+fn exported(kind: &str, players: usize, seed: u64) -> Value {
+    use dicetable::engine::Options;
+    use dicetable::engine::computer::Level;
+    use dicetable::replay::Record;
+    let options = Options::default_for(kind.parse().unwrap());
+    let record =
+        Record::computer_game(&options, players, &Seed::from_u64(seed), Level::Normal).unwrap();
+    serde_json::from_slice(&serde_json::to_vec(&record).unwrap()).unwrap()
+}
+
+/// Verifies the record file at `path`: (exit code, stdout, stderr).
+fn verify(path: &str) -> (i32, String, String) {
+    dicetable(&["verify", "--record", path])
+}
+
+/// A record exported today verifies (every game), says it is complete, and prints the ranking
+/// the replay computed; a finished game whose ranking is `null` or left out is refused
+/// (it used to pass and print `finished: ` with nothing after).
+#[test]
+fn a_finished_record_must_carry_the_ranking_the_replay_computes() {
+    let dir = Scratch::new("record-ranking");
+    for (kind, players) in [("snakes", 3), ("ludo", 2), ("nardy", 2)] {
+        let record = exported(kind, players, 6);
+        assert_eq!(record["format"], 2, "{kind}");
+        assert_eq!(record["end"], "finished", "{kind}");
+        let (code, out, err) = verify(&dir.json(&format!("{kind}.json"), &record));
+        assert_eq!(code, 0, "{kind}: {out}{err}");
+        assert!(out.contains("complete: the record says the game finished"), "{kind}: {out}");
+        let ranking: Vec<u64> =
+            record["ranking"].as_array().unwrap().iter().map(|r| r.as_u64().unwrap()).collect();
+        let winner = ranking.iter().position(|&r| r == 1).unwrap();
+        let line = out.lines().find(|l| l.starts_with("finished: ")).unwrap();
+        assert!(line.starts_with(&format!("finished: 1. Player {}", winner + 1)), "{kind}: {line}");
+        assert_eq!(line.matches(". Player ").count(), players, "{kind}: {line}");
+    }
+    let mut record = exported("snakes", 2, 6);
+    record["ranking"] = Value::Null;
+    let (code, out, _) = verify(&dir.json("null.json", &record));
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("MISMATCH: the game finished but the record has no ranking"), "{out}");
+    record.as_object_mut().unwrap().remove("ranking");
+    let (code, out, _) = verify(&dir.json("none.json", &record));
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("has no ranking"), "{out}");
+}
+
+/// Unknown fields are refused, at the top level and in a step, and named.
+#[test]
+fn a_record_with_unknown_fields_is_refused() {
+    let dir = Scratch::new("record-fields");
+    let mut record = exported("snakes", 2, 7);
+    record["winner"] = "Mallory".into();
+    let (code, out, err) = verify(&dir.json("top.json", &record));
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("not a dicetable game record") && err.contains("`winner`"), "{err}");
+    let mut record = exported("snakes", 2, 7);
+    record["steps"][3]["note"] = "nice roll".into();
+    let (code, out, err) = verify(&dir.json("step.json", &record));
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("`note`"), "{err}");
+    // In a step's action too.
+    let mut record = exported("snakes", 2, 7);
+    record["steps"][0]["action"]["by"] = "me".into();
+    let (code, _, err) = verify(&dir.json("action.json", &record));
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("`by`"), "{err}");
+    // `replay --record` reads records as strictly.
+    let (code, _, err) = dicetable(&[
+        "replay",
+        "--record",
+        &dir.json("top.json", &{
+            let mut r = exported("snakes", 2, 7);
+            r["winner"] = "Mallory".into();
+            r
+        }),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("`winner`"), "{err}");
+}
+
+/// A record that ends before the game does passes only if it says the table was cancelled
+/// (`"end":"cancelled"`, no ranking), and the check says it is not complete; one that says the
+/// game finished but was cut short is refused as truncated; a cancelled claim on a finished game
+/// is refused. Format 1 records (exported before `end`) still verify: their ranking is the claim.
+#[test]
+fn a_record_says_whether_it_is_complete_and_a_truncated_one_is_refused() {
+    let dir = Scratch::new("record-end");
+    let full = exported("ludo", 2, 8);
+    let cut = |record: &Value, keep: usize| {
+        let mut record = record.clone();
+        record["steps"].as_array_mut().unwrap().truncate(keep);
+        record
+    };
+    // Cut short, still saying finished: with its ranking, or with the ranking removed too.
+    let truncated = cut(&full, 40);
+    let (code, out, _) = verify(&dir.json("truncated.json", &truncated));
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("MISMATCH") && out.contains("truncated"), "{out}");
+    let mut truncated = cut(&full, 40);
+    truncated["ranking"] = Value::Null;
+    let (code, out, _) = verify(&dir.json("truncated-null.json", &truncated));
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("truncated"), "{out}");
+    // A cancelled table's record, as `/export` writes it: `end` cancelled, no ranking.
+    {
+        use dicetable::engine::Options;
+        use dicetable::engine::snakes::BoardGenerator;
+        use dicetable::replay::{End, Record};
+        let played: Record = serde_json::from_value(full.clone()).unwrap();
+        let actions = played.steps.iter().take(40).map(|s| s.action.clone()).collect();
+        let options = Options::default_for(played.game);
+        let seed = Seed::from_hex(&played.seed).unwrap();
+        let boards = BoardGenerator::CURRENT;
+        let record =
+            Record::from_log(&options, boards, played.players, &seed, Some(3), actions).unwrap();
+        assert_eq!((record.end, &record.ranking), (Some(End::Cancelled), &None));
+        let path = dir.write("exported-cancelled.json", &serde_json::to_vec(&record).unwrap());
+        let (code, out, err) = verify(&path);
+        assert_eq!(code, 0, "{out}{err}");
+        assert!(out.contains("not complete") && out.contains("after step 40"), "{out}");
+    }
+    // Cancelled, and stopping before the end: fine, and said to be not complete.
+    let mut cancelled = cut(&full, 40);
+    cancelled["end"] = "cancelled".into();
+    cancelled["ranking"] = Value::Null;
+    let (code, out, err) = verify(&dir.json("cancelled.json", &cancelled));
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("not complete") && out.contains("cancelled"), "{out}");
+    assert!(out.contains("after step 40"), "{out}");
+    assert!(!out.contains("finished: "), "{out}");
+    // Cancelled with a ranking; cancelled though the game finished.
+    let mut ranked = cancelled.clone();
+    ranked["ranking"] = full["ranking"].clone();
+    let (code, out, _) = verify(&dir.json("cancelled-ranked.json", &ranked));
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("ranking"), "{out}");
+    let mut whole = full.clone();
+    whole["end"] = "cancelled".into();
+    whole["ranking"] = Value::Null;
+    let (code, out, _) = verify(&dir.json("not-cancelled.json", &whole));
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("says the game was cancelled, but the game finished"), "{out}");
+    // Format 2 must say how the game ended; an unknown word is not read.
+    let mut silent = full.clone();
+    silent.as_object_mut().unwrap().remove("end");
+    let (code, out, _) = verify(&dir.json("no-end.json", &silent));
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("does not say how the game ended"), "{out}");
+    let mut odd = full.clone();
+    odd["end"] = "abandoned".into();
+    let (code, _, err) = verify(&dir.json("odd-end.json", &odd));
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("abandoned"), "{err}");
+    // Format 1, as exported before: no `end`; a ranking claims a finished game.
+    let old = |record: &Value| {
+        let mut record = record.clone();
+        record["format"] = 1.into();
+        record.as_object_mut().unwrap().remove("end");
+        record
+    };
+    let (code, out, err) = verify(&dir.json("v1.json", &old(&full)));
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("complete: the record says the game finished"), "{out}");
+    let (code, out, _) = verify(&dir.json("v1-truncated.json", &old(&cut(&full, 40))));
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("truncated"), "{out}");
+    let mut unfinished = old(&cut(&full, 40));
+    unfinished["ranking"] = Value::Null;
+    let (code, out, _) = verify(&dir.json("v1-cancelled.json", &unfinished));
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("not complete"), "{out}");
+    let mut mixed = old(&full);
+    mixed["end"] = "finished".into();
+    let (code, out, _) = verify(&dir.json("v1-end.json", &mixed));
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("format 1 record has no \"end\""), "{out}");
+}
+
+/// Input that is not a record at all exits 2 with a message that says what is wrong (empty,
+/// cut-off JSON, binary, missing, an unknown format, too large); a record that does not check out
+/// exits 1 (docs/fairness.md documents both).
+#[test]
+fn unreadable_records_exit_2_and_say_why() {
+    let dir = Scratch::new("record-unreadable");
+    let text = exported("snakes", 2, 9).to_string();
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        ("empty.json", Vec::new(), "is empty"),
+        ("blank.json", b"  \n".to_vec(), "is empty"),
+        ("cut.json", text.as_bytes()[..text.len() / 2].to_vec(), "ends in the middle"),
+        ("binary.json", vec![0x89, b'P', b'N', b'G', 0, 0xff, 0xfe, 7], "is not JSON"),
+        ("array.json", b"[1,2,3]".to_vec(), "not a dicetable game record"),
+    ];
+    for (name, bytes, says) in cases {
+        let (code, out, err) = verify(&dir.write(name, &bytes));
+        assert_eq!(code, 2, "{name}: {out}{err}");
+        assert!(err.contains(says), "{name}: {err}");
+        assert!(out.is_empty(), "{name}: nothing on stdout: {out}");
+    }
+    let (code, _, err) = verify(&dir.0.join("missing.json").to_string_lossy());
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("missing.json"), "{err}");
+    let mut future = exported("snakes", 2, 9);
+    future["format"] = 9.into();
+    let (code, out, err) = verify(&dir.json("future.json", &future));
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("format 9") && err.contains("reads formats 1 to 2"), "{err}");
+    assert!(out.is_empty(), "nothing on stdout: {out}");
+}
+
+/// A record bigger than the cap (64 MiB) is refused with a message, before it is read: a
+/// sparse file of 256 MiB would take seconds and gigabytes if it were.
+#[test]
+fn a_record_larger_than_the_cap_is_refused_unread() {
+    let dir = Scratch::new("record-huge");
+    let path = dir.0.join("huge.json");
+    let file = std::fs::File::create(&path).unwrap();
+    file.set_len(256 << 20).unwrap();
+    drop(file);
+    let started = std::time::Instant::now();
+    let (code, out, err) = verify(&path.to_string_lossy());
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("larger than 64 MiB"), "{err}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(5), "{:?}", started.elapsed());
+    // Just over the cap, through a pipe (no size known in advance): refused once 64 MiB came.
+    let just_over = dir.0.join("over.json");
+    let file = std::fs::File::create(&just_over).unwrap();
+    file.set_len((64 << 20) + 1).unwrap();
+    drop(file);
+    let (code, _, err) = verify(&just_over.to_string_lossy());
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("larger than 64 MiB"), "{err}");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dicetable"))
+        .args(["verify", "--record", "/dev/stdin"])
+        .stdin(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        let chunk = vec![b' '; 1 << 20];
+        // Stops when the reader has had enough and closes the pipe.
+        for _ in 0..80 {
+            if stdin.write_all(&chunk).is_err() {
+                break;
+            }
+        }
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("larger than 64 MiB"), "{err}");
+}
+
+/// A state that is not the rules' names the first field that differs, with both values.
+#[test]
+fn a_state_mismatch_names_the_first_differing_field() {
+    let dir = Scratch::new("record-state");
+    let record = exported("snakes", 2, 10);
+    let mut edited = record.clone();
+    let turn = edited["steps"][5]["state"]["turn"].as_u64().unwrap();
+    edited["steps"][5]["state"]["turn"] = 999.into();
+    let (code, out, _) = verify(&dir.json("turn.json", &edited));
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("step 6: the recorded state is not the one the rules give after")
+            && out.contains(&format!("turn is 999 in the record, {turn} by the rules")),
+        "{out}"
+    );
+    let mut edited = record.clone();
+    let square = edited["steps"][2]["state"]["squares"][1].clone();
+    edited["steps"][2]["state"]["squares"][1] = 77.into();
+    let (code, out, _) = verify(&dir.json("square.json", &edited));
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains(&format!("squares[1] is 77 in the record, {square} by the rules")),
+        "{out}"
+    );
+    let mut edited = record;
+    edited["steps"][0]["state"]["winner"] = "Mallory".into();
+    let (code, out, _) = verify(&dir.json("extra.json", &edited));
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("winner is \"Mallory\" in the record, absent by the rules"), "{out}");
+}
+
 #[test]
 fn simulate_prints_one_json_report() {
     let (code, out, err) = dicetable(&[
@@ -429,4 +748,51 @@ fn help_explains_every_setting_and_bad_settings_are_named() {
     let out =
         Command::new(env!("CARGO_BIN_EXE_dicetable")).env("LISTEN", "nowhere").output().unwrap();
     assert!(String::from_utf8_lossy(&out.stderr).contains("--listen"), "a bad LISTEN is named");
+}
+
+/// A malformed `RUST_LOG` stops the start with a message naming it (it used to be ignored,
+/// logging at `info`); a good one starts as before (see the run test).
+#[test]
+fn a_malformed_rust_log_stops_the_start_and_is_named() {
+    for filter in ["dicetable=loud", "info,dicetable[=debug", "=="] {
+        let out = Command::new(env!("CARGO_BIN_EXE_dicetable"))
+            .env("RUST_LOG", filter)
+            // Without the check, the start would stop here (and name only DATABASE_URL).
+            .env("DATABASE_URL", "mysql://nowhere/x")
+            .env("LISTEN", "127.0.0.1:0")
+            .env_remove("TELEGRAM_TOKEN")
+            .env_remove("DISCORD_TOKEN")
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{filter}: {err}");
+        assert!(err.contains("RUST_LOG") && err.contains("not a log filter"), "{filter}: {err}");
+    }
+}
+
+/// `TELEGRAM_WEBHOOK_URL` must be HTTPS (Telegram posts to nothing else): `http://` is refused
+/// at start, naming the setting.
+#[test]
+fn a_webhook_url_that_is_not_https_is_refused() {
+    for url in
+        ["http://bot.example.com/telegram/webhook", "ftp://bot.example.com/x", "bot.example.com"]
+    {
+        let out = Command::new(env!("CARGO_BIN_EXE_dicetable"))
+            .env("TELEGRAM_TOKEN", "123:TEST")
+            .env("TELEGRAM_WEBHOOK_URL", url)
+            .env("TELEGRAM_API_URL", "http://127.0.0.1:9/")
+            // Without the check, the start would stop here (and name only DATABASE_URL).
+            .env("DATABASE_URL", "mysql://nowhere/x")
+            .env("LISTEN", "127.0.0.1:0")
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{url}: {err}");
+        assert!(
+            err.contains("TELEGRAM_WEBHOOK_URL") && err.contains("--telegram-webhook-url"),
+            "{url}: {err}"
+        );
+    }
 }

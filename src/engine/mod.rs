@@ -1,4 +1,4 @@
-//! Pure game rules: no IO, no async, no clock, no randomness (spec C1).
+//! Pure game rules: no IO, no async, no clock, no randomness (docs/rules.md: C1).
 //!
 //! A game is a value. [`Game::legal`] says what it waits for; [`Game::play`] takes an [`Action`]
 //! and either applies it, returning the [`Event`]s that say what happened, or refuses it with a

@@ -1,4 +1,4 @@
-//! Ludo, Mensch ärgere dich nicht (spec L1–L15), for 2–8 players on 4-, 6- and 8-arm boards.
+//! Ludo, Mensch ärgere dich nicht (docs/rules.md: L1–L15), for 2–8 players on 4-, 6- and 8-arm boards.
 //!
 //! A piece's position is its **progress** in steps from its owner's start square: −1 in the
 //! house, 0..L−1 on the shared track (absolute square `(10·arm + progress) mod L`), L..L+3 on

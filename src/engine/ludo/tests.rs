@@ -1,4 +1,4 @@
-//! One test per rule id (spec L1–L15, with C5–C7 as Ludo applies them).
+//! One test per rule id (docs/rules.md: L1–L15, with C5–C7 as Ludo applies them).
 
 use serde_json::json;
 

@@ -1,4 +1,4 @@
-//! Long Nardy (spec N1–N15).
+//! Long Nardy (docs/rules.md: N1–N15).
 //!
 //! Points are numbered 1–24 in White's frame. White starts with 15 checkers on 24 and moves
 //! 24 → 1, bearing off from 1–6; Black starts on 12 and moves 12 → 1, then 24 → 13, bearing off

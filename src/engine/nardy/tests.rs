@@ -1,4 +1,4 @@
-//! One test per rule id (spec N1–N15).
+//! One test per rule id (docs/rules.md: N1–N15).
 
 use super::*;
 use crate::engine::{Action, DiceLostReason, Event, Illegal, LeaveReason, Legal, Status};
@@ -234,7 +234,7 @@ fn n7_larger_die_when_only_one_can_be_played() {
 
 #[test]
 fn n7_bearing_off_the_last_checker_does_not_play_the_other_die() {
-    // The spec's examples: one checker on point 1 with 5-4: one die can be played, the 5.
+    // The examples of docs/rules.md (N7): one checker on point 1 with 5-4: one die can be played, the 5.
     let mut g = position(&[(1, 1)], &[(12, 15)]);
     g.play(&roll(5, 4)).unwrap();
     assert_eq!(steps(&g), vec![(1, 5)]);

@@ -1,4 +1,4 @@
-//! Snakes & Ladders (spec S1–S14).
+//! Snakes & Ladders (docs/rules.md: S1–S14).
 //!
 //! ```
 //! use dicetable::engine::{Action, Event, snakes::{Layout, Snakes, SnakesOptions}};

@@ -1,4 +1,4 @@
-//! One test per rule id (spec S1–S14, with C5–C7 as Snakes applies them).
+//! One test per rule id (docs/rules.md: S1–S14, with C5–C7 as Snakes applies them).
 
 use serde_json::json;
 
@@ -130,7 +130,7 @@ fn s8_exact_finish_overshoot_does_not_move() {
 #[test]
 fn s9_bounce_walks_back_and_applies_jumps() {
     let options = SnakesOptions { finish: Finish::Bounce, ..SnakesOptions::default() };
-    // 97 + 5 → 98, the snake's head → 78 (the spec's own example).
+    // 97 + 5 → 98, the snake's head → 78 (the example of docs/rules.md, S9).
     let mut g = at(97, options);
     let events = g.play(&roll(5)).unwrap();
     assert_eq!(events[1], Event::Bounced { seat: 0, from: 97, to: 98 });
