@@ -70,12 +70,7 @@ async fn computers_and_replays_run_beside_the_presses_on_both_databases() {
         assert!(bad.parse::<load::Mix>().is_err(), "{bad}");
     }
     for (db, url) in common::both_databases("load", "mix").await {
-        let c = Config {
-            games: vec![GameKind::Snakes],
-            players: 2,
-            mix,
-            ..config(url, 6, 12.0)
-        };
+        let c = Config { games: vec![GameKind::Snakes], players: 2, mix, ..config(url, 6, 12.0) };
         let report = load::run(&c).await.unwrap();
         healthy(&report, db);
         assert_eq!(report.computer_tables, 3, "{db}");
