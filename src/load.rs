@@ -414,7 +414,7 @@ async fn timer(service: Service, tally: Arc<Tally>) {
     while !tally.stopped() {
         if let Err(e) = service.tick().await {
             tracing::warn!(error = %e, "a load timer round failed");
-            tally.error("timer-failed");
+            tally.error("load-timer-round-failed");
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
@@ -453,7 +453,7 @@ async fn replays(mix: Mix, driver: Driver, tally: Arc<Tally>, chat_of: impl Fn(u
                         .lock()
                         .unwrap_or_else(|e| e.into_inner())
                         .push(began.elapsed().as_secs_f64() * 1000.0),
-                    None => tally.error("replay-no-answer"),
+                    None => tally.error("load-replay-unanswered"),
                     Some(kind) => tally.error(&format!("replay-{kind}")),
                 }
             });
@@ -649,7 +649,7 @@ impl TableDriver {
                 None => return Turn::Ended,
             }
         }
-        self.tally.error("computer-stalled");
+        self.tally.error("load-computer-stalled");
         Turn::Ended
     }
 

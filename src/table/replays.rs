@@ -153,8 +153,7 @@ impl Service {
         let slot = self.drawn.slot((t.rec.id, lang.persian_digits()));
         let (gif, frames) = slot
             .get_or_try_init(|| async {
-                let record = self.record(&t).await?;
-                let (gif, frames) = self.animate(record, lang).await?;
+                let (gif, frames) = self.animate(&t, lang).await?;
                 Ok::<_, Fail>((Arc::new(gif), frames))
             })
             .await?
@@ -182,16 +181,23 @@ impl Service {
         }])
     }
 
-    /// Draws a replay on the background lane (one at a time, at the lowest CPU priority),
-    /// never with a board's drawing permit: moves' boards go first.
-    async fn animate(&self, record: Record, lang: Lang) -> Result<(Vec<u8>, usize), Fail> {
-        let id = record.table.unwrap_or_default();
+    /// Draws a table's replay on the background lane (one at a time, at the lowest CPU
+    /// priority), never with a board's drawing permit: moves' boards go first. The record is
+    /// made there too (it replays the whole game), so a replay costs the async threads only
+    /// reading the log.
+    async fn animate(&self, t: &Loaded, lang: Lang) -> Result<(Vec<u8>, usize), Fail> {
+        let id = t.rec.id;
+        let actions = self.actions(t).await?;
+        let (options, boards, names, seed) =
+            (t.options.clone(), t.settings.boards, t.names(), t.seed());
         let renderer = self.renderer.clone();
         let persian = lang.persian_digits();
         self.drawn.drawings.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         let drawn = self
             .background
             .run(move || {
+                let record = Record::from_log(&options, boards, names, &seed, Some(id), actions)
+                    .map_err(|e| e.to_string())?;
                 let replay = record.replay().map_err(|e| e.to_string())?;
                 let players: Vec<Player> =
                     record.players.iter().map(|name| Player { name: name.clone() }).collect();
