@@ -1,7 +1,8 @@
 //! The Discord adapter with the real serenity client against a fake Discord on loopback: a REST
 //! server reached through `DISCORD_PROXY_URL` (the operator's setting) and a gateway that the
 //! REST `/gateway/bot` answer points to. Server members run slash commands and press buttons;
-//! the fake records what the bot sends, edits and answers.
+//! the fake records what the bot sends, edits and answers, and like Discord refuses a channel
+//! more than 5 new messages in 5 s (429 with `retry_after`).
 
 mod common;
 

@@ -557,7 +557,9 @@ impl Discord {
     }
 
     /// Shows a view in a channel (or its table's thread): an edit of the message it replaces,
-    /// or a new message.
+    /// or a new message. In a channel that has spent its boards' share of Discord's limit, a
+    /// new board edits the table's live board instead; a new message that would exceed the
+    /// limit waits until the channel has room (see [`pace`]).
     async fn post(&self, channel: ChannelId, mut view: View) {
         // Views of a press were made ready already; a command's or the timer's are here.
         if !self.service.ready(&mut view).await {
