@@ -1,7 +1,8 @@
 //! The Discord adapter with the real serenity client against a fake Discord on loopback: a REST
 //! server reached through `DISCORD_PROXY_URL` (the operator's setting) and a gateway that the
 //! REST `/gateway/bot` answer points to. Server members run slash commands and press buttons;
-//! the fake records what the bot sends, edits and answers.
+//! the fake records what the bot sends, edits and answers, and like Discord refuses a channel
+//! more than 5 new messages in 5 s (429 with `retry_after`).
 
 mod common;
 
@@ -25,6 +26,9 @@ const GUILD: u64 = 777;
 const CHANNEL: u64 = 9001;
 /// Permission bits: Manage Messages.
 const MANAGE_MESSAGES: u64 = 1 << 13;
+/// Discord's limit on new messages in a channel: this many in any window of this length.
+const CHANNEL_POSTS: usize = 5;
+const CHANNEL_WINDOW: Duration = Duration::from_secs(5);
 
 #[derive(Default)]
 struct Fake {
@@ -45,6 +49,11 @@ struct Fake {
     limited_posts: (usize, f64),
     /// When each refused and each accepted new message was asked for.
     post_times: Vec<(std::time::Instant, bool)>,
+    /// Discord's limit on a channel's new messages, which the fake enforces: when each accepted
+    /// new message reached each channel.
+    channel_posts: HashMap<u64, Vec<std::time::Instant>>,
+    /// New messages refused with 429 for that limit: (channel, when).
+    channel_limited: Vec<(u64, std::time::Instant)>,
     /// Interaction tokens have expired: `@original` can no longer be edited.
     expired: bool,
     /// Every REST call: "METHOD path".
@@ -57,6 +66,8 @@ struct Fake {
     thread_names: Vec<String>,
     /// Files attached other than board pictures: (file name, bytes).
     files: Vec<(String, Vec<u8>)>,
+    /// Every board shown, as a new message or an edit in place: (message id, the message then).
+    boards_shown: Vec<(u64, Value)>,
 }
 
 #[derive(Clone)]
@@ -123,6 +134,9 @@ impl Fake {
         let id = 100_000 + self.next_id;
         let m = json!({ "channel": channel, "content": body["content"].clone(),
             "components": body.get("components").cloned().unwrap_or(json!([])), "png": png });
+        if png {
+            self.boards_shown.push((id, m.clone()));
+        }
         self.messages.insert(id, m);
         id
     }
@@ -141,7 +155,12 @@ impl Fake {
             m["png"] = json!(false);
         }
         m["rev"] = json!(m["rev"].as_u64().unwrap_or(0) + 1);
-        Some(message_json(id, m))
+        let shown = message_json(id, m);
+        if m["png"] == true && body.get("content").is_some() {
+            let m = m.clone();
+            self.boards_shown.push((id, m));
+        }
+        Some(shown)
     }
 }
 
@@ -248,8 +267,25 @@ async fn rest(
                 .into_response()
         }
         ("POST", ["channels", channel, "messages"]) => {
-            fake.post_times.push((std::time::Instant::now(), true));
             let channel = channel.parse().unwrap_or(CHANNEL);
+            // Discord's limit on a channel's new messages: 5 in any 5 s.
+            let now = std::time::Instant::now();
+            let times = fake.channel_posts.entry(channel).or_default();
+            let recent: Vec<_> = times.iter().filter(|t| now - **t < CHANNEL_WINDOW).collect();
+            if recent.len() >= CHANNEL_POSTS {
+                let frees = *recent[recent.len() - CHANNEL_POSTS] + CHANNEL_WINDOW;
+                let wait = (frees - now).as_secs_f64();
+                fake.channel_limited.push((channel, now));
+                fake.post_times.push((now, false));
+                return (
+                    StatusCode::TOO_MANY_REQUESTS,
+                    [("retry-after", format!("{}", wait.ceil()))],
+                    axum::Json(json!({ "message": "You are being rate limited.", "retry_after": wait, "global": false })),
+                )
+                    .into_response();
+            }
+            times.push(now);
+            fake.post_times.push((now, true));
             let id = fake.create(channel, &body, png);
             let m = fake.messages[&id].clone();
             json(message_json(id, &m))
@@ -490,6 +526,22 @@ fn board(f: &Fake) -> Option<(u64, Value)> {
     })
 }
 
+/// How often a message was edited.
+fn rev(m: &Value) -> u64 {
+    m["rev"].as_u64().unwrap_or(0)
+}
+
+/// Where a board is: its message and how often that was edited. A board shown after another
+/// is a new message, or (in a channel that spent its new messages) an edit of the same one.
+fn at(id: u64, m: &Value) -> (u64, u64) {
+    (id, rev(m))
+}
+
+/// The newest board with controls, if it was shown after `last` (see [`at`]).
+fn board_after(f: &Fake, last: (u64, u64)) -> Option<(u64, Value)> {
+    board(f).filter(|(id, m)| at(*id, m) > last)
+}
+
 /// The data of pressing the first control of a board: a button, or a select menu's first option.
 fn first_control(m: &Value) -> Value {
     let c = &m["components"][0]["components"][0];
@@ -588,7 +640,7 @@ async fn slash_commands_buttons_and_full_games_of_every_kind() {
                 let (_, play) = g.until("a Start button", |f| button(f, "Start")).await;
                 g.press(1, "Ana", lobby, json!({ "custom_id": play, "component_type": 2 })).await;
             }
-            let mut last = 0;
+            let mut last = (0, 0);
             let mut finished = false;
             for _ in 0..800 {
                 let (id, m) = g
@@ -600,14 +652,14 @@ async fn slash_commands_buttons_and_full_games_of_every_kind() {
                         if over {
                             return Some((0, Value::Null));
                         }
-                        board(f).filter(|(id, _)| *id > last)
+                        board_after(f, last)
                     })
                     .await;
                 if id == 0 {
                     finished = true;
                     break;
                 }
-                last = id;
+                last = at(id, &m);
                 let content = plain(m["content"].as_str().unwrap());
                 // The player to move is mentioned, and only they may move.
                 let mover = players
@@ -761,26 +813,25 @@ async fn a_table_with_the_thread_option_plays_in_its_own_thread() {
         assert_eq!((parent, from), (CHANNEL, lobby));
         let name = g.fake.lock().await.thread_names.first().cloned().unwrap_or_default();
         assert_eq!(name, "Ludo: Ana, Ben", "the thread is named after the game and its players");
-        let mut last = 0;
+        let mut last = (0, 0);
         for _ in 0..3 {
-            let (id, m) =
-                g.until("a board in the thread", |f| board(f).filter(|(id, _)| *id > last)).await;
+            let (id, m) = g.until("a board in the thread", |f| board_after(f, last)).await;
             assert_eq!(m["channel"], thread, "the board is in the thread");
-            last = id;
+            last = at(id, &m);
             let content = plain(m["content"].as_str().unwrap());
             let mover = if content.contains("<@2>") { (2, "Ben") } else { (1, "Ana") };
             g.press(mover.0, mover.1, id, first_control(&m)).await;
         }
         // The third press's board: its move is written before the timer is hurried below.
-        g.until("the third press's board", |f| board(f).filter(|(id, _)| *id > last)).await;
+        g.until("the third press's board", |f| board_after(f, last)).await;
         // Commands in the thread act on its table; in the parent channel too, and the board
         // they show goes to the thread.
         let status = json!([{ "name": "status", "type": 1, "options": [] }]);
         for channel in [thread, CHANNEL] {
-            let before = g.fake.lock().await.messages.keys().max().copied().unwrap_or(0);
+            // Shown again as a new message, or in a busy thread as an edit of the live board.
+            let before = board(&*g.fake.lock().await).map_or((0, 0), |(id, m)| at(id, &m));
             let token = g.command_in(channel, 1, "Ana", "game", status.clone()).await;
-            let (_, board) =
-                g.until("the board shown again", |f| board(f).filter(|(id, _)| *id > before)).await;
+            let (_, board) = g.until("the board shown again", |f| board_after(f, before)).await;
             assert_eq!(
                 board["channel"], thread,
                 "/game status in {channel}: the board is in the thread"
@@ -870,6 +921,7 @@ async fn rate_limits_are_waited_out_and_a_stop_finishes_the_press_in_flight() {
         g.fake.lock().await.limited_posts = (5, 0.3);
         g.press(1, "Ana", lobby, json!({ "custom_id": begin, "component_type": 2 })).await;
         let (first, m) = g.until("the first board despite five 429s", board).await;
+        let first_at = at(first, &m);
         {
             let f = g.fake.lock().await;
             let refused: Vec<_> = f.post_times.iter().filter(|(_, ok)| !ok).collect();
@@ -906,7 +958,7 @@ async fn rate_limits_are_waited_out_and_a_stop_finishes_the_press_in_flight() {
         let shown = store.message_version(table, "board").await.unwrap().map(|(_, v)| v);
         assert_eq!(shown, Some(version), "{db}: the move made before the stop is shown");
         let f = g.fake.lock().await;
-        assert!(board(&f).is_some_and(|(id, _)| id > first), "{db}: a newer board was posted");
+        assert!(board_after(&f, first_at).is_some(), "{db}: a newer board was shown");
     }
 }
 
@@ -927,7 +979,7 @@ async fn one_person_against_a_computer_chosen_with_typed_options() {
             { "name": "level", "type": 3, "value": "hard" },
         ]);
         g.command(1, "Ana", "nardy", start(typed)).await;
-        let (mut last, mut presses) = (0, 0);
+        let (mut last, mut presses) = ((0, 0), 0);
         loop {
             let (id, m) = g
                 .until("Ana's board, or the end", |f| {
@@ -938,13 +990,13 @@ async fn one_person_against_a_computer_chosen_with_typed_options() {
                     if over {
                         return Some((0, Value::Null));
                     }
-                    board(f).filter(|(id, _)| *id > last)
+                    board_after(f, last)
                 })
                 .await;
             if id == 0 {
                 break;
             }
-            last = id;
+            last = at(id, &m);
             let content = plain(m["content"].as_str().unwrap());
             assert!(content.contains("<@1>") || content.contains("Ana"), "{db}: {content}");
             g.press(1, "Ana", id, first_control(&m)).await;
@@ -952,9 +1004,11 @@ async fn one_person_against_a_computer_chosen_with_typed_options() {
             assert!(presses < 1500, "{db}: the game does not end");
         }
         let f = g.fake.lock().await;
+        // Boards shown, as new messages or edits in place.
         let computer_boards = f
-            .messages
-            .values()
+            .boards_shown
+            .iter()
+            .map(|(_, m)| m)
             .filter(|m| {
                 m["png"] == true
                     && plain(m["content"].as_str().unwrap_or(""))
@@ -963,7 +1017,11 @@ async fn one_person_against_a_computer_chosen_with_typed_options() {
             .count();
         assert!(presses > 3 && computer_boards > 3, "{db}: {presses} presses, {computer_boards}");
         assert!(
-            !f.messages.values().any(|m| m["content"].as_str().unwrap_or("").contains("computer:")),
+            !f.boards_shown
+                .iter()
+                .map(|(_, m)| m)
+                .chain(f.messages.values())
+                .any(|m| m["content"].as_str().unwrap_or("").contains("computer:")),
             "{db}: a computer is never mentioned as a user"
         );
         drop(f);
@@ -992,6 +1050,101 @@ async fn one_person_against_a_computer_chosen_with_typed_options() {
             })
             .await;
         common::check_replay(&gif, &record);
+        g.running.shutdown().await;
+    }
+}
+
+/// Issue 32: Discord takes about 5 new messages in 5 s in a channel (the fake refuses more with
+/// 429). One person plays Ludo against three computers, which play 30 ms after each other: no
+/// new message is refused (once the channel has spent its boards' share, a board edits the live
+/// board in place), the game completes, and the board the person presses is always the newest,
+/// the one live board. On both databases.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_computers_keeps_within_the_channels_message_limit() {
+    for (db, url) in common::both_databases("dc", "pace").await {
+        let mut g = Guild::start_on(&url, "auto").await;
+        let options = json!([
+            { "name": "bots", "type": 4, "value": 3 },
+            { "name": "until", "type": 3, "value": "first" },
+        ]);
+        g.command(1, "Ana", "ludo", start(options)).await;
+        let (lobby, play) = g.until("a Start button", |f| button(f, "Start")).await;
+        g.press(1, "Ana", lobby, json!({ "custom_id": play, "component_type": 2 })).await;
+        let began = std::time::Instant::now();
+        let (mut last, mut presses, mut slowest) = ((0, 0), 0, Duration::ZERO);
+        loop {
+            let asked = std::time::Instant::now();
+            let found = g
+                .until("Ana's board, or the end", |f| {
+                    let over = f
+                        .messages
+                        .values()
+                        .any(|m| plain(m["content"].as_str().unwrap_or("")).contains("Game over"));
+                    if over {
+                        return Some(None);
+                    }
+                    board_after(f, last).map(Some)
+                })
+                .await;
+            let Some((id, m)) = found else { break };
+            slowest = slowest.max(asked.elapsed());
+            {
+                let f = g.fake.lock().await;
+                assert!(
+                    f.channel_limited.is_empty(),
+                    "{db}: new messages refused for the channel's limit by press {presses}: {}",
+                    f.channel_limited.len()
+                );
+                let newest =
+                    f.messages.iter().filter(|(_, m)| m["png"] == true).map(|(id, _)| *id).max();
+                assert_eq!(newest, Some(id), "{db}: the board to press is the newest");
+            }
+            let content = plain(m["content"].as_str().unwrap());
+            assert!(content.contains("<@1>"), "{db}: Ana's turn: {content}");
+            last = at(id, &m);
+            g.press(1, "Ana", id, first_control(&m)).await;
+            presses += 1;
+            assert!(presses < 1500, "{db}: the game does not end");
+        }
+        // The seed comes last: every message of the game has been sent.
+        g.until("the seed", |f| {
+            f.messages
+                .values()
+                .any(|m| m["content"].as_str().unwrap_or("").contains("dicetable verify"))
+                .then_some(())
+        })
+        .await;
+        let f = g.fake.lock().await;
+        assert!(f.channel_limited.is_empty(), "{db}: {} refused", f.channel_limited.len());
+        for times in f.channel_posts.values() {
+            for (i, t) in times.iter().enumerate() {
+                let window = times[i..].iter().take_while(|u| **u - *t < CHANNEL_WINDOW).count();
+                assert!(window <= CHANNEL_POSTS, "{db}: {window} new messages within 5 s");
+            }
+        }
+        let messages =
+            f.boards_shown.iter().map(|(id, _)| *id).collect::<std::collections::HashSet<_>>();
+        assert!(
+            presses > 3 && f.boards_shown.len() > messages.len(),
+            "{db}: {presses} presses; boards were edited in place once the channel was busy"
+        );
+        let live = f
+            .messages
+            .values()
+            .filter(|m| {
+                m["png"] == true && m["components"].as_array().is_some_and(|c| !c.is_empty())
+            })
+            .count();
+        assert!(live <= 1, "{db}: {live} boards still have buttons");
+        eprintln!(
+            "{db}: {presses} presses, {} boards in {} messages, {} new messages, press to board at \
+             most {slowest:?}, the game {:?}",
+            f.boards_shown.len(),
+            messages.len(),
+            f.post_times.len(),
+            began.elapsed()
+        );
+        drop(f);
         g.running.shutdown().await;
     }
 }

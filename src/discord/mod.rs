@@ -11,17 +11,24 @@
 //! With `DISCORD_PROXY_URL` every REST call goes to that proxy with serenity's own rate limiter
 //! off (serenity 0.12.5 ignores the proxy otherwise), through a loopback relay that honours
 //! 429 answers ([`relay`]).
+//!
+//! A channel's new messages are paced within Discord's limit ([`pace`]): once a channel has
+//! spent its boards' share, a table's new board edits its live board message in place, and a
+//! channel lane that fell behind folds boards that a newer board of the same table supersedes,
+//! so the newest board is on screen at once instead of behind a queue of 429s.
 
 mod commands;
 mod message;
+mod pace;
 pub mod relay;
 
 use commands::{command_op, commands};
 use message::{board_file, clip, components, mentions, parse_ref};
+use pace::Budget;
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serenity::all::{
     ChannelId, Command, CommandInteraction, ComponentInteraction, ComponentInteractionDataKind,
@@ -99,6 +106,8 @@ pub struct Discord {
     /// Which shards are connected, by shard id (for `/healthz`).
     shards: Arc<Mutex<HashMap<u32, bool>>>,
     health: Arc<Health>,
+    /// The new messages each channel was sent lately (see [`pace`]).
+    budget: Arc<Mutex<Budget>>,
 }
 
 /// How a slash command has been acknowledged so far. Discord wants an answer within 3 s: an
@@ -120,6 +129,37 @@ enum Job {
     Press(Box<ComponentInteraction>),
     /// Views to show (a timer's).
     Post(ChannelId, Vec<View>),
+}
+
+/// A channel lane's next job, without the boards that a later job of the lane (only a lane that
+/// fell behind has later jobs) shows a newer board of the same table for: only the newest board
+/// is worth showing, at once. Commands and presses are never folded; posts left empty are
+/// skipped.
+fn fold(queue: &mut VecDeque<Job>) -> Option<Job> {
+    let board = |v: &View| match v.shows {
+        Some((table, Slot::Board)) => Some(table),
+        _ => None,
+    };
+    while let Some(job) = queue.pop_front() {
+        let Job::Post(channel, mut views) = job else { return Some(job) };
+        let superseded = |view: &View| {
+            board(view).is_some_and(|table| {
+                queue.iter().any(|later| match later {
+                    Job::Post(_, views) => views.iter().any(|v| board(v) == Some(table)),
+                    _ => false,
+                })
+            })
+        };
+        let before = views.len();
+        views.retain(|v| !superseded(v));
+        if views.len() < before {
+            tracing::info!(folded = before - views.len(), "a busy channel: boards folded");
+        }
+        if !views.is_empty() {
+            return Some(Job::Post(channel, views));
+        }
+    }
+    None
 }
 
 impl Discord {
@@ -146,6 +186,7 @@ impl Discord {
             arriving: Arc::default(),
             shards: Arc::default(),
             health,
+            budget: Arc::default(),
         })
     }
 
@@ -306,7 +347,7 @@ impl Discord {
 
     fn queue(&self, channel: ChannelId, job: Job) {
         let this = self.clone();
-        self.lanes.submit(channel.get().to_string(), job, VecDeque::pop_front, move |job| {
+        self.lanes.submit(channel.get().to_string(), job, fold, move |job| {
             let this = this.clone();
             async move {
                 match job {
@@ -516,13 +557,18 @@ impl Discord {
     }
 
     /// Shows a view in a channel (or its table's thread): an edit of the message it replaces,
-    /// or a new message.
+    /// or a new message. In a channel that has spent its boards' share of Discord's limit, a
+    /// new board edits the table's live board instead; a new message that would exceed the
+    /// limit waits until the channel has room (see [`pace`]).
     async fn post(&self, channel: ChannelId, mut view: View) {
         // Views of a press were made ready already; a command's or the timer's are here.
         if !self.service.ready(&mut view).await {
             return;
         }
         let channel = self.destination(channel, &view).await;
+        if view.replace.is_none() {
+            view.replace = self.live_board_if_busy(channel, &view).await;
+        }
         let mut shown = None;
         if let Some((c, m)) = view.replace.as_deref().and_then(parse_ref) {
             let edit = || {
@@ -551,12 +597,51 @@ impl Discord {
                 }
                 b
             };
+            self.pace(channel).await;
             shown = self
                 .call("send message", || channel.send_message(&self.http, send()))
                 .await
                 .map(|m| m.id);
+            if shown.is_some() {
+                self.budget
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .record(channel, Instant::now());
+            }
         }
         self.posted(channel, &view, shown).await;
+    }
+
+    /// For a new board of a table in a channel that has spent its boards' share of Discord's
+    /// limit (see [`pace`]): the table's live board message there, to edit in place instead.
+    async fn live_board_if_busy(&self, channel: ChannelId, view: &View) -> Option<String> {
+        let Some((table, Slot::Board)) = view.shows else { return None };
+        if !self.budget.lock().unwrap_or_else(|e| e.into_inner()).busy(channel, Instant::now()) {
+            return None;
+        }
+        match self.service.message(table, Slot::Board).await {
+            // Only a board in this channel (a table that moved to its thread posts there).
+            Ok(Some(live)) if parse_ref(&live).is_some_and(|(c, _)| c == channel) => {
+                tracing::debug!(table, "a busy channel: the board is edited in place");
+                Some(live)
+            }
+            Ok(_) => None,
+            Err(e) => {
+                tracing::warn!(table, error = %e, "reading the live board message failed");
+                None
+            }
+        }
+    }
+
+    /// Waits until a new message to `channel` fits within Discord's limit.
+    async fn pace(&self, channel: ChannelId) {
+        loop {
+            let wait =
+                self.budget.lock().unwrap_or_else(|e| e.into_inner()).wait(channel, Instant::now());
+            let Some(wait) = wait else { return };
+            tracing::debug!(channel = channel.get(), ?wait, "a busy channel: a new message waits");
+            tokio::time::sleep(wait).await;
+        }
     }
 
     /// Records the message that shows a table's view, and strips the superseded one's
@@ -684,6 +769,39 @@ mod tests {
         assert_eq!(rows.as_array().unwrap().len(), 2);
         assert_eq!(rows[0]["components"][0]["options"].as_array().unwrap().len(), 25);
         assert_eq!(rows[1]["components"][0]["options"][4]["value"], "t29");
+    }
+
+    #[test]
+    fn a_lane_that_fell_behind_folds_superseded_boards_only() {
+        let board = |table: i64, text: &str| View {
+            text: text.into(),
+            shows: Some((table, Slot::Board)),
+            ..View::default()
+        };
+        let post = |views: Vec<View>| Job::Post(ChannelId::new(1), views);
+        let ranking = View { text: "ranking".into(), ..View::default() };
+        let lobby = View { text: "lobby".into(), shows: Some((1, Slot::Lobby)), ..View::default() };
+        let mut queue = VecDeque::from([
+            post(vec![board(1, "turn 1")]),
+            post(vec![board(2, "other table")]),
+            post(vec![board(1, "turn 2"), lobby]),
+            post(vec![board(1, "turn 3"), ranking]),
+        ]);
+        let texts = |job: Option<Job>| -> Vec<String> {
+            match job {
+                Some(Job::Post(_, views)) => views.into_iter().map(|v| v.text).collect(),
+                _ => Vec::new(),
+            }
+        };
+        // Turns 1 and 2 of table 1 are superseded by turn 3; table 2's board, the lobby and
+        // the ranking are not boards of table 1 and are kept, in order.
+        assert_eq!(texts(fold(&mut queue)), ["other table"]);
+        assert_eq!(texts(fold(&mut queue)), ["lobby"]);
+        assert_eq!(texts(fold(&mut queue)), ["turn 3", "ranking"]);
+        assert!(fold(&mut queue).is_none());
+        // A lane that keeps up sends every board.
+        let mut queue = VecDeque::from([post(vec![board(1, "turn 1")])]);
+        assert_eq!(texts(fold(&mut queue)), ["turn 1"]);
     }
 
     #[test]
