@@ -401,7 +401,9 @@ async fn start_telegram(
             Ok(None)
         }
         None => {
-            let task = tokio::spawn(telegram.clone().run(stopped.clone()));
+            let (polling, rx) = (telegram.clone(), stopped.clone());
+            let run = move || polling.clone().run(rx.clone());
+            let task = supervise("Telegram polling", stopped.clone(), run);
             tracing::info!(api = %config.telegram_api_url, "Telegram adapter started (polling)");
             Ok(Some(task))
         }

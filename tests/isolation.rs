@@ -220,3 +220,22 @@ async fn sqlite_takes_many_writes_at_once_without_a_lock_error() {
     // The readers never write: a write on them fails (read-only connections).
     assert_eq!(store.connections(), 5, "four readers and one writer");
 }
+
+/// A press while the process is stopping (its pool closed: `SHUTDOWN_TIMEOUT=0` with presses in
+/// flight) says the bot is restarting, not that the store is down, and leaves the store healthy.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_press_while_stopping_says_the_bot_is_restarting() {
+    for (db, url) in both_databases("iso", "stopping").await {
+        let store = Store::connect(&url).await.unwrap();
+        let service = Service::new(store.clone(), SECRET, clock());
+        let chat = unique(&format!("stopping-{db}"));
+        let (_, board) = three_at_a_table(&service, &chat).await;
+        store.close().await;
+        let mover = board.mentions[0].rsplit('/').next().unwrap().to_owned();
+        let press = Op::Press(board.buttons[0][0].token.clone());
+        let answer = service.handle(&ctx(&chat, &mover), press).await;
+        assert_eq!(answer[0].refusal, Some("err-stopping"), "{db}: {answer:?}");
+        assert!(answer[0].text.contains("restarting"), "{db}: {}", answer[0].text);
+        assert!(service.store_trouble().is_none(), "{db}: a stop is not an outage");
+    }
+}

@@ -653,9 +653,11 @@ impl Discord {
             Ok(Shown::Superseded(old)) => old,
             // A newer view is already shown: this message keeps no controls.
             Ok(Shown::Outdated { current }) => Some(reference).filter(|r| *r != current),
+            // Not recorded: the store still names the old board, whose stale buttons refresh
+            // it in place; this message must not stay a second live board.
             Err(e) => {
                 tracing::warn!(table, error = %e, "recording the board message failed");
-                None
+                Some(reference).filter(|_| !view.buttons.is_empty())
             }
         };
         if let Some((c, m)) = strip.as_deref().and_then(parse_ref) {
