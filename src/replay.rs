@@ -430,7 +430,6 @@ fn difference_at(
     rules: &Value,
     path: &mut String,
 ) -> Option<(String, String, String)> {
-    const ABSENT: &str = "absent";
     let here = |path: &String| if path.is_empty() { "the state".to_owned() } else { path.clone() };
     match (recorded, rules) {
         (Value::Object(a), Value::Object(b)) => {
@@ -441,12 +440,7 @@ fn difference_at(
                     path.push('.');
                 }
                 path.push_str(key);
-                let found = match (a.get(key), b.get(key)) {
-                    (Some(x), Some(y)) => difference_at(x, y, path),
-                    (None, Some(y)) => Some((path.clone(), ABSENT.to_owned(), short(y))),
-                    (Some(x), None) => Some((path.clone(), short(x), ABSENT.to_owned())),
-                    (None, None) => None,
-                };
+                let found = child_difference(a.get(key), b.get(key), path);
                 if found.is_some() {
                     return found;
                 }
@@ -458,12 +452,7 @@ fn difference_at(
             for i in 0..a.len().max(b.len()) {
                 let len = path.len();
                 path.push_str(&format!("[{i}]"));
-                let found = match (a.get(i), b.get(i)) {
-                    (Some(x), Some(y)) => difference_at(x, y, path),
-                    (None, Some(y)) => Some((path.clone(), ABSENT.to_owned(), short(y))),
-                    (Some(x), None) => Some((path.clone(), short(x), ABSENT.to_owned())),
-                    (None, None) => None,
-                };
+                let found = child_difference(a.get(i), b.get(i), path);
                 if found.is_some() {
                     return found;
                 }
@@ -473,6 +462,22 @@ fn difference_at(
         }
         (a, b) if a == b => None,
         (a, b) => Some((here(path), short(a), short(b))),
+    }
+}
+
+/// The first difference under one key or index (at `path`), a side's value `absent` where
+/// only the other has it.
+fn child_difference(
+    recorded: Option<&Value>,
+    rules: Option<&Value>,
+    path: &mut String,
+) -> Option<(String, String, String)> {
+    const ABSENT: &str = "absent";
+    match (recorded, rules) {
+        (Some(x), Some(y)) => difference_at(x, y, path),
+        (None, Some(y)) => Some((path.clone(), ABSENT.to_owned(), short(y))),
+        (Some(x), None) => Some((path.clone(), short(x), ABSENT.to_owned())),
+        (None, None) => None,
     }
 }
 

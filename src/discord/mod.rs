@@ -12,7 +12,7 @@
 //! off (serenity 0.12.5 ignores the proxy otherwise), through a loopback relay that honours
 //! 429 answers ([`relay`]).
 //!
-//! A channel's new messages are paced within Discord's limit ([`pace`]): once a channel has
+//! A channel's new messages are paced within Discord's limit (`pace.rs`): once a channel has
 //! spent its boards' share, a table's new board edits its live board message in place, and a
 //! channel lane that fell behind folds boards that a newer board of the same table supersedes,
 //! so the newest board is on screen at once instead of behind a queue of 429s.
