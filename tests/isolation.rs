@@ -113,6 +113,13 @@ async fn a_damaged_row_is_refused_everywhere_and_the_other_tables_go_on() {
             assert!(noted.contains(id), "{db} {sql}: table {id} is noted as damaged: {noted:?}");
         }
         assert!(!noted.contains(&healthy), "{db}");
+        // Repaired by hand, a table reads again and is no longer listed.
+        let (id, chat, _, _) = damaged.iter().find(|d| d.3.contains("options = '[]'")).unwrap();
+        common::execute(&url, &format!("update tables set options = '{{}}' where id = {id}")).await;
+        let status = service.handle(&ctx(chat, "Ana"), Op::Status(None)).await;
+        assert!(status.iter().all(|v| v.refusal.is_none()), "{db}: {status:?}");
+        let noted: Vec<i64> = service.damaged_tables().into_iter().map(|(id, _)| id).collect();
+        assert!(!noted.contains(id), "{db}: repaired table {id} is no longer listed: {noted:?}");
         // The healthy table's time runs out: the bot plays for its player.
         clock.advance(15_000);
         let views = service.tick().await.unwrap_or_else(|e| panic!("{db}: {e}"));

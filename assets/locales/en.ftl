@@ -149,7 +149,10 @@ timer-reminder = { $name }, it is your turn: { $minutes ->
         [one] one minute left
        *[other] { $minutes } minutes left
     } before the bot plays for you.
-timer-reminder-seconds = { $name }, it is your turn: { $seconds } seconds left before the bot plays for you.
+timer-reminder-seconds = { $name }, it is your turn: { $seconds ->
+        [one] { $seconds } second
+       *[other] { $seconds } seconds
+    } left before the bot plays for you.
 timer-played = { $name } ran out of time; the bot played for them (strike { $strikes } of { $max }).
 timer-removed = { $name } ran out of time for the third turn in a row and leaves the game.
 timer-roll-off = No one rolled for the first turn, so the bot threw the dice.

@@ -91,6 +91,8 @@ impl Service {
             }
             loaded.game = Some(game);
         }
+        // A table repaired by hand reads again: it is no longer reported damaged.
+        self.note_repaired(id);
         Ok(loaded)
     }
 

@@ -313,6 +313,14 @@ impl Service {
         Ok(ids)
     }
 
+    /// Notes that table `id` reads again (repaired by hand): no longer listed as damaged.
+    pub(super) fn note_repaired(&self, id: i64) {
+        let mut damaged = self.damaged.lock().unwrap_or_else(|p| p.into_inner());
+        if damaged.remove(&id).is_some() {
+            tracing::info!(table = id, "a table once damaged reads again");
+        }
+    }
+
     /// Notes that table `id` is damaged: logged once, and reported by [`Self::damaged_tables`].
     pub(super) fn note_damaged(&self, id: i64, why: &str) {
         let mut damaged = self.damaged.lock().unwrap_or_else(|p| p.into_inner());

@@ -348,6 +348,12 @@ fn plurals_and_one_word_for_the_seed() {
     assert!(one.contains("one computer ") && !one.contains("computers"), "{one}");
     let three = i18n.text(Lang::En, "err-bots", &[("max", Arg::Number(3))]);
     assert!(three.contains("computers"), "{three}");
+    // "1 seconds left" (issue 32's drill).
+    let args = |n| [("name", Arg::from("Ana".to_owned())), ("seconds", Arg::Number(n))];
+    let one = plain(&i18n.text(Lang::En, "timer-reminder-seconds", &args(1)));
+    assert!(one.contains("1 second left"), "{one}");
+    let many = plain(&i18n.text(Lang::En, "timer-reminder-seconds", &args(15)));
+    assert!(many.contains("15 seconds left"), "{many}");
     // Persian: the secret seed is «کلید مخفی» everywhere, never «بذر».
     assert!(!Lang::Fa.source().contains("بذر"));
     assert!(Lang::Fa.source().contains("کلید مخفی"));
@@ -386,4 +392,9 @@ fn lists_and_alternatives_in_every_language() {
         i18n.format(Lang::En, "err-option-value", &[("option", Arg::message("nope"))]),
         None
     );
+}
+
+/// Text without Fluent's isolation marks around arguments.
+fn plain(text: &str) -> String {
+    text.replace(['\u{2068}', '\u{2069}'], "")
 }
