@@ -127,21 +127,38 @@ impl Service {
 
     /// The record of an ended table, from its log.
     async fn record(&self, t: &Loaded) -> Result<Record, Fail> {
-        let damaged = |why: String| Fail::Internal(ServiceError::Damaged(t.rec.id, why));
-        let actions = self.actions(t).await?;
-        Record::from_log(
-            &t.options,
-            t.settings.boards,
-            t.names(),
-            &t.seed(),
-            Some(t.rec.id),
-            actions,
-        )
-        .map_err(|e| damaged(e.to_string()))
+        let build = self.record_builder(t).await?;
+        build().map_err(|why| Fail::Internal(ServiceError::Damaged(t.rec.id, why)))
     }
 
-    /// `/replay`: the game as an animated GIF, drawn on the blocking pool when a drawing slot
-    /// is free (never on a move's path).
+    /// Reads an ended table's log and returns what makes its record from it (the record
+    /// replays the whole game: a replay makes it on the background lane, an export at once).
+    async fn record_builder(
+        &self,
+        t: &Loaded,
+    ) -> Result<impl FnOnce() -> Result<Record, String> + Send + 'static, Fail> {
+        let actions = self.actions(t).await?;
+        let (options, boards, names, seed, id) =
+            (t.options.clone(), t.settings.boards, t.names(), t.seed(), t.rec.id);
+        Ok(move || {
+            Record::from_log(&options, boards, names, &seed, Some(id), actions)
+                .map_err(|e| e.to_string())
+        })
+    }
+
+    /// A view that posts `file` with `text` for table `t`, in the table's language.
+    fn file_view(t: &Loaded, lang: Lang, text: String, file: File) -> Vec<View> {
+        vec![View {
+            lang: Some(lang),
+            text,
+            file: Some(file),
+            table: Some(t.rec.id),
+            ..View::default()
+        }]
+    }
+
+    /// `/replay`: the game as an animated GIF, drawn on the background lane (never on a move's
+    /// path).
     pub(super) async fn replay_game(&self, ctx: &Ctx, pick: Pick) -> Result<Vec<View>, Fail> {
         let t = self.ended(ctx, pick).await?;
         self.replay_table(t).await
@@ -172,13 +189,7 @@ impl Service {
             kind: FileKind::Animation,
             bytes: gif.as_ref().clone(),
         };
-        Ok(vec![View {
-            lang: Some(lang),
-            text,
-            file: Some(file),
-            table: Some(t.rec.id),
-            ..View::default()
-        }])
+        Ok(Self::file_view(&t, lang, text, file))
     }
 
     /// Draws a table's replay on the background lane (one at a time, at the lowest CPU
@@ -187,17 +198,14 @@ impl Service {
     /// reading the log.
     async fn animate(&self, t: &Loaded, lang: Lang) -> Result<(Vec<u8>, usize), Fail> {
         let id = t.rec.id;
-        let actions = self.actions(t).await?;
-        let (options, boards, names, seed) =
-            (t.options.clone(), t.settings.boards, t.names(), t.seed());
+        let build = self.record_builder(t).await?;
         let renderer = self.renderer.clone();
         let persian = lang.persian_digits();
         self.drawn.drawings.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         let drawn = self
             .background
             .run(move || {
-                let record = Record::from_log(&options, boards, names, &seed, Some(id), actions)
-                    .map_err(|e| e.to_string())?;
+                let record = build()?;
                 let replay = record.replay().map_err(|e| e.to_string())?;
                 let players: Vec<Player> =
                     record.players.iter().map(|name| Player { name: name.clone() }).collect();
@@ -246,12 +254,6 @@ impl Service {
             name.replace(".json", ".gif")
         );
         let file = File { name, kind: FileKind::Json, bytes };
-        Ok(vec![View {
-            lang: Some(lang),
-            text,
-            file: Some(file),
-            table: Some(t.rec.id),
-            ..View::default()
-        }])
+        Ok(Self::file_view(&t, lang, text, file))
     }
 }
