@@ -111,16 +111,44 @@ pub fn bot_config(database_url: String) -> dicetable::bot::Config {
     }
 }
 
-/// A fresh, empty Postgres database for one test (dropped first if a previous run left it),
-/// on the server of `TEST_DATABASE_URL`; returns its URL. Each test that plays through a whole
-/// bot gets its own, so fixed chat ids never meet another test's tables.
-pub async fn fresh_postgres(name: &str) -> String {
-    use sqlx::Connection;
-    let admin = postgres_url();
-    let db: String = format!("dicetable_t_{name}")
+/// The tag of this test run in database names: `DICETABLE_TEST_RUN` (`.ci/run` sets it and
+/// drops exactly its own databases at the end), else this test process's id. Two runs on one
+/// server (two clones, two developers) never touch each other's databases.
+fn run_tag() -> String {
+    let tag = std::env::var("DICETABLE_TEST_RUN")
+        .unwrap_or_else(|_| format!("p{}", std::process::id()));
+    tag.chars()
+        .filter(char::is_ascii_alphanumeric)
+        .take(16)
+        .collect::<String>()
+        .to_ascii_lowercase()
+}
+
+/// The database name of test `name` in this run: `dicetable_t_<run>_<name>`, lower case, at
+/// most 63 bytes (Postgres cuts longer names, which could make two tests share one), with a
+/// hash of the whole name where it had to be shortened.
+fn test_database_name(name: &str) -> String {
+    let full: String = format!("dicetable_t_{}_{name}", run_tag())
         .chars()
         .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '_' })
         .collect();
+    if full.len() <= 63 {
+        return full;
+    }
+    let hash = full.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("{}_{hash:016x}", &full[..46])
+}
+
+/// A fresh, empty Postgres database for one test of this run (dropped first if it exists), on
+/// the server of `TEST_DATABASE_URL`; returns its URL. Each test that plays through a whole
+/// bot gets its own, so fixed chat ids never meet another test's tables, and names carry the
+/// run's tag (`run_tag`), so a second run on the same server never drops this one's.
+pub async fn fresh_postgres(name: &str) -> String {
+    use sqlx::Connection;
+    let admin = postgres_url();
+    let db = test_database_name(name);
     let mut conn = sqlx::PgConnection::connect(&admin).await.expect("TEST_DATABASE_URL answers");
     for sql in
         [format!("drop database if exists {db} with (force)"), format!("create database {db}")]
