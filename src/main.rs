@@ -2,6 +2,7 @@
 
 use std::io::{self, Write};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
@@ -174,6 +175,11 @@ enum Command {
         #[arg(long, conflicts_with_all = ["seed", "commitment"])]
         record: Option<std::path::PathBuf>,
     },
+    /// Copy or back up what the bot has stored (README, "Backups and moving to Postgres").
+    Store {
+        #[command(subcommand)]
+        command: StoreCommand,
+    },
     /// Draw a game record (the JSON file `/export` sends) as an animated GIF, a frame per move.
     Replay {
         /// The game record.
@@ -188,6 +194,40 @@ enum Command {
         /// Write numbers on the board in Persian digits.
         #[arg(long)]
         persian_digits: bool,
+    },
+}
+
+#[derive(Subcommand)]
+enum StoreCommand {
+    /// Copy everything a bot stored in a SQLite file into an empty Postgres database (migrated
+    /// here if it is not yet), then check it: the rows of every table, and that every table's
+    /// log replays to its stored state. Stop the bot on the file first (a file another process
+    /// holds open is refused). Exits 0 when the copy checks out, 1 when a table does not
+    /// replay, 2 when nothing was copied.
+    Copy {
+        /// The SQLite database, e.g. sqlite://dicetable.db.
+        #[arg(long)]
+        from: String,
+        /// The Postgres database, e.g. postgres://user:password@host/dicetable.
+        #[arg(long)]
+        to: String,
+        /// Copy into a database that already holds rows: every row of dicetable's tables there
+        /// is deleted first (in the same transaction as the copy; other tables are untouched).
+        #[arg(long)]
+        force: bool,
+    },
+    /// Write a consistent copy of a SQLite database to FILE while the bot may go on running
+    /// (SQLite's VACUUM INTO), checked before it takes FILE's name. For Postgres, use pg_dump.
+    Backup {
+        /// Where to write the copy.
+        #[arg(long, value_name = "FILE")]
+        out: std::path::PathBuf,
+        /// The database (default: the bot's DATABASE_URL).
+        #[arg(long)]
+        from: Option<String>,
+        /// Replace FILE if it exists.
+        #[arg(long)]
+        force: bool,
     },
 }
 
@@ -319,6 +359,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 bail!("--seed and --commitment are needed (or --record)");
             };
             run_verify(&seed, &commitment, rolls)
+        }
+        Some(Command::Store { command: StoreCommand::Copy { from, to, force } }) => {
+            store_copy(&from, &to, force)
+        }
+        Some(Command::Store { command: StoreCommand::Backup { out, from, force } }) => {
+            let from = from.unwrap_or_else(|| cli.bot.database_url.clone());
+            store_backup(&from, &out, force)
         }
         Some(Command::Replay { record, out, theme, persian_digits }) => {
             replay_record(&record, &out, theme, persian_digits)
@@ -585,6 +632,78 @@ fn replay_record(
         out.display(),
         animated.frames,
         animated.gif.len().div_ceil(1024)
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `dicetable store copy`: the copy, its row counts, and every table's log replayed.
+fn store_copy(from: &str, to: &str, force: bool) -> Result<ExitCode> {
+    use dicetable::store::copy;
+    use dicetable::table::{LogCheck, Service, SystemClock};
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    runtime.block_on(async {
+        println!("copying {from} into Postgres (the bot on the SQLite file must be stopped)");
+        let copied = copy::copy(from, to, force).await?;
+        for (table, rows) in &copied.deleted {
+            println!("deleted first: {table} {rows} rows");
+        }
+        let width = copied.tables.iter().map(|(t, _)| t.len()).max().unwrap_or(0);
+        for (table, rows) in &copied.tables {
+            println!("  {table:<width$} {rows:>9} rows, the same in both");
+        }
+        for (column, next) in &copied.sequences {
+            println!("  {column} continues at {next}");
+        }
+        // The secret only tags buttons, which this check never makes.
+        let service =
+            Service::new(copied.target.clone(), b"store copy check", Arc::new(SystemClock));
+        let (mut games, mut actions, mut lobbies, mut other_shape) = (0, 0, 0, 0);
+        let mut damaged = Vec::new();
+        for id in copied.target.table_ids().await? {
+            match service.check_log(id).await {
+                Ok(LogCheck::Replayed(n)) => (games, actions) = (games + 1, actions + n),
+                Ok(LogCheck::NoGame) => lobbies += 1,
+                Ok(LogCheck::OtherShape(n)) => {
+                    (other_shape, actions) = (other_shape + 1, actions + n)
+                }
+                Err(e) => damaged.push(e.to_string()),
+            }
+        }
+        copied.target.close().await;
+        println!(
+            "replayed: {games} games ({actions} actions) give their stored states; {lobbies} \
+             tables without a game; {other_shape} snapshots of an older shape (rebuilt from \
+             their logs when read)"
+        );
+        if damaged.is_empty() {
+            println!(
+                "OK: copied and checked; start the bot with DATABASE_URL set to the --to database"
+            );
+            return Ok(ExitCode::SUCCESS);
+        }
+        for why in &damaged {
+            println!("DAMAGED: {why}");
+        }
+        println!(
+            "{} tables do not replay (they were so in the SQLite file too): the rest is copied",
+            damaged.len()
+        );
+        Ok(ExitCode::from(1))
+    })
+}
+
+/// `dicetable store backup`: an online copy of a SQLite file, checked.
+fn store_backup(from: &str, out: &std::path::Path, force: bool) -> Result<ExitCode> {
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+    let backup = runtime.block_on(dicetable::store::copy::backup(from, out, force))?;
+    let rows: i64 = backup.tables.iter().map(|(_, n)| n).sum();
+    let tables: Vec<String> = backup.tables.iter().map(|(t, n)| format!("{t} {n}")).collect();
+    println!(
+        "wrote {} ({} KB, integrity ok): {rows} rows in {} tables ({})",
+        backup.path.display(),
+        backup.bytes.div_ceil(1024),
+        backup.tables.len(),
+        tables.join(", ")
     );
     Ok(ExitCode::SUCCESS)
 }

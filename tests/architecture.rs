@@ -75,9 +75,10 @@ const EXTERNAL: &[(&str, &[&str])] = &[
     ("rand", &["table", "simulate"]),
     ("getrandom", &["fair"]),
     // The engine and the drawing are pure: no IO, clock, threads or processes.
-    ("std::fs", &["gallery", "load"]),
+    // (store: `store copy` and `store backup` check and name files.)
+    ("std::fs", &["gallery", "load", "store"]),
     // (lanes: starting the background thread can fail.)
-    ("std::io", &["bot", "protocol", "gallery", "discord", "lanes"]),
+    ("std::io", &["bot", "protocol", "gallery", "discord", "lanes", "store"]),
     ("std::net", &["bot"]),
     (
         "std::time",

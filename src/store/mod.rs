@@ -1111,3 +1111,6 @@ fn with_status<T>(
         statuses.contains(&status).then_some((id, game, status, extra))
     })
 }
+
+// Declared last: it uses the query macros above (macros are visible from where they are defined).
+pub mod copy;

@@ -7,6 +7,7 @@
 //! never ahead of the database; a button that lost a race gets a private "out of date" answer
 //! and a fresh board.
 
+mod audit;
 mod chat;
 pub mod command;
 pub mod i18n;
@@ -21,6 +22,7 @@ pub mod words;
 
 use std::sync::atomic::{AtomicI64, Ordering};
 
+pub use audit::LogCheck;
 pub use command::{Command, parse as parse_command};
 pub use service::{Service, ServiceError, Shown};
 
