@@ -490,9 +490,12 @@ impl Service {
             Op::Lang { chat, code } => self.lang(ctx, chat, code.as_deref()).await,
             Op::Boards(mode) => self.boards(ctx, mode).await,
             Op::Rules(game) => self.rules(ctx, game).await,
+            Op::Invite(code) if code == "notify" => self.notify_here(ctx).await,
             Op::Invite(code) => self.invite(ctx, &code).await,
             Op::Replay(pick) => self.replay_game(ctx, pick).await,
             Op::Export(pick) => self.export_game(ctx, pick).await,
+            Op::Notify(words) => self.notify(ctx, &words).await,
+            Op::Games => self.games(ctx).await,
             Op::Help => Ok(vec![self.help(ctx, self.user_lang_given(ctx, own).await)]),
         };
         match result {
