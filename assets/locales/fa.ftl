@@ -340,6 +340,7 @@ discord-name-top = top
 discord-name-help = help
 discord-name-lang = lang
 discord-name-boards = boards
+discord-name-notify = notify
 
 ## Computer players.
 computer-name = 🤖 رایانه { $number } ({ $level })

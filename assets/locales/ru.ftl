@@ -363,6 +363,7 @@ discord-name-top = лучшие
 discord-name-help = помощь
 discord-name-lang = язык
 discord-name-boards = доски
+discord-name-notify = уведомления
 
 ## Computer players.
 computer-name = 🤖 Компьютер { $number } ({ $level })

@@ -411,7 +411,7 @@ impl Discord {
                     let mut private = private.into_iter();
                     if let Some(first) = private.next() {
                         let reply = CreateInteractionResponseMessage::new()
-                            .content(clip(&first.text, CONTENT))
+                            .content(self.content(&first))
                             .ephemeral(true);
                         let response = CreateInteractionResponse::Message(reply);
                         let _ = self
@@ -532,7 +532,7 @@ impl Discord {
         let _ = self
             .call("ephemeral reply", || {
                 CreateInteractionResponseFollowup::new()
-                    .content(clip(&view.text, CONTENT))
+                    .content(self.content(view))
                     .ephemeral(true)
                     .execute(&self.http, (None, token))
             })
