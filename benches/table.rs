@@ -27,6 +27,7 @@ fn ctx(chat: &str, user: &str) -> Ctx {
         name: user.into(),
         locale: None,
         admin: false,
+        chat_title: None,
     }
 }
 

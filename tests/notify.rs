@@ -295,6 +295,7 @@ async fn notify_words_are_refused_in_the_players_language() {
             name: "Ana".into(),
             locale: None,
             admin: false,
+            chat_title: Some("Family".into()),
         };
         let views = service.handle(&group, Op::Notify(vec!["on".into()])).await;
         assert_eq!(views[0].invite.as_deref(), Some("notify"), "{db}");

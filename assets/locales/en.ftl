@@ -407,6 +407,7 @@ games-mine = Your open tables:
 games-here = Open tables in this chat:
 games-none = You are not at any open table.
 games-line = { $game }, table { $table }: { $state }{ $left }
+games-line-in = { $game }, table { $table } in { $chat }: { $state }{ $left }
 games-your-turn = your turn
 games-turn-of = { $name }'s turn
 games-computer-turn = a computer is playing

@@ -390,6 +390,7 @@ games-mine = میزهای باز شما:
 games-here = میزهای باز این گفتگو:
 games-none = شما پشت هیچ میز بازی نیستید.
 games-line = { $game }، میز { $table }: { $state }{ $left }
+games-line-in = { $game }، میز { $table } در { $chat }: { $state }{ $left }
 games-your-turn = نوبت شما
 games-turn-of = نوبت { $name }
 games-computer-turn = رایانه بازی می‌کند

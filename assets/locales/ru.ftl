@@ -415,6 +415,7 @@ games-mine = Ваши открытые столы:
 games-here = Открытые столы этого чата:
 games-none = Вы не сидите ни за одним открытым столом.
 games-line = { $game }, стол { $table }: { $state }{ $left }
+games-line-in = { $game }, стол { $table } в «{ $chat }»: { $state }{ $left }
 games-your-turn = ваш ход
 games-turn-of = ходит { $name }
 games-computer-turn = ходит компьютер

@@ -394,6 +394,7 @@ games-mine = Ang mga bukas mong mesa:
 games-here = Mga bukas na mesa sa chat na ito:
 games-none = Wala ka sa anumang bukas na mesa.
 games-line = { $game }, mesa { $table }: { $state }{ $left }
+games-line-in = { $game }, mesa { $table } sa { $chat }: { $state }{ $left }
 games-your-turn = tira mo
 games-turn-of = tira ni { $name }
 games-computer-turn = computer ang tumitira

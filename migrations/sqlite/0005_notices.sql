@@ -6,6 +6,8 @@
 -- their turn, deleted in the one that ended it), so a notice is never sent for a turn that was
 -- played; `sent_ms` marks it sent once, `lease_ms` claims it for the process sending it.
 alter table users add column notify text not null default '';
+-- A chat's title as the platform last showed it (for lists that name chats).
+alter table chats add column title text;
 create table notices (
     table_id    bigint not null references tables (id) on delete cascade,
     user_id     text not null,

@@ -306,6 +306,7 @@ impl Discord {
             name: self.remember(user, member),
             locale: Some(locale.to_owned()),
             admin,
+            chat_title: None,
         }
     }
 
@@ -378,6 +379,8 @@ impl Discord {
             command.member.as_deref(),
             &command.locale,
         );
+        ctx.chat_title =
+            command.channel.as_ref().and_then(|c| c.name.clone()).map(|n| format!("#{n}"));
         let views = match command_op(&command.data.name, &command.data.options()) {
             Some(op) => {
                 let server = match (&op, command.guild_id) {

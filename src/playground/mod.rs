@@ -428,6 +428,7 @@ impl Playground {
             // A local playground: everyone at the keyboard runs the room (`/lang chat`,
             // `/boards`, cancelling a stuck table).
             admin: true,
+            chat_title: Some(room.to_owned()),
         }
     }
 

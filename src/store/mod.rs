@@ -169,6 +169,8 @@ pub struct Surroundings {
     pub chat_lang: Option<String>,
     /// The table's chat's settings (JSON), if the chat has a row.
     pub chat_settings: Option<String>,
+    /// The table's chat's title, as the platform last showed it.
+    pub chat_title: Option<String>,
     /// The language set for the group of the table's chat.
     pub group_lang: Option<String>,
     /// `(kind, message)` for each message recorded for the table: `lobby`, `board`, `thread`.
@@ -334,6 +336,7 @@ where
         around: Some(Surroundings {
             chat_lang: r.try_get("chat_lang")?,
             chat_settings: r.try_get("chat_settings")?,
+            chat_title: r.try_get("chat_title")?,
             group_lang: r.try_get("group_lang")?,
             messages,
         }),
@@ -558,6 +561,7 @@ impl Store {
                     "t.remind_ms, t.updated_ms, ",
                     "(select c.lang from chats c where c.id = t.chat) as chat_lang, ",
                     "(select c.settings from chats c where c.id = t.chat) as chat_settings, ",
+                    "(select c.title from chats c where c.id = t.chat) as chat_title, ",
                     "(select c.lang from chats c where c.id = case when ",
                     $slash,
                     " > 0 ",
@@ -1136,6 +1140,23 @@ impl Store {
                 }
                 (None, None) => sqlx::query(DROP).bind(table).bind(user).execute(pool).await?,
             };
+        });
+        Ok(())
+    }
+
+    /// Records a chat's title as the platform shows it now; writes only when it changed.
+    pub async fn set_chat_title(&self, id: &str, title: &str) -> Result<(), StoreError> {
+        const READ: &str = "select title from chats where id = $1";
+        const UPSERT: &str = "insert into chats (id, title) values ($1, $2) on conflict (id) \
+                              do update set title = excluded.title";
+        let known: Option<Option<String>> = on_pool!(self, pool => {
+            sqlx::query_scalar(READ).bind(id).fetch_optional(pool).await?
+        });
+        if known.flatten().as_deref() == Some(title) {
+            return Ok(());
+        }
+        on_writer!(self, pool => {
+            sqlx::query(UPSERT).bind(id).bind(title).execute(pool).await?;
         });
         Ok(())
     }

@@ -41,6 +41,9 @@ pub struct Ctx {
     pub locale: Option<String>,
     /// Whether the user is an administrator of the chat (may kick and cancel).
     pub admin: bool,
+    /// The chat's title as the platform shows it (a group's name, `#channel`), if it gives
+    /// one: kept for lists that name chats (turn notices, `/games`).
+    pub chat_title: Option<String>,
 }
 
 /// Something a user asks of the table service.

@@ -434,16 +434,20 @@ impl Service {
             }
             _ => String::new(),
         };
-        self.i18n.text(
-            lang,
-            "games-line",
-            &[
-                ("game", game.into()),
-                ("table", Arg::Number(t.rec.id)),
-                ("state", state.into()),
-                ("left", left.into()),
-            ],
-        )
+        let mut args = vec![
+            ("game", Arg::from(game)),
+            ("table", Arg::Number(t.rec.id)),
+            ("state", state.into()),
+            ("left", left.into()),
+        ];
+        let title = t.rec.around.as_ref().and_then(|a| a.chat_title.clone());
+        match title {
+            Some(chat) => {
+                args.push(("chat", chat.into()));
+                self.i18n.text(lang, "games-line-in", &args)
+            }
+            None => self.i18n.text(lang, "games-line", &args),
+        }
     }
 
     fn link(&self, t: &Loaded) -> Link {

@@ -469,6 +469,12 @@ impl Service {
         // The user is recorded now; their language is worked out only if it is needed (help, a
         // refusal): an operation that succeeds shows the table's language.
         let own = self.record_user(ctx).await;
+        // A chat's title, kept for lists that name chats; presses (the bulk) skip it.
+        if let Some(title) = ctx.chat_title.as_deref().filter(|_| !matches!(op, Op::Press(_)))
+            && let Err(e) = self.store.set_chat_title(&ctx.chat, title).await
+        {
+            tracing::warn!(chat = %ctx.chat, error = %e, "recording the chat's title failed");
+        }
         if self.health.down.load(Ordering::SeqCst) {
             return vec![self.store_down_view(ctx)];
         }
