@@ -6,6 +6,9 @@
 //! iteration presses the Roll button of a two-player Snakes game; a finished game is replaced
 //! by a new one outside the timed part.
 //!
+//! `table/press-roll-notify/…` is the same press with both players' turn notices on (issue 35):
+//! the notice a turn owes is written, and the ended turn's deleted, in the press's transaction.
+//!
 //! `store/open-tables-of-a-long-chat` reads a chat's open tables (what every command does to
 //! find the table it means) in a chat that has played 2,000 games before.
 
@@ -24,13 +27,19 @@ fn ctx(chat: &str, user: &str) -> Ctx {
         name: user.into(),
         locale: None,
         admin: false,
+        chat_title: None,
     }
 }
 
-/// A fresh started game: its board view.
-async fn new_game(service: &Service, n: &mut u32) -> (String, View) {
+/// A fresh started game: its board view; with `notify`, both players want turn notices.
+async fn new_game(service: &Service, n: &mut u32, notify: bool) -> (String, View) {
     *n += 1;
-    let chat = format!("bench:{}:{n}", std::process::id());
+    let chat = format!("bench:{}:{n}:{notify}", std::process::id());
+    if notify {
+        for who in ["A", "B"] {
+            service.handle(&ctx(&chat, who), Op::Notify(vec!["on".to_owned()])).await;
+        }
+    }
     // Timer off: benchmark tables must never become due for anyone's timer.
     let words = vec!["notimer".to_owned()];
     service.handle(&ctx(&chat, "A"), Op::Create { game: GameKind::Snakes, words }).await;
@@ -62,28 +71,31 @@ fn press(c: &mut Criterion) {
     for (name, url) in urls {
         let store = rt.block_on(Store::connect(&url)).expect("database");
         let service = Service::new(store, b"bench", Arc::new(SystemClock));
-        let mut n = 0;
-        let mut current = rt.block_on(new_game(&service, &mut n));
-        c.bench_function(&format!("table/press-roll/{name}"), |b| {
-            b.iter_custom(|iters| {
-                let mut total = Duration::ZERO;
-                for _ in 0..iters {
-                    let (chat, view) = &current;
-                    let token = view.buttons[0][0].token.clone();
-                    let who = view.mentions[0].rsplit('/').next().unwrap().to_owned();
-                    let start = Instant::now();
-                    let views = rt.block_on(service.handle(&ctx(chat, &who), Op::Press(token)));
-                    total += start.elapsed();
-                    let next = board(views).expect("a board");
-                    current = if next.buttons.is_empty() {
-                        rt.block_on(new_game(&service, &mut n))
-                    } else {
-                        (chat.clone(), next)
-                    };
-                }
-                total
-            })
-        });
+        for notify in [false, true] {
+            let mut n = 0;
+            let mut current = rt.block_on(new_game(&service, &mut n, notify));
+            let label = if notify { "press-roll-notify" } else { "press-roll" };
+            c.bench_function(&format!("table/{label}/{name}"), |b| {
+                b.iter_custom(|iters| {
+                    let mut total = Duration::ZERO;
+                    for _ in 0..iters {
+                        let (chat, view) = &current;
+                        let token = view.buttons[0][0].token.clone();
+                        let who = view.mentions[0].rsplit('/').next().unwrap().to_owned();
+                        let start = Instant::now();
+                        let views = rt.block_on(service.handle(&ctx(chat, &who), Op::Press(token)));
+                        total += start.elapsed();
+                        let next = board(views).expect("a board");
+                        current = if next.buttons.is_empty() {
+                            rt.block_on(new_game(&service, &mut n, notify))
+                        } else {
+                            (chat.clone(), next)
+                        };
+                    }
+                    total
+                })
+            });
+        }
     }
 }
 

@@ -544,6 +544,10 @@ async fn timer_loop(
             Ok(views) => adapters.deliver(views).await,
             Err(e) => tracing::error!(error = %e, "the turn timer failed"),
         }
+        match service.notices().await {
+            Ok(views) => adapters.deliver(views).await,
+            Err(e) => tracing::error!(error = %e, "the turn notices failed"),
+        }
         health.beat(TIMER);
     }
 }

@@ -537,6 +537,7 @@ fn player(chat: &str, seat: usize) -> Ctx {
         name: name.to_owned(),
         locale: Some("en".into()),
         admin: false,
+        chat_title: None,
     }
 }
 

@@ -68,6 +68,13 @@ struct Fake {
     files: Vec<(String, Vec<u8>)>,
     /// Every board shown, as a new message or an edit in place: (message id, the message then).
     boards_shown: Vec<(u64, Value)>,
+    /// Users who do not take direct messages: a message to their DM channel is refused (50007).
+    closed_dms: Vec<u64>,
+}
+
+/// The id of the fake's direct-message channel with user `uid`.
+fn dm_channel(uid: u64) -> u64 {
+    700_000 + uid
 }
 
 #[derive(Clone)]
@@ -254,6 +261,20 @@ async fn rest(
             fake.thread_names.push(body["name"].as_str().unwrap_or("").to_owned());
             json(json!({ "id": id.to_string(), "type": 11, "guild_id": GUILD.to_string(),
                 "parent_id": parent.to_string(), "name": body["name"].clone() }))
+        }
+        ("POST", ["users", "@me", "channels"]) => {
+            let uid: u64 = body["recipient_id"].as_str().and_then(|u| u.parse().ok()).unwrap_or(0);
+            json(json!({ "id": dm_channel(uid).to_string(), "type": 1, "last_message_id": null,
+                "recipients": [user_json(uid, "someone")] }))
+        }
+        ("POST", ["channels", channel, "messages"])
+            if fake.closed_dms.iter().any(|u| dm_channel(*u).to_string() == *channel) =>
+        {
+            (
+                StatusCode::FORBIDDEN,
+                json(json!({ "message": "Cannot send messages to this user", "code": 50007 })),
+            )
+                .into_response()
         }
         ("POST", ["channels", _, "messages"]) if fake.limited_posts.0 > 0 => {
             fake.limited_posts.0 -= 1;
@@ -1145,6 +1166,112 @@ async fn a_game_against_computers_keeps_within_the_channels_message_limit() {
             began.elapsed()
         );
         drop(f);
+        g.running.shutdown().await;
+    }
+}
+
+/// Issue 35: turn notices as direct messages with a jump link to the board, sent once; a
+/// player whose direct messages are closed is told once in the channel; `/game list`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn turn_notices_are_direct_messages_and_closed_ones_are_said_once() {
+    for (db, url) in common::both_databases("dc", "notify").await {
+        let mut g = Guild::start_on(&url, "auto").await;
+        g.fake.lock().await.closed_dms.push(2);
+        let now = json!([{ "name": "set", "type": 3, "value": "now" }]);
+        let token = g.command(1, "Ana", "notify", now.clone()).await;
+        assert!(g.ephemeral(&token).await.contains("Turn notices are on"), "{db}");
+        let token = g.command(2, "Ben", "notify", now).await;
+        assert!(g.ephemeral(&token).await.contains("Turn notices are on"), "{db}");
+        g.command(
+            1,
+            "Ana",
+            "snakes",
+            start(json!([{ "name": "timer", "type": 3, "value": "1h" }])),
+        )
+        .await;
+        let (lobby, join) = g.until("the lobby", |f| button(f, "Join")).await;
+        g.press(2, "Ben", lobby, json!({ "custom_id": join, "component_type": 2 })).await;
+        let (id, start_button) = g.until("Start", |f| button(f, "Start")).await;
+        g.press(1, "Ana", id, json!({ "custom_id": start_button, "component_type": 2 })).await;
+        // Play until both have had a turn: Ana's notice arrives by direct message; Ben's is
+        // refused and said once in the channel.
+        let mut last = (0, 0);
+        let mut seen = (false, false);
+        for _ in 0..40 {
+            let (id, m) = g.until("a board", |f| board_after(f, last)).await;
+            last = at(id, &m);
+            let content = plain(m["content"].as_str().unwrap());
+            let ana = content.contains("<@1>");
+            if ana && !seen.0 {
+                let dm = g
+                    .until("Ana's direct message", |f| {
+                        f.messages
+                            .values()
+                            .find(|m| {
+                                m["channel"] == dm_channel(1)
+                                    && m["content"]
+                                        .as_str()
+                                        .is_some_and(|c| c.contains("It is your turn"))
+                            })
+                            .cloned()
+                    })
+                    .await;
+                let text = plain(dm["content"].as_str().unwrap());
+                let link = format!("https://discord.com/channels/{GUILD}/{CHANNEL}/{id}");
+                assert!(text.contains(&link), "{db}: {text}");
+                assert_eq!(dm["png"], true, "{db}: the board");
+                seen.0 = true;
+            }
+            if !ana && !seen.1 {
+                g.until("Ben told once in the channel", |f| {
+                    f.messages
+                        .values()
+                        .any(|m| {
+                            plain(m["content"].as_str().unwrap_or(""))
+                                .contains("direct messages are closed")
+                        })
+                        .then_some(())
+                })
+                .await;
+                seen.1 = true;
+            }
+            if seen == (true, true) {
+                break;
+            }
+            let who = if ana { (1, "Ana") } else { (2, "Ben") };
+            g.press(who.0, who.1, id, first_control(&m)).await;
+        }
+        assert_eq!(seen, (true, true), "{db}");
+        tokio::time::sleep(Duration::from_secs(5)).await;
+        let f = g.fake.lock().await;
+        let to_ana = f.messages.values().filter(|m| m["channel"] == dm_channel(1)).count();
+        let told_ben = f
+            .messages
+            .values()
+            .filter(|m| {
+                plain(m["content"].as_str().unwrap_or("")).contains("direct messages are closed")
+            })
+            .count();
+        assert_eq!((to_ana, told_ben), (1, 1), "{db}: once each");
+        drop(f);
+        // Ana's games, with a jump link.
+        let token = g
+            .command(1, "Ana", "game", json!([{ "name": "list", "type": 1, "options": [] }]))
+            .await;
+        let list = g
+            .until("the list", |f| {
+                f.ephemeral
+                    .iter()
+                    .find(|(t, _)| *t == token)
+                    .map(|(_, c)| c.clone())
+                    .or_else(|| {
+                        let id = f.original.get(&token)?;
+                        f.messages.get(id)?["content"].as_str().map(str::to_owned)
+                    })
+                    .filter(|c| c.contains("Your open tables"))
+            })
+            .await;
+        assert!(plain(&list).contains("https://discord.com/channels/"), "{db}: {list}");
         g.running.shutdown().await;
     }
 }

@@ -529,3 +529,48 @@ async fn message_ids_are_new_after_a_restart_and_each_message_says_its_language(
     assert!(last["image"].is_string(), "the board: {last}");
     running.shutdown().await;
 }
+
+/// Issue 35: in the playground a turn notice is a private message in the table's room, shown
+/// only to the player whose turn it is, once per turn; on both databases.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_turn_notice_is_a_private_message_in_the_room() {
+    for (db, url) in common::both_databases("playground", "notify").await {
+        let running = bot::start(&config(url)).await.unwrap();
+        let api = Api::new(running.addr);
+        api.say("Ana", "/notify now").await;
+        api.say("Ben", "/notify now").await;
+        api.say("Ana", "/snakes 1h").await;
+        api.press("Ben", &api.button("Ben", "Join").await.unwrap()).await;
+        api.press("Ana", &api.button("Ana", "Start").await.unwrap()).await;
+        let notices = |msgs: &[Value]| -> usize {
+            msgs.iter()
+                .filter(|m| plain(m["text"].as_str().unwrap_or("")).contains("It is your turn"))
+                .count()
+        };
+        // Whoever is to move is told within a few timer rounds; the other is not.
+        let (mover, other) = {
+            let mut found = None;
+            for _ in 0..100 {
+                let (a, b) = (api.messages("Ana").await, api.messages("Ben").await);
+                match (notices(&a), notices(&b)) {
+                    (1, 0) => found = Some(("Ana", "Ben")),
+                    (0, 1) => found = Some(("Ben", "Ana")),
+                    (0, 0) => {}
+                    other => panic!("{db}: {other:?}"),
+                }
+                if found.is_some() {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            found.unwrap_or_else(|| panic!("{db}: no notice"))
+        };
+        let msgs = api.messages(mover).await;
+        let notice = msgs.iter().find(|m| notices(std::slice::from_ref(m)) == 1).unwrap();
+        assert_eq!(notice["private"], true, "{db}: {notice}");
+        tokio::time::sleep(Duration::from_secs(5)).await;
+        assert_eq!(notices(&api.messages(mover).await), 1, "{db}: once per turn");
+        assert_eq!(notices(&api.messages(other).await), 0, "{db}: only the mover's");
+        running.shutdown().await;
+    }
+}

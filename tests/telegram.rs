@@ -44,6 +44,10 @@ struct Fake {
     sent: Vec<(i64, std::time::Instant)>,
     /// Files sent with sendAnimation and sendDocument: (method, file name, bytes).
     files: Vec<(String, String, Vec<u8>)>,
+    /// Private chats of users who blocked the bot: messages to them are refused with 403.
+    blocked: Vec<i64>,
+    /// Messages refused that way: their chat.
+    refused: Vec<i64>,
 }
 
 #[derive(Clone)]
@@ -182,6 +186,16 @@ async fn api(
             }
             let updates: Vec<Value> = fake.updates.iter().take(100).cloned().collect();
             ok(Value::Array(updates))
+        }
+        "sendmessage" | "sendphoto"
+            if f.get("chat_id")
+                .and_then(Value::as_i64)
+                .is_some_and(|c| fake.blocked.contains(&c)) =>
+        {
+            let chat = f.get("chat_id").and_then(Value::as_i64).unwrap_or(0);
+            fake.refused.push(chat);
+            axum::Json(json!({ "ok": false, "error_code": 403,
+                "description": "Forbidden: bot was blocked by the user" }))
         }
         "sendmessage" | "sendphoto" => {
             fake.next_message += 1;
@@ -456,7 +470,7 @@ async fn a_group_opens_a_table_joins_and_plays_turns_with_inline_buttons() {
             g.until("four command menus", |f| (f.menus.len() == 4).then(|| f.menus.clone())).await;
         let codes: Vec<Option<&str>> = menus.iter().map(|(c, _)| c.as_deref()).collect();
         assert_eq!(codes, [None, Some("fa"), Some("ru"), Some("tl")]);
-        assert!(menus.iter().all(|(_, names)| names.len() == 21 && names[0] == "snakes"));
+        assert!(menus.iter().all(|(_, names)| names.len() == 23 && names[0] == "snakes"));
         let players = [(1, "Ana"), (2, "Ben")];
         // A command for another bot in the group is not ours to answer, nor is a command we
         // do not have unless it names us.
@@ -1247,4 +1261,102 @@ async fn option_words_are_refused_by_name_in_the_players_language() {
     answer("/nardy 0", "принимает число от 1 до 99, а не «0»").await;
     answer("/ludo must_enter=maybe", "принимает «да» или «нет», а не «maybe»").await;
     g.running.shutdown().await;
+}
+
+/// Issue 35: turn notices in private chats, a link back to the board, a blocked user switched
+/// off, and `/games`; on both databases.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn turn_notices_reach_private_chats_once_and_a_blocked_user_is_switched_off() {
+    for (db, url) in common::both_databases("tg", "notify").await {
+        let mut g = Group::start_with(&url, None).await;
+        // Ben blocked the bot: nothing can reach his private chat.
+        g.server.fake.lock().await.blocked.push(2);
+        g.say(1, "Ana", "/notify now").await;
+        // In a group, the answer links to the private chat that notices need.
+        g.until("the link to the private chat", |f| {
+            said_in(f, CHAT, "t.me/dicetable_bot?start=notify")
+        })
+        .await;
+        g.say_in(1, 1, "Ana", "/start notify").await;
+        g.until("notices will come here", |f| said_in(f, 1, "Turn notices will come to this chat"))
+            .await;
+        g.say(2, "Ben", "/notify now").await;
+        g.say(1, "Ana", "/snakes 1h").await;
+        g.until_said("the lobby", "Snakes").await;
+        g.say(2, "Ben", "/join").await;
+        g.until("Ben seated", |f| said_in(f, CHAT, "Ben joined")).await;
+        g.say(1, "Ana", "/play").await;
+        // Play until Ana has been told of her turn, and Ben's notice was tried.
+        let mut told = None;
+        for _ in 0..12 {
+            let (id, photo) = g.until("a board", |f| board_in(f, CHAT)).await;
+            let (data, (uid, name)) = first_button_and_mover(&photo);
+            if uid == 1 {
+                let dm = g
+                    .until("Ana's notice", |f| {
+                        f.messages.iter().find_map(|(k, m)| {
+                            (m["chat"] == 1 && m["text"].as_str()?.contains("It is your turn"))
+                                .then(|| (*k, m.clone()))
+                        })
+                    })
+                    .await;
+                told = Some((id, dm));
+                break;
+            }
+            g.until("Ben's notice refused", |f| f.refused.contains(&2).then_some(())).await;
+            g.press(uid, name, id, &data).await;
+            g.until("the next board", |f| board_in(f, CHAT).filter(|(n, _)| *n > id)).await;
+        }
+        let (board_id, (_, dm)) = told.expect("Ana's turn came");
+        let text = plain(dm["text"].as_str().unwrap());
+        assert_eq!(dm["photo"], true, "{db}: the board is shown");
+        assert!(text.contains(&format!("https://t.me/c/1234/{board_id}")), "{db}: {text}");
+        assert!(text.contains("in Game night: your turn"), "{db}: the chat is named: {text}");
+        // Once: no second notice for the same turn.
+        tokio::time::sleep(Duration::from_secs(5)).await;
+        let fake = g.server.fake.lock().await;
+        let notices = fake
+            .messages
+            .values()
+            .filter(|m| {
+                m["chat"] == 1 && m["text"].as_str().unwrap_or("").contains("It is your turn")
+            })
+            .count();
+        assert_eq!(notices, 1, "{db}");
+        drop(fake);
+        // /games in her private chat lists the table as her turn.
+        g.say_in(1, 1, "Ana", "/games").await;
+        g.until("her games", |f| said_in(f, 1, "Your open tables")).await;
+        let fake = g.server.fake.lock().await;
+        let (_, games) = said_in(&fake, 1, "Your open tables").unwrap();
+        assert!(plain(&games).contains("your turn"), "{db}: {games}");
+        drop(fake);
+        // Ana plays her turn; Ben's turn comes, his notice is refused (he blocked the bot), and
+        // he is switched off rather than tried at every turn.
+        // (A six gives her another roll: she plays until the turn passes.)
+        let mut last = 0;
+        loop {
+            let (id, photo) =
+                g.until("a board", |f| board_in(f, CHAT).filter(|(n, _)| *n > last)).await;
+            let (data, (uid, name)) = first_button_and_mover(&photo);
+            if uid != 1 {
+                break;
+            }
+            g.press(uid, name, id, &data).await;
+            last = id;
+        }
+        g.until("Ben's notice refused", |f| f.refused.contains(&2).then_some(())).await;
+        // (The refusal is recorded as the fake answers it; the switch-off follows at once.)
+        let mut off = None;
+        for _ in 0..20 {
+            g.say(2, "Ben", "/notify").await;
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            off = said_in(&*g.server.fake.lock().await, CHAT, "Turn notices are off");
+            if off.is_some() {
+                break;
+            }
+        }
+        assert!(off.is_some(), "{db}: Ben's notices are switched off");
+        g.running.shutdown().await;
+    }
 }

@@ -225,6 +225,7 @@ help = I run dice board games in this chat.
     /status: show the board again · /history: the last moves
     /resign: leave a running game · /kick name, /cancel: host or admins
     /stats: your games · /top: this chat's best players
+    /notify on: a private message when it is your turn · /games: your open tables
     /fair: how the dice are kept fair · /lang: your language
     /rules: the rules of a game · /snakes private: a private table with an invite link
     /boards edit, /boards new: one board message edited in place, or a new one each turn (admins)
@@ -246,6 +247,8 @@ command-resign = leave a running game
 command-kick = remove a player (host or admin)
 command-cancel = cancel a table (host or admin)
 command-stats = your games and wins
+command-notify = a private message when it is your turn
+command-games = your open tables in every chat
 command-top = this chat's best players
 command-fair = how the dice are kept fair
 command-lang = choose your language
@@ -317,6 +320,7 @@ help-discord = I run dice board games in this channel.
     /game status: show the board again · /game history: the last moves
     /game resign: leave a running game · /game kick, /game cancel: host or members who manage messages
     /stats: your games · /top: this channel's best players
+    /notify set:on: a private message when it is your turn · /game list: your open tables
     /game fair: how the dice are kept fair · /lang: your language
     /game rules: the rules of a game · /boards: one board message edited in place, or a new one each turn
     Turn timer: 1m, 5m, 1h, 24h (the default) or off. A player who misses three turns in a row is out of the game.
@@ -338,6 +342,7 @@ discord-option-language = en, fa, ru or tl
 discord-option-server = for the whole server (admins)
 discord-option-mode = a new message every turn, or one edited in place
 discord-option-table = a table number; without one, the last finished game
+discord-option-set = on, off, now, after 10m, quiet 23-7 or tz +3:30
 ## Slash command names where Discord has the language (of ours, only Russian; the others keep the English names).
 discord-name-snakes = snakes
 discord-name-ludo = ludo
@@ -348,6 +353,7 @@ discord-name-top = top
 discord-name-help = help
 discord-name-lang = lang
 discord-name-boards = boards
+discord-name-notify = notify
 
 ## Computer players.
 computer-name = 🤖 Computer { $number } ({ $level })
@@ -380,3 +386,33 @@ command-export = a finished game's record, to check or replay
 
 # The playground page, when the bot does not answer (its line stays in the input).
 page-offline = The bot is not answering. Your line is kept: send it again in a moment.
+
+## Turn notices (/notify) and your games (/games).
+notify-off = Turn notices are off.
+notify-on = Turn notices are on: I write to you privately { $minutes ->
+        [0] as soon as it is your turn
+        [one] when it has been your turn for a minute
+       *[other] when it has been your turn for { $minutes } minutes
+    } (and never after you played).
+notify-quiet = Quiet hours { $from }:00–{ $to }:00 (UTC{ $tz }): notices wait until they end.
+notify-tz = Your time: UTC{ $tz }.
+notify-usage = Change it with /notify on, /notify off, /notify after 10m, /notify now, /notify quiet 23-7 or /notify tz +3:30.
+notify-usage-discord = Change it with /notify and one of: on, off, after 10m, now, quiet 23-7, tz +3:30.
+notify-open-private = Telegram lets me write to you only in a chat you opened with me: open it with the link below and press Start.
+notify-private-ready = Turn notices will come to this chat.
+err-notify-word = /notify does not take “{ $word }”: it takes on, off, now, after 10m, quiet 23-7 (hours) or tz +3:30.
+notice-title = It is your turn:
+notice-dm-closed = { $name }, I could not send you a private turn notice: your direct messages are closed. Open them and turn notices on again with /notify on.
+games-mine = Your open tables:
+games-here = Open tables in this chat:
+games-none = You are not at any open table.
+games-line = { $game }, table { $table }: { $state }{ $left }
+games-line-in = { $game }, table { $table } in { $chat }: { $state }{ $left }
+games-your-turn = your turn
+games-turn-of = { $name }'s turn
+games-computer-turn = a computer is playing
+games-lobby = lobby, { $seated } seated
+games-left = { $minutes ->
+        [one] , 1 minute left
+       *[other] , { $minutes } minutes left
+    }

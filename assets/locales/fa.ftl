@@ -212,6 +212,7 @@ help = من در این گفتگو بازی‌های تاسی اجرا می‌ک
     ‎/status‎: نمایش دوبارهٔ صفحه · ‎/history‎: آخرین حرکت‌ها
     ‎/resign‎: ترک بازی در جریان · ‎/kick‎ نام، ‎/cancel‎: میزبان یا مدیران
     ‎/stats‎: بازی‌های شما · ‎/top‎: بهترین‌های این گفتگو
+    ‎/notify on‎: پیام خصوصی وقتی نوبت شماست · ‎/games‎: میزهای باز شما
     ‎/fair‎: منصفانه بودن تاس‌ها · ‎/lang‎: زبان شما
     ‎/rules‎: قوانین بازی · ‎/snakes private‎: میز خصوصی با پیوند دعوت
     ‎/boards edit‎، ‎/boards new‎: یک پیام صفحه که ویرایش می‌شود، یا هر نوبت پیامی تازه (مدیران)
@@ -233,6 +234,8 @@ command-resign = ترک بازی در جریان
 command-kick = بیرون کردن بازیکن (میزبان یا مدیر)
 command-cancel = لغو میز (میزبان یا مدیر)
 command-stats = بازی‌ها و بردهای شما
+command-notify = پیام خصوصی وقتی نوبت شماست
+command-games = میزهای باز شما در همهٔ گفتگوها
 command-top = بهترین بازیکنان این گفتگو
 command-fair = منصفانه بودن تاس‌ها
 command-lang = انتخاب زبان
@@ -304,6 +307,7 @@ help-discord = من در این کانال بازی‌های تاسی اجرا �
     /game status: نمایش دوبارهٔ صفحه · /game history: آخرین حرکت‌ها
     /game resign: ترک بازی در جریان · /game kick، /game cancel: میزبان یا مدیران پیام‌ها
     /stats: بازی‌های شما · /top: بهترین‌های این کانال
+    /notify set:on: پیام خصوصی وقتی نوبت شماست · /game list: میزهای باز شما
     /game fair: منصفانه بودن تاس‌ها · /lang: زبان شما
     /game rules: قوانین بازی · /boards: یک پیام صفحه که ویرایش می‌شود، یا هر نوبت پیامی تازه
     زمان نوبت: 1m، 5m، 1h، 24h (پیش‌فرض) یا off. بازیکنی که سه نوبت پشت‌سرهم را از دست بدهد از بازی بیرون می‌رود.
@@ -325,6 +329,7 @@ discord-option-language = en، fa، ru یا tl
 discord-option-server = برای کل سرور (مدیران)
 discord-option-mode = پیام تازه در هر نوبت، یا ویرایش همان یک پیام
 discord-option-table = شمارهٔ میز؛ بدون آن، آخرین بازی تمام‌شده
+discord-option-set = on، off، now، after 10m، quiet 23-7 یا tz +3:30
 ## Slash command names where Discord has the language (of ours, only Russian; the others keep the English names).
 discord-name-snakes = snakes
 discord-name-ludo = ludo
@@ -335,6 +340,7 @@ discord-name-top = top
 discord-name-help = help
 discord-name-lang = lang
 discord-name-boards = boards
+discord-name-notify = notify
 
 ## Computer players.
 computer-name = 🤖 رایانه { $number } ({ $level })
@@ -364,3 +370,29 @@ command-export = پروندهٔ یک بازی تمام‌شده، برای بر�
 
 # The playground page, when the bot does not answer (its line stays in the input).
 page-offline = ربات پاسخ نمی‌دهد. نوشتهٔ شما نگه داشته شد: کمی بعد دوباره بفرستید.
+
+## Turn notices (/notify) and your games (/games).
+notify-off = اعلان نوبت خاموش است.
+notify-on = اعلان نوبت روشن است: { $minutes ->
+        [0] همین که نوبت شما شود
+       *[other] وقتی { $minutes } دقیقه از نوبت شما گذشته باشد
+    } به شما پیام خصوصی می‌دهم (و هرگز پس از بازی شما).
+notify-quiet = ساعت‌های سکوت { $from }:00 تا { $to }:00 (UTC{ $tz }): اعلان‌ها تا پایان آن صبر می‌کنند.
+notify-tz = وقت شما: UTC{ $tz }.
+notify-usage = برای تغییر: /notify on، /notify off، /notify after 10m، /notify now، /notify quiet 23-7 یا /notify tz +3:30.
+notify-usage-discord = برای تغییر: /notify با یکی از on، off، after 10m، now، quiet 23-7، tz +3:30.
+notify-open-private = تلگرام فقط در گفتگویی که خودتان با من باز کرده‌اید اجازهٔ پیام می‌دهد: با پیوند زیر آن را باز کنید و Start را بزنید.
+notify-private-ready = اعلان‌های نوبت به همین گفتگو می‌آیند.
+err-notify-word = /notify «{ $word }» را نمی‌پذیرد: on، off، now، after 10m، quiet 23-7 (ساعت) یا tz +3:30.
+notice-title = نوبت شماست:
+notice-dm-closed = { $name }، نتوانستم اعلان نوبت را خصوصی بفرستم: پیام‌های مستقیم شما بسته است. آن را باز کنید و با /notify on اعلان‌ها را دوباره روشن کنید.
+games-mine = میزهای باز شما:
+games-here = میزهای باز این گفتگو:
+games-none = شما پشت هیچ میز بازی نیستید.
+games-line = { $game }، میز { $table }: { $state }{ $left }
+games-line-in = { $game }، میز { $table } در { $chat }: { $state }{ $left }
+games-your-turn = نوبت شما
+games-turn-of = نوبت { $name }
+games-computer-turn = رایانه بازی می‌کند
+games-lobby = در انتظار، { $seated } نفر نشسته‌اند
+games-left = ، { $minutes } دقیقه مانده

@@ -232,6 +232,7 @@ help = Я провожу в этом чате настольные игры с �
     /status — показать доску снова · /history — последние ходы
     /resign — выйти из идущей игры · /kick имя, /cancel — хозяин или админы
     /stats — ваши игры · /top — лучшие игроки чата
+    /notify on — личное сообщение, когда ваш ход · /games — ваши открытые столы
     /fair — как обеспечена честность костей · /lang — ваш язык
     /rules — правила игры · /snakes private — закрытый стол со ссылкой-приглашением
     /boards edit, /boards new — одно обновляемое сообщение с доской или новое на каждый ход (админы)
@@ -253,6 +254,8 @@ command-resign = выйти из идущей игры
 command-kick = удалить игрока (хозяин или админ)
 command-cancel = отменить стол (хозяин или админ)
 command-stats = ваши игры и победы
+command-notify = личное сообщение, когда ваш ход
+command-games = ваши открытые столы во всех чатах
 command-top = лучшие игроки чата
 command-fair = как обеспечена честность костей
 command-lang = выбрать язык
@@ -327,6 +330,7 @@ help-discord = Я провожу в этом канале настольные �
     /game status — показать доску снова · /game history — последние ходы
     /game resign — выйти из идущей игры · /game kick, /game cancel — хозяин или те, кто управляет сообщениями
     /stats — ваши игры · /top — лучшие игроки канала
+    /notify set:on — личное сообщение, когда ваш ход · /game list — ваши открытые столы
     /game fair — как обеспечена честность костей · /lang — ваш язык
     /game rules — правила игры · /boards — одно обновляемое сообщение с доской или новое на каждый ход
     Время на ход: 1m, 5m, 1h, 24h (по умолчанию) или off. Кто пропустит три хода подряд, выбывает из игры.
@@ -348,6 +352,7 @@ discord-option-language = en, fa, ru или tl
 discord-option-server = для всего сервера (админы)
 discord-option-mode = новое сообщение на каждый ход или правка одного
 discord-option-table = номер стола; без него — последняя законченная партия
+discord-option-set = on, off, now, after 10m, quiet 23-7 или tz +3:30
 ## Slash command names where Discord has the language (of ours, only Russian; the others keep the English names).
 discord-name-snakes = змеи
 discord-name-ludo = лудо
@@ -358,6 +363,7 @@ discord-name-top = лучшие
 discord-name-help = помощь
 discord-name-lang = язык
 discord-name-boards = доски
+discord-name-notify = уведомления
 
 ## Computer players.
 computer-name = 🤖 Компьютер { $number } ({ $level })
@@ -387,3 +393,35 @@ command-export = запись законченной партии для про�
 
 # The playground page, when the bot does not answer (its line stays in the input).
 page-offline = Бот не отвечает. Ваша строка сохранена: отправьте её ещё раз чуть позже.
+
+## Turn notices (/notify) and your games (/games).
+notify-off = Уведомления о ходе выключены.
+notify-on = Уведомления о ходе включены: я пишу вам лично, { $minutes ->
+        [0] как только настаёт ваш ход
+        [one] когда ваш ход ждёт { $minutes } минуту
+        [few] когда ваш ход ждёт { $minutes } минуты
+       *[other] когда ваш ход ждёт { $minutes } минут
+    } (и никогда после вашего хода).
+notify-quiet = Тихие часы { $from }:00–{ $to }:00 (UTC{ $tz }): уведомления ждут их конца.
+notify-tz = Ваше время: UTC{ $tz }.
+notify-usage = Изменить: /notify on, /notify off, /notify after 10m, /notify now, /notify quiet 23-7 или /notify tz +3:30.
+notify-usage-discord = Изменить: /notify с одним из on, off, after 10m, now, quiet 23-7, tz +3:30.
+notify-open-private = Telegram позволяет мне писать вам только в чат, который вы открыли со мной: откройте его по ссылке ниже и нажмите Start.
+notify-private-ready = Уведомления о ходе будут приходить в этот чат.
+err-notify-word = /notify не понимает «{ $word }»: можно on, off, now, after 10m, quiet 23-7 (часы) или tz +3:30.
+notice-title = Ваш ход:
+notice-dm-closed = { $name }, я не смог отправить вам личное уведомление о ходе: личные сообщения закрыты. Откройте их и снова включите уведомления командой /notify on.
+games-mine = Ваши открытые столы:
+games-here = Открытые столы этого чата:
+games-none = Вы не сидите ни за одним открытым столом.
+games-line = { $game }, стол { $table }: { $state }{ $left }
+games-line-in = { $game }, стол { $table } в «{ $chat }»: { $state }{ $left }
+games-your-turn = ваш ход
+games-turn-of = ходит { $name }
+games-computer-turn = ходит компьютер
+games-lobby = сбор игроков, сели: { $seated }
+games-left = { $minutes ->
+        [one] , осталась { $minutes } минута
+        [few] , осталось { $minutes } минуты
+       *[other] , осталось { $minutes } минут
+    }

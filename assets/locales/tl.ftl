@@ -215,6 +215,7 @@ help = Nagpapatakbo ako ng mga larong may dais sa chat na ito.
     /status: ipakita ulit ang board · /history: ang mga huling galaw
     /resign: umalis sa tumatakbong laro · /kick pangalan, /cancel: host o mga admin
     /stats: ang mga laro mo · /top: ang mga pinakamahusay sa chat
+    /notify on: pribadong mensahe kapag tira mo na · /games: ang mga bukas mong mesa
     /fair: kung paano pinananatiling patas ang dais · /lang: ang wika mo
     /rules: ang mga patakaran · /snakes private: pribadong mesa na may link ng imbitasyon
     /boards edit, /boards new: isang mensahe ng board na ine-edit, o bago bawat tira (mga admin)
@@ -236,6 +237,8 @@ command-resign = umalis sa tumatakbong laro
 command-kick = mag-alis ng manlalaro (host o admin)
 command-cancel = kanselahin ang mesa (host o admin)
 command-stats = ang mga laro at panalo mo
+command-notify = pribadong mensahe kapag tira mo na
+command-games = ang mga bukas mong mesa sa lahat ng chat
 command-top = ang mga pinakamahusay sa chat
 command-fair = kung paano pinananatiling patas ang dais
 command-lang = piliin ang wika mo
@@ -307,6 +310,7 @@ help-discord = Nagpapatakbo ako ng mga larong may dais sa channel na ito.
     /game status: ipakita ulit ang board · /game history: ang mga huling galaw
     /game resign: umalis sa tumatakbong laro · /game kick, /game cancel: host o mga namamahala ng mensahe
     /stats: ang mga laro mo · /top: ang mga pinakamahusay sa channel
+    /notify set:on: pribadong mensahe kapag tira mo na · /game list: ang mga bukas mong mesa
     /game fair: kung paano pinananatiling patas ang dais · /lang: ang wika mo
     /game rules: ang mga patakaran · /boards: isang mensahe ng board na ine-edit, o bago bawat tira
     Timer ng tira: 1m, 5m, 1h, 24h (default) o off. Aalis sa laro ang manlalarong makalampas ng tatlong sunod na tira.
@@ -328,6 +332,7 @@ discord-option-language = en, fa, ru o tl
 discord-option-server = para sa buong server (mga admin)
 discord-option-mode = bagong mensahe bawat tira, o isang ine-edit
 discord-option-table = numero ng mesa; kung wala, ang huling natapos na laro
+discord-option-set = on, off, now, after 10m, quiet 23-7 o tz +3:30
 ## Slash command names where Discord has the language (of ours, only Russian; the others keep the English names).
 discord-name-snakes = snakes
 discord-name-ludo = ludo
@@ -338,6 +343,7 @@ discord-name-top = top
 discord-name-help = help
 discord-name-lang = lang
 discord-name-boards = boards
+discord-name-notify = notify
 
 ## Computer players.
 computer-name = 🤖 Computer { $number } ({ $level })
@@ -367,3 +373,33 @@ command-export = ang rekord ng isang natapos na laro, para suriin o i-replay
 
 # The playground page, when the bot does not answer (its line stays in the input).
 page-offline = Hindi sumasagot ang bot. Naitabi ang iyong mensahe: ipadala ulit mamaya.
+
+## Turn notices (/notify) and your games (/games).
+notify-off = Nakapatay ang mga paalala ng tira.
+notify-on = Nakabukas ang mga paalala ng tira: susulatan kita nang pribado { $minutes ->
+        [0] sa sandaling tira mo na
+        [one] kapag isang minuto nang tira mo
+       *[other] kapag { $minutes } minuto nang tira mo
+    } (at hindi kailanman pagkatapos mong tumira).
+notify-quiet = Tahimik na oras { $from }:00–{ $to }:00 (UTC{ $tz }): naghihintay ang mga paalala hanggang matapos ito.
+notify-tz = Ang oras mo: UTC{ $tz }.
+notify-usage = Baguhin gamit ang /notify on, /notify off, /notify after 10m, /notify now, /notify quiet 23-7 o /notify tz +3:30.
+notify-usage-discord = Baguhin gamit ang /notify at isa sa: on, off, after 10m, now, quiet 23-7, tz +3:30.
+notify-open-private = Sa Telegram, makakasulat lang ako sa iyo sa chat na binuksan mo sa akin: buksan ito sa link sa ibaba at pindutin ang Start.
+notify-private-ready = Dito darating ang mga paalala ng tira.
+err-notify-word = Hindi tinatanggap ng /notify ang “{ $word }”: on, off, now, after 10m, quiet 23-7 (oras) o tz +3:30 lang.
+notice-title = Tira mo na:
+notice-dm-closed = { $name }, hindi ko maipadala nang pribado ang paalala ng tira mo: sarado ang mga direct message mo. Buksan ang mga ito at buksan ulit ang mga paalala gamit ang /notify on.
+games-mine = Ang mga bukas mong mesa:
+games-here = Mga bukas na mesa sa chat na ito:
+games-none = Wala ka sa anumang bukas na mesa.
+games-line = { $game }, mesa { $table }: { $state }{ $left }
+games-line-in = { $game }, mesa { $table } sa { $chat }: { $state }{ $left }
+games-your-turn = tira mo
+games-turn-of = tira ni { $name }
+games-computer-turn = computer ang tumitira
+games-lobby = lobby, { $seated } ang nakaupo
+games-left = { $minutes ->
+        [one] , 1 minuto pa
+       *[other] , { $minutes } minuto pa
+    }

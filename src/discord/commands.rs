@@ -45,6 +45,7 @@ pub(super) fn command_op(name: &str, options: &[ResolvedOption<'_>]) -> Option<O
                 "cancel" => Op::Cancel(game),
                 "rules" => Op::Rules(game),
                 "fair" => Op::Fair(game),
+                "list" => Op::Games,
                 "replay" | "export" => {
                     let table =
                         args.iter().find(|o| o.name == "table").and_then(|o| match o.value {
@@ -72,6 +73,13 @@ pub(super) fn command_op(name: &str, options: &[ResolvedOption<'_>]) -> Option<O
             })
         }
         "stats" => Some(Op::Stats),
+        "notify" => {
+            let words = options.iter().find_map(|o| match (o.name, &o.value) {
+                ("set", ResolvedValue::String(s)) => Some(*s),
+                _ => None,
+            });
+            Some(Op::Notify(words.unwrap_or("").split_whitespace().map(str::to_owned).collect()))
+        }
         "top" => Some(Op::Top),
         "help" => Some(Op::Help),
         "lang" => {
@@ -249,6 +257,7 @@ impl Describe<'_> {
         game.add_option(
             self.sub("kick", "command-kick").add_sub_option(player).add_sub_option(game_choice()),
         )
+        .add_option(self.sub("list", "command-games"))
     }
 }
 
@@ -265,6 +274,11 @@ pub(super) fn commands(service: &Service) -> Vec<CreateCommand> {
     all.extend([
         d.game(),
         d.command("stats", "command-stats"),
+        d.command("notify", "command-notify").add_option(option(
+            service,
+            CommandOptionType::String,
+            "set",
+        )),
         d.command("top", "command-top"),
         d.command("help", "command-help"),
         d.command("lang", "command-lang")

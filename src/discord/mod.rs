@@ -35,7 +35,7 @@ use serenity::all::{
     Context, CreateInteractionResponse, CreateInteractionResponseFollowup,
     CreateInteractionResponseMessage, CreateMessage, CreateThread, EditAttachments,
     EditInteractionResponse, EditMessage, EventHandler, GatewayIntents, GuildId, Http, HttpBuilder,
-    Interaction, Member, MessageId, Permissions, Ready, ShardStageUpdateEvent, User,
+    Interaction, Member, MessageId, Permissions, Ready, ShardStageUpdateEvent, User, UserId,
 };
 use serenity::builder::Builder as _;
 use serenity::gateway::ConnectionStage;
@@ -129,6 +129,8 @@ enum Job {
     Press(Box<ComponentInteraction>),
     /// Views to show (a timer's).
     Post(ChannelId, Vec<View>),
+    /// Turn notices to send to a user as direct messages.
+    Notice(UserId, Vec<View>),
 }
 
 /// A channel lane's next job, without the boards that a later job of the lane (only a lane that
@@ -304,6 +306,7 @@ impl Discord {
             name: self.remember(user, member),
             locale: Some(locale.to_owned()),
             admin,
+            chat_title: None,
         }
     }
 
@@ -358,6 +361,11 @@ impl Discord {
                             this.post(channel, view).await;
                         }
                     }
+                    Job::Notice(user, views) => {
+                        for view in views {
+                            this.notice(user, view).await;
+                        }
+                    }
                 }
             }
         });
@@ -371,6 +379,8 @@ impl Discord {
             command.member.as_deref(),
             &command.locale,
         );
+        ctx.chat_title =
+            command.channel.as_ref().and_then(|c| c.name.clone()).map(|n| format!("#{n}"));
         let views = match command_op(&command.data.name, &command.data.options()) {
             Some(op) => {
                 let server = match (&op, command.guild_id) {
@@ -404,7 +414,7 @@ impl Discord {
                     let mut private = private.into_iter();
                     if let Some(first) = private.next() {
                         let reply = CreateInteractionResponseMessage::new()
-                            .content(clip(&first.text, CONTENT))
+                            .content(self.content(&first))
                             .ephemeral(true);
                         let response = CreateInteractionResponse::Message(reply);
                         let _ = self
@@ -480,6 +490,14 @@ impl Discord {
 
     /// Shows views in a chat (`discord:<channel id>`), e.g. a timer's messages.
     pub fn post_to(&self, chat: &str, views: Vec<View>) {
+        // A turn notice: `discord:@<user>`, a direct message (in the user's own lane).
+        if let Some(user) = chat.strip_prefix("discord:@") {
+            if let Some(user) = user.parse::<u64>().ok().filter(|u| *u > 0) {
+                let lane = ChannelId::new(user);
+                self.queue(lane, Job::Notice(UserId::new(user), views));
+            }
+            return;
+        }
         // `discord:<server>/<channel>` or `discord:<channel>`.
         let channel = chat.strip_prefix("discord:").map(|c| c.rsplit('/').next().unwrap_or(c));
         let Some(channel) = channel.and_then(|c| c.parse::<u64>().ok()).filter(|c| *c > 0) else {
@@ -517,7 +535,7 @@ impl Discord {
         let _ = self
             .call("ephemeral reply", || {
                 CreateInteractionResponseFollowup::new()
-                    .content(clip(&view.text, CONTENT))
+                    .content(self.content(view))
                     .ephemeral(true)
                     .execute(&self.http, (None, token))
             })
@@ -612,6 +630,39 @@ impl Discord {
         self.posted(channel, &view, shown).await;
     }
 
+    /// Sends a turn notice as a direct message, with jump links to the boards, and reports
+    /// the outcome: delivered, or closed direct messages (Discord's 50007, said once in the
+    /// table's channel; notices stop), or another failure (tried again later).
+    async fn notice(&self, user: UserId, mut view: View) {
+        // Mentions have no place in a direct message.
+        view.mentions.clear();
+        let Some(notice) = view.notice.take() else { return };
+        let sent = match user.create_dm_channel(&self.http).await {
+            Ok(dm) => {
+                let mut b = CreateMessage::new().content(self.content(&view));
+                if let Some(file) = board_file(&view) {
+                    b = b.add_file(file);
+                }
+                dm.id.send_message(&self.http, b).await.map(drop)
+            }
+            Err(e) => Err(e),
+        };
+        match sent {
+            Ok(()) => self.service.noticed(&notice).await,
+            Err(e) => {
+                tracing::info!(user = user.get(), error = %e, "a direct message was refused");
+                let why = if dms_closed(&e) {
+                    crate::table::NoticeFailure::Closed
+                } else {
+                    crate::table::NoticeFailure::Failed
+                };
+                for (chat, v) in self.service.notice_failed(&notice, why).await {
+                    self.post_to(&chat, vec![v]);
+                }
+            }
+        }
+    }
+
     /// For a new board of a table in a channel that has spent its boards' share of Discord's
     /// limit (see [`pace`]): the table's live board message there, to edit in place instead.
     async fn live_board_if_busy(&self, channel: ChannelId, view: &View) -> Option<String> {
@@ -672,7 +723,13 @@ impl Discord {
     /// A view's text with the players it mentions as Discord mentions (their name's last
     /// appearance, or an added line), at most Discord's length.
     fn content(&self, view: &View) -> String {
-        let mut text = clip(&view.text, CONTENT - 30 * view.mentions.len().min(4));
+        let mut text = view.text.clone();
+        for link in &view.links {
+            if let Some(url) = jump_url(&link.chat, link.message.as_deref()) {
+                text.push_str(&format!("\n🔗 {}: {url}", link.table));
+            }
+        }
+        let mut text = clip(&text, CONTENT - 30 * view.mentions.len().min(4));
         let names = self.names.lock().unwrap_or_else(|e| e.into_inner());
         for user in view.mentions.iter().take(4) {
             let Some(id) = user.strip_prefix("discord:").and_then(|id| id.parse::<u64>().ok())
@@ -709,6 +766,25 @@ fn http(token: &str, proxy: Option<&str>) -> Http {
     match proxy {
         Some(proxy) => builder.proxy(proxy).ratelimiter_disabled(true).build(),
         None => builder.build(),
+    }
+}
+
+/// A message's jump URL (`https://discord.com/channels/<server>/<channel>/<message>`) from a
+/// table's chat (`discord:<server>/<channel>`) and its recorded message (`<channel>:<message>`).
+fn jump_url(chat: &str, message: Option<&str>) -> Option<String> {
+    let server = chat.strip_prefix("discord:")?.split('/').next()?;
+    let (channel, message) = parse_ref(message?)?;
+    Some(format!("https://discord.com/channels/{server}/{}/{}", channel.get(), message.get()))
+}
+
+/// Whether Discord refused a direct message because the user does not take them (50007).
+fn dms_closed(e: &serenity::Error) -> bool {
+    use serenity::http::HttpError;
+    match e {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => {
+            r.error.code == 50007 || r.status_code.as_u16() == 403
+        }
+        _ => false,
     }
 }
 

@@ -428,6 +428,7 @@ impl Playground {
             // A local playground: everyone at the keyboard runs the room (`/lang chat`,
             // `/boards`, cancelling a stuck table).
             admin: true,
+            chat_title: Some(room.to_owned()),
         }
     }
 
@@ -477,7 +478,12 @@ impl Playground {
     /// off the message it supersedes.
     pub async fn post(&self, chat: &str, view: View) {
         let room = chat.strip_prefix("playground:").unwrap_or(chat).to_owned();
+        // A turn notice is a private message in the table's room: shown, it is delivered.
+        let notice = view.notice.clone();
         self.post_in(&room, None, view).await;
+        if let Some(notice) = notice {
+            self.service.noticed(&notice).await;
+        }
     }
 
     async fn post_in(&self, room: &str, author: Option<String>, mut view: View) {

@@ -169,6 +169,8 @@ pub struct Surroundings {
     pub chat_lang: Option<String>,
     /// The table's chat's settings (JSON), if the chat has a row.
     pub chat_settings: Option<String>,
+    /// The table's chat's title, as the platform last showed it.
+    pub chat_title: Option<String>,
     /// The language set for the group of the table's chat.
     pub group_lang: Option<String>,
     /// `(kind, message)` for each message recorded for the table: `lobby`, `board`, `thread`.
@@ -195,6 +197,9 @@ pub struct SeatRecord {
     pub strikes: i32,
     /// The final rank, once the game is over.
     pub rank: Option<i32>,
+    /// The seated user's turn-notice choice (`users.notify`, JSON; empty: off), as read with
+    /// the table; never written with the seat.
+    pub notify: String,
 }
 
 /// What one change writes besides the table itself.
@@ -206,6 +211,11 @@ pub struct Change<'a> {
     pub results: bool,
     /// The seats are as read: they need not be written again (most moves change none).
     pub seats_unchanged: bool,
+    /// Users whose turn notice this change owes, with when it is due (Unix ms): a notice
+    /// already owed for the same turn is kept as it is.
+    pub notices: &'a [(String, i64)],
+    /// Users who are no longer to act: their notices are dropped.
+    pub unnotice: &'a [String],
 }
 
 /// A player's record in one game, for statistics.
@@ -326,6 +336,7 @@ where
         around: Some(Surroundings {
             chat_lang: r.try_get("chat_lang")?,
             chat_settings: r.try_get("chat_settings")?,
+            chat_title: r.try_get("chat_title")?,
             group_lang: r.try_get("group_lang")?,
             messages,
         }),
@@ -342,6 +353,7 @@ where
                 left: status == "left",
                 strikes: r.try_get("strikes")?,
                 rank: r.try_get("rank")?,
+                notify: r.try_get::<Option<String>, _>("notify")?.unwrap_or_default(),
             };
             Some((number, seat))
         }
@@ -549,6 +561,7 @@ impl Store {
                     "t.remind_ms, t.updated_ms, ",
                     "(select c.lang from chats c where c.id = t.chat) as chat_lang, ",
                     "(select c.settings from chats c where c.id = t.chat) as chat_settings, ",
+                    "(select c.title from chats c where c.id = t.chat) as chat_title, ",
                     "(select c.lang from chats c where c.id = case when ",
                     $slash,
                     " > 0 ",
@@ -561,7 +574,8 @@ impl Store {
                     "and m.kind = 'board') as board_message, ",
                     "(select m.message from messages m where m.table_id = t.id ",
                     "and m.kind = 'thread') as thread_message, ",
-                    "s.seat, s.user_id, s.name, s.status as seat_status, s.strikes, s.rank ",
+                    "s.seat, s.user_id, s.name, s.status as seat_status, s.strikes, s.rank, ",
+                    "(select u.notify from users u where u.id = s.user_id) as notify ",
                     "from tables t left join seats s on s.table_id = t.id ",
                     "where t.id = $1 order by s.seat"
                 )
@@ -604,6 +618,9 @@ impl Store {
         const CLEAR: &str = "delete from seats where table_id = $1";
         const RESULT: &str = "insert into results (table_id, seat, chat, game, user_id, name, \
                               rank, players, finished_ms) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
+        const NOTICE: &str = "insert into notices (table_id, user_id, due_ms) values ($1, $2, $3) \
+                              on conflict (table_id, user_id) do nothing";
+        const UNNOTICE: &str = "delete from notices where table_id = $1 and user_id = $2";
         let next = t.version + 1;
         on_writer!(self, pool => {
             let mut tx = pool.begin_write().await?;
@@ -634,6 +651,12 @@ impl Store {
                 for (seat, s) in t.seats.iter().enumerate() {
                     insert_seat!(tx, t.id, seat, s);
                 }
+            }
+            for (user, due) in change.notices {
+                sqlx::query(NOTICE).bind(t.id).bind(user).bind(due).execute(&mut *tx).await?;
+            }
+            for user in change.unnotice {
+                sqlx::query(UNNOTICE).bind(t.id).bind(user).execute(&mut *tx).await?;
             }
             if change.results {
                 for (seat, s) in t.seats.iter().enumerate() {
@@ -1009,6 +1032,131 @@ impl Store {
         const SQL: &str = "update users set lang = $1, version = version + 1 where id = $2";
         on_writer!(self, pool => {
             sqlx::query(SQL).bind(lang).bind(id).execute(pool).await?;
+        });
+        Ok(())
+    }
+
+    /// A user's turn-notice choice (JSON; empty when never set) and language, if the user is
+    /// known.
+    pub async fn notify(&self, user: &str) -> Result<Option<(String, Option<String>)>, StoreError> {
+        const SQL: &str = "select notify, lang from users where id = $1";
+        let notify = on_pool!(self, pool => {
+            sqlx::query_as(SQL).bind(user).fetch_optional(pool).await?
+        });
+        Ok(notify)
+    }
+
+    /// Sets a user's turn-notice choice; turned off (`drop_pending`), the notices they are
+    /// owed are dropped with it.
+    pub async fn set_notify(
+        &self,
+        user: &str,
+        notify: &str,
+        drop_pending: bool,
+    ) -> Result<(), StoreError> {
+        const SET: &str = "update users set notify = $1, version = version + 1 where id = $2";
+        const DROP: &str = "delete from notices where user_id = $1 and sent_ms is null";
+        on_writer!(self, pool => {
+            let mut tx = pool.begin_write().await?;
+            sqlx::query(SET).bind(notify).bind(user).execute(&mut *tx).await?;
+            if drop_pending {
+                sqlx::query(DROP).bind(user).execute(&mut *tx).await?;
+            }
+            tx.commit().await?;
+        });
+        Ok(())
+    }
+
+    /// Claims the turn notices due at `now` (up to `limit`, the oldest first), for `lease`
+    /// milliseconds, as `(table, user)`: another process claiming meanwhile skips them
+    /// (Postgres `FOR UPDATE SKIP LOCKED`; SQLite serialises writers anyway). With one of a
+    /// user's notices, every other notice of theirs due by then is claimed too, so that one
+    /// message tells of all their waiting tables.
+    pub async fn claim_notices(
+        &self,
+        now: i64,
+        lease: i64,
+        limit: i64,
+    ) -> Result<Vec<(i64, String)>, StoreError> {
+        macro_rules! pick {
+            ($tail:literal) => {
+                concat!(
+                    "select table_id, user_id from notices where sent_ms is null ",
+                    "and due_ms <= $1 and (lease_ms is null or lease_ms <= $1) ",
+                    "and user_id in (select user_id from notices where sent_ms is null ",
+                    "and due_ms <= $1 and (lease_ms is null or lease_ms <= $1) ",
+                    "order by due_ms limit $2) order by user_id, due_ms",
+                    $tail
+                )
+            };
+        }
+        const LEASE: &str = "update notices set lease_ms = $1 where table_id = $2 and user_id = $3";
+        macro_rules! run {
+            ($pool:expr, $sql:expr) => {{
+                let mut tx = $pool.begin_write().await?;
+                let rows: Vec<(i64, String)> =
+                    sqlx::query_as($sql).bind(now).bind(limit).fetch_all(&mut *tx).await?;
+                for (table, user) in &rows {
+                    sqlx::query(LEASE)
+                        .bind(now + lease)
+                        .bind(table)
+                        .bind(user)
+                        .execute(&mut *tx)
+                        .await?;
+                }
+                tx.commit().await?;
+                rows
+            }};
+        }
+        let rows = match self {
+            Store::Postgres(pool) => run!(pool, pick!(" for update skip locked")),
+            Store::Sqlite(lite) => run!(&lite.write, pick!("")),
+        };
+        Ok(rows)
+    }
+
+    /// What became of a claimed notice: sent at `Some(ms)` (never sent again for this turn),
+    /// postponed to `due` (quiet hours), or dropped (`None, None`: the turn is over or the
+    /// user does not want it).
+    pub async fn settle_notice(
+        &self,
+        table: i64,
+        user: &str,
+        sent: Option<i64>,
+        due: Option<i64>,
+    ) -> Result<(), StoreError> {
+        const SENT: &str = "update notices set sent_ms = $1, lease_ms = null \
+                            where table_id = $2 and user_id = $3";
+        const LATER: &str = "update notices set due_ms = $1, lease_ms = null \
+                             where table_id = $2 and user_id = $3";
+        const DROP: &str = "delete from notices where table_id = $1 and user_id = $2";
+        on_writer!(self, pool => {
+            match (sent, due) {
+                (Some(at), _) => {
+                    sqlx::query(SENT).bind(at).bind(table).bind(user).execute(pool).await?
+                }
+                (None, Some(due)) => {
+                    sqlx::query(LATER).bind(due).bind(table).bind(user).execute(pool).await?
+                }
+                (None, None) => sqlx::query(DROP).bind(table).bind(user).execute(pool).await?,
+            };
+        });
+        Ok(())
+    }
+
+    /// Records a chat's title as the platform shows it now; writes only when it changed.
+    pub async fn set_chat_title(&self, id: &str, title: &str) -> Result<(), StoreError> {
+        const READ: &str = "select title from chats where id = $1";
+        const UPSERT: &str = "insert into chats (id, title) values ($1, $2) on conflict (id) \
+                              do update set title = excluded.title";
+        let known: Option<Option<String>> = on_pool!(self, pool => {
+            sqlx::query_scalar(READ).bind(id).fetch_optional(pool).await?
+        });
+        if known.flatten().as_deref() == Some(title) {
+            return Ok(());
+        }
+        on_writer!(self, pool => {
+            sqlx::query(UPSERT).bind(id).bind(title).execute(pool).await?;
         });
         Ok(())
     }

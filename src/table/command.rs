@@ -10,6 +10,7 @@
 //! | `/rules [game]` | the rules, with the options of the chat's table |
 //! | `/replay [game\|table]`, `/export [game\|table]` | a finished game as an animation, as a record |
 //! | `/start <code>`, `/join <code>` | join a private table by its invite code |
+//! | `/notify [on\|off\|after 10m\|quiet 23-7\|tz +3:30]`, `/games` | turn notices, your open tables |
 //! | `/stats`, `/top`, `/lang [chat] [en\|fa\|ru\|tl]`, `/boards new\|edit`, `/help`, `/start` | the rest |
 
 use crate::engine::GameKind;
@@ -150,6 +151,8 @@ fn general(name: &str, game: Option<GameKind>, args: Vec<String>) -> Result<Op, 
         "history" => Op::History(named(&args)),
         "fair" => Op::Fair(named(&args)),
         "stats" => Op::Stats,
+        "notify" | "notifications" => Op::Notify(args),
+        "games" | "mygames" => Op::Games,
         "top" | "leaderboard" => Op::Top,
         "lang" | "language" => {
             let chat = args.first().is_some_and(|w| w.eq_ignore_ascii_case("chat"));

@@ -163,10 +163,13 @@ impl Service {
             ),
             None => None,
         };
+        let (notices, unnotice) = self.notices_of(t, now);
         let change = Change {
             action: json.as_deref(),
             results,
             seats_unchanged: t.rec.seats == t.stored_seats,
+            notices: &notices,
+            unnotice: &unnotice,
         };
         let started = std::time::Instant::now();
         let saved = self.store.save(&t.rec, &change).await;

@@ -13,6 +13,7 @@ pub mod command;
 pub mod i18n;
 mod load;
 mod lobby;
+mod notify;
 mod play;
 mod replays;
 mod service;
@@ -24,6 +25,7 @@ use std::sync::atomic::{AtomicI64, Ordering};
 
 pub use audit::LogCheck;
 pub use command::{Command, parse as parse_command};
+pub use notify::{Link, Notice, NoticeFailure, NotifyChoice};
 pub use service::{Service, ServiceError, Shown};
 
 use crate::engine::GameKind;
@@ -41,6 +43,9 @@ pub struct Ctx {
     pub locale: Option<String>,
     /// Whether the user is an administrator of the chat (may kick and cancel).
     pub admin: bool,
+    /// The chat's title as the platform shows it (a group's name, `#channel`), if it gives
+    /// one: kept for lists that name chats (turn notices, `/games`).
+    pub chat_title: Option<String>,
 }
 
 /// Something a user asks of the table service.
@@ -108,6 +113,11 @@ pub enum Op {
     Replay(Pick),
     /// A finished game's record as a JSON file (see [`crate::replay::Record`]).
     Export(Pick),
+    /// Show or change the user's turn notices (`on`, `off`, `after 10m`, `quiet 23-7`,
+    /// `tz +3:30`; none: show them).
+    Notify(Vec<String>),
+    /// The user's open tables in every chat (and in a group, the chat's own).
+    Games,
     /// What the bot can do.
     Help,
 }
@@ -159,6 +169,8 @@ impl Op {
             Op::Invite(_) => "invite",
             Op::Replay(_) => "replay",
             Op::Export(_) => "export",
+            Op::Notify(_) => "notify",
+            Op::Games => "games",
             Op::Help => "help",
         }
     }
@@ -244,6 +256,12 @@ pub struct View {
     /// The table plays in a thread of its own, where the platform has threads (Discord): the
     /// adapter opens one from the lobby message and records it with [`Slot::Thread`].
     pub thread: bool,
+    /// A turn notice: once delivered, the adapter reports it with [`Service::noticed`] (or
+    /// its failure with [`Service::notice_failed`]).
+    pub notice: Option<Notice>,
+    /// Links to tables' messages that the adapter adds, one line each, where its platform can
+    /// make them (a turn notice, `/games`).
+    pub links: Vec<Link>,
 }
 
 /// A file a view sends.

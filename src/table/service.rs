@@ -469,6 +469,12 @@ impl Service {
         // The user is recorded now; their language is worked out only if it is needed (help, a
         // refusal): an operation that succeeds shows the table's language.
         let own = self.record_user(ctx).await;
+        // A chat's title, kept for lists that name chats; presses (the bulk) skip it.
+        if let Some(title) = ctx.chat_title.as_deref().filter(|_| !matches!(op, Op::Press(_)))
+            && let Err(e) = self.store.set_chat_title(&ctx.chat, title).await
+        {
+            tracing::warn!(chat = %ctx.chat, error = %e, "recording the chat's title failed");
+        }
         if self.health.down.load(Ordering::SeqCst) {
             return vec![self.store_down_view(ctx)];
         }
@@ -490,9 +496,12 @@ impl Service {
             Op::Lang { chat, code } => self.lang(ctx, chat, code.as_deref()).await,
             Op::Boards(mode) => self.boards(ctx, mode).await,
             Op::Rules(game) => self.rules(ctx, game).await,
+            Op::Invite(code) if code == "notify" => self.notify_here(ctx).await,
             Op::Invite(code) => self.invite(ctx, &code).await,
             Op::Replay(pick) => self.replay_game(ctx, pick).await,
             Op::Export(pick) => self.export_game(ctx, pick).await,
+            Op::Notify(words) => self.notify(ctx, &words).await,
+            Op::Games => self.games(ctx).await,
             Op::Help => Ok(vec![self.help(ctx, self.user_lang_given(ctx, own).await)]),
         };
         match result {

@@ -342,7 +342,7 @@ impl Service {
         }
     }
 
-    async fn picture(
+    pub(super) async fn picture(
         &self,
         game: &Game,
         events: &[Event],

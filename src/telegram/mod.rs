@@ -39,10 +39,10 @@ use crate::table::token::may_need_admin;
 use crate::table::{Ctx, Op, Service, View, parse_command};
 
 /// The commands in the menu, in menu order (see `table::command` for what each does).
-const COMMANDS: [&str; 21] = [
+const COMMANDS: [&str; 23] = [
     "snakes", "ludo", "nardy", "join", "leave", "play", "options", "status", "history", "resign",
-    "kick", "cancel", "rules", "stats", "top", "fair", "replay", "export", "lang", "boards",
-    "help",
+    "kick", "cancel", "rules", "games", "notify", "stats", "top", "fair", "replay", "export",
+    "lang", "boards", "help",
 ];
 
 /// How long `getUpdates` waits for an update (long polling), in seconds.
@@ -153,6 +153,12 @@ impl Telegram {
         names.insert(user.id.0, user.full_name());
     }
 
+    /// `ctx` with the chat's title (a group's name; a private chat has none).
+    fn titled(mut ctx: Ctx, chat: &teloxide::types::Chat) -> Ctx {
+        ctx.chat_title = chat.title().map(str::to_owned);
+        ctx
+    }
+
     fn ctx(chat: ChatId, user: &User, admin: bool) -> Ctx {
         Ctx {
             chat: format!("telegram:{}", chat.0),
@@ -160,6 +166,7 @@ impl Telegram {
             name: user.full_name(),
             locale: user.language_code.clone(),
             admin,
+            chat_title: None,
         }
     }
 
@@ -217,7 +224,7 @@ impl Telegram {
                 return;
             }
             Err(e) => {
-                let ctx = Self::ctx(message.chat.id, user, false);
+                let ctx = Self::titled(Self::ctx(message.chat.id, user, false), &message.chat);
                 let key = e.key();
                 let view = self.service.say_privately(&ctx, key).await;
                 self.send_later(message.chat.id, vec![view], Some(message.id));
@@ -227,7 +234,7 @@ impl Telegram {
         if command.private && !message.chat.is_private() {
             // A private table's players get its boards in their chats with the bot, which only
             // someone who started that chat can receive: it is made there.
-            let ctx = Self::ctx(message.chat.id, user, false);
+            let ctx = Self::titled(Self::ctx(message.chat.id, user, false), &message.chat);
             let view = self.service.say_privately(&ctx, "err-private-here").await;
             self.send_later(message.chat.id, vec![view], Some(message.id));
             return;
@@ -241,7 +248,7 @@ impl Telegram {
                 | Op::Boards(Some(_))
         );
         let admin = needs_admin && self.is_admin(message.chat.id, user).await;
-        let ctx = Self::ctx(message.chat.id, user, admin);
+        let ctx = Self::titled(Self::ctx(message.chat.id, user, admin), &message.chat);
         let views = self.service.handle(&ctx, command.op).await;
         self.send_later(message.chat.id, views, Some(message.id));
     }

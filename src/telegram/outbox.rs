@@ -25,7 +25,7 @@ use teloxide::types::{
 };
 use teloxide::{ApiError, RequestError};
 
-use crate::table::{FileKind, Shown, Slot, View, clip_end, mark_last};
+use crate::table::{FileKind, NoticeFailure, Shown, Slot, View, clip_end, mark_last};
 
 use super::Telegram;
 
@@ -181,6 +181,16 @@ fn parse_refs(reference: &str) -> Vec<(ChatId, MessageId)> {
 /// be answered "message is not modified").
 const PLAIN: &str = "/plain";
 
+/// A link to a message of a supergroup or channel (`https://t.me/c/<id>/<message>`) from a
+/// table's chat (`telegram:-100…`) and its recorded message (`<chat>:<message>`, the copy in
+/// that chat); basic groups and private chats have no message links.
+fn message_link(chat: &str, message: Option<&str>) -> Option<String> {
+    let id: i64 = chat.strip_prefix("telegram:")?.parse().ok()?;
+    let internal = id.to_string().strip_prefix("-100")?.to_owned();
+    let (_, m) = parse_refs(message?).into_iter().find(|(c, _)| c.0 == id)?;
+    Some(format!("https://t.me/c/{internal}/{}", m.0))
+}
+
 /// At most `max` UTF-16 units (what Telegram counts), keeping the end.
 pub(super) fn clip(text: &str, max: usize) -> String {
     clip_end(text, max, char::len_utf16)
@@ -216,9 +226,54 @@ impl Telegram {
         self.send_later(ChatId(id), views, None);
     }
 
+    /// Sends a turn notice to the user's private chat and reports the outcome: delivered;
+    /// blocked or never started (403: notices are switched off); or another failure (tried
+    /// again later).
+    async fn post_notice(&self, chat: ChatId, view: View) {
+        let Some(notice) = view.notice.clone() else { return };
+        let caption = self.html(&view, CAPTION);
+        let text = self.html(&view, 4096);
+        let sent = match &view.image {
+            Some(png) => retry_result("sendPhoto", || {
+                self.bot
+                    .send_photo(chat, InputFile::memory(png.clone()))
+                    .caption(caption.clone())
+                    .parse_mode(ParseMode::Html)
+                    .send()
+            })
+            .await
+            .map(drop),
+            None => retry_result("sendMessage", || {
+                self.bot.send_message(chat, text.clone()).parse_mode(ParseMode::Html).send()
+            })
+            .await
+            .map(drop),
+        };
+        match sent {
+            Ok(()) => self.service.noticed(&notice).await,
+            Err(e) => {
+                let blocked = matches!(
+                    e,
+                    RequestError::Api(
+                        ApiError::BotBlocked
+                            | ApiError::CantInitiateConversation
+                            | ApiError::UserDeactivated
+                            | ApiError::ChatNotFound
+                    )
+                );
+                tracing::info!(chat = chat.0, error = %e, blocked, "a turn notice was refused");
+                let why = if blocked { NoticeFailure::Blocked } else { NoticeFailure::Failed };
+                let _ = self.service.notice_failed(&notice, why).await;
+            }
+        }
+    }
+
     /// Shows one view: in `chat`, or for a private table in each player's chat with the bot;
     /// edits the message(s) it replaces, then records what it posted.
     async fn post(&self, chat: ChatId, mut view: View, reply_to: Option<MessageId>) {
+        if view.notice.is_some() {
+            return self.post_notice(chat, view).await;
+        }
         if !self.service.ready(&mut view).await {
             return;
         }
@@ -439,7 +494,13 @@ impl Telegram {
     /// the one reminded) become links that notify them: their name's last appearance, or an
     /// added line.
     fn html(&self, view: &View, max: usize) -> String {
-        let text = clip(&view.text, max.saturating_sub(80 * view.mentions.len().min(4)));
+        let mut text = view.text.clone();
+        for link in &view.links {
+            if let Some(url) = message_link(&link.chat, link.message.as_deref()) {
+                text.push_str(&format!("\n🔗 {}: {url}", link.table));
+            }
+        }
+        let text = clip(&text, max.saturating_sub(80 * view.mentions.len().min(4)));
         let mut out = escape(&text);
         let names = self.names.lock().unwrap_or_else(|e| e.into_inner());
         for user in view.mentions.iter().take(4) {

@@ -81,6 +81,7 @@ pub fn ctx(chat: &str, user: &str) -> dicetable::table::Ctx {
         name: user.to_owned(),
         locale: None,
         admin: false,
+        chat_title: None,
     }
 }
 

@@ -1,0 +1,623 @@
+//! Turn notices and the list of a player's games: `/notify` (a private message when a turn has
+//! been yours for a while, never after it was played, outside quiet hours) and `/games`.
+//!
+//! A notice is owed from the change that made it a person's turn: [`Service::save`] writes it in
+//! the same transaction as the move (due after the person's delay, or at the turn's reminder if
+//! that comes first), and the change that ends the turn deletes it in its own. The timer loop
+//! claims due notices like deadlines ([`Store::claim_notices`]: one process sends each), merges
+//! a person's waiting tables into one message, and the adapter that delivered it marks it sent
+//! ([`Service::noticed`]), so a notice is sent once per turn, across restarts and processes.
+//!
+//! [`Store::claim_notices`]: crate::store::Store::claim_notices
+
+use serde::{Deserialize, Serialize};
+
+use super::i18n::{Arg, Lang};
+use super::service::{Fail, Loaded, ServiceError, say};
+use super::{Ctx, Service, View};
+use crate::engine::Legal;
+use crate::store::TableStatus;
+
+/// How long a claimed notice is held by the process sending it, in milliseconds.
+const NOTICE_LEASE_MS: i64 = 30_000;
+
+/// The most notices claimed in one round of the timer.
+const NOTICES_PER_ROUND: i64 = 64;
+
+/// A person's choice of turn notices, stored as JSON in `users.notify`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct NotifyChoice {
+    /// Notices wanted at all.
+    pub on: bool,
+    /// Minutes a turn must have been theirs before the notice (0: at once).
+    pub after_min: u32,
+    /// Quiet hours `[from, to)`, local hours 0–23: a notice due then waits until `to`.
+    pub quiet: Option<[u8; 2]>,
+    /// The person's offset from UTC, in minutes (`tz +3:30` is 210).
+    pub tz_min: i32,
+    /// A private message could not reach them (Discord: direct messages closed); said once,
+    /// and notices stop until they turn them on again.
+    pub unreachable: bool,
+}
+
+impl Default for NotifyChoice {
+    fn default() -> Self {
+        Self { on: false, after_min: 10, quiet: None, tz_min: 0, unreachable: false }
+    }
+}
+
+impl NotifyChoice {
+    /// The stored choice (empty or unreadable: the default, off).
+    pub fn read(stored: &str) -> Self {
+        serde_json::from_str(stored).unwrap_or_default()
+    }
+
+    /// Whether notices go out: on, and reachable.
+    pub fn active(&self) -> bool {
+        self.on && !self.unreachable
+    }
+
+    /// When a notice for a turn that became theirs at `now` is due: after their delay, but no
+    /// later than the turn's reminder (a notice after the bot played for them would be
+    /// useless), moved out of quiet hours.
+    pub fn due(&self, now: i64, remind_ms: Option<i64>) -> i64 {
+        let mut due = now + i64::from(self.after_min) * 60_000;
+        if let Some(remind) = remind_ms {
+            due = due.min(remind.max(now));
+        }
+        self.after_quiet(due)
+    }
+
+    /// `at`, or if that falls within quiet hours, the end of them.
+    pub fn after_quiet(&self, at: i64) -> i64 {
+        let Some([from, to]) = self.quiet else { return at };
+        if from == to {
+            return at;
+        }
+        let day = 24 * 60;
+        let minute = (at.div_euclid(60_000) + i64::from(self.tz_min)).rem_euclid(day);
+        let (from, to) = (i64::from(from) * 60, i64::from(to) * 60);
+        let quiet =
+            if from < to { minute >= from && minute < to } else { minute >= from || minute < to };
+        if !quiet {
+            return at;
+        }
+        let wait = (to - minute).rem_euclid(day);
+        (at.div_euclid(60_000) + wait) * 60_000
+    }
+
+    /// Applies `/notify` words: `on`, `off`, `now`, `after 10m` (or `2h`, `0`), `quiet 23-7`,
+    /// `quiet off`, `tz +3:30`. The word that does not fit, if any.
+    pub fn apply(&mut self, words: &[String]) -> Result<(), String> {
+        let mut words = words.iter().map(|w| w.to_lowercase());
+        while let Some(word) = words.next() {
+            match word.as_str() {
+                "on" | "yes" => {
+                    self.on = true;
+                    self.unreachable = false;
+                }
+                "off" | "no" => self.on = false,
+                "now" => {
+                    self.on = true;
+                    self.unreachable = false;
+                    self.after_min = 0;
+                }
+                "after" => {
+                    let value = words.next().ok_or_else(|| word.clone())?;
+                    self.after_min = minutes(&value).ok_or(value)?;
+                    self.on = true;
+                    self.unreachable = false;
+                }
+                "quiet" => {
+                    let value = words.next().ok_or_else(|| word.clone())?;
+                    self.quiet = match value.as_str() {
+                        "off" | "none" => None,
+                        _ => Some(hours(&value).ok_or(value)?),
+                    };
+                }
+                "tz" | "utc" => {
+                    let value = words.next().ok_or_else(|| word.clone())?;
+                    self.tz_min = offset(&value).ok_or(value)?;
+                }
+                _ => return Err(word),
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `10m`, `2h`, `90` (minutes), `0`: at most a day.
+fn minutes(word: &str) -> Option<u32> {
+    let (number, unit) = match word.strip_suffix('h') {
+        Some(n) => (n, 60),
+        None => (word.strip_suffix('m').unwrap_or(word), 1),
+    };
+    let n: u32 = number.parse().ok()?;
+    n.checked_mul(unit).filter(|m| *m <= 24 * 60)
+}
+
+/// `23-7`: hours 0–23.
+fn hours(word: &str) -> Option<[u8; 2]> {
+    let (from, to) = word.split_once('-')?;
+    let hour = |h: &str| h.parse::<u8>().ok().filter(|h| *h < 24);
+    Some([hour(from)?, hour(to)?])
+}
+
+/// `+3:30`, `-5`, `0`: an offset from UTC within ±14 hours, in minutes.
+fn offset(word: &str) -> Option<i32> {
+    let (sign, rest) = match word.as_bytes().first()? {
+        b'+' => (1, &word[1..]),
+        b'-' => (-1, &word[1..]),
+        _ => (1, word),
+    };
+    let (h, m) = rest.split_once(':').unwrap_or((rest, "0"));
+    let (h, m): (i32, i32) = (h.parse().ok()?, m.parse().ok()?);
+    let total = h * 60 + m;
+    (h <= 14 && (0..60).contains(&m) && total <= 14 * 60).then_some(sign * total)
+}
+
+/// The users who are to act at a table now (people only): the player to move, or everyone
+/// still to throw a roll-off.
+pub(super) fn people_to_act(t: &Loaded) -> Vec<usize> {
+    if t.rec.status != TableStatus::Playing {
+        return Vec::new();
+    }
+    let Some(game) = &t.game else { return Vec::new() };
+    let seats: Vec<usize> = match game.legal() {
+        Legal::RollOff { seats } => seats.iter().map(|s| usize::from(*s)).collect(),
+        legal => legal.to_move().map(usize::from).into_iter().collect(),
+    };
+    seats
+        .into_iter()
+        .filter(|&i| {
+            t.rec.seats.get(i).is_some_and(|s| !s.left && !super::lobby::is_computer(&s.user))
+        })
+        .collect()
+}
+
+/// A message telling a person of their waiting tables: the adapter that delivered it reports
+/// it with [`Service::noticed`], or its failure with [`Service::notice_failed`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    /// Who it is for.
+    pub user: String,
+    /// The tables it tells of.
+    pub tables: Vec<i64>,
+}
+
+/// A link the adapter adds to a view, if its platform can make one: to a table's message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Link {
+    /// The table.
+    pub table: i64,
+    /// The table's chat.
+    pub chat: String,
+    /// The table's newest board (or lobby) message, as the adapter recorded it.
+    pub message: Option<String>,
+}
+
+/// Why a notice did not arrive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoticeFailure {
+    /// The person blocked the bot or never opened a chat with it (Telegram 403): notices are
+    /// turned off, silently (nothing can reach them).
+    Blocked,
+    /// Their private messages are closed (Discord): notices stop, and the table's chat is
+    /// told once.
+    Closed,
+    /// Anything else (the platform is down): the notice is tried again later.
+    Failed,
+}
+
+impl Service {
+    /// `/notify [words]`: shows or changes the person's turn notices (a private answer).
+    pub(super) async fn notify(&self, ctx: &Ctx, words: &[String]) -> Result<Vec<View>, Fail> {
+        let lang = self.user_lang(ctx).await;
+        let stored = self.store.notify(&ctx.user).await?.map(|(n, _)| n).unwrap_or_default();
+        let mut choice = NotifyChoice::read(&stored);
+        let was = choice.active();
+        if let Err(word) = choice.apply(words) {
+            return Err(Fail::Say("err-notify-word", vec![("word", word.into())]));
+        }
+        if !words.is_empty() {
+            let json = serde_json::to_string(&choice)
+                .map_err(|e| ServiceError::Damaged(0, e.to_string()))?;
+            self.store.set_notify(&ctx.user, &json, was && !choice.active()).await?;
+        }
+        let mut lines = vec![self.notify_words(ctx, lang, &choice)];
+        let mut view =
+            View { lang: Some(lang), private_to: Some(ctx.user.clone()), ..View::default() };
+        // Telegram writes to a person only after they opened a chat with the bot: a group's
+        // `/notify on` links to that chat (`start=notify`).
+        if choice.active() && ctx.chat.starts_with("telegram:-") {
+            lines.push(self.i18n.text(lang, "notify-open-private", &[]));
+            view.invite = Some("notify".into());
+        }
+        view.text = lines.join("\n");
+        Ok(vec![view])
+    }
+
+    /// `/start notify` in a private chat: notices will come here.
+    pub(super) async fn notify_here(&self, ctx: &Ctx) -> Result<Vec<View>, Fail> {
+        let lang = self.user_lang(ctx).await;
+        let stored = self.store.notify(&ctx.user).await?.map(|(n, _)| n).unwrap_or_default();
+        let choice = NotifyChoice::read(&stored);
+        let text = if choice.active() {
+            self.i18n.text(lang, "notify-private-ready", &[])
+        } else {
+            self.notify_words(ctx, lang, &choice)
+        };
+        Ok(vec![View {
+            lang: Some(lang),
+            text,
+            private_to: Some(ctx.user.clone()),
+            ..View::default()
+        }])
+    }
+
+    /// The person's choice in words.
+    fn notify_words(&self, ctx: &Ctx, lang: Lang, c: &NotifyChoice) -> String {
+        let mut lines = Vec::new();
+        if c.active() {
+            lines.push(self.i18n.text(
+                lang,
+                "notify-on",
+                &[("minutes", Arg::Number(i64::from(c.after_min)))],
+            ));
+        } else {
+            lines.push(self.text_for(ctx, lang, "notify-off", &[]));
+        }
+        if let Some([from, to]) = c.quiet {
+            lines.push(self.i18n.text(
+                lang,
+                "notify-quiet",
+                &[
+                    ("from", Arg::Number(i64::from(from))),
+                    ("to", Arg::Number(i64::from(to))),
+                    ("tz", utc(c.tz_min).into()),
+                ],
+            ));
+        } else if c.tz_min != 0 {
+            lines.push(self.i18n.text(lang, "notify-tz", &[("tz", utc(c.tz_min).into())]));
+        }
+        lines.push(self.text_for(ctx, lang, "notify-usage", &[]));
+        lines.join("\n")
+    }
+
+    /// The notices a change owes and the ones it ends, for [`Service::save`]: each seated
+    /// person who wants notices and is to act now is owed one (kept as it is if already owed
+    /// for this turn); the others' are dropped.
+    pub(super) fn notices_of(&self, t: &Loaded, now: i64) -> (Vec<(String, i64)>, Vec<String>) {
+        let mut owed = Vec::new();
+        let mut ended = Vec::new();
+        let acting = people_to_act(t);
+        for (i, seat) in t.rec.seats.iter().enumerate() {
+            if seat.notify.is_empty() {
+                continue;
+            }
+            let choice = NotifyChoice::read(&seat.notify);
+            if !choice.active() {
+                continue;
+            }
+            if acting.contains(&i) {
+                if !owed.iter().any(|(u, _)| u == &seat.user) {
+                    owed.push((seat.user.clone(), choice.due(now, t.rec.remind_ms)));
+                }
+            } else if !ended.contains(&seat.user) {
+                ended.push(seat.user.clone());
+            }
+        }
+        ended.retain(|u| !owed.iter().any(|(o, _)| o == u));
+        (owed, ended)
+    }
+
+    /// Runs the turn notices once: claims the due ones and makes one message per person of
+    /// their waiting tables, addressed to where it must go (`telegram:<user>`: their private
+    /// chat; `discord:@<user>`: a direct message; the playground: the table's room, privately).
+    pub async fn notices(&self) -> Result<Vec<(String, View)>, ServiceError> {
+        let now = self.clock.now_ms();
+        let claimed = self.store.claim_notices(now, NOTICE_LEASE_MS, NOTICES_PER_ROUND).await?;
+        let mut out = Vec::new();
+        let mut start = 0;
+        while start < claimed.len() {
+            let user = claimed[start].1.clone();
+            let end = claimed[start..]
+                .iter()
+                .position(|(_, u)| *u != user)
+                .map_or(claimed.len(), |k| start + k);
+            let tables: Vec<i64> = claimed[start..end].iter().map(|(t, _)| *t).collect();
+            start = end;
+            match self.notice_for(&user, &tables, now).await {
+                Ok(Some(routed)) => out.push(routed),
+                Ok(None) => {}
+                Err(e) => tracing::warn!(%user, error = %e, "a turn notice failed"),
+            }
+        }
+        Ok(out)
+    }
+
+    /// The message telling `user` of `tables` (each still theirs to play), or nothing.
+    async fn notice_for(
+        &self,
+        user: &str,
+        tables: &[i64],
+        now: i64,
+    ) -> Result<Option<(String, View)>, ServiceError> {
+        let (stored, lang) = self.store.notify(user).await?.unwrap_or_default();
+        let choice = NotifyChoice::read(&stored);
+        if !choice.active() {
+            for &table in tables {
+                self.store.settle_notice(table, user, None, None).await?;
+            }
+            return Ok(None);
+        }
+        let later = choice.after_quiet(now);
+        if later > now {
+            for &table in tables {
+                self.store.settle_notice(table, user, None, Some(later)).await?;
+            }
+            return Ok(None);
+        }
+        let lang = lang.as_deref().and_then(Lang::from_tag).unwrap_or(Lang::En);
+        let mut waiting = Vec::new();
+        for &table in tables {
+            let t = match self.load(table).await {
+                Ok(t) => t,
+                Err(ServiceError::Damaged(..)) => {
+                    self.store.settle_notice(table, user, None, None).await?;
+                    continue;
+                }
+                Err(e) => return Err(e),
+            };
+            let mine = people_to_act(&t).iter().any(|&i| t.rec.seats[i].user == user);
+            if mine {
+                waiting.push(t);
+            } else {
+                // The turn was played (or the game ended) as the notice came due.
+                self.store.settle_notice(table, user, None, None).await?;
+            }
+        }
+        let Some(first) = waiting.first() else { return Ok(None) };
+        let mut lines = vec![self.i18n.text(lang, "notice-title", &[])];
+        let mut links = Vec::new();
+        for t in &waiting {
+            lines.push(self.table_line(t, lang, user, now));
+            links.push(self.link(t));
+        }
+        let image = match (&first.game, waiting.len()) {
+            (Some(game), 1) => self.picture(game, &[], &first.names(), lang).await,
+            _ => None,
+        };
+        let address = match user.split_once(':') {
+            Some(("telegram", _)) => user.to_owned(),
+            Some(("discord", id)) => format!("discord:@{id}"),
+            _ => first.rec.chat.clone(),
+        };
+        let view = View {
+            text: lines.join("\n"),
+            lang: Some(lang),
+            image,
+            private_to: Some(user.to_owned()),
+            notice: Some(Notice {
+                user: user.to_owned(),
+                tables: waiting.iter().map(|t| t.rec.id).collect(),
+            }),
+            links,
+            ..View::default()
+        };
+        Ok(Some((address, view)))
+    }
+
+    /// One table in a list: its game and number, whose turn, and the time left.
+    fn table_line(&self, t: &Loaded, lang: Lang, user: &str, now: i64) -> String {
+        let game = self.game_name(lang, t.kind);
+        let acting = people_to_act(t);
+        let state = if t.rec.status == TableStatus::Lobby {
+            self.i18n.text(
+                lang,
+                "games-lobby",
+                &[("seated", Arg::Number(t.rec.seats.len() as i64))],
+            )
+        } else if acting.iter().any(|&i| t.rec.seats[i].user == user) {
+            self.i18n.text(lang, "games-your-turn", &[])
+        } else if let Some(&i) = acting.first() {
+            let name = t.rec.seats[i].name.clone();
+            self.i18n.text(lang, "games-turn-of", &[("name", name.into())])
+        } else {
+            self.i18n.text(lang, "games-computer-turn", &[])
+        };
+        let left = match t.rec.deadline_ms.filter(|_| t.rec.status == TableStatus::Playing) {
+            Some(deadline) if t.computer_to_act().is_none() => {
+                let minutes = ((deadline - now).max(0) + 59_999) / 60_000;
+                self.i18n.text(lang, "games-left", &[("minutes", Arg::Number(minutes))])
+            }
+            _ => String::new(),
+        };
+        let mut args = vec![
+            ("game", Arg::from(game)),
+            ("table", Arg::Number(t.rec.id)),
+            ("state", state.into()),
+            ("left", left.into()),
+        ];
+        let title = t.rec.around.as_ref().and_then(|a| a.chat_title.clone());
+        match title {
+            Some(chat) => {
+                args.push(("chat", chat.into()));
+                self.i18n.text(lang, "games-line-in", &args)
+            }
+            None => self.i18n.text(lang, "games-line", &args),
+        }
+    }
+
+    fn link(&self, t: &Loaded) -> Link {
+        let message = t
+            .rec
+            .around
+            .as_ref()
+            .and_then(|a| a.message("board").or_else(|| a.message("lobby")).map(str::to_owned));
+        Link { table: t.rec.id, chat: t.rec.chat.clone(), message }
+    }
+
+    /// The adapter delivered a notice: it is not sent again for these turns.
+    pub async fn noticed(&self, notice: &Notice) {
+        let now = self.clock.now_ms();
+        for &table in &notice.tables {
+            if let Err(e) = self.store.settle_notice(table, &notice.user, Some(now), None).await {
+                tracing::warn!(table, user = %notice.user, error = %e, "marking a notice sent failed");
+            }
+        }
+    }
+
+    /// A notice could not be delivered. Blocked or closed: notices are switched off (the
+    /// turns' notices dropped); for closed direct messages, the views that say so once in each
+    /// table's chat (`(chat, view)`). Otherwise the notice is tried again when its claim ends.
+    pub async fn notice_failed(&self, notice: &Notice, why: NoticeFailure) -> Vec<(String, View)> {
+        if why == NoticeFailure::Failed {
+            return Vec::new();
+        }
+        let (stored, _) = match self.store.notify(&notice.user).await {
+            Ok(found) => found.unwrap_or_default(),
+            Err(e) => {
+                tracing::warn!(user = %notice.user, error = %e, "reading a notice choice failed");
+                return Vec::new();
+            }
+        };
+        let mut choice = NotifyChoice::read(&stored);
+        let said = choice.unreachable;
+        match why {
+            NoticeFailure::Blocked => choice.on = false,
+            _ => choice.unreachable = true,
+        }
+        let json = serde_json::to_string(&choice).unwrap_or_default();
+        if let Err(e) = self.store.set_notify(&notice.user, &json, true).await {
+            tracing::warn!(user = %notice.user, error = %e, "switching notices off failed");
+        }
+        tracing::info!(user = %notice.user, ?why, "turn notices switched off: undeliverable");
+        if why != NoticeFailure::Closed || said {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for &table in notice.tables.iter().take(1) {
+            let Ok(t) = self.load(table).await else { continue };
+            let lang = self.table_lang(&t).await;
+            let name = t
+                .rec
+                .seats
+                .iter()
+                .find(|s| s.user == notice.user)
+                .map(|s| s.name.clone())
+                .unwrap_or_default();
+            let text = self.i18n.text(lang, "notice-dm-closed", &[("name", name.into())]);
+            let view = View {
+                text,
+                lang: Some(lang),
+                mentions: vec![notice.user.clone()],
+                table: Some(table),
+                ..View::default()
+            };
+            out.push((t.rec.chat.clone(), view));
+        }
+        out
+    }
+
+    /// `/games`: in a private chat (or wherever the person asks), their open tables across all
+    /// chats; in a group, this chat's open tables too.
+    pub(super) async fn games(&self, ctx: &Ctx) -> Result<Vec<View>, Fail> {
+        let lang = self.user_lang(ctx).await;
+        let now = self.clock.now_ms();
+        let mut lines = Vec::new();
+        let mut links = Vec::new();
+        let mine = self.store.tables_of_user(&ctx.user, "", &TableStatus::OPEN).await?;
+        if mine.is_empty() {
+            lines.push(self.i18n.text(lang, "games-none", &[]));
+        } else {
+            lines.push(self.i18n.text(lang, "games-mine", &[]));
+        }
+        let mut shown = Vec::new();
+        for (id, ..) in &mine {
+            let Ok(t) = self.load(*id).await else { continue };
+            lines.push(self.table_line(&t, lang, &ctx.user, now));
+            links.push(self.link(&t));
+            shown.push(*id);
+        }
+        let private = ctx.chat == ctx.user;
+        if !private {
+            let here = self.store.tables_in_chat(&ctx.chat, &TableStatus::OPEN).await?;
+            let others: Vec<i64> =
+                here.iter().map(|(id, ..)| *id).filter(|id| !shown.contains(id)).collect();
+            if !others.is_empty() {
+                lines.push(self.i18n.text(lang, "games-here", &[]));
+            }
+            for id in others {
+                let Ok(t) = self.load(id).await else { continue };
+                lines.push(self.table_line(&t, lang, &ctx.user, now));
+                links.push(self.link(&t));
+            }
+        }
+        if lines.len() == 1 && mine.is_empty() && private {
+            return Err(say("games-none"));
+        }
+        Ok(vec![View {
+            text: lines.join("\n"),
+            lang: Some(lang),
+            private_to: Some(ctx.user.clone()),
+            links,
+            ..View::default()
+        }])
+    }
+}
+
+/// `+3:30` as shown after "UTC".
+fn utc(tz_min: i32) -> String {
+    let sign = if tz_min < 0 { '−' } else { '+' };
+    let (h, m) = (tz_min.abs() / 60, tz_min.abs() % 60);
+    if m == 0 { format!("{sign}{h}") } else { format!("{sign}{h}:{m:02}") }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn choice(words: &str) -> NotifyChoice {
+        let mut c = NotifyChoice::default();
+        let words: Vec<String> = words.split_whitespace().map(str::to_owned).collect();
+        c.apply(&words).expect("words that fit");
+        c
+    }
+
+    #[test]
+    fn notify_words_set_the_choice() {
+        let c = choice("on quiet 23-7 tz +3:30");
+        assert!(c.active());
+        assert_eq!((c.after_min, c.quiet, c.tz_min), (10, Some([23, 7]), 210));
+        assert_eq!(choice("after 2h").after_min, 120);
+        assert_eq!(choice("now").after_min, 0);
+        assert_eq!(choice("tz -5").tz_min, -300);
+        assert!(!choice("on off").on);
+        let mut c = NotifyChoice::default();
+        for bad in ["sometimes", "after soon", "quiet 25-7", "tz +15", "after"] {
+            let words: Vec<String> = bad.split_whitespace().map(str::to_owned).collect();
+            assert!(c.apply(&words).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_notice_waits_for_the_delay_the_reminder_and_quiet_hours() {
+        let hour = 3_600_000;
+        let c = choice("on");
+        assert_eq!(c.due(0, None), 600_000);
+        assert_eq!(c.due(0, Some(120_000)), 120_000, "never after the reminder");
+        // Quiet 23–7 at UTC+3:30: 20:00 UTC is 23:30 local, so the notice waits until 7:00
+        // local, 3:30 UTC the next day.
+        let c = choice("now quiet 23-7 tz +3:30");
+        let at = 20 * hour;
+        assert_eq!(c.due(at, None), 24 * hour + 3 * hour + hour / 2);
+        // 12:00 UTC is 15:30 local: not quiet.
+        assert_eq!(c.due(12 * hour, None), 12 * hour);
+        // Quiet hours within one day, 1–5 UTC.
+        let c = choice("now quiet 1-5");
+        assert_eq!(c.after_quiet(2 * hour + 60_000), 5 * hour);
+        assert_eq!(c.after_quiet(5 * hour), 5 * hour);
+    }
+}
