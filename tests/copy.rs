@@ -110,12 +110,17 @@ fn running_of(views: &[View], chat: &str) -> Running {
 }
 
 /// A bot's database: on each platform's chats, of every game a finished table (Ben resigned), a
-/// running one (a few moves in) and a lobby; users' and chats' languages, a chat's board mode.
+/// running one (a few moves in) and a lobby; users' and chats' languages, a chat's board mode,
+/// turn notices owed.
 /// Returns the running games' newest boards.
 async fn fill(service: &Service) -> Vec<Running> {
     let mut running = Vec::new();
     for p in PLATFORMS {
         let (finished, playing, lobby) = (format!("{p}1"), format!("{p}2"), format!("{p}3"));
+        // Turn notices wanted at the running tables: each owes its mover one (issue 35).
+        for who in ["Ana", "Ben"] {
+            act(service, &ctx(&playing, who), Op::Notify(vec!["on".into()])).await;
+        }
         for game in GAMES {
             started(service, &finished, game).await;
             let views = act(service, &ctx(&finished, "Ben"), Op::Resign(Some(game))).await;
