@@ -291,7 +291,7 @@ impl Record {
         level: crate::engine::computer::Level,
     ) -> Result<Self, Mismatch> {
         let mut actions = Vec::new();
-        crate::simulate::play_levels_logged(
+        crate::tools::simulate::play_levels_logged(
             options,
             seed,
             &vec![level; players],

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::engine::{GameKind, Options};
-use crate::gallery::{EXAMPLES, Example, play};
+use crate::tools::gallery::{EXAMPLES, Example, play};
 
 /// WCAG contrast ratio of two opaque colours (1 to 21): text wants at least 4.5.
 fn contrast(a: Color, b: Color) -> f32 {
@@ -231,7 +231,7 @@ fn every_gallery_picture_stays_under_120_kb_and_reused_rows_decode_right() {
     let renderer = Renderer::new();
     for (i, ex) in EXAMPLES.iter().enumerate() {
         let (game, events) = play(ex, 11 + i as u64).unwrap();
-        for (lang, names) in crate::gallery::LANGUAGES {
+        for (lang, names) in crate::tools::gallery::LANGUAGES {
             let ps: Vec<Player> = names
                 .iter()
                 .take(game.players())

@@ -305,7 +305,7 @@ impl Service {
                 // Someone moved meanwhile: their move stands, the timer restarted with it.
                 Ok(Err(_)) => tracing::debug!(table, "timer lost a race"),
                 Err(e) if e.is_panic() => {
-                    let why = crate::lanes::panic_text(&*e.into_panic());
+                    let why = crate::runtime::lanes::panic_text(&*e.into_panic());
                     self.note_damaged(table, &format!("its turn timer panicked: {why}"));
                 }
                 Err(e) => tracing::warn!(table, error = %e, "the timer's task was cancelled"),

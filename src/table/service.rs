@@ -14,8 +14,8 @@ use super::{Clock, Ctx, Op, Slot, View};
 use crate::engine::computer::Level;
 use crate::engine::{Game, GameKind, Illegal, Legal, Options, Seat};
 use crate::fair::Seed;
-use crate::metrics::Metrics;
 use crate::render::Renderer;
+use crate::runtime::metrics::Metrics;
 use crate::store::{Recorded, SeatRecord, Store, StoreError, TableRecord, TableStatus};
 
 /// The version of the JSON shapes this build stores (states, actions, options). A table stored
@@ -263,7 +263,7 @@ pub struct Service {
     /// Replays drawn lately.
     pub(super) drawn: Arc<super::replays::Drawn>,
     /// Long drawing (replays), off the boards' path.
-    pub(super) background: Arc<crate::lanes::Background>,
+    pub(super) background: Arc<crate::runtime::lanes::Background>,
     /// Tables found damaged by this process, with what is wrong (for `/healthz`).
     damaged: Arc<Mutex<BTreeMap<i64, String>>>,
 }
@@ -290,7 +290,7 @@ impl Service {
             computer_pause_ms: COMPUTER_PAUSE.as_millis() as i64,
             computer_turns: Arc::default(),
             drawn: Arc::default(),
-            background: Arc::new(crate::lanes::Background::new("dicetable-replays")),
+            background: Arc::new(crate::runtime::lanes::Background::new("dicetable-replays")),
             damaged: Arc::default(),
         }
     }

@@ -31,8 +31,8 @@ use teloxide::types::{BotCommand, CallbackQuery, ChatId, Message, UpdateKind, Us
 use tokio::sync::Notify;
 
 use crate::engine::GameKind;
-use crate::health::{Health, Part};
-use crate::lanes::Lanes;
+use crate::runtime::health::{Health, Part};
+use crate::runtime::lanes::Lanes;
 use crate::table::command::{Command, CommandError};
 use crate::table::i18n::Lang;
 use crate::table::token::may_need_admin;
