@@ -172,9 +172,8 @@ impl Service {
         if let Action::Roll { dice } = &mut action
             && dice.is_empty()
         {
-            let count = game.legal().dice_due().unwrap_or(1);
             let mut roller = Roller::new(&t.seed(), next_roll.max(0) as u64);
-            *dice = roller.roll_many(count);
+            *dice = roller.roll_due(&game.legal());
             next_roll = roller.position() as i64;
         }
         let mut game = game.clone();
