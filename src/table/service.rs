@@ -54,6 +54,10 @@ pub(super) enum Fail {
     Illegal(Illegal, Vec<String>),
     /// The button was out of date: say so, and refresh the board.
     Stale(i64),
+    /// No table of the chat (of the game asked for) is in the statuses looked for: callers may
+    /// look elsewhere (their choice never depends on a message's wording); shown as
+    /// `err-no-table`.
+    NoTable,
     /// An internal failure.
     Internal(ServiceError),
 }
@@ -584,6 +588,10 @@ impl Service {
         };
         match fail {
             Fail::Say(key, args) => vec![private(key, self.text_for(ctx, lang, key, &args))],
+            Fail::NoTable => {
+                let key = "err-no-table";
+                vec![private(key, self.text_for(ctx, lang, key, &[]))]
+            }
             Fail::Illegal(illegal, names) => {
                 vec![private("illegal", self.i18n.refusal(lang, &illegal, &names))]
             }

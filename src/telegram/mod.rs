@@ -39,7 +39,7 @@ use crate::table::token::may_need_admin;
 use crate::table::{Ctx, Op, Service, View, parse_command};
 
 /// The commands in the menu, in menu order (see `table::command` for what each does).
-const COMMANDS: [&str; 21] = [
+pub(crate) const COMMANDS: [&str; 21] = [
     "snakes", "ludo", "nardy", "join", "leave", "play", "options", "status", "history", "resign",
     "kick", "cancel", "rules", "stats", "top", "fair", "replay", "export", "lang", "boards",
     "help",
