@@ -450,3 +450,12 @@ fn every_ladder_has_at_least_two_rungs() {
     }
     assert_eq!(snakes::ladder_rungs(1, 38), 8, "a long ladder keeps a rung every 38 pixels");
 }
+
+/// docs/ARCHITECTURE.md quotes the board caches' sizes as the code has them (issue 34: it said
+/// 12 boards where the code kept 8).
+#[test]
+fn the_architecture_doc_quotes_the_cache_sizes() {
+    let doc = include_str!("../../docs/ARCHITECTURE.md");
+    assert!(doc.contains(&format!("`MAX_BOARDS` = {MAX_BOARDS} most")), "MAX_BOARDS");
+    assert!(doc.contains(&format!("`MAX_PACKED` = {MAX_PACKED} most")), "MAX_PACKED");
+}
