@@ -11,7 +11,7 @@ use dicetable::engine::snakes::{BoardKind, Layout, SnakesOptions};
 use dicetable::engine::{Action, Entropy, Game, GameKind, Legal, Options};
 use dicetable::fair::{Roller, Seed};
 use dicetable::setup::new_game;
-use dicetable::simulate::{Policy, play_one};
+use dicetable::tools::simulate::{Policy, play_one};
 
 fn dice(c: &mut Criterion) {
     let mut roller = Roller::new(&Seed::from_u64(1), 0);

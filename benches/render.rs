@@ -5,8 +5,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use dicetable::gallery::{EXAMPLES, play};
 use dicetable::render::{Player, Renderer, Scene, Theme, encode};
+use dicetable::tools::gallery::{EXAMPLES, play};
 
 fn render(c: &mut Criterion) {
     let renderer = Renderer::new();

@@ -20,9 +20,9 @@ use tokio::task::JoinHandle;
 
 use crate::discord::{Discord, Shards};
 use crate::fair::Seed;
-use crate::health::{Health, Part};
-use crate::metrics::Metrics;
 use crate::playground::Playground;
+use crate::runtime::health::{Health, Part};
+use crate::runtime::metrics::Metrics;
 use crate::store::Store;
 use crate::table::{Service, SystemClock, View};
 use crate::telegram::Telegram;
@@ -496,7 +496,7 @@ where
             }
             match ended {
                 Err(e) if e.is_panic() => {
-                    let why = crate::lanes::panic_text(&*e.into_panic());
+                    let why = crate::runtime::lanes::panic_text(&*e.into_panic());
                     tracing::error!(task = name, panic = %why, "a task panicked; starting it again");
                 }
                 _ => tracing::error!(task = name, "a task ended by itself; starting it again"),

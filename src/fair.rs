@@ -19,7 +19,7 @@
 use hmac::{Hmac, KeyInit, Mac};
 use sha2::{Digest, Sha256};
 
-use crate::engine::Entropy;
+use crate::engine::{Entropy, Legal};
 
 type HmacSha256 = Hmac<Sha256>;
 
@@ -162,6 +162,16 @@ impl Roller {
     pub fn roll_many(&mut self, count: usize) -> Vec<u8> {
         (0..count).map(|_| self.roll()).collect()
     }
+
+    /// The dice a game that waits for `legal` rolls next: as many as it waits for (one per die of
+    /// a roll, one per seat of a roll-off), or none, and no die number spent, when it waits for
+    /// no roll (a choice, or the end). Every place that fills a roll from a seed (the table, the
+    /// protocol, the simulator, the gallery, replay checks) asks this one function, so they all
+    /// spend die numbers alike; a roll sent while no roll is due is refused by the engine
+    /// whatever its dice.
+    pub fn roll_due(&mut self, legal: &Legal) -> Vec<u8> {
+        self.roll_many(legal.dice_due().unwrap_or(0))
+    }
 }
 
 /// A seeded stream of 32-bit numbers for one purpose:
@@ -230,6 +240,25 @@ mod tests {
     }
 
     const KNOWN_ROLLS_OF_SEED_1: [u8; 12] = [5, 4, 2, 2, 5, 6, 4, 5, 6, 1, 1, 5];
+
+    /// C1: the one function that fills a roll from a seed draws exactly the dice due, in
+    /// order, and spends no die number when the game waits for no roll.
+    #[test]
+    fn c1_roll_due_draws_the_dice_due_and_none_otherwise() {
+        use crate::engine::Action;
+        let seed = Seed::from_u64(1);
+        let mut roller = Roller::new(&seed, 0);
+        assert_eq!(roller.roll_due(&Legal::Roll { seat: 0, dice: 2 }), KNOWN_ROLLS_OF_SEED_1[..2]);
+        assert_eq!(
+            roller.roll_due(&Legal::RollOff { seats: vec![0, 1, 2] }),
+            KNOWN_ROLLS_OF_SEED_1[2..5]
+        );
+        let choice = Legal::Choose { seat: 0, actions: vec![Action::Move { piece: 0 }] };
+        assert_eq!(roller.roll_due(&choice), Vec::<u8>::new());
+        assert_eq!(roller.roll_due(&Legal::Over), Vec::<u8>::new());
+        assert_eq!(roller.position(), 5);
+        assert_eq!(roller.roll_due(&Legal::Roll { seat: 1, dice: 1 }), KNOWN_ROLLS_OF_SEED_1[5..6]);
+    }
 
     #[test]
     fn c3_commitment_is_sha256_of_seed() {

@@ -6,14 +6,14 @@ use std::sync::Arc;
 
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
+use dicetable::bot;
 use dicetable::engine::computer::Level;
 use dicetable::engine::{Event, Game, GameKind, Options, option_value};
 use dicetable::fair::{Roller, Seed, verify_commitment};
 use dicetable::render::{Player, Renderer, Scene, Theme};
 use dicetable::replay::{self, Record};
-use dicetable::simulate::Policy;
-use dicetable::{bot, gallery};
-use dicetable::{load, protocol, simulate};
+use dicetable::tools::simulate::Policy;
+use dicetable::tools::{gallery, load, protocol, simulate};
 
 /// dicetable: dice board games (Snakes & Ladders, Ludo, Long Nardy) for group chats.
 ///

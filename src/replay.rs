@@ -291,7 +291,7 @@ impl Record {
         level: crate::engine::computer::Level,
     ) -> Result<Self, Mismatch> {
         let mut actions = Vec::new();
-        crate::simulate::play_levels_logged(
+        crate::tools::simulate::play_levels_logged(
             options,
             seed,
             &vec![level; players],
@@ -387,11 +387,13 @@ impl Record {
         let mut moves = Vec::with_capacity(self.steps.len());
         for (i, Step { action, state }) in self.steps.iter().enumerate() {
             let step = i + 1;
+            // A roll where the game waits for none draws no dice: the rules refuse it below.
             if check == Check::Everything
                 && let Action::Roll { dice } = action
+                && game.legal().dice_due().is_some()
             {
                 let first = roller.position();
-                let table = roller.roll_many(game.legal().dice_due().unwrap_or(dice.len()));
+                let table = roller.roll_due(&game.legal());
                 if *dice != table {
                     return Err(Mismatch::Dice { step, recorded: dice.clone(), table, first });
                 }
@@ -648,6 +650,11 @@ mod tests {
         let mut edited = record.clone();
         let at = edited.steps.iter().position(|s| matches!(s.action, Action::Move { .. })).unwrap();
         edited.steps[at].action = Action::Move { piece: 9 };
+        assert!(matches!(edited.verify(), Err(Mismatch::Illegal { step, .. }) if step == at + 1));
+        // A roll recorded where the game waits for a choice draws no dice from the seed: the
+        // rules refuse it (item 3 of issue 34: one seed-to-dice function, no fallback count).
+        let mut edited = record.clone();
+        edited.steps[at].action = Action::Roll { dice: vec![3] };
         assert!(matches!(edited.verify(), Err(Mismatch::Illegal { step, .. }) if step == at + 1));
         // A wrong seed, with its own commitment or with the game's.
         let mut edited = record.clone();

@@ -10,36 +10,56 @@ use std::path::{Path, PathBuf};
 
 use syn::visit::Visit;
 
-/// The crate's own modules each top-level module may use, besides itself. A module missing here
-/// may use nothing of the crate.
+/// The folders that group modules of one kind, each module in them a layer of its own: the
+/// command-line tools (`tools::protocol`, …) and the running bot's plumbing
+/// (`runtime::lanes`, …). A group itself is nothing to import: code names its modules.
+const GROUPS: &[&str] = &["tools", "runtime"];
+
+/// The crate's own modules each layer may use, besides itself. A module missing here may use
+/// nothing of the crate. A layer is a top-level module, or a module of a [`GROUPS`] folder.
 const ALLOWED: &[(&str, &[&str])] = &[
     // The rules: nothing of the crate but itself.
     ("engine", &[]),
     // Seeds, dice and commitments feed the engine its entropy.
     ("fair", &["engine"]),
     ("setup", &["engine", "fair"]),
-    ("protocol", &["engine", "fair", "setup"]),
-    ("simulate", &["engine", "fair", "setup"]),
     // Pictures of engine states; never the table layer.
     ("render", &["engine"]),
-    ("gallery", &["engine", "fair", "render", "setup"]),
     // Game records: replayed through the rules with their seed, drawn as animations; a
-    // computers' game is recorded from simulate's play loop.
-    ("replay", &["engine", "fair", "render", "setup", "simulate"]),
+    // computers' game is recorded from the simulator's play loop (the one edge from the domain
+    // into a tool, for tests and benchmarks).
+    ("replay", &["engine", "fair", "render", "setup", "tools::simulate"]),
     // The only SQL, knowing nothing of the layers above it.
     ("store", &[]),
-    ("metrics", &[]),
-    ("health", &[]),
-    ("lanes", &[]),
+    // The runtime's plumbing knows nothing of games or tables.
+    ("runtime::metrics", &[]),
+    ("runtime::health", &[]),
+    ("runtime::lanes", &[]),
     // Replays are drawn on a background lane of their own.
-    ("table", &["engine", "fair", "setup", "store", "render", "replay", "metrics", "lanes"]),
+    (
+        "table",
+        &[
+            "engine",
+            "fair",
+            "setup",
+            "store",
+            "render",
+            "replay",
+            "runtime::metrics",
+            "runtime::lanes",
+        ],
+    ),
     // Adapters speak to the table layer, never to each other.
-    ("telegram", &["engine", "table", "health", "lanes", "metrics"]),
-    ("discord", &["engine", "table", "health", "lanes", "metrics"]),
-    ("playground", &["engine", "table", "health", "lanes", "metrics"]),
+    ("telegram", &["engine", "table", "runtime::health", "runtime::lanes", "runtime::metrics"]),
+    ("discord", &["engine", "table", "runtime::health", "runtime::lanes", "runtime::metrics"]),
+    ("playground", &["engine", "table", "runtime::health", "runtime::lanes", "runtime::metrics"]),
+    // The tools: front ends over the library, used by nothing but the binary.
+    ("tools::protocol", &["engine", "fair", "setup"]),
+    ("tools::simulate", &["engine", "fair", "setup"]),
+    ("tools::gallery", &["engine", "fair", "render", "setup"]),
     // The load generator drives the table service (or a running bot's playground) like an
     // adapter.
-    ("load", &["engine", "fair", "store", "table"]),
+    ("tools::load", &["engine", "fair", "store", "table"]),
     // The composition root wires everything together.
     (
         "bot",
@@ -49,9 +69,9 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "store",
             "table",
             "render",
-            "metrics",
-            "health",
-            "lanes",
+            "runtime::metrics",
+            "runtime::health",
+            "runtime::lanes",
             "telegram",
             "discord",
             "playground",
@@ -59,26 +79,55 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ),
 ];
 
-/// Outside crates (or `std` modules) and the only top-level modules that may use them.
+/// What the top of `src/` holds besides the layers above: the crate root and the binary.
+const ROOTS: &[&str] = &["lib", "main"];
+
+/// Outside crates (or `std` modules) and the only layers that may use them.
 const EXTERNAL: &[(&str, &[&str])] = &[
     ("sqlx", &["store"]),
     ("teloxide", &["telegram"]),
     ("serenity", &["discord"]),
-    ("poise", &["discord"]),
+    // Drawing, compressing and encoding pictures.
     ("tiny_skia", &["render"]),
-    ("image", &["render"]),
+    ("cosmic_text", &["render"]),
+    ("png", &["render"]),
+    ("flate2", &["render"]),
+    ("adler2", &["render"]),
+    ("crc32fast", &["render"]),
+    ("color_quant", &["render"]),
     ("gif", &["render"]),
-    ("swash", &["render"]),
-    ("axum", &["bot", "playground", "telegram", "discord"]),
-    ("tokio", &["bot", "discord", "lanes", "load", "playground", "table", "telegram"]),
-    ("reqwest", &["telegram", "discord", "load"]),
-    ("rand", &["table", "simulate"]),
+    // Words: only the table layer speaks.
+    ("fluent_bundle", &["table"]),
+    ("unic_langid", &["table"]),
+    // Keyed hashes: dice and commitments; button tags; the webhook's and pictures' digests.
+    ("hmac", &["fair", "table"]),
+    ("sha2", &["fair", "table", "telegram", "playground"]),
     ("getrandom", &["fair"]),
+    ("rand", &["table"]),
+    ("prometheus_client", &["runtime::metrics"]),
+    // (runtime::lanes: the background thread's priority and handing memory back.)
+    // (store::copy: whether a bot holds the SQLite file, by its `-shm` lock.)
+    ("libc", &["runtime::lanes", "store"]),
+    // Configuration and errors at the top only.
+    ("clap", &["bot"]),
+    ("anyhow", &["bot"]),
+    ("tracing_subscriber", &["bot"]),
+    ("dotenvy", &[]),
+    ("axum", &["bot", "playground", "telegram", "discord"]),
+    ("futures_util", &["runtime::lanes", "playground"]),
+    (
+        "tokio",
+        &["bot", "discord", "runtime::lanes", "tools::load", "playground", "table", "telegram"],
+    ),
+    ("reqwest", &["telegram", "discord", "tools::load"]),
     // The engine and the drawing are pure: no IO, clock, threads or processes.
     // (store: `store copy` and `store backup` check and name files.)
-    ("std::fs", &["gallery", "load", "store"]),
-    // (lanes: starting the background thread can fail.)
-    ("std::io", &["bot", "protocol", "gallery", "discord", "lanes", "store"]),
+    ("std::fs", &["tools::gallery", "tools::load", "store"]),
+    // (runtime::lanes: starting the background thread can fail.)
+    (
+        "std::io",
+        &["bot", "tools::protocol", "tools::gallery", "discord", "runtime::lanes", "store"],
+    ),
     ("std::net", &["bot"]),
     (
         "std::time",
@@ -89,19 +138,22 @@ const EXTERNAL: &[(&str, &[&str])] = &[
             "discord",
             "playground",
             "store",
-            "simulate",
-            "load",
-            "health",
+            "tools::simulate",
+            "tools::load",
+            "runtime::health",
         ],
     ),
     // The simulator's playouts (`--advantage`) run on every core; the background lane
     // (replays) is a thread of its own.
-    ("std::thread", &["bot", "simulate", "lanes"]),
+    ("std::thread", &["bot", "tools::simulate", "runtime::lanes"]),
     ("std::env", &["bot"]),
     ("std::process", &["bot"]),
     ("println", &[]),
     ("eprintln", &["bot"]),
 ];
+
+/// Outside crates every layer may use: data shapes and error derives.
+const SHARED: &[&str] = &["serde", "serde_json", "thiserror", "hex", "tracing", "url"];
 
 /// One use of something outside the module: the path as written, and where.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -127,7 +179,7 @@ fn is_test_only(attrs: &[syn::Attribute]) -> bool {
 
 impl Collector {
     fn layer(&self) -> String {
-        self.module.first().cloned().unwrap_or_default()
+        layer_of(&self.module).unwrap_or_default()
     }
 
     /// Records a path given as segments.
@@ -135,7 +187,7 @@ impl Collector {
         let Some(first) = segments.first() else { return };
         let written = segments.join("::");
         let to = match first.as_str() {
-            "crate" | "dicetable" => segments.get(1).cloned(),
+            "crate" | "dicetable" => layer_of(&segments[1..]),
             "super" | "self" => {
                 let mut at = self.module.clone();
                 let mut rest = segments;
@@ -149,7 +201,8 @@ impl Collector {
                     }
                     rest = &rest[1..];
                 }
-                at.first().cloned().or_else(|| rest.first().cloned())
+                at.extend(rest.iter().cloned());
+                layer_of(&at)
             }
             "std" | "core" => segments.get(1).map(|m| format!("std::{m}")),
             other => Some(other.to_owned()),
@@ -243,8 +296,18 @@ impl<'ast> Visit<'ast> for Collector {
     }
 }
 
+/// The layer a module path belongs to: its top-level module, or for a module of a [`GROUPS`]
+/// folder the two names (`["tools", "load", "Config"]` → `tools::load`).
+fn layer_of(path: &[String]) -> Option<String> {
+    let first = path.first()?;
+    match path.get(1) {
+        Some(second) if GROUPS.contains(&first.as_str()) => Some(format!("{first}::{second}")),
+        _ => Some(first.clone()),
+    }
+}
+
 /// The module path of a source file under `src/`: `table/service.rs` → `["table", "service"]`,
-/// `table/mod.rs` → `["table"]`, `health.rs` → `["health"]`.
+/// `table/mod.rs` → `["table"]`, `runtime/health.rs` → `["runtime", "health"]`.
 fn module_of(relative: &Path) -> Vec<String> {
     let mut parts: Vec<String> =
         relative.iter().map(|p| p.to_string_lossy().trim_end_matches(".rs").to_owned()).collect();
@@ -271,7 +334,8 @@ fn violations(edges: &[Edge], file: &Path) -> Vec<String> {
         if from == to || !modules.contains(&from) {
             continue; // within a module, or the crate root and the binary, which wire everything
         }
-        let allowed = if modules.contains(&to) {
+        // A bare group (`use crate::runtime;`) is never allowed: it would hide which module.
+        let allowed = if modules.contains(&to) || GROUPS.contains(&to) {
             ALLOWED.iter().find(|(m, _)| *m == from).is_some_and(|(_, ok)| ok.contains(&to))
         } else if let Some((_, users)) = EXTERNAL.iter().find(|(name, _)| *name == to) {
             users.contains(&from)
@@ -349,6 +413,17 @@ fn c1_a_broken_edge_is_caught() {
         ("playground/mod.rs", "fn f() { serenity::all::Http::new(\"\"); }"),
         ("store/mod.rs", "use crate::table::Service;"),
         ("engine/mod.rs", "mod inner { use super::super::store::Store; }"),
+        // The folders: plumbing knows no table, a tool is no library of the bot's.
+        ("runtime/lanes.rs", "use crate::table::Service;"),
+        ("runtime/metrics.rs", "use super::lanes::Lanes;"),
+        ("table/service.rs", "use crate::tools::load::Config;"),
+        ("tools/simulate.rs", "use crate::runtime::lanes::Lanes;"),
+        ("tools/protocol.rs", "use super::load::run;"),
+        ("table/mod.rs", "use crate::runtime;"),
+        // Outside crates in their one place.
+        ("engine/mod.rs", "use png::Encoder;"),
+        ("table/view.rs", "fn f() { let _ = cosmic_text::Buffer::new; }"),
+        ("tools/gallery.rs", "use flate2::Compress;"),
     ];
     let check =
         |file: &str, source: &str| violations(&edges_of(Path::new(file), source), Path::new(file));
@@ -362,9 +437,122 @@ fn c1_a_broken_edge_is_caught() {
         ("engine/mod.rs", "#[cfg(test)] mod tests { use crate::fair::Seed; use std::fs; }"),
         ("engine/ludo/mod.rs", "use super::{Seat, Event}; use crate::engine::Entropy;"),
         ("bot.rs", "use crate::{telegram::Telegram, discord::Discord};"),
+        ("tools/gallery.rs", "use crate::{render::Renderer, setup};"),
+        ("table/service.rs", "use crate::runtime::metrics::Metrics;"),
+        ("runtime/lanes.rs", "fn f() { std::thread::spawn(|| ()); }"),
+        ("render/encoding.rs", "use flate2::Compress; use color_quant::NeuQuant;"),
+        ("replay.rs", "fn f() { crate::tools::simulate::play_levels_logged(); }"),
     ];
     for (file, source) in fine {
         let wrong = check(file, source);
         assert!(wrong.is_empty(), "{file}: `{source}` refused: {wrong:?}");
     }
+}
+
+/// The folders show the layers: every source file belongs to a layer of the code map (or is the
+/// crate root, the binary or a group's `mod.rs`), so a new module must be given its place; the
+/// top of `src/` holds nothing else; the runtime's plumbing uses nothing of the crate, and no
+/// layer but `replay` (a computers' game recorded from the simulator's loop) uses a tool.
+#[test]
+fn c1_the_folders_show_the_layers() {
+    let src = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src"));
+    let mut files = Vec::new();
+    rust_files(src, &mut files);
+    let layers: Vec<&str> = ALLOWED.iter().map(|(m, _)| *m).collect();
+    let mut homeless = Vec::new();
+    for file in &files {
+        let module = module_of(file.strip_prefix(src).unwrap());
+        let root = module.len() == 1 && ROOTS.contains(&module[0].as_str());
+        let group = module.len() == 1 && GROUPS.contains(&module[0].as_str());
+        let layer = layer_of(&module).unwrap_or_default();
+        if !root && !group && !layers.contains(&layer.as_str()) {
+            homeless.push(file.display().to_string());
+        }
+    }
+    assert!(homeless.is_empty(), "files of no layer in the code map: {homeless:?}");
+    let mut top: Vec<String> = fs::read_dir(src)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().trim_end_matches(".rs").to_owned())
+        .collect();
+    top.sort();
+    top.dedup();
+    let mut expected: Vec<String> = layers
+        .iter()
+        .map(|l| l.split("::").next().unwrap().to_owned())
+        .chain(ROOTS.iter().map(|r| (*r).to_owned()))
+        .collect();
+    expected.sort();
+    expected.dedup();
+    assert_eq!(top, expected, "the top of src/ is not the code map's");
+    for (layer, uses) in ALLOWED {
+        if layer.starts_with("runtime::") {
+            assert!(uses.is_empty(), "{layer} uses {uses:?}");
+        }
+        let tools: Vec<&&str> = uses.iter().filter(|u| u.starts_with("tools::")).collect();
+        if !layer.starts_with("tools::") && *layer != "replay" {
+            assert!(tools.is_empty(), "{layer} uses the tools {tools:?}");
+        }
+    }
+}
+
+/// The crate lists name what Cargo.toml depends on: every dependency is either confined to its
+/// layers ([`EXTERNAL`]) or shared by all ([`SHARED`]), and every crate named there is one.
+#[test]
+fn c1_the_crate_lists_are_the_dependencies() {
+    let manifest = fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml")).unwrap();
+    let section = manifest
+        .split("\n[")
+        .find(|s| s.starts_with("dependencies]"))
+        .expect("a [dependencies] table");
+    let deps: BTreeSet<String> = section
+        .lines()
+        .skip(1)
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| l.split_once('=').map(|(name, _)| name.trim().replace('-', "_")))
+        .filter(|name| !name.is_empty())
+        .collect();
+    assert!(deps.contains("sqlx") && deps.contains("tiny_skia"), "{deps:?}");
+    let listed: BTreeSet<String> = EXTERNAL
+        .iter()
+        .map(|(name, _)| *name)
+        .filter(|name| !name.starts_with("std::") && !["println", "eprintln"].contains(name))
+        .chain(SHARED.iter().copied())
+        .map(str::to_owned)
+        .collect();
+    let unlisted: Vec<&String> = deps.difference(&listed).collect();
+    let unused: Vec<&String> = listed.difference(&deps).collect();
+    assert!(unlisted.is_empty(), "dependencies the crate lists do not place: {unlisted:?}");
+    assert!(unused.is_empty(), "crates listed that Cargo.toml does not depend on: {unused:?}");
+}
+
+/// The code map of docs/ARCHITECTURE.md is exact: it names every source file (by its path, or
+/// by its name in its folder's entry), and every `src/…` path it names exists.
+#[test]
+fn c1_the_code_map_names_every_file_and_only_files_that_exist() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = fs::read_to_string(root.join("docs/ARCHITECTURE.md")).unwrap();
+    let map = &doc[doc.find("## Code map").unwrap()..doc.find("## How one button press").unwrap()];
+    let src = root.join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut unnamed = Vec::new();
+    for file in &files {
+        let relative = file.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
+        let name = file.file_name().unwrap().to_string_lossy().into_owned();
+        let folder = relative.rsplit_once('/').map_or("", |(f, _)| f);
+        let in_folder = map.contains(&format!("`{folder}/`")) && map.contains(&format!("`{name}`"));
+        if !map.contains(&format!("`{relative}`")) && !in_folder {
+            unnamed.push(relative);
+        }
+    }
+    assert!(unnamed.is_empty(), "source files the code map does not name: {unnamed:?}");
+    let mut gone = Vec::new();
+    for quoted in doc.split('`').skip(1).step_by(2) {
+        let path = quoted.split([' ', '+']).next().unwrap_or_default();
+        if path.starts_with("src/") && !path.contains(['*', '{', '<']) && !root.join(path).exists()
+        {
+            gone.push(path.to_owned());
+        }
+    }
+    assert!(gone.is_empty(), "paths ARCHITECTURE.md names that do not exist: {gone:?}");
 }

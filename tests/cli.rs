@@ -550,7 +550,7 @@ fn render_draws_a_protocol_state_and_the_demo_gallery() {
     let dir = std::env::temp_dir().join(format!("dicetable-render-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     // A whole protocol answer line, as `dicetable engine` prints it.
-    let mut session = dicetable::protocol::Session::new();
+    let mut session = dicetable::tools::protocol::Session::new();
     session.handle_line(r#"{"op":"new","game":"ludo","players":3,"seed":4}"#);
     let answer =
         session.handle_line(r#"{"op":"play","action":{"type":"roll","dice":[6,2,1]}}"#).unwrap();

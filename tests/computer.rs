@@ -5,7 +5,7 @@ use dicetable::engine::computer::{Level, choose};
 use dicetable::engine::{Action, GameKind, Legal, Options};
 use dicetable::fair::{Roller, Seed};
 use dicetable::setup;
-use dicetable::simulate::{Config, Policy, run, wilson};
+use dicetable::tools::simulate::{Config, Policy, run, wilson};
 
 /// C7 and every game's choice rules (L9, N4–N9): a computer picks among the listed actions,
 /// never while dice are due, and seeded games of every level end.

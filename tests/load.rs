@@ -6,7 +6,7 @@ mod common;
 
 use dicetable::bot;
 use dicetable::engine::GameKind;
-use dicetable::load::{self, Config, Report};
+use dicetable::tools::load::{self, Config, Report};
 
 fn config(database_url: String, tables: usize, seconds: f64) -> Config {
     Config {

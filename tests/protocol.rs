@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use dicetable::protocol::Session;
+use dicetable::tools::protocol::Session;
 use serde_json::{Value, json};
 
 fn ask(session: &mut Session, line: &str) -> Value {

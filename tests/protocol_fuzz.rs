@@ -1,7 +1,7 @@
 //! No input panics the protocol: random lines, random JSON of the right shape with wrong
 //! contents, and random actions in every game are each answered with one JSON line that has "ok".
 
-use dicetable::protocol::Session;
+use dicetable::tools::protocol::Session;
 use proptest::prelude::*;
 use serde_json::{Value, json};
 

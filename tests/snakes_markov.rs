@@ -10,7 +10,7 @@ use dicetable::engine::Options;
 use dicetable::engine::snakes::expected::expected_turns;
 use dicetable::engine::snakes::{Finish, Layout, SnakesOptions, ThreeSixes};
 use dicetable::fair::Seed;
-use dicetable::simulate::{Config, run};
+use dicetable::tools::simulate::{Config, run};
 
 const GAMES: u64 = 20_000;
 

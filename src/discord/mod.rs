@@ -41,8 +41,8 @@ use serenity::builder::Builder as _;
 use serenity::gateway::ConnectionStage;
 use tokio::sync::watch;
 
-use crate::health::{Health, Part};
-use crate::lanes::Lanes;
+use crate::runtime::health::{Health, Part};
+use crate::runtime::lanes::Lanes;
 use crate::table::i18n::Lang;
 use crate::table::{Ctx, Op, Service, Shown, Slot, View, mark_last};
 

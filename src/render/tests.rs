@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::engine::{GameKind, Options};
-use crate::gallery::{EXAMPLES, Example, play};
+use crate::tools::gallery::{EXAMPLES, Example, play};
 
 /// WCAG contrast ratio of two opaque colours (1 to 21): text wants at least 4.5.
 fn contrast(a: Color, b: Color) -> f32 {
@@ -231,7 +231,7 @@ fn every_gallery_picture_stays_under_120_kb_and_reused_rows_decode_right() {
     let renderer = Renderer::new();
     for (i, ex) in EXAMPLES.iter().enumerate() {
         let (game, events) = play(ex, 11 + i as u64).unwrap();
-        for (lang, names) in crate::gallery::LANGUAGES {
+        for (lang, names) in crate::tools::gallery::LANGUAGES {
             let ps: Vec<Player> = names
                 .iter()
                 .take(game.players())
@@ -449,4 +449,13 @@ fn every_ladder_has_at_least_two_rungs() {
         }
     }
     assert_eq!(snakes::ladder_rungs(1, 38), 8, "a long ladder keeps a rung every 38 pixels");
+}
+
+/// docs/ARCHITECTURE.md quotes the board caches' sizes as the code has them (issue 34: it said
+/// 12 boards where the code kept 8).
+#[test]
+fn the_architecture_doc_quotes_the_cache_sizes() {
+    let doc = include_str!("../../docs/ARCHITECTURE.md");
+    assert!(doc.contains(&format!("`MAX_BOARDS` = {MAX_BOARDS} most")), "MAX_BOARDS");
+    assert!(doc.contains(&format!("`MAX_PACKED` = {MAX_PACKED} most")), "MAX_PACKED");
 }

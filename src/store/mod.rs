@@ -119,6 +119,10 @@ impl TableStatus {
     }
 }
 
+/// One table as stored: its row of the `tables` table with its seats (and, when read by
+/// [`Store::table`], what surrounds it). Plain data, checked by nobody here: the table layer
+/// reads it through its checks (`table::Loaded::read`) and writes the next version back with
+/// [`Store::save`], only at the version it read.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct TableRecord {
     /// Its id (0 before it is created).

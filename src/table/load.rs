@@ -226,7 +226,7 @@ impl Service {
         let rows: Vec<_> =
             rows.into_iter().filter(|(_, g, _)| game.is_none_or(|k| k.name() == g)).collect();
         if rows.is_empty() {
-            return Err(say("err-no-table"));
+            return Err(Fail::NoTable);
         }
         let mut candidates = Vec::new();
         for (id, _, _) in &rows {

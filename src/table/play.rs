@@ -172,9 +172,8 @@ impl Service {
         if let Action::Roll { dice } = &mut action
             && dice.is_empty()
         {
-            let count = game.legal().dice_due().unwrap_or(1);
             let mut roller = Roller::new(&t.seed(), next_roll.max(0) as u64);
-            *dice = roller.roll_many(count);
+            *dice = roller.roll_due(&game.legal());
             next_roll = roller.position() as i64;
         }
         let mut game = game.clone();
@@ -305,7 +304,7 @@ impl Service {
                 // Someone moved meanwhile: their move stands, the timer restarted with it.
                 Ok(Err(_)) => tracing::debug!(table, "timer lost a race"),
                 Err(e) if e.is_panic() => {
-                    let why = crate::lanes::panic_text(&*e.into_panic());
+                    let why = crate::runtime::lanes::panic_text(&*e.into_panic());
                     self.note_damaged(table, &format!("its turn timer panicked: {why}"));
                 }
                 Err(e) => tracing::warn!(table, error = %e, "the timer's task was cancelled"),

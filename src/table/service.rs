@@ -14,8 +14,8 @@ use super::{Clock, Ctx, Op, Slot, View};
 use crate::engine::computer::Level;
 use crate::engine::{Game, GameKind, Illegal, Legal, Options, Seat};
 use crate::fair::Seed;
-use crate::metrics::Metrics;
 use crate::render::Renderer;
+use crate::runtime::metrics::Metrics;
 use crate::store::{Recorded, SeatRecord, Store, StoreError, TableRecord, TableStatus};
 
 /// The version of the JSON shapes this build stores (states, actions, options). A table stored
@@ -54,6 +54,10 @@ pub(super) enum Fail {
     Illegal(Illegal, Vec<String>),
     /// The button was out of date: say so, and refresh the board.
     Stale(i64),
+    /// No table of the chat (of the game asked for) is in the statuses looked for: callers may
+    /// look elsewhere (their choice never depends on a message's wording); shown as
+    /// `err-no-table`.
+    NoTable,
     /// An internal failure.
     Internal(ServiceError),
 }
@@ -263,7 +267,7 @@ pub struct Service {
     /// Replays drawn lately.
     pub(super) drawn: Arc<super::replays::Drawn>,
     /// Long drawing (replays), off the boards' path.
-    pub(super) background: Arc<crate::lanes::Background>,
+    pub(super) background: Arc<crate::runtime::lanes::Background>,
     /// Tables found damaged by this process, with what is wrong (for `/healthz`).
     damaged: Arc<Mutex<BTreeMap<i64, String>>>,
 }
@@ -290,7 +294,7 @@ impl Service {
             computer_pause_ms: COMPUTER_PAUSE.as_millis() as i64,
             computer_turns: Arc::default(),
             drawn: Arc::default(),
-            background: Arc::new(crate::lanes::Background::new("dicetable-replays")),
+            background: Arc::new(crate::runtime::lanes::Background::new("dicetable-replays")),
             damaged: Arc::default(),
         }
     }
@@ -593,6 +597,10 @@ impl Service {
         };
         match fail {
             Fail::Say(key, args) => vec![private(key, self.text_for(ctx, lang, key, &args))],
+            Fail::NoTable => {
+                let key = "err-no-table";
+                vec![private(key, self.text_for(ctx, lang, key, &[]))]
+            }
             Fail::Illegal(illegal, names) => {
                 vec![private("illegal", self.i18n.refusal(lang, &illegal, &names))]
             }

@@ -513,11 +513,11 @@ impl Service {
     /// cancelled since does not hide it).
     async fn find_recent(&self, ctx: &Ctx, game: Option<GameKind>) -> Result<Loaded, Fail> {
         match self.find(ctx, game, &TableStatus::OPEN).await {
-            Err(Fail::Say("err-no-table", _)) => {}
+            Err(Fail::NoTable) => {}
             other => return other,
         }
         let last = self.store.last_played_table(&ctx.chat, game.map(GameKind::name)).await?;
-        let id = last.ok_or_else(|| say("err-no-table"))?;
+        let id = last.ok_or(Fail::NoTable)?;
         Ok(self.load(id).await?)
     }
 

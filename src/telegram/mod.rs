@@ -31,15 +31,15 @@ use teloxide::types::{BotCommand, CallbackQuery, ChatId, Message, UpdateKind, Us
 use tokio::sync::Notify;
 
 use crate::engine::GameKind;
-use crate::health::{Health, Part};
-use crate::lanes::Lanes;
+use crate::runtime::health::{Health, Part};
+use crate::runtime::lanes::Lanes;
 use crate::table::command::{Command, CommandError};
 use crate::table::i18n::Lang;
 use crate::table::token::may_need_admin;
 use crate::table::{Ctx, Op, Service, View, parse_command};
 
 /// The commands in the menu, in menu order (see `table::command` for what each does).
-const COMMANDS: [&str; 23] = [
+pub(crate) const COMMANDS: [&str; 23] = [
     "snakes", "ludo", "nardy", "join", "leave", "play", "options", "status", "history", "resign",
     "kick", "cancel", "rules", "games", "notify", "stats", "top", "fair", "replay", "export",
     "lang", "boards", "help",

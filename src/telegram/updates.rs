@@ -10,7 +10,7 @@ use teloxide::prelude::{Request, Requester};
 use teloxide::types::{Update, UpdateKind};
 use tokio::sync::watch;
 
-use crate::health::Part;
+use crate::runtime::health::Part;
 
 use super::outbox::retry;
 use super::{POLL_SECONDS, Telegram};

@@ -40,6 +40,10 @@ fn all_args() -> Vec<(&'static str, Arg)> {
         "other",
         "other_value",
         "item",
+        "state",
+        "left",
+        "chat",
+        "tz",
     ]
     .into_iter()
     .map(|k| (k, Arg::Text("Ali".into())))
@@ -47,7 +51,7 @@ fn all_args() -> Vec<(&'static str, Arg)> {
     for k in [
         "from", "to", "piece", "die", "point", "expected", "got", "rank", "try", "steps", "points",
         "number", "count", "min", "max", "minutes", "seconds", "strikes", "games", "wins", "rate",
-        "table", "frames", "moves",
+        "table", "frames", "moves", "seated",
     ] {
         args.push((k, Arg::Number(3)));
     }
@@ -338,6 +342,63 @@ fn every_message_key_the_code_names_exists_in_every_language() {
     }
     assert!(checked > 100, "{checked} keys found in the source");
     assert!(missing.is_empty(), "message keys the code uses that a language lacks: {missing:#?}");
+    // Keys built from a value (`format!("game-{}", …)`): every family the source builds is one
+    // whose keys are all listed here (or, for the option registry's, by `words`' test), so a
+    // new family cannot ship without its keys checked. (`{key}-discord` is an optional form
+    // with a fallback; the tools in `src/tools/` speak no Fluent.)
+    let built = built_keys();
+    let mut unknown = BTreeSet::new();
+    for (path, text) in &files {
+        if path.contains("/src/tools/") {
+            continue;
+        }
+        let code = text.split("#[cfg(test)]").next().unwrap_or(text);
+        for (at, opening) in code.match_indices("format!(\"") {
+            let rest = &code[at + opening.len()..];
+            let Some((family, _)) = rest.split_once("-{") else { continue };
+            if family.bytes().all(|b| b.is_ascii_lowercase())
+                && families.contains(family)
+                && !built.iter().any(|(f, _)| *f == family)
+            {
+                unknown.insert(format!("{path}: {family}-…"));
+            }
+        }
+    }
+    assert!(unknown.is_empty(), "keys built from values of no listed family: {unknown:#?}");
+    for (family, built) in built {
+        for key in built {
+            for lang in Lang::ALL {
+                assert!(keys(lang).contains(&key), "{family}: {key} missing in {lang:?}");
+            }
+        }
+    }
+}
+
+/// Every key the code builds from a value, by family. The option registry's families (`option-`,
+/// `value-`, `timer-`, `rule-`) are enumerated by
+/// `words::tests::every_option_and_value_has_its_words_in_every_language`.
+fn built_keys() -> Vec<(&'static str, Vec<String>)> {
+    use crate::engine::GameKind;
+    use crate::engine::computer::Level;
+    let games = || GameKind::ALL.iter().map(|k| k.name().to_owned());
+    vec![
+        ("game", games().map(|g| format!("game-{g}")).collect()),
+        ("rules", games().map(|g| format!("rules-{g}")).collect()),
+        ("level", Level::ALL.iter().map(|l| format!("level-{}", l.word())).collect()),
+        (
+            "command",
+            crate::telegram::COMMANDS
+                .iter()
+                .copied()
+                .chain(["game", "start"])
+                .map(|c| format!("command-{c}"))
+                .collect(),
+        ),
+        ("option", Vec::new()),
+        ("value", Vec::new()),
+        ("timer", Vec::new()),
+        ("rule", Vec::new()),
+    ]
 }
 
 /// Issue 33: "room for 1 computers" has its plural; Persian says the seed one way.

@@ -112,7 +112,7 @@ pub fn play(example: &Example, seed: u64) -> Result<(Game, Vec<Event>), OptionEr
         let action = match game.legal() {
             Legal::Over => break,
             Legal::Choose { actions, .. } => game.suggest().unwrap_or_else(|| actions[0].clone()),
-            roll => Action::Roll { dice: roller.roll_many(roll.dice_due().unwrap_or(0)) },
+            roll => Action::Roll { dice: roller.roll_due(&roll) },
         };
         match game.play(&action) {
             Ok(e) => events = e,

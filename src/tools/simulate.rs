@@ -331,7 +331,9 @@ fn playouts_won(game: &Game, levels: &[Level], seeds: &[Seed]) -> Vec<bool> {
 fn playout(game: &Game, levels: &[Level], seed: &Seed) -> bool {
     let mut dice = seed.stream("dice", 0);
     let mut own = seed.stream("computer", 0);
-    let roll = |count| (0..count).map(|_| dice.below(6) as u8 + 1).collect();
+    // The playouts' own dice (a stream apart from the table's die numbers), as many as due.
+    let roll =
+        |due: &Legal| (0..due.dice_due().unwrap_or(0)).map(|_| dice.below(6) as u8 + 1).collect();
     let played = play_on(game.clone(), roll, None, |game, seat, actions| {
         let level = levels.get(usize::from(seat)).copied().unwrap_or_default();
         computer::choose(game, level, &mut own).unwrap_or_else(|| actions[0].clone())
@@ -349,15 +351,15 @@ fn play_with(
 ) -> Result<Played, SimError> {
     let game = setup::new_game(options, players, seed, 0)?;
     let mut roller = Roller::new(seed, 0);
-    play_on(game, |count| roller.roll_many(count), log, choose)
+    play_on(game, |due| roller.roll_due(due), log, choose)
 }
 
-/// Plays `game` on to its end: `roll` gives the dice of every roll (how many asked), `choose`
+/// Plays `game` on to its end: `roll` gives the dice of every roll (for what the game waits), `choose`
 /// every choice (given the seat to move and the legal actions; it must return one of them),
 /// every action kept in `log` if there is one.
 fn play_on(
     mut game: Game,
-    mut roll: impl FnMut(usize) -> Vec<u8>,
+    mut roll: impl FnMut(&Legal) -> Vec<u8>,
     mut log: Option<&mut Vec<Action>>,
     mut choose: impl FnMut(&Game, Seat, Vec<Action>) -> Action,
 ) -> Result<Played, SimError> {
@@ -367,9 +369,9 @@ fn play_on(
             Legal::Over => return Ok(Played { game, dice }),
             Legal::Choose { seat, actions } => choose(&game, seat, actions),
             due => {
-                let count = due.dice_due().unwrap_or(0);
-                dice += count as u32;
-                Action::Roll { dice: roll(count) }
+                let rolled = roll(&due);
+                dice += rolled.len() as u32;
+                Action::Roll { dice: rolled }
             }
         };
         game.play(&action).expect("the engine listed this action as legal");

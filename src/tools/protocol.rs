@@ -256,8 +256,8 @@ impl Session {
             && fields.get("type") == Some(&json!("roll"))
             && !fields.contains_key("dice")
         {
-            let count = table.game.legal().dice_due().unwrap_or(0);
-            fields.insert("dice".into(), json!(table.roller.roll_many(count)));
+            let dice = table.roller.roll_due(&table.game.legal());
+            fields.insert("dice".into(), json!(dice));
         }
         let action: Action = serde_json::from_value(action)
             .map_err(|e| Refusal::new("bad_action", format!("not an action: {e}")))?;

@@ -1,0 +1,13 @@
+//! The command-line tools over the library: each is a `dicetable` subcommand, none is part of
+//! the running bot.
+//!
+//! - [`protocol`]: `dicetable engine`, the JSON-lines engine protocol.
+//! - [`simulate`]: `dicetable simulate`, the statistics runner.
+//! - [`gallery`]: `dicetable render --demo`, the example boards.
+//! - [`load`]: `dicetable load`, the load generator (many tables at once, for sizing a
+//!   deployment).
+
+pub mod gallery;
+pub mod load;
+pub mod protocol;
+pub mod simulate;
