@@ -10,7 +10,7 @@
 use std::str::FromStr;
 use std::time::Duration;
 
-use sqlx::postgres::PgPoolOptions;
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions};
 use sqlx::{PgPool, Row, SqlitePool};
 
@@ -71,6 +71,45 @@ pub enum StoreError {
     /// A migration failed.
     #[error("migrations: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+    /// The database server could not be reached at all (refused, no route, no answer): where,
+    /// and why, never the URL's password.
+    #[error("cannot reach Postgres at {at}: {why}")]
+    Unreachable {
+        /// `host:port` (or the socket) the URL names.
+        at: String,
+        /// What the network said, e.g. "connection refused".
+        why: String,
+    },
+}
+
+/// How long a first connection to Postgres may take before the server counts as unreachable.
+const REACH: Duration = Duration::from_secs(6);
+
+/// Opens and closes one connection to the server `options` name. A network failure (refused,
+/// unknown host, no answer within [`REACH`]) is [`StoreError::Unreachable`] with the host and
+/// port; anything the server itself answered (a wrong password, no such database) is its own
+/// error, as the server worded it.
+async fn reach_postgres(options: &PgConnectOptions) -> Result<(), StoreError> {
+    use sqlx::{ConnectOptions, Connection};
+    let at = format!("{}:{}", options.get_host(), options.get_port());
+    match tokio::time::timeout(REACH, options.connect()).await {
+        Ok(Ok(conn)) => {
+            let _ = conn.close().await;
+            Ok(())
+        }
+        Ok(Err(sqlx::Error::Io(e))) => {
+            let why = match e.kind() {
+                std::io::ErrorKind::ConnectionRefused => "connection refused".to_owned(),
+                _ => e.to_string(),
+            };
+            Err(StoreError::Unreachable { at, why })
+        }
+        Ok(Err(e)) => Err(e.into()),
+        Err(_) => Err(StoreError::Unreachable {
+            at,
+            why: format!("no answer within {} seconds", REACH.as_secs()),
+        }),
+    }
 }
 
 /// A table as stored: the row and its seats.
@@ -446,6 +485,9 @@ impl Store {
     /// Connects to `url` (postgres://… or sqlite:…) and brings its schema up to date.
     pub async fn connect(url: &str) -> Result<Self, StoreError> {
         if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            // One connection first: the pool would only say "pool timed out" for a server that
+            // is not there; this says where and why.
+            reach_postgres(&PgConnectOptions::from_str(url)?).await?;
             let pool =
                 PgPoolOptions::new().max_connections(8).acquire_timeout(WAIT).connect(url).await?;
             sqlx::migrate!("migrations/postgres").run(&pool).await?;
@@ -1051,12 +1093,17 @@ impl Store {
         Ok(())
     }
 
-    /// Per user and game: games and wins in one chat, most wins first.
+    /// Per user and game: games and wins in one chat, most wins first, counting only games at
+    /// which at least one other person sat (games against computers alone are left out).
     pub async fn leaderboard(&self, chat: &str) -> Result<Vec<StatRow>, StoreError> {
-        // Computers are not ranked; games against them count as any other.
+        // People ranked by their games against people: a game with no other person at it (a
+        // person against computers only) is not on the board, so a win over computers never
+        // ranks beside wins over people; `/stats` counts those by the computers' level.
         const SQL: &str = "select user_id, max(name), game, count(*), \
-                           sum(case when rank = 1 then 1 else 0 end), cast(null as text) from results \
-                           where chat = $1 and user_id not like 'computer:%' \
+                           sum(case when rank = 1 then 1 else 0 end), cast(null as text) \
+                           from results r where chat = $1 and user_id not like 'computer:%' \
+                           and exists (select 1 from results o where o.table_id = r.table_id \
+                           and o.user_id <> r.user_id and o.user_id not like 'computer:%') \
                            group by user_id, game";
         self.stats_query(SQL, chat).await
     }

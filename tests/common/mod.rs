@@ -115,8 +115,8 @@ pub fn bot_config(database_url: String) -> dicetable::bot::Config {
 /// drops exactly its own databases at the end), else this test process's id. Two runs on one
 /// server (two clones, two developers) never touch each other's databases.
 fn run_tag() -> String {
-    let tag = std::env::var("DICETABLE_TEST_RUN")
-        .unwrap_or_else(|_| format!("p{}", std::process::id()));
+    let tag =
+        std::env::var("DICETABLE_TEST_RUN").unwrap_or_else(|_| format!("p{}", std::process::id()));
     tag.chars()
         .filter(char::is_ascii_alphanumeric)
         .take(16)
@@ -135,9 +135,9 @@ fn test_database_name(name: &str) -> String {
     if full.len() <= 63 {
         return full;
     }
-    let hash = full.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    });
+    let hash = full
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
     format!("{}_{hash:016x}", &full[..46])
 }
 
