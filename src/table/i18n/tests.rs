@@ -418,7 +418,7 @@ fn discord_says_channel_where_the_others_say_chat() {
         "err-no-such-table",
     ] {
         for lang in Lang::ALL {
-            let other = i18n.format(lang, key, &[table.clone()]).unwrap();
+            let other = i18n.format(lang, key, std::slice::from_ref(&table)).unwrap();
             let on_discord = i18n.format(lang, key, &[table.clone(), discord[0].clone()]).unwrap();
             assert_ne!(other, on_discord, "{lang:?} {key}");
         }
