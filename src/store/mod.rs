@@ -82,33 +82,34 @@ pub enum StoreError {
     },
 }
 
-/// How long a first connection to Postgres may take before the server counts as unreachable.
-const REACH: Duration = Duration::from_secs(6);
-
-/// Opens and closes one connection to the server `options` name. A network failure (refused,
-/// unknown host, no answer within [`REACH`]) is [`StoreError::Unreachable`] with the host and
-/// port; anything the server itself answered (a wrong password, no such database) is its own
+/// Connects the pool to the server `options` name, with one plain connection tried beside it:
+/// where the pool would only say "pool timed out", a network failure (refused, unknown host)
+/// is [`StoreError::Unreachable`] with the host and port, and so is no answer within the pool's
+/// wait; anything the server itself answered (a wrong password, no such database) is its own
 /// error, as the server worded it.
-async fn reach_postgres(options: &PgConnectOptions) -> Result<(), StoreError> {
+async fn connect_postgres(options: PgConnectOptions) -> Result<PgPool, StoreError> {
+    use futures_util::future::{Either, select};
     use sqlx::{ConnectOptions, Connection};
     let at = format!("{}:{}", options.get_host(), options.get_port());
-    match tokio::time::timeout(REACH, options.connect()).await {
-        Ok(Ok(conn)) => {
+    let pool = PgPoolOptions::new().max_connections(8).acquire_timeout(WAIT);
+    let pool = std::pin::pin!(pool.connect_with(options.clone()));
+    let probe = std::pin::pin!(options.connect());
+    let unreachable = |why: String| StoreError::Unreachable { at: at.clone(), why };
+    match select(probe, pool).await {
+        Either::Left((Ok(conn), pool)) => {
             let _ = conn.close().await;
-            Ok(())
+            Ok(pool.await?)
         }
-        Ok(Err(sqlx::Error::Io(e))) => {
-            let why = match e.kind() {
-                std::io::ErrorKind::ConnectionRefused => "connection refused".to_owned(),
-                _ => e.to_string(),
-            };
-            Err(StoreError::Unreachable { at, why })
+        Either::Left((Err(sqlx::Error::Io(e)), _)) => {
+            // "Connection refused (os error 111)" says it: "connection refused".
+            let said = e.to_string();
+            Err(unreachable(said.split(" (os error").next().unwrap_or(&said).to_lowercase()))
         }
-        Ok(Err(e)) => Err(e.into()),
-        Err(_) => Err(StoreError::Unreachable {
-            at,
-            why: format!("no answer within {} seconds", REACH.as_secs()),
-        }),
+        Either::Left((Err(e), _)) => Err(e.into()),
+        Either::Right((Err(sqlx::Error::PoolTimedOut), _)) => {
+            Err(unreachable(format!("no answer within {} ms", WAIT.as_millis())))
+        }
+        Either::Right((pool, _)) => Ok(pool?),
     }
 }
 
@@ -485,11 +486,7 @@ impl Store {
     /// Connects to `url` (postgres://… or sqlite:…) and brings its schema up to date.
     pub async fn connect(url: &str) -> Result<Self, StoreError> {
         if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-            // One connection first: the pool would only say "pool timed out" for a server that
-            // is not there; this says where and why.
-            reach_postgres(&PgConnectOptions::from_str(url)?).await?;
-            let pool =
-                PgPoolOptions::new().max_connections(8).acquire_timeout(WAIT).connect(url).await?;
+            let pool = connect_postgres(PgConnectOptions::from_str(url)?).await?;
             sqlx::migrate!("migrations/postgres").run(&pool).await?;
             Ok(Store::Postgres(pool))
         } else if url.starts_with("sqlite:") {
