@@ -66,6 +66,23 @@ impl std::fmt::Display for End {
     }
 }
 
+/// Text as data, without the invisible marks that only steer how text is displayed (Unicode
+/// isolates U+2066–U+2069, embeddings and overrides U+202A–U+202E, the left-to-right and
+/// right-to-left marks U+200E/U+200F and the Arabic letter mark U+061C): a record's player
+/// names, a computer's stored name and a button's label carry none (shown where no
+/// bidirectional text surrounds them, they appear as boxes or garbage).
+///
+/// ```
+/// assert_eq!(dicetable::replay::unmarked("🤖 Computer \u{2068}1\u{2069}"), "🤖 Computer 1");
+/// ```
+pub fn unmarked(text: &str) -> String {
+    let mark = |c: &char| {
+        matches!(c, '\u{2066}'..='\u{2069}' | '\u{202A}'..='\u{202E}' | '\u{200E}' | '\u{200F}')
+            || *c == '\u{061C}'
+    };
+    text.chars().filter(|c| !mark(c)).collect()
+}
+
 /// A game's record: enough to replay and check it without the bot. Unknown fields are refused.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -273,7 +290,7 @@ impl Record {
             options: options_json,
             boards,
             table,
-            players,
+            players: players.iter().map(|name| unmarked(name)).collect(),
             seed: seed.to_hex(),
             commitment: seed.commitment_hex(),
             end: Some(end),

@@ -726,6 +726,21 @@ fn help_explains_every_setting_and_bad_settings_are_named() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("DATABASE_URL"), "{err}");
+    // Issue 33: an unreachable Postgres is named by host and port with the cause, not "pool
+    // timed out", and the password is not shown.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = closed.local_addr().unwrap().port();
+    drop(closed);
+    let out = Command::new(env!("CARGO_BIN_EXE_dicetable"))
+        .env("DATABASE_URL", format!("postgres://bot:hunter2@127.0.0.1:{port}/dicetable"))
+        .env("LISTEN", "127.0.0.1:0")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_ne!(out.status.code(), Some(0), "{err}");
+    let at = format!("cannot reach Postgres at 127.0.0.1:{port}: connection refused");
+    assert!(err.contains(&at), "{err}");
+    assert!(!err.contains("pool timed out") && !err.contains("hunter2"), "{err}");
     let out = Command::new(env!("CARGO_BIN_EXE_dicetable"))
         .env("TELEGRAM_API_URL", "not a url")
         .output()

@@ -156,7 +156,8 @@ async fn the_lobby_buttons_seat_computers_for_the_host_only_and_refusals_are_pre
             button(&lobby, |b| b == TokenButton::AddComputer).expect("an Add computer button");
         assert!(button(&lobby, |b| b == TokenButton::RemoveComputer).is_none(), "none to remove");
         let label = lobby.buttons.iter().flatten().find(|b| b.token == add).unwrap();
-        assert!(plain(&label.label).contains("Add computer (hard)"), "{}", label.label);
+        // The label as it is sent: no invisible isolation marks (issue 33).
+        assert!(label.label.contains("Add computer (hard)"), "{:?}", label.label);
         // Ben is not the host.
         say(&service, &chat, "Ben", "/join").await;
         let refused = service.handle(&ctx(&chat, "Ben"), Op::Press(add.clone())).await;
@@ -168,7 +169,9 @@ async fn the_lobby_buttons_seat_computers_for_the_host_only_and_refusals_are_pre
         assert!(text.contains("🤖 Computer 1 (hard) joined"), "{db}: {text}");
         let remove = button(&views[0], |b| b == TokenButton::RemoveComputer).expect("Remove");
         let (table, _) = views[0].shows.unwrap();
-        assert_eq!(store.table(table).await.unwrap().seats[2].user, "computer:hard:1");
+        let seat = store.table(table).await.unwrap().seats[2].clone();
+        assert_eq!(seat.user, "computer:hard:1");
+        assert_eq!(seat.name, "🤖 Computer 1 (hard)", "{db}: a stored name carries no marks");
         let views = service.handle(&ctx(&chat, "Ana"), Op::Press(remove)).await;
         assert!(plain(&views[0].text).contains("Computer 1 (hard) left"), "{db}");
         assert_eq!(store.table(table).await.unwrap().seats.len(), 2);
@@ -252,9 +255,41 @@ async fn computers_are_off_the_top_and_stats_count_games_against_them_by_level()
         let views = say(&service, &chat, "Ana", "/nardy bot easy").await;
         let first = board(&views).expect("the game begins").clone();
         play_out(&service, &clock, &chat, first).await;
+        // Issue 33: the record's names are data, without invisible bidi marks.
+        let exported = say(&service, &chat, "Ana", "/export").await;
+        let file = exported[0].file.clone().unwrap_or_else(|| panic!("{db}: {exported:?}"));
+        let record: serde_json::Value = serde_json::from_slice(&file.bytes).unwrap();
+        assert_eq!(record["players"], serde_json::json!(["Ana", "🤖 Computer 1 (easy)"]), "{db}");
+        // Issue 33: a game against computers alone is not on /top (it ranks games between
+        // people), and /top says so; /stats has it.
         let top = plain(&say(&service, &chat, "Ana", "/top").await[0].text);
-        assert!(top.contains("Ana"), "{db}: {top}");
+        assert!(!top.contains("Ana"), "{db}: a win over computers is not on /top: {top}");
         assert!(!top.contains("Computer"), "{db}: computers are not on /top: {top}");
+        assert!(top.contains("No game between people has finished"), "{db}: {top}");
+        assert!(top.contains("against computers are in /stats"), "{db}: {top}");
+        // A game of Ana, Ben and a computer is a game between people: both are on /top.
+        say(&service, &chat, "Ana", "/snakes quick bot").await;
+        say(&service, &chat, "Ben", "/join").await;
+        let started = say(&service, &chat, "Ana", "/play").await;
+        let mut b = board(&started).unwrap().clone();
+        for _ in 0..3000 {
+            let text = plain(&b.text);
+            let views = if text.contains("is playing") {
+                clock.advance(PAUSE_MS);
+                let played = service.tick().await.unwrap();
+                played.into_iter().filter(|(c, _)| *c == chat).map(|(_, v)| v).collect()
+            } else if let Some(token) = b.buttons.iter().flatten().next() {
+                let who = b.mentions.first().map_or("Ana", |m| m.rsplit('/').next().unwrap());
+                service.handle(&ctx(&chat, who), Op::Press(token.token.clone())).await
+            } else {
+                break;
+            };
+            b = board(&views).unwrap_or(&b).clone();
+        }
+        let top = plain(&say(&service, &chat, "Ana", "/top").await[0].text);
+        assert!(top.contains("in games between people"), "{db}: {top}");
+        assert!(top.contains("Ana") && top.contains("Ben"), "{db}: {top}");
+        assert!(top.contains("in 1 games") || top.contains("in 1 game"), "{db}: {top}");
         let stats = plain(&say(&service, &chat, "Ana", "/stats").await[0].text);
         assert!(stats.contains("Long Nardy: against computers (easy): 1 played"), "{db}: {stats}");
     }
@@ -292,5 +327,67 @@ async fn when_the_last_person_leaves_the_computers_stop_and_a_restart_keeps_thei
         clock.advance(PAUSE_MS);
         let played = restarted.tick().await.unwrap();
         assert!(played.iter().any(|(c, v)| *c == chat && v.shows.is_some()), "{db}: played");
+    }
+}
+
+/// Issue 33: a table cancelled when its last person leaves says so, and not whose turn it
+/// would have been ("Computer 1 (normal)'s turn. This table was cancelled.").
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cancelled_table_says_nobodys_turn() {
+    for (db, _store, service, clock) in services("cancelled").await {
+        let chat = unique(&format!("cpu-cancelled-{db}"));
+        say(&service, &chat, "Ana", "/ludo bots=2").await;
+        let mut b = board(&say(&service, &chat, "Ana", "/play").await).unwrap().clone();
+        // Play until Ana is to roll in a turn of her own (after the roll-off).
+        for _ in 0..200 {
+            let text = plain(&b.text);
+            if text.contains("Ana, roll the dice") {
+                break;
+            }
+            let views = if text.contains("is playing") {
+                clock.advance(PAUSE_MS);
+                let played = service.tick().await.unwrap();
+                played.into_iter().filter(|(c, _)| *c == chat).map(|(_, v)| v).collect()
+            } else {
+                let token = b.buttons[0][0].token.clone();
+                service.handle(&ctx(&chat, "Ana"), Op::Press(token)).await
+            };
+            b = board(&views).unwrap_or(&b).clone();
+        }
+        assert!(plain(&b.text).contains("Ana, roll the dice"), "{db}: {}", b.text);
+        let views = say(&service, &chat, "Ana", "/resign").await;
+        let text: String = views.iter().map(|v| plain(&v.text) + "\n").collect();
+        assert!(text.contains("This table was cancelled"), "{db}: {text}");
+        assert!(!text.contains("'s turn"), "{db}: a cancelled table is nobody's turn: {text}");
+    }
+}
+
+/// Issue 33: a table whose free seats the opening words fill with computers starts at once,
+/// in every game (`/nardy bot`, `/snakes bots=5`, `/ludo bots=7`, `bots` alone), with no
+/// Start to press; one that leaves seats free for people (`/ludo bots=3`: Ludo seats 8, L1)
+/// stays a lobby that people can join.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn computers_that_fill_every_free_seat_start_the_game_at_once() {
+    for (db, store, service, _) in services("fill").await {
+        for (game, words, seats) in [
+            ("nardy", "bot", 2),
+            ("snakes", "bots=5", 6),
+            ("snakes", "bots hard", 6),
+            ("ludo", "bots=7", 8),
+            ("ludo", "bots", 8),
+        ] {
+            let chat = unique(&format!("cpu-fill-{game}-{db}"));
+            let views = say(&service, &chat, "Ana", &format!("/{game} {words}")).await;
+            let b = board(&views).unwrap_or_else(|| panic!("{db} /{game} {words}: {views:?}"));
+            assert!(button(b, |b| b == TokenButton::Start).is_none(), "{db} /{game} {words}");
+            let (table, _) = b.shows.unwrap();
+            let row = store.table(table).await.unwrap();
+            assert_eq!(row.status, TableStatus::Playing, "{db} /{game} {words}");
+            assert_eq!(row.seats.len(), seats, "{db} /{game} {words}");
+        }
+        let chat = unique(&format!("cpu-fill-free-{db}"));
+        let lobby = say(&service, &chat, "Ana", "/ludo bots=3").await.remove(0);
+        assert_eq!(lobby.shows.map(|s| s.1), Some(Slot::Lobby), "{db}");
+        assert!(button(&lobby, |b| b == TokenButton::Join).is_some(), "{db}: people may join");
     }
 }

@@ -601,6 +601,35 @@ async fn slash_commands_buttons_and_full_games_of_every_kind() {
                 c["name"]
             );
         }
+        // Options are named in the players' words too (issue 33), where Discord has the
+        // language (English and Russian; it has no Persian or Tagalog): names Discord accepts,
+        // never the internal key.
+        let mut named = 0;
+        let mut stack: Vec<&Value> = commands.iter().collect();
+        while let Some(c) = stack.pop() {
+            for o in c["options"].as_array().into_iter().flatten() {
+                if o["type"] == 1 || o["type"] == 2 {
+                    stack.push(o);
+                    continue;
+                }
+                for locale in ["en-US", "en-GB", "ru"] {
+                    let local = o["name_localizations"][locale].as_str().unwrap_or_default();
+                    let valid = (1..=32).contains(&local.chars().count())
+                        && local
+                            .chars()
+                            .all(|c| c == '-' || (c.is_alphanumeric() && !c.is_uppercase()));
+                    assert!(valid, "{} in {locale}: {local:?}", o["name"]);
+                }
+                named += 1;
+            }
+        }
+        assert!(named > 20, "{named}");
+        let nardy = commands.iter().find(|c| c["name"] == "nardy").unwrap();
+        let match_to = nardy["options"][0]["options"].as_array().unwrap().iter();
+        let match_to = match_to.clone().find(|o| o["name"] == "match_to").unwrap();
+        assert_eq!(match_to["name_localizations"]["en-US"], "match-length", "{match_to}");
+        assert_eq!(match_to["name_localizations"]["ru"], "матч-до", "{match_to}");
+        assert_eq!(match_to["description"], "Match to", "{match_to}");
         let three = snakes["options"][0]["options"].as_array().unwrap().iter();
         let three = three.clone().find(|o| o["name"] == "three_sixes").unwrap();
         let back =
@@ -786,7 +815,15 @@ async fn refusals_are_ephemeral_and_forged_ids_change_nothing() {
             { "name": "server", "type": 5, "value": true },
         ]);
         let token = g.command_as(3, "Cy", 0, "lang", lang.clone(), json!({})).await;
-        assert!(plain(&g.ephemeral(&token).await).contains("admin"));
+        // Discord has channels, servers and members who manage messages, not "chat admins"
+        // (issue 33).
+        let refused = plain(&g.ephemeral(&token).await);
+        assert!(refused.contains("Only a member who can manage messages"), "{refused}");
+        assert!(!refused.contains("chat"), "{refused}");
+        let replay = json!([{ "name": "replay", "type": 1, "options": [{ "name": "table", "type": 4, "value": 999999 }] }]);
+        let token = g.command(3, "Cy", "game", replay).await;
+        let refused = plain(&g.ephemeral(&token).await);
+        assert!(refused.contains("There is no table 999999 in this channel"), "{refused}");
         g.command_as(3, "Mod", MANAGE_MESSAGES, "lang", lang, json!({})).await;
         g.until("the server's language set", |f| {
             f.messages

@@ -295,6 +295,20 @@ async fn a_bad_database_url_fails_fast_and_names_the_setting() {
     let started = std::time::Instant::now();
     let e = bot::start(&config("postgres://nobody@127.0.0.1:1/none".into())).await.err().unwrap();
     assert!(e.to_string().contains("DATABASE_URL postgres://nobody@127.0.0.1:1/none"), "{e}");
+    // Issue 33: where and why, not "pool timed out".
+    assert!(
+        e.to_string().contains("cannot reach Postgres at 127.0.0.1:1: connection refused"),
+        "{e}"
+    );
+    assert!(!e.to_string().contains("pool timed out"), "{e}");
+    // A closed loopback port of our own: the password never shows.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = closed.local_addr().unwrap().port();
+    drop(closed);
+    let url = format!("postgres://nobody:hunter2@127.0.0.1:{port}/none");
+    let e = bot::start(&config(url)).await.err().unwrap().to_string();
+    assert!(e.contains(&format!("at 127.0.0.1:{port}: connection refused")), "{e}");
+    assert!(!e.contains("hunter2"), "{e}");
     assert!(started.elapsed() < Duration::from_secs(15), "took {:?}", started.elapsed());
     let mut short = config(sqlite_url("short"));
     short.secret = Some("short".into());
@@ -368,6 +382,15 @@ async fn the_page_speaks_the_browsers_language_and_everyone_is_admin() {
     api.say("Ana", "/boards edit").await;
     let last = api.messages("Ana").await.last().cloned().unwrap();
     assert!(plain(last["text"].as_str().unwrap()).contains("edited in place"), "{last}");
+    // Issue 33: everyone at the playground runs the room, so anyone may set a lobby's
+    // options (a refusal would say "only the host or a chat admin", and everyone is an admin).
+    api.say("Ana", "/snakes").await;
+    api.say("Ben", "/options bounce").await;
+    let said: Vec<String> = (api.messages("Ben").await.iter())
+        .map(|m| plain(m["text"].as_str().unwrap_or("")))
+        .collect();
+    assert!(!said.iter().any(|t| t.contains("Only the table's host")), "{said:#?}");
+    assert!(said.iter().any(|t| t.contains("bounce back")), "{said:#?}");
     let icon = api.http.get(format!("{}/favicon.svg", api.base)).send().await.unwrap();
     assert_eq!(icon.headers()["content-type"], "image/svg+xml");
     running.shutdown().await;

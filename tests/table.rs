@@ -1023,3 +1023,71 @@ async fn the_host_sets_options_with_buttons() {
     let refused = service.handle(&ana, Op::Press(forged.encode(&key()))).await;
     assert!(refused[0].private_to.is_some());
 }
+
+/// Issue 33: Ludo never asks which piece when the pieces it offers are alike (L6: pieces in
+/// the house are interchangeable). Every board's Piece buttons name pieces on different
+/// squares, and a lone distinct move (a 6 with every piece at home) is played at once; the log
+/// still replays to the stored state (C2).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ludo_offers_one_button_per_distinct_move_and_plays_a_lone_one() {
+    for (db, store, _) in stores("distinct").await {
+        let service = Service::new(store.clone(), SECRET, clock());
+        let mut rng = Lcg(33);
+        let chat = unique(&format!("distinct-{db}"));
+        let (ana, ben) = (ctx(&chat, "Ana"), ctx(&chat, "Ben"));
+        let views = service.handle(&ana, Op::Create { game: GameKind::Ludo, words: vec![] }).await;
+        let (table, _) = views[0].shows.unwrap();
+        let join = button_of(&views[0], |b| b == TokenButton::Join).unwrap();
+        service.handle(&ben, Op::Press(join)).await;
+        let mut views = service.handle(&ana, Op::Start(None)).await;
+        let (mut choices, mut entered_at_once) = (0, 0);
+        for _ in 0..5000 {
+            let b = board(&views).unwrap_or_else(|| panic!("{db}: no board in {views:?}")).clone();
+            let tokens: Vec<Token> = b
+                .buttons
+                .iter()
+                .flatten()
+                .map(|x| Token::parse(&x.token, &key()).unwrap())
+                .collect();
+            if tokens.is_empty() {
+                break;
+            }
+            let pieces: Vec<u8> = tokens
+                .iter()
+                .filter_map(|t| match t.button {
+                    TokenButton::Move(k) => Some(k),
+                    _ => None,
+                })
+                .collect();
+            let row = store.table(table).await.unwrap();
+            let state: serde_json::Value =
+                serde_json::from_str(row.state.as_deref().unwrap()).unwrap();
+            if !pieces.is_empty() {
+                choices += 1;
+                let seat = state["to_move"].as_u64().unwrap() as usize;
+                let mut at: Vec<i64> = (pieces.iter())
+                    .map(|&k| state["pieces"][seat][usize::from(k)].as_i64().unwrap())
+                    .collect();
+                at.sort();
+                at.dedup();
+                assert_eq!(
+                    at.len(),
+                    pieces.len(),
+                    "{db}: alike pieces offered: {}",
+                    plain(&b.text)
+                );
+                assert!(pieces.len() > 1, "{db}: a lone move is played, not asked: {}", b.text);
+            }
+            let name = mover(&b);
+            let token = b.buttons.iter().flatten().nth(rng.below(tokens.len())).unwrap();
+            views = service.handle(&ctx(&chat, &name), Op::Press(token.token.clone())).await;
+            let text: String = views.iter().map(|v| plain(&v.text) + "\n").collect();
+            if text.contains("rolled 6") && text.contains("into play") && pieces.is_empty() {
+                entered_at_once += 1;
+            }
+        }
+        assert!(choices > 0 && entered_at_once > 0, "{db}: {choices} choices, {entered_at_once}");
+        assert_eq!(store.table(table).await.unwrap().status, TableStatus::Finished, "{db}");
+        assert_replay_matches(&store, table).await;
+    }
+}

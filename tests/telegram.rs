@@ -1260,6 +1260,36 @@ async fn option_words_are_refused_by_name_in_the_players_language() {
     g.say_in(CHAT, 1, "Ana", "/lang ru").await;
     answer("/nardy 0", "принимает число от 1 до 99, а не «0»").await;
     answer("/ludo must_enter=maybe", "принимает «да» или «нет», а не «maybe»").await;
+    // The list of words in every language, as sent (Telegram HTML): no empty item, no stray
+    // mark or tag between the separators (issue 33: "…, bot, bots,  , easy…").
+    for (lang, known, separator) in
+        [("ru", "Настройки: ", ", "), ("fa", "گزینه‌ها: ", "، "), ("tl", "Mga opsyon: ", ", ")]
+    {
+        g.say_in(CHAT, 1, "Ana", &format!("/lang {lang}")).await;
+        let phrase = format!("nardy-{lang}");
+        let raw = {
+            g.say_in(CHAT, 1, "Ana", &format!("/nardy {phrase}")).await;
+            g.until(&format!("/nardy {phrase} answered"), |f| {
+                f.messages
+                    .values()
+                    .filter_map(|m| m["text"].as_str())
+                    .find(|t| t.contains(&phrase))
+                    .map(str::to_owned)
+            })
+            .await
+        };
+        let text = plain(&raw);
+        let list = text.split(known).nth(1).unwrap_or_else(|| panic!("{lang}: {text}"));
+        let list =
+            list.trim_end_matches('.').trim_end_matches(['\u{2069}', '\u{2066}', '\u{2067}']);
+        for item in list.split(separator) {
+            let item =
+                item.replace(['\u{2066}', '\u{2067}', '\u{2069}', '\u{200e}', '\u{200f}'], "");
+            assert!(!item.trim().is_empty(), "{lang}: an empty item in {list:?} (raw {raw:?})");
+        }
+        assert!(list.contains("bots=N"), "{lang}: {list}");
+        assert!(!raw.contains("&amp;amp;") && !raw.contains("&lt;"), "{lang}: {raw:?}");
+    }
     g.running.shutdown().await;
 }
 

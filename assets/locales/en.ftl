@@ -168,14 +168,23 @@ history-title = { $game }: the last moves ({ $count } in all).
 stats-title = { $name }'s games
 stats-none = No finished games yet.
 stats-line = { $game }: { $games } played, { $wins } won ({ $rate }%)
-top-title = This chat's best players
-top-none = No finished games in this chat yet.
+top-title = { $platform ->
+    [discord] This channel's best players, in games between people
+   *[other] This chat's best players, in games between people
+}
+top-none = { $platform ->
+    [discord] No game between people has finished in this channel yet (your games against computers are in /stats).
+   *[other] No game between people has finished in this chat yet (your games against computers are in /stats).
+}
 top-line = { $rank }. { $name }: { $wins } wins in { $games } games ({ $rate }%)
 
 ## Languages.
 lang-choose = Choose a language: /lang followed by one of { $codes }. "/lang chat fa" sets the chat's language (admins).
 lang-user-set = I will speak English with you.
-lang-chat-set = This chat's language is now English.
+lang-chat-set = { $platform ->
+    [discord] This server's language is now English.
+   *[other] This chat's language is now English.
+}
 lang-server-set = This server's language is now English, in every channel that has none of its own.
 boards-new = Boards: a new message every turn (change with /boards edit).
 boards-edit = Boards: one message per table, edited in place every turn (change with /boards new).
@@ -183,20 +192,32 @@ boards-edit = Boards: one message per table, edited in place every turn (change 
 ## Refusals of the table service. Nothing changed.
 err-stale = This button is out of date: the game has moved on. Here is the current board.
 err-forged = This button does not belong to any game of mine.
-err-other-chat = This button belongs to a game in another chat: press it there.
+err-other-chat = { $platform ->
+    [discord] This button belongs to a game in another channel: press it there.
+   *[other] This button belongs to a game in another chat: press it there.
+}
 err-internal = Something went wrong on my side, and nothing was changed. Please try again.
 err-store-down = The game store is not answering right now, so nothing was changed. Please try again in a moment.
 err-table-damaged = Table { $table } can't be read back from the game store, so it can't go on; nothing was changed. The bot's operator can see why in the logs.
 err-stopping = I am restarting right now. If your move was saved, its board appears when I am back in a moment; if it does not, please try again then.
 err-no-table = There is no open table here. Start one with /snakes, /ludo or /nardy.
 err-which-table = This chat has several tables: name the game, for example "/status ludo".
-err-lobby-exists = This chat already has a lobby for that game: join it.
+err-lobby-exists = { $platform ->
+    [discord] This channel already has a lobby for that game: join it.
+   *[other] This chat already has a lobby for that game: join it.
+}
 err-already-seated = You already have a seat at this table.
 err-table-full = This table is full.
 err-not-seated = You are not playing at this table.
 err-not-your-turn = It is { $name }'s turn, not yours.
-err-host-only = Only the table's host or a chat admin can do that.
-err-admin-only = Only a chat admin can do that.
+err-host-only = { $platform ->
+    [discord] Only the table's host or a member who can manage messages can do that.
+   *[other] Only the table's host or a chat admin can do that.
+}
+err-admin-only = { $platform ->
+    [discord] Only a member who can manage messages can do that.
+   *[other] Only a chat admin can do that.
+}
 err-too-few = At least { $min } players are needed to start.
 err-started = This game has already started.
 err-not-started = This game has not started yet.
@@ -249,7 +270,10 @@ command-cancel = cancel a table (host or admin)
 command-stats = your games and wins
 command-notify = a private message when it is your turn
 command-games = your open tables in every chat
-command-top = this chat's best players
+command-top = { $platform ->
+    [discord] this channel's best players
+   *[other] this chat's best players
+}
 command-fair = how the dice are kept fair
 command-lang = choose your language
 command-boards = new board messages, or one edited in place
@@ -354,6 +378,30 @@ discord-name-help = help
 discord-name-lang = lang
 discord-name-boards = boards
 discord-name-notify = notify
+## Slash-command option names where Discord has the language (en-US, en-GB, ru; Discord has no Persian or Tagalog locale, so those files keep the English names): lowercase, no spaces, at most 32 characters.
+discord-name-option-preset = preset
+discord-name-option-board = board
+discord-name-option-finish = finish
+discord-name-option-bonus_six = six-rolls-again
+discord-name-option-three_sixes = three-sixes
+discord-name-option-must_enter = must-come-out
+discord-name-option-must_capture = must-capture
+discord-name-option-three_sixes_forfeit = three-sixes-lose-turn
+discord-name-option-until = play-until
+discord-name-option-six_block = six-block-rule
+discord-name-option-bear_off = bearing-off
+discord-name-option-head_exception = head-exception
+discord-name-option-match_to = match-length
+discord-name-option-timer = turn-timer
+discord-name-option-thread = own-thread
+discord-name-option-bots = computers
+discord-name-option-level = computer-level
+discord-name-option-game = game
+discord-name-option-table = table-number
+discord-name-option-player = player
+discord-name-option-language = language
+discord-name-option-server = whole-server
+discord-name-option-mode = mode
 
 ## Computer players.
 computer-name = 🤖 Computer { $number } ({ $level })
@@ -380,7 +428,10 @@ err-no-finished = No game has finished in this chat yet. To replay another table
 err-no-finished-discord = No game has finished in this channel yet. To replay another table, name it: /game replay table:12.
 err-replay-empty = Table { $table } was cancelled before its first move: there is nothing to replay.
 err-replay-failed = The replay could not be drawn just now. Please try again in a minute.
-err-no-such-table = There is no table { $table } in this chat.
+err-no-such-table = { $platform ->
+    [discord] There is no table { $table } in this channel.
+   *[other] There is no table { $table } in this chat.
+}
 command-replay = a finished game as an animation
 command-export = a finished game's record, to check or replay
 

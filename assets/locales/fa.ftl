@@ -155,14 +155,23 @@ history-title = { $game }: آخرین حرکت‌ها (روی هم { $count } ح
 stats-title = بازی‌های { $name }
 stats-none = هنوز بازی تمام‌شده‌ای نیست.
 stats-line = { $game }: { $games } بازی، { $wins } برد ({ $rate }٪)
-top-title = بهترین بازیکنان این گفتگو
-top-none = هنوز در این گفتگو بازی‌ای تمام نشده.
+top-title = { $platform ->
+    [discord] بهترین بازیکنان این کانال، در بازی‌های میان آدم‌ها
+   *[other] بهترین بازیکنان این گفتگو، در بازی‌های میان آدم‌ها
+}
+top-none = { $platform ->
+    [discord] هنوز در این کانال بازی‌ای میان آدم‌ها تمام نشده (بازی‌های شما با رایانه در /stats است).
+   *[other] هنوز در این گفتگو بازی‌ای میان آدم‌ها تمام نشده (بازی‌های شما با رایانه در /stats است).
+}
 top-line = { $rank }. { $name }: { $wins } برد در { $games } بازی ({ $rate }٪)
 
 ## زبان‌ها.
 lang-choose = یک زبان انتخاب کنید: ‎/lang‎ و سپس یکی از { $codes }. ‎"/lang chat fa"‎ زبان گفتگو را تعیین می‌کند (مدیران).
 lang-user-set = از این پس با شما فارسی حرف می‌زنم.
-lang-chat-set = زبان این گفتگو اکنون فارسی است.
+lang-chat-set = { $platform ->
+    [discord] زبان این سرور اکنون فارسی است.
+   *[other] زبان این گفتگو اکنون فارسی است.
+}
 lang-server-set = زبان این سرور اکنون فارسی است، در هر کانالی که زبان خودش را ندارد.
 boards-new = صفحه‌ها: هر نوبت یک پیام تازه (برای تغییر: ‎/boards edit‎).
 boards-edit = صفحه‌ها: برای هر میز یک پیام که هر نوبت ویرایش می‌شود (برای تغییر: ‎/boards new‎).
@@ -170,20 +179,32 @@ boards-edit = صفحه‌ها: برای هر میز یک پیام که هر نو
 ## پاسخ‌های ردشده. چیزی تغییر نکرد.
 err-stale = این دکمه قدیمی است: بازی جلو رفته. صفحهٔ فعلی این است.
 err-forged = این دکمه به هیچ بازی من تعلق ندارد.
-err-other-chat = این دکمه مال بازی‌ای در گفتگوی دیگری است: آن را همان‌جا بزنید.
+err-other-chat = { $platform ->
+    [discord] این دکمه مال بازی‌ای در کانال دیگری است: آن را همان‌جا بزنید.
+   *[other] این دکمه مال بازی‌ای در گفتگوی دیگری است: آن را همان‌جا بزنید.
+}
 err-internal = مشکلی از طرف من پیش آمد و چیزی تغییر نکرد. لطفاً دوباره امتحان کنید.
 err-store-down = انبار بازی‌ها همین حالا پاسخ نمی‌دهد، پس چیزی تغییر نکرد. لطفاً چند لحظهٔ دیگر دوباره امتحان کنید.
 err-table-damaged = میز { $table } از انبار بازی‌ها درست خوانده نمی‌شود و نمی‌تواند ادامه پیدا کند؛ چیزی تغییر نکرد. گردانندهٔ ربات دلیلش را در گزارش‌ها می‌بیند.
 err-stopping = همین حالا در حال راه‌اندازی دوباره هستم. اگر حرکت شما ذخیره شده باشد، صفحهٔ بازی‌اش تا چند لحظهٔ دیگر که برگردم نشان داده می‌شود؛ اگر نشد، آن وقت دوباره امتحان کنید.
 err-no-table = اینجا میز بازی باز نیست. با ‎/snakes‎، ‎/ludo‎ یا ‎/nardy‎ یکی بسازید.
 err-which-table = این گفتگو چند میز دارد: نام بازی را بگویید، مثلاً ‎"/status ludo"‎.
-err-lobby-exists = این گفتگو برای این بازی یک اتاق انتظار دارد: به آن بپیوندید.
+err-lobby-exists = { $platform ->
+    [discord] این کانال برای این بازی یک اتاق انتظار دارد: به آن بپیوندید.
+   *[other] این گفتگو برای این بازی یک اتاق انتظار دارد: به آن بپیوندید.
+}
 err-already-seated = شما همین حالا سر این میز نشسته‌اید.
 err-table-full = این میز پر است.
 err-not-seated = شما در این میز بازی نمی‌کنید.
 err-not-your-turn = نوبت { $name } است، نه شما.
-err-host-only = فقط میزبان میز یا مدیر گفتگو می‌تواند این کار را بکند.
-err-admin-only = فقط مدیر گفتگو می‌تواند این کار را بکند.
+err-host-only = { $platform ->
+    [discord] فقط میزبان میز یا عضوی که اجازهٔ مدیریت پیام‌ها را دارد می‌تواند این کار را بکند.
+   *[other] فقط میزبان میز یا مدیر گفتگو می‌تواند این کار را بکند.
+}
+err-admin-only = { $platform ->
+    [discord] فقط عضوی که اجازهٔ مدیریت پیام‌ها را دارد می‌تواند این کار را بکند.
+   *[other] فقط مدیر گفتگو می‌تواند این کار را بکند.
+}
 err-too-few = برای شروع دست‌کم { $min } بازیکن لازم است.
 err-started = این بازی شروع شده است.
 err-not-started = این بازی هنوز شروع نشده است.
@@ -236,7 +257,10 @@ command-cancel = لغو میز (میزبان یا مدیر)
 command-stats = بازی‌ها و بردهای شما
 command-notify = پیام خصوصی وقتی نوبت شماست
 command-games = میزهای باز شما در همهٔ گفتگوها
-command-top = بهترین بازیکنان این گفتگو
+command-top = { $platform ->
+    [discord] بهترین بازیکنان این کانال
+   *[other] بهترین بازیکنان این گفتگو
+}
 command-fair = منصفانه بودن تاس‌ها
 command-lang = انتخاب زبان
 command-boards = پیام تازه برای هر صفحه، یا یک پیام ویرایش‌شونده
@@ -341,6 +365,30 @@ discord-name-help = help
 discord-name-lang = lang
 discord-name-boards = boards
 discord-name-notify = notify
+## Slash-command option names: Discord has no locale for this language; unused, kept as the English names.
+discord-name-option-preset = preset
+discord-name-option-board = board
+discord-name-option-finish = finish
+discord-name-option-bonus_six = six-rolls-again
+discord-name-option-three_sixes = three-sixes
+discord-name-option-must_enter = must-come-out
+discord-name-option-must_capture = must-capture
+discord-name-option-three_sixes_forfeit = three-sixes-lose-turn
+discord-name-option-until = play-until
+discord-name-option-six_block = six-block-rule
+discord-name-option-bear_off = bearing-off
+discord-name-option-head_exception = head-exception
+discord-name-option-match_to = match-length
+discord-name-option-timer = turn-timer
+discord-name-option-thread = own-thread
+discord-name-option-bots = computers
+discord-name-option-level = computer-level
+discord-name-option-game = game
+discord-name-option-table = table-number
+discord-name-option-player = player
+discord-name-option-language = language
+discord-name-option-server = whole-server
+discord-name-option-mode = mode
 
 ## Computer players.
 computer-name = 🤖 رایانه { $number } ({ $level })
@@ -364,7 +412,10 @@ err-no-finished = هنوز هیچ بازی‌ای در این گفتگو تما�
 err-no-finished-discord = هنوز هیچ بازی‌ای در این کانال تمام نشده است. برای بازپخش میزی دیگر شماره‌اش را بدهید: /game replay table:12.
 err-replay-empty = میز { $table } پیش از نخستین حرکت لغو شد: چیزی برای بازپخش نیست.
 err-replay-failed = اکنون نمی‌توان بازپخش را ساخت. لطفاً یک دقیقهٔ دیگر دوباره امتحان کنید.
-err-no-such-table = میز { $table } در این گفتگو نیست.
+err-no-such-table = { $platform ->
+    [discord] میز { $table } در این کانال نیست.
+   *[other] میز { $table } در این گفتگو نیست.
+}
 command-replay = بازپخش متحرک یک بازی تمام‌شده
 command-export = پروندهٔ یک بازی تمام‌شده، برای بررسی یا بازپخش
 

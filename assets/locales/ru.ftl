@@ -175,14 +175,23 @@ history-title = { $game }: последние ходы (всего { $count }).
 stats-title = Игры: { $name }
 stats-none = Законченных игр пока нет.
 stats-line = { $game }: сыграно { $games }, побед { $wins } ({ $rate }%)
-top-title = Лучшие игроки этого чата
-top-none = В этом чате ещё нет законченных игр.
+top-title = { $platform ->
+    [discord] Лучшие игроки этого канала в играх людей между собой
+   *[other] Лучшие игроки этого чата в играх людей между собой
+}
+top-none = { $platform ->
+    [discord] В этом канале ещё нет законченных игр людей между собой (ваши игры с компьютером — в /stats).
+   *[other] В этом чате ещё нет законченных игр людей между собой (ваши игры с компьютером — в /stats).
+}
 top-line = { $rank }. { $name }: побед { $wins } из { $games } ({ $rate }%)
 
 ## Языки.
 lang-choose = Выберите язык: /lang и один из кодов { $codes }. «/lang chat ru» задаёт язык чата (для админов).
 lang-user-set = Теперь я говорю с вами по-русски.
-lang-chat-set = Язык этого чата теперь русский.
+lang-chat-set = { $platform ->
+    [discord] Язык этого сервера теперь русский.
+   *[other] Язык этого чата теперь русский.
+}
 lang-server-set = Язык этого сервера теперь русский — во всех каналах, где не выбран свой.
 boards-new = Доски: каждый ход новым сообщением (изменить: /boards edit).
 boards-edit = Доски: одно сообщение на стол, которое обновляется каждый ход (изменить: /boards new).
@@ -190,20 +199,32 @@ boards-edit = Доски: одно сообщение на стол, котор�
 ## Отказы. Ничего не изменилось.
 err-stale = Эта кнопка устарела: игра уже ушла вперёд. Вот текущая доска.
 err-forged = Эта кнопка не относится ни к одной моей игре.
-err-other-chat = Эта кнопка относится к игре в другом чате: нажмите её там.
+err-other-chat = { $platform ->
+    [discord] Эта кнопка относится к игре в другом канале: нажмите её там.
+   *[other] Эта кнопка относится к игре в другом чате: нажмите её там.
+}
 err-internal = У меня что-то пошло не так, ничего не изменилось. Попробуйте ещё раз.
 err-store-down = Хранилище игр сейчас не отвечает, поэтому ничего не изменилось. Попробуйте ещё раз через минуту.
 err-table-damaged = Стол { $table } не читается из хранилища игр, поэтому продолжить его нельзя; ничего не изменилось. Оператор бота видит причину в журнале.
 err-stopping = Я сейчас перезапускаюсь. Если ваш ход сохранился, его доска появится, когда я вернусь через минуту; если нет, попробуйте ещё раз тогда.
 err-no-table = Здесь нет открытого стола. Начните игру: /snakes, /ludo или /nardy.
 err-which-table = В этом чате несколько столов: укажите игру, например «/status ludo».
-err-lobby-exists = В этом чате уже идёт сбор на эту игру: присоединяйтесь.
+err-lobby-exists = { $platform ->
+    [discord] В этом канале уже идёт сбор на эту игру: присоединяйтесь.
+   *[other] В этом чате уже идёт сбор на эту игру: присоединяйтесь.
+}
 err-already-seated = Вы уже сидите за этим столом.
 err-table-full = Стол заполнен.
 err-not-seated = Вы не играете за этим столом.
 err-not-your-turn = Сейчас ходит { $name }, а не вы.
-err-host-only = Это может только хозяин стола или администратор чата.
-err-admin-only = Это может только администратор чата.
+err-host-only = { $platform ->
+    [discord] Это может только хозяин стола или участник с правом управлять сообщениями.
+   *[other] Это может только хозяин стола или администратор чата.
+}
+err-admin-only = { $platform ->
+    [discord] Это может только участник с правом управлять сообщениями.
+   *[other] Это может только администратор чата.
+}
 err-too-few = Чтобы начать, нужно не меньше { $min } игроков.
 err-started = Эта игра уже началась.
 err-not-started = Эта игра ещё не началась.
@@ -256,7 +277,10 @@ command-cancel = отменить стол (хозяин или админ)
 command-stats = ваши игры и победы
 command-notify = личное сообщение, когда ваш ход
 command-games = ваши открытые столы во всех чатах
-command-top = лучшие игроки чата
+command-top = { $platform ->
+    [discord] лучшие игроки канала
+   *[other] лучшие игроки чата
+}
 command-fair = как обеспечена честность костей
 command-lang = выбрать язык
 command-boards = доска новым сообщением или одним обновляемым
@@ -364,6 +388,30 @@ discord-name-help = помощь
 discord-name-lang = язык
 discord-name-boards = доски
 discord-name-notify = уведомления
+## Slash-command option names where Discord has the language (en-US, en-GB, ru; Discord has no Persian or Tagalog locale, so those files keep the English names): lowercase, no spaces, at most 32 characters.
+discord-name-option-preset = набор
+discord-name-option-board = поле
+discord-name-option-finish = финиш
+discord-name-option-bonus_six = шестёрка-ещё-бросок
+discord-name-option-three_sixes = три-шестёрки
+discord-name-option-must_enter = выход-обязателен
+discord-name-option-must_capture = взятие-обязательно
+discord-name-option-three_sixes_forfeit = три-шестёрки-ход-пропадает
+discord-name-option-until = играть-до
+discord-name-option-six_block = правило-шести-подряд
+discord-name-option-bear_off = выброс
+discord-name-option-head_exception = исключение-для-головы
+discord-name-option-match_to = матч-до
+discord-name-option-timer = время-на-ход
+discord-name-option-thread = отдельная-ветка
+discord-name-option-bots = число-компьютеров
+discord-name-option-level = уровень-компьютеров
+discord-name-option-game = игра
+discord-name-option-table = номер-стола
+discord-name-option-player = игрок
+discord-name-option-language = язык
+discord-name-option-server = весь-сервер
+discord-name-option-mode = режим
 
 ## Computer players.
 computer-name = 🤖 Компьютер { $number } ({ $level })
@@ -387,7 +435,10 @@ err-no-finished = В этом чате ещё не закончилась ни �
 err-no-finished-discord = В этом канале ещё не закончилась ни одна партия. Чтобы посмотреть другой стол, укажите номер: /game replay table:12.
 err-replay-empty = Стол { $table } отменили до первого хода: повторять нечего.
 err-replay-failed = Сейчас не удалось нарисовать повтор. Попробуйте через минуту.
-err-no-such-table = В этом чате нет стола { $table }.
+err-no-such-table = { $platform ->
+    [discord] В этом канале нет стола { $table }.
+   *[other] В этом чате нет стола { $table }.
+}
 command-replay = законченная партия в анимации
 command-export = запись законченной партии для проверки или повтора
 

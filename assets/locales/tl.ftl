@@ -158,14 +158,23 @@ history-title = { $game }: ang mga huling galaw ({ $count } lahat).
 stats-title = Mga laro ni { $name }
 stats-none = Wala pang natapos na laro.
 stats-line = { $game }: { $games } nilaro, { $wins } panalo ({ $rate }%)
-top-title = Mga pinakamahusay sa chat na ito
-top-none = Wala pang natapos na laro sa chat na ito.
+top-title = { $platform ->
+    [discord] Mga pinakamahusay sa channel na ito, sa mga laro ng mga tao
+   *[other] Mga pinakamahusay sa chat na ito, sa mga laro ng mga tao
+}
+top-none = { $platform ->
+    [discord] Wala pang natapos na laro ng mga tao sa channel na ito (nasa /stats ang mga laro mo laban sa computer).
+   *[other] Wala pang natapos na laro ng mga tao sa chat na ito (nasa /stats ang mga laro mo laban sa computer).
+}
 top-line = { $rank }. { $name }: { $wins } panalo sa { $games } laro ({ $rate }%)
 
 ## Mga wika.
 lang-choose = Pumili ng wika: /lang at isa sa { $codes }. Ang "/lang chat tl" ay para sa wika ng chat (mga admin).
 lang-user-set = Tagalog na ang gagamitin ko sa iyo.
-lang-chat-set = Tagalog na ang wika ng chat na ito.
+lang-chat-set = { $platform ->
+    [discord] Tagalog na ang wika ng server na ito.
+   *[other] Tagalog na ang wika ng chat na ito.
+}
 lang-server-set = Tagalog na ang wika ng server na ito, sa bawat channel na walang sariling wika.
 boards-new = Mga board: bagong mensahe bawat tira (palitan gamit ang /boards edit).
 boards-edit = Mga board: isang mensahe bawat mesa na ine-edit bawat tira (palitan gamit ang /boards new).
@@ -173,20 +182,32 @@ boards-edit = Mga board: isang mensahe bawat mesa na ine-edit bawat tira (palita
 ## Mga pagtanggi. Walang nagbago.
 err-stale = Luma na ang button na ito: umusad na ang laro. Narito ang kasalukuyang board.
 err-forged = Hindi kabilang ang button na ito sa alinman sa mga laro ko.
-err-other-chat = Para sa laro sa ibang chat ang button na ito: doon ito pindutin.
+err-other-chat = { $platform ->
+    [discord] Para sa laro sa ibang channel ang button na ito: doon ito pindutin.
+   *[other] Para sa laro sa ibang chat ang button na ito: doon ito pindutin.
+}
 err-internal = May nagkaproblema sa panig ko, at walang nagbago. Pakisubukan ulit.
 err-store-down = Hindi sumasagot ngayon ang imbakan ng mga laro, kaya walang nagbago. Pakisubukan ulit mamaya.
 err-table-damaged = Hindi mabasa mula sa imbakan ng mga laro ang mesa { $table }, kaya hindi na ito maitutuloy; walang nagbago. Nakikita ng operator ng bot ang dahilan sa mga log.
 err-stopping = Nagre-restart ako ngayon. Kung na-save ang galaw mo, lalabas ang board nito pagbalik ko sa ilang sandali; kung hindi, pakisubukan ulit noon.
 err-no-table = Walang bukas na mesa rito. Magsimula ng isa gamit ang /snakes, /ludo o /nardy.
 err-which-table = Maraming mesa sa chat na ito: sabihin ang laro, halimbawa "/status ludo".
-err-lobby-exists = May lobby na para sa larong iyan sa chat na ito: sumali ka roon.
+err-lobby-exists = { $platform ->
+    [discord] May lobby na para sa larong iyan sa channel na ito: sumali ka roon.
+   *[other] May lobby na para sa larong iyan sa chat na ito: sumali ka roon.
+}
 err-already-seated = May upuan ka na sa mesang ito.
 err-table-full = Puno na ang mesang ito.
 err-not-seated = Hindi ka naglalaro sa mesang ito.
 err-not-your-turn = Tira ni { $name }, hindi sa iyo.
-err-host-only = Ang host ng mesa o admin ng chat lang ang makakagawa niyan.
-err-admin-only = Admin ng chat lang ang makakagawa niyan.
+err-host-only = { $platform ->
+    [discord] Ang host ng mesa o miyembrong may pahintulot na mamahala ng mga mensahe lang ang makakagawa niyan.
+   *[other] Ang host ng mesa o admin ng chat lang ang makakagawa niyan.
+}
+err-admin-only = { $platform ->
+    [discord] Miyembrong may pahintulot na mamahala ng mga mensahe lang ang makakagawa niyan.
+   *[other] Admin ng chat lang ang makakagawa niyan.
+}
 err-too-few = Kailangan ng hindi bababa sa { $min } manlalaro para magsimula.
 err-started = Nagsimula na ang larong ito.
 err-not-started = Hindi pa nagsisimula ang larong ito.
@@ -239,7 +260,10 @@ command-cancel = kanselahin ang mesa (host o admin)
 command-stats = ang mga laro at panalo mo
 command-notify = pribadong mensahe kapag tira mo na
 command-games = ang mga bukas mong mesa sa lahat ng chat
-command-top = ang mga pinakamahusay sa chat
+command-top = { $platform ->
+    [discord] ang mga pinakamahusay sa channel
+   *[other] ang mga pinakamahusay sa chat
+}
 command-fair = kung paano pinananatiling patas ang dais
 command-lang = piliin ang wika mo
 command-boards = bagong mensahe ng board, o isang ine-edit
@@ -344,6 +368,30 @@ discord-name-help = help
 discord-name-lang = lang
 discord-name-boards = boards
 discord-name-notify = notify
+## Slash-command option names: Discord has no locale for this language; unused, kept as the English names.
+discord-name-option-preset = preset
+discord-name-option-board = board
+discord-name-option-finish = finish
+discord-name-option-bonus_six = six-rolls-again
+discord-name-option-three_sixes = three-sixes
+discord-name-option-must_enter = must-come-out
+discord-name-option-must_capture = must-capture
+discord-name-option-three_sixes_forfeit = three-sixes-lose-turn
+discord-name-option-until = play-until
+discord-name-option-six_block = six-block-rule
+discord-name-option-bear_off = bearing-off
+discord-name-option-head_exception = head-exception
+discord-name-option-match_to = match-length
+discord-name-option-timer = turn-timer
+discord-name-option-thread = own-thread
+discord-name-option-bots = computers
+discord-name-option-level = computer-level
+discord-name-option-game = game
+discord-name-option-table = table-number
+discord-name-option-player = player
+discord-name-option-language = language
+discord-name-option-server = whole-server
+discord-name-option-mode = mode
 
 ## Computer players.
 computer-name = 🤖 Computer { $number } ({ $level })
@@ -367,7 +415,10 @@ err-no-finished = Wala pang natapos na laro sa chat na ito. Para sa ibang mesa, 
 err-no-finished-discord = Wala pang natapos na laro sa channel na ito. Para sa ibang mesa, ibigay ang numero: /game replay table:12.
 err-replay-empty = Kinansela ang mesa { $table } bago ang unang galaw: walang mare-replay.
 err-replay-failed = Hindi magawa ang replay ngayon. Subukan ulit pagkalipas ng isang minuto.
-err-no-such-table = Walang mesa { $table } sa chat na ito.
+err-no-such-table = { $platform ->
+    [discord] Walang mesa { $table } sa channel na ito.
+   *[other] Walang mesa { $table } sa chat na ito.
+}
 command-replay = isang natapos na laro bilang animation
 command-export = ang rekord ng isang natapos na laro, para suriin o i-replay
 

@@ -1,6 +1,6 @@
-//! The slash commands: what Discord is told they are (names localized in Russian and
-//! descriptions, both from the Fluent files; a game's options from its registry), and the table operation each one
-//! asks for.
+//! The slash commands: what Discord is told they are (command names localized in Russian,
+//! option names in English and Russian, descriptions; all from the Fluent files; a game's
+//! options from its registry), and the table operation each one asks for.
 
 use serenity::all::{
     CommandOptionType, CreateCommand, CreateCommandOption, ResolvedOption, ResolvedValue,
@@ -133,9 +133,24 @@ pub(super) fn option(
     } else {
         format!("discord-option-{name}")
     };
-    let (en, ru) = (service.words(Lang::En, &key), service.words(Lang::Ru, &key));
-    CreateCommandOption::new(kind, name, clip(&en, 100)).description_localized("ru", clip(&ru, 100))
+    let (en, ru) = (service.discord_words(Lang::En, &key), service.discord_words(Lang::Ru, &key));
+    let o = CreateCommandOption::new(kind, name, clip(&en, 100))
+        .description_localized("ru", clip(&ru, 100));
+    // Its name as players read it (`match-length`, `матч-до`), not the key it stands for
+    // (`match_to`, which Discord still sends back): in English too, where Discord has the
+    // language.
+    OPTION_LOCALES.iter().fold(o, |o, &(lang, locale)| {
+        match localized_name(service, lang, &format!("option-{name}")) {
+            Some(local) => o.name_localized(locale, local),
+            None => o,
+        }
+    })
 }
+
+/// The Discord locales an option's name is given in, and the language each reads: Discord
+/// has English (two locales) and Russian of ours, no Persian or Tagalog.
+const OPTION_LOCALES: [(Lang, &str); 3] =
+    [(Lang::En, "en-US"), (Lang::En, "en-GB"), (Lang::Ru, "ru")];
 
 /// Whether `name` is an option of some game (from the registries).
 fn is_game_option(name: &str) -> bool {
@@ -146,10 +161,11 @@ fn is_game_option(name: &str) -> bool {
 /// has no Persian or Tagalog locale.
 const DISCORD_LOCALES: [(Lang, &str); 1] = [(Lang::Ru, "ru")];
 
-/// A command's name in `lang`, from the Fluent files (`discord-name-…`), if it has one that
-/// Discord accepts as a name (lowercase, no spaces, 1–32 characters).
+/// A command's name (or with `option-…`, an option's) in `lang`, from the Fluent files
+/// (`discord-name-…`), if it has one that Discord accepts as a name (lowercase, no spaces,
+/// 1–32 characters).
 pub(super) fn localized_name(service: &Service, lang: Lang, name: &str) -> Option<String> {
-    let localized = service.words(lang, &format!("discord-name-{name}"));
+    let localized = service.discord_words(lang, &format!("discord-name-{name}"));
     let valid = (1..=32).contains(&localized.chars().count())
         && localized
             .chars()
@@ -164,7 +180,7 @@ struct Describe<'a>(&'a Service);
 impl Describe<'_> {
     /// A description, clipped to Discord's 100 characters, in English and Russian.
     fn words(&self, key: &str) -> (String, String) {
-        let (en, ru) = (self.0.words(Lang::En, key), self.0.words(Lang::Ru, key));
+        let (en, ru) = (self.0.discord_words(Lang::En, key), self.0.discord_words(Lang::Ru, key));
         (clip(&en, 100), clip(&ru, 100))
     }
 

@@ -768,6 +768,20 @@ impl Game {
         }
     }
 
+    /// The choices a player has, one action per position they lead to: the actions of
+    /// [`Legal::Choose`] without those that end where an earlier one does (in Ludo, entering
+    /// with any of the pieces in the house, L6). Empty unless a choice is awaited. A player
+    /// with one distinct choice has none to make: the table plays it for them.
+    pub fn distinct_choices(&self) -> Vec<Action> {
+        match self {
+            Game::Ludo(g) => g.distinct_moves(),
+            _ => match self.legal() {
+                Legal::Choose { actions, .. } => actions,
+                _ => Vec::new(),
+            },
+        }
+    }
+
     /// Plays an action: on success the game has changed and the events say how; on failure
     /// nothing changed.
     pub fn play(&mut self, action: &Action) -> Result<Vec<Event>, Illegal> {

@@ -10,7 +10,7 @@
 use std::str::FromStr;
 use std::time::Duration;
 
-use sqlx::postgres::PgPoolOptions;
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions};
 use sqlx::{PgPool, Row, SqlitePool};
 
@@ -71,6 +71,46 @@ pub enum StoreError {
     /// A migration failed.
     #[error("migrations: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+    /// The database server could not be reached at all (refused, no route, no answer): where,
+    /// and why, never the URL's password.
+    #[error("cannot reach Postgres at {at}: {why}")]
+    Unreachable {
+        /// `host:port` (or the socket) the URL names.
+        at: String,
+        /// What the network said, e.g. "connection refused".
+        why: String,
+    },
+}
+
+/// Connects the pool to the server `options` name, with one plain connection tried beside it:
+/// where the pool would only say "pool timed out", a network failure (refused, unknown host)
+/// is [`StoreError::Unreachable`] with the host and port, and so is no answer within the pool's
+/// wait; anything the server itself answered (a wrong password, no such database) is its own
+/// error, as the server worded it.
+async fn connect_postgres(options: PgConnectOptions) -> Result<PgPool, StoreError> {
+    use futures_util::future::{Either, select};
+    use sqlx::{ConnectOptions, Connection};
+    let at = format!("{}:{}", options.get_host(), options.get_port());
+    let pool = PgPoolOptions::new().max_connections(8).acquire_timeout(WAIT);
+    let pool = std::pin::pin!(pool.connect_with(options.clone()));
+    let probe = std::pin::pin!(options.connect());
+    let unreachable = |why: String| StoreError::Unreachable { at: at.clone(), why };
+    match select(probe, pool).await {
+        Either::Left((Ok(conn), pool)) => {
+            let _ = conn.close().await;
+            Ok(pool.await?)
+        }
+        Either::Left((Err(sqlx::Error::Io(e)), _)) => {
+            // "Connection refused (os error 111)" says it: "connection refused".
+            let said = e.to_string();
+            Err(unreachable(said.split(" (os error").next().unwrap_or(&said).to_lowercase()))
+        }
+        Either::Left((Err(e), _)) => Err(e.into()),
+        Either::Right((Err(sqlx::Error::PoolTimedOut), _)) => {
+            Err(unreachable(format!("no answer within {} ms", WAIT.as_millis())))
+        }
+        Either::Right((pool, _)) => Ok(pool?),
+    }
 }
 
 /// A table as stored: the row and its seats.
@@ -462,8 +502,7 @@ impl Store {
     /// Connects to `url` (postgres://… or sqlite:…) and brings its schema up to date.
     pub async fn connect(url: &str) -> Result<Self, StoreError> {
         if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-            let pool =
-                PgPoolOptions::new().max_connections(8).acquire_timeout(WAIT).connect(url).await?;
+            let pool = connect_postgres(PgConnectOptions::from_str(url)?).await?;
             sqlx::migrate!("migrations/postgres").run(&pool).await?;
             Ok(Store::Postgres(pool))
         } else if url.starts_with("sqlite:") {
@@ -1203,12 +1242,17 @@ impl Store {
         Ok(())
     }
 
-    /// Per user and game: games and wins in one chat, most wins first.
+    /// Per user and game: games and wins in one chat, most wins first, counting only games at
+    /// which at least one other person sat (games against computers alone are left out).
     pub async fn leaderboard(&self, chat: &str) -> Result<Vec<StatRow>, StoreError> {
-        // Computers are not ranked; games against them count as any other.
+        // People ranked by their games against people: a game with no other person at it (a
+        // person against computers only) is not on the board, so a win over computers never
+        // ranks beside wins over people; `/stats` counts those by the computers' level.
         const SQL: &str = "select user_id, max(name), game, count(*), \
-                           sum(case when rank = 1 then 1 else 0 end), cast(null as text) from results \
-                           where chat = $1 and user_id not like 'computer:%' \
+                           sum(case when rank = 1 then 1 else 0 end), cast(null as text) \
+                           from results r where chat = $1 and user_id not like 'computer:%' \
+                           and exists (select 1 from results o where o.table_id = r.table_id \
+                           and o.user_id <> r.user_id and o.user_id not like 'computer:%') \
                            group by user_id, game";
         self.stats_query(SQL, chat).await
     }

@@ -109,7 +109,7 @@ impl Service {
             self.store.set_chat_lang(&ctx.chat, Some(lang.code())).await?;
             Ok(vec![View {
                 lang: Some(lang),
-                text: self.i18n.text(lang, "lang-chat-set", &[]),
+                text: self.text_for(ctx, lang, "lang-chat-set", &[]),
                 ..View::default()
             }])
         } else {

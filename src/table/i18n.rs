@@ -157,6 +157,10 @@ impl From<u32> for Arg {
     }
 }
 
+/// The argument every message may select on: the chat platform (`discord`, or `other` when
+/// not given).
+pub const PLATFORM: &str = "platform";
+
 /// The translations, loaded once.
 pub struct I18n {
     bundles: Vec<(Lang, FluentBundle<FluentResource>)>,
@@ -204,6 +208,9 @@ impl I18n {
         let bundle = self.bundle(lang);
         let pattern = bundle.get_message(key)?.value()?;
         let mut fluent_args = FluentArgs::new();
+        // The chat platform a sentence may select on (`{ $platform -> [discord] … *[other] … }`:
+        // Discord says "channel" and "server" where the others say "chat"); `other` unless told.
+        fluent_args.set(PLATFORM, FluentValue::from("other"));
         for (name, arg) in args {
             let value = match arg {
                 Arg::Number(n) if lang.persian_digits() => FluentValue::from(number(n, true)),

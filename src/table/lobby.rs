@@ -300,9 +300,15 @@ impl Loaded {
         Ok(Outcome::PanelChanged)
     }
 
+    /// The lobby's settings (options, computers, the panel) are the host's, or a chat admin's
+    /// (as `err-host-only` says; everyone at the playground is its admin).
     fn host_only(&self, who: Actor<'_>) -> Result<(), Refusal> {
         self.still_lobby()?;
-        if self.rec.host == who.user { Ok(()) } else { Err(Refusal::say("err-host-only")) }
+        if self.rec.host == who.user || who.admin {
+            Ok(())
+        } else {
+            Err(Refusal::say("err-host-only"))
+        }
     }
 }
 
@@ -354,8 +360,11 @@ impl Service {
                 let t = self.find(ctx, Some(game), &[TableStatus::Lobby]).await?;
                 let lang = self.table_lang(&t).await;
                 let mut view = self.lobby_view(&t, lang);
-                view.text =
-                    format!("{}\n\n{}", self.i18n.text(lang, "err-lobby-exists", &[]), view.text);
+                view.text = format!(
+                    "{}\n\n{}",
+                    self.text_for(ctx, lang, "err-lobby-exists", &[]),
+                    view.text
+                );
                 return Ok(vec![view]);
             }
             Err(e) => return Err(e.into()),
@@ -374,14 +383,16 @@ impl Service {
         Ok(vec![self.lobby_view(&t, lang)])
     }
 
-    /// A computer's name at a table: "🤖 Computer 2 (hard)", in the table's language.
+    /// A computer's name at a table: "🤖 Computer 2 (hard)", in the table's language. A name is
+    /// data (stored with the seat, written into the game's record): without the isolation marks
+    /// Fluent puts around its arguments.
     pub(super) fn computer_name(&self, lang: Lang, k: usize, level: Level) -> String {
         let level = self.i18n.text(lang, &format!("level-{}", level.word()), &[]);
-        self.i18n.text(
+        crate::replay::unmarked(&self.i18n.text(
             lang,
             "computer-name",
             &[("number", Arg::Number(k as i64)), ("level", level.into())],
-        )
+        ))
     }
 
     /// Joins the private table an invite code names.
@@ -753,6 +764,10 @@ mod tests {
         assert_eq!((t.options.clone(), t.settings), before, "a refusal changes nothing");
         assert_eq!(t.panel(who("ben")), Err(Refusal::say("err-host-only")));
         assert_eq!(t.panel(who("ana")), Ok(Outcome::ShowPanel));
+        // A chat admin may too, as the refusal says (everyone at the playground is one).
+        let admin = Actor { admin: true, ..who("zed") };
+        assert_eq!(t.set_options(admin, &words("5m"), false, &robot), Ok(Outcome::Changed(None)));
+        assert_eq!(t.panel(admin), Ok(Outcome::ShowPanel));
         assert_eq!(t.cycle(who("ana"), 0), Ok(Outcome::PanelChanged));
         assert_ne!(t.options, before.0);
         assert_eq!(t.cycle(who("ana"), 999), Err(Refusal::say("err-forged")));

@@ -131,9 +131,12 @@ impl Service {
         let mut events = self.play_one(&mut t, action, actor).await?;
         for _ in 0..MAX_CHAIN {
             let Some(game) = &t.game else { break };
-            match game.legal() {
-                Legal::Choose { actions, .. } if actions.len() == 1 => {
-                    let forced = actions[0].clone();
+            // One choice, or several that all lead to the same position (Ludo's pieces in the
+            // house are alike, L6): nothing to decide, so it is played at once. The log holds
+            // the action played, as for any move.
+            match game.distinct_choices().as_slice() {
+                [forced] => {
+                    let forced = forced.clone();
                     events.extend(self.play_one(&mut t, forced, actor).await?);
                 }
                 _ => break,

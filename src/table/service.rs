@@ -532,6 +532,12 @@ impl Service {
         self.i18n.text(lang, key, &[])
     }
 
+    /// A message as Discord says it (`channel`, `server` where others say `chat`), for the
+    /// Discord adapter's own texts such as its commands' descriptions.
+    pub fn discord_words(&self, lang: Lang, key: &str) -> String {
+        self.i18n.text(lang, key, &[(super::i18n::PLATFORM, Arg::Text("discord".into()))])
+    }
+
     /// A user's display name as last seen (for a mention when the adapter has not seen the user
     /// since it started), if known.
     pub async fn user_name(&self, user: &str) -> Option<String> {
@@ -570,6 +576,9 @@ impl Service {
             if let Some(text) = self.i18n.format(lang, &discord, args) {
                 return text;
             }
+            let mut args = args.to_vec();
+            args.push((super::i18n::PLATFORM, Arg::Text("discord".into())));
+            return self.i18n.text(lang, key, &args);
         }
         self.i18n.text(lang, key, args)
     }

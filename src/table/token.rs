@@ -107,11 +107,12 @@ impl std::fmt::Debug for TokenKey {
 }
 
 /// Whether a pressed token asks for something a chat administrator may do for the host (start
-/// or cancel a table), read from its shape alone: an adapter for which admin rights cost a
-/// request (Telegram's getChatMember) asks only then. The token is still checked in full by
-/// the service; a forged one costs at most that request.
+/// or cancel a table, the lobby's options and computers), read from its shape alone: an
+/// adapter for which admin rights cost a request (Telegram's getChatMember) asks only then.
+/// The token is still checked in full by the service; a forged one costs at most that request.
 pub fn may_need_admin(text: &str) -> bool {
-    matches!(text.split('.').nth(3), Some("g" | "x"))
+    let action = text.split('.').nth(3).unwrap_or_default();
+    matches!(action, "g" | "x" | "o" | "a" | "b") || action.starts_with('c')
 }
 
 fn base36(mut n: u64) -> String {

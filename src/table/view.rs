@@ -112,7 +112,9 @@ impl Service {
         let mut computer_row = Vec::new();
         if t.rec.seats.len() < *range.end() {
             let level = self.i18n.text(lang, &format!("level-{}", t.settings.level.word()), &[]);
+            // A label stands alone: Fluent's isolation marks would show as boxes in it.
             let add = self.i18n.text(lang, "button-add-computer", &[("level", level.into())]);
+            let add = crate::replay::unmarked(&add);
             computer_row.push(self.button(t, TokenButton::AddComputer, add));
         }
         if t.computers() > 0 {
@@ -230,7 +232,10 @@ impl Service {
         let Some(game) = &t.game else { return self.lobby_view(t, lang) };
         let names = t.names();
         let mut lines = header;
-        lines.extend(events.iter().filter_map(|e| self.i18n.event(lang, e, &names)));
+        // A cancelled table is nobody's turn: the turn its last departure passed on is not said.
+        let cancelled = t.rec.status == TableStatus::Cancelled;
+        let said = events.iter().filter(|e| !(cancelled && matches!(e, Event::Turn { .. })));
+        lines.extend(said.filter_map(|e| self.i18n.event(lang, e, &names)));
         lines.extend(second_six(&self.i18n, lang, game, events, &names));
         let legal = if t.rec.status == TableStatus::Playing { game.legal() } else { Legal::Over };
         let name = |seat: u8| names.get(usize::from(seat)).cloned().unwrap_or_default();
@@ -253,15 +258,15 @@ impl Service {
                 lines.push(label("turn-roll-off", &[]));
                 buttons.push(vec![self.button(t, TokenButton::Roll, label("button-roll", &[]))]);
             }
-            Legal::Choose { seat, actions } => {
+            Legal::Choose { seat, .. } => {
                 let rolled = last_dice(game);
                 lines.push(label(
                     "turn-choose",
                     &[("name", name(*seat).into()), ("dice", dice(&rolled).into())],
                 ));
                 mentions.push(t.rec.seats[usize::from(*seat)].user.clone());
-                let mut row: Vec<(Button, u8)> = actions
-                    .iter()
+                // One button per position a choice leads to (L6: pieces in the house are alike).
+                let mut row: Vec<(Button, u8)> = (game.distinct_choices().iter())
                     .filter_map(|a| {
                         let die = if let Action::Step { die, .. } = a { *die } else { 0 };
                         Some((self.action_button(t, game, a, lang)?, die))
@@ -611,9 +616,9 @@ impl Service {
     pub(super) async fn top(&self, ctx: &Ctx) -> Result<Vec<View>, Fail> {
         let lang = self.chat_lang(ctx).await;
         let rows = self.store.leaderboard(&ctx.chat).await?;
-        let mut lines = vec![self.i18n.text(lang, "top-title", &[])];
+        let mut lines = vec![self.text_for(ctx, lang, "top-title", &[])];
         if rows.is_empty() {
-            lines.push(self.i18n.text(lang, "top-none", &[]));
+            lines.push(self.text_for(ctx, lang, "top-none", &[]));
         }
         for kind in GameKind::ALL {
             let of_game: Vec<_> = rows.iter().filter(|r| r.game == kind.name()).take(10).collect();

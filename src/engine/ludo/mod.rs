@@ -381,6 +381,28 @@ impl Ludo {
         if stuck { 3 } else { 1 }
     }
 
+    /// The legal moves with every move that leads to the same position as an earlier one left
+    /// out: a player's pieces in the house are alike (L3, L6), so entering with piece 1 or with
+    /// piece 4 is one move (no two of a player's pieces share a square elsewhere, L6, L12).
+    /// Empty unless a move is awaited.
+    pub fn distinct_moves(&self) -> Vec<Action> {
+        let Legal::Choose { seat, actions } = self.legal() else {
+            return Vec::new();
+        };
+        let own = &self.pieces[usize::from(seat)];
+        let mut seen: Vec<i16> = Vec::new();
+        actions
+            .into_iter()
+            .filter(|action| {
+                let Action::Move { piece } = *action else { return true };
+                let from = own[usize::from(piece)];
+                let new = !seen.contains(&from);
+                seen.push(from);
+                new
+            })
+            .collect()
+    }
+
     /// A sensible choice for the player to move, for time-outs and the simulator's greedy
     /// policy: capture, else bring a piece into the goal lane, else enter, else advance the
     /// leading piece.

@@ -459,3 +459,39 @@ fn lists_and_alternatives_in_every_language() {
 fn plain(text: &str) -> String {
     text.replace(['\u{2068}', '\u{2069}'], "")
 }
+
+/// Issue 33: Discord says "channel", "server" and "members who manage messages" where the
+/// other platforms say "chat" and "chat admin", in every language, by one selector on
+/// `$platform` (absent: not Discord).
+#[test]
+fn discord_says_channel_where_the_others_say_chat() {
+    let i18n = I18n::new();
+    let discord = [(PLATFORM, Arg::Text("discord".into()))];
+    let table = ("table", Arg::Number(999_999));
+    for key in [
+        "top-title",
+        "top-none",
+        "err-other-chat",
+        "err-lobby-exists",
+        "err-host-only",
+        "err-admin-only",
+        "command-top",
+        "err-no-such-table",
+    ] {
+        for lang in Lang::ALL {
+            let other = i18n.format(lang, key, std::slice::from_ref(&table)).unwrap();
+            let on_discord = i18n.format(lang, key, &[table.clone(), discord[0].clone()]).unwrap();
+            assert_ne!(other, on_discord, "{lang:?} {key}");
+        }
+    }
+    let said = |lang, platform: Option<&str>| {
+        let mut args = vec![table.clone()];
+        args.extend(platform.map(|p| (PLATFORM, Arg::Text(p.into()))));
+        i18n.format(lang, "err-no-such-table", &args).unwrap().replace(['\u{2068}', '\u{2069}'], "")
+    };
+    assert_eq!(said(Lang::En, None), "There is no table 999999 in this chat.");
+    assert_eq!(said(Lang::En, Some("discord")), "There is no table 999999 in this channel.");
+    assert_eq!(said(Lang::Ru, Some("discord")), "В этом канале нет стола 999999.");
+    let admin = i18n.format(Lang::En, "err-admin-only", &discord).unwrap();
+    assert_eq!(admin, "Only a member who can manage messages can do that.");
+}
