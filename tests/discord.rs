@@ -1148,3 +1148,52 @@ async fn a_game_against_computers_keeps_within_the_channels_message_limit() {
         g.running.shutdown().await;
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn display_names_are_shown_as_written_isolated_and_without_bidi_overrides() {
+    const MARKUP: &str = "**bold** ||spoiler|| [link](http://x.y)";
+    for (db, url) in common::both_databases("dc", "names").await {
+        let mut g = Guild::start_on(&url, "0-0/1").await;
+        g.command(1, MARKUP, "ludo", start(json!([]))).await;
+        let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
+        g.press(2, "\u{202E}Evil", lobby, json!({ "custom_id": join, "component_type": 2 })).await;
+        g.until("Evil in the lobby", |f| {
+            f.messages[&lobby]["content"].as_str()?.contains("Evil").then_some(())
+        })
+        .await;
+        g.press(3, "Cy", lobby, json!({ "custom_id": join, "component_type": 2 })).await;
+        let content = g
+            .until("Evil and Cy in the lobby", |f| {
+                let c = f.messages[&lobby]["content"].as_str()?.to_owned();
+                c.contains("Cy").then_some(c)
+            })
+            .await;
+        // Markdown in a name is escaped: no bold, spoiler or masked link.
+        assert!(
+            content.contains(r"\*\*bold\*\* \|\|spoiler\|\| \[link\](http://x.y)"),
+            "{db}: {content}"
+        );
+        assert!(!content.contains("[link]("), "{db}: a masked link: {content}");
+        // No override reaches the chat, and each name is isolated on its line.
+        assert!(!content.contains('\u{202E}'), "{db}: {content:?}");
+        assert!(content.contains("2. \u{2068}Evil\u{2069}"), "{db}: {content:?}");
+        assert!(content.contains("3. \u{2068}Cy\u{2069}"), "{db}: {content:?}");
+        // "Players: …" isolates every name, so one cannot run into the next.
+        let (_, play) = g.until("a Start button", |f| button(f, "Start")).await;
+        g.press(1, MARKUP, lobby, json!({ "custom_id": play, "component_type": 2 })).await;
+        let started = g
+            .until("the start message", |f| {
+                f.messages.values().find_map(|m| {
+                    let c = m["content"].as_str()?;
+                    c.contains("Players").then(|| c.to_owned())
+                })
+            })
+            .await;
+        assert!(started.contains("\u{2068}Evil\u{2069}, \u{2068}Cy\u{2069}"), "{db}: {started:?}");
+        assert!(!started.contains('\u{202E}') && !started.contains("[link]("), "{db}: {started:?}");
+        // The name is stored without the override, and records keep no isolation marks.
+        let stored = common::query_strings(&url, "select name from seats order by name").await;
+        assert!(stored.iter().any(|n| n == "Evil"), "{db}: {stored:?}");
+        g.running.shutdown().await;
+    }
+}

@@ -1248,3 +1248,45 @@ async fn option_words_are_refused_by_name_in_the_players_language() {
     answer("/ludo must_enter=maybe", "принимает «да» или «нет», а не «maybe»").await;
     g.running.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn display_names_are_shown_as_written_isolated_and_without_bidi_overrides() {
+    for (db, url) in common::both_databases("tg", "names").await {
+        let mut g = Group::start_with(&url, None).await;
+        g.say(1, "<b>Ana</b> & <a href=\"http://x.y\">co</a>", "/ludo").await;
+        let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
+        g.press(2, "\u{202E}Evil", lobby, &join).await;
+        g.until_said("Evil joined", "Evil").await;
+        let (lobby, join) = g.until("the lobby again", |f| button(f, "Join")).await;
+        g.press(3, "Cy", lobby, &join).await;
+        let text = g
+            .until("Cy in the lobby", |f| {
+                let t = f.messages[&lobby]["text"].as_str()?.to_owned();
+                t.contains("3. ").then_some(t)
+            })
+            .await;
+        // HTML in a name is text; no override reaches the chat; each name is isolated.
+        assert!(
+            text.contains("&lt;b&gt;Ana&lt;/b&gt; &amp; &lt;a href=\"http://x.y\"&gt;co&lt;/a&gt;"),
+            "{db}: {text}"
+        );
+        assert!(!text.contains("<a ") && !text.contains('\u{202E}'), "{db}: {text:?}");
+        assert!(text.contains("2. \u{2068}Evil\u{2069}"), "{db}: {text:?}");
+        assert!(text.contains("3. \u{2068}Cy\u{2069}"), "{db}: {text:?}");
+        let (lobby, play) = g.until("a Start button", |f| button(f, "Start")).await;
+        g.press(1, "<b>Ana</b> & <a href=\"http://x.y\">co</a>", lobby, &play).await;
+        let started = g
+            .until("the start message", |f| {
+                f.messages.values().find_map(|m| {
+                    let t = m["text"].as_str()?;
+                    t.contains("Players").then(|| t.to_owned())
+                })
+            })
+            .await;
+        assert!(started.contains("\u{2068}Evil\u{2069}, \u{2068}Cy\u{2069}"), "{db}: {started:?}");
+        assert!(!started.contains('\u{202E}'), "{db}: {started:?}");
+        let stored = common::query_strings(&url, "select name from seats order by name").await;
+        assert!(stored.iter().any(|n| n == "Evil"), "{db}: {stored:?}");
+        g.running.shutdown().await;
+    }
+}

@@ -23,7 +23,7 @@ mod pace;
 pub mod relay;
 
 use commands::{command_op, commands};
-use message::{board_file, clip, components, mentions, parse_ref};
+use message::{board_file, clip, components, literal, mentions, parse_ref};
 use pace::Budget;
 
 use std::collections::{HashMap, VecDeque};
@@ -272,6 +272,7 @@ impl Discord {
             .and_then(|m| m.nick.clone())
             .or_else(|| user.global_name.clone())
             .unwrap_or_else(|| user.name.clone());
+        let name = crate::table::clean_name(&name);
         let mut names = self.names.lock().unwrap_or_else(|e| e.into_inner());
         if names.len() > 100_000 {
             names.clear();
@@ -404,7 +405,7 @@ impl Discord {
                     let mut private = private.into_iter();
                     if let Some(first) = private.next() {
                         let reply = CreateInteractionResponseMessage::new()
-                            .content(clip(&first.text, CONTENT))
+                            .content(clip(&literal(&first.text), CONTENT))
                             .ephemeral(true);
                         let response = CreateInteractionResponse::Message(reply);
                         let _ = self
@@ -517,7 +518,7 @@ impl Discord {
         let _ = self
             .call("ephemeral reply", || {
                 CreateInteractionResponseFollowup::new()
-                    .content(clip(&view.text, CONTENT))
+                    .content(clip(&literal(&view.text), CONTENT))
                     .ephemeral(true)
                     .execute(&self.http, (None, token))
             })
@@ -672,14 +673,17 @@ impl Discord {
     /// A view's text with the players it mentions as Discord mentions (their name's last
     /// appearance, or an added line), at most Discord's length.
     fn content(&self, view: &View) -> String {
-        let mut text = clip(&view.text, CONTENT - 30 * view.mentions.len().min(4));
+        let mut text = clip(&literal(&view.text), CONTENT - 30 * view.mentions.len().min(4));
         let names = self.names.lock().unwrap_or_else(|e| e.into_inner());
         for user in view.mentions.iter().take(4) {
             let Some(id) = user.strip_prefix("discord:").and_then(|id| id.parse::<u64>().ok())
             else {
                 continue;
             };
-            let shown = names.get(&id).map(|n| format!("\u{2068}{n}\u{2069}")).unwrap_or_default();
+            let shown = names
+                .get(&id)
+                .map(|n| literal(&format!("\u{2068}{n}\u{2069}")))
+                .unwrap_or_default();
             mark_last(&mut text, &shown, "", |_| format!("<@{id}>"));
         }
         text
@@ -804,6 +808,19 @@ mod tests {
         // A lane that keeps up sends every board.
         let mut queue = VecDeque::from([post(vec![board(1, "turn 1")])]);
         assert_eq!(texts(fold(&mut queue)), ["turn 1"]);
+    }
+
+    #[test]
+    fn markdown_in_a_text_shows_as_typed() {
+        assert_eq!(
+            literal("**b** ||s|| [l](http://x.y) `c` ~~d~~ __u__ <@1> \\"),
+            r"\*\*b\*\* \|\|s\|\| \[l\](http://x.y) \`c\` \~\~d\~\~ \_\_u\_\_ \<@1> \\"
+        );
+        // Headings, quotes and lists start a line (after spaces or an isolation mark).
+        assert_eq!(
+            literal("# big\n> quote\n- item\n -# small\n\u{2068}# name\u{2069}\na - b # c"),
+            "\\# big\n\\> quote\n\\- item\n \\-# small\n\u{2068}\\# name\u{2069}\na - b # c"
+        );
     }
 
     #[test]

@@ -17,7 +17,11 @@ impl Loaded {
     /// parse, the seed is 32 bytes and the seats fit the game. The error says what is wrong;
     /// nothing is read with defaults (a corrupt settings column would make a private table
     /// public). The game itself is decoded by [`Service::load`].
-    pub(super) fn read(rec: TableRecord) -> Result<Self, String> {
+    pub(super) fn read(mut rec: TableRecord) -> Result<Self, String> {
+        // A name stored before names were cleaned is read as it is stored now.
+        for seat in &mut rec.seats {
+            seat.name = super::clean_name(&seat.name);
+        }
         let kind: GameKind = rec.game.parse().map_err(|e: OptionError| e.to_string())?;
         let options_json: Value =
             serde_json::from_str(&rec.options).map_err(|e| format!("options: {e}"))?;

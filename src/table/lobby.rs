@@ -518,7 +518,7 @@ impl Service {
                 "lobby-started",
                 &[
                     ("game", self.game_name(lang, t.kind).into()),
-                    ("players", t.names().join(", ").into()),
+                    ("players", super::shown_names(&t.names()).into()),
                     ("commitment", t.rec.commitment.clone().into()),
                 ],
             ),

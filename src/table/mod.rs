@@ -350,9 +350,38 @@ pub fn mark_last(text: &mut String, shown: &str, fallback: &str, mark: impl Fn(&
     }
 }
 
+/// Whether `c` is a bidi control a name may not carry: an embedding or override
+/// (U+202A–U+202E) or an isolate (U+2066–U+2069). Inside a name they would reverse the rest of
+/// the line, or close the isolation the name is shown in.
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// A display name as the platform gave it, minus bidi embedding, override and isolate controls
+/// (see [`is_bidi_control`]); a name that was nothing else becomes "?". This is the name stored
+/// and written in game records: isolation marks are added only where a name is shown
+/// ([`shown_name`]).
+pub fn clean_name(name: &str) -> String {
+    if !name.chars().any(is_bidi_control) {
+        return name.to_owned();
+    }
+    let clean: String = name.chars().filter(|&c| !is_bidi_control(c)).collect();
+    if clean.trim().is_empty() { "?".to_owned() } else { clean }
+}
+
+/// A name as a sentence shows it: cleaned ([`clean_name`]) and isolated (FSI … PDI), so that
+/// neither its direction nor the sentence's runs into the other or into the next name.
+pub fn shown_name(name: &str) -> String {
+    format!("\u{2068}{}\u{2069}", clean_name(name))
+}
+/// Names in a sentence, each shown isolated ([`shown_name`]), joined by commas.
+pub(crate) fn shown_names(names: &[String]) -> String {
+    names.iter().map(|n| shown_name(n)).collect::<Vec<_>>().join(", ")
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{clip_end, mark_last};
+    use super::{clean_name, clip_end, mark_last, shown_name};
 
     #[test]
     fn a_mention_marks_the_names_last_appearance_or_adds_a_line() {
@@ -370,5 +399,16 @@ mod tests {
         assert_eq!(clip_end("abcdef", 4, |_| 1), "…def");
         // 🎲 is two UTF-16 units: three of them do not fit in 5.
         assert_eq!(clip_end("🎲🎲🎲", 5, char::len_utf16), "…🎲🎲");
+    }
+
+    #[test]
+    fn a_name_loses_its_bidi_controls_and_is_shown_isolated() {
+        assert_eq!(clean_name("Ana"), "Ana");
+        assert_eq!(clean_name("\u{202E}Evil"), "Evil");
+        assert_eq!(clean_name("a\u{2066}b\u{2069}c\u{202A}d"), "abcd");
+        assert_eq!(clean_name("\u{202E}\u{202E}"), "?", "a name of controls only");
+        // Marks of the writer's own (LRM, RLM) are kept: they never outlast the isolate.
+        assert_eq!(clean_name("x\u{200F}"), "x\u{200F}");
+        assert_eq!(shown_name("\u{202E}Evil"), "\u{2068}Evil\u{2069}");
     }
 }

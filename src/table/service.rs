@@ -466,6 +466,14 @@ impl Service {
         if self.health.down.load(Ordering::SeqCst) {
             return vec![self.store_down_view(ctx)];
         }
+        // A name is kept and shown without bidi controls that would turn the lines it is in.
+        let cleaned;
+        let ctx = if ctx.name == super::clean_name(&ctx.name) {
+            ctx
+        } else {
+            cleaned = Ctx { name: super::clean_name(&ctx.name), ..ctx.clone() };
+            &cleaned
+        };
         // The user is recorded now; their language is worked out only if it is needed (help, a
         // refusal): an operation that succeeds shows the table's language.
         let own = self.record_user(ctx).await;

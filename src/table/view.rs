@@ -76,7 +76,7 @@ impl Service {
                 format!(
                     "{}. {}{host}",
                     crate::render::text::number(i + 1, lang.persian_digits()),
-                    s.name
+                    super::shown_name(&s.name)
                 )
             })
             .collect();
@@ -627,7 +627,7 @@ impl Service {
                     "top-line",
                     &[
                         ("rank", Arg::Number(i as i64 + 1)),
-                        ("name", r.name.clone().into()),
+                        ("name", super::clean_name(&r.name).into()),
                         ("games", Arg::Number(r.games)),
                         ("wins", Arg::Number(r.wins)),
                         ("rate", Arg::Number(rate(r.wins, r.games))),

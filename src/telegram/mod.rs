@@ -150,14 +150,14 @@ impl Telegram {
         if names.len() > 100_000 {
             names.clear();
         }
-        names.insert(user.id.0, user.full_name());
+        names.insert(user.id.0, crate::table::clean_name(&user.full_name()));
     }
 
     fn ctx(chat: ChatId, user: &User, admin: bool) -> Ctx {
         Ctx {
             chat: format!("telegram:{}", chat.0),
             user: format!("telegram:{}", user.id.0),
-            name: user.full_name(),
+            name: crate::table::clean_name(&user.full_name()),
             locale: user.language_code.clone(),
             admin,
         }

@@ -115,8 +115,8 @@ pub fn bot_config(database_url: String) -> dicetable::bot::Config {
 /// drops exactly its own databases at the end), else this test process's id. Two runs on one
 /// server (two clones, two developers) never touch each other's databases.
 fn run_tag() -> String {
-    let tag = std::env::var("DICETABLE_TEST_RUN")
-        .unwrap_or_else(|_| format!("p{}", std::process::id()));
+    let tag =
+        std::env::var("DICETABLE_TEST_RUN").unwrap_or_else(|_| format!("p{}", std::process::id()));
     tag.chars()
         .filter(char::is_ascii_alphanumeric)
         .take(16)
@@ -135,9 +135,9 @@ fn test_database_name(name: &str) -> String {
     if full.len() <= 63 {
         return full;
     }
-    let hash = full.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    });
+    let hash = full
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
     format!("{}_{hash:016x}", &full[..46])
 }
 
@@ -210,6 +210,21 @@ pub async fn execute(url: &str, sql: &str) {
     } else {
         let mut conn = sqlx::SqliteConnection::connect(url).await.unwrap();
         sqlx::query(sql).execute(&mut conn).await.unwrap();
+    }
+}
+
+/// The first column of what one query returns, as text (Postgres or SQLite).
+pub async fn query_strings(url: &str, sql: &str) -> Vec<String> {
+    use sqlx::{Connection, Row};
+    let sql = sqlx::AssertSqlSafe(sql.to_owned());
+    if url.starts_with("postgres") {
+        let mut conn = sqlx::PgConnection::connect(url).await.unwrap();
+        let rows = sqlx::query(sql).fetch_all(&mut conn).await.unwrap();
+        rows.iter().map(|r| r.get::<String, _>(0)).collect()
+    } else {
+        let mut conn = sqlx::SqliteConnection::connect(url).await.unwrap();
+        let rows = sqlx::query(sql).fetch_all(&mut conn).await.unwrap();
+        rows.iter().map(|r| r.get::<String, _>(0)).collect()
     }
 }
 
