@@ -400,7 +400,7 @@ impl Service {
     pub(super) async fn lobby_op(
         &self,
         ctx: &Ctx,
-        game: Option<GameKind>,
+        game: super::Pick,
         op: LobbyOp,
     ) -> Result<Vec<View>, Fail> {
         let t = self.find(ctx, game, &[TableStatus::Lobby]).await?;

@@ -108,10 +108,19 @@ pub enum Op {
     Export(Pick),
     /// What the bot can do.
     Help,
+    /// A command aimed at one table by its number, where a chat has several open (`/status
+    /// 420`, Discord's `table` option): join, leave, start, options, resign, kick, cancel,
+    /// status, history and fair take it; other commands ignore it.
+    AtTable {
+        /// The table's number.
+        table: i64,
+        /// The command.
+        op: Box<Op>,
+    },
 }
 
 /// Which ended table a command means.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub enum Pick {
     /// The chat's most recent one (of this game, if named).
     #[default]
@@ -120,6 +129,16 @@ pub enum Pick {
     Game(GameKind),
     /// The table with this number (as `/history` and `/fair` show it).
     Table(i64),
+    /// A word that is neither a game nor a table number (`/replay abc`, `/export 1e9`): refused
+    /// by name, never read as "the last one".
+    Unknown(String),
+}
+
+impl From<Option<GameKind>> for Pick {
+    /// A game if named, else the chat's one.
+    fn from(game: Option<GameKind>) -> Self {
+        game.map_or(Pick::Last, Pick::Game)
+    }
 }
 
 /// How a chat shows boards.
@@ -158,6 +177,15 @@ impl Op {
             Op::Replay(_) => "replay",
             Op::Export(_) => "export",
             Op::Help => "help",
+            Op::AtTable { op, .. } => op.name(),
+        }
+    }
+
+    /// The command itself, without the table it is aimed at (see [`Op::AtTable`]).
+    pub fn inner(&self) -> &Op {
+        match self {
+            Op::AtTable { op, .. } => op.inner(),
+            op => op,
         }
     }
 }

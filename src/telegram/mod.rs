@@ -233,7 +233,7 @@ impl Telegram {
             return;
         }
         let needs_admin = matches!(
-            command.op,
+            command.op.inner(),
             Op::Kick { .. }
                 | Op::Cancel(_)
                 | Op::Lang { chat: true, .. }

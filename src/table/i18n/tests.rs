@@ -40,6 +40,8 @@ fn all_args() -> Vec<(&'static str, Arg)> {
         "other",
         "other_value",
         "item",
+        "tables",
+        "status",
     ]
     .into_iter()
     .map(|k| (k, Arg::Text("Ali".into())))
