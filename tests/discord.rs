@@ -1312,3 +1312,177 @@ async fn turn_notices_are_direct_messages_and_closed_ones_are_said_once() {
         g.running.shutdown().await;
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn display_names_are_shown_as_written_isolated_and_without_bidi_overrides() {
+    const MARKUP: &str = "**bold** ||spoiler|| [link](http://x.y)";
+    for (db, url) in common::both_databases("dc", "names").await {
+        let mut g = Guild::start_on(&url, "0-0/1").await;
+        g.command(1, MARKUP, "ludo", start(json!([]))).await;
+        let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
+        g.press(2, "\u{202E}Evil", lobby, json!({ "custom_id": join, "component_type": 2 })).await;
+        g.until("Evil in the lobby", |f| {
+            f.messages[&lobby]["content"].as_str()?.contains("Evil").then_some(())
+        })
+        .await;
+        g.press(3, "Cy", lobby, json!({ "custom_id": join, "component_type": 2 })).await;
+        let content = g
+            .until("Evil and Cy in the lobby", |f| {
+                let c = f.messages[&lobby]["content"].as_str()?.to_owned();
+                c.contains("Cy").then_some(c)
+            })
+            .await;
+        // Markdown in a name is escaped: no bold, spoiler or masked link.
+        assert!(
+            content.contains(r"\*\*bold\*\* \|\|spoiler\|\| \[link\](http://x.y)"),
+            "{db}: {content}"
+        );
+        assert!(!content.contains("[link]("), "{db}: a masked link: {content}");
+        // No override reaches the chat, and each name is isolated on its line.
+        assert!(!content.contains('\u{202E}'), "{db}: {content:?}");
+        assert!(content.contains("2. \u{2068}Evil\u{2069}"), "{db}: {content:?}");
+        assert!(content.contains("3. \u{2068}Cy\u{2069}"), "{db}: {content:?}");
+        // "Players: …" isolates every name, so one cannot run into the next.
+        let (_, play) = g.until("a Start button", |f| button(f, "Start")).await;
+        g.press(1, MARKUP, lobby, json!({ "custom_id": play, "component_type": 2 })).await;
+        let started = g
+            .until("the start message", |f| {
+                f.messages.values().find_map(|m| {
+                    let c = m["content"].as_str()?;
+                    c.contains("Players").then(|| c.to_owned())
+                })
+            })
+            .await;
+        assert!(started.contains("\u{2068}Evil\u{2069}, \u{2068}Cy\u{2069}"), "{db}: {started:?}");
+        assert!(!started.contains('\u{202E}') && !started.contains("[link]("), "{db}: {started:?}");
+        // The name is stored without the override, and records keep no isolation marks.
+        let stored = common::query_strings(&url, "select name from seats order by name").await;
+        assert!(stored.iter().any(|n| n == "Evil"), "{db}: {stored:?}");
+        g.running.shutdown().await;
+    }
+}
+
+impl Guild {
+    /// What a slash command was answered: its ephemeral answer, or the public reply it edited.
+    async fn answered(&self, token: &str) -> String {
+        self.until(&format!("the answer to {token}"), |f| {
+            if let Some((_, said)) = f.ephemeral.iter().find(|(t, _)| t == token) {
+                return Some(said.clone());
+            }
+            let said = f.messages.get(f.original.get(token)?)?["content"].as_str()?;
+            (!said.is_empty()).then(|| said.to_owned())
+        })
+        .await
+    }
+
+    /// Ana opens `game` (with `options`), Ben joins and Ana starts it.
+    async fn two_play(&mut self, game: &str, options: Value) {
+        let newest = self.fake.lock().await.messages.keys().max().copied().unwrap_or(0);
+        self.command(1, "Ana", game, start(options)).await;
+        let (lobby, join) =
+            self.until("a lobby", |f| button(f, "Join").filter(|(id, _)| *id > newest)).await;
+        self.press(2, "Ben", lobby, json!({ "custom_id": join, "component_type": 2 })).await;
+        self.until("Ben in the lobby", |f| {
+            plain(f.messages[&lobby]["content"].as_str()?).contains("Ben joined").then_some(())
+        })
+        .await;
+        let (_, play) = self
+            .until("a Start button", |f| button(f, "Start").filter(|(id, _)| *id > newest))
+            .await;
+        self.press(1, "Ana", lobby, json!({ "custom_id": play, "component_type": 2 })).await;
+        self.until("a board", |f| board(f).filter(|(id, _)| *id > lobby)).await;
+    }
+}
+
+fn sub(name: &str, options: Value) -> Value {
+    json!([{ "name": name, "type": 1, "options": options }])
+}
+
+/// Issue 33: commands typed in a table's own thread reach that table while its game runs
+/// (replay and export say it is still running) and after it ends (fair, history, replay and
+/// export give that game); a double tap of 🎞 Replay posts one GIF. On both databases.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tables_thread_reaches_it_while_it_runs_and_after_it_ends() {
+    for (db, url) in common::both_databases("dc", "thread-end").await {
+        let mut g = Guild::start_on(&url, "0-0/1").await;
+        g.two_play("snakes", json!([{ "name": "thread", "type": 5, "value": true }])).await;
+        let (thread, _, _) = g.until("a thread", |f| f.threads.first().copied()).await;
+        for what in ["replay", "export"] {
+            let token = g.command_in(thread, 1, "Ana", "game", sub(what, json!([]))).await;
+            let said = g.answered(&token).await;
+            assert!(said.contains("still running"), "{db}: /game {what} while it runs: {said}");
+        }
+        g.command_in(thread, 1, "Ana", "game", sub("resign", json!([]))).await;
+        let seed = |f: &Fake| {
+            f.messages
+                .values()
+                .filter(|m| {
+                    plain(m["content"].as_str().unwrap_or("")).contains("the secret seed was")
+                })
+                .count()
+        };
+        g.until("the seed revealed", |f| (seed(f) > 0).then_some(())).await;
+        for (what, says) in [("fair", "the secret seed was"), ("history", "the last moves")] {
+            let token = g.command_in(thread, 2, "Ben", "game", sub(what, json!([]))).await;
+            let said = plain(&g.answered(&token).await);
+            assert!(said.contains(says), "{db}: /game {what} after the game: {said}");
+        }
+        for (what, ext) in [("replay", ".gif"), ("export", ".json")] {
+            let token = g.command_in(thread, 2, "Ben", "game", sub(what, json!([]))).await;
+            g.until(&format!("the {what} after the game"), |f| {
+                f.files.iter().any(|(name, _)| name.ends_with(ext)).then_some(())
+            })
+            .await;
+            let f = g.fake.lock().await;
+            assert!(!f.ephemeral.iter().any(|(t, _)| *t == token), "{db}: {:?}", f.ephemeral);
+        }
+        // A double tap of 🎞 Replay posts the GIF once.
+        let gifs = |f: &Fake| f.files.iter().filter(|(name, _)| name.ends_with(".gif")).count();
+        let before = gifs(&*g.fake.lock().await);
+        let (end, data) = g.until("the Replay button", |f| button(f, "🎞 Replay")).await;
+        let press = json!({ "custom_id": data, "component_type": 2 });
+        g.press(1, "Ana", end, press.clone()).await;
+        g.press(2, "Ben", end, press).await;
+        g.until("the replay", |f| (gifs(f) > before).then_some(())).await;
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        assert_eq!(gifs(&*g.fake.lock().await), before + 1, "{db}: a double tap posts one GIF");
+        g.running.shutdown().await;
+    }
+}
+
+/// Issue 33: a player of a running Ludo game opens a second Ludo lobby in the channel;
+/// `/game status` with and without the game lists both tables by number and says how to pick
+/// one, and the `table` option picks it. On both databases.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_tables_of_one_game_in_a_channel_are_picked_by_number() {
+    for (db, url) in common::both_databases("dc", "two-tables").await {
+        let mut g = Guild::start_on(&url, "0-0/1").await;
+        g.two_play("ludo", json!([])).await;
+        let newest = g.fake.lock().await.messages.keys().max().copied().unwrap_or(0);
+        g.command(1, "Ana", "ludo", start(json!([]))).await;
+        g.until("the second lobby", |f| button(f, "Join").filter(|(id, _)| *id > newest)).await;
+        let ids =
+            common::query_strings(&url, "select cast(id as text) from tables order by id").await;
+        let (running, lobby) = (ids[0].clone(), ids[1].clone());
+        for options in [json!([]), json!([{ "name": "game", "type": 3, "value": "ludo" }])] {
+            let token = g.command(1, "Ana", "game", sub("status", options.clone())).await;
+            let said = plain(&g.answered(&token).await);
+            assert!(
+                said.contains(&format!("{running} (Ludo, playing)"))
+                    && said.contains(&format!("{lobby} (Ludo, waiting for players)"))
+                    && said.contains(&format!("table:{lobby}")),
+                "{db}: {options}: {said}"
+            );
+        }
+        let before = board(&*g.fake.lock().await).map_or((0, 0), |(id, m)| at(id, &m));
+        let number =
+            json!([{ "name": "table", "type": 4, "value": running.parse::<i64>().unwrap() }]);
+        let token = g.command(1, "Ana", "game", sub("status", number)).await;
+        g.until("the board shown again", |f| board_after(f, before)).await;
+        assert!(
+            !g.fake.lock().await.ephemeral.iter().any(|(t, _)| *t == token),
+            "{db}: no refusal"
+        );
+        g.running.shutdown().await;
+    }
+}

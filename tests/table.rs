@@ -242,12 +242,14 @@ async fn finished_games_are_replayed_and_exported_and_nothing_else_is() {
         let replay = button_of(reveal, |b| b == TokenButton::Replay).expect("a Replay button");
         let export = button_of(reveal, |b| b == TokenButton::Export).expect("a record button");
         assert!(board(&views).unwrap().buttons.is_empty(), "{db}: the final board has none");
-        // Everyone presses Replay at once: each gets the game, the same animation.
+        // Everyone presses Replay at once: the chat gets the game once (issue 33: a double tap
+        // posted it twice); the other presses post nothing.
         let presses =
             ["Ana", "Ben", "Cyrus", "Dana"].map(|who| (ctx(&chat, who), Op::Press(replay.clone())));
         let mut gifs = Vec::new();
         for views in common::at_once(&service, presses).await {
-            let file = views[0].file.clone().unwrap_or_else(|| panic!("{db}: {}", views[0].text));
+            let Some(view) = views.first() else { continue };
+            let file = view.file.clone().unwrap_or_else(|| panic!("{db}: {}", view.text));
             assert_eq!(
                 (file.kind, file.name.as_str()),
                 (FileKind::Animation, &*format!("dicetable-{table}.gif"))
@@ -255,7 +257,7 @@ async fn finished_games_are_replayed_and_exported_and_nothing_else_is() {
             assert!(file.bytes.starts_with(b"GIF89a"), "{db}");
             gifs.push(file.bytes);
         }
-        assert!(gifs.iter().all(|g| *g == gifs[0]), "{db}: one game, one animation");
+        assert_eq!(gifs.len(), 1, "{db}: presses at once post the replay once");
         // Issue 32: four presses at once wait for one drawing, not four.
         assert_eq!(service.replays_drawn(), 1, "{db}: presses at once share one drawing");
         let by_command = service.handle(&ana, Op::Replay(Pick::Table(table))).await;

@@ -1390,3 +1390,162 @@ async fn turn_notices_reach_private_chats_once_and_a_blocked_user_is_switched_of
         g.running.shutdown().await;
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn display_names_are_shown_as_written_isolated_and_without_bidi_overrides() {
+    for (db, url) in common::both_databases("tg", "names").await {
+        let mut g = Group::start_with(&url, None).await;
+        g.say(1, "<b>Ana</b> & <a href=\"http://x.y\">co</a>", "/ludo").await;
+        let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
+        g.press(2, "\u{202E}Evil", lobby, &join).await;
+        g.until_said("Evil joined", "Evil").await;
+        let (lobby, join) = g.until("the lobby again", |f| button(f, "Join")).await;
+        g.press(3, "Cy", lobby, &join).await;
+        let text = g
+            .until("Cy in the lobby", |f| {
+                let t = f.messages[&lobby]["text"].as_str()?.to_owned();
+                t.contains("3. ").then_some(t)
+            })
+            .await;
+        // HTML in a name is text; no override reaches the chat; each name is isolated.
+        assert!(
+            text.contains("&lt;b&gt;Ana&lt;/b&gt; &amp; &lt;a href=\"http://x.y\"&gt;co&lt;/a&gt;"),
+            "{db}: {text}"
+        );
+        assert!(!text.contains("<a ") && !text.contains('\u{202E}'), "{db}: {text:?}");
+        assert!(text.contains("2. \u{2068}Evil\u{2069}"), "{db}: {text:?}");
+        assert!(text.contains("3. \u{2068}Cy\u{2069}"), "{db}: {text:?}");
+        let (lobby, play) = g.until("a Start button", |f| button(f, "Start")).await;
+        g.press(1, "<b>Ana</b> & <a href=\"http://x.y\">co</a>", lobby, &play).await;
+        let started = g
+            .until("the start message", |f| {
+                f.messages.values().find_map(|m| {
+                    let t = m["text"].as_str()?;
+                    t.contains("Players").then(|| t.to_owned())
+                })
+            })
+            .await;
+        assert!(started.contains("\u{2068}Evil\u{2069}, \u{2068}Cy\u{2069}"), "{db}: {started:?}");
+        assert!(!started.contains('\u{202E}'), "{db}: {started:?}");
+        let stored = common::query_strings(&url, "select name from seats order by name").await;
+        assert!(stored.iter().any(|n| n == "Evil"), "{db}: {stored:?}");
+        g.running.shutdown().await;
+    }
+}
+
+/// Every text message so far that says `words` (as a reader sees it).
+fn said_all(f: &Fake, words: &str) -> Vec<String> {
+    let mut ids: Vec<_> = f.messages.keys().copied().collect();
+    ids.sort();
+    ids.into_iter()
+        .filter_map(|id| f.messages[&id]["text"].as_str().map(plain))
+        .filter(|t| t.contains(words))
+        .collect()
+}
+
+impl Group {
+    /// Says `text` and waits for a new message that says `words`; returns it as read.
+    async fn ask(&self, text: &str, words: &str) -> String {
+        let before = said_all(&*self.server.fake.lock().await, words).len();
+        self.say(1, "Ana", text).await;
+        self.until(&format!("{text}: {words:?}"), |f| said_all(f, words).get(before).cloned()).await
+    }
+
+    /// Ana opens `game`, Ben joins and Ana starts it; returns when its first board is shown.
+    async fn two_play(&mut self, game: &str) {
+        let before = board(&*self.server.fake.lock().await).map_or(0, |(id, _)| id);
+        self.say(1, "Ana", &format!("/{game}")).await;
+        let (lobby, join) =
+            self.until("a lobby", |f| button(f, "Join").filter(|(id, _)| *id > before)).await;
+        self.press(2, "Ben", lobby, &join).await;
+        self.until("Ben in the lobby", |f| {
+            plain(f.messages[&lobby]["text"].as_str()?).contains("Ben joined").then_some(())
+        })
+        .await;
+        let (lobby, start) = self
+            .until("a Start button", |f| button(f, "Start").filter(|(id, _)| *id > before))
+            .await;
+        self.press(1, "Ana", lobby, &start).await;
+        self.until("the first board", |f| board(f).filter(|(id, _)| *id > lobby)).await;
+    }
+}
+
+/// Issue 33: a player of a running Ludo game opens a second Ludo lobby in the same chat.
+/// `/status` and `/status ludo` list both tables by number (never asking again for the game's
+/// name), and a table's number picks it, for `/status` and `/cancel` alike; on both databases.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_tables_of_one_game_in_a_chat_are_picked_by_number() {
+    for (db, url) in common::both_databases("tg", "two-tables").await {
+        let mut g = Group::start_with(&url, None).await;
+        g.two_play("ludo").await;
+        let newest = g.server.fake.lock().await.messages.keys().max().copied().unwrap_or(0);
+        g.say(1, "Ana", "/ludo").await;
+        g.until("the second lobby", |f| button(f, "Join").filter(|(id, _)| *id > newest)).await;
+        let ids =
+            common::query_strings(&url, "select cast(id as text) from tables order by id").await;
+        let (running, lobby) = (ids[0].clone(), ids[1].clone());
+        for asked in ["/status", "/status ludo", "/ludo status"] {
+            let said = g.ask(asked, "several open tables").await;
+            assert!(
+                said.contains(&format!("{running} (Ludo, playing)"))
+                    && said.contains(&format!("{lobby} (Ludo, waiting for players)")),
+                "{db}: {asked}: {said}"
+            );
+            assert!(said.contains("/status "), "{db}: says how to pick: {said}");
+            assert!(!said.contains("name the game"), "{db}: {said}");
+        }
+        // A number picks the table: the running game's board, shown again.
+        let before = board(&*g.server.fake.lock().await).map_or(0, |(id, _)| id);
+        g.say(1, "Ana", &format!("/status {running}")).await;
+        g.until("the board again", |f| board(f).filter(|(id, _)| *id > before)).await;
+        g.ask(&format!("/cancel #{lobby}"), "cancelled").await;
+        // One table is left: a command without a number reaches it.
+        let before = board(&*g.server.fake.lock().await).map_or(0, |(id, _)| id);
+        g.say(1, "Ana", "/status").await;
+        g.until("the board once more", |f| board(f).filter(|(id, _)| *id > before)).await;
+        let said = g.ask("/status 99999", "There is no table").await;
+        assert!(said.contains("99"), "{db}: {said}");
+        g.running.shutdown().await;
+    }
+}
+
+/// Issue 33: `/replay` and `/export` name what is missing and refuse a word that is not a game
+/// or a table number; a double tap of 🎞 Replay posts one GIF; on both databases.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn replay_words_are_precise_and_a_double_tap_posts_one_replay() {
+    for (db, url) in common::both_databases("tg", "replay-words").await {
+        let mut g = Group::start_with(&url, None).await;
+        let said = g.ask("/export", "No game has finished").await;
+        assert!(said.contains("/export 12") && !said.contains("/replay"), "{db}: {said}");
+        let said = g.ask("/replay", "No game has finished").await;
+        assert!(said.contains("/replay 12"), "{db}: {said}");
+        // Snakes ends: Ana resigns, Ben wins.
+        g.two_play("snakes").await;
+        g.say(1, "Ana", "/resign").await;
+        g.until("the Replay button", |f| button(f, "🎞 Replay")).await;
+        let said = g.ask("/replay ludo", "has finished").await;
+        assert!(said.contains("No Ludo game has finished in this chat yet"), "{db}: {said}");
+        for (asked, word) in [
+            ("/replay abc", "abc"),
+            ("/replay 99999999999999999999999", "99999999999999999999999"),
+            ("/export 1e9", "1e9"),
+        ] {
+            let said = g.ask(asked, "is not a game or a table number").await;
+            assert!(said.contains(&format!("\"{word}\"")), "{db}: {asked}: {said}");
+        }
+        assert!(g.server.fake.lock().await.files.is_empty(), "{db}: no game was sent");
+        // Two presses of 🎞 Replay at once post the GIF once.
+        let (reveal, replay) = g.until("the Replay button", |f| button(f, "🎞 Replay")).await;
+        g.press(1, "Ana", reveal, &replay).await;
+        g.press(2, "Ben", reveal, &replay).await;
+        g.until("the replay", |f| {
+            f.files.iter().any(|(m, _, _)| m == "sendanimation").then_some(())
+        })
+        .await;
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        let gifs =
+            g.server.fake.lock().await.files.iter().filter(|(m, ..)| m == "sendanimation").count();
+        assert_eq!(gifs, 1, "{db}: a double tap posts one replay");
+        g.running.shutdown().await;
+    }
+}

@@ -201,7 +201,7 @@ err-store-down = The game store is not answering right now, so nothing was chang
 err-table-damaged = Table { $table } can't be read back from the game store, so it can't go on; nothing was changed. The bot's operator can see why in the logs.
 err-stopping = I am restarting right now. If your move was saved, its board appears when I am back in a moment; if it does not, please try again then.
 err-no-table = There is no open table here. Start one with /snakes, /ludo or /nardy.
-err-which-table = This chat has several tables: name the game, for example "/status ludo".
+err-which-table = This chat has several open tables: { $tables }. Add the table's number to the command, for example "/status { $table }".
 err-lobby-exists = { $platform ->
     [discord] This channel already has a lobby for that game: join it.
    *[other] This chat already has a lobby for that game: join it.
@@ -353,7 +353,7 @@ lang-choose-discord = Choose a language with /lang language:(one of { $codes }).
 boards-new-discord = Boards: a new message every turn (change with /boards mode:edit).
 boards-edit-discord = Boards: one message per table, edited in place every turn (change with /boards mode:new).
 err-no-table-discord = There is no open table here. Start one with /snakes start, /ludo start or /nardy start.
-err-which-table-discord = This channel has several tables: name the game, for example /game status game:ludo.
+err-which-table-discord = This channel has several open tables: { $tables }. Choose one with the table option, for example /game status table:{ $table }.
 err-rules-which-discord = Which game? /game rules game:snakes, game:ludo or game:nardy.
 
 ## Discord: descriptions of slash-command options that are not game options.
@@ -365,7 +365,7 @@ discord-option-player = the player to remove
 discord-option-language = en, fa, ru or tl
 discord-option-server = for the whole server (admins)
 discord-option-mode = a new message every turn, or one edited in place
-discord-option-table = a table number; without one, the last finished game
+discord-option-table = a table's number, if the channel has several (replay/export: else the last finished game)
 discord-option-set = on, off, now, after 10m, quiet 23-7 or tz +3:30
 ## Slash command names where Discord has the language (of ours, only Russian; the others keep the English names).
 discord-name-snakes = snakes
@@ -424,8 +424,14 @@ button-export = 📄 Game record
 replay-caption = { $game }, table { $table }: the whole game, { $frames } frames.
 export-caption = { $game }, table { $table }: the game record, { $moves } moves with the seed and the commitment. Check every roll and every move, or draw the replay, with:
 err-replay-running = That game is still running: its replay and record come when it ends (the seed stays secret until then).
-err-no-finished = No game has finished in this chat yet. To replay another table, name it, for example /replay 12.
-err-no-finished-discord = No game has finished in this channel yet. To replay another table, name it: /game replay table:12.
+err-no-finished = No game has finished in this chat yet. To see another table, name its number, for example { $command ->
+    [export] /export 12
+   *[replay] /replay 12
+}.
+err-no-finished-discord = No game has finished in this channel yet. To see another table, give its number: { $command ->
+    [export] /game export table:12
+   *[replay] /game replay table:12
+}.
 err-replay-empty = Table { $table } was cancelled before its first move: there is nothing to replay.
 err-replay-failed = The replay could not be drawn just now. Please try again in a minute.
 err-no-such-table = { $platform ->
@@ -434,6 +440,25 @@ err-no-such-table = { $platform ->
 }
 command-replay = a finished game as an animation
 command-export = a finished game's record, to check or replay
+# Which table a command means: a game not played here yet, a word that is no table, several open tables.
+err-no-finished-game = No { $game ->
+    [snakes] Snakes & Ladders
+    [nardy] Long Nardy
+   *[ludo] Ludo
+} game has finished in this chat yet.
+err-no-finished-game-discord = No { $game ->
+    [snakes] Snakes & Ladders
+    [nardy] Long Nardy
+   *[ludo] Ludo
+} game has finished in this channel yet.
+err-not-a-table = "{ $word }" is not a game or a table number. For example: { $command ->
+    [export] /export, /export ludo or /export 12
+   *[replay] /replay, /replay ludo or /replay 12
+}.
+which-table-item = { $status ->
+    [lobby] { $table } ({ $game }, waiting for players)
+   *[playing] { $table } ({ $game }, playing)
+}
 
 # The playground page, when the bot does not answer (its line stays in the input).
 page-offline = The bot is not answering. Your line is kept: send it again in a moment.

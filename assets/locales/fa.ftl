@@ -188,7 +188,7 @@ err-store-down = انبار بازی‌ها همین حالا پاسخ نمی‌
 err-table-damaged = میز { $table } از انبار بازی‌ها درست خوانده نمی‌شود و نمی‌تواند ادامه پیدا کند؛ چیزی تغییر نکرد. گردانندهٔ ربات دلیلش را در گزارش‌ها می‌بیند.
 err-stopping = همین حالا در حال راه‌اندازی دوباره هستم. اگر حرکت شما ذخیره شده باشد، صفحهٔ بازی‌اش تا چند لحظهٔ دیگر که برگردم نشان داده می‌شود؛ اگر نشد، آن وقت دوباره امتحان کنید.
 err-no-table = اینجا میز بازی باز نیست. با ‎/snakes‎، ‎/ludo‎ یا ‎/nardy‎ یکی بسازید.
-err-which-table = این گفتگو چند میز دارد: نام بازی را بگویید، مثلاً ‎"/status ludo"‎.
+err-which-table = این گفتگو چند میز باز دارد: { $tables }. شمارهٔ میز را به فرمان بیفزایید، مثلاً ‎"/status { $table }"‎.
 err-lobby-exists = { $platform ->
     [discord] این کانال برای این بازی یک اتاق انتظار دارد: به آن بپیوندید.
    *[other] این گفتگو برای این بازی یک اتاق انتظار دارد: به آن بپیوندید.
@@ -340,7 +340,7 @@ lang-choose-discord = زبان را با /lang language انتخاب کنید (�
 boards-new-discord = صفحه‌ها: هر نوبت پیامی تازه (تغییر با /boards mode:edit).
 boards-edit-discord = صفحه‌ها: برای هر میز یک پیام که هر نوبت ویرایش می‌شود (تغییر با /boards mode:new).
 err-no-table-discord = اینجا میز بازی نیست. با /snakes start یا /ludo start یا /nardy start یکی باز کنید.
-err-which-table-discord = این کانال چند میز دارد: نام بازی را بگویید، مثلاً /game status game:ludo.
+err-which-table-discord = این کانال چند میز باز دارد: { $tables }. یکی را با گزینهٔ table برگزینید، مثلاً /game status table:{ $table }.
 err-rules-which-discord = کدام بازی؟ /game rules با game:snakes یا game:ludo یا game:nardy.
 
 ## Discord: descriptions of slash-command options that are not game options.
@@ -352,7 +352,7 @@ discord-option-player = بازیکنی که باید برود
 discord-option-language = en، fa، ru یا tl
 discord-option-server = برای کل سرور (مدیران)
 discord-option-mode = پیام تازه در هر نوبت، یا ویرایش همان یک پیام
-discord-option-table = شمارهٔ میز؛ بدون آن، آخرین بازی تمام‌شده
+discord-option-table = شمارهٔ میز، اگر کانال چند میز دارد (بازپخش/پرونده: وگرنه آخرین بازی تمام‌شده)
 discord-option-set = on، off، now، after 10m، quiet 23-7 یا tz +3:30
 ## Slash command names where Discord has the language (of ours, only Russian; the others keep the English names).
 discord-name-snakes = snakes
@@ -408,8 +408,14 @@ button-export = 📄 پروندهٔ بازی
 replay-caption = { $game }، میز { $table }: کل بازی در { $frames } قاب.
 export-caption = { $game }، میز { $table }: پروندهٔ بازی، { $moves } حرکت همراه با کلید مخفی و تعهد. هر تاس و هر حرکت را بررسی کنید یا بازپخش را بسازید با:
 err-replay-running = این بازی هنوز در جریان است: بازپخش و پرونده‌اش پس از پایان می‌آید (کلید مخفی تا آن زمان فاش نمی‌شود).
-err-no-finished = هنوز هیچ بازی‌ای در این گفتگو تمام نشده است. برای بازپخش میزی دیگر شماره‌اش را بگویید، مثلاً ‎/replay 12‎.
-err-no-finished-discord = هنوز هیچ بازی‌ای در این کانال تمام نشده است. برای بازپخش میزی دیگر شماره‌اش را بدهید: /game replay table:12.
+err-no-finished = هنوز هیچ بازی‌ای در این گفتگو تمام نشده است. برای دیدن میزی دیگر شماره‌اش را بگویید، مثلاً { $command ->
+    [export] ‎/export 12‎
+   *[replay] ‎/replay 12‎
+}.
+err-no-finished-discord = هنوز هیچ بازی‌ای در این کانال تمام نشده است. برای دیدن میزی دیگر شماره‌اش را بدهید: { $command ->
+    [export] /game export table:12
+   *[replay] /game replay table:12
+}.
 err-replay-empty = میز { $table } پیش از نخستین حرکت لغو شد: چیزی برای بازپخش نیست.
 err-replay-failed = اکنون نمی‌توان بازپخش را ساخت. لطفاً یک دقیقهٔ دیگر دوباره امتحان کنید.
 err-no-such-table = { $platform ->
@@ -418,6 +424,25 @@ err-no-such-table = { $platform ->
 }
 command-replay = بازپخش متحرک یک بازی تمام‌شده
 command-export = پروندهٔ یک بازی تمام‌شده، برای بررسی یا بازپخش
+# Which table a command means: a game not played here yet, a word that is no table, several open tables.
+err-no-finished-game = هنوز هیچ بازی { $game ->
+    [snakes] مار و پله
+    [nardy] نرد بلند
+   *[ludo] منچ
+} در این گفتگو تمام نشده است.
+err-no-finished-game-discord = هنوز هیچ بازی { $game ->
+    [snakes] مار و پله
+    [nardy] نرد بلند
+   *[ludo] منچ
+} در این کانال تمام نشده است.
+err-not-a-table = «{ $word }» نه نام بازی است و نه شمارهٔ میز. برای نمونه: { $command ->
+    [export] ‎/export‎، ‎/export ludo‎ یا ‎/export 12‎
+   *[replay] ‎/replay‎، ‎/replay ludo‎ یا ‎/replay 12‎
+}.
+which-table-item = { $status ->
+    [lobby] { $table } ({ $game }، در انتظار بازیکن)
+   *[playing] { $table } ({ $game }، در حال بازی)
+}
 
 # The playground page, when the bot does not answer (its line stays in the input).
 page-offline = ربات پاسخ نمی‌دهد. نوشتهٔ شما نگه داشته شد: کمی بعد دوباره بفرستید.

@@ -208,7 +208,7 @@ err-store-down = Хранилище игр сейчас не отвечает, �
 err-table-damaged = Стол { $table } не читается из хранилища игр, поэтому продолжить его нельзя; ничего не изменилось. Оператор бота видит причину в журнале.
 err-stopping = Я сейчас перезапускаюсь. Если ваш ход сохранился, его доска появится, когда я вернусь через минуту; если нет, попробуйте ещё раз тогда.
 err-no-table = Здесь нет открытого стола. Начните игру: /snakes, /ludo или /nardy.
-err-which-table = В этом чате несколько столов: укажите игру, например «/status ludo».
+err-which-table = В этом чате несколько открытых столов: { $tables }. Добавьте к команде номер стола, например «/status { $table }».
 err-lobby-exists = { $platform ->
     [discord] В этом канале уже идёт сбор на эту игру: присоединяйтесь.
    *[other] В этом чате уже идёт сбор на эту игру: присоединяйтесь.
@@ -363,7 +363,7 @@ lang-choose-discord = Выберите язык: /lang language (один из {
 boards-new-discord = Доски: новое сообщение на каждый ход (изменить: /boards mode:edit).
 boards-edit-discord = Доски: одно сообщение на стол, обновляется каждый ход (изменить: /boards mode:new).
 err-no-table-discord = Здесь нет открытого стола. Откройте его: /snakes start, /ludo start или /nardy start.
-err-which-table-discord = В этом канале несколько столов: назовите игру, например /game status game:ludo.
+err-which-table-discord = В этом канале несколько открытых столов: { $tables }. Выберите стол параметром table, например /game status table:{ $table }.
 err-rules-which-discord = Какая игра? /game rules с game:snakes, game:ludo или game:nardy.
 
 ## Discord: descriptions of slash-command options that are not game options.
@@ -375,7 +375,7 @@ discord-option-player = кого убрать
 discord-option-language = en, fa, ru или tl
 discord-option-server = для всего сервера (админы)
 discord-option-mode = новое сообщение на каждый ход или правка одного
-discord-option-table = номер стола; без него — последняя законченная партия
+discord-option-table = номер стола, если их несколько (повтор/запись: иначе последняя законченная партия)
 discord-option-set = on, off, now, after 10m, quiet 23-7 или tz +3:30
 ## Slash command names where Discord has the language (of ours, only Russian; the others keep the English names).
 discord-name-snakes = змеи
@@ -431,8 +431,14 @@ button-export = 📄 Запись партии
 replay-caption = { $game }, стол { $table }: вся партия, кадров: { $frames }.
 export-caption = { $game }, стол { $table }: запись партии — ходов: { $moves }, с зерном и обязательством. Проверить каждый бросок и каждый ход или нарисовать повтор:
 err-replay-running = Эта партия ещё идёт: повтор и запись будут, когда она закончится (до тех пор зерно секретно).
-err-no-finished = В этом чате ещё не закончилась ни одна партия. Чтобы посмотреть другой стол, назовите его номер, например /replay 12.
-err-no-finished-discord = В этом канале ещё не закончилась ни одна партия. Чтобы посмотреть другой стол, укажите номер: /game replay table:12.
+err-no-finished = В этом чате ещё не закончилась ни одна партия. Чтобы посмотреть другой стол, назовите его номер, например { $command ->
+    [export] /export 12
+   *[replay] /replay 12
+}.
+err-no-finished-discord = В этом канале ещё не закончилась ни одна партия. Чтобы посмотреть другой стол, укажите номер: { $command ->
+    [export] /game export table:12
+   *[replay] /game replay table:12
+}.
 err-replay-empty = Стол { $table } отменили до первого хода: повторять нечего.
 err-replay-failed = Сейчас не удалось нарисовать повтор. Попробуйте через минуту.
 err-no-such-table = { $platform ->
@@ -441,6 +447,25 @@ err-no-such-table = { $platform ->
 }
 command-replay = законченная партия в анимации
 command-export = запись законченной партии для проверки или повтора
+# Which table a command means: a game not played here yet, a word that is no table, several open tables.
+err-no-finished-game = В этом чате ещё не закончилась ни одна партия в { $game ->
+    [snakes] «Змеи и лестницы»
+    [nardy] «Длинные нарды»
+   *[ludo] «Лудо»
+}.
+err-no-finished-game-discord = В этом канале ещё не закончилась ни одна партия в { $game ->
+    [snakes] «Змеи и лестницы»
+    [nardy] «Длинные нарды»
+   *[ludo] «Лудо»
+}.
+err-not-a-table = «{ $word }» — это не игра и не номер стола. Например: { $command ->
+    [export] /export, /export ludo или /export 12
+   *[replay] /replay, /replay ludo или /replay 12
+}.
+which-table-item = { $status ->
+    [lobby] { $table } ({ $game }, ждёт игроков)
+   *[playing] { $table } ({ $game }, идёт игра)
+}
 
 # The playground page, when the bot does not answer (its line stays in the input).
 page-offline = Бот не отвечает. Ваша строка сохранена: отправьте её ещё раз чуть позже.

@@ -191,7 +191,7 @@ err-store-down = Hindi sumasagot ngayon ang imbakan ng mga laro, kaya walang nag
 err-table-damaged = Hindi mabasa mula sa imbakan ng mga laro ang mesa { $table }, kaya hindi na ito maitutuloy; walang nagbago. Nakikita ng operator ng bot ang dahilan sa mga log.
 err-stopping = Nagre-restart ako ngayon. Kung na-save ang galaw mo, lalabas ang board nito pagbalik ko sa ilang sandali; kung hindi, pakisubukan ulit noon.
 err-no-table = Walang bukas na mesa rito. Magsimula ng isa gamit ang /snakes, /ludo o /nardy.
-err-which-table = Maraming mesa sa chat na ito: sabihin ang laro, halimbawa "/status ludo".
+err-which-table = Maraming bukas na mesa sa chat na ito: { $tables }. Idagdag ang numero ng mesa sa utos, halimbawa "/status { $table }".
 err-lobby-exists = { $platform ->
     [discord] May lobby na para sa larong iyan sa channel na ito: sumali ka roon.
    *[other] May lobby na para sa larong iyan sa chat na ito: sumali ka roon.
@@ -343,7 +343,7 @@ lang-choose-discord = Pumili ng wika gamit ang /lang language (isa sa { $codes }
 boards-new-discord = Mga board: bagong mensahe bawat tira (palitan gamit ang /boards mode:edit).
 boards-edit-discord = Mga board: isang mensahe bawat mesa, ine-edit bawat tira (palitan gamit ang /boards mode:new).
 err-no-table-discord = Walang bukas na mesa rito. Magbukas gamit ang /snakes start, /ludo start o /nardy start.
-err-which-table-discord = Maraming mesa sa channel na ito: pangalanan ang laro, hal. /game status game:ludo.
+err-which-table-discord = Maraming bukas na mesa sa channel na ito: { $tables }. Pumili ng isa gamit ang opsyong table, hal. /game status table:{ $table }.
 err-rules-which-discord = Aling laro? /game rules na may game:snakes, game:ludo o game:nardy.
 
 ## Discord: descriptions of slash-command options that are not game options.
@@ -355,7 +355,7 @@ discord-option-player = ang manlalarong aalisin
 discord-option-language = en, fa, ru o tl
 discord-option-server = para sa buong server (mga admin)
 discord-option-mode = bagong mensahe bawat tira, o isang ine-edit
-discord-option-table = numero ng mesa; kung wala, ang huling natapos na laro
+discord-option-table = numero ng mesa, kung marami (replay/rekord: kung wala, ang huling natapos na laro)
 discord-option-set = on, off, now, after 10m, quiet 23-7 o tz +3:30
 ## Slash command names where Discord has the language (of ours, only Russian; the others keep the English names).
 discord-name-snakes = snakes
@@ -411,8 +411,14 @@ button-export = 📄 Rekord ng laro
 replay-caption = { $game }, mesa { $table }: ang buong laro, { $frames } frame.
 export-caption = { $game }, mesa { $table }: ang rekord ng laro, { $moves } galaw kasama ang seed at ang commitment. Suriin ang bawat dais at bawat galaw, o gawin ang replay, gamit ang:
 err-replay-running = Tumatakbo pa ang larong iyan: darating ang replay at rekord nito pagkatapos (lihim ang seed hanggang doon).
-err-no-finished = Wala pang natapos na laro sa chat na ito. Para sa ibang mesa, sabihin ang numero nito, hal. /replay 12.
-err-no-finished-discord = Wala pang natapos na laro sa channel na ito. Para sa ibang mesa, ibigay ang numero: /game replay table:12.
+err-no-finished = Wala pang natapos na laro sa chat na ito. Para sa ibang mesa, sabihin ang numero nito, hal. { $command ->
+    [export] /export 12
+   *[replay] /replay 12
+}.
+err-no-finished-discord = Wala pang natapos na laro sa channel na ito. Para sa ibang mesa, ibigay ang numero: { $command ->
+    [export] /game export table:12
+   *[replay] /game replay table:12
+}.
 err-replay-empty = Kinansela ang mesa { $table } bago ang unang galaw: walang mare-replay.
 err-replay-failed = Hindi magawa ang replay ngayon. Subukan ulit pagkalipas ng isang minuto.
 err-no-such-table = { $platform ->
@@ -421,6 +427,25 @@ err-no-such-table = { $platform ->
 }
 command-replay = isang natapos na laro bilang animation
 command-export = ang rekord ng isang natapos na laro, para suriin o i-replay
+# Which table a command means: a game not played here yet, a word that is no table, several open tables.
+err-no-finished-game = Wala pang natapos na laro ng { $game ->
+    [snakes] Ahas at Hagdan
+    [nardy] Mahabang Nardy
+   *[ludo] Ludo
+} sa chat na ito.
+err-no-finished-game-discord = Wala pang natapos na laro ng { $game ->
+    [snakes] Ahas at Hagdan
+    [nardy] Mahabang Nardy
+   *[ludo] Ludo
+} sa channel na ito.
+err-not-a-table = Ang "{ $word }" ay hindi laro o numero ng mesa. Halimbawa: { $command ->
+    [export] /export, /export ludo o /export 12
+   *[replay] /replay, /replay ludo o /replay 12
+}.
+which-table-item = { $status ->
+    [lobby] { $table } ({ $game }, naghihintay ng manlalaro)
+   *[playing] { $table } ({ $game }, naglalaro)
+}
 
 # The playground page, when the bot does not answer (its line stays in the input).
 page-offline = Hindi sumasagot ang bot. Naitabi ang iyong mensahe: ipadala ulit mamaya.

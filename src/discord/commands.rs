@@ -35,7 +35,18 @@ pub(super) fn command_op(name: &str, options: &[ResolvedOption<'_>]) -> Option<O
                 })
             };
             let game = string("game").and_then(|g| g.parse::<GameKind>().ok());
-            Some(match sub.name {
+            let table = args.iter().find(|o| o.name == "table").and_then(|o| match o.value {
+                ResolvedValue::Integer(n) => Some(n),
+                _ => None,
+            });
+            // A table by its number, where the channel has several (see `Op::AtTable`).
+            let at = |op: Op| match table {
+                Some(table) if !matches!(sub.name, "rules" | "replay" | "export") => {
+                    Op::AtTable { table, op: Box::new(op) }
+                }
+                _ => op,
+            };
+            Some(at(match sub.name {
                 "join" => Op::Join(game),
                 "leave" => Op::Leave(game),
                 "play" => Op::Start(game),
@@ -47,11 +58,6 @@ pub(super) fn command_op(name: &str, options: &[ResolvedOption<'_>]) -> Option<O
                 "fair" => Op::Fair(game),
                 "list" => Op::Games,
                 "replay" | "export" => {
-                    let table =
-                        args.iter().find(|o| o.name == "table").and_then(|o| match o.value {
-                            ResolvedValue::Integer(n) => Some(n),
-                            _ => None,
-                        });
                     let pick = match (table, game) {
                         (Some(n), _) => Pick::Table(n),
                         (None, Some(g)) => Pick::Game(g),
@@ -70,7 +76,7 @@ pub(super) fn command_op(name: &str, options: &[ResolvedOption<'_>]) -> Option<O
                     Op::Kick { game, target }
                 }
                 _ => return None,
-            })
+            }))
         }
         "stats" => Some(Op::Stats),
         "notify" => {
@@ -252,26 +258,31 @@ impl Describe<'_> {
             .fold(self.sub("start", "command-start"), |sub, o| sub.add_sub_option(o))
     }
 
-    /// `/game` and its subcommands, each naming the game it is for when a chat has several.
+    /// `/game` and its subcommands, each naming the game it is for, or the table by its
+    /// number, when a channel has several; `replay` and `export` name a finished game so.
     fn game(&self) -> CreateCommand {
         let game_choice = || self.choice("game", &["snakes", "ludo", "nardy"]);
-        let subs =
-            ["join", "leave", "play", "status", "history", "resign", "cancel", "rules", "fair"];
-        let game = subs.iter().fold(self.command("game", "command-game"), |game, sub| {
+        let table = || option(self.0, CommandOptionType::Integer, "table").min_int_value(1);
+        let game = ["rules"].iter().fold(self.command("game", "command-game"), |game, sub| {
             game.add_option(self.sub(sub, &format!("command-{sub}")).add_sub_option(game_choice()))
         });
-        // A finished game by its table number, or the channel's last (of a game, if named).
-        let game = ["replay", "export"].iter().fold(game, |game, sub| {
-            let table = option(self.0, CommandOptionType::Integer, "table").min_int_value(1);
+        let subs = [
+            "join", "leave", "play", "status", "history", "resign", "cancel", "fair", "replay",
+            "export",
+        ];
+        let game = subs.iter().fold(game, |game, sub| {
             game.add_option(
                 self.sub(sub, &format!("command-{sub}"))
                     .add_sub_option(game_choice())
-                    .add_sub_option(table),
+                    .add_sub_option(table()),
             )
         });
         let player = option(self.0, CommandOptionType::User, "player").required(true);
         game.add_option(
-            self.sub("kick", "command-kick").add_sub_option(player).add_sub_option(game_choice()),
+            self.sub("kick", "command-kick")
+                .add_sub_option(player)
+                .add_sub_option(game_choice())
+                .add_sub_option(table()),
         )
         .add_option(self.sub("list", "command-games"))
     }

@@ -26,6 +26,28 @@ pub(super) fn board_file(view: &View) -> Option<CreateAttachment> {
     }
 }
 
+/// A text shown on Discord as it is written: markdown's characters escaped with a backslash, so
+/// a player's name such as `**bold** ||spoiler|| [link](http://x.y)` reads as typed, never as
+/// formatting, a spoiler, a masked link, a mention or a heading. The bot's own words use no
+/// markdown; mentions are added after this.
+pub(super) fn literal(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    // Headings, quotes and lists start a line (after spaces and isolation marks).
+    let mut line_start = true;
+    for c in text.chars() {
+        let marks_a_line = matches!(c, '#' | '-' | '>' | '+');
+        if matches!(c, '\\' | '*' | '_' | '~' | '`' | '|' | '[' | ']' | '<')
+            || (line_start && marks_a_line)
+        {
+            out.push('\\');
+        }
+        out.push(c);
+        line_start = c == '\n'
+            || (line_start && (c.is_whitespace() || ('\u{2066}'..='\u{2069}').contains(&c)));
+    }
+    out
+}
+
 /// Mentions notify only the players the view mentions (never @everyone or roles).
 pub(super) fn mentions(view: &View) -> CreateAllowedMentions {
     let users =

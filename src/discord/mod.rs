@@ -23,7 +23,7 @@ mod pace;
 pub mod relay;
 
 use commands::{command_op, commands};
-use message::{board_file, clip, components, mentions, parse_ref};
+use message::{board_file, clip, components, literal, mentions, parse_ref};
 use pace::Budget;
 
 use std::collections::{HashMap, VecDeque};
@@ -274,6 +274,7 @@ impl Discord {
             .and_then(|m| m.nick.clone())
             .or_else(|| user.global_name.clone())
             .unwrap_or_else(|| user.name.clone());
+        let name = crate::table::clean_name(&name);
         let mut names = self.names.lock().unwrap_or_else(|e| e.into_inner());
         if names.len() > 100_000 {
             names.clear();
@@ -723,7 +724,7 @@ impl Discord {
     /// A view's text with the players it mentions as Discord mentions (their name's last
     /// appearance, or an added line), at most Discord's length.
     fn content(&self, view: &View) -> String {
-        let mut text = view.text.clone();
+        let mut text = literal(&view.text);
         for link in &view.links {
             if let Some(url) = jump_url(&link.chat, link.message.as_deref()) {
                 text.push_str(&format!("\n🔗 {}: {url}", link.table));
@@ -736,7 +737,10 @@ impl Discord {
             else {
                 continue;
             };
-            let shown = names.get(&id).map(|n| format!("\u{2068}{n}\u{2069}")).unwrap_or_default();
+            let shown = names
+                .get(&id)
+                .map(|n| literal(&format!("\u{2068}{n}\u{2069}")))
+                .unwrap_or_default();
             mark_last(&mut text, &shown, "", |_| format!("<@{id}>"));
         }
         text
@@ -880,6 +884,19 @@ mod tests {
         // A lane that keeps up sends every board.
         let mut queue = VecDeque::from([post(vec![board(1, "turn 1")])]);
         assert_eq!(texts(fold(&mut queue)), ["turn 1"]);
+    }
+
+    #[test]
+    fn markdown_in_a_text_shows_as_typed() {
+        assert_eq!(
+            literal("**b** ||s|| [l](http://x.y) `c` ~~d~~ __u__ <@1> \\"),
+            r"\*\*b\*\* \|\|s\|\| \[l\](http://x.y) \`c\` \~\~d\~\~ \_\_u\_\_ \<@1> \\"
+        );
+        // Headings, quotes and lists start a line (after spaces or an isolation mark).
+        assert_eq!(
+            literal("# big\n> quote\n- item\n -# small\n\u{2068}# name\u{2069}\na - b # c"),
+            "\\# big\n\\> quote\n\\- item\n \\-# small\n\u{2068}\\# name\u{2069}\na - b # c"
+        );
     }
 
     #[test]

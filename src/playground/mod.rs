@@ -423,7 +423,7 @@ impl Playground {
         Ctx {
             chat: format!("playground:{room}"),
             user: user_id(name),
-            name: name.to_owned(),
+            name: crate::table::clean_name(name),
             locale,
             // A local playground: everyone at the keyboard runs the room (`/lang chat`,
             // `/boards`, cancelling a stuck table).

@@ -63,6 +63,12 @@ impl CommandError {
 
 /// Parses a chat message. `@botname` after the command is accepted and ignored (groups).
 pub fn parse(text: &str) -> Result<Command, CommandError> {
+    // Invisible direction marks copied from a message (around a command or a number) are not
+    // part of what was typed.
+    let text: String = text
+        .chars()
+        .filter(|c| !matches!(c, '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}'))
+        .collect();
     let text = text.trim();
     let Some(rest) = text.strip_prefix('/') else {
         return Err(CommandError::NotCommand);
@@ -104,7 +110,39 @@ fn game_command(game: GameKind, mut args: Vec<String>) -> Result<Command, Comman
     }
 }
 
-fn general(name: &str, game: Option<GameKind>, args: Vec<String>) -> Result<Op, CommandError> {
+/// A general command (`/status`, or `/ludo status` with its game), aimed at a table if one is
+/// numbered among its words (`/status 420`, see [`Op::AtTable`]).
+fn general(name: &str, game: Option<GameKind>, mut args: Vec<String>) -> Result<Op, CommandError> {
+    let table = match name {
+        "join" | "leave" | "play" | "begin" | "go" | "resign" | "quit" | "cancel" | "status"
+        | "board" | "history" | "fair" => table_word(&mut args, false),
+        // Their words may be numbers of their own (a seat, a match length): only `#420`.
+        "kick" | "options" | "set" => table_word(&mut args, true),
+        _ => None,
+    };
+    let op = command_op(name, game, args)?;
+    Ok(match table {
+        Some(table) => Op::AtTable { table, op: Box::new(op) },
+        None => op,
+    })
+}
+
+/// Takes a table's number (`420` or `#420`; with `hash_only`, only `#420`) out of `args`.
+fn table_word(args: &mut Vec<String>, hash_only: bool) -> Option<i64> {
+    let number = |word: &str| {
+        let digits = match word.strip_prefix('#') {
+            Some(digits) => digits,
+            None if hash_only => return None,
+            None => word,
+        };
+        let all_digits = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+        digits.parse::<i64>().ok().filter(|&n| all_digits && n > 0)
+    };
+    let at = args.iter().position(|w| number(w).is_some())?;
+    number(&args.remove(at))
+}
+
+fn command_op(name: &str, game: Option<GameKind>, args: Vec<String>) -> Result<Op, CommandError> {
     // A game named after the command: `/join ludo`.
     let named = |args: &[String]| -> Option<GameKind> {
         game.or_else(|| args.first().and_then(|w| w.to_lowercase().parse().ok()))
@@ -180,11 +218,25 @@ fn general(name: &str, game: Option<GameKind>, args: Vec<String>) -> Result<Op, 
     })
 }
 
-/// The ended table `/replay` and `/export` mean: a number (`12` or `#12`), a game, or the last.
+/// The ended table `/replay` and `/export` mean: a number (`12` or `#12`), a game, or the last;
+/// any other word (`abc`, `1e9`, a number too long to be a table's) is [`Pick::Unknown`].
 fn pick(game: Option<GameKind>, args: &[String]) -> Pick {
-    let number = args.iter().find_map(|w| w.trim_start_matches('#').parse::<i64>().ok());
-    let named = args.iter().find_map(|w| w.to_lowercase().parse::<GameKind>().ok());
-    match (number, game.or(named)) {
+    let mut number = None;
+    let mut named = game;
+    for word in args {
+        if let Ok(g) = word.to_lowercase().parse::<GameKind>() {
+            named = named.or(Some(g));
+            continue;
+        }
+        let digits = word.strip_prefix('#').unwrap_or(word);
+        match digits.parse::<i64>() {
+            Ok(n) if n > 0 && digits.bytes().all(|b| b.is_ascii_digit()) => {
+                number = number.or(Some(n));
+            }
+            _ => return Pick::Unknown(word.clone()),
+        }
+    }
+    match (number, named) {
         (Some(n), _) => Pick::Table(n),
         (None, Some(g)) => Pick::Game(g),
         (None, None) => Pick::Last,
@@ -238,6 +290,13 @@ mod tests {
         assert_eq!(op("/ludo replay"), Op::Replay(Pick::Game(GameKind::Ludo)));
         assert_eq!(op("/export nardy"), Op::Export(Pick::Game(GameKind::Nardy)));
         assert_eq!(op("/export@dicetable_bot 7"), Op::Export(Pick::Table(7)));
+        // A word that is no game and no table number is refused by name, not read as "last".
+        assert_eq!(op("/replay abc"), Op::Replay(Pick::Unknown("abc".into())));
+        let long = "99999999999999999999999";
+        assert_eq!(op(&format!("/replay {long}")), Op::Replay(Pick::Unknown(long.into())));
+        assert_eq!(op("/export 1e9"), Op::Export(Pick::Unknown("1e9".into())));
+        assert_eq!(op("/export +5"), Op::Export(Pick::Unknown("+5".into())));
+        assert_eq!(op("/ludo replay 0"), Op::Replay(Pick::Unknown("0".into())));
     }
 
     #[test]
@@ -256,6 +315,30 @@ mod tests {
             op("/options snakes bounce"),
             Op::Options { game: Some(GameKind::Snakes), words: vec!["bounce".into()] }
         );
+        // A table's number picks one of several (issue 33): `420` or `#420`; where the words
+        // may be numbers of their own (a seat, a match length), only `#420`.
+        let at = |table, op| Op::AtTable { table, op: Box::new(op) };
+        assert_eq!(op("/status 420"), at(420, Op::Status(None)));
+        assert_eq!(op("/ludo status #420"), at(420, Op::Status(Some(GameKind::Ludo))));
+        assert_eq!(op("/history ludo 7"), at(7, Op::History(Some(GameKind::Ludo))));
+        assert_eq!(op("/fair 7"), at(7, Op::Fair(None)));
+        assert_eq!(op("/cancel 7"), at(7, Op::Cancel(None)));
+        assert_eq!(op("/resign 7"), at(7, Op::Resign(None)));
+        assert_eq!(op("/join 7"), at(7, Op::Join(None)));
+        assert_eq!(
+            op("/kick #7 2"),
+            at(7, Op::Kick { game: None, target: "2".into() }),
+            "the seat stays the target"
+        );
+        assert_eq!(
+            op("/options #7 3"),
+            at(7, Op::Options { game: None, words: vec!["3".into()] }),
+            "a match length stays an option"
+        );
+        assert_eq!(op("/status 0"), Op::Status(None), "no table is numbered 0");
+        // A number copied from a message with its invisible isolation marks.
+        assert_eq!(op("/status \u{2068}420\u{2069}"), at(420, Op::Status(None)));
+        assert_eq!(op("\u{200E}/status 420\u{200E}"), at(420, Op::Status(None)));
     }
 
     #[test]

@@ -370,15 +370,22 @@ impl I18n {
                 let text = rolls
                     .iter()
                     .map(|&[seat, die]| {
-                        format!("{} {}", seat_name(names, seat), number(die, lang.persian_digits()))
+                        format!(
+                            "{} {}",
+                            super::shown_name(&seat_name(names, seat)),
+                            number(die, lang.persian_digits())
+                        )
                     })
                     .collect::<Vec<_>>()
                     .join(", ");
                 ("event-roll-off", vec![("rolls", Arg::Text(text))])
             }
             Event::RollOffAgain { seats } => {
-                let text =
-                    seats.iter().map(|&s| seat_name(names, s)).collect::<Vec<_>>().join(", ");
+                let text = seats
+                    .iter()
+                    .map(|&s| super::shown_name(&seat_name(names, s)))
+                    .collect::<Vec<_>>()
+                    .join(", ");
                 ("event-roll-off-again", vec![("names", Arg::Text(text))])
             }
             Event::Colours { white } => ("event-colours", vec![("name", name(*white))]),

@@ -4,9 +4,10 @@
 
 use serde_json::Value;
 
+use super::i18n::Arg;
 use super::service::{Fail, Loaded, SHAPE, ServiceError, say};
 use super::words::Settings;
-use super::{Ctx, Service};
+use super::{Ctx, Pick, Service};
 use crate::engine::{Action, Event, Game, GameKind, OptionError, Options, Status};
 use crate::fair::Seed;
 use crate::setup;
@@ -17,7 +18,11 @@ impl Loaded {
     /// parse, the seed is 32 bytes and the seats fit the game. The error says what is wrong;
     /// nothing is read with defaults (a corrupt settings column would make a private table
     /// public). The game itself is decoded by [`Service::load`].
-    pub(super) fn read(rec: TableRecord) -> Result<Self, String> {
+    pub(super) fn read(mut rec: TableRecord) -> Result<Self, String> {
+        // A name stored before names were cleaned is read as it is stored now.
+        for seat in &mut rec.seats {
+            seat.name = super::clean_name(&seat.name);
+        }
         let kind: GameKind = rec.game.parse().map_err(|e: OptionError| e.to_string())?;
         let options_json: Value =
             serde_json::from_str(&rec.options).map_err(|e| format!("options: {e}"))?;
@@ -187,28 +192,61 @@ impl Service {
         Ok(())
     }
 
-    /// The one open table of this chat the user means: of `game` if named, preferring one they
-    /// sit at. `statuses` are the statuses that qualify.
+    /// The table whose own thread `ctx`'s chat is (Discord: `discord:<server>/<thread>`), open or
+    /// ended: commands typed in a table's thread reach that table, also after its game ended.
+    pub(super) async fn thread_table(&self, ctx: &Ctx) -> Result<Option<Loaded>, Fail> {
+        let Some((server, thread)) = ctx.chat.rsplit_once('/') else { return Ok(None) };
+        let Some(id) = self.store.table_of_thread(thread).await? else { return Ok(None) };
+        let t = self.load(id).await?;
+        let same_server = t.rec.chat.rsplit_once('/').is_some_and(|(s, _)| s == server);
+        Ok(same_server.then_some(t))
+    }
+
+    /// The table numbered `id`, if `ctx` may reach it: one of this chat, of this table's own
+    /// thread, or a private table the user sits at (from their own chat with the bot).
+    pub(super) async fn numbered(&self, ctx: &Ctx, id: i64) -> Result<Loaded, Fail> {
+        let no_such = || Fail::Say("err-no-such-table", vec![("table", Arg::Number(id))]);
+        let t = match self.load(id).await {
+            Ok(t) => t,
+            Err(ServiceError::Store(StoreError::NotFound(_))) => return Err(no_such()),
+            Err(e) => return Err(e.into()),
+        };
+        let reachable = t.rec.chat == ctx.chat
+            || (t.settings.private && t.seat_of(&ctx.user).is_some())
+            || self.thread_table(ctx).await?.is_some_and(|own| own.rec.id == id);
+        if reachable { Ok(t) } else { Err(no_such()) }
+    }
+
+    /// The one open table of this chat the user means: the one numbered, or of `game` if
+    /// named, preferring one they sit at. `statuses` are the statuses that qualify. When
+    /// several qualify, the refusal lists them by number and game and says how to pick one.
     pub(super) async fn find(
         &self,
         ctx: &Ctx,
-        game: Option<GameKind>,
+        pick: impl Into<Pick>,
         statuses: &[TableStatus],
     ) -> Result<Loaded, Fail> {
+        let game = match pick.into() {
+            Pick::Table(id) => {
+                let t = self.numbered(ctx, id).await?;
+                return match t.rec.status {
+                    status if statuses.contains(&status) => Ok(t),
+                    TableStatus::Lobby => Err(say("err-not-started")),
+                    TableStatus::Playing => Err(say("err-started")),
+                    TableStatus::Finished | TableStatus::Cancelled => Err(say("err-game-over")),
+                };
+            }
+            Pick::Unknown(_) | Pick::Last => None,
+            Pick::Game(game) => Some(game),
+        };
         let mut rows = self.store.tables_in_chat(&ctx.chat, statuses).await?;
         if rows.is_empty()
-            && let Some((_, thread)) = ctx.chat.rsplit_once('/')
-            && let Some(id) = self.store.table_of_thread(thread).await?
+            && let Some(t) = self.thread_table(ctx).await?
+            && statuses.contains(&t.rec.status)
+            && game.is_none_or(|k| k == t.kind)
         {
             // A table's own thread (Discord): commands there act on its table.
-            let t = self.load(id).await?;
-            if statuses.contains(&t.rec.status)
-                && game.is_none_or(|k| k == t.kind)
-                && t.rec.chat.rsplit_once('/').map(|(s, _)| s)
-                    == ctx.chat.rsplit_once('/').map(|(s, _)| s)
-            {
-                return Ok(t);
-            }
+            return Ok(t);
         }
         if rows.is_empty() {
             // A private table's player, in their own chat with the bot.
@@ -235,12 +273,40 @@ impl Service {
         if candidates.len() == 1 {
             return Ok(candidates.remove(0));
         }
-        let mut mine: Vec<Loaded> =
-            candidates.into_iter().filter(|t| t.seat_of(&ctx.user).is_some()).collect();
+        let (mut mine, others): (Vec<Loaded>, Vec<Loaded>) =
+            candidates.into_iter().partition(|t| t.seat_of(&ctx.user).is_some());
         if mine.len() == 1 {
             return Ok(mine.remove(0));
         }
-        Err(say("err-which-table"))
+        Err(self.which_table(ctx, if mine.is_empty() { &others } else { &mine }).await)
+    }
+
+    /// The refusal when several tables qualify: each by number, game and state, newest first,
+    /// and how to pick one by its number (never "name the game" alone: two tables may be of
+    /// the same game).
+    async fn which_table(&self, ctx: &Ctx, tables: &[Loaded]) -> Fail {
+        let lang = self.user_lang(ctx).await;
+        let items: Vec<String> = tables
+            .iter()
+            .map(|t| {
+                let status = if t.rec.status == TableStatus::Lobby { "lobby" } else { "playing" };
+                self.i18n.text(
+                    lang,
+                    "which-table-item",
+                    &[
+                        ("table", Arg::Number(t.rec.id)),
+                        ("game", self.game_name(lang, t.kind).into()),
+                        ("status", status.into()),
+                    ],
+                )
+            })
+            .collect();
+        // The example names a table as typed: ASCII digits, in every language.
+        let example = tables.first().map_or(0, |t| t.rec.id).to_string();
+        Fail::Say(
+            "err-which-table",
+            vec![("tables", items.join(", ").into()), ("table", example.into())],
+        )
     }
 }
 

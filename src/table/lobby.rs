@@ -411,7 +411,7 @@ impl Service {
     pub(super) async fn lobby_op(
         &self,
         ctx: &Ctx,
-        game: Option<GameKind>,
+        game: super::Pick,
         op: LobbyOp,
     ) -> Result<Vec<View>, Fail> {
         let t = self.find(ctx, game, &[TableStatus::Lobby]).await?;
@@ -529,7 +529,7 @@ impl Service {
                 "lobby-started",
                 &[
                     ("game", self.game_name(lang, t.kind).into()),
-                    ("players", t.names().join(", ").into()),
+                    ("players", super::shown_names(&t.names()).into()),
                     ("commitment", t.rec.commitment.clone().into()),
                 ],
             ),

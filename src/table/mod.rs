@@ -120,10 +120,19 @@ pub enum Op {
     Games,
     /// What the bot can do.
     Help,
+    /// A command aimed at one table by its number, where a chat has several open (`/status
+    /// 420`, Discord's `table` option): join, leave, start, options, resign, kick, cancel,
+    /// status, history and fair take it; other commands ignore it.
+    AtTable {
+        /// The table's number.
+        table: i64,
+        /// The command.
+        op: Box<Op>,
+    },
 }
 
 /// Which ended table a command means.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub enum Pick {
     /// The chat's most recent one (of this game, if named).
     #[default]
@@ -132,6 +141,16 @@ pub enum Pick {
     Game(GameKind),
     /// The table with this number (as `/history` and `/fair` show it).
     Table(i64),
+    /// A word that is neither a game nor a table number (`/replay abc`, `/export 1e9`): refused
+    /// by name, never read as "the last one".
+    Unknown(String),
+}
+
+impl From<Option<GameKind>> for Pick {
+    /// A game if named, else the chat's one.
+    fn from(game: Option<GameKind>) -> Self {
+        game.map_or(Pick::Last, Pick::Game)
+    }
 }
 
 /// How a chat shows boards.
@@ -172,6 +191,15 @@ impl Op {
             Op::Notify(_) => "notify",
             Op::Games => "games",
             Op::Help => "help",
+            Op::AtTable { op, .. } => op.name(),
+        }
+    }
+
+    /// The command itself, without the table it is aimed at (see [`Op::AtTable`]).
+    pub fn inner(&self) -> &Op {
+        match self {
+            Op::AtTable { op, .. } => op.inner(),
+            op => op,
         }
     }
 }
@@ -370,9 +398,38 @@ pub fn mark_last(text: &mut String, shown: &str, fallback: &str, mark: impl Fn(&
     }
 }
 
+/// Whether `c` is a bidi control a name may not carry: an embedding or override
+/// (U+202A–U+202E) or an isolate (U+2066–U+2069). Inside a name they would reverse the rest of
+/// the line, or close the isolation the name is shown in.
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// A display name as the platform gave it, minus bidi embedding, override and isolate controls
+/// (see [`is_bidi_control`]); a name that was nothing else becomes "?". This is the name stored
+/// and written in game records: isolation marks are added only where a name is shown
+/// ([`shown_name`]).
+pub fn clean_name(name: &str) -> String {
+    if !name.chars().any(is_bidi_control) {
+        return name.to_owned();
+    }
+    let clean: String = name.chars().filter(|&c| !is_bidi_control(c)).collect();
+    if clean.trim().is_empty() { "?".to_owned() } else { clean }
+}
+
+/// A name as a sentence shows it: cleaned ([`clean_name`]) and isolated (FSI … PDI), so that
+/// neither its direction nor the sentence's runs into the other or into the next name.
+pub fn shown_name(name: &str) -> String {
+    format!("\u{2068}{}\u{2069}", clean_name(name))
+}
+/// Names in a sentence, each shown isolated ([`shown_name`]), joined by commas.
+pub(crate) fn shown_names(names: &[String]) -> String {
+    names.iter().map(|n| shown_name(n)).collect::<Vec<_>>().join(", ")
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{clip_end, mark_last};
+    use super::{clean_name, clip_end, mark_last, shown_name};
 
     #[test]
     fn a_mention_marks_the_names_last_appearance_or_adds_a_line() {
@@ -390,5 +447,16 @@ mod tests {
         assert_eq!(clip_end("abcdef", 4, |_| 1), "…def");
         // 🎲 is two UTF-16 units: three of them do not fit in 5.
         assert_eq!(clip_end("🎲🎲🎲", 5, char::len_utf16), "…🎲🎲");
+    }
+
+    #[test]
+    fn a_name_loses_its_bidi_controls_and_is_shown_isolated() {
+        assert_eq!(clean_name("Ana"), "Ana");
+        assert_eq!(clean_name("\u{202E}Evil"), "Evil");
+        assert_eq!(clean_name("a\u{2066}b\u{2069}c\u{202A}d"), "abcd");
+        assert_eq!(clean_name("\u{202E}\u{202E}"), "?", "a name of controls only");
+        // Marks of the writer's own (LRM, RLM) are kept: they never outlast the isolate.
+        assert_eq!(clean_name("x\u{200F}"), "x\u{200F}");
+        assert_eq!(shown_name("\u{202E}Evil"), "\u{2068}Evil\u{2069}");
     }
 }

@@ -7,7 +7,7 @@ use super::token::{Button as TokenButton, Token};
 use super::{BoardMode, Ctx, Service, ServiceError, Slot, View};
 use crate::engine::Entropy;
 use crate::engine::computer::{self, Level};
-use crate::engine::{Action, Event, Game, GameKind, Legal, Seat, Status};
+use crate::engine::{Action, Event, Game, Legal, Seat, Status};
 use crate::fair::Roller;
 use crate::store::{StoreError, TableStatus};
 
@@ -44,7 +44,7 @@ impl Service {
             // A finished game's buttons work whenever pressed (the table no longer changes).
             TokenButton::Replay => {
                 t.replayable()?;
-                self.replay_table(t).await
+                self.replay_pressed(ctx, t).await
             }
             TokenButton::Export => {
                 t.replayable()?;
@@ -212,7 +212,7 @@ impl Service {
     pub(super) async fn depart(
         &self,
         ctx: &Ctx,
-        game: Option<GameKind>,
+        game: super::Pick,
         target: Option<String>,
     ) -> Result<Vec<View>, Fail> {
         let t = self.find(ctx, game, &TableStatus::OPEN).await?;
@@ -241,11 +241,7 @@ impl Service {
         self.play_chain(t, action, None, lang, Vec::new()).await
     }
 
-    pub(super) async fn cancel(
-        &self,
-        ctx: &Ctx,
-        game: Option<GameKind>,
-    ) -> Result<Vec<View>, Fail> {
+    pub(super) async fn cancel(&self, ctx: &Ctx, game: super::Pick) -> Result<Vec<View>, Fail> {
         let t = self.find(ctx, game, &TableStatus::OPEN).await?;
         self.cancel_table(ctx, t).await
     }

@@ -2,7 +2,9 @@
 //! its record (see [`crate::replay`]). A running game has neither: its seed is secret until it
 //! ends, and the record holds the seed.
 
+use std::collections::HashMap;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use super::i18n::{Arg, Lang};
 use super::service::{Fail, Loaded, ServiceError, say};
@@ -20,6 +22,37 @@ pub(super) struct Drawn {
     kept: std::sync::Mutex<Vec<(Key, Arc<Slot>)>>,
     /// Replays drawn so far (drawings, not requests).
     drawings: std::sync::atomic::AtomicUsize,
+    /// Replays asked for by their button, by chat and table: on their way (`None`), or
+    /// answered at that instant. A second press meanwhile, or within [`PRESSED_AGAIN`] after
+    /// (a double tap), posts nothing: drawing was single-flight already, posting is too.
+    pressed: std::sync::Mutex<HashMap<(String, i64), Option<Instant>>>,
+}
+
+/// How long after a replay was posted to a chat a press of its button there posts nothing.
+const PRESSED_AGAIN: Duration = Duration::from_secs(10);
+
+/// A chat's claim to post a table's replay (see [`Drawn::pressed`]): released if dropped
+/// before it is [`PostClaim::posted`] (a failed drawing lets the next press try again).
+struct PostClaim<'a> {
+    drawn: &'a Drawn,
+    key: Option<(String, i64)>,
+}
+
+impl PostClaim<'_> {
+    /// The replay was answered now: presses within [`PRESSED_AGAIN`] post nothing.
+    fn posted(mut self) {
+        if let Some(key) = self.key.take() {
+            self.drawn.pressed_lock().insert(key, Some(Instant::now()));
+        }
+    }
+}
+
+impl Drop for PostClaim<'_> {
+    fn drop(&mut self) {
+        if let Some(key) = self.key.take() {
+            self.drawn.pressed_lock().remove(&key);
+        }
+    }
 }
 
 /// Which replay: the table, and whether its digits are Persian.
@@ -32,6 +65,24 @@ type Slot = tokio::sync::OnceCell<(Arc<Vec<u8>>, usize)>;
 const KEPT: usize = 4;
 
 impl Drawn {
+    fn pressed_lock(&self) -> std::sync::MutexGuard<'_, HashMap<(String, i64), Option<Instant>>> {
+        self.pressed.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A claim to post `table`'s replay to `chat` for a press of its button, unless one is on
+    /// its way there or was posted within [`PRESSED_AGAIN`].
+    fn claim_post(&self, chat: &str, table: i64) -> Option<PostClaim<'_>> {
+        let now = Instant::now();
+        let mut pressed = self.pressed_lock();
+        pressed.retain(|_, at| at.is_none_or(|at| now.duration_since(at) < PRESSED_AGAIN));
+        let key = (chat.to_owned(), table);
+        if pressed.contains_key(&key) {
+            return None;
+        }
+        pressed.insert(key.clone(), None);
+        Some(PostClaim { drawn: self, key: Some(key) })
+    }
+
     /// The slot of `key`'s replay, the most recently used from now on; a new, empty one if
     /// none is kept (the least recently used beyond [`KEPT`] is forgotten).
     fn slot(&self, key: Key) -> Arc<Slot> {
@@ -78,9 +129,18 @@ impl Service {
         self.drawing.available_permits()
     }
 
-    /// The ended table `pick` means, as seen from `ctx`'s chat, with a game played at it.
-    async fn ended(&self, ctx: &Ctx, pick: Pick) -> Result<Loaded, Fail> {
+    /// The ended table `pick` means, as seen from `ctx`'s chat, with a game played at it. In a
+    /// table's own thread (Discord), that table: its replay once it ended, "still running"
+    /// before. `command` (`replay` or `export`) is the one a refusal suggests.
+    async fn ended(&self, ctx: &Ctx, pick: Pick, command: &'static str) -> Result<Loaded, Fail> {
+        let command_arg = || ("command", Arg::from(command.to_owned()));
         let t = match pick {
+            Pick::Unknown(word) => {
+                return Err(Fail::Say(
+                    "err-not-a-table",
+                    vec![("word", word.into()), command_arg()],
+                ));
+            }
             Pick::Table(id) => {
                 let t = match self.load(id).await {
                     Ok(t) => t,
@@ -92,9 +152,13 @@ impl Service {
                     }
                     Err(e) => return Err(e.into()),
                 };
-                // Another chat's table is not shown, unless the user played at it.
+                // Another chat's table is not shown, unless the user played at it or this is
+                // its thread.
                 let seated = t.rec.seats.iter().any(|s| s.user == ctx.user);
-                if t.rec.chat != ctx.chat && !seated {
+                if t.rec.chat != ctx.chat
+                    && !seated
+                    && self.thread_table(ctx).await?.is_none_or(|own| own.rec.id != id)
+                {
                     return Err(Fail::Say("err-no-such-table", vec![("table", Arg::Number(id))]));
                 }
                 t
@@ -104,25 +168,40 @@ impl Service {
                     Pick::Game(g) => Some(g),
                     _ => None,
                 };
-                let last = self.store.last_played_table(&ctx.chat, game.map(GameKind::name));
-                match last.await? {
-                    Some(id) => self.load(id).await?,
-                    None => {
-                        let open = self.store.tables_in_chat(&ctx.chat, &TableStatus::OPEN).await?;
-                        let running = open.iter().any(|(_, g, status)| {
-                            *status == TableStatus::Playing && game.is_none_or(|k| k.name() == g)
-                        });
-                        return Err(say(if running {
-                            "err-replay-running"
-                        } else {
-                            "err-no-finished"
-                        }));
-                    }
+                match self.thread_table(ctx).await? {
+                    Some(own) if game.is_none_or(|k| k == own.kind) => own,
+                    _ => self.last_ended(ctx, game, command).await?,
                 }
             }
         };
         t.replayable()?;
         Ok(t)
+    }
+
+    /// The chat's last ended table with a game played (of `game`, if named), or why there is
+    /// none: a game still running, or none finished (of that game).
+    async fn last_ended(
+        &self,
+        ctx: &Ctx,
+        game: Option<GameKind>,
+        command: &'static str,
+    ) -> Result<Loaded, Fail> {
+        if let Some(id) = self.store.last_played_table(&ctx.chat, game.map(GameKind::name)).await? {
+            return Ok(self.load(id).await?);
+        }
+        let open = self.store.tables_in_chat(&ctx.chat, &TableStatus::OPEN).await?;
+        let running = open.iter().any(|(_, g, status)| {
+            *status == TableStatus::Playing && game.is_none_or(|k| k.name() == g)
+        });
+        let command = ("command", Arg::from(command.to_owned()));
+        Err(match game {
+            _ if running => say("err-replay-running"),
+            Some(kind) => Fail::Say(
+                "err-no-finished-game",
+                vec![("game", Arg::from(kind.name().to_owned())), command],
+            ),
+            None => Fail::Say("err-no-finished", vec![command]),
+        })
     }
 
     /// The record of an ended table, from its log.
@@ -160,8 +239,21 @@ impl Service {
     /// `/replay`: the game as an animated GIF, drawn on the background lane (never on a move's
     /// path).
     pub(super) async fn replay_game(&self, ctx: &Ctx, pick: Pick) -> Result<Vec<View>, Fail> {
-        let t = self.ended(ctx, pick).await?;
+        let t = self.ended(ctx, pick, "replay").await?;
         self.replay_table(t).await
+    }
+
+    /// The replay a press of a finished table's 🎞 Replay button asks for, in `ctx`'s chat:
+    /// nothing if a press there already has it on its way, or had it posted within
+    /// [`PRESSED_AGAIN`] (a double tap posts one GIF).
+    pub(super) async fn replay_pressed(&self, ctx: &Ctx, t: Loaded) -> Result<Vec<View>, Fail> {
+        let Some(claim) = self.drawn.claim_post(&ctx.chat, t.rec.id) else {
+            tracing::debug!(table = t.rec.id, chat = %ctx.chat, "a replay pressed again");
+            return Ok(Vec::new());
+        };
+        let views = self.replay_table(t).await?;
+        claim.posted();
+        Ok(views)
     }
 
     /// The replay of a table known to have ended with a game.
@@ -228,7 +320,7 @@ impl Service {
 
     /// `/export`: the game's record as a JSON file, with the command that checks it.
     pub(super) async fn export_game(&self, ctx: &Ctx, pick: Pick) -> Result<Vec<View>, Fail> {
-        let t = self.ended(ctx, pick).await?;
+        let t = self.ended(ctx, pick, "export").await?;
         self.export_table(t).await
     }
 

@@ -10,7 +10,7 @@ use super::i18n::{Arg, I18n, Lang};
 use super::lobby::LobbyOp;
 use super::token::TokenKey;
 use super::words::Settings;
-use super::{Clock, Ctx, Op, Slot, View};
+use super::{Clock, Ctx, Op, Pick, Slot, View};
 use crate::engine::computer::Level;
 use crate::engine::{Game, GameKind, Illegal, Legal, Options, Seat};
 use crate::fair::Seed;
@@ -470,6 +470,14 @@ impl Service {
         if self.health.down.load(Ordering::SeqCst) {
             return vec![self.store_down_view(ctx)];
         }
+        // A name is kept and shown without bidi controls that would turn the lines it is in.
+        let cleaned;
+        let ctx = if ctx.name == super::clean_name(&ctx.name) {
+            ctx
+        } else {
+            cleaned = Ctx { name: super::clean_name(&ctx.name), ..ctx.clone() };
+            &cleaned
+        };
         // The user is recorded now; their language is worked out only if it is needed (help, a
         // refusal): an operation that succeeds shows the table's language.
         let own = self.record_user(ctx).await;
@@ -482,21 +490,30 @@ impl Service {
         if self.health.down.load(Ordering::SeqCst) {
             return vec![self.store_down_view(ctx)];
         }
+        // A table named by its number picks it, whatever game is named beside it.
+        let (mut table, mut op) = (None, op);
+        while let Op::AtTable { table: number, op: inner } = op {
+            table = table.or(Some(number));
+            op = *inner;
+        }
+        let pick = |game: Option<GameKind>| table.map_or(Pick::from(game), Pick::Table);
         let result = match op {
             Op::Create { game, words } => self.create(ctx, game, &words).await,
-            Op::Join(game) => self.lobby_op(ctx, game, LobbyOp::Join).await,
-            Op::Leave(game) => self.lobby_op(ctx, game, LobbyOp::Leave).await,
-            Op::Start(game) => self.lobby_op(ctx, game, LobbyOp::Start).await,
-            Op::Options { game, words } => self.lobby_op(ctx, game, LobbyOp::Options(words)).await,
+            Op::Join(game) => self.lobby_op(ctx, pick(game), LobbyOp::Join).await,
+            Op::Leave(game) => self.lobby_op(ctx, pick(game), LobbyOp::Leave).await,
+            Op::Start(game) => self.lobby_op(ctx, pick(game), LobbyOp::Start).await,
+            Op::Options { game, words } => {
+                self.lobby_op(ctx, pick(game), LobbyOp::Options(words)).await
+            }
             Op::Press(token) => self.press(ctx, &token).await,
-            Op::Resign(game) => self.depart(ctx, game, None).await,
-            Op::Kick { game, target } => self.depart(ctx, game, Some(target)).await,
-            Op::Cancel(game) => self.cancel(ctx, game).await,
-            Op::Status(game) => self.status(ctx, game).await,
-            Op::History(game) => self.history(ctx, game).await,
+            Op::Resign(game) => self.depart(ctx, pick(game), None).await,
+            Op::Kick { game, target } => self.depart(ctx, pick(game), Some(target)).await,
+            Op::Cancel(game) => self.cancel(ctx, pick(game)).await,
+            Op::Status(game) => self.status(ctx, pick(game)).await,
+            Op::History(game) => self.history(ctx, pick(game)).await,
             Op::Stats => self.stats(ctx).await,
             Op::Top => self.top(ctx).await,
-            Op::Fair(game) => self.fair(ctx, game).await,
+            Op::Fair(game) => self.fair(ctx, pick(game)).await,
             Op::Lang { chat, code } => self.lang(ctx, chat, code.as_deref()).await,
             Op::Boards(mode) => self.boards(ctx, mode).await,
             Op::Rules(game) => self.rules(ctx, game).await,
@@ -507,6 +524,7 @@ impl Service {
             Op::Notify(words) => self.notify(ctx, &words).await,
             Op::Games => self.games(ctx).await,
             Op::Help => Ok(vec![self.help(ctx, self.user_lang_given(ctx, own).await)]),
+            Op::AtTable { .. } => Ok(Vec::new()),
         };
         match result {
             Ok(mut views) => {

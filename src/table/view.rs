@@ -76,7 +76,7 @@ impl Service {
                 format!(
                     "{}. {}{host}",
                     crate::render::text::number(i + 1, lang.persian_digits()),
-                    s.name
+                    super::shown_name(&s.name)
                 )
             })
             .collect();
@@ -514,33 +514,37 @@ impl Service {
         views
     }
 
-    /// An open table of the chat, or else its last ended one with a game played (a lobby
-    /// cancelled since does not hide it).
-    async fn find_recent(&self, ctx: &Ctx, game: Option<GameKind>) -> Result<Loaded, Fail> {
+    /// The table numbered, whatever its state; or an open table of the chat, or else its last
+    /// ended one with a game played (a lobby cancelled since does not hide it).
+    async fn find_recent(&self, ctx: &Ctx, pick: super::Pick) -> Result<Loaded, Fail> {
+        let game = match pick {
+            super::Pick::Table(id) => return self.numbered(ctx, id).await,
+            super::Pick::Game(game) => Some(game),
+            super::Pick::Last | super::Pick::Unknown(_) => None,
+        };
         match self.find(ctx, game, &TableStatus::OPEN).await {
             Err(Fail::NoTable) => {}
             other => return other,
+        }
+        // In a table's own thread (Discord), that table, after its game too.
+        if let Some(t) = self.thread_table(ctx).await?
+            && game.is_none_or(|k| k == t.kind)
+            && t.rec.state.is_some()
+        {
+            return Ok(t);
         }
         let last = self.store.last_played_table(&ctx.chat, game.map(GameKind::name)).await?;
         let id = last.ok_or(Fail::NoTable)?;
         Ok(self.load(id).await?)
     }
 
-    pub(super) async fn status(
-        &self,
-        ctx: &Ctx,
-        game: Option<GameKind>,
-    ) -> Result<Vec<View>, Fail> {
+    pub(super) async fn status(&self, ctx: &Ctx, game: super::Pick) -> Result<Vec<View>, Fail> {
         let t = self.find(ctx, game, &TableStatus::OPEN).await?;
         let lang = self.table_lang(&t).await;
         Ok(vec![self.current_view(&t, lang).await])
     }
 
-    pub(super) async fn history(
-        &self,
-        ctx: &Ctx,
-        game: Option<GameKind>,
-    ) -> Result<Vec<View>, Fail> {
+    pub(super) async fn history(&self, ctx: &Ctx, game: super::Pick) -> Result<Vec<View>, Fail> {
         let t = self.find_recent(ctx, game).await?;
         let lang = self.table_lang(&t).await;
         if t.rec.status == TableStatus::Lobby || t.game.is_none() {
@@ -632,7 +636,7 @@ impl Service {
                     "top-line",
                     &[
                         ("rank", Arg::Number(i as i64 + 1)),
-                        ("name", r.name.clone().into()),
+                        ("name", super::clean_name(&r.name).into()),
                         ("games", Arg::Number(r.games)),
                         ("wins", Arg::Number(r.wins)),
                         ("rate", Arg::Number(rate(r.wins, r.games))),
@@ -643,7 +647,7 @@ impl Service {
         Ok(vec![View { lang: Some(lang), text: lines.join("\n"), ..View::default() }])
     }
 
-    pub(super) async fn fair(&self, ctx: &Ctx, game: Option<GameKind>) -> Result<Vec<View>, Fail> {
+    pub(super) async fn fair(&self, ctx: &Ctx, game: super::Pick) -> Result<Vec<View>, Fail> {
         let t = self.find_recent(ctx, game).await?;
         let lang = self.table_lang(&t).await;
         let text = if t.rec.status.is_ended() {

@@ -150,7 +150,7 @@ impl Telegram {
         if names.len() > 100_000 {
             names.clear();
         }
-        names.insert(user.id.0, user.full_name());
+        names.insert(user.id.0, crate::table::clean_name(&user.full_name()));
     }
 
     /// `ctx` with the chat's title (a group's name; a private chat has none).
@@ -163,7 +163,7 @@ impl Telegram {
         Ctx {
             chat: format!("telegram:{}", chat.0),
             user: format!("telegram:{}", user.id.0),
-            name: user.full_name(),
+            name: crate::table::clean_name(&user.full_name()),
             locale: user.language_code.clone(),
             admin,
             chat_title: None,
@@ -240,7 +240,7 @@ impl Telegram {
             return;
         }
         let needs_admin = matches!(
-            command.op,
+            command.op.inner(),
             Op::Kick { .. }
                 | Op::Cancel(_)
                 | Op::Lang { chat: true, .. }

@@ -214,6 +214,21 @@ pub async fn execute(url: &str, sql: &str) {
     }
 }
 
+/// The first column of what one query returns, as text (Postgres or SQLite).
+pub async fn query_strings(url: &str, sql: &str) -> Vec<String> {
+    use sqlx::{Connection, Row};
+    let sql = sqlx::AssertSqlSafe(sql.to_owned());
+    if url.starts_with("postgres") {
+        let mut conn = sqlx::PgConnection::connect(url).await.unwrap();
+        let rows = sqlx::query(sql).fetch_all(&mut conn).await.unwrap();
+        rows.iter().map(|r| r.get::<String, _>(0)).collect()
+    } else {
+        let mut conn = sqlx::SqliteConnection::connect(url).await.unwrap();
+        let rows = sqlx::query(sql).fetch_all(&mut conn).await.unwrap();
+        rows.iter().map(|r| r.get::<String, _>(0)).collect()
+    }
+}
+
 /// A seeded playout of one game to its end, shared by the games' property tests.
 pub struct Playout<'a> {
     /// The game's options.

@@ -44,6 +44,8 @@ fn all_args() -> Vec<(&'static str, Arg)> {
         "left",
         "chat",
         "tz",
+        "tables",
+        "status",
     ]
     .into_iter()
     .map(|k| (k, Arg::Text("Ali".into())))
