@@ -406,7 +406,7 @@ fn is_bidi_control(c: char) -> bool {
 }
 
 /// A display name as the platform gave it, minus bidi embedding, override and isolate controls
-/// (see [`is_bidi_control`]); a name that was nothing else becomes "?". This is the name stored
+/// (see `is_bidi_control`); a name that was nothing else becomes "?". This is the name stored
 /// and written in game records: isolation marks are added only where a name is shown
 /// ([`shown_name`]).
 pub fn clean_name(name: &str) -> String {
