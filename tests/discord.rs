@@ -1228,6 +1228,10 @@ async fn turn_notices_are_direct_messages_and_closed_ones_are_said_once() {
         .await;
         let (lobby, join) = g.until("the lobby", |f| button(f, "Join")).await;
         g.press(2, "Ben", lobby, json!({ "custom_id": join, "component_type": 2 })).await;
+        g.until("Ben seated", |f| {
+            plain(f.messages[&lobby]["content"].as_str()?).contains("Ben joined").then_some(())
+        })
+        .await;
         let (id, start_button) = g.until("Start", |f| button(f, "Start")).await;
         g.press(1, "Ana", id, json!({ "custom_id": start_button, "component_type": 2 })).await;
         // Play until both have had a turn: Ana's notice arrives by direct message; Ben's is
