@@ -183,7 +183,7 @@ impl Service {
     pub(super) async fn rules(&self, ctx: &Ctx, game: Option<GameKind>) -> Result<Vec<View>, Fail> {
         let table = match self.find(ctx, game, &TableStatus::OPEN).await {
             Ok(t) => Some(t),
-            Err(Fail::Say(..)) => None,
+            Err(Fail::Say(..) | Fail::NoTable) => None,
             Err(e) => return Err(e),
         };
         let (kind, options, settings) = match (table, game) {
