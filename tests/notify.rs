@@ -3,7 +3,7 @@
 //! played, outside quiet hours, merged across tables, once across two processes and a restart.
 
 mod common;
-use common::{both_databases, ctx, unique};
+use common::{ctx, unique};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -20,12 +20,7 @@ fn clock() -> Arc<ManualClock> {
 }
 
 async fn stores(name: &str) -> Vec<(&'static str, Store, String)> {
-    let mut stores = Vec::new();
-    for (db, url) in both_databases("notify", name).await {
-        let store = Store::connect(&url).await.unwrap_or_else(|e| panic!("{db}: {e}"));
-        stores.push((db, store, url));
-    }
-    stores
+    common::stores("notify", name).await
 }
 
 fn plain(text: &str) -> String {

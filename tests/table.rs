@@ -4,7 +4,7 @@
 //! forged buttons.
 
 mod common;
-use common::{both_databases, ctx, sqlite_url, unique};
+use common::{ctx, sqlite_url, unique};
 use std::sync::Arc;
 
 use dicetable::engine::snakes::{BoardGenerator, Layout};
@@ -25,12 +25,7 @@ fn clock() -> Arc<ManualClock> {
 
 /// Both databases, fresh for this test: `(name, store, url)`.
 async fn stores(name: &str) -> Vec<(&'static str, Store, String)> {
-    let mut stores = Vec::new();
-    for (db, url) in both_databases("table", name).await {
-        let store = Store::connect(&url).await.unwrap_or_else(|e| panic!("{db}: {e}"));
-        stores.push((db, store, url));
-    }
-    stores
+    common::stores("table", name).await
 }
 
 fn key() -> TokenKey {

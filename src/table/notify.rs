@@ -13,7 +13,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::i18n::{Arg, Lang};
-use super::service::{Fail, Loaded, ServiceError, say};
+use super::service::{Fail, Loaded, ServiceError};
 use super::{Ctx, Service, View};
 use crate::engine::Legal;
 use crate::store::TableStatus;
@@ -497,28 +497,25 @@ impl Service {
         if why != NoticeFailure::Closed || said {
             return Vec::new();
         }
-        let mut out = Vec::new();
-        for &table in notice.tables.iter().take(1) {
-            let Ok(t) = self.load(table).await else { continue };
-            let lang = self.table_lang(&t).await;
-            let name = t
-                .rec
-                .seats
-                .iter()
-                .find(|s| s.user == notice.user)
-                .map(|s| s.name.clone())
-                .unwrap_or_default();
-            let text = self.i18n.text(lang, "notice-dm-closed", &[("name", name.into())]);
-            let view = View {
-                text,
-                lang: Some(lang),
-                mentions: vec![notice.user.clone()],
-                table: Some(table),
-                ..View::default()
-            };
-            out.push((t.rec.chat.clone(), view));
-        }
-        out
+        // Said once, in the chat of the first table it told of.
+        let Some(&table) = notice.tables.first() else { return Vec::new() };
+        let Ok(t) = self.load(table).await else { return Vec::new() };
+        let lang = self.table_lang(&t).await;
+        let name = t
+            .rec
+            .seats
+            .iter()
+            .find(|s| s.user == notice.user)
+            .map(|s| s.name.clone())
+            .unwrap_or_default();
+        let view = View {
+            text: self.i18n.text(lang, "notice-dm-closed", &[("name", name.into())]),
+            lang: Some(lang),
+            mentions: vec![notice.user.clone()],
+            table: Some(table),
+            ..View::default()
+        };
+        vec![(t.rec.chat.clone(), view)]
     }
 
     /// `/games`: in a private chat (or wherever the person asks), their open tables across all
@@ -554,9 +551,6 @@ impl Service {
                 lines.push(self.table_line(&t, lang, &ctx.user, now));
                 links.push(self.link(&t));
             }
-        }
-        if lines.len() == 1 && mine.is_empty() && private {
-            return Err(say("games-none"));
         }
         Ok(vec![View {
             text: lines.join("\n"),

@@ -169,6 +169,20 @@ pub async fn both_databases(suite: &str, name: &str) -> Vec<(&'static str, Strin
     ]
 }
 
+/// Both databases for one test, connected (migrated): `(name, store, url)`.
+pub async fn stores(
+    suite: &str,
+    name: &str,
+) -> Vec<(&'static str, dicetable::store::Store, String)> {
+    let mut stores = Vec::new();
+    for (db, url) in both_databases(suite, name).await {
+        let store =
+            dicetable::store::Store::connect(&url).await.unwrap_or_else(|e| panic!("{db}: {e}"));
+        stores.push((db, store, url));
+    }
+    stores
+}
+
 /// README's chat-command examples as a conversation in one group (who, what they type, a
 /// phrase the bot's answers to it must contain): every adapter that takes typed commands plays
 /// it through, so the documented commands keep working as documented.
