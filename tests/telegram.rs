@@ -1391,6 +1391,75 @@ async fn turn_notices_reach_private_chats_once_and_a_blocked_user_is_switched_of
     }
 }
 
+/// Issue 35 on Telegram: quiet hours hold a notice; two tables waiting at once are one message
+/// with a link to each board; lifting the quiet hours lets the held notices go at once; `/games`
+/// in a group lists that chat's open tables.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn quiet_hours_hold_notices_and_two_waiting_tables_are_one_message() {
+    const OTHER: i64 = -1_001_000_000_007;
+    for (db, url) in common::both_databases("tg", "quiet").await {
+        let g = Group::start_with(&url, None).await;
+        // Quiet hours from this hour (UTC) for two hours: now is quiet.
+        let hour =
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs()
+                / 3600
+                % 24;
+        let quiet = format!("/notify now quiet {hour}-{}", (hour + 2) % 24);
+        g.say_in(1, 1, "Ana", &quiet).await;
+        g.until("quiet hours set", |f| said_in(f, 1, "Quiet hours")).await;
+        // Ana plays a computer in two groups; in both it becomes her turn.
+        for chat in [CHAT, OTHER] {
+            g.say_in(chat, 1, "Ana", "/nardy bot").await;
+        }
+        for chat in [CHAT, OTHER] {
+            g.until("Ana's turn", |f| {
+                board_in(f, chat).filter(|(_, m)| !m["keyboard"]["inline_keyboard"].is_null())
+            })
+            .await;
+        }
+        // Quiet: no notice comes.
+        let turn_notices = |f: &Fake| {
+            (f.messages.values())
+                .filter(|m| {
+                    m["chat"] == 1
+                        && m["text"].as_str().unwrap_or("").starts_with("It is your turn")
+                })
+                .cloned()
+                .collect::<Vec<_>>()
+        };
+        tokio::time::sleep(Duration::from_secs(3)).await;
+        let early = turn_notices(&*g.server.fake.lock().await);
+        assert!(early.is_empty(), "{db}: quiet hours hold it: {early:?}");
+        // `/games` in a group lists the group's own open tables: Ben, at none, sees this one.
+        g.say_in(OTHER, 2, "Ben", "/games").await;
+        let (_, here) =
+            g.until("the group's tables", |f| said_in(f, OTHER, "Open tables in this chat")).await;
+        assert!(here.starts_with("You are not at any open table."), "{db}: {here}");
+        assert_eq!(here.matches("Long Nardy").count(), 1, "{db}: this group's one: {here}");
+        assert!(here.contains("Ana's turn"), "{db}: {here}");
+        // Lifting the quiet hours lets both waiting turns go, as one message.
+        g.say_in(1, 1, "Ana", "/notify quiet off").await;
+        let notice = g.until("the notice", |f| turn_notices(f).into_iter().next()).await;
+        let text = plain(notice["text"].as_str().unwrap());
+        assert!(text.starts_with("It is your turn:"), "{db}: {text}");
+        // Each link leads to the table's live board in its group: the one with her buttons.
+        let fake = g.server.fake.lock().await;
+        for (chat, internal) in [(CHAT, "1234"), (OTHER, "1000000007")] {
+            let prefix = format!("https://t.me/c/{internal}/");
+            let id: i64 = (text.lines())
+                .find_map(|l| l.split_once(&prefix).map(|(_, id)| id.trim().parse().unwrap()))
+                .unwrap_or_else(|| panic!("{db}: no link to {chat}: {text}"));
+            let m = &fake.messages[&id];
+            assert_eq!(m["chat"], chat, "{db}: {text}");
+            assert!(m["photo"] == true && m["keyboard"]["inline_keyboard"].is_array(), "{db}: {m}");
+        }
+        drop(fake);
+        tokio::time::sleep(Duration::from_secs(3)).await;
+        assert_eq!(turn_notices(&*g.server.fake.lock().await).len(), 1, "{db}: one message");
+        g.running.shutdown().await;
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn display_names_are_shown_as_written_isolated_and_without_bidi_overrides() {
     for (db, url) in common::both_databases("tg", "names").await {

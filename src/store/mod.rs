@@ -262,6 +262,18 @@ pub struct Change<'a> {
     pub unnotice: &'a [String],
 }
 
+/// What a new turn-notice choice does to the notices its user is already owed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pending {
+    /// They stay as they are.
+    Keep,
+    /// They are dropped (notices turned off).
+    Drop,
+    /// Each comes no later than this time (Unix ms): a shorter delay or lifted quiet hours
+    /// apply to the turns already waiting.
+    NoLaterThan(i64),
+}
+
 /// A player's record in one game, for statistics.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StatRow {
@@ -411,6 +423,41 @@ where
 trait BeginWrite {
     type Db: sqlx::Database;
     async fn begin_write(&self) -> Result<sqlx::Transaction<'static, Self::Db>, sqlx::Error>;
+    /// Inside a save's transaction: moves the table's row to its next version, if it is still
+    /// at `t.version` (false: another writer came first, nothing written), and writes the
+    /// change's turn notices.
+    async fn update_table(
+        &self,
+        tx: &mut sqlx::Transaction<'static, Self::Db>,
+        t: &TableRecord,
+        change: &Change<'_>,
+    ) -> Result<bool, sqlx::Error>;
+}
+
+/// A save's update of the table row (`$1`…`$12`).
+const UPDATE_TABLE: &str = "update tables set version = version + 1, options = $1, \
+                            settings = $2, status = $3, state = $4, next_roll = $5, shape = $6, \
+                            host = $7, deadline_ms = $8, remind_ms = $9, updated_ms = $10, \
+                            lease_ms = null where id = $11 and version = $12";
+
+/// Binds a save's [`UPDATE_TABLE`] parameters, in order, to `$query`.
+macro_rules! bind_update {
+    ($query:expr, $t:expr) => {{
+        let t: &TableRecord = $t;
+        $query
+            .bind(&t.options)
+            .bind(&t.settings)
+            .bind(t.status.word())
+            .bind(&t.state)
+            .bind(t.next_roll)
+            .bind(t.shape)
+            .bind(&t.host)
+            .bind(t.deadline_ms)
+            .bind(t.remind_ms)
+            .bind(t.updated_ms)
+            .bind(t.id)
+            .bind(t.version)
+    }};
 }
 
 impl BeginWrite for PgPool {
@@ -418,12 +465,73 @@ impl BeginWrite for PgPool {
     async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Postgres>, sqlx::Error> {
         self.begin().await
     }
+
+    /// On Postgres the notices ride in the update's own statement (data-modifying `with`
+    /// clauses, which act only when the update did): a press with notices on costs no round
+    /// trip more than one without.
+    async fn update_table(
+        &self,
+        tx: &mut sqlx::Transaction<'static, sqlx::Postgres>,
+        t: &TableRecord,
+        change: &Change<'_>,
+    ) -> Result<bool, sqlx::Error> {
+        const WITH_NOTICES: &str = concat!(
+            "with up as (update tables set version = version + 1, options = $1, settings = $2, ",
+            "status = $3, state = $4, next_roll = $5, shape = $6, host = $7, deadline_ms = $8, ",
+            "remind_ms = $9, updated_ms = $10, lease_ms = null ",
+            "where id = $11 and version = $12 returning id), ",
+            "gone as (delete from notices where table_id in (select id from up) ",
+            "and user_id = any($13)), ",
+            "owed as (insert into notices (table_id, user_id, due_ms) ",
+            "select up.id, n.user_id, n.due_ms from up, unnest($14::text[], $15::bigint[]) ",
+            "as n (user_id, due_ms) on conflict (table_id, user_id) do nothing) ",
+            "select count(*) from up"
+        );
+        if change.notices.is_empty() && change.unnotice.is_empty() {
+            let done = bind_update!(sqlx::query(UPDATE_TABLE), t).execute(&mut **tx).await?;
+            return Ok(done.rows_affected() == 1);
+        }
+        let (users, dues): (Vec<&str>, Vec<i64>) =
+            change.notices.iter().map(|(u, d)| (u.as_str(), *d)).unzip();
+        let gone: Vec<&str> = change.unnotice.iter().map(String::as_str).collect();
+        let updated: i64 = bind_update!(sqlx::query_scalar(WITH_NOTICES), t)
+            .bind(gone)
+            .bind(users)
+            .bind(dues)
+            .fetch_one(&mut **tx)
+            .await?;
+        Ok(updated == 1)
+    }
 }
 
 impl BeginWrite for SqlitePool {
     type Db = sqlx::Sqlite;
     async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Sqlite>, sqlx::Error> {
         self.begin_with("BEGIN IMMEDIATE").await
+    }
+
+    /// On SQLite (in process: a statement costs no network round trip) the notices are
+    /// written one statement each after the update.
+    async fn update_table(
+        &self,
+        tx: &mut sqlx::Transaction<'static, sqlx::Sqlite>,
+        t: &TableRecord,
+        change: &Change<'_>,
+    ) -> Result<bool, sqlx::Error> {
+        const NOTICE: &str = "insert into notices (table_id, user_id, due_ms) values ($1, $2, $3) \
+                              on conflict (table_id, user_id) do nothing";
+        const UNNOTICE: &str = "delete from notices where table_id = $1 and user_id = $2";
+        let done = bind_update!(sqlx::query(UPDATE_TABLE), t).execute(&mut **tx).await?;
+        if done.rows_affected() != 1 {
+            return Ok(false);
+        }
+        for (user, due) in change.notices {
+            sqlx::query(NOTICE).bind(t.id).bind(user).bind(due).execute(&mut **tx).await?;
+        }
+        for user in change.unnotice {
+            sqlx::query(UNNOTICE).bind(t.id).bind(user).execute(&mut **tx).await?;
+        }
+        Ok(true)
     }
 }
 
@@ -653,36 +761,14 @@ impl Store {
     /// its seats, the action (appended to the log) and, for a finished game, its results, in one
     /// transaction. Returns the new version; on a conflict nothing is written.
     pub async fn save(&self, t: &TableRecord, change: &Change<'_>) -> Result<i64, StoreError> {
-        const UPDATE: &str = "update tables set version = version + 1, options = $1, \
-                              settings = $2, status = $3, state = $4, next_roll = $5, shape = $6, \
-                              host = $7, deadline_ms = $8, remind_ms = $9, updated_ms = $10, \
-                              lease_ms = null where id = $11 and version = $12";
         const LOG: &str = "insert into actions (table_id, seq, action) values ($1, $2, $3)";
         const CLEAR: &str = "delete from seats where table_id = $1";
         const RESULT: &str = "insert into results (table_id, seat, chat, game, user_id, name, \
                               rank, players, finished_ms) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
-        const NOTICE: &str = "insert into notices (table_id, user_id, due_ms) values ($1, $2, $3) \
-                              on conflict (table_id, user_id) do nothing";
-        const UNNOTICE: &str = "delete from notices where table_id = $1 and user_id = $2";
         let next = t.version + 1;
         on_writer!(self, pool => {
             let mut tx = pool.begin_write().await?;
-            let done = sqlx::query(UPDATE)
-                .bind(&t.options)
-                .bind(&t.settings)
-                .bind(t.status.word())
-                .bind(&t.state)
-                .bind(t.next_roll)
-                .bind(t.shape)
-                .bind(&t.host)
-                .bind(t.deadline_ms)
-                .bind(t.remind_ms)
-                .bind(t.updated_ms)
-                .bind(t.id)
-                .bind(t.version)
-                .execute(&mut *tx)
-                .await?;
-            if done.rows_affected() != 1 {
+            if !pool.update_table(&mut tx, t, change).await? {
                 tx.rollback().await?;
                 return Err(StoreError::Conflict { table: t.id, expected: t.version });
             }
@@ -694,12 +780,6 @@ impl Store {
                 for (seat, s) in t.seats.iter().enumerate() {
                     insert_seat!(tx, t.id, seat, s);
                 }
-            }
-            for (user, due) in change.notices {
-                sqlx::query(NOTICE).bind(t.id).bind(user).bind(due).execute(&mut *tx).await?;
-            }
-            for user in change.unnotice {
-                sqlx::query(UNNOTICE).bind(t.id).bind(user).execute(&mut *tx).await?;
             }
             if change.results {
                 for (seat, s) in t.seats.iter().enumerate() {
@@ -1089,21 +1169,28 @@ impl Store {
         Ok(notify)
     }
 
-    /// Sets a user's turn-notice choice; turned off (`drop_pending`), the notices they are
-    /// owed are dropped with it.
+    /// Sets a user's turn-notice choice, and what becomes of the notices they are owed.
     pub async fn set_notify(
         &self,
         user: &str,
         notify: &str,
-        drop_pending: bool,
+        pending: Pending,
     ) -> Result<(), StoreError> {
         const SET: &str = "update users set notify = $1, version = version + 1 where id = $2";
         const DROP: &str = "delete from notices where user_id = $1 and sent_ms is null";
+        const HASTEN: &str = "update notices set due_ms = $2 \
+                              where user_id = $1 and sent_ms is null and due_ms > $2";
         on_writer!(self, pool => {
             let mut tx = pool.begin_write().await?;
             sqlx::query(SET).bind(notify).bind(user).execute(&mut *tx).await?;
-            if drop_pending {
-                sqlx::query(DROP).bind(user).execute(&mut *tx).await?;
+            match pending {
+                Pending::Keep => {}
+                Pending::Drop => {
+                    sqlx::query(DROP).bind(user).execute(&mut *tx).await?;
+                }
+                Pending::NoLaterThan(due) => {
+                    sqlx::query(HASTEN).bind(user).bind(due).execute(&mut *tx).await?;
+                }
             }
             tx.commit().await?;
         });

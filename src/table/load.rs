@@ -129,8 +129,17 @@ impl Service {
         Ok((game, log))
     }
 
-    /// Stores `t` as its next version with an optional action; on success `t` is that version.
+    /// Stores `t` as its next version with an optional action; on success `t` is that version,
+    /// on failure it is left exactly as it was (the version is made on a copy).
     pub(super) async fn save(&self, t: &mut Loaded, action: Option<&Action>) -> Result<(), Fail> {
+        let mut next = t.clone();
+        self.save_next(&mut next, action).await?;
+        *t = next;
+        Ok(())
+    }
+
+    /// [`Service::save`]'s work, on the copy that becomes the table once stored.
+    async fn save_next(&self, t: &mut Loaded, action: Option<&Action>) -> Result<(), Fail> {
         let now = self.clock.now_ms();
         t.rec.updated_ms = now;
         t.rec.shape = SHAPE;
@@ -337,6 +346,44 @@ mod tests {
 
     fn refusal(rec: TableRecord) -> String {
         Loaded::read(rec).err().expect("the row is refused")
+    }
+
+    /// Issue 34 item 6: a move whose save fails (another process saved the table first) leaves
+    /// the loaded table exactly as it was read, not half moved.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_failed_save_leaves_the_table_as_it_was_read() {
+        use crate::engine::Action;
+        use crate::table::{Ctx, ManualClock, Op, Service};
+        let dir = std::env::temp_dir().join(format!("dicetable-unit-save-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let url = format!("sqlite://{}", dir.join("t.db").display());
+        let store = crate::store::Store::connect(&url).await.unwrap();
+        let clock = std::sync::Arc::new(ManualClock::new(1_800_000_000_000));
+        let service = Service::new(store, b"a test secret of some length", clock);
+        let who = |name: &str| Ctx {
+            chat: "unit:save".into(),
+            user: format!("unit:{name}"),
+            name: name.into(),
+            locale: None,
+            admin: false,
+            chat_title: None,
+        };
+        let words = vec!["1h".to_owned()];
+        service.handle(&who("Ana"), Op::Create { game: GameKind::Snakes, words }).await;
+        service.handle(&who("Ben"), Op::Join(None)).await;
+        service.handle(&who("Ana"), Op::Start(None)).await;
+        let id = service.store.tables_in_chat("unit:save", &TableStatus::OPEN).await.unwrap()[0].0;
+        let mut first = service.load(id).await.unwrap();
+        let mut second = service.load(id).await.unwrap();
+        let roll = Action::Roll { dice: Vec::new() };
+        assert!(service.play_one(&mut second, roll.clone(), None).await.is_ok(), "the first save");
+        let before = (first.rec.clone(), first.game.clone(), first.stored_seats.clone());
+        assert!(service.play_one(&mut first, roll, None).await.is_err(), "a stale version");
+        assert_eq!(first.rec, before.0, "the row as read");
+        assert_eq!(first.game, before.1, "the game as read");
+        assert_eq!(first.stored_seats, before.2);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -16,7 +16,7 @@ use super::i18n::{Arg, Lang};
 use super::service::{Fail, Loaded, ServiceError};
 use super::{Ctx, Service, View};
 use crate::engine::Legal;
-use crate::store::TableStatus;
+use crate::store::{Pending, TableStatus};
 
 /// How long a claimed notice is held by the process sending it, in milliseconds.
 const NOTICE_LEASE_MS: i64 = 30_000;
@@ -223,7 +223,16 @@ impl Service {
         if !words.is_empty() {
             let json = serde_json::to_string(&choice)
                 .map_err(|e| ServiceError::Damaged(0, e.to_string()))?;
-            self.store.set_notify(&ctx.user, &json, was && !choice.active()).await?;
+            let pending = if choice.active() {
+                // The new choice applies to the turns already waiting: each notice comes no
+                // later than one for a turn that became theirs now.
+                Pending::NoLaterThan(choice.due(self.clock.now_ms(), None))
+            } else if was {
+                Pending::Drop
+            } else {
+                Pending::Keep
+            };
+            self.store.set_notify(&ctx.user, &json, pending).await?;
         }
         let mut lines = vec![self.notify_words(ctx, lang, &choice)];
         let mut view =
@@ -490,7 +499,7 @@ impl Service {
             _ => choice.unreachable = true,
         }
         let json = serde_json::to_string(&choice).unwrap_or_default();
-        if let Err(e) = self.store.set_notify(&notice.user, &json, true).await {
+        if let Err(e) = self.store.set_notify(&notice.user, &json, Pending::Drop).await {
             tracing::warn!(user = %notice.user, error = %e, "switching notices off failed");
         }
         tracing::info!(user = %notice.user, ?why, "turn notices switched off: undeliverable");

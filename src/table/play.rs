@@ -181,30 +181,29 @@ impl Service {
         }
         let mut game = game.clone();
         let events = game.play(&action).map_err(|e| Fail::Illegal(e, t.names()))?;
-        let before = (t.game.replace(game), t.rec.next_roll, t.rec.seats.clone());
-        let status = t.rec.status;
-        t.rec.next_roll = next_roll;
+        // The move is made on a copy of the table, which replaces it only once saved: a failed
+        // save leaves `t` exactly as it was loaded.
+        let mut next = t.clone();
+        next.game = Some(game);
+        next.rec.next_roll = next_roll;
         if let Some(seat) = actor
-            && let Some(s) = t.rec.seats.get_mut(usize::from(seat))
+            && let Some(s) = next.rec.seats.get_mut(usize::from(seat))
         {
             s.strikes = 0;
         }
         if let Some((seat, _)) = action.departure()
-            && let Some(s) = t.rec.seats.get_mut(usize::from(seat))
+            && let Some(s) = next.rec.seats.get_mut(usize::from(seat))
         {
             s.left = true;
         }
         // Computers alone do not play on: the game ends with the last person's departure
         // (unless that departure finished it, which ranks everyone as usual).
-        let finished = t.game.as_ref().is_some_and(|g| g.status() == Status::Finished);
-        if action.departure().is_some() && !finished && !t.people_playing() {
-            t.rec.status = TableStatus::Cancelled;
+        let finished = next.game.as_ref().is_some_and(|g| g.status() == Status::Finished);
+        if action.departure().is_some() && !finished && !next.people_playing() {
+            next.rec.status = TableStatus::Cancelled;
         }
-        if let Err(e) = self.save(t, Some(&action)).await {
-            (t.game, t.rec.next_roll, t.rec.seats) = (before.0, before.1, before.2);
-            t.rec.status = status;
-            return Err(e);
-        }
+        self.save(&mut next, Some(&action)).await?;
+        *t = next;
         Ok(events)
     }
 

@@ -82,6 +82,7 @@ pub(super) fn say(key: &'static str) -> Fail {
 }
 
 /// A table read from the store, with its game decoded.
+#[derive(Clone)]
 pub(super) struct Loaded {
     pub(super) rec: TableRecord,
     pub(super) kind: GameKind,
