@@ -124,8 +124,12 @@ impl Service {
             return Err(over());
         }
         match self.lobby_apply(ctx, t, LobbyOp::Join).await {
-            // Started or closed while this press was on its way.
-            Err(Fail::Say("err-started" | "err-game-over", _)) => Err(over()),
+            // Started or closed while this press was on its way: by this presser's own earlier
+            // press (a double tap that seated them and started the game), or without them.
+            Err(Fail::Say("err-started" | "err-game-over", _)) => {
+                let t = self.load(id).await?;
+                Err(if t.seat_of(&ctx.user).is_some() { say("err-already-seated") } else { over() })
+            }
             done => done,
         }
     }
