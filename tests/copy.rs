@@ -109,12 +109,13 @@ fn running_of(views: &[View], chat: &str) -> Running {
     }
 }
 
-/// A bot's database: on each platform's chats, of every game a finished table (Ben resigned), a
-/// running one (a few moves in) and a lobby; users' and chats' languages, a chat's board mode,
-/// turn notices owed.
-/// Returns the running games' newest boards.
-async fn fill(service: &Service) -> Vec<Running> {
-    let mut running = Vec::new();
+/// A bot's database: on each platform's chats, of every game a finished table (Ben resigned)
+/// with the rematch Ana asked for (issue 37: a lobby whose `rematch_of` names it), a running one
+/// (a few moves in) and a lobby; users' and chats' languages, a chat's board mode, turn notices
+/// owed.
+/// Returns the running games' newest boards, and each finished game's chat and Rematch button.
+async fn fill(service: &Service) -> (Vec<Running>, Vec<(String, String)>) {
+    let (mut running, mut rematches) = (Vec::new(), Vec::new());
     for p in PLATFORMS {
         let (finished, playing, lobby) = (format!("{p}1"), format!("{p}2"), format!("{p}3"));
         // Turn notices wanted at the running tables: each owes its mover one (issue 35).
@@ -125,6 +126,10 @@ async fn fill(service: &Service) -> Vec<Running> {
             started(service, &finished, game).await;
             let views = act(service, &ctx(&finished, "Ben"), Op::Resign(Some(game))).await;
             assert!(refused(&views).is_empty(), "{finished} {game}: {:?}", refused(&views));
+            let rematch = button(&views, "Rematch").expect("a Rematch button");
+            let views = act(service, &ctx(&finished, "Ana"), Op::Press(rematch.clone())).await;
+            assert!(refused(&views).is_empty(), "{finished} {game}: {:?}", refused(&views));
+            rematches.push((finished.clone(), rematch));
 
             let mut views = started(service, &playing, game).await;
             for _ in 0..3 {
@@ -143,7 +148,7 @@ async fn fill(service: &Service) -> Vec<Running> {
         act(service, &admin(&lobby, "Ana"), lang).await;
         act(service, &admin(&playing, "Ana"), Op::Boards(Some(BoardMode::Edit))).await;
     }
-    running
+    (running, rematches)
 }
 
 /// What `/stats` and `/top` answer on every platform.
@@ -176,7 +181,7 @@ async fn a_bots_sqlite_database_copied_to_postgres_goes_on_where_it_stopped() {
     let lite = sqlite_url("copy", "whole");
     let pg = fresh_postgres("copy_whole").await;
     let old = bot::start(&config(lite.clone())).await.unwrap();
-    let running = fill(&old.service).await;
+    let (running, rematches) = fill(&old.service).await;
     let before = statistics(&old.service).await;
     assert!(before.iter().any(|t| t.contains("Ana")), "{before:?}");
 
@@ -212,6 +217,9 @@ async fn a_bots_sqlite_database_copied_to_postgres_goes_on_where_it_stopped() {
     }
     let max_id: i64 =
         sqlx::query_scalar("select max(id) from tables").fetch_one(pool).await.unwrap();
+    let rematch_of = "select count(*) from tables where rematch_of is not null";
+    let copied: i64 = sqlx::query_scalar(rematch_of).fetch_one(pool).await.unwrap();
+    assert_eq!(copied, rematches.len() as i64, "every rematch keeps the game it is of");
     target.close().await;
 
     // A bot on the copy: the same secret (every stored button still works), every running game
@@ -236,6 +244,18 @@ async fn a_bots_sqlite_database_copied_to_postgres_goes_on_where_it_stopped() {
             matches!(new.service.check_log(r.table).await, Ok(LogCheck::Replayed(n)) if n >= 4)
         );
     }
+    // Ben's Rematch on the copy joins the rematch Ana opened before it (none opens again), and
+    // with everyone invited seated it begins.
+    for (chat, rematch) in &rematches {
+        let views = act(&new.service, &ctx(chat, "Ben"), Op::Press(rematch.clone())).await;
+        assert!(refused(&views).is_empty(), "{chat}: {:?}", refused(&views));
+        assert!(board(&views).is_some(), "{chat}: the rematch begins");
+    }
+    let target = dicetable::store::Store::connect(&pg).await.unwrap();
+    let dicetable::store::Store::Postgres(pool) = &target else { unreachable!() };
+    let after: i64 = sqlx::query_scalar(rematch_of).fetch_one(pool).await.unwrap();
+    assert_eq!(after, copied, "no second rematch of a game");
+    target.close().await;
     new.shutdown().await;
 
     // A second copy into the now non-empty database is refused, and with --force replaces it.

@@ -1490,3 +1490,48 @@ async fn two_tables_of_one_game_in_a_channel_are_picked_by_number() {
         g.running.shutdown().await;
     }
 }
+
+/// Issue 37 on Discord, on both databases: under a finished game, 🔁 Rematch. Ben's press opens
+/// one new lobby that names its table the Discord way (`/game join table:N`) and mentions Ana,
+/// whom it invites; his second press is refused ephemerally; Ana's press seats her and the
+/// rematch begins by itself. One table was opened.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rematch_opens_one_table_that_starts_when_the_players_are_back() {
+    for (db, url) in common::both_databases("dc", "rematch").await {
+        let mut g = Guild::start_on(&url, "0-0/1").await;
+        g.two_play("snakes", json!([])).await;
+        g.command(1, "Ana", "game", sub("resign", json!([]))).await;
+        let (end, data) = g.until("the Rematch button", |f| button(f, "🔁 Rematch")).await;
+        let press = json!({ "custom_id": data, "component_type": 2 });
+        let old = common::query_strings(&url, "select cast(id as text) from tables").await;
+        g.press(2, "Ben", end, press.clone()).await;
+        let (lobby, _) =
+            g.until("the rematch lobby", |f| button(f, "Join").filter(|(id, _)| *id > end)).await;
+        let new = common::query_strings(
+            &url,
+            "select cast(id as text) from tables where rematch_of is not null",
+        )
+        .await;
+        assert_eq!((old.len(), new.len()), (1, 1), "{db}");
+        let text = g.until("its text", |f| f.messages[&lobby]["content"].as_str().map(plain)).await;
+        for words in [
+            format!("Rematch of table {}. This is table {}", old[0], new[0]),
+            format!("/game join table:{}", new[0]),
+            // Ana is invited by a mention.
+            "Invited: <@1>".to_owned(),
+        ] {
+            assert!(text.contains(&words), "{db}: {words:?} in {text}");
+        }
+        let token = g.press(2, "Ben", end, press.clone()).await;
+        assert!(plain(&g.ephemeral(&token).await).contains("already have a seat"), "{db}");
+        g.press(1, "Ana", end, press).await;
+        g.until("the rematch's board", |f| board(f).filter(|(id, _)| *id > lobby)).await;
+        let again = common::query_strings(
+            &url,
+            "select cast(id as text) from tables where rematch_of is not null",
+        )
+        .await;
+        assert_eq!(again, new, "{db}: one rematch");
+        g.running.shutdown().await;
+    }
+}

@@ -597,3 +597,60 @@ async fn a_turn_notice_is_a_private_message_in_the_room() {
         running.shutdown().await;
     }
 }
+
+/// Issue 37 in the playground, on both databases: a game of Ana, Ben and a computer ends (the
+/// people resign, the computer wins); both press 🔁 Rematch at the same moment through the
+/// HTTP API. Exactly one table opens, with the same computer, and since both invited players
+/// sit it begins by itself.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rematch_pressed_at_once_opens_one_table_with_the_same_computer() {
+    for (db, url) in common::both_databases("playground", "rematch").await {
+        let running = bot::start(&config(url.clone())).await.unwrap();
+        let api = Api::new(running.addr);
+        api.say("Ana", "/snakes quick bot").await;
+        let join = api.button("Ben", "Join").await.expect("a Join button");
+        api.press("Ben", &join).await;
+        let start = api.button("Ana", "Start").await.expect("a Start button");
+        api.press("Ana", &start).await;
+        // The people resign; a resignation that met the computer's move (stored first, so the
+        // resignation was out of date) is said again.
+        let mut rematch = None;
+        for _ in 0..50 {
+            for who in ["Ana", "Ben"] {
+                api.say(who, "/resign").await;
+            }
+            rematch = api.button("Ana", "🔁 Rematch").await;
+            if rematch.is_some() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        let rematch = rematch.expect("a Rematch button under the final board");
+        tokio::join!(api.press("Ana", &rematch), api.press("Ben", &rematch));
+        let sql = "select cast(id as text) from tables where rematch_of is not null";
+        let ids = common::query_strings(&url, sql).await;
+        assert_eq!(ids.len(), 1, "{db}: exactly one rematch");
+        let seats = format!("select user_id from seats where table_id = {} order by seat", ids[0]);
+        let mut seated = common::query_strings(&url, &seats).await;
+        seated.sort();
+        assert_eq!(
+            seated,
+            ["computer:normal:1", "playground:ana", "playground:ben"],
+            "{db}: both once, and the computer again"
+        );
+        let began: Vec<String> = api
+            .messages("Ana")
+            .await
+            .iter()
+            .filter_map(|m| m["text"].as_str().map(plain))
+            .filter(|t| t.contains("Snakes & Ladders begins"))
+            .collect();
+        assert_eq!(began.len(), 2, "{db}: the game and its rematch began: {began:?}");
+        assert!(began[1].contains("🤖 Computer 1 (normal)"), "{db}: {}", began[1]);
+        // A third press: the rematch is under way.
+        api.press("Ana", &rematch).await;
+        let last = api.messages("Ana").await.last().cloned().unwrap();
+        assert!(plain(last["text"].as_str().unwrap()).contains("already have a seat"), "{db}");
+        running.shutdown().await;
+    }
+}

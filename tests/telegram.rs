@@ -1618,3 +1618,66 @@ async fn replay_words_are_precise_and_a_double_tap_posts_one_replay() {
         g.running.shutdown().await;
     }
 }
+
+/// Issue 37 on Telegram, on both databases: under a finished game's final board, 🔁 Rematch.
+/// Ben's press opens one new lobby (he hosts) that names its table and the game it follows and
+/// mentions Ana, whom it invites; his second press and a press from someone who did not play
+/// are refused in alerts, as is forged data; Ana's press seats her, and the rematch begins by
+/// itself. One table was opened.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rematch_opens_one_table_that_starts_when_the_players_are_back() {
+    for (db, url) in common::both_databases("tg", "rematch").await {
+        let mut g = Group::start_with(&url, None).await;
+        g.two_play("snakes").await;
+        g.say(1, "Ana", "/resign").await;
+        let (reveal, rematch) = g.until("the Rematch button", |f| button(f, "🔁 Rematch")).await;
+        let old = common::query_strings(&url, "select cast(id as text) from tables").await;
+        assert_eq!(old.len(), 1, "{db}");
+        g.press(2, "Ben", reveal, &rematch).await;
+        let (lobby, _) = g
+            .until("the rematch lobby", |f| button(f, "Join").filter(|(id, _)| *id > reveal))
+            .await;
+        let text =
+            g.until("its text", |f| f.messages[&lobby]["text"].as_str().map(str::to_owned)).await;
+        let new = common::query_strings(
+            &url,
+            "select cast(id as text) from tables where rematch_of is not null",
+        )
+        .await;
+        assert_eq!(new.len(), 1, "{db}");
+        for words in [
+            format!("Rematch of table {}. This is table {}", old[0], new[0]),
+            format!("/join {}", new[0]),
+            "Invited: Ana".to_owned(),
+            "Ben (host)".to_owned(),
+        ] {
+            assert!(plain(&text).contains(&words), "{db}: {words:?} in {text}");
+        }
+        assert!(text.contains("tg://user?id=1"), "{db}: Ana is mentioned: {text}");
+        // Ben again, someone who did not play, and forged data: alerts, nothing opens.
+        for (uid, name, data, says) in [
+            (2, "Ben", rematch.as_str(), "already have a seat"),
+            (4, "Cy", rematch.as_str(), "Only the players of table"),
+            (2, "Ben", "1.1.0.n.0000000000000000", "does not belong"),
+        ] {
+            let qid = g.press(uid, name, reveal, data).await;
+            let (text, alert) = g.answer(&qid).await;
+            let text = text.unwrap_or_default();
+            assert!(alert && plain(&text).contains(says), "{db}: {name}: {text}");
+        }
+        // Ana presses Rematch: both are seated, and the game begins with no Start to press.
+        g.press(1, "Ana", reveal, &rematch).await;
+        g.until("the rematch's first board", |f| board(f).filter(|(id, _)| *id > lobby)).await;
+        g.until("the lobby says it began", |f| {
+            plain(f.messages[&lobby]["text"].as_str()?).contains("begins").then_some(())
+        })
+        .await;
+        let again = common::query_strings(
+            &url,
+            "select cast(id as text) from tables where rematch_of is not null",
+        )
+        .await;
+        assert_eq!(again, new, "{db}: one rematch");
+        g.running.shutdown().await;
+    }
+}

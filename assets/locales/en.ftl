@@ -492,3 +492,15 @@ games-left = { $minutes ->
         [one] , 1 minute left
        *[other] , { $minutes } minutes left
     }
+
+## Rematch (issue 37): the button under a finished game, its lobby and its refusals.
+button-rematch = 🔁 Rematch
+rematch-lobby = { $platform ->
+        [discord] 🔁 Rematch of table { $number }. This is table { $table }: the buttons here play at it, and a command names it by its number (/game join table:{ $table }), as this channel may have other tables open.
+       *[other] 🔁 Rematch of table { $number }. This is table { $table }: the buttons here play at it, and a command names it by its number (/join { $table }), as this chat may have other tables open.
+    }
+rematch-invited = Invited: { $names }. Press 🔁 Rematch or Join to sit; the game starts by itself once all of them are seated.
+err-rematch-stale = This Rematch button is out of date: it is not under a finished game of mine.
+err-rematch-players = Only the players of table { $table } can ask for its rematch. Anyone may join the new table with its Join button.
+err-rematch-over = This game's rematch, table { $table }, has already started or closed. Open a new table to play again.
+err-rematch-reserved = The free seats of this rematch are kept for the players it invited.

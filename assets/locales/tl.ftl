@@ -479,3 +479,15 @@ games-left = { $minutes ->
         [one] , 1 minuto pa
        *[other] , { $minutes } minuto pa
     }
+
+## Rematch (issue 37): the button under a finished game, its lobby and its refusals.
+button-rematch = 🔁 Muling laro
+rematch-lobby = { $platform ->
+        [discord] 🔁 Muling laro ng mesa { $number }. Ito ang mesa { $table }: para rito ang mga button dito, at sa mga utos ay tawagin ito sa numero nito (/game join table:{ $table }), dahil maaaring may iba pang bukas na mesa sa channel na ito.
+       *[other] 🔁 Muling laro ng mesa { $number }. Ito ang mesa { $table }: para rito ang mga button dito, at sa mga utos ay tawagin ito sa numero nito (/join { $table }), dahil maaaring may iba pang bukas na mesa sa chat na ito.
+    }
+rematch-invited = Inimbitahan: { $names }. Pindutin ang 🔁 Muling laro o Sumali para umupo; kusang magsisimula ang laro kapag nakaupo na silang lahat.
+err-rematch-stale = Luma na ang button na ito ng muling laro: wala ito sa ilalim ng alinmang tapos kong laro.
+err-rematch-players = Ang mga manlalaro lang ng mesa { $table } ang puwedeng humiling ng muling laro nito. Kahit sino ay puwedeng umupo sa bagong mesa gamit ang button na Sumali.
+err-rematch-over = Nagsimula na o sarado na ang muling laro ng larong ito, ang mesa { $table }. Magbukas ng bagong mesa para maglaro ulit.
+err-rematch-reserved = Nakalaan ang mga bakanteng upuan ng muling larong ito para sa mga inimbitahang manlalaro.

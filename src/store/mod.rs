@@ -199,6 +199,8 @@ pub struct TableRecord {
     pub updated_ms: i64,
     /// The seats in joining order (C4).
     pub seats: Vec<SeatRecord>,
+    /// The finished table this one is the rematch of (its 🔁 Rematch button opened it), if any.
+    pub rematch_of: Option<i64>,
     /// What [`Store::table`] read along with the row; `None` for a row not read from the store.
     pub around: Option<Surroundings>,
 }
@@ -389,6 +391,7 @@ where
         remind_ms: r.try_get("remind_ms")?,
         updated_ms: r.try_get("updated_ms")?,
         seats: Vec::new(),
+        rematch_of: r.try_get("rematch_of")?,
         around: Some(Surroundings {
             chat_lang: r.try_get("chat_lang")?,
             chat_settings: r.try_get("chat_settings")?,
@@ -709,7 +712,7 @@ impl Store {
                 concat!(
                     "select t.id, t.chat, t.game, t.options, t.settings, t.seed, t.commitment, ",
                     "t.status, t.version, t.state, t.next_roll, t.shape, t.host, t.deadline_ms, ",
-                    "t.remind_ms, t.updated_ms, ",
+                    "t.remind_ms, t.updated_ms, t.rematch_of, ",
                     "(select c.lang from chats c where c.id = t.chat) as chat_lang, ",
                     "(select c.settings from chats c where c.id = t.chat) as chat_settings, ",
                     "(select c.title from chats c where c.id = t.chat) as chat_title, ",
@@ -1397,3 +1400,6 @@ fn with_status<T>(
 
 // Declared last: it uses the query macros above (macros are visible from where they are defined).
 pub mod copy;
+mod rematch;
+
+pub use rematch::Rematch;

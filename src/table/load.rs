@@ -96,6 +96,11 @@ impl Service {
             }
             loaded.game = Some(game);
         }
+        if let Some(of) = loaded.rec.rematch_of
+            && loaded.rec.status == TableStatus::Lobby
+        {
+            loaded.invited = self.invited(of).await?;
+        }
         // A table repaired by hand reads again: it is no longer reported damaged.
         self.note_repaired(id);
         Ok(loaded)

@@ -207,7 +207,8 @@ impl Loaded {
         }
     }
 
-    /// Seats `who`; a join that fills the table starts it.
+    /// Seats `who`; a join that fills the table (or seats a rematch's last invited player)
+    /// starts it.
     pub(super) fn join(&mut self, who: Actor<'_>) -> Result<Outcome, Refusal> {
         self.still_lobby()?;
         if self.seat_of(who.user).is_some() {
@@ -216,12 +217,14 @@ impl Loaded {
         if self.rec.seats.len() >= *self.kind.players().end() {
             return Err(Refusal::say("err-table-full"));
         }
+        self.seat_kept_for_invited(who.user)?;
         self.rec.seats.push(SeatRecord {
             user: who.user.to_owned(),
             name: who.name.to_owned(),
             ..Default::default()
         });
-        if self.rec.seats.len() >= *self.kind.players().end() {
+        // A rematch starts by itself once everyone it invited sits (see `table::rematch`).
+        if self.rec.seats.len() >= *self.kind.players().end() || self.rematch_complete() {
             return Ok(Outcome::Starts);
         }
         Ok(Outcome::Changed(Some(("lobby-joined", who.name.to_owned()))))

@@ -15,6 +15,7 @@ mod load;
 mod lobby;
 mod notify;
 mod play;
+mod rematch;
 mod replays;
 mod service;
 pub mod token;

@@ -50,6 +50,7 @@ impl Service {
                 t.replayable()?;
                 self.export_table(t).await
             }
+            TokenButton::Rematch => self.rematch(ctx, t, token.version).await,
             TokenButton::Refresh => {
                 // Shown in place of the table's message (the options panel's "Done").
                 let lang = self.table_lang(&t).await;

@@ -93,6 +93,9 @@ pub(super) struct Loaded {
     seed: Seed,
     /// The seats as last read or written: a save writes them only if they changed.
     pub(super) stored_seats: Vec<SeatRecord>,
+    /// A rematch lobby's invited players: the people who sat at the game it is the rematch of
+    /// (read from that game by [`Service::load`]; empty for any other table).
+    pub(super) invited: Vec<SeatRecord>,
 }
 
 impl Loaded {
@@ -105,7 +108,7 @@ impl Loaded {
         seed: Seed,
     ) -> Self {
         let stored_seats = rec.seats.clone();
-        Self { rec, kind, options, settings, game: None, seed, stored_seats }
+        Self { rec, kind, options, settings, game: None, seed, stored_seats, invited: Vec::new() }
     }
 
     pub(super) fn names(&self) -> Vec<String> {
@@ -123,7 +126,8 @@ impl Loaded {
             return Vec::new();
         }
         let mut users: Vec<String> = Vec::new();
-        for seat in &self.rec.seats {
+        // A rematch lobby is shown to the players it invites too.
+        for seat in self.rec.seats.iter().chain(&self.invited) {
             if !users.contains(&seat.user) && !super::lobby::is_computer(&seat.user) {
                 users.push(seat.user.clone());
             }

@@ -10,6 +10,7 @@
 //! actions: j join · l leave · g start · x cancel · r roll · m<k> move piece k (0–3)
 //!          · s<from>-<die> nardy step · f refresh · o options panel · c<k> next value of option k
 //!          · a add a computer · b remove a computer · p replay a finished game · e export it
+//!          · n rematch: a new table like the finished one
 //! ```
 //!
 //! Anyone can send any bytes as callback data, so [`Token::parse`] treats its input as hostile:
@@ -57,6 +58,8 @@ pub enum Button {
     Replay,
     /// Send the finished game's record.
     Export,
+    /// Open the finished game's rematch, or join it (see `table::rematch`).
+    Rematch,
 }
 
 /// A pressed button, as its token says.
@@ -160,6 +163,7 @@ impl Button {
             Button::RemoveComputer => "b".into(),
             Button::Replay => "p".into(),
             Button::Export => "e".into(),
+            Button::Rematch => "n".into(),
         }
     }
 
@@ -182,6 +186,7 @@ impl Button {
             "b" => Button::RemoveComputer,
             "p" => Button::Replay,
             "e" => Button::Export,
+            "n" => Button::Rematch,
             _ => match s.split_at_checked(1)? {
                 ("m", k) => Button::Move(small(k, 3)?),
                 ("c", k) => Button::Cycle(small(k, 9)?),
@@ -281,6 +286,9 @@ mod tests {
             Just(Button::Options),
             Just(Button::AddComputer),
             Just(Button::RemoveComputer),
+            Just(Button::Replay),
+            Just(Button::Export),
+            Just(Button::Rematch),
             (0..=9u8).prop_map(Button::Cycle),
             (0..4u8).prop_map(Button::Move),
             (1..=24u8, 1..=6u8).prop_map(|(from, die)| Button::Step { from, die }),

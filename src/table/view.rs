@@ -97,6 +97,11 @@ impl Service {
             self.i18n.text(lang, "lobby-hint", &[]),
         ]
         .join("\n");
+        // A rematch says which table it is and whom it invited (see `table::rematch`).
+        let text = match self.rematch_note(t, lang) {
+            Some(note) => format!("{text}\n{note}"),
+            None => text,
+        };
         let invite =
             t.settings.private.then(|| super::token::invite_code(t.rec.id as u64, &self.key));
         let text = match &invite {
@@ -146,6 +151,7 @@ impl Service {
             version: t.rec.version,
             audience: t.audience(),
             invite,
+            mentions: t.awaited().iter().map(|s| s.user.clone()).collect(),
             ..View::default()
         }
     }
@@ -406,6 +412,8 @@ impl Service {
                 self.button(t, TokenButton::Replay, label("button-replay")),
                 self.button(t, TokenButton::Export, label("button-export")),
             ]);
+            // Issue 37: a new table like this one, with the same players (`table::rematch`).
+            buttons.push(vec![self.button(t, TokenButton::Rematch, label("button-rematch"))]);
         }
         vec![View { lang: Some(lang), text: self.reveal_text(t, lang), buttons, ..View::default() }]
     }

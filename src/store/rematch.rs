@@ -1,0 +1,95 @@
+//! Rematches (issue 37): the one table a finished game's 🔁 Rematch button opens. The database
+//! keeps it to one: `tables.rematch_of` is unique, so of presses at once (in one process or
+//! several), one insert opens the table and every other finds it.
+
+use super::{BeginWrite, SeatRecord, Store, StoreError, TableRecord};
+
+/// What [`Store::open_rematch`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rematch {
+    /// This call opened the rematch: the new table's id.
+    Opened(i64),
+    /// The finished table already had its rematch (another press came first): its id.
+    Exists(i64),
+}
+
+impl Store {
+    /// Opens `t` (with its seats) as the rematch of the finished table `of`, in one
+    /// transaction, unless `of` already has one: then nothing is written and that table is
+    /// named. However many calls race, in however many processes, exactly one opens it.
+    pub async fn open_rematch(&self, t: &TableRecord, of: i64) -> Result<Rematch, StoreError> {
+        const INSERT: &str = "insert into tables (chat, game, options, settings, seed, \
+                              commitment, status, state, next_roll, shape, host, deadline_ms, \
+                              remind_ms, updated_ms, rematch_of) \
+                              values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, \
+                              $14, $15) on conflict (rematch_of) do nothing returning id";
+        const FIND: &str = "select id from tables where rematch_of = $1";
+        let done = on_writer!(self, pool => {
+            let mut tx = pool.begin_write().await?;
+            let id: Option<i64> = sqlx::query_scalar(INSERT)
+                .bind(&t.chat)
+                .bind(&t.game)
+                .bind(&t.options)
+                .bind(&t.settings)
+                .bind(&t.seed)
+                .bind(&t.commitment)
+                .bind(t.status.word())
+                .bind(&t.state)
+                .bind(t.next_roll)
+                .bind(t.shape)
+                .bind(&t.host)
+                .bind(t.deadline_ms)
+                .bind(t.remind_ms)
+                .bind(t.updated_ms)
+                .bind(of)
+                .fetch_optional(&mut *tx)
+                .await?;
+            match id {
+                Some(id) => {
+                    for (seat, s) in t.seats.iter().enumerate() {
+                        insert_seat!(tx, id, seat, s);
+                    }
+                    tx.commit().await?;
+                    Rematch::Opened(id)
+                }
+                None => {
+                    // The insert met the rematch another press committed: read it in the
+                    // same transaction (a new statement sees what was committed).
+                    let id: i64 = sqlx::query_scalar(FIND).bind(of).fetch_one(&mut *tx).await?;
+                    tx.rollback().await?;
+                    Rematch::Exists(id)
+                }
+            }
+        });
+        Ok(done)
+    }
+
+    /// The rematch of table `of`, if one was opened.
+    pub async fn rematch(&self, of: i64) -> Result<Option<i64>, StoreError> {
+        const SQL: &str = "select id from tables where rematch_of = $1";
+        let id = on_pool!(self, pool => {
+            sqlx::query_scalar(SQL).bind(of).fetch_optional(pool).await?
+        });
+        Ok(id)
+    }
+
+    /// A table's seats in order (without its row): whom a rematch invites.
+    pub async fn seats(&self, id: i64) -> Result<Vec<SeatRecord>, StoreError> {
+        const SQL: &str = "select user_id, name, status, strikes, rank from seats \
+                           where table_id = $1 order by seat";
+        let rows: Vec<(String, String, String, i32, Option<i32>)> = on_pool!(self, pool => {
+            sqlx::query_as(SQL).bind(id).fetch_all(pool).await?
+        });
+        Ok(rows
+            .into_iter()
+            .map(|(user, name, status, strikes, rank)| SeatRecord {
+                user,
+                name,
+                left: status == "left",
+                strikes,
+                rank,
+                ..SeatRecord::default()
+            })
+            .collect())
+    }
+}

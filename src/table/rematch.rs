@@ -1,0 +1,237 @@
+//! Rematch (issue 37): the 🔁 Rematch button under a finished game's final board.
+//!
+//! The first press opens a new table in the same chat with the same game, options and
+//! settings: the presser sits first and hosts, the computers of the last game sit again, and
+//! its other players (those who left it too) are invited by name (mentioned, listed in the
+//! lobby).
+//! An invited player takes their seat with Rematch or Join; once all of them sit, the game
+//! starts by itself. The rematch is a lobby like any other (Start, Leave, Cancel, options).
+//!
+//! Every later press, by anyone of the last game, joins that same table: the store keeps one
+//! rematch per finished table (`tables.rematch_of` is unique), so presses at once, in one
+//! process or several, open exactly one table and seat every presser once.
+
+use super::i18n::{Arg, Lang, PLATFORM};
+use super::lobby::{LobbyOp, Refusal, is_computer};
+use super::service::{Fail, Loaded, SHAPE, ServiceError, say};
+use super::{Ctx, Service, View};
+use crate::fair::Seed;
+use crate::store::{Rematch, SeatRecord, TableRecord, TableStatus};
+
+impl Loaded {
+    /// The invited players of a rematch lobby who have no seat yet.
+    pub(super) fn awaited(&self) -> Vec<&SeatRecord> {
+        self.invited.iter().filter(|s| self.seat_of(&s.user).is_none()).collect()
+    }
+
+    /// Whether a rematch lobby has everyone it invited seated, and enough players to start.
+    pub(super) fn rematch_complete(&self) -> bool {
+        self.rec.rematch_of.is_some()
+            && !self.invited.is_empty()
+            && self.awaited().is_empty()
+            && self.rec.seats.len() >= *self.kind.players().start()
+    }
+
+    /// A rematch keeps its free seats for the players it invited: someone else may join only
+    /// while a seat is left over for each invited player not yet seated.
+    pub(super) fn seat_kept_for_invited(&self, user: &str) -> Result<(), Refusal> {
+        let awaited = self.awaited();
+        if awaited.is_empty() || awaited.iter().any(|s| s.user == user) {
+            return Ok(());
+        }
+        if self.rec.seats.len() + awaited.len() >= *self.kind.players().end() {
+            return Err(Refusal { key: "err-rematch-reserved", args: Vec::new() });
+        }
+        Ok(())
+    }
+}
+
+impl Service {
+    /// A press of 🔁 Rematch on finished table `t`, whose token was drawn at `version`.
+    pub(super) async fn rematch(
+        &self,
+        ctx: &Ctx,
+        t: Loaded,
+        version: u64,
+    ) -> Result<Vec<View>, Fail> {
+        // Only a finished game's button, as drawn under its final board, opens a rematch.
+        if t.rec.status != TableStatus::Finished || u64::try_from(t.rec.version) != Ok(version) {
+            tracing::info!(table = t.rec.id, user = %ctx.user, "a stale Rematch button");
+            return Err(say("err-rematch-stale"));
+        }
+        let of = t.rec.id;
+        if !t.rec.seats.iter().any(|s| s.user == ctx.user) {
+            return Err(Fail::Say("err-rematch-players", vec![("table", Arg::Number(of))]));
+        }
+        let id = match self.store.rematch(of).await? {
+            Some(id) => id,
+            None => match self.store.open_rematch(&self.rematch_record(ctx, &t)?, of).await? {
+                Rematch::Opened(id) => {
+                    tracing::info!(table = of, rematch = id, user = %ctx.user, "a rematch opened");
+                    return self.rematch_opened(id).await;
+                }
+                Rematch::Exists(id) => id,
+            },
+        };
+        self.join_rematch(ctx, id).await
+    }
+
+    /// The new table: `t`'s chat, game, options and settings, a new seed, the presser as its
+    /// host in the first seat and `t`'s computers after them.
+    fn rematch_record(&self, ctx: &Ctx, t: &Loaded) -> Result<TableRecord, Fail> {
+        let damaged = |e: String| Fail::Internal(ServiceError::Damaged(t.rec.id, e));
+        let seed = Seed::generate().map_err(|e| damaged(format!("no OS randomness: {e}")))?;
+        let presser =
+            SeatRecord { user: ctx.user.clone(), name: ctx.name.clone(), ..SeatRecord::default() };
+        let computers = t.rec.seats.iter().filter(|s| is_computer(&s.user) && !s.left).map(|s| {
+            SeatRecord { user: s.user.clone(), name: s.name.clone(), ..SeatRecord::default() }
+        });
+        Ok(TableRecord {
+            chat: t.rec.chat.clone(),
+            game: t.rec.game.clone(),
+            options: t.rec.options.clone(),
+            settings: serde_json::to_string(&t.settings).map_err(|e| damaged(e.to_string()))?,
+            seed: seed.as_bytes().to_vec(),
+            commitment: seed.commitment_hex(),
+            status: TableStatus::Lobby,
+            shape: SHAPE,
+            host: ctx.user.clone(),
+            updated_ms: self.clock.now_ms(),
+            seats: std::iter::once(presser).chain(computers).collect(),
+            ..TableRecord::default()
+        })
+    }
+
+    /// What the press that opened rematch `id` shows: its lobby, a new message; or, when
+    /// nobody else is invited (one person against computers), the game at once.
+    async fn rematch_opened(&self, id: i64) -> Result<Vec<View>, Fail> {
+        let t = self.load(id).await?;
+        let lang = self.table_lang(&t).await;
+        if t.rematch_complete() {
+            return self.begin(t, lang).await;
+        }
+        Ok(vec![self.lobby_view(&t, lang)])
+    }
+
+    /// A press after the rematch was opened: a seat at it, while it is a lobby.
+    async fn join_rematch(&self, ctx: &Ctx, id: i64) -> Result<Vec<View>, Fail> {
+        let t = self.load(id).await?;
+        if t.seat_of(&ctx.user).is_some() {
+            return Err(say("err-already-seated"));
+        }
+        let over = || Fail::Say("err-rematch-over", vec![("table", Arg::Number(id))]);
+        if t.rec.status != TableStatus::Lobby {
+            return Err(over());
+        }
+        match self.lobby_apply(ctx, t, LobbyOp::Join).await {
+            // Started or closed while this press was on its way: by this presser's own earlier
+            // press (a double tap that seated them and started the game), or without them.
+            Err(Fail::Say("err-started" | "err-game-over", _)) => {
+                let t = self.load(id).await?;
+                Err(if t.seat_of(&ctx.user).is_some() { say("err-already-seated") } else { over() })
+            }
+            done => done,
+        }
+    }
+
+    /// The lines a rematch lobby adds under its players: which table it is (the chat may have
+    /// others open, so commands name it by number) and whom it still waits for.
+    pub(super) fn rematch_note(&self, t: &Loaded, lang: Lang) -> Option<String> {
+        let of = t.rec.rematch_of?;
+        let mut args = vec![("number", Arg::Number(of)), ("table", Arg::Number(t.rec.id))];
+        if t.rec.chat.starts_with("discord:") {
+            args.push((PLATFORM, Arg::Text("discord".into())));
+        }
+        let mut lines = vec![self.i18n.text(lang, "rematch-lobby", &args)];
+        let awaited: Vec<String> = t.awaited().iter().map(|s| s.name.clone()).collect();
+        if t.rec.status == TableStatus::Lobby && !awaited.is_empty() {
+            let names = super::shown_names(&awaited);
+            lines.push(self.i18n.text(lang, "rematch-invited", &[("names", names.into())]));
+        }
+        Some(lines.join("\n"))
+    }
+
+    /// The people a rematch of table `of` invites: every person who sat at it, once each
+    /// (also those who left it early: they were players of the game; computers sit again
+    /// without an invitation).
+    pub(super) async fn invited(&self, of: i64) -> Result<Vec<SeatRecord>, ServiceError> {
+        let mut invited: Vec<SeatRecord> = Vec::new();
+        for seat in self.store.seats(of).await? {
+            if !is_computer(&seat.user) && !invited.iter().any(|s| s.user == seat.user) {
+                invited.push(seat);
+            }
+        }
+        Ok(invited)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{GameKind, Options};
+    use crate::table::lobby::{Actor, Outcome};
+    use crate::table::words::Settings;
+
+    fn seat(user: &str) -> SeatRecord {
+        SeatRecord { user: user.to_owned(), name: user.to_uppercase(), ..SeatRecord::default() }
+    }
+
+    /// A rematch lobby of `kind` with `seated` at it, inviting `invited`.
+    fn rematch(kind: GameKind, seated: &[&str], invited: &[&str]) -> Loaded {
+        let rec = TableRecord {
+            id: 2,
+            host: seated[0].to_owned(),
+            seats: seated.iter().map(|u| seat(u)).collect(),
+            rematch_of: Some(1),
+            ..TableRecord::default()
+        };
+        let mut t = Loaded::new(
+            rec,
+            kind,
+            Options::default_for(kind),
+            Settings::default(),
+            Seed::from_u64(1),
+        );
+        t.invited = invited.iter().map(|u| seat(u)).collect();
+        t
+    }
+
+    fn who(user: &str) -> Actor<'_> {
+        Actor { user, name: user, admin: false }
+    }
+
+    #[test]
+    fn the_last_invited_player_to_sit_starts_the_rematch() {
+        let mut t = rematch(GameKind::Ludo, &["ana", "computer:normal:1"], &["ana", "ben", "cy"]);
+        assert_eq!(t.awaited().len(), 2);
+        assert!(!t.rematch_complete());
+        assert!(matches!(t.join(who("ben")), Ok(Outcome::Changed(_))), "Cy is still awaited");
+        assert_eq!(t.join(who("cy")), Ok(Outcome::Starts), "everyone invited sits");
+        // An ordinary lobby waits for Start, however many sit.
+        let mut plain = rematch(GameKind::Ludo, &["ana"], &[]);
+        plain.rec.rematch_of = None;
+        assert!(matches!(plain.join(who("ben")), Ok(Outcome::Changed(_))));
+        assert!(!plain.rematch_complete());
+        // Invited alone is not enough: a game needs its players (Ana left the others).
+        let t = rematch(GameKind::Snakes, &["ana"], &["ana"]);
+        assert!(!t.rematch_complete(), "one person cannot play Snakes alone");
+    }
+
+    #[test]
+    fn a_rematch_keeps_a_seat_for_each_invited_player_not_yet_seated() {
+        // Nardy has two seats: Ana's and Ben's, whom she invited.
+        let mut t = rematch(GameKind::Nardy, &["ana"], &["ana", "ben"]);
+        let kept = t.join(who("eve"));
+        assert_eq!(kept.map_err(|r| r.key), Err("err-rematch-reserved"));
+        assert_eq!(t.rec.seats.len(), 1, "a refusal changes nothing");
+        assert_eq!(t.join(who("ben")), Ok(Outcome::Starts));
+        // Snakes has six: two invited and waited for, so others may take the three left over.
+        let mut t = rematch(GameKind::Snakes, &["ana"], &["ana", "ben", "cy"]);
+        for other in ["d", "e", "f"] {
+            assert!(matches!(t.join(who(other)), Ok(Outcome::Changed(_))), "{other}");
+        }
+        assert_eq!(t.join(who("g")).map_err(|r| r.key), Err("err-rematch-reserved"));
+        assert!(matches!(t.join(who("ben")), Ok(Outcome::Changed(_))));
+        assert_eq!(t.join(who("cy")), Ok(Outcome::Starts), "the table is full");
+    }
+}
