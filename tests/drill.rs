@@ -21,8 +21,8 @@ use std::time::{Duration, Instant};
 use axum::Router;
 use axum::extract::{FromRequest, Multipart, Path, Request, State};
 use axum::routing::post;
-use serde_json::{Value, json};
 use dicetable::store::{Store, TableStatus};
+use serde_json::{Value, json};
 use tokio::sync::Mutex;
 
 /// Processes, tables, and presses per table in each phase.
@@ -123,7 +123,7 @@ fn message_json(id: i64, m: &Value) -> Value {
 
 async fn api(
     State(s): State<Server>,
-    Path((_bot, method)): Path<(String, String)>,
+    Path((by, _bot, method)): Path<(String, String, String)>,
     request: Request,
 ) -> axum::Json<Value> {
     let method = method.to_lowercase();
@@ -141,7 +141,8 @@ async fn api(
             let photo = method == "sendphoto";
             let text = f.get(if photo { "caption" } else { "text" }).cloned();
             let chat = f.get("chat_id").and_then(Value::as_i64).unwrap_or(0);
-            let m = json!({ "chat": chat, "photo": photo, "text": text, "keyboard": keyboard });
+            let m = json!({ "chat": chat, "photo": photo, "text": text, "keyboard": keyboard,
+                "by": by });
             fake.messages.insert(id, m.clone());
             ok(message_json(id, &m))
         }
@@ -227,14 +228,14 @@ impl Server {
     async fn say(&self, chat: i64, uid: i64, name: &str, text: &str) {
         self.push(json!({ "message": { "message_id": 1, "date": 1_700_000_000,
             "chat": chat_json(chat), "from": user(uid, name), "text": text } }))
-        .await;
+            .await;
     }
 
     async fn press(&self, qid: &str, uid: i64, name: &str, message: i64, data: &str) {
         let m = self.fake.lock().await.messages[&message].clone();
         self.push(json!({ "callback_query": { "id": qid, "from": user(uid, name),
             "chat_instance": "ci", "message": message_json(message, &m), "data": data } }))
-        .await;
+            .await;
     }
 
     /// Waits (up to 40 s) until `check` holds on the fake's state.
@@ -262,12 +263,16 @@ fn plain(text: &str) -> String {
             _ => {}
         }
     }
-    out.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&").replace(['\u{2068}', '\u{2069}'], "")
+    out.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
+        .replace(['\u{2068}', '\u{2069}'], "")
 }
 
 /// The chat's messages, oldest first.
 fn in_chat(f: &Fake, chat: i64) -> Vec<(i64, &Value)> {
-    let mut m: Vec<_> = f.messages.iter().filter(|(_, m)| m["chat"] == chat).map(|(i, m)| (*i, m)).collect();
+    let mut m: Vec<_> =
+        f.messages.iter().filter(|(_, m)| m["chat"] == chat).map(|(i, m)| (*i, m)).collect();
     m.sort_by_key(|(id, _)| *id);
     m
 }
@@ -323,14 +328,20 @@ struct Process {
 }
 
 impl Process {
-    fn start(database: &str, api: SocketAddr, addr: SocketAddr, log: &std::path::Path) -> Self {
+    fn start(
+        name: &str,
+        database: &str,
+        api: SocketAddr,
+        addr: SocketAddr,
+        log: &std::path::Path,
+    ) -> Self {
         let log = std::fs::OpenOptions::new().create(true).append(true).open(log).unwrap();
         let child = Command::new(env!("CARGO_BIN_EXE_dicetable"))
             .env("DATABASE_URL", database)
             .env("LISTEN", addr.to_string())
             .env("PLAYGROUND", "off")
             .env("TELEGRAM_TOKEN", TOKEN)
-            .env("TELEGRAM_API_URL", format!("http://{api}"))
+            .env("TELEGRAM_API_URL", format!("http://{api}/{name}"))
             .env("TELEGRAM_WEBHOOK_URL", "https://bot.example.com/telegram/webhook")
             .env("SHUTDOWN_TIMEOUT", "20s")
             .env("RUST_LOG", "warn")
@@ -478,15 +489,20 @@ async fn three_processes_survive_a_kill_and_a_stop_mid_game() {
             .build()
             .unwrap(),
     };
-    let app = Router::new().route("/{bot}/{method}", post(api)).with_state(server.clone());
+    // Each process reaches the fake at a path of its own (`/p1/…`, `/p1-again/…` after its
+    // restart), so every message says which process sent it.
+    let app = Router::new().route("/{by}/{bot}/{method}", post(api)).with_state(server.clone());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let api_addr = listener.local_addr().unwrap();
     tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
 
     // Three processes started at once on one new database (they migrate it together).
     let log = |i: usize| logs.join(format!("process-{i}.log"));
-    let mut processes: Vec<Process> =
-        targets.iter().enumerate().map(|(i, a)| Process::start(&database, api_addr, *a, &log(i))).collect();
+    let mut processes: Vec<Process> = targets
+        .iter()
+        .enumerate()
+        .map(|(i, a)| Process::start(&format!("p{i}"), &database, api_addr, *a, &log(i)))
+        .collect();
     for p in &processes {
         p.ready().await;
     }
@@ -531,7 +547,8 @@ async fn three_processes_survive_a_kill_and_a_stop_mid_game() {
     println!("drill: process 2 stopped at {:?}", started.elapsed());
     tokio::time::sleep(Duration::from_millis(1000)).await;
     for i in [1, 2] {
-        processes[i] = Process::start(&database, api_addr, targets[i], &log(i));
+        processes[i] =
+            Process::start(&format!("p{i}-again"), &database, api_addr, targets[i], &log(i));
         processes[i].ready().await;
     }
     println!("drill: both back at {:?}", started.elapsed());
@@ -556,17 +573,25 @@ async fn three_processes_survive_a_kill_and_a_stop_mid_game() {
         }
     }
     assert!(due.len() >= 3, "tables still playing for the deadline part: {due:?}");
-    let now_ms = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis();
+    let now_ms =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis();
     for (_, id, _) in &due {
-        common::execute(&database, &format!("update tables set deadline_ms = {now_ms} where id = {id}")).await;
+        common::execute(
+            &database,
+            &format!("update tables set deadline_ms = {now_ms} where id = {id}"),
+        )
+        .await;
     }
     for (i, id, version) in &due {
         let chat = group(*i);
         server
             .until(&format!("table {id}'s deadline handled"), |f| {
-                in_chat(f, chat).iter().any(|(_, m)| {
-                    m["text"].as_str().is_some_and(|t| plain(t).contains("ran out of time"))
-                }).then_some(())
+                in_chat(f, chat)
+                    .iter()
+                    .any(|(_, m)| {
+                        m["text"].as_str().is_some_and(|t| plain(t).contains("ran out of time"))
+                    })
+                    .then_some(())
             })
             .await;
         let _ = version;
@@ -627,7 +652,9 @@ async fn three_processes_survive_a_kill_and_a_stop_mid_game() {
     for (i, id, version) in &due {
         let outs: Vec<_> = in_chat(&fake, group(*i))
             .into_iter()
-            .filter(|(_, m)| m["text"].as_str().is_some_and(|t| plain(t).contains("ran out of time")))
+            .filter(|(_, m)| {
+                m["text"].as_str().is_some_and(|t| plain(t).contains("ran out of time"))
+            })
             .collect();
         assert_eq!(outs.len(), 1, "table {id}: the deadline handled once");
         let rec = store.table(*id).await.unwrap();
@@ -638,12 +665,10 @@ async fn three_processes_survive_a_kill_and_a_stop_mid_game() {
 
     // Every table's log replays to its stored state; a table still playing shows exactly one
     // live board, the message the database records for it, at its newest version.
+    let mut orphans = 0;
     for i in 0..TABLES {
         let chat = format!("telegram:{}", group(i));
-        let all = [
-            TableStatus::Playing,
-            TableStatus::Finished,
-        ];
+        let all = [TableStatus::Playing, TableStatus::Finished];
         let tables = store.tables_in_chat(&chat, &all).await.unwrap();
         assert_eq!(tables.len(), 1, "{chat}: one table, opened once");
         let (id, _, status) = &tables[0];
@@ -654,13 +679,36 @@ async fn three_processes_survive_a_kill_and_a_stop_mid_game() {
             let (message, shown) = store.message_version(*id, "board").await.unwrap().unwrap();
             assert_eq!(shown, version, "{chat}: the newest version is shown");
             let message_id: i64 = message.rsplit(':').next().unwrap().parse().unwrap();
-            assert_eq!(live, [message_id], "{chat}: exactly one live board, the recorded one");
+            let photos: Vec<_> = in_chat(&fake, group(i))
+                .into_iter()
+                .filter(|(_, m)| m["photo"] == true)
+                .map(|(id, m)| (id, m["rev"].clone(), !m["keyboard"].is_null()))
+                .collect();
+            assert!(
+                live.contains(&message_id),
+                "{chat}: the recorded board (version {version}) is live; photos (id, edits, \
+                 buttons): {photos:?}"
+            );
+            // A board Telegram took from a process killed before it could record the message
+            // is a board no process knows of: its buttons stay, and answer "out of date" with
+            // the current board. Only the killed process can leave one.
+            for other in live.iter().filter(|&&m| m != message_id) {
+                assert_eq!(
+                    fake.messages[other]["by"], "p1",
+                    "{chat}: exactly one live board, the recorded one (version {version}), \
+                     besides boards of the killed process; photos (id, edits, buttons): {photos:?}"
+                );
+                orphans += 1;
+            }
         } else {
             assert!(live.is_empty(), "{chat}: a finished game has no live board: {live:?}");
         }
     }
     drop(fake);
-    println!("drill: done in {:?}", started.elapsed());
+    println!(
+        "drill: {orphans} boards sent by the killed process and never recorded; done in {:?}",
+        started.elapsed()
+    );
     let _ = std::fs::remove_dir_all(&logs);
 }
 

@@ -43,7 +43,10 @@ fn program() -> PathBuf {
         .find(|p| p.exists());
     on_path.unwrap_or_else(|| {
         let debian = PathBuf::from("/usr/sbin/pgbouncer");
-        assert!(debian.exists(), "pgbouncer is not installed (apt-get install pgbouncer; .ci/run does)");
+        assert!(
+            debian.exists(),
+            "pgbouncer is not installed (apt-get install pgbouncer; .ci/run does)"
+        );
         debian
     })
 }
@@ -62,7 +65,8 @@ fn version() -> (u32, u32) {
 async fn bouncer(name: &str, mode: &str, pool_size: u32, extra: &str) -> Bouncer {
     let server = url::Url::parse(&common::postgres_url()).unwrap();
     let addr = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap();
-    let dir = std::env::temp_dir().join(format!("dicetable-pgbouncer-{name}-{}", std::process::id()));
+    let dir =
+        std::env::temp_dir().join(format!("dicetable-pgbouncer-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let users = dir.join("users.txt");
@@ -135,7 +139,8 @@ async fn two_processes_play(url: &str) {
     let a = Service::new(Store::connect(url).await.unwrap(), SECRET, clock.clone());
     let b = Service::new(Store::connect(url).await.unwrap(), SECRET, clock.clone());
     let chat = common::unique("pgbouncer");
-    let lobby = a.handle(&ctx(&chat, "Ana"), Op::Create { game: GameKind::Snakes, words: vec![] }).await;
+    let lobby =
+        a.handle(&ctx(&chat, "Ana"), Op::Create { game: GameKind::Snakes, words: vec![] }).await;
     let (table, _) = lobby[0].shows.unwrap();
     let join = button(&lobby[0], Button::Join).unwrap();
     b.handle(&ctx(&chat, "Ben"), Op::Press(join)).await;
@@ -147,13 +152,13 @@ async fn two_processes_play(url: &str) {
         let Some(token) = shown.buttons.iter().flatten().next().map(|b| b.token.clone()) else {
             break;
         };
-        let who = shown.mentions.first().map_or("Ana".to_owned(), |m| m.rsplit('/').next().unwrap().to_owned());
+        let who = shown
+            .mentions
+            .first()
+            .map_or("Ana".to_owned(), |m| m.rsplit('/').next().unwrap().to_owned());
         let before = store.table(table).await.unwrap().version;
         let press = || (ctx(&chat, &who), Op::Press(token.clone()));
-        let (ra, rb) = tokio::join!(
-            common::at_once(&a, [press()]),
-            common::at_once(&b, [press()])
-        );
+        let (ra, rb) = tokio::join!(common::at_once(&a, [press()]), common::at_once(&b, [press()]));
         let applied: Vec<&Vec<View>> =
             [&ra[0], &rb[0]].into_iter().filter(|v| board(v).is_some()).collect();
         assert!(!applied.is_empty(), "a press through PgBouncer was lost");
@@ -196,15 +201,13 @@ async fn transaction_mode_needs_pgbouncer_1_21_for_prepared_statements() {
     use sqlx::Connection;
     let mut first = sqlx::PgConnection::connect(&url).await.unwrap();
     let mut second = sqlx::PgConnection::connect(&url).await.unwrap();
-    let one: i64 = sqlx::query_scalar("select $1::int8").bind(1_i64).fetch_one(&mut first).await.unwrap();
+    let one: i64 =
+        sqlx::query_scalar("select $1::int8").bind(1_i64).fetch_one(&mut first).await.unwrap();
     assert_eq!(one, 1);
     let clash = sqlx::query_scalar::<_, String>("select $1::text")
         .bind("two")
         .fetch_one(&mut second)
         .await
         .expect_err("PgBouncer before 1.21 in transaction mode: sqlx's named statements clash");
-    assert!(
-        clash.to_string().contains("prepared statement"),
-        "PgBouncer {installed:?}: {clash}"
-    );
+    assert!(clash.to_string().contains("prepared statement"), "PgBouncer {installed:?}: {clash}");
 }

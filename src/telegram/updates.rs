@@ -116,14 +116,19 @@ impl Telegram {
             _ => 0,
         };
         let this = self.clone();
-        self.inbox.submit(chat.to_string(), (ack, kind), VecDeque::pop_front, move |(ack, kind)| {
-            let this = this.clone();
-            async move {
-                // Confirmed even if handling panics (the lane logs it and goes on).
-                let _done = Handled(this.clone(), Some(ack));
-                this.on_update(kind).await;
-            }
-        });
+        self.inbox.submit(
+            chat.to_string(),
+            (ack, kind),
+            VecDeque::pop_front,
+            move |(ack, kind)| {
+                let this = this.clone();
+                async move {
+                    // Confirmed even if handling panics (the lane logs it and goes on).
+                    let _done = Handled(this.clone(), Some(ack));
+                    this.on_update(kind).await;
+                }
+            },
+        );
     }
 
     /// Finishes the work in flight when the bot stops (after polling stopped): every update
