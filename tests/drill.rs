@@ -192,7 +192,7 @@ async fn api(
 impl Server {
     /// Delivers an update as Telegram does to a webhook: posts it (to the next process in
     /// turn), and posts it again, to the next, until one answers 2xx.
-    async fn push(&self, mut update: Value) {
+    async fn push(&self, mut update: Value) -> i64 {
         let id = self.next_update.fetch_add(1, Ordering::SeqCst) as i64 + 1;
         update["update_id"] = json!(id);
         {
@@ -223,6 +223,7 @@ impl Server {
                 tokio::time::sleep(Duration::from_millis(100)).await;
             }
         });
+        id
     }
 
     async fn say(&self, chat: i64, uid: i64, name: &str, text: &str) {
@@ -231,11 +232,12 @@ impl Server {
             .await;
     }
 
-    async fn press(&self, qid: &str, uid: i64, name: &str, message: i64, data: &str) {
+    /// Presses a button; returns the update's id.
+    async fn press(&self, qid: &str, uid: i64, name: &str, message: i64, data: &str) -> i64 {
         let m = self.fake.lock().await.messages[&message].clone();
         self.push(json!({ "callback_query": { "id": qid, "from": user(uid, name),
             "chat_instance": "ci", "message": message_json(message, &m), "data": data } }))
-            .await;
+            .await
     }
 
     /// Waits (up to 40 s) until `check` holds on the fake's state.
@@ -396,6 +398,9 @@ impl Drop for Process {
 #[derive(Default)]
 struct Driven {
     presses: usize,
+    /// Presses applied by a process that died before confirming them, and answered "out of
+    /// date" (with the current board) when delivered again.
+    applied_then_refused: usize,
 }
 
 /// Opens a table of `game` in `chat`: Ana creates it, Ben joins, Ana starts it (Nardy, full at
@@ -444,7 +449,7 @@ async fn play(s: &Server, chat: i64, presses: usize, n: &AtomicUsize, driven: &m
         let mut mover = before.mover;
         for attempt in 0..2 {
             let qid = format!("q{}", n.fetch_add(1, Ordering::SeqCst));
-            s.press(&qid, mover.0, mover.1, before.id, &before.data).await;
+            let update = s.press(&qid, mover.0, mover.1, before.id, &before.data).await;
             driven.presses += 1;
             let alert = s
                 .until(&format!("the answer to {qid} in {chat}"), |f| {
@@ -452,6 +457,15 @@ async fn play(s: &Server, chat: i64, presses: usize, n: &AtomicUsize, driven: &m
                 })
                 .await;
             if alert.is_none() {
+                break;
+            }
+            if alert.as_deref().is_some_and(|a| a.contains("out of date")) {
+                // Only a press posted again can find its board moved on: a process stored it
+                // and died before confirming it, and the press delivered again is answered
+                // with the current board (the move stands, once).
+                let again = s.fake.lock().await.failed_posts.contains_key(&update);
+                assert!(again, "{chat}: press {qid} was refused as out of date: {alert:?}");
+                driven.applied_then_refused += 1;
                 break;
             }
             // Not this player's button (a roll-off's, say): the other one presses.
@@ -557,7 +571,12 @@ async fn three_processes_survive_a_kill_and_a_stop_mid_game() {
         driven.push(t.await.unwrap());
     }
     let presses: usize = driven.iter().map(|d| d.presses).sum();
-    println!("drill: {presses} presses played by {:?}", started.elapsed());
+    let refused: usize = driven.iter().map(|d| d.applied_then_refused).sum();
+    println!(
+        "drill: {presses} presses played by {:?}; {refused} applied, then (delivered again) \
+         answered \"out of date\" with the current board",
+        started.elapsed()
+    );
 
     // Deadlines: the turn of the first table of each game still playing is due now, and the
     // three processes' timers race for them.

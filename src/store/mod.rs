@@ -730,15 +730,6 @@ impl Store {
         Ok(actions)
     }
 
-    /// The logged action number `seq` of a table (the one that made its version `seq`), if any.
-    pub async fn action_at(&self, id: i64, seq: i64) -> Result<Option<String>, StoreError> {
-        const SQL: &str = "select action from actions where table_id = $1 and seq = $2";
-        let action: Option<String> = on_pool!(self, pool => {
-            sqlx::query_scalar(SQL).bind(id).bind(seq).fetch_optional(pool).await?
-        });
-        Ok(action)
-    }
-
     /// The tables of a chat with one of these statuses, newest first. The statuses are chosen
     /// in the query (the `(chat, status)` index): a chat's long history of ended games is not
     /// read to find its open table.

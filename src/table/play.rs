@@ -60,44 +60,11 @@ impl Service {
             // Moves must be made on the board the player saw.
             button => {
                 if i64::try_from(token.version).ok() != Some(t.rec.version) {
-                    if self.already_applied(id, token.version, button).await? {
-                        // The same press again (Telegram delivers an update again when its
-                        // process died before confirming it; a double tap): it counted once,
-                        // and is answered with the board as it now is, not as a refusal.
-                        return Ok(self.board_refresh(id).await?.into_iter().collect());
-                    }
                     return Err(Fail::Stale(id));
                 }
                 self.act(ctx, t, button).await
             }
         }
-    }
-
-    /// Whether the move a button made on version `version` of table `id` is the move that was
-    /// applied to that version: the logged action number `version + 1` is that button's (a roll
-    /// for Roll; the same piece, or the same point and die). Only the player to move could
-    /// have made it (anyone seated, in a roll-off, whose dice are everyone's).
-    async fn already_applied(
-        &self,
-        id: i64,
-        version: u64,
-        button: TokenButton,
-    ) -> Result<bool, Fail> {
-        let Some(seq) = i64::try_from(version).ok().and_then(|v| v.checked_add(1)) else {
-            return Ok(false);
-        };
-        let Some(logged) = self.track(self.store.action_at(id, seq).await)? else {
-            return Ok(false);
-        };
-        let Ok(action) = serde_json::from_str::<Action>(&logged) else { return Ok(false) };
-        Ok(match (button, action) {
-            (TokenButton::Roll, Action::Roll { .. }) => true,
-            (TokenButton::Move(k), Action::Move { piece }) => k == piece,
-            (TokenButton::Step { from, die }, Action::Step { from: f, die: d }) => {
-                (from, die) == (f, d)
-            }
-            _ => false,
-        })
     }
 
     /// Whether a table's buttons may be pressed from the chat of `ctx`: its own chat, or its

@@ -663,8 +663,7 @@ impl Service {
         }
     }
 
-    /// The table's current message (lobby or board), to be shown in place of the one it has.
-    pub(super) async fn board_refresh(&self, table: i64) -> Result<Option<View>, ServiceError> {
+    async fn board_refresh(&self, table: i64) -> Result<Option<View>, ServiceError> {
         let t = self.load(table).await?;
         let lang = self.table_lang(&t).await;
         let replace = self.store.message(table, t.slot().name()).await?;
