@@ -60,9 +60,10 @@ pub struct Telegram {
     names: Arc<Mutex<HashMap<u64, String>>>,
     /// What Telegram must send in `X-Telegram-Bot-Api-Secret-Token` (webhook mode).
     webhook_secret: String,
-    /// Updates waiting, by chat: each chat's are handled in order. Polled updates carry their
-    /// id, which is confirmed to Telegram only once handled.
-    inbox: Arc<Lanes<(Option<i32>, UpdateKind)>>,
+    /// Updates waiting, by chat: each chat's are handled in order. Each carries how it is
+    /// confirmed to Telegram (a polled id, or the webhook's answer), which happens only once
+    /// it is handled.
+    inbox: Arc<Lanes<(updates::Ack, UpdateKind)>>,
     /// Which polled updates are handed to lanes and not yet handled.
     polling: Arc<Mutex<Polling>>,
     /// Woken when a polled update has been handled.

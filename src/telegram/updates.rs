@@ -8,7 +8,7 @@ use std::time::Duration;
 use teloxide::payloads::{GetUpdatesSetters, SetWebhookSetters};
 use teloxide::prelude::{Request, Requester};
 use teloxide::types::{Update, UpdateKind};
-use tokio::sync::watch;
+use tokio::sync::{oneshot, watch};
 
 use crate::runtime::health::Part;
 
@@ -49,18 +49,40 @@ impl Polling {
     }
 }
 
-/// Marks a polled update handled when dropped (after its handling, or if it panicked).
-struct Handled(Telegram, i32);
+/// How an update is confirmed to Telegram once handled.
+pub(super) enum Ack {
+    /// A polled update, by its id: confirmed by the offset of a later `getUpdates`.
+    Polled(i32),
+    /// A webhook update: confirmed by the webhook's 2xx answer, which waits for this.
+    Answer(oneshot::Sender<()>),
+}
+
+/// Confirms an update when dropped (after its handling, or if it panicked).
+struct Handled(Telegram, Option<Ack>);
 
 impl Drop for Handled {
     fn drop(&mut self) {
-        self.0.polling.lock().unwrap_or_else(|e| e.into_inner()).pending.remove(&self.1);
-        self.0.handled.notify_waiters();
+        match self.1.take() {
+            Some(Ack::Polled(id)) => {
+                self.0.polling.lock().unwrap_or_else(|e| e.into_inner()).pending.remove(&id);
+                self.0.handled.notify_waiters();
+            }
+            Some(Ack::Answer(done)) => {
+                let _ = done.send(());
+            }
+            None => {}
+        }
     }
 }
 
 /// An update from Telegram in webhook mode: checked by its secret header, then handled like a
 /// polled one. Telegram retries anything but a 2xx, so a bad body is acknowledged and logged.
+///
+/// The 2xx is sent only once the update is handled (its press saved and answered), as a
+/// polled update is confirmed only then: an update in flight when its process dies (SIGKILL,
+/// a crash) was never confirmed, and Telegram delivers it again, to this process after its
+/// restart or to another behind the same address. A press delivered twice that way is
+/// applied once (the button's version), and answered again with the board as it now is.
 async fn webhook(
     axum::extract::State(t): axum::extract::State<Telegram>,
     headers: axum::http::HeaderMap,
@@ -71,31 +93,42 @@ async fn webhook(
         return axum::http::StatusCode::UNAUTHORIZED;
     }
     match serde_json::from_slice::<Update>(&body) {
-        // Telegram redelivers what is not answered 2xx; a webhook update is handled once here.
-        Ok(update) => t.dispatch(None, update.kind),
+        Ok(update) => {
+            let (done, handled) = oneshot::channel();
+            t.dispatch(Ack::Answer(done), update.kind);
+            // Telegram redelivers what is not answered 2xx: answered once handled.
+            if handled.await.is_err() {
+                return axum::http::StatusCode::SERVICE_UNAVAILABLE;
+            }
+        }
         Err(e) => tracing::warn!(error = %e, "an update that does not parse"),
     }
     axum::http::StatusCode::OK
 }
 
 impl Telegram {
-    /// Hands an update to its chat's lane (a task of its own handles each chat in order). A
-    /// polled update (with its id) is marked handled when its lane is done with it.
-    fn dispatch(&self, id: Option<i32>, kind: UpdateKind) {
+    /// Hands an update to its chat's lane (a task of its own handles each chat in order). It is
+    /// confirmed (`ack`) when its lane is done with it.
+    fn dispatch(&self, ack: Ack, kind: UpdateKind) {
         let chat = match &kind {
             UpdateKind::Message(m) => m.chat.id.0,
             UpdateKind::CallbackQuery(q) => q.message.as_ref().map_or(0, |m| m.chat().id.0),
             _ => 0,
         };
         let this = self.clone();
-        self.inbox.submit(chat.to_string(), (id, kind), VecDeque::pop_front, move |(id, kind)| {
-            let this = this.clone();
-            async move {
-                // Marked handled even if handling panics (the lane logs it and goes on).
-                let _done = id.map(|id| Handled(this.clone(), id));
-                this.on_update(kind).await;
-            }
-        });
+        self.inbox.submit(
+            chat.to_string(),
+            (ack, kind),
+            VecDeque::pop_front,
+            move |(ack, kind)| {
+                let this = this.clone();
+                async move {
+                    // Confirmed even if handling panics (the lane logs it and goes on).
+                    let _done = Handled(this.clone(), Some(ack));
+                    this.on_update(kind).await;
+                }
+            },
+        );
     }
 
     /// Finishes the work in flight when the bot stops (after polling stopped): every update
@@ -147,7 +180,7 @@ impl Telegram {
                 let id = update.id.0 as i32;
                 if self.polling.lock().unwrap_or_else(|e| e.into_inner()).take(id) {
                     fresh += 1;
-                    self.dispatch(Some(id), update.kind.clone());
+                    self.dispatch(Ack::Polled(id), update.kind.clone());
                 }
             }
             if fresh == 0 && !updates.is_empty() {

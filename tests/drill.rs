@@ -1,0 +1,743 @@
+//! The several-processes drill (issue #38): three real `dicetable` processes on one Postgres
+//! database take Telegram webhook updates, which a fake Bot API spreads over them round-robin
+//! and delivers again until one answers 2xx (as Telegram does). Thirty tables of all three
+//! games play while one process is killed (SIGKILL) mid-game and another stopped (SIGTERM); both
+//! are started again. Then: every update was confirmed, every press answered (twice only where
+//! Telegram delivered it twice), every table's log replays to its stored state, every table
+//! shows exactly one live board (its newest version), and deadlines that three timers race for
+//! are each handled once.
+//!
+//! Postgres only: several processes on several machines share Postgres, not a SQLite file.
+
+mod common;
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use axum::Router;
+use axum::extract::{FromRequest, Multipart, Path, Request, State};
+use axum::routing::post;
+use dicetable::store::{Store, TableStatus};
+use serde_json::{Value, json};
+use tokio::sync::Mutex;
+
+/// Processes, tables, and presses per table in each phase.
+const PROCESSES: usize = 3;
+const TABLES: i64 = 30;
+const TOKEN: &str = "123:DRILL";
+
+/// What the fake Bot API saw and holds.
+#[derive(Default)]
+struct Fake {
+    next_message: i64,
+    /// Messages shown, by id: chat, text or caption, photo or not, keyboard, edits.
+    messages: HashMap<i64, Value>,
+    /// Every answerCallbackQuery: (query id, alert text).
+    answers: Vec<(String, Option<String>)>,
+    /// setWebhook's secret token.
+    secret: Option<String>,
+    /// Updates not yet confirmed by a 2xx.
+    unconfirmed: usize,
+    /// How many times each update was posted to a process and not confirmed.
+    failed_posts: HashMap<i64, usize>,
+    /// Each update's callback query id, if it is a press.
+    queries: HashMap<i64, String>,
+}
+
+#[derive(Clone)]
+struct Server {
+    fake: Arc<Mutex<Fake>>,
+    /// The processes' HTTP addresses, in round-robin order.
+    targets: Arc<Vec<SocketAddr>>,
+    next_target: Arc<AtomicUsize>,
+    next_update: Arc<AtomicUsize>,
+    http: reqwest::Client,
+}
+
+fn ok(result: Value) -> axum::Json<Value> {
+    axum::Json(json!({ "ok": true, "result": result }))
+}
+
+/// A request's fields, JSON or multipart (a file becomes `{"file": true}`).
+async fn fields(request: Request) -> HashMap<String, Value> {
+    let multipart = request
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("multipart/"));
+    let mut out = HashMap::new();
+    if multipart {
+        // A process killed while it uploads leaves a cut body: what arrived is what there is.
+        let Ok(mut form) = Multipart::from_request(request, &()).await else { return out };
+        while let Ok(Some(field)) = form.next_field().await {
+            let name = field.name().unwrap_or_default().to_owned();
+            let file = field.file_name().is_some()
+                || field.content_type().is_some_and(|t| !t.starts_with("text/"));
+            let Ok(bytes) = field.bytes().await else { break };
+            let value = if file {
+                json!({ "file": true })
+            } else {
+                let text = String::from_utf8_lossy(&bytes).into_owned();
+                serde_json::from_str(&text).unwrap_or(Value::String(text))
+            };
+            out.insert(name, value);
+        }
+    } else {
+        let bytes = axum::body::to_bytes(request.into_body(), usize::MAX).await.unwrap_or_default();
+        if let Ok(Value::Object(map)) = serde_json::from_slice(&bytes) {
+            out.extend(map);
+        }
+    }
+    out
+}
+
+fn chat_json(chat: i64) -> Value {
+    json!({ "id": chat, "type": "supergroup", "title": "Drill" })
+}
+
+fn user(id: i64, name: &str) -> Value {
+    json!({ "id": id, "is_bot": false, "first_name": name, "language_code": "en" })
+}
+
+fn message_json(id: i64, m: &Value) -> Value {
+    let mut out = json!({
+        "message_id": id, "date": 1_700_000_000, "chat": chat_json(m["chat"].as_i64().unwrap()),
+        "from": { "id": 999, "is_bot": true, "first_name": "dicetable", "username": "dicetable_bot" },
+    });
+    if m["photo"] == true {
+        out["photo"] = json!([{ "file_id": format!("f{id}"), "file_unique_id": format!("u{id}"),
+            "width": 1000, "height": 1000 }]);
+        out["caption"] = m["text"].clone();
+    } else {
+        out["text"] = m["text"].clone();
+    }
+    if !m["keyboard"].is_null() {
+        out["reply_markup"] = m["keyboard"].clone();
+    }
+    out
+}
+
+async fn api(
+    State(s): State<Server>,
+    Path((by, _bot, method)): Path<(String, String, String)>,
+    request: Request,
+) -> axum::Json<Value> {
+    let method = method.to_lowercase();
+    let f = fields(request).await;
+    let mut fake = s.fake.lock().await;
+    let keyboard = f.get("reply_markup").cloned().unwrap_or(Value::Null);
+    match method.as_str() {
+        "getme" => ok(json!({ "id": 999, "is_bot": true, "first_name": "dicetable",
+            "username": "dicetable_bot", "can_join_groups": true,
+            "can_read_all_group_messages": false, "supports_inline_queries": false,
+            "can_connect_to_business": false, "has_main_web_app": false })),
+        "sendmessage" | "sendphoto" => {
+            fake.next_message += 1;
+            let id = fake.next_message;
+            let photo = method == "sendphoto";
+            let text = f.get(if photo { "caption" } else { "text" }).cloned();
+            let chat = f.get("chat_id").and_then(Value::as_i64).unwrap_or(0);
+            let m = json!({ "chat": chat, "photo": photo, "text": text, "keyboard": keyboard,
+                "by": by });
+            fake.messages.insert(id, m.clone());
+            ok(message_json(id, &m))
+        }
+        "editmessagetext" | "editmessagemedia" | "editmessagereplymarkup" => {
+            let id = f.get("message_id").and_then(Value::as_i64).unwrap_or(0);
+            let Some(m) = fake.messages.get_mut(&id) else {
+                return axum::Json(json!({ "ok": false, "error_code": 400,
+                    "description": "Bad Request: message to edit not found" }));
+            };
+            m["keyboard"] = keyboard;
+            m["rev"] = json!(m["rev"].as_i64().unwrap_or(0) + 1);
+            if method == "editmessagetext" {
+                m["text"] = f.get("text").cloned().unwrap_or(Value::Null);
+            }
+            if method == "editmessagemedia" {
+                m["text"] = f.get("media").map_or(Value::Null, |m| m["caption"].clone());
+                m["photo"] = json!(true);
+            }
+            let m = m.clone();
+            ok(message_json(id, &m))
+        }
+        "answercallbackquery" => {
+            let id = f.get("callback_query_id").and_then(Value::as_str).unwrap_or("").to_owned();
+            let text = f.get("text").and_then(Value::as_str).map(str::to_owned);
+            // As Telegram: a query is answered once; a second answer is refused.
+            let again = fake.answers.iter().any(|(q, _)| *q == id);
+            fake.answers.push((id, text));
+            if again {
+                return axum::Json(json!({ "ok": false, "error_code": 400,
+                    "description": "Bad Request: query is too old and response timeout expired or query ID is invalid" }));
+            }
+            ok(json!(true))
+        }
+        "getchatmember" => {
+            ok(json!({ "status": "member", "user": user(f["user_id"].as_i64().unwrap_or(0), "x") }))
+        }
+        "setmycommands" | "deletewebhook" => ok(json!(true)),
+        "setwebhook" => {
+            fake.secret = f.get("secret_token").and_then(Value::as_str).map(str::to_owned);
+            ok(json!(true))
+        }
+        other => axum::Json(json!({ "ok": false, "error_code": 404,
+            "description": format!("Not Found: method {other}") })),
+    }
+}
+
+impl Server {
+    /// Delivers an update as Telegram does to a webhook: posts it (to the next process in
+    /// turn), and posts it again, to the next, until one answers 2xx.
+    async fn push(&self, mut update: Value) -> i64 {
+        let id = self.next_update.fetch_add(1, Ordering::SeqCst) as i64 + 1;
+        update["update_id"] = json!(id);
+        {
+            let mut fake = self.fake.lock().await;
+            fake.unconfirmed += 1;
+            if let Some(q) = update["callback_query"]["id"].as_str() {
+                fake.queries.insert(id, q.to_owned());
+            }
+        }
+        let this = self.clone();
+        tokio::spawn(async move {
+            let secret = this.fake.lock().await.secret.clone().unwrap_or_default();
+            loop {
+                let i = this.next_target.fetch_add(1, Ordering::SeqCst) % this.targets.len();
+                let url = format!("http://{}/telegram/webhook", this.targets[i]);
+                let sent = this
+                    .http
+                    .post(&url)
+                    .header("X-Telegram-Bot-Api-Secret-Token", &secret)
+                    .json(&update)
+                    .send()
+                    .await;
+                if sent.is_ok_and(|r| r.status().is_success()) {
+                    this.fake.lock().await.unconfirmed -= 1;
+                    return;
+                }
+                *this.fake.lock().await.failed_posts.entry(id).or_default() += 1;
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        });
+        id
+    }
+
+    async fn say(&self, chat: i64, uid: i64, name: &str, text: &str) {
+        self.push(json!({ "message": { "message_id": 1, "date": 1_700_000_000,
+            "chat": chat_json(chat), "from": user(uid, name), "text": text } }))
+            .await;
+    }
+
+    /// Presses a button; returns the update's id.
+    async fn press(&self, qid: &str, uid: i64, name: &str, message: i64, data: &str) -> i64 {
+        let m = self.fake.lock().await.messages[&message].clone();
+        self.push(json!({ "callback_query": { "id": qid, "from": user(uid, name),
+            "chat_instance": "ci", "message": message_json(message, &m), "data": data } }))
+            .await
+    }
+
+    /// Waits (up to 40 s) until `check` holds on the fake's state.
+    async fn until<T>(&self, what: &str, check: impl Fn(&Fake) -> Option<T>) -> T {
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(40) {
+            if let Some(v) = check(&*self.fake.lock().await) {
+                return v;
+            }
+            tokio::time::sleep(Duration::from_millis(40)).await;
+        }
+        panic!("timed out waiting for {what}");
+    }
+}
+
+/// Text as a reader sees it: no HTML tags, entities or isolation marks.
+fn plain(text: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in text.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => in_tag = false,
+            _ if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
+        .replace(['\u{2068}', '\u{2069}'], "")
+}
+
+/// The chat's messages, oldest first.
+fn in_chat(f: &Fake, chat: i64) -> Vec<(i64, &Value)> {
+    let mut m: Vec<_> =
+        f.messages.iter().filter(|(_, m)| m["chat"] == chat).map(|(i, m)| (*i, m)).collect();
+    m.sort_by_key(|(id, _)| *id);
+    m
+}
+
+/// The newest message in `chat` with a button labelled `label`: its id and the button's data.
+fn button(f: &Fake, chat: i64, label: &str) -> Option<(i64, String)> {
+    in_chat(f, chat).into_iter().rev().find_map(|(id, m)| {
+        let rows = m["keyboard"]["inline_keyboard"].as_array()?;
+        rows.iter().flat_map(|r| r.as_array().into_iter().flatten()).find_map(|b| {
+            let data = b["callback_data"].as_str()?.to_owned();
+            (b["text"].as_str()? == label).then_some((id, data))
+        })
+    })
+}
+
+/// The chat's photos that still have buttons: its live boards.
+fn live_boards(f: &Fake, chat: i64) -> Vec<i64> {
+    in_chat(f, chat)
+        .into_iter()
+        .filter(|(_, m)| m["photo"] == true && m["keyboard"]["inline_keyboard"].is_array())
+        .map(|(id, _)| id)
+        .collect()
+}
+
+/// A board as the driver saw it: message, edit revision, first button, who is to press it.
+#[derive(Clone, PartialEq, Debug)]
+struct Board {
+    id: i64,
+    rev: i64,
+    data: String,
+    mover: (i64, &'static str),
+}
+
+/// The chat's newest live board, if there is one (none once its game is over).
+fn board(f: &Fake, chat: i64) -> Option<Board> {
+    let id = *live_boards(f, chat).last()?;
+    let m = &f.messages[&id];
+    let data = m["keyboard"]["inline_keyboard"][0][0]["callback_data"].as_str()?.to_owned();
+    let caption = plain(m["text"].as_str().unwrap_or(""));
+    let ben = caption.lines().last().is_some_and(|l| l.starts_with("Ben"));
+    let mover = if ben { (2, "Ben") } else { (1, "Ana") };
+    Some(Board { id, rev: m["rev"].as_i64().unwrap_or(0), data, mover })
+}
+
+fn group(i: i64) -> i64 {
+    -1_001_000_000_000 - i
+}
+
+/// A `dicetable` process of the drill, stopped (SIGKILL) if still running when dropped.
+struct Process {
+    child: Option<Child>,
+    addr: SocketAddr,
+}
+
+impl Process {
+    fn start(
+        name: &str,
+        database: &str,
+        api: SocketAddr,
+        addr: SocketAddr,
+        log: &std::path::Path,
+    ) -> Self {
+        let log = std::fs::OpenOptions::new().create(true).append(true).open(log).unwrap();
+        let child = Command::new(env!("CARGO_BIN_EXE_dicetable"))
+            .env("DATABASE_URL", database)
+            .env("LISTEN", addr.to_string())
+            .env("PLAYGROUND", "off")
+            .env("TELEGRAM_TOKEN", TOKEN)
+            .env("TELEGRAM_API_URL", format!("http://{api}/{name}"))
+            .env("TELEGRAM_WEBHOOK_URL", "https://bot.example.com/telegram/webhook")
+            .env("SHUTDOWN_TIMEOUT", "20s")
+            .env("RUST_LOG", "warn")
+            .env_remove("DICETABLE_SECRET")
+            .env_remove("DISCORD_TOKEN")
+            .stdout(Stdio::null())
+            .stderr(log)
+            .spawn()
+            .unwrap();
+        Self { child: Some(child), addr }
+    }
+
+    /// Waits until its /healthz answers 200.
+    async fn ready(&self) {
+        let http = reqwest::Client::new();
+        for _ in 0..600 {
+            let url = format!("http://{}/healthz", self.addr);
+            if http.get(&url).send().await.is_ok_and(|r| r.status().is_success()) {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("process at {} never became healthy", self.addr);
+    }
+
+    fn kill(&mut self) {
+        let mut child = self.child.take().unwrap();
+        child.kill().unwrap();
+        child.wait().unwrap();
+    }
+
+    /// SIGTERM, and waits for a clean exit.
+    async fn terminate(&mut self) {
+        let mut child = self.child.take().unwrap();
+        let pid = child.id().to_string();
+        assert!(Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
+        let status = tokio::task::spawn_blocking(move || child.wait().unwrap()).await.unwrap();
+        assert!(status.success(), "a SIGTERMed process exits cleanly: {status}");
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// What one table's driver did.
+#[derive(Default)]
+struct Driven {
+    presses: usize,
+    /// Presses applied by a process that died before confirming them, and answered "out of
+    /// date" (with the current board) when delivered again.
+    applied_then_refused: usize,
+}
+
+/// Opens a table of `game` in `chat`: Ana creates it, Ben joins, Ana starts it (Nardy, full at
+/// two, starts by itself).
+async fn open(s: &Server, store: &Store, chat: i64, game: &str, n: &AtomicUsize) {
+    s.say(chat, 1, "Ana", &format!("/{game}")).await;
+    let (id, data) = s.until("a lobby", |f| button(f, chat, "Join")).await;
+    // Ben taps Join once the lobby is shown and recorded, as a person could (the process that
+    // sent it records its message a moment after Telegram's answer).
+    recorded(store, chat, TableStatus::Lobby, "lobby").await;
+    let qid = format!("q{}", n.fetch_add(1, Ordering::SeqCst));
+    s.press(&qid, 2, "Ben", id, &data).await;
+    if game != "nardy" {
+        s.until("Ben in the lobby", |f| {
+            let t = f.messages.get(&id)?["text"].as_str()?;
+            plain(t).contains("Ben").then_some(())
+        })
+        .await;
+        let (id, data) = s.until("a Start button", |f| button(f, chat, "Start")).await;
+        let qid = format!("q{}", n.fetch_add(1, Ordering::SeqCst));
+        s.press(&qid, 1, "Ana", id, &data).await;
+    }
+    s.until("the first board", |f| board(f, chat)).await;
+    recorded(store, chat, TableStatus::Playing, "board").await;
+}
+
+/// Waits until the table of `chat` in `status` has its `kind` message recorded.
+async fn recorded(store: &Store, chat: i64, status: TableStatus, kind: &str) {
+    let chat = format!("telegram:{chat}");
+    for _ in 0..400 {
+        if let Some((id, _, _)) = store.tables_in_chat(&chat, &[status]).await.unwrap().first()
+            && store.message_version(*id, kind).await.unwrap().is_some()
+        {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!("{chat}: its {kind} message was never recorded");
+}
+
+/// Presses the live board's first button `presses` times, as whoever is to press it; each press
+/// must move the board on (a new board, or the board edited), never be lost.
+async fn play(s: &Server, chat: i64, presses: usize, n: &AtomicUsize, driven: &mut Driven) {
+    for _ in 0..presses {
+        let Some(before) = board(&*s.fake.lock().await, chat) else { return };
+        let mut mover = before.mover;
+        for attempt in 0..2 {
+            let qid = format!("q{}", n.fetch_add(1, Ordering::SeqCst));
+            let update = s.press(&qid, mover.0, mover.1, before.id, &before.data).await;
+            driven.presses += 1;
+            let alert = s
+                .until(&format!("the answer to {qid} in {chat}"), |f| {
+                    f.answers.iter().find(|(q, _)| *q == qid).map(|(_, a)| a.clone())
+                })
+                .await;
+            if alert.is_none() {
+                break;
+            }
+            if alert.as_deref().is_some_and(|a| a.contains("out of date")) {
+                // Only a press posted again can find its board moved on: a process stored it
+                // and died before confirming it, and the press delivered again is answered
+                // with the current board (the move stands, once).
+                let again = s.fake.lock().await.failed_posts.contains_key(&update);
+                assert!(again, "{chat}: press {qid} was refused as out of date: {alert:?}");
+                driven.applied_then_refused += 1;
+                break;
+            }
+            // Not this player's button (a roll-off's, say): the other one presses.
+            assert_eq!(attempt, 0, "{chat}: both players were refused: {alert:?}");
+            mover = if mover.0 == 1 { (2, "Ben") } else { (1, "Ana") };
+        }
+        s.until(&format!("the board of {chat} to move on"), |f| {
+            let now = board(f, chat);
+            (now.as_ref().map(|b| (b.id, b.rev)) != Some((before.id, before.rev))).then_some(())
+        })
+        .await;
+    }
+}
+
+fn free_port() -> SocketAddr {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_processes_survive_a_kill_and_a_stop_mid_game() {
+    let started = Instant::now();
+    let database = common::fresh_postgres("drill").await;
+    let logs = std::env::temp_dir().join(format!("dicetable-drill-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&logs);
+    std::fs::create_dir_all(&logs).unwrap();
+    let targets: Vec<SocketAddr> = (0..PROCESSES).map(|_| free_port()).collect();
+    let server = Server {
+        fake: Arc::default(),
+        targets: Arc::new(targets.clone()),
+        next_target: Arc::default(),
+        next_update: Arc::default(),
+        http: reqwest::Client::builder()
+            .pool_max_idle_per_host(0)
+            .timeout(Duration::from_secs(30))
+            .build()
+            .unwrap(),
+    };
+    // Each process reaches the fake at a path of its own (`/p1/…`, `/p1-again/…` after its
+    // restart), so every message says which process sent it.
+    let app = Router::new().route("/{by}/{bot}/{method}", post(api)).with_state(server.clone());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let api_addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+
+    // Three processes started at once on one new database (they migrate it together).
+    let log = |i: usize| logs.join(format!("process-{i}.log"));
+    let mut processes: Vec<Process> = targets
+        .iter()
+        .enumerate()
+        .map(|(i, a)| Process::start(&format!("p{i}"), &database, api_addr, *a, &log(i)))
+        .collect();
+    for p in &processes {
+        p.ready().await;
+    }
+    server.until("setWebhook", |f| f.secret.clone()).await;
+    let store = Store::connect(&database).await.unwrap();
+    let stats_before = db_stats(&database).await;
+
+    // Thirty tables, ten of each game, each in a group of its own.
+    let n = Arc::new(AtomicUsize::new(0));
+    let games = ["snakes", "ludo", "nardy"];
+    let mut tasks = Vec::new();
+    for i in 0..TABLES {
+        let (s, n, store) = (server.clone(), n.clone(), store.clone());
+        let game = games[i as usize % 3];
+        tasks.push(tokio::spawn(async move {
+            open(&s, &store, group(i), game, &n).await;
+            let mut driven = Driven::default();
+            play(&s, group(i), 3, &n, &mut driven).await;
+            driven
+        }));
+    }
+    let mut driven = Vec::new();
+    for t in tasks {
+        driven.push(t.await.unwrap());
+    }
+    println!("drill: 30 tables open and playing after {:?}", started.elapsed());
+
+    // Every table plays on while process 1 is killed and process 2 stopped; both come back.
+    let mut tasks = Vec::new();
+    for (i, mut d) in driven.into_iter().enumerate() {
+        let (s, n) = (server.clone(), n.clone());
+        tasks.push(tokio::spawn(async move {
+            play(&s, group(i as i64), 8, &n, &mut d).await;
+            d
+        }));
+    }
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    processes[1].kill();
+    println!("drill: process 1 killed at {:?}", started.elapsed());
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    processes[2].terminate().await;
+    println!("drill: process 2 stopped at {:?}", started.elapsed());
+    tokio::time::sleep(Duration::from_millis(1000)).await;
+    for i in [1, 2] {
+        processes[i] =
+            Process::start(&format!("p{i}-again"), &database, api_addr, targets[i], &log(i));
+        processes[i].ready().await;
+    }
+    println!("drill: both back at {:?}", started.elapsed());
+    let mut driven = Vec::new();
+    for t in tasks {
+        driven.push(t.await.unwrap());
+    }
+    let presses: usize = driven.iter().map(|d| d.presses).sum();
+    let refused: usize = driven.iter().map(|d| d.applied_then_refused).sum();
+    println!(
+        "drill: {presses} presses played by {:?}; {refused} applied, then (delivered again) \
+         answered \"out of date\" with the current board",
+        started.elapsed()
+    );
+
+    // Deadlines: the turn of the first table of each game still playing is due now, and the
+    // three processes' timers race for them.
+    let mut due = Vec::new();
+    for i in 0..TABLES {
+        let chat = format!("telegram:{}", group(i));
+        let playing = store.tables_in_chat(&chat, &[TableStatus::Playing]).await.unwrap();
+        if let Some((id, _, _)) = playing.first() {
+            let rec = store.table(*id).await.unwrap();
+            if due.len() < 6 {
+                due.push((i, *id, rec.version));
+            }
+        }
+    }
+    assert!(due.len() >= 3, "tables still playing for the deadline part: {due:?}");
+    let now_ms =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis();
+    for (_, id, _) in &due {
+        common::execute(
+            &database,
+            &format!("update tables set deadline_ms = {now_ms} where id = {id}"),
+        )
+        .await;
+    }
+    for (i, id, version) in &due {
+        let chat = group(*i);
+        server
+            .until(&format!("table {id}'s deadline handled"), |f| {
+                in_chat(f, chat)
+                    .iter()
+                    .any(|(_, m)| {
+                        m["text"].as_str().is_some_and(|t| plain(t).contains("ran out of time"))
+                    })
+                    .then_some(())
+            })
+            .await;
+        let _ = version;
+    }
+    // Three timer rounds more (2 s each): a second handling would show by now.
+    tokio::time::sleep(Duration::from_secs(6)).await;
+
+    // All three stop cleanly; every update was confirmed.
+    for p in &mut processes {
+        p.terminate().await;
+    }
+    let fake = server.fake.lock().await;
+    assert_eq!(fake.unconfirmed, 0, "every update was confirmed by a 2xx");
+    // What the database did for them (its own counters; every process has exited, so each
+    // connection has reported): per update handled, as a measurement, not a check.
+    store.close().await;
+    let store = Store::connect(&database).await.unwrap();
+    let service = dicetable::table::Service::new(
+        store.clone(),
+        b"only check_log is used here",
+        Arc::new(dicetable::table::SystemClock),
+    );
+    let stats = db_stats(&database).await;
+    let updates = server.next_update.load(Ordering::SeqCst) as f64;
+    let per = |i: usize| (stats[i] - stats_before[i]) as f64 / updates;
+    println!(
+        "drill: per update (presses, commands, and their share of timers and restarts): \
+         {:.1} transactions, {:.1} rows read, {:.2} rows inserted, {:.2} updated, {:.2} deleted, \
+         {:.1} buffer pages touched",
+        per(0),
+        per(1),
+        per(2),
+        per(3),
+        per(4),
+        per(5)
+    );
+
+    // Every press answered; a second answer only for a press delivered twice.
+    let redelivered: Vec<&String> =
+        fake.failed_posts.keys().filter_map(|u| fake.queries.get(u)).collect();
+    let mut answers: HashMap<&str, usize> = HashMap::new();
+    for (q, _) in &fake.answers {
+        *answers.entry(q.as_str()).or_default() += 1;
+    }
+    for q in fake.queries.values() {
+        let times = answers.get(q.as_str()).copied().unwrap_or(0);
+        assert!(times >= 1, "press {q} was never answered");
+        assert!(times == 1 || redelivered.contains(&q), "press {q} answered {times} times");
+    }
+    let twice = answers.values().filter(|&&t| t > 1).count();
+    println!(
+        "drill: {} presses, {} updates posted again, {twice} presses answered twice",
+        fake.queries.len(),
+        fake.failed_posts.len()
+    );
+
+    // Each deadline was handled once: one "ran out of time" in its chat, one strike stored.
+    for (i, id, version) in &due {
+        let outs: Vec<_> = in_chat(&fake, group(*i))
+            .into_iter()
+            .filter(|(_, m)| {
+                m["text"].as_str().is_some_and(|t| plain(t).contains("ran out of time"))
+            })
+            .collect();
+        assert_eq!(outs.len(), 1, "table {id}: the deadline handled once");
+        let rec = store.table(*id).await.unwrap();
+        assert!(rec.version > *version, "table {id}: the bot played the turn");
+        let strikes: i32 = rec.seats.iter().map(|s| s.strikes).sum();
+        assert_eq!(strikes, 1, "table {id}: one strike for one deadline");
+    }
+
+    // Every table's log replays to its stored state; a table still playing shows exactly one
+    // live board, the message the database records for it, at its newest version.
+    let mut orphans = 0;
+    for i in 0..TABLES {
+        let chat = format!("telegram:{}", group(i));
+        let all = [TableStatus::Playing, TableStatus::Finished];
+        let tables = store.tables_in_chat(&chat, &all).await.unwrap();
+        assert_eq!(tables.len(), 1, "{chat}: one table, opened once");
+        let (id, _, status) = &tables[0];
+        service.check_log(*id).await.unwrap_or_else(|e| panic!("{chat}: {e}"));
+        let live = live_boards(&fake, group(i));
+        if *status == TableStatus::Playing {
+            let version = store.table(*id).await.unwrap().version;
+            let (message, shown) = store.message_version(*id, "board").await.unwrap().unwrap();
+            assert_eq!(shown, version, "{chat}: the newest version is shown");
+            let message_id: i64 = message.rsplit(':').next().unwrap().parse().unwrap();
+            let photos: Vec<_> = in_chat(&fake, group(i))
+                .into_iter()
+                .filter(|(_, m)| m["photo"] == true)
+                .map(|(id, m)| (id, m["rev"].clone(), !m["keyboard"].is_null()))
+                .collect();
+            assert!(
+                live.contains(&message_id),
+                "{chat}: the recorded board (version {version}) is live; photos (id, edits, \
+                 buttons): {photos:?}"
+            );
+            // A board Telegram took from a process killed before it could record the message
+            // is a board no process knows of: its buttons stay, and answer "out of date" with
+            // the current board. Only the killed process can leave one.
+            for other in live.iter().filter(|&&m| m != message_id) {
+                assert_eq!(
+                    fake.messages[other]["by"], "p1",
+                    "{chat}: exactly one live board, the recorded one (version {version}), \
+                     besides boards of the killed process; photos (id, edits, buttons): {photos:?}"
+                );
+                orphans += 1;
+            }
+        } else {
+            assert!(live.is_empty(), "{chat}: a finished game has no live board: {live:?}");
+        }
+    }
+    drop(fake);
+    println!(
+        "drill: {orphans} boards sent by the killed process and never recorded; done in {:?}",
+        started.elapsed()
+    );
+    let _ = std::fs::remove_dir_all(&logs);
+}
+
+/// The database's own counters (`pg_stat_database`): transactions (committed and rolled back),
+/// rows read (returned by scans), inserted, updated, deleted, and buffer pages touched.
+async fn db_stats(url: &str) -> [i64; 6] {
+    let sql = "select concat_ws(',', xact_commit + xact_rollback, tup_returned, tup_inserted, \
+               tup_updated, tup_deleted, blks_read + blks_hit) from pg_stat_database \
+               where datname = current_database()";
+    let line = common::query_strings(url, sql).await.remove(0);
+    let values: Vec<i64> = line.split(',').map(|v| v.parse().unwrap()).collect();
+    values.try_into().unwrap()
+}
