@@ -492,3 +492,38 @@ games-left = { $minutes ->
         [one] , 1 minute left
        *[other] , { $minutes } minutes left
     }
+
+## Ratings, ladders, seasons and head-to-head (issue 37).
+rating-change = { $name } { $before } → { $after }{ $mark } ({ $sign }{ $delta })
+ladder-season = Ladder of { $season } (ratings; “?” = provisional)
+ladder-all-time = All-time ladder (ratings; “?” = provisional)
+ladder-global = Ladder across chats, of the players who chose to be on it (all time)
+ladder-global-how = Be on it with /stats public; leave it with /stats private.
+ladder-global-how-discord = Be on it with /stats public: True; leave it with /stats public: False.
+ladder-unrated = Snakes & Ladders is pure chance, so it has no rating: wins are counted instead.
+ladder-line = { $rank }. { $name }: { $rating }{ $mark } ({ $games } games)
+ladder-wins-line = { $rank }. { $name }: { $wins } wins in { $games } games
+ladder-none = No rated game has finished here yet.
+stats-rating = { $game }: rating { $rating }{ $mark } ± { $deviation } after { $games } rated games
+stats-season = { $season }: { $rating }{ $mark }, place { $place } of { $players } here
+stats-last-season = { $game }, top three of { $season }: { $names }
+stats-public-on = You are now on the ladders across chats (/top global).
+stats-public-off = You are no longer on the ladders across chats.
+vs-title = { $name } against { $other }
+vs-none = You have not finished a game together yet.
+vs-line = { $game }: { $games } games, { $ahead } ahead, { $behind } behind
+err-vs-who = Whom? Write /vs and a player's name, e.g. /vs Ana.
+err-vs-unknown = Nobody called { $name } has finished a game here.
+err-top-word = /top takes a game (snakes, ludo, nardy), all (all time) or global (across chats).
+err-stats-word = /stats takes a game (ludo, nardy), public or private.
+chart-title = { $game }, { $season }: rating after each game
+command-vs = your record against another player
+discord-option-scope = this season, all time, or across chats
+discord-option-public = be on the ladders across chats
+discord-option-user = the other player
+help-ratings = Ratings: /top [game | all | global] the ladders · /stats [game] your rating and its chart · /stats public or private · /vs name: your record against someone
+help-ratings-discord = Ratings: /top (game, scope) the ladders · /stats (game) your rating and its chart · /stats public · /game vs: your record against someone
+season-month = { $year }-{ $month }
+season-quarter = Q{ $n } { $year }
+season-half = H{ $n } { $year }
+season-year = { $year }

@@ -501,3 +501,38 @@ games-left = { $minutes ->
         [few] , осталось { $minutes } минуты
        *[other] , осталось { $minutes } минут
     }
+
+## Рейтинги, таблицы, сезоны и личные встречи (issue 37).
+rating-change = { $name } { $before } → { $after }{ $mark } ({ $sign }{ $delta })
+ladder-season = Таблица сезона { $season } (рейтинг; «?» — предварительный)
+ladder-all-time = Таблица за всё время (рейтинг; «?» — предварительный)
+ladder-global = Таблица по всем чатам, из игроков, которые на это согласились (за всё время)
+ladder-global-how = Попасть в неё: /stats public; уйти: /stats private.
+ladder-global-how-discord = Попасть в неё: /stats public: True; уйти: /stats public: False.
+ladder-unrated = «Змеи и лестницы» — чистая удача, поэтому рейтинга нет: считаются победы.
+ladder-line = { $rank }. { $name }: { $rating }{ $mark } (игр: { $games })
+ladder-wins-line = { $rank }. { $name }: побед { $wins } из { $games }
+ladder-none = Здесь ещё не закончилась ни одна рейтинговая игра.
+stats-rating = { $game }: рейтинг { $rating }{ $mark } ± { $deviation }, рейтинговых игр: { $games }
+stats-season = { $season }: { $rating }{ $mark }, место { $place } из { $players } здесь
+stats-last-season = { $game }, тройка лучших сезона { $season }: { $names }
+stats-public-on = Теперь вы в таблицах по всем чатам (/top global).
+stats-public-off = Вас больше нет в таблицах по всем чатам.
+vs-title = { $name } против { $other }
+vs-none = Вы ещё не доиграли вместе ни одной игры.
+vs-line = { $game }: игр { $games }, впереди { $ahead }, позади { $behind }
+err-vs-who = С кем? Напишите /vs и имя игрока, например /vs Аня.
+err-vs-unknown = Здесь никто по имени { $name } ещё не закончил игру.
+err-top-word = /top принимает игру (snakes, ludo, nardy), all (за всё время) или global (по всем чатам).
+err-stats-word = /stats принимает игру (ludo, nardy), public или private.
+chart-title = { $game }, { $season }: рейтинг после каждой игры
+command-vs = ваш счёт против другого игрока
+discord-option-scope = этот сезон, всё время или все чаты
+discord-option-public = быть в таблицах по всем чатам
+discord-option-user = другой игрок
+help-ratings = Рейтинги: /top [игра | all | global] — таблицы · /stats [игра] — ваш рейтинг и его график · /stats public или private · /vs имя — ваш счёт против игрока
+help-ratings-discord = Рейтинги: /top (игра, охват) — таблицы · /stats (игра) — ваш рейтинг и его график · /stats public · /game vs — ваш счёт против игрока
+season-month = { $month }.{ $year }
+season-quarter = { $n }-й квартал { $year }
+season-half = { $n }-е полугодие { $year }
+season-year = { $year } год

@@ -479,3 +479,38 @@ games-left = { $minutes ->
         [one] , 1 minuto pa
        *[other] , { $minutes } minuto pa
     }
+
+## Mga rating, talaan, season at harapan (issue 37).
+rating-change = { $name } { $before } → { $after }{ $mark } ({ $sign }{ $delta })
+ladder-season = Talaan ng { $season } (rating; “?” = pansamantala)
+ladder-all-time = Talaan ng lahat ng panahon (rating; “?” = pansamantala)
+ladder-global = Talaan sa lahat ng chat, ng mga manlalarong pumiling mapasama rito (lahat ng panahon)
+ladder-global-how = Sumali rito sa /stats public; umalis sa /stats private.
+ladder-global-how-discord = Sumali rito sa /stats public: True; umalis sa /stats public: False.
+ladder-unrated = Puro suwerte ang Snakes & Ladders, kaya wala itong rating: mga panalo ang binibilang.
+ladder-line = { $rank }. { $name }: { $rating }{ $mark } ({ $games } laro)
+ladder-wins-line = { $rank }. { $name }: { $wins } panalo sa { $games } laro
+ladder-none = Wala pang natapos na larong may rating dito.
+stats-rating = { $game }: rating { $rating }{ $mark } ± { $deviation } matapos ang { $games } larong may rating
+stats-season = { $season }: { $rating }{ $mark }, ika-{ $place } sa { $players } dito
+stats-last-season = { $game }, nangungunang tatlo ng { $season }: { $names }
+stats-public-on = Kasama ka na sa mga talaan sa lahat ng chat (/top global).
+stats-public-off = Hindi ka na kasama sa mga talaan sa lahat ng chat.
+vs-title = { $name } laban kay { $other }
+vs-none = Wala pa kayong natapos na laro nang magkasama.
+vs-line = { $game }: { $games } laro, { $ahead } nauna, { $behind } nahuli
+err-vs-who = Sino? Isulat ang /vs at pangalan ng manlalaro, hal. /vs Ana.
+err-vs-unknown = Wala pang nagngangalang { $name } na nakatapos ng laro dito.
+err-top-word = Tumatanggap ang /top ng laro (snakes, ludo, nardy), all (lahat ng panahon) o global (lahat ng chat).
+err-stats-word = Tumatanggap ang /stats ng laro (ludo, nardy), public o private.
+chart-title = { $game }, { $season }: rating matapos ang bawat laro
+command-vs = ang tala mo laban sa ibang manlalaro
+discord-option-scope = ngayong season, lahat ng panahon, o lahat ng chat
+discord-option-public = mapasama sa mga talaan sa lahat ng chat
+discord-option-user = ang ibang manlalaro
+help-ratings = Rating: /top [laro | all | global] mga talaan · /stats [laro] ang rating mo at ang tsart nito · /stats public o private · /vs pangalan: ang tala mo laban sa isang tao
+help-ratings-discord = Rating: /top (laro, saklaw) mga talaan · /stats (laro) ang rating mo at ang tsart nito · /stats public · /game vs: ang tala mo laban sa isang tao
+season-month = { $month }/{ $year }
+season-quarter = Q{ $n } { $year }
+season-half = H{ $n } { $year }
+season-year = { $year }

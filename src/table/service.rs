@@ -92,6 +92,8 @@ pub(super) struct Loaded {
     seed: Seed,
     /// The seats as last read or written: a save writes them only if they changed.
     pub(super) stored_seats: Vec<SeatRecord>,
+    /// The rating changes of the save that finished the game (none otherwise).
+    pub(super) rated: Vec<super::ratings::Rated>,
 }
 
 impl Loaded {
@@ -104,7 +106,7 @@ impl Loaded {
         seed: Seed,
     ) -> Self {
         let stored_seats = rec.seats.clone();
-        Self { rec, kind, options, settings, game: None, seed, stored_seats }
+        Self { rec, kind, options, settings, game: None, seed, stored_seats, rated: Vec::new() }
     }
 
     pub(super) fn names(&self) -> Vec<String> {
@@ -264,6 +266,8 @@ pub struct Service {
     /// Told when a computer's turn comes, so the turn timer plays it after the pause rather
     /// than at its next round.
     pub(super) computer_turns: Arc<tokio::sync::Notify>,
+    /// How seasons of ratings are cut.
+    pub(super) seasons: crate::rating::Seasons,
     /// Replays drawn lately.
     pub(super) drawn: Arc<super::replays::Drawn>,
     /// Long drawing (replays), off the boards' path.
@@ -292,6 +296,7 @@ impl Service {
             metrics: None,
             health: Arc::default(),
             computer_pause_ms: COMPUTER_PAUSE.as_millis() as i64,
+            seasons: crate::rating::Seasons::default(),
             computer_turns: Arc::default(),
             drawn: Arc::default(),
             background: Arc::new(crate::runtime::lanes::Background::new("dicetable-replays")),
@@ -331,6 +336,12 @@ impl Service {
         if damaged.insert(id, why.to_owned()).is_none() {
             tracing::error!(table = id, why, "a stored table is damaged; it is refused");
         }
+    }
+
+    /// The same service, cutting rating seasons by `seasons` (calendar quarters by default).
+    pub fn with_seasons(mut self, seasons: crate::rating::Seasons) -> Self {
+        self.seasons = seasons;
+        self
     }
 
     /// The same service, letting computers wait `pause` before each turn.
@@ -511,8 +522,12 @@ impl Service {
             Op::Cancel(game) => self.cancel(ctx, pick(game)).await,
             Op::Status(game) => self.status(ctx, pick(game)).await,
             Op::History(game) => self.history(ctx, pick(game)).await,
-            Op::Stats => self.stats(ctx).await,
-            Op::Top => self.top(ctx).await,
+            Op::Stats => self.stats_of(ctx, None).await,
+            Op::Top => self.ladder_view(ctx, None, super::Scope::Season).await,
+            Op::Ladder { game, scope } => self.ladder_view(ctx, game, scope).await,
+            Op::StatsOf(game) => self.stats_of(ctx, Some(game)).await,
+            Op::Public(public) => self.set_public(ctx, public).await,
+            Op::Vs(target) => self.versus(ctx, &target).await,
             Op::Fair(game) => self.fair(ctx, pick(game)).await,
             Op::Lang { chat, code } => self.lang(ctx, chat, code.as_deref()).await,
             Op::Boards(mode) => self.boards(ctx, mode).await,
