@@ -527,3 +527,6 @@ season-month = { $year }-{ $month }
 season-quarter = Q{ $n } { $year }
 season-half = H{ $n } { $year }
 season-year = { $year }
+discord-name-option-scope = scope
+discord-name-option-public = public
+discord-name-option-user = user

@@ -507,3 +507,6 @@ season-month = { $month }/{ $year }
 season-quarter = فصل { $n } سال { $year }
 season-half = نیمهٔ { $n } سال { $year }
 season-year = سال { $year }
+discord-name-option-scope = scope
+discord-name-option-public = public
+discord-name-option-user = user

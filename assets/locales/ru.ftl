@@ -536,3 +536,6 @@ season-month = { $month }.{ $year }
 season-quarter = { $n }-й квартал { $year }
 season-half = { $n }-е полугодие { $year }
 season-year = { $year } год
+discord-name-option-scope = охват
+discord-name-option-public = публично
+discord-name-option-user = соперник
