@@ -143,20 +143,28 @@ fn finish(c: &mut Criterion) {
     use dicetable::rating::{self, Entrant, Skill};
     use dicetable::store::{Change, Rating, RatingRow, SeatRecord};
     let (rt, urls) = databases("finish");
-    let users = [format!("bench:{}:ana", std::process::id()), format!("bench:{}:ben", std::process::id())];
+    let users =
+        [format!("bench:{}:ana", std::process::id()), format!("bench:{}:ben", std::process::id())];
     let seasons = ["all".to_owned(), rating::Seasons::Quarter.of(1_800_000_000_000)];
     let rate = |_: &str, rows: &[RatingRow]| -> Vec<RatingRow> {
         let skills: Vec<Entrant> = rows
             .iter()
-            .map(|r| Entrant::Person(match (r.mu, r.sigma) {
-                (Some(mu), Some(sigma)) => Skill { mu, sigma }.aged(0),
-                _ => rating::START,
-            }))
+            .map(|r| {
+                Entrant::Person(match (r.mu, r.sigma) {
+                    (Some(mu), Some(sigma)) => Skill { mu, sigma }.aged(0),
+                    _ => rating::START,
+                })
+            })
             .collect();
         let after = rating::rate(GameKind::Nardy, &skills, &[1, 2], 1);
         rows.iter()
             .zip(after)
-            .map(|(r, s)| RatingRow { mu: Some(s.mu), sigma: Some(s.sigma), games: r.games + 1, ..r.clone() })
+            .map(|(r, s)| RatingRow {
+                mu: Some(s.mu),
+                sigma: Some(s.sigma),
+                games: r.games + 1,
+                ..r.clone()
+            })
             .collect()
     };
     for (name, url) in urls {
@@ -170,7 +178,11 @@ fn finish(c: &mut Criterion) {
                     for _ in 0..iters {
                         let seats: Vec<SeatRecord> = users
                             .iter()
-                            .map(|u| SeatRecord { user: u.clone(), name: u.clone(), ..SeatRecord::default() })
+                            .map(|u| SeatRecord {
+                                user: u.clone(),
+                                name: u.clone(),
+                                ..SeatRecord::default()
+                            })
                             .collect();
                         let mut t = TableRecord {
                             chat: chat.clone(),

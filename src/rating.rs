@@ -111,7 +111,7 @@ pub fn computer_skill(kind: GameKind, level: Level) -> Skill {
 
 /// Ludo's computers (easy, normal, hard), fitted to 10,000 games (README, "Ratings").
 const LUDO: [f64; 3] = [18.66, 25.0, 26.29];
-/// Long Nardy's computers (easy, normal, hard), fitted to 2,000 matches (README, "Ratings").
+/// Long Nardy's computers (easy, normal, hard), fitted to 200 matches (README, "Ratings").
 const NARDY: [f64; 3] = [10.03, 25.0, 29.13];
 
 /// The model's settings: the crate's defaults (`beta` = 25/6).
@@ -190,7 +190,8 @@ pub fn rate(kind: GameKind, seats: &[Entrant], ranks: &[u32], weight: u32) -> Ve
 pub fn win_chances(skills: &[Skill]) -> Vec<f64> {
     let config = config();
     if skills.len() == 2 {
-        let (a, b) = weng_lin::expected_score(&skills[0].weng_lin(), &skills[1].weng_lin(), &config);
+        let (a, b) =
+            weng_lin::expected_score(&skills[0].weng_lin(), &skills[1].weng_lin(), &config);
         return vec![a, b];
     }
     let teams: Vec<[WengLinRating; 1]> = skills.iter().map(|s| [s.weng_lin()]).collect();
@@ -346,7 +347,8 @@ mod tests {
                 Entrant::Computer(Level::Normal),
                 Entrant::Computer(Level::Normal),
             ];
-            let ranks = [1 + games % 4, 1 + (games + 1) % 4, 1 + (games + 2) % 4, 1 + (games + 3) % 4];
+            let ranks =
+                [1 + games % 4, 1 + (games + 1) % 4, 1 + (games + 2) % 4, 1 + (games + 3) % 4];
             me = rate(GameKind::Ludo, &seats, &ranks, 1)[0];
             games += 1;
         }

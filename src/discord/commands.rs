@@ -58,11 +58,13 @@ pub(super) fn command_op(name: &str, options: &[ResolvedOption<'_>]) -> Option<O
                 "fair" => Op::Fair(game),
                 "list" => Op::Games,
                 "vs" => {
-                    let target = args.iter().find(|o| o.name == "user").and_then(|o| match o.value
-                    {
-                        ResolvedValue::User(user, _) => Some(format!("discord:{}", user.id.get())),
-                        _ => None,
-                    })?;
+                    let target =
+                        args.iter().find(|o| o.name == "user").and_then(|o| match o.value {
+                            ResolvedValue::User(user, _) => {
+                                Some(format!("discord:{}", user.id.get()))
+                            }
+                            _ => None,
+                        })?;
                     Op::Vs(target)
                 }
                 "replay" | "export" => {

@@ -37,7 +37,13 @@ impl Renderer {
             colour: palette.ink,
             anchor,
         };
-        text.draw(&mut pixmap, &chart.title, w as f32 / 2.0, 26.0, TextStyle { bold: true, ..ink(22.0, Anchor::Centre) });
+        text.draw(
+            &mut pixmap,
+            &chart.title,
+            w as f32 / 2.0,
+            26.0,
+            TextStyle { bold: true, ..ink(22.0, Anchor::Centre) },
+        );
         let (left, right, top, bottom) = (80.0f32, w as f32 - 24.0, 56.0f32, h as f32 - 40.0);
         let plot = Rect::from_ltrb(left, top, right, bottom).ok_or(RenderError::Size(w, h))?;
         let mut paint = Paint::default();
@@ -69,7 +75,13 @@ impl Renderer {
                 pixmap.fill_rect(line, &paint, Transform::identity(), None);
             }
             let label = number(v as i64, chart.persian_digits);
-            text.draw(&mut pixmap, &label, left - 8.0, y, TextStyle { colour: palette.muted, ..ink(16.0, Anchor::Right) });
+            text.draw(
+                &mut pixmap,
+                &label,
+                left - 8.0,
+                y,
+                TextStyle { colour: palette.muted, ..ink(16.0, Anchor::Right) },
+            );
             v += step;
         }
         if !chart.points.is_empty() {
@@ -109,7 +121,13 @@ impl Renderer {
             let muted = TextStyle { colour: palette.muted, ..ink(16.0, Anchor::Centre) };
             text.draw(&mut pixmap, &number(1, chart.persian_digits), x_of(0), bottom + 18.0, muted);
             if n > 1 {
-                text.draw(&mut pixmap, &number(n, chart.persian_digits), x_of(n - 1), bottom + 18.0, muted);
+                text.draw(
+                    &mut pixmap,
+                    &number(n, chart.persian_digits),
+                    x_of(n - 1),
+                    bottom + 18.0,
+                    muted,
+                );
             }
         }
         encoding::encode(&pixmap)

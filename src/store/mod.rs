@@ -1317,5 +1317,5 @@ fn with_status<T>(
 pub mod copy;
 pub mod ratings;
 
-pub use ratings::{FinishedGame, HeadToHead, LadderRow, RateFn, Rating, RatingRow};
 use ratings::RateTx;
+pub use ratings::{FinishedGame, HeadToHead, LadderRow, RateFn, Rating, RatingRow};

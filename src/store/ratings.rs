@@ -46,7 +46,10 @@ pub struct Rating<'a> {
 
 impl std::fmt::Debug for Rating<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Rating").field("users", &self.users).field("seasons", &self.seasons).finish()
+        f.debug_struct("Rating")
+            .field("users", &self.users)
+            .field("seasons", &self.seasons)
+            .finish()
     }
 }
 
@@ -237,7 +240,12 @@ impl Store {
             })
             .collect();
         games.sort_by(|(sa, a), (sb, b)| {
-            (sa.is_some(), *sa, a.finished_ms, a.table).cmp(&(sb.is_some(), *sb, b.finished_ms, b.table))
+            (sa.is_some(), *sa, a.finished_ms, a.table).cmp(&(
+                sb.is_some(),
+                *sb,
+                b.finished_ms,
+                b.table,
+            ))
         });
         Ok(games.into_iter().map(|(_, g)| g).collect())
     }

@@ -221,7 +221,10 @@ fn command_op(name: &str, game: Option<GameKind>, args: Vec<String>) -> Result<O
                     w => match w.parse::<GameKind>() {
                         Ok(g) => named = Some(g),
                         Err(_) => {
-                            return Err(CommandError::BadWord { command: "top", word: w.to_owned() });
+                            return Err(CommandError::BadWord {
+                                command: "top",
+                                word: w.to_owned(),
+                            });
                         }
                     },
                 }

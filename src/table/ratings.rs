@@ -224,13 +224,11 @@ impl Service {
             _ => ALL_TIME.to_owned(),
         };
         let title = match scope {
-            Scope::Season => {
-                self.i18n.text(
-                    lang,
-                    "ladder-season",
-                    &[("season", self.season_label(lang, &season).into())],
-                )
-            }
+            Scope::Season => self.i18n.text(
+                lang,
+                "ladder-season",
+                &[("season", self.season_label(lang, &season).into())],
+            ),
             Scope::AllTime => self.i18n.text(lang, "ladder-all-time", &[]),
             Scope::Global => self.i18n.text(lang, "ladder-global", &[]),
         };
@@ -239,6 +237,10 @@ impl Service {
         let chat = (scope != Scope::Global).then_some(ctx.chat.as_str());
         let mut any = false;
         for kind in kinds {
+            if !rating::rated_game(kind) && scope == Scope::Global {
+                // Wins are counted per chat only: no ladder across chats.
+                continue;
+            }
             if !rating::rated_game(kind) {
                 let rows = self.store.leaderboard(&ctx.chat).await?;
                 let of_game: Vec<_> =
@@ -347,7 +349,13 @@ impl Service {
                 let names: Vec<Arg> = podium
                     .iter()
                     .take(3)
-                    .map(|r| Arg::Text(format!("{} {}", super::clean_name(&r.name), r.rating.mu.map_or(0, |mu| (mu * rating::SCALE).round() as i64))))
+                    .map(|r| {
+                        Arg::Text(format!(
+                            "{} {}",
+                            super::clean_name(&r.name),
+                            r.rating.mu.map_or(0, |mu| (mu * rating::SCALE).round() as i64)
+                        ))
+                    })
                     .collect();
                 lines.push(self.i18n.text(
                     lang,
@@ -494,10 +502,14 @@ impl Service {
             Some(b'H') => ("season-half", number(&part[1..])),
             Some(_) => ("season-month", number(part)),
         };
-        let mut args = vec![("year", Arg::Text(crate::render::text::number(year, lang.persian_digits())))];
+        let mut args =
+            vec![("year", Arg::Text(crate::render::text::number(year, lang.persian_digits())))];
         if let Some(n) = n {
             args.push(("n", Arg::Number(n)));
-            args.push(("month", Arg::Text(crate::render::text::number(format!("{n:02}"), lang.persian_digits()))));
+            args.push((
+                "month",
+                Arg::Text(crate::render::text::number(format!("{n:02}"), lang.persian_digits())),
+            ));
         }
         self.i18n.text(lang, key, &args)
     }
@@ -505,7 +517,10 @@ impl Service {
 
 /// A stored rating as shown now: its deviation grown by the time since its last game.
 fn shown_skill(r: &RatingRow, now_ms: i64) -> Skill {
-    let skill = Skill { mu: r.mu.unwrap_or(rating::START.mu), sigma: r.sigma.unwrap_or(rating::START.sigma) };
+    let skill = Skill {
+        mu: r.mu.unwrap_or(rating::START.mu),
+        sigma: r.sigma.unwrap_or(rating::START.sigma),
+    };
     skill.aged(now_ms - r.last_ms)
 }
 

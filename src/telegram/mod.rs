@@ -41,8 +41,8 @@ use crate::table::{Ctx, Op, Service, View, parse_command};
 /// The commands in the menu, in menu order (see `table::command` for what each does).
 pub(crate) const COMMANDS: [&str; 24] = [
     "snakes", "ludo", "nardy", "join", "leave", "play", "options", "status", "history", "resign",
-    "kick", "cancel", "rules", "games", "notify", "stats", "top", "vs", "fair", "replay",
-    "export", "lang", "boards", "help",
+    "kick", "cancel", "rules", "games", "notify", "stats", "top", "vs", "fair", "replay", "export",
+    "lang", "boards", "help",
 ];
 
 /// How long `getUpdates` waits for an update (long polling), in seconds.

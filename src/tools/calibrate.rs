@@ -12,7 +12,7 @@ use serde::Serialize;
 use crate::engine::computer::Level;
 use crate::engine::{Entropy, GameKind, Options};
 use crate::fair::Seed;
-use crate::rating::{self, COMPUTER_SIGMA, Skill, START};
+use crate::rating::{self, COMPUTER_SIGMA, START, Skill};
 use crate::tools::simulate::{self, SimError};
 
 /// One game's seats (their levels) and its winners' seats.
@@ -80,9 +80,8 @@ fn play(kind: GameKind, games: u64, seed: &Seed) -> Result<Vec<Played>, SimError
                             GameKind::Ludo => 2 + pick.below(3) as usize,
                             _ => 2,
                         };
-                        let levels: Vec<Level> = (0..seats)
-                            .map(|_| Level::ALL[pick.below(3) as usize])
-                            .collect();
+                        let levels: Vec<Level> =
+                            (0..seats).map(|_| Level::ALL[pick.below(3) as usize]).collect();
                         let played = simulate::play_levels(options, &game_seed, &levels)?;
                         let ranking = played.game.ranking().unwrap_or_default();
                         let won = (0..seats).map(|s| ranking.get(s) == Some(&1)).collect();
@@ -102,10 +101,7 @@ fn play(kind: GameKind, games: u64, seed: &Seed) -> Result<Vec<Played>, SimError
 }
 
 fn skills_of(mus: &[f64; 3], levels: &[Level]) -> Vec<Skill> {
-    levels
-        .iter()
-        .map(|l| Skill { mu: mus[*l as usize], sigma: COMPUTER_SIGMA })
-        .collect()
+    levels.iter().map(|l| Skill { mu: mus[*l as usize], sigma: COMPUTER_SIGMA }).collect()
 }
 
 /// The maximum-likelihood skills of the levels (normal held at 25): gradient ascent on the
