@@ -46,8 +46,7 @@ impl Renderer {
         );
         let (left, right, top, bottom) = (80.0f32, w as f32 - 24.0, 56.0f32, h as f32 - 40.0);
         let plot = Rect::from_ltrb(left, top, right, bottom).ok_or(RenderError::Size(w, h))?;
-        let mut paint = Paint::default();
-        paint.anti_alias = true;
+        let mut paint = Paint { anti_alias: true, ..Paint::default() };
         paint.set_color(palette.board);
         pixmap.fill_rect(plot, &paint, Transform::identity(), None);
         // The scale: every band inside, rounded out to 50s.
