@@ -9,6 +9,9 @@
 //! `table/press-roll-notify/…` is the same press with both players' turn notices on (issue 35):
 //! the notice a turn owes is written, and the ended turn's deleted, in the press's transaction.
 //!
+//! `store/finish/…` and `store/finish-rated/…`: the transaction that finishes a game, without
+//! and with its ratings (issue 37).
+//!
 //! `store/open-tables-of-a-long-chat` reads a chat's open tables (what every command does to
 //! find the table it means) in a chat that has played 2,000 games before.
 
@@ -131,5 +134,91 @@ fn long_chat(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, press, long_chat);
+/// Issue 37: the transaction that finishes a game, with and without its ratings: a two-player
+/// Long Nardy table (the same two people every time, so their rating rows exist and are locked
+/// and updated) saved as finished with its results, `store/finish/…` as before ratings, and
+/// `store/finish-rated/…` with the rating of both seats in the same transaction (all time and
+/// the season). A new playing table is made outside the timed part.
+fn finish(c: &mut Criterion) {
+    use dicetable::rating::{self, Entrant, Skill};
+    use dicetable::store::{Change, Rating, RatingRow, SeatRecord};
+    let (rt, urls) = databases("finish");
+    let users =
+        [format!("bench:{}:ana", std::process::id()), format!("bench:{}:ben", std::process::id())];
+    let seasons = ["all".to_owned(), rating::Seasons::Quarter.of(1_800_000_000_000)];
+    let rate = |_: &str, rows: &[RatingRow]| -> Vec<RatingRow> {
+        let skills: Vec<Entrant> = rows
+            .iter()
+            .map(|r| {
+                Entrant::Person(match (r.mu, r.sigma) {
+                    (Some(mu), Some(sigma)) => Skill { mu, sigma }.aged(0),
+                    _ => rating::START,
+                })
+            })
+            .collect();
+        let after = rating::rate(GameKind::Nardy, &skills, &[1, 2], 1);
+        rows.iter()
+            .zip(after)
+            .map(|(r, s)| RatingRow {
+                mu: Some(s.mu),
+                sigma: Some(s.sigma),
+                games: r.games + 1,
+                ..r.clone()
+            })
+            .collect()
+    };
+    for (name, url) in urls {
+        let store = rt.block_on(Store::connect(&url)).expect("database");
+        let chat = format!("bench-finish:{}:{name}", std::process::id());
+        for rated in [false, true] {
+            let label = if rated { "finish-rated" } else { "finish" };
+            c.bench_function(&format!("store/{label}/{name}"), |b| {
+                b.iter_custom(|iters| {
+                    let mut total = Duration::ZERO;
+                    for _ in 0..iters {
+                        let seats: Vec<SeatRecord> = users
+                            .iter()
+                            .map(|u| SeatRecord {
+                                user: u.clone(),
+                                name: u.clone(),
+                                ..SeatRecord::default()
+                            })
+                            .collect();
+                        let mut t = TableRecord {
+                            chat: chat.clone(),
+                            game: "nardy".into(),
+                            options: "{}".into(),
+                            settings: "{}".into(),
+                            seed: vec![7; 32],
+                            commitment: "c".into(),
+                            status: TableStatus::Playing,
+                            host: users[0].clone(),
+                            shape: 1,
+                            seats,
+                            ..TableRecord::default()
+                        };
+                        t.id = rt.block_on(store.create_table(&t)).expect("a table");
+                        t.status = TableStatus::Finished;
+                        t.state = Some("{}".into());
+                        t.seats[0].rank = Some(1);
+                        t.seats[1].rank = Some(2);
+                        let rating = Rating { users: &users, seasons: &seasons, rate: &rate };
+                        let change = Change {
+                            action: Some("{}"),
+                            results: true,
+                            rating: rated.then_some(rating),
+                            ..Change::default()
+                        };
+                        let start = Instant::now();
+                        rt.block_on(store.save(&t, &change)).expect("saved");
+                        total += start.elapsed();
+                    }
+                    total
+                })
+            });
+        }
+    }
+}
+
+criterion_group!(benches, press, long_chat, finish);
 criterion_main!(benches);

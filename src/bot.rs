@@ -117,6 +117,11 @@ pub struct Config {
     /// milliseconds (`1500ms`) or seconds (`2`, `2s`).
     #[arg(long, env = "COMPUTER_PAUSE", default_value = "1500ms", value_parser = parse_pause)]
     pub computer_pause: Duration,
+
+    /// How rating seasons are cut: `month`, `quarter` (calendar quarters), `half` or `year`.
+    /// Each season's ladder starts afresh; the all-time ratings go on.
+    #[arg(long, env = "SEASONS", default_value = "quarter")]
+    pub seasons: crate::rating::Seasons,
 }
 
 /// A Telegram webhook URL: absolute, `https` (Telegram posts updates to nothing else) and with
@@ -262,7 +267,8 @@ pub async fn start(config: &Config) -> Result<Running> {
     let service = Service::new(store.clone(), secret.as_bytes(), Arc::new(SystemClock))
         .with_metrics(metrics.clone())
         .with_draw_limit(cores())
-        .with_computer_pause(config.computer_pause);
+        .with_computer_pause(config.computer_pause)
+        .with_seasons(config.seasons);
     let down = service.resume().await?;
     if down > 0 {
         tracing::info!(seconds = down / 1000, "the bot was down; turn deadlines moved later");

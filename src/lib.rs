@@ -6,6 +6,7 @@
 //! - [`fair`]: the provably fair dice: secret seeds, commitments, roll `n` of a seed.
 //! - [`setup`]: a new game from its options and seed (the seeded choices a game starts with).
 //! - [`replay`]: game records, their verification and animation.
+//! - [`rating`]: ratings (Weng-Lin skill per person and game, computers' fixed levels, seasons).
 //! - [`render`]: board pictures (state → PNG).
 //! - [`store`]: the only SQL (Postgres, SQLite); [`table`]: the table service every chat adapter
 //!   goes through (lobby, turns, timers, languages, platform-neutral views).
@@ -23,6 +24,7 @@ pub mod discord;
 pub mod engine;
 pub mod fair;
 pub mod playground;
+pub mod rating;
 pub mod render;
 pub mod replay;
 pub mod runtime;

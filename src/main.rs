@@ -34,6 +34,22 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Ratings: recompute them from the stored games (--rebuild), or measure the computers'
+    /// ratings (--calibrate --game ludo --games 10000).
+    Ratings {
+        /// What to do.
+        #[command(flatten)]
+        task: RatingsTask,
+        /// With --calibrate: the game (ludo or nardy).
+        #[arg(long, default_value = "ludo")]
+        game: GameKind,
+        /// With --calibrate: games to fit (and as many to check).
+        #[arg(long, default_value_t = 10_000)]
+        games: u64,
+        /// With --calibrate: the run's seed, a number or 64 hex digits.
+        #[arg(long, default_value = "1")]
+        seed: String,
+    },
     /// Speak the engine protocol: one JSON request per line on stdin, one JSON answer per line
     /// on stdout (see docs/engine-protocol.md).
     Engine,
@@ -197,6 +213,20 @@ enum Command {
     },
 }
 
+/// What `dicetable ratings` does.
+#[derive(clap::Args)]
+#[group(required = true, multiple = false)]
+struct RatingsTask {
+    /// Recompute every rating from the stored finished games, in the order they were rated,
+    /// in one transaction (after a change of formula or a fix).
+    #[arg(long)]
+    rebuild: bool,
+    /// Measure the computers' fixed ratings: play --games games of computers at random levels,
+    /// fit each level's rating, and check the fit on as many more games (printed as JSON).
+    #[arg(long)]
+    calibrate: bool,
+}
+
 #[derive(Subcommand)]
 enum StoreCommand {
     /// Copy everything a bot stored in a SQLite file into an empty Postgres database (migrated
@@ -283,6 +313,17 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Healthcheck { listen }) => healthcheck(listen),
+        Some(Command::Ratings { task, game, games, seed }) => {
+            if task.calibrate {
+                let seed = parse_seed(&seed)?;
+                let report = dicetable::tools::calibrate::run(game, games, &seed)?;
+                let mut out = io::stdout().lock();
+                serde_json::to_writer(&mut out, &report)?;
+                writeln!(out)?;
+                return Ok(ExitCode::SUCCESS);
+            }
+            ratings_rebuild(&cli.bot)
+        }
         Some(Command::Load {
             database_url,
             tables,
@@ -637,6 +678,22 @@ fn replay_record(
 }
 
 /// `dicetable store copy`: the copy, its row counts, and every table's log replayed.
+/// `dicetable ratings --rebuild`: every rating recomputed from the stored games.
+fn ratings_rebuild(config: &bot::Config) -> Result<ExitCode> {
+    use dicetable::store::Store;
+    use dicetable::table::{Service, SystemClock};
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    runtime.block_on(async {
+        let store = Store::connect(&config.database_url).await?;
+        let service = Service::new(store.clone(), b"ratings rebuild", Arc::new(SystemClock))
+            .with_seasons(config.seasons);
+        let rated = service.rebuild_ratings().await?;
+        store.close().await;
+        println!("rebuilt the ratings from {rated} rated games");
+        Ok(ExitCode::SUCCESS)
+    })
+}
+
 fn store_copy(from: &str, to: &str, force: bool) -> Result<ExitCode> {
     use dicetable::store::copy;
     use dicetable::table::{LogCheck, Service, SystemClock};

@@ -23,6 +23,8 @@ const ALLOWED: &[(&str, &[&str])] = &[
     // Seeds, dice and commitments feed the engine its entropy.
     ("fair", &["engine"]),
     ("setup", &["engine", "fair"]),
+    // Ratings: a finished game's effect on skills (the formula from `skillratings`).
+    ("rating", &["engine"]),
     // Pictures of engine states; never the table layer.
     ("render", &["engine"]),
     // Game records: replayed through the rules with their seed, drawn as animations; a
@@ -45,6 +47,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "store",
             "render",
             "replay",
+            "rating",
             "runtime::metrics",
             "runtime::lanes",
         ],
@@ -57,6 +60,8 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("tools::protocol", &["engine", "fair", "setup"]),
     ("tools::simulate", &["engine", "fair", "setup"]),
     ("tools::gallery", &["engine", "fair", "render", "setup"]),
+    // The computers' ratings, measured with the simulator's play loop.
+    ("tools::calibrate", &["engine", "fair", "rating", "tools::simulate"]),
     // The load generator drives the table service (or a running bot's playground) like an
     // adapter.
     ("tools::load", &["engine", "fair", "store", "table"]),
@@ -69,6 +74,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "store",
             "table",
             "render",
+            "rating",
             "runtime::metrics",
             "runtime::health",
             "runtime::lanes",
@@ -85,6 +91,8 @@ const ROOTS: &[&str] = &["lib", "main"];
 /// Outside crates (or `std` modules) and the only layers that may use them.
 const EXTERNAL: &[(&str, &[&str])] = &[
     ("sqlx", &["store"]),
+    // Ratings: Weng-Lin (MIT OR Apache-2.0).
+    ("skillratings", &["rating"]),
     ("teloxide", &["telegram"]),
     ("serenity", &["discord"]),
     // Drawing, compressing and encoding pictures.
@@ -146,7 +154,7 @@ const EXTERNAL: &[(&str, &[&str])] = &[
     ),
     // The simulator's playouts (`--advantage`) run on every core; the background lane
     // (replays) is a thread of its own.
-    ("std::thread", &["bot", "tools::simulate", "runtime::lanes"]),
+    ("std::thread", &["bot", "tools::simulate", "tools::calibrate", "runtime::lanes"]),
     ("std::env", &["bot"]),
     ("std::process", &["bot"]),
     ("println", &[]),

@@ -588,6 +588,16 @@ async fn slash_commands_buttons_and_full_games_of_every_kind() {
         for name in ["snakes", "ludo", "nardy", "game", "stats", "top", "lang", "help"] {
             assert!(names.contains(&name), "/{name} missing from {names:?}");
         }
+        // Issue 37: /top and /stats take typed options, /game vs a user.
+        let top = commands.iter().find(|c| c["name"] == "top").unwrap();
+        let scope = top["options"].as_array().unwrap().iter().find(|o| o["name"] == "scope");
+        assert_eq!(scope.unwrap()["choices"].as_array().unwrap().len(), 3, "{top}");
+        let stats = commands.iter().find(|c| c["name"] == "stats").unwrap();
+        let public = stats["options"].as_array().unwrap().iter().find(|o| o["name"] == "public");
+        assert_eq!(public.unwrap()["type"], 5, "{stats}");
+        let game = commands.iter().find(|c| c["name"] == "game").unwrap();
+        let vs = game["options"].as_array().unwrap().iter().find(|o| o["name"] == "vs").unwrap();
+        assert_eq!(vs["options"][0]["type"], 6, "{vs}");
         let snakes = commands.iter().find(|c| c["name"] == "snakes").unwrap();
         assert!(snakes["description_localizations"]["ru"].as_str().is_some_and(|d| !d.is_empty()));
         assert_eq!(snakes["name_localizations"]["ru"], "змеи");

@@ -470,7 +470,9 @@ async fn a_group_opens_a_table_joins_and_plays_turns_with_inline_buttons() {
             g.until("four command menus", |f| (f.menus.len() == 4).then(|| f.menus.clone())).await;
         let codes: Vec<Option<&str>> = menus.iter().map(|(c, _)| c.as_deref()).collect();
         assert_eq!(codes, [None, Some("fa"), Some("ru"), Some("tl")]);
-        assert!(menus.iter().all(|(_, names)| names.len() == 23 && names[0] == "snakes"));
+        assert!(menus.iter().all(|(_, names)| names.len() == 24 && names[0] == "snakes"));
+        // Issue 37: head-to-head is in the menu.
+        assert!(menus.iter().all(|(_, names)| names.iter().any(|n| n == "vs")));
         let players = [(1, "Ana"), (2, "Ben")];
         // A command for another bot in the group is not ours to answer, nor is a command we
         // do not have unless it names us.

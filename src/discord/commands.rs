@@ -9,7 +9,7 @@ use serenity::all::{
 use super::message::clip;
 use crate::engine::{GameKind, registry};
 use crate::table::i18n::Lang;
-use crate::table::{BoardMode, Op, Pick, Service, words};
+use crate::table::{BoardMode, Op, Pick, Scope, Service, words};
 
 /// The table operation a slash command asks for, or `None` for a command we do not have.
 pub(super) fn command_op(name: &str, options: &[ResolvedOption<'_>]) -> Option<Op> {
@@ -57,6 +57,16 @@ pub(super) fn command_op(name: &str, options: &[ResolvedOption<'_>]) -> Option<O
                 "rules" => Op::Rules(game),
                 "fair" => Op::Fair(game),
                 "list" => Op::Games,
+                "vs" => {
+                    let target =
+                        args.iter().find(|o| o.name == "user").and_then(|o| match o.value {
+                            ResolvedValue::User(user, _) => {
+                                Some(format!("discord:{}", user.id.get()))
+                            }
+                            _ => None,
+                        })?;
+                    Op::Vs(target)
+                }
                 "replay" | "export" => {
                     let pick = match (table, game) {
                         (Some(n), _) => Pick::Table(n),
@@ -78,7 +88,21 @@ pub(super) fn command_op(name: &str, options: &[ResolvedOption<'_>]) -> Option<O
                 _ => return None,
             }))
         }
-        "stats" => Some(Op::Stats),
+        "stats" => {
+            let game = options.iter().find_map(|o| match (o.name, &o.value) {
+                ("game", ResolvedValue::String(s)) => s.parse::<GameKind>().ok(),
+                _ => None,
+            });
+            let public = options.iter().find_map(|o| match (o.name, &o.value) {
+                ("public", ResolvedValue::Boolean(b)) => Some(*b),
+                _ => None,
+            });
+            Some(match (public, game) {
+                (Some(public), _) => Op::Public(public),
+                (None, Some(game)) => Op::StatsOf(game),
+                (None, None) => Op::Stats,
+            })
+        }
         "notify" => {
             let words = options.iter().find_map(|o| match (o.name, &o.value) {
                 ("set", ResolvedValue::String(s)) => Some(*s),
@@ -86,7 +110,22 @@ pub(super) fn command_op(name: &str, options: &[ResolvedOption<'_>]) -> Option<O
             });
             Some(Op::Notify(words.unwrap_or("").split_whitespace().map(str::to_owned).collect()))
         }
-        "top" => Some(Op::Top),
+        "top" => {
+            let game = options.iter().find_map(|o| match (o.name, &o.value) {
+                ("game", ResolvedValue::String(s)) => s.parse::<GameKind>().ok(),
+                _ => None,
+            });
+            let scope = options.iter().find_map(|o| match (o.name, &o.value) {
+                ("scope", ResolvedValue::String("all")) => Some(Scope::AllTime),
+                ("scope", ResolvedValue::String("global")) => Some(Scope::Global),
+                ("scope", ResolvedValue::String(_)) => Some(Scope::Season),
+                _ => None,
+            });
+            Some(match (game, scope) {
+                (None, None) => Op::Top,
+                (game, scope) => Op::Ladder { game, scope: scope.unwrap_or_default() },
+            })
+        }
         "help" => Some(Op::Help),
         "lang" => {
             let mut code = None;
@@ -285,6 +324,10 @@ impl Describe<'_> {
                 .add_sub_option(table()),
         )
         .add_option(self.sub("list", "command-games"))
+        .add_option(
+            self.sub("vs", "command-vs")
+                .add_sub_option(option(self.0, CommandOptionType::User, "user").required(true)),
+        )
     }
 }
 
@@ -300,13 +343,17 @@ pub(super) fn commands(service: &Service) -> Vec<CreateCommand> {
         .collect();
     all.extend([
         d.game(),
-        d.command("stats", "command-stats"),
+        d.command("stats", "command-stats")
+            .add_option(d.choice("game", &["ludo", "nardy"]))
+            .add_option(d.flag("public")),
         d.command("notify", "command-notify").add_option(option(
             service,
             CommandOptionType::String,
             "set",
         )),
-        d.command("top", "command-top"),
+        d.command("top", "command-top")
+            .add_option(d.choice("game", &["snakes", "ludo", "nardy"]))
+            .add_option(d.choice("scope", &["season", "all", "global"])),
         d.command("help", "command-help"),
         d.command("lang", "command-lang")
             .add_option(d.choice("language", &["en", "fa", "ru", "tl"]))

@@ -7,6 +7,7 @@
 //! players. A picture's PNG reuses the compressed rows of its board where they are unchanged.
 
 mod animation;
+mod chart;
 mod encoding;
 mod legend;
 mod ludo;
@@ -15,6 +16,7 @@ mod snakes;
 pub mod text;
 
 pub use animation::Animation;
+pub use chart::{CHART_SIZE, Chart};
 pub use encoding::encode;
 use encoding::{Colours, encode_picture};
 use legend::{draw_legend, legend_height};

@@ -262,6 +262,8 @@ pub struct Change<'a> {
     pub notices: &'a [(String, i64)],
     /// Users who are no longer to act: their notices are dropped.
     pub unnotice: &'a [String],
+    /// With `results`: the ratings the finished game changes (see [`ratings`]).
+    pub rating: Option<Rating<'a>>,
 }
 
 /// What a new turn-notice choice does to the notices its user is already owed.
@@ -798,6 +800,9 @@ impl Store {
                         .bind(t.updated_ms)
                         .execute(&mut *tx)
                         .await?;
+                }
+                if let Some(rating) = &change.rating {
+                    tx.rate_game(t.id, &t.game, &t.chat, t.updated_ms, rating).await?;
                 }
             }
             tx.commit().await?;
@@ -1398,8 +1403,12 @@ fn with_status<T>(
     })
 }
 
-// Declared last: it uses the query macros above (macros are visible from where they are defined).
+// Declared last: they use the query macros above (macros are visible from where they are defined).
 pub mod copy;
 mod rematch;
 
 pub use rematch::Rematch;
+pub mod ratings;
+
+use ratings::RateTx;
+pub use ratings::{FinishedGame, HeadToHead, LadderRow, RateFn, Rating, RatingRow};

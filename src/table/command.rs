@@ -55,6 +55,8 @@ impl CommandError {
         match self {
             CommandError::Missing(_) => "err-command-incomplete",
             CommandError::BadWord { command: "boards", .. } => "err-boards-word",
+            CommandError::BadWord { command: "top", .. } => "err-top-word",
+            CommandError::BadWord { command: "stats", .. } => "err-stats-word",
             CommandError::BadWord { .. } => "err-command-incomplete",
             CommandError::NotCommand | CommandError::Unknown(_) => "err-unknown-command",
         }
@@ -188,10 +190,47 @@ fn command_op(name: &str, game: Option<GameKind>, args: Vec<String>) -> Result<O
         "status" | "board" => Op::Status(named(&args)),
         "history" => Op::History(named(&args)),
         "fair" => Op::Fair(named(&args)),
-        "stats" => Op::Stats,
+        "stats" => match args.first().map(|w| w.to_lowercase()).as_deref() {
+            None => Op::Stats,
+            Some("public") => Op::Public(true),
+            Some("private") => Op::Public(false),
+            Some(word) => match word.parse::<GameKind>() {
+                Ok(g) => Op::StatsOf(g),
+                Err(_) => {
+                    return Err(CommandError::BadWord { command: "stats", word: word.to_owned() });
+                }
+            },
+        },
+        "vs" | "versus" => {
+            if args.is_empty() {
+                return Err(CommandError::Missing("vs"));
+            }
+            Op::Vs(args.join(" "))
+        }
         "notify" | "notifications" => Op::Notify(args),
         "games" | "mygames" => Op::Games,
-        "top" | "leaderboard" => Op::Top,
+        "top" | "leaderboard" if args.is_empty() && game.is_none() => Op::Top,
+        "top" | "leaderboard" => {
+            let mut scope = super::Scope::Season;
+            let mut named = game;
+            for word in &args {
+                match word.to_lowercase().as_str() {
+                    "all" => scope = super::Scope::AllTime,
+                    "global" => scope = super::Scope::Global,
+                    "season" => scope = super::Scope::Season,
+                    w => match w.parse::<GameKind>() {
+                        Ok(g) => named = Some(g),
+                        Err(_) => {
+                            return Err(CommandError::BadWord {
+                                command: "top",
+                                word: w.to_owned(),
+                            });
+                        }
+                    },
+                }
+            }
+            Op::Ladder { game: named, scope }
+        }
         "lang" | "language" => {
             let chat = args.first().is_some_and(|w| w.eq_ignore_ascii_case("chat"));
             let code = args.get(usize::from(chat)).map(|w| w.to_lowercase());

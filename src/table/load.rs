@@ -183,12 +183,20 @@ impl Service {
             None => None,
         };
         let (notices, unnotice) = self.notices_of(t, now);
+        let plan = if results { self.rating_plan(t, now) } else { None };
+        let rate = plan.as_ref().map(|p| move |s: &str, rows: &[_]| p.rate(s, rows));
+        let rating = plan.as_ref().zip(rate.as_ref()).map(|(p, rate)| crate::store::Rating {
+            users: &p.users,
+            seasons: &p.seasons,
+            rate,
+        });
         let change = Change {
             action: json.as_deref(),
             results,
             seats_unchanged: t.rec.seats == t.stored_seats,
             notices: &notices,
             unnotice: &unnotice,
+            rating,
         };
         let started = std::time::Instant::now();
         let saved = self.store.save(&t.rec, &change).await;
@@ -199,6 +207,7 @@ impl Service {
             }
         }
         t.rec.version = saved?;
+        Self::keep_rated(t, plan);
         t.stored_seats.clone_from(&t.rec.seats);
         if computer {
             self.computer_turns.notify_one();

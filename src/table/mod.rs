@@ -16,6 +16,7 @@ mod lobby;
 mod notify;
 mod play;
 mod rematch;
+mod ratings;
 mod replays;
 mod service;
 pub mod token;
@@ -27,6 +28,7 @@ use std::sync::atomic::{AtomicI64, Ordering};
 pub use audit::LogCheck;
 pub use command::{Command, parse as parse_command};
 pub use notify::{Link, Notice, NoticeFailure, NotifyChoice};
+pub use ratings::Scope;
 pub use service::{Service, ServiceError, Shown};
 
 use crate::engine::GameKind;
@@ -91,8 +93,23 @@ pub enum Op {
     History(Option<GameKind>),
     /// The user's statistics.
     Stats,
-    /// This chat's leaderboard.
+    /// This chat's ladders of this season.
     Top,
+    /// A ladder: of one game or every game; this chat's this season, all time, or across chats
+    /// (`/top ludo`, `/top all`, `/top global nardy`).
+    Ladder {
+        /// The game, or every game.
+        game: Option<GameKind>,
+        /// Which ladder.
+        scope: Scope,
+    },
+    /// The user's statistics and rating in one game, with the chart of the season
+    /// (`/stats ludo`).
+    StatsOf(GameKind),
+    /// Whether the user is on ladders across chats (`/stats public`, `/stats private`).
+    Public(bool),
+    /// The record between the user and another person, by name (`/vs Ana`).
+    Vs(String),
     /// The fairness commitment, or after the game the seed and how to verify it.
     Fair(Option<GameKind>),
     /// Set the language of the user, or with `chat` of the chat (admin); `None` shows the choice.
@@ -182,6 +199,10 @@ impl Op {
             Op::History(_) => "history",
             Op::Stats => "stats",
             Op::Top => "top",
+            Op::Ladder { .. } => "ladder",
+            Op::StatsOf(_) => "stats",
+            Op::Public(_) => "public",
+            Op::Vs(_) => "vs",
             Op::Fair(_) => "fair",
             Op::Lang { .. } => "lang",
             Op::Boards(_) => "boards",

@@ -96,6 +96,8 @@ pub(super) struct Loaded {
     /// A rematch lobby's invited players: the people who sat at the game it is the rematch of
     /// (read from that game by [`Service::load`]; empty for any other table).
     pub(super) invited: Vec<SeatRecord>,
+    /// The rating changes of the save that finished the game (none otherwise).
+    pub(super) rated: Vec<super::ratings::Rated>,
 }
 
 impl Loaded {
@@ -108,7 +110,17 @@ impl Loaded {
         seed: Seed,
     ) -> Self {
         let stored_seats = rec.seats.clone();
-        Self { rec, kind, options, settings, game: None, seed, stored_seats, invited: Vec::new() }
+        Self {
+            rec,
+            kind,
+            options,
+            settings,
+            game: None,
+            seed,
+            stored_seats,
+            invited: Vec::new(),
+            rated: Vec::new(),
+        }
     }
 
     pub(super) fn names(&self) -> Vec<String> {
@@ -269,6 +281,8 @@ pub struct Service {
     /// Told when a computer's turn comes, so the turn timer plays it after the pause rather
     /// than at its next round.
     pub(super) computer_turns: Arc<tokio::sync::Notify>,
+    /// How seasons of ratings are cut.
+    pub(super) seasons: crate::rating::Seasons,
     /// Replays drawn lately.
     pub(super) drawn: Arc<super::replays::Drawn>,
     /// Long drawing (replays), off the boards' path.
@@ -297,6 +311,7 @@ impl Service {
             metrics: None,
             health: Arc::default(),
             computer_pause_ms: COMPUTER_PAUSE.as_millis() as i64,
+            seasons: crate::rating::Seasons::default(),
             computer_turns: Arc::default(),
             drawn: Arc::default(),
             background: Arc::new(crate::runtime::lanes::Background::new("dicetable-replays")),
@@ -336,6 +351,12 @@ impl Service {
         if damaged.insert(id, why.to_owned()).is_none() {
             tracing::error!(table = id, why, "a stored table is damaged; it is refused");
         }
+    }
+
+    /// The same service, cutting rating seasons by `seasons` (calendar quarters by default).
+    pub fn with_seasons(mut self, seasons: crate::rating::Seasons) -> Self {
+        self.seasons = seasons;
+        self
     }
 
     /// The same service, letting computers wait `pause` before each turn.
@@ -516,8 +537,12 @@ impl Service {
             Op::Cancel(game) => self.cancel(ctx, pick(game)).await,
             Op::Status(game) => self.status(ctx, pick(game)).await,
             Op::History(game) => self.history(ctx, pick(game)).await,
-            Op::Stats => self.stats(ctx).await,
-            Op::Top => self.top(ctx).await,
+            Op::Stats => self.stats_of(ctx, None).await,
+            Op::Top => self.ladder_view(ctx, None, super::Scope::Season).await,
+            Op::Ladder { game, scope } => self.ladder_view(ctx, game, scope).await,
+            Op::StatsOf(game) => self.stats_of(ctx, Some(game)).await,
+            Op::Public(public) => self.set_public(ctx, public).await,
+            Op::Vs(target) => self.versus(ctx, &target).await,
             Op::Fair(game) => self.fair(ctx, pick(game)).await,
             Op::Lang { chat, code } => self.lang(ctx, chat, code.as_deref()).await,
             Op::Boards(mode) => self.boards(ctx, mode).await,

@@ -415,7 +415,10 @@ impl Service {
             // Issue 37: a new table like this one, with the same players (`table::rematch`).
             buttons.push(vec![self.button(t, TokenButton::Rematch, label("button-rematch"))]);
         }
-        vec![View { lang: Some(lang), text: self.reveal_text(t, lang), buttons, ..View::default() }]
+        // Each rated player's change (issue 37) above the seed.
+        let mut text = self.rating_lines(t, lang);
+        text.push(self.reveal_text(t, lang));
+        vec![View { lang: Some(lang), text: text.join("\n"), buttons, ..View::default() }]
     }
 
     fn reveal_text(&self, t: &Loaded, lang: Lang) -> String {
@@ -579,7 +582,11 @@ impl Service {
         Ok(vec![View { lang: Some(lang), text: lines.join("\n"), ..View::default() }])
     }
 
-    pub(super) async fn stats(&self, ctx: &Ctx) -> Result<Vec<View>, Fail> {
+    pub(super) async fn stats_of(
+        &self,
+        ctx: &Ctx,
+        game: Option<GameKind>,
+    ) -> Result<Vec<View>, Fail> {
         let lang = self.user_lang(ctx).await;
         let rows = self.store.user_stats(&ctx.user).await?;
         let mut lines =
@@ -588,6 +595,9 @@ impl Service {
             lines.push(self.i18n.text(lang, "stats-none", &[]));
         }
         for kind in GameKind::ALL {
+            if game.is_some_and(|g| g != kind) {
+                continue;
+            }
             let of_game: Vec<_> = rows.iter().filter(|r| r.game == kind.name()).collect();
             // Games among people first (all of them count), then those against computers by
             // level, weakest first.
@@ -622,37 +632,9 @@ impl Service {
                 }
             }
         }
-        Ok(vec![View { lang: Some(lang), text: lines.join("\n"), ..View::default() }])
-    }
-
-    pub(super) async fn top(&self, ctx: &Ctx) -> Result<Vec<View>, Fail> {
-        let lang = self.chat_lang(ctx).await;
-        let rows = self.store.leaderboard(&ctx.chat).await?;
-        let mut lines = vec![self.text_for(ctx, lang, "top-title", &[])];
-        if rows.is_empty() {
-            lines.push(self.text_for(ctx, lang, "top-none", &[]));
-        }
-        for kind in GameKind::ALL {
-            let of_game: Vec<_> = rows.iter().filter(|r| r.game == kind.name()).take(10).collect();
-            if of_game.is_empty() {
-                continue;
-            }
-            lines.push(format!("\n{}", self.game_name(lang, kind)));
-            for (i, r) in of_game.iter().enumerate() {
-                lines.push(self.i18n.text(
-                    lang,
-                    "top-line",
-                    &[
-                        ("rank", Arg::Number(i as i64 + 1)),
-                        ("name", super::clean_name(&r.name).into()),
-                        ("games", Arg::Number(r.games)),
-                        ("wins", Arg::Number(r.wins)),
-                        ("rate", Arg::Number(rate(r.wins, r.games))),
-                    ],
-                ));
-            }
-        }
-        Ok(vec![View { lang: Some(lang), text: lines.join("\n"), ..View::default() }])
+        lines.extend(self.rating_stats_lines(ctx, lang, game).await?);
+        let image = self.rating_chart(ctx, lang, game).await?;
+        Ok(vec![View { lang: Some(lang), text: lines.join("\n"), image, ..View::default() }])
     }
 
     pub(super) async fn fair(&self, ctx: &Ctx, game: super::Pick) -> Result<Vec<View>, Fail> {
@@ -676,7 +658,11 @@ impl Service {
     pub(super) fn help(&self, ctx: &Ctx, lang: Lang) -> View {
         View {
             lang: Some(lang),
-            text: self.text_for(ctx, lang, "help", &[]),
+            text: format!(
+                "{}\n{}",
+                self.text_for(ctx, lang, "help", &[]),
+                self.text_for(ctx, lang, "help-ratings", &[])
+            ),
             private_to: Some(ctx.user.clone()),
             ..View::default()
         }

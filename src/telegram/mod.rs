@@ -39,9 +39,9 @@ use crate::table::token::may_need_admin;
 use crate::table::{Ctx, Op, Service, View, parse_command};
 
 /// The commands in the menu, in menu order (see `table::command` for what each does).
-pub(crate) const COMMANDS: [&str; 23] = [
+pub(crate) const COMMANDS: [&str; 24] = [
     "snakes", "ludo", "nardy", "join", "leave", "play", "options", "status", "history", "resign",
-    "kick", "cancel", "rules", "games", "notify", "stats", "top", "fair", "replay", "export",
+    "kick", "cancel", "rules", "games", "notify", "stats", "top", "vs", "fair", "replay", "export",
     "lang", "boards", "help",
 ];
 

@@ -3,10 +3,12 @@
 //!
 //! - [`protocol`]: `dicetable engine`, the JSON-lines engine protocol.
 //! - [`simulate`]: `dicetable simulate`, the statistics runner.
+//! - [`calibrate`]: `dicetable ratings --calibrate`, the computers' fixed ratings measured.
 //! - [`gallery`]: `dicetable render --demo`, the example boards.
 //! - [`load`]: `dicetable load`, the load generator (many tables at once, for sizing a
 //!   deployment).
 
+pub mod calibrate;
 pub mod gallery;
 pub mod load;
 pub mod protocol;

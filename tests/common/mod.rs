@@ -103,6 +103,7 @@ pub fn bot_config(database_url: String) -> dicetable::bot::Config {
         shutdown_timeout: std::time::Duration::from_secs(25),
         // Computers play at once in tests (the product waits 1.5 s for people to follow).
         computer_pause: std::time::Duration::from_millis(30),
+        seasons: dicetable::rating::Seasons::default(),
         telegram_token: None,
         telegram_api_url: "https://api.telegram.org".parse().unwrap(),
         telegram_webhook_url: None,
@@ -198,7 +199,7 @@ pub const README_CONVERSATION: &[(&str, &str, &str)] = &[
     ("Ana", "/fair", "fingerprint"),
     ("Ben", "/resign", "Ben resigned"),
     ("Ana", "/stats", "1 played"),
-    ("Ana", "/top", "best players"),
+    ("Ana", "/top", "pure chance"),
     (
         "Ana",
         "/ludo capture all",

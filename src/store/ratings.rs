@@ -1,0 +1,404 @@
+//! Ratings as stored (migration 0006): each person's skill per game and season, the order in
+//! which finished games were rated, and each rated game's changes. The formula is not here: the
+//! caller hands a [`Rating`] whose `rate` turns the rows read into the rows to write; this
+//! module reads, locks and writes them in the finishing game's own transaction.
+//!
+//! No lost or doubled update: a finishing game first inserts its players' rows if missing (`on
+//! conflict do nothing`), then reads them `for update` (Postgres), always in the same order
+//! (season, then user), so two games of one player finishing at once, in one process or two,
+//! rate one after the other, the second from the first's result. SQLite writes one at a time
+//! anyway (`BEGIN IMMEDIATE`, one writer).
+
+use super::{BeginWrite, Store, StoreError};
+
+/// One person's stored rating in one game and season; `mu` and `sigma` are `None` before the
+/// first rated game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RatingRow {
+    /// The user.
+    pub user: String,
+    /// The skill estimate.
+    pub mu: Option<f64>,
+    /// Its deviation.
+    pub sigma: Option<f64>,
+    /// Rated games.
+    pub games: i64,
+    /// Rated games won (first place).
+    pub wins: i64,
+    /// The last rated game's time, Unix ms (0: none).
+    pub last_ms: i64,
+}
+
+/// The rate function: a season's key and the rows read (one per person of [`Rating::users`], in
+/// that order) to the rows to write.
+pub type RateFn<'a> = dyn Fn(&str, &[RatingRow]) -> Vec<RatingRow> + Send + Sync + 'a;
+
+/// What rating a finished game writes, in its own transaction (see [`super::Change`]).
+#[derive(Clone, Copy)]
+pub struct Rating<'a> {
+    /// The people rated (distinct), in seat order.
+    pub users: &'a [String],
+    /// The seasons whose ratings change: `all` and the current season's key.
+    pub seasons: &'a [String],
+    /// The formula.
+    pub rate: &'a RateFn<'a>,
+}
+
+impl std::fmt::Debug for Rating<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Rating")
+            .field("users", &self.users)
+            .field("seasons", &self.seasons)
+            .finish()
+    }
+}
+
+/// A finished game as `dicetable ratings --rebuild` reads it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FinishedGame {
+    /// The table.
+    pub table: i64,
+    /// The game's name.
+    pub game: String,
+    /// The chat.
+    pub chat: String,
+    /// When it finished, Unix ms.
+    pub finished_ms: i64,
+    /// The final state (engine JSON).
+    pub state: String,
+    /// Seats in order: `(user, rank)`.
+    pub seats: Vec<(String, i32)>,
+}
+
+/// One row of a ladder.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LadderRow {
+    /// The user.
+    pub user: String,
+    /// Their display name as last seen.
+    pub name: String,
+    /// The stored rating (see [`RatingRow`]).
+    pub rating: RatingRow,
+}
+
+/// Two people's record against each other in one game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HeadToHead {
+    /// The game.
+    pub game: String,
+    /// Games both played.
+    pub games: i64,
+    /// Games the first finished ahead of the second.
+    pub ahead: i64,
+    /// Games the second finished ahead of the first.
+    pub behind: i64,
+}
+
+/// A database connection that can rate a finished game inside a transaction.
+pub(super) trait RateTx {
+    /// Inserts, locks, reads, rates and writes the ratings of `rating`, and records the game's
+    /// place in the rating order.
+    async fn rate_game(
+        &mut self,
+        table: i64,
+        game: &str,
+        chat: &str,
+        finished_ms: i64,
+        rating: &Rating<'_>,
+    ) -> Result<(), sqlx::Error>;
+}
+
+const ENSURE: &str = "insert into ratings (user_id, game, season) values ($1, $2, $3) \
+                      on conflict (user_id, game, season) do nothing";
+const WRITE: &str = "update ratings set mu = $1, sigma = $2, games = $3, wins = $4, last_ms = $5 \
+                     where user_id = $6 and game = $7 and season = $8";
+const CHANGE: &str = "insert into rating_changes (table_id, user_id, season, game, chat, \
+                      finished_ms, mu_before, sigma_before, mu_after, sigma_after) \
+                      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
+const ORDER: &str = "insert into rated_games (table_id) values ($1)";
+
+macro_rules! rate_tx {
+    ($conn:ty, $read:literal) => {
+        impl RateTx for $conn {
+            async fn rate_game(
+                &mut self,
+                table: i64,
+                game: &str,
+                chat: &str,
+                finished_ms: i64,
+                rating: &Rating<'_>,
+            ) -> Result<(), sqlx::Error> {
+                // Locks are taken in one order everywhere: season, then user.
+                let mut order: Vec<usize> = (0..rating.users.len()).collect();
+                order.sort_by(|&a, &b| rating.users[a].cmp(&rating.users[b]));
+                for season in rating.seasons {
+                    for &i in &order {
+                        sqlx::query(ENSURE)
+                            .bind(&rating.users[i])
+                            .bind(game)
+                            .bind(season)
+                            .execute(&mut *self)
+                            .await?;
+                    }
+                }
+                for season in rating.seasons {
+                    let mut rows = vec![None; rating.users.len()];
+                    for &i in &order {
+                        let user = &rating.users[i];
+                        let (mu, sigma, games, wins, last_ms): (
+                            Option<f64>,
+                            Option<f64>,
+                            i64,
+                            i64,
+                            i64,
+                        ) = sqlx::query_as($read)
+                            .bind(user)
+                            .bind(game)
+                            .bind(season)
+                            .fetch_one(&mut *self)
+                            .await?;
+                        rows[i] =
+                            Some(RatingRow { user: user.clone(), mu, sigma, games, wins, last_ms });
+                    }
+                    let before: Vec<RatingRow> = rows.into_iter().flatten().collect();
+                    let after = (rating.rate)(season, &before);
+                    for (old, new) in before.iter().zip(&after) {
+                        sqlx::query(WRITE)
+                            .bind(new.mu)
+                            .bind(new.sigma)
+                            .bind(new.games)
+                            .bind(new.wins)
+                            .bind(new.last_ms)
+                            .bind(&old.user)
+                            .bind(game)
+                            .bind(season)
+                            .execute(&mut *self)
+                            .await?;
+                        sqlx::query(CHANGE)
+                            .bind(table)
+                            .bind(&old.user)
+                            .bind(season)
+                            .bind(game)
+                            .bind(chat)
+                            .bind(finished_ms)
+                            .bind(old.mu)
+                            .bind(old.sigma)
+                            .bind(new.mu.unwrap_or_default())
+                            .bind(new.sigma.unwrap_or_default())
+                            .execute(&mut *self)
+                            .await?;
+                    }
+                }
+                sqlx::query(ORDER).bind(table).execute(&mut *self).await?;
+                Ok(())
+            }
+        }
+    };
+}
+
+rate_tx!(
+    sqlx::PgConnection,
+    "select mu, sigma, games, wins, last_ms from ratings where user_id = $1 and game = $2 \
+     and season = $3 for update"
+);
+rate_tx!(
+    sqlx::SqliteConnection,
+    "select mu, sigma, games, wins, last_ms from ratings where user_id = $1 and game = $2 \
+     and season = $3"
+);
+
+impl Store {
+    /// Every finished table, in the order its ratings were (or would have been) applied: the
+    /// games rated since ratings began in their rating order, after those finished before
+    /// (by time, then number).
+    pub async fn finished_games(&self) -> Result<Vec<FinishedGame>, StoreError> {
+        const SQL: &str = "select t.id, t.game, t.chat, coalesce(max(r.finished_ms), t.updated_ms), \
+                           t.state, (select g.seq from rated_games g where g.table_id = t.id) \
+                           from tables t left join results r on r.table_id = t.id \
+                           where t.status = 'finished' and t.state is not null \
+                           group by t.id, t.game, t.chat, t.updated_ms, t.state";
+        const SEATS: &str = "select table_id, user_id, rank from results \
+                             order by table_id, seat";
+        type Row = (i64, String, String, i64, Option<String>, Option<i64>);
+        let (rows, seats): (Vec<Row>, Vec<(i64, String, i32)>) = on_pool!(self, pool => {
+            (
+                sqlx::query_as(SQL).fetch_all(pool).await?,
+                sqlx::query_as(SEATS).fetch_all(pool).await?,
+            )
+        });
+        let mut by_table: std::collections::HashMap<i64, Vec<(String, i32)>> =
+            std::collections::HashMap::new();
+        for (table, user, rank) in seats {
+            by_table.entry(table).or_default().push((user, rank));
+        }
+        let mut games: Vec<(Option<i64>, FinishedGame)> = rows
+            .into_iter()
+            .map(|(table, game, chat, finished_ms, state, seq)| {
+                let seats = by_table.remove(&table).unwrap_or_default();
+                let state = state.unwrap_or_default();
+                (seq, FinishedGame { table, game, chat, finished_ms, state, seats })
+            })
+            .collect();
+        games.sort_by(|(sa, a), (sb, b)| {
+            (sa.is_some(), *sa, a.finished_ms, a.table).cmp(&(
+                sb.is_some(),
+                *sb,
+                b.finished_ms,
+                b.table,
+            ))
+        });
+        Ok(games.into_iter().map(|(_, g)| g).collect())
+    }
+
+    /// Replaces every stored rating by rating `games` in order, in one transaction: each as
+    /// `(table, game, chat, finished ms, rating)`.
+    pub async fn rebuild_ratings(
+        &self,
+        games: &[(i64, &str, &str, i64, Rating<'_>)],
+    ) -> Result<(), StoreError> {
+        on_writer!(self, pool => {
+            let mut tx = pool.begin_write().await?;
+            for sql in ["delete from rating_changes", "delete from rated_games", "delete from ratings"]
+            {
+                sqlx::query(sql).execute(&mut *tx).await?;
+            }
+            for (table, game, chat, finished_ms, rating) in games {
+                tx.rate_game(*table, game, chat, *finished_ms, rating).await?;
+            }
+            tx.commit().await?;
+        });
+        Ok(())
+    }
+
+    /// Every stored rating, as `(game, season, row)`, ordered: for comparing a rebuild.
+    pub async fn all_ratings(&self) -> Result<Vec<(String, String, RatingRow)>, StoreError> {
+        const SQL: &str = "select game, season, user_id, mu, sigma, games, wins, last_ms \
+                           from ratings order by game, season, user_id";
+        type Row = (String, String, String, Option<f64>, Option<f64>, i64, i64, i64);
+        let rows: Vec<Row> = on_pool!(self, pool => sqlx::query_as(SQL).fetch_all(pool).await?);
+        Ok(rows
+            .into_iter()
+            .map(|(game, season, user, mu, sigma, games, wins, last_ms)| {
+                (game, season, RatingRow { user, mu, sigma, games, wins, last_ms })
+            })
+            .collect())
+    }
+
+    /// A ladder of `game` in `season`, best first: the people who played a rated game of it in
+    /// `chat` that season, or with no chat, everyone who opted in (`/stats public`).
+    pub async fn ladder(
+        &self,
+        game: &str,
+        season: &str,
+        chat: Option<&str>,
+    ) -> Result<Vec<LadderRow>, StoreError> {
+        const SQL: &str = "select r.user_id, coalesce(u.name, r.user_id), r.mu, r.sigma, r.games, \
+                           r.wins, r.last_ms from ratings r left join users u on u.id = r.user_id \
+                           where r.game = $1 and r.season = $2 and r.mu is not null and \
+                           (($3 = '' and u.public = 1) or ($3 <> '' and exists (select 1 \
+                           from rating_changes c where c.chat = $3 and c.game = r.game \
+                           and c.season = r.season and c.user_id = r.user_id))) \
+                           order by r.mu desc, r.user_id";
+        type Row = (String, String, Option<f64>, Option<f64>, i64, i64, i64);
+        let rows: Vec<Row> = on_pool!(self, pool => {
+            sqlx::query_as(SQL).bind(game).bind(season).bind(chat.unwrap_or("")).fetch_all(pool).await?
+        });
+        Ok(rows
+            .into_iter()
+            .map(|(user, name, mu, sigma, games, wins, last_ms)| LadderRow {
+                rating: RatingRow { user: user.clone(), mu, sigma, games, wins, last_ms },
+                user,
+                name,
+            })
+            .collect())
+    }
+
+    /// One person's ratings in `season` (and all-time): `(game, season, row)`.
+    pub async fn user_ratings(
+        &self,
+        user: &str,
+        season: &str,
+    ) -> Result<Vec<(String, String, RatingRow)>, StoreError> {
+        const SQL: &str = "select game, season, mu, sigma, games, wins, last_ms from ratings \
+                           where user_id = $1 and (season = $2 or season = 'all') \
+                           and mu is not null order by game, season";
+        type Row = (String, String, Option<f64>, Option<f64>, i64, i64, i64);
+        let rows: Vec<Row> = on_pool!(self, pool => {
+            sqlx::query_as(SQL).bind(user).bind(season).fetch_all(pool).await?
+        });
+        Ok(rows
+            .into_iter()
+            .map(|(game, season, mu, sigma, games, wins, last_ms)| {
+                (game, season, RatingRow { user: user.to_owned(), mu, sigma, games, wins, last_ms })
+            })
+            .collect())
+    }
+
+    /// One person's rating in `game` and `season` after each rated game, oldest first:
+    /// `(finished ms, mu, sigma)`.
+    pub async fn rating_history(
+        &self,
+        user: &str,
+        game: &str,
+        season: &str,
+    ) -> Result<Vec<(i64, f64, f64)>, StoreError> {
+        const SQL: &str = "select c.finished_ms, c.mu_after, c.sigma_after from rating_changes c \
+                           left join rated_games g on g.table_id = c.table_id \
+                           where c.user_id = $1 and c.game = $2 and c.season = $3 \
+                           order by g.seq, c.finished_ms";
+        let rows = on_pool!(self, pool => {
+            sqlx::query_as(SQL).bind(user).bind(game).bind(season).fetch_all(pool).await?
+        });
+        Ok(rows)
+    }
+
+    /// Sets whether a user is on ladders across chats.
+    pub async fn set_public(&self, user: &str, public: bool) -> Result<(), StoreError> {
+        const SQL: &str = "update users set public = $1, version = version + 1 where id = $2";
+        on_writer!(self, pool => {
+            sqlx::query(SQL).bind(i32::from(public)).bind(user).execute(pool).await?;
+        });
+        Ok(())
+    }
+
+    /// Whether a user is on ladders across chats.
+    pub async fn is_public(&self, user: &str) -> Result<bool, StoreError> {
+        const SQL: &str = "select public from users where id = $1";
+        let p: Option<i32> = on_pool!(self, pool => {
+            sqlx::query_scalar(SQL).bind(user).fetch_optional(pool).await?
+        });
+        Ok(p == Some(1))
+    }
+
+    /// The person called `name` (case-insensitively, as last seen at a table) who played in
+    /// `chat`, as `(user, name)`; the most recent if several.
+    pub async fn player_named(
+        &self,
+        chat: &str,
+        name: &str,
+    ) -> Result<Option<(String, String)>, StoreError> {
+        const SQL: &str = "select user_id, name from results where chat = $1 \
+                           and lower(name) = lower($2) and user_id not like 'computer:%' \
+                           order by finished_ms desc limit 1";
+        let row = on_pool!(self, pool => {
+            sqlx::query_as(SQL).bind(chat).bind(name).fetch_optional(pool).await?
+        });
+        Ok(row)
+    }
+
+    /// `a`'s record against `b` per game, over every finished game both sat at.
+    pub async fn head_to_head(&self, a: &str, b: &str) -> Result<Vec<HeadToHead>, StoreError> {
+        const SQL: &str = "select x.game, count(*), \
+                           sum(case when x.rank < y.rank then 1 else 0 end), \
+                           sum(case when y.rank < x.rank then 1 else 0 end) \
+                           from results x join results y on y.table_id = x.table_id \
+                           where x.user_id = $1 and y.user_id = $2 group by x.game order by x.game";
+        let rows: Vec<(String, i64, i64, i64)> = on_pool!(self, pool => {
+            sqlx::query_as(SQL).bind(a).bind(b).fetch_all(pool).await?
+        });
+        Ok(rows
+            .into_iter()
+            .map(|(game, games, ahead, behind)| HeadToHead { game, games, ahead, behind })
+            .collect())
+    }
+}

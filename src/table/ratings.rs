@@ -1,0 +1,533 @@
+//! Ratings at the table: which finished games are rated and how (the formula is
+//! [`crate::rating`]), the change shown after a game, `dicetable ratings --rebuild`, and the
+//! answers of `/top`, `/stats`, `/stats public` and `/vs`.
+
+use std::sync::Mutex;
+
+use super::i18n::{Arg, Lang};
+use super::lobby::{computer_level, is_computer};
+use super::service::{Fail, Loaded, say};
+use super::{Ctx, Service, View};
+use crate::engine::{Game, GameKind};
+use crate::rating::{self, ALL_TIME, Entrant, Skill};
+use crate::store::{RatingRow, TableStatus};
+
+/// How many places a ladder shows.
+const LADDER: usize = 10;
+
+/// Which ladder `/top` shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Scope {
+    /// This chat's, this season (`/top`).
+    #[default]
+    Season,
+    /// This chat's, all time (`/top all`).
+    AllTime,
+    /// Everyone's who opted in, across chats, all time (`/top global`).
+    Global,
+}
+
+/// One rated person's change in a finished game (all-time rating), for the ranking message.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Rated {
+    /// The seat.
+    pub(super) seat: usize,
+    /// Before the game (a new player's start if none).
+    pub(super) before: Skill,
+    /// After it.
+    pub(super) after: Skill,
+}
+
+/// What a finished game's rating needs: the seats as the formula sees them, and where the
+/// changes of the all-time rating are collected.
+pub(super) struct Plan {
+    kind: GameKind,
+    /// For each seat: its person's index in `users`, or its computer's level.
+    seats: Vec<Result<usize, crate::engine::computer::Level>>,
+    ranks: Vec<u32>,
+    weight: u32,
+    at_ms: i64,
+    pub(super) users: Vec<String>,
+    pub(super) seasons: Vec<String>,
+    changes: Mutex<Vec<Rated>>,
+}
+
+impl Plan {
+    /// The plan of a finished game, if it is rated: a rated game (not Snakes), finished (not
+    /// cancelled), at least two seats, at least one person, each person at one seat, every seat
+    /// ranked (a resignation or three strikes is already last in the ranking).
+    fn of(
+        kind: GameKind,
+        game: &Game,
+        seats: &[(String, Option<i32>)],
+        at_ms: i64,
+        season: String,
+    ) -> Option<Plan> {
+        if !rating::rated_game(kind) || seats.len() < 2 {
+            return None;
+        }
+        let mut users = Vec::new();
+        let mut plan_seats = Vec::new();
+        let mut ranks = Vec::new();
+        for (user, rank) in seats {
+            ranks.push(u32::try_from((*rank)?).ok()?);
+            if is_computer(user) {
+                plan_seats.push(Err(computer_level(user)?));
+            } else {
+                if users.contains(user) {
+                    return None;
+                }
+                plan_seats.push(Ok(users.len()));
+                users.push(user.clone());
+            }
+        }
+        if users.is_empty() {
+            return None;
+        }
+        Some(Plan {
+            kind,
+            seats: plan_seats,
+            ranks,
+            weight: rating::weight(game),
+            at_ms,
+            users,
+            seasons: vec![ALL_TIME.to_owned(), season],
+            changes: Mutex::new(Vec::new()),
+        })
+    }
+
+    /// The rows after the game from the rows before (one per person, in `users` order).
+    pub(super) fn rate(&self, season: &str, rows: &[RatingRow]) -> Vec<RatingRow> {
+        let before: Vec<Skill> = rows
+            .iter()
+            .map(|r| match (r.mu, r.sigma) {
+                (Some(mu), Some(sigma)) => Skill { mu, sigma }.aged(self.at_ms - r.last_ms),
+                _ => rating::START,
+            })
+            .collect();
+        let entrants: Vec<Entrant> = self
+            .seats
+            .iter()
+            .map(|s| match *s {
+                Ok(i) => Entrant::Person(before.get(i).copied().unwrap_or(rating::START)),
+                Err(level) => Entrant::Computer(level),
+            })
+            .collect();
+        let after = rating::rate(self.kind, &entrants, &self.ranks, self.weight);
+        let mut out: Vec<RatingRow> = rows.to_vec();
+        let mut changes = Vec::new();
+        for (seat, s) in self.seats.iter().enumerate() {
+            let Ok(i) = *s else { continue };
+            let Some(row) = out.get_mut(i) else { continue };
+            row.mu = Some(after[seat].mu);
+            row.sigma = Some(after[seat].sigma);
+            row.games += 1;
+            row.wins += i64::from(self.ranks[seat] == 1);
+            row.last_ms = self.at_ms;
+            changes.push(Rated { seat, before: before[i], after: after[seat] });
+        }
+        if season == ALL_TIME
+            && let Ok(mut kept) = self.changes.lock()
+        {
+            *kept = changes;
+        }
+        out
+    }
+}
+
+impl Service {
+    /// The rating plan of a table whose game just finished, if it is rated.
+    pub(super) fn rating_plan(&self, t: &Loaded, at_ms: i64) -> Option<Plan> {
+        if t.rec.status != TableStatus::Finished {
+            return None;
+        }
+        let game = t.game.as_ref()?;
+        let seats: Vec<(String, Option<i32>)> =
+            t.rec.seats.iter().map(|s| (s.user.clone(), s.rank)).collect();
+        Plan::of(t.kind, game, &seats, at_ms, self.seasons.of(at_ms))
+    }
+
+    /// After a save that rated the game: keep the changes for the ranking message.
+    pub(super) fn keep_rated(t: &mut Loaded, plan: Option<Plan>) {
+        if let Some(plan) = plan {
+            t.rated = plan.changes.into_inner().unwrap_or_default();
+        }
+    }
+
+    /// The rating changes of a game that just finished, one line each ("Ana 1512 → 1530 (+18)"),
+    /// for the message under the final board; empty for an unrated game.
+    pub(super) fn rating_lines(&self, t: &Loaded, lang: Lang) -> Vec<String> {
+        t.rated
+            .iter()
+            .filter_map(|r| {
+                let name = t.rec.seats.get(r.seat)?.name.clone();
+                let delta = r.after.shown() - r.before.shown();
+                Some(self.i18n.text(
+                    lang,
+                    "rating-change",
+                    &[
+                        ("name", super::clean_name(&name).into()),
+                        ("before", Arg::Number(r.before.shown())),
+                        ("after", Arg::Number(r.after.shown())),
+                        ("mark", mark(r.after).into()),
+                        ("sign", if delta < 0 { "−" } else { "+" }.to_owned().into()),
+                        ("delta", Arg::Number(delta.abs())),
+                    ],
+                ))
+            })
+            .collect()
+    }
+
+    /// `dicetable ratings --rebuild`: every rating recomputed from the stored finished games in
+    /// their rating order, in one transaction. Returns how many games were rated.
+    pub async fn rebuild_ratings(&self) -> Result<usize, ServiceFailure> {
+        let games = self.store.finished_games().await?;
+        let mut plans = Vec::new();
+        for g in &games {
+            let Ok(kind) = g.game.parse::<GameKind>() else { continue };
+            let Ok(state) = serde_json::from_str(&g.state) else { continue };
+            let Ok(game) = Game::from_json(kind, &state) else { continue };
+            let seats: Vec<(String, Option<i32>)> =
+                g.seats.iter().map(|(u, r)| (u.clone(), Some(*r))).collect();
+            let season = self.seasons.of(g.finished_ms);
+            if let Some(plan) = Plan::of(kind, &game, &seats, g.finished_ms, season) {
+                plans.push((g, plan));
+            }
+        }
+        let rates: Vec<_> =
+            plans.iter().map(|(_, p)| move |s: &str, rows: &[RatingRow]| p.rate(s, rows)).collect();
+        let rated: Vec<_> = plans
+            .iter()
+            .zip(&rates)
+            .map(|((g, p), rate)| {
+                let rating = crate::store::Rating { users: &p.users, seasons: &p.seasons, rate };
+                (g.table, g.game.as_str(), g.chat.as_str(), g.finished_ms, rating)
+            })
+            .collect();
+        self.store.rebuild_ratings(&rated).await?;
+        Ok(rated.len())
+    }
+
+    /// `/top`: a ladder of this chat (this season or all time) or of everyone who opted in, for
+    /// one game or every game. Snakes & Ladders has no rating: its wins are counted, and the
+    /// answer says why.
+    pub(super) async fn ladder_view(
+        &self,
+        ctx: &Ctx,
+        game: Option<GameKind>,
+        scope: Scope,
+    ) -> Result<Vec<View>, Fail> {
+        let lang = self.chat_lang(ctx).await;
+        let now = self.clock.now_ms();
+        let season = match scope {
+            Scope::Season => self.seasons.of(now),
+            _ => ALL_TIME.to_owned(),
+        };
+        let title = match scope {
+            Scope::Season => self.i18n.text(
+                lang,
+                "ladder-season",
+                &[("season", self.season_label(lang, &season).into())],
+            ),
+            Scope::AllTime => self.i18n.text(lang, "ladder-all-time", &[]),
+            Scope::Global => self.i18n.text(lang, "ladder-global", &[]),
+        };
+        let mut lines = vec![title];
+        let kinds: Vec<GameKind> = game.map_or(GameKind::ALL.to_vec(), |g| vec![g]);
+        let chat = (scope != Scope::Global).then_some(ctx.chat.as_str());
+        let mut any = false;
+        for kind in kinds {
+            if !rating::rated_game(kind) && scope == Scope::Global {
+                // Wins are counted per chat only: no ladder across chats.
+                continue;
+            }
+            if !rating::rated_game(kind) {
+                let rows = self.store.leaderboard(&ctx.chat).await?;
+                let of_game: Vec<_> =
+                    rows.iter().filter(|r| r.game == kind.name()).take(LADDER).collect();
+                if game.is_none() && of_game.is_empty() {
+                    continue;
+                }
+                lines.push(format!("\n{}", self.game_name(lang, kind)));
+                lines.push(self.i18n.text(lang, "ladder-unrated", &[]));
+                for (i, r) in of_game.iter().enumerate() {
+                    any = true;
+                    lines.push(self.i18n.text(
+                        lang,
+                        "ladder-wins-line",
+                        &[
+                            ("rank", Arg::Number(i as i64 + 1)),
+                            ("name", super::clean_name(&r.name).into()),
+                            ("games", Arg::Number(r.games)),
+                            ("wins", Arg::Number(r.wins)),
+                        ],
+                    ));
+                }
+                continue;
+            }
+            let rows = self.store.ladder(kind.name(), &season, chat).await?;
+            if rows.is_empty() && game.is_none() {
+                continue;
+            }
+            lines.push(format!("\n{}", self.game_name(lang, kind)));
+            for (i, r) in rows.iter().take(LADDER).enumerate() {
+                any = true;
+                let skill = shown_skill(&r.rating, now);
+                lines.push(self.i18n.text(
+                    lang,
+                    "ladder-line",
+                    &[
+                        ("rank", Arg::Number(i as i64 + 1)),
+                        ("name", super::clean_name(&r.name).into()),
+                        ("rating", Arg::Number(skill.shown())),
+                        ("mark", mark(skill).into()),
+                        ("games", Arg::Number(r.rating.games)),
+                    ],
+                ));
+            }
+        }
+        if !any {
+            lines.push(self.i18n.text(lang, "ladder-none", &[]));
+        }
+        if scope == Scope::Global {
+            lines.push(self.text_for(ctx, lang, "ladder-global-how", &[]));
+        }
+        Ok(vec![View { lang: Some(lang), text: lines.join("\n"), ..View::default() }])
+    }
+
+    /// `/stats` (and `/stats <game>`): the counts of games and wins, then each rated game's
+    /// rating (this season and all time, with the rank in this chat's season ladder) and the
+    /// last season's top three of this chat.
+    pub(super) async fn rating_stats_lines(
+        &self,
+        ctx: &Ctx,
+        lang: Lang,
+        game: Option<GameKind>,
+    ) -> Result<Vec<String>, Fail> {
+        let now = self.clock.now_ms();
+        let season = self.seasons.of(now);
+        let mine = self.store.user_ratings(&ctx.user, &season).await?;
+        let mut lines = Vec::new();
+        for kind in GameKind::ALL {
+            if !rating::rated_game(kind) || game.is_some_and(|g| g != kind) {
+                continue;
+            }
+            let of = |s: &str| mine.iter().find(|(g, ss, _)| g == kind.name() && ss == s);
+            if let Some((_, _, all)) = of(ALL_TIME) {
+                let skill = shown_skill(all, now);
+                let ladder = self.store.ladder(kind.name(), &season, Some(&ctx.chat)).await?;
+                let place = ladder.iter().position(|r| r.user == ctx.user);
+                let this = of(&season).map(|(_, _, r)| shown_skill(r, now));
+                lines.push(self.i18n.text(
+                    lang,
+                    "stats-rating",
+                    &[
+                        ("game", self.game_name(lang, kind).into()),
+                        ("rating", Arg::Number(skill.shown())),
+                        ("mark", mark(skill).into()),
+                        ("deviation", Arg::Number(skill.shown_deviation())),
+                        ("games", Arg::Number(all.games)),
+                    ],
+                ));
+                if let Some(this) = this {
+                    lines.push(self.i18n.text(
+                        lang,
+                        "stats-season",
+                        &[
+                            ("season", self.season_label(lang, &season).into()),
+                            ("rating", Arg::Number(this.shown())),
+                            ("mark", mark(this).into()),
+                            ("place", Arg::Number(place.map_or(0, |p| p as i64 + 1))),
+                            ("players", Arg::Number(ladder.len() as i64)),
+                        ],
+                    ));
+                }
+            }
+            let last = self.seasons.before(now);
+            let podium = self.store.ladder(kind.name(), &last, Some(&ctx.chat)).await?;
+            if !podium.is_empty() {
+                let names: Vec<Arg> = podium
+                    .iter()
+                    .take(3)
+                    .map(|r| {
+                        Arg::Text(format!(
+                            "{} {}",
+                            super::clean_name(&r.name),
+                            r.rating.mu.map_or(0, |mu| (mu * rating::SCALE).round() as i64)
+                        ))
+                    })
+                    .collect();
+                lines.push(self.i18n.text(
+                    lang,
+                    "stats-last-season",
+                    &[
+                        ("game", self.game_name(lang, kind).into()),
+                        ("season", self.season_label(lang, &last).into()),
+                        ("names", Arg::List(names)),
+                    ],
+                ));
+            }
+        }
+        Ok(lines)
+    }
+
+    /// `/stats public` and `/stats private`: whether the user is on ladders across chats.
+    pub(super) async fn set_public(&self, ctx: &Ctx, public: bool) -> Result<Vec<View>, Fail> {
+        let lang = self.user_lang(ctx).await;
+        self.store.set_public(&ctx.user, public).await?;
+        let key = if public { "stats-public-on" } else { "stats-public-off" };
+        Ok(vec![View {
+            lang: Some(lang),
+            text: self.text_for(ctx, lang, key, &[]),
+            private_to: Some(ctx.user.clone()),
+            ..View::default()
+        }])
+    }
+
+    /// `/vs <name>` (Discord: `/game vs user`): the record between the user and another person
+    /// of this chat, per game. `target` is a name as shown at tables, `@name`, or a user id.
+    pub(super) async fn versus(&self, ctx: &Ctx, target: &str) -> Result<Vec<View>, Fail> {
+        let lang = self.chat_lang(ctx).await;
+        let wanted = target.trim().trim_start_matches('@');
+        if wanted.is_empty() {
+            return Err(say("err-vs-who"));
+        }
+        let other = if wanted.contains(':') {
+            let name = self.store.user_name(wanted).await?;
+            name.map(|n| (wanted.to_owned(), n))
+        } else {
+            self.store.player_named(&ctx.chat, wanted).await?
+        };
+        let Some((other, other_name)) = other else {
+            return Err(Fail::Say("err-vs-unknown", vec![("name", wanted.to_owned().into())]));
+        };
+        let rows = self.store.head_to_head(&ctx.user, &other).await?;
+        let mut lines = vec![self.i18n.text(
+            lang,
+            "vs-title",
+            &[
+                ("name", super::clean_name(&ctx.name).into()),
+                ("other", super::clean_name(&other_name).into()),
+            ],
+        )];
+        if rows.is_empty() || other == ctx.user {
+            lines.push(self.i18n.text(lang, "vs-none", &[]));
+        } else {
+            for r in rows {
+                let Ok(kind) = r.game.parse::<GameKind>() else { continue };
+                lines.push(self.i18n.text(
+                    lang,
+                    "vs-line",
+                    &[
+                        ("game", self.game_name(lang, kind).into()),
+                        ("games", Arg::Number(r.games)),
+                        ("ahead", Arg::Number(r.ahead)),
+                        ("behind", Arg::Number(r.behind)),
+                    ],
+                ));
+            }
+        }
+        Ok(vec![View { lang: Some(lang), text: lines.join("\n"), ..View::default() }])
+    }
+}
+
+impl Service {
+    /// The chart of `/stats`: the user's rating over this season in `game` (or the first rated
+    /// game they played this season), drawn on the drawing pool; `None` with no rated game.
+    pub(super) async fn rating_chart(
+        &self,
+        ctx: &Ctx,
+        lang: Lang,
+        game: Option<GameKind>,
+    ) -> Result<Option<Vec<u8>>, Fail> {
+        let season = self.seasons.of(self.clock.now_ms());
+        let mut found = None;
+        for kind in GameKind::ALL {
+            if !rating::rated_game(kind) || game.is_some_and(|g| g != kind) {
+                continue;
+            }
+            let history = self.store.rating_history(&ctx.user, kind.name(), &season).await?;
+            if !history.is_empty() {
+                found = Some((kind, history));
+                break;
+            }
+        }
+        let Some((kind, history)) = found else { return Ok(None) };
+        let chart = crate::render::Chart {
+            title: self.i18n.text(
+                lang,
+                "chart-title",
+                &[
+                    ("game", self.game_name(lang, kind).into()),
+                    ("season", self.season_label(lang, &season).into()),
+                ],
+            ),
+            points: history
+                .iter()
+                .map(|(_, mu, sigma)| (mu * rating::SCALE, sigma * rating::SCALE))
+                .collect(),
+            theme: crate::render::Theme::Light,
+            persian_digits: lang.persian_digits(),
+        };
+        let renderer = self.renderer.clone();
+        let permit = self.drawing.clone().acquire_owned().await.ok();
+        let drawn = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            renderer.chart(&chart)
+        })
+        .await;
+        match drawn {
+            Ok(Ok(png)) => Ok(Some(png)),
+            Ok(Err(e)) => {
+                tracing::error!(error = %e, "drawing the rating chart failed");
+                Ok(None)
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "the chart's drawing task failed");
+                Ok(None)
+            }
+        }
+    }
+}
+
+impl Service {
+    /// A season's name in the reader's words: `2026-Q4` → "Q4 2026", "4-й квартал 2026".
+    pub(super) fn season_label(&self, lang: Lang, season: &str) -> String {
+        let (year, part) = season.split_once('-').unwrap_or((season, ""));
+        let Ok(year) = year.parse::<i64>() else { return season.to_owned() };
+        let number = |s: &str| s.parse::<i64>().ok();
+        let (key, n) = match part.as_bytes().first() {
+            None => ("season-year", None),
+            Some(b'Q') => ("season-quarter", number(&part[1..])),
+            Some(b'H') => ("season-half", number(&part[1..])),
+            Some(_) => ("season-month", number(part)),
+        };
+        let mut args =
+            vec![("year", Arg::Text(crate::render::text::number(year, lang.persian_digits())))];
+        if let Some(n) = n {
+            args.push(("n", Arg::Number(n)));
+            args.push((
+                "month",
+                Arg::Text(crate::render::text::number(format!("{n:02}"), lang.persian_digits())),
+            ));
+        }
+        self.i18n.text(lang, key, &args)
+    }
+}
+
+/// A stored rating as shown now: its deviation grown by the time since its last game.
+fn shown_skill(r: &RatingRow, now_ms: i64) -> Skill {
+    let skill = Skill {
+        mu: r.mu.unwrap_or(rating::START.mu),
+        sigma: r.sigma.unwrap_or(rating::START.sigma),
+    };
+    skill.aged(now_ms - r.last_ms)
+}
+
+/// "?" after a provisional rating.
+fn mark(skill: Skill) -> String {
+    if skill.provisional() { "?".to_owned() } else { String::new() }
+}
+
+/// Why `dicetable ratings --rebuild` failed.
+pub type ServiceFailure = crate::store::StoreError;
