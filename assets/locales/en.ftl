@@ -492,3 +492,25 @@ games-left = { $minutes ->
         [one] , 1 minute left
        *[other] , { $minutes } minutes left
     }
+
+## The live board (issue 36): the page that shows one table as it plays.
+live-button = 📺 Live board
+live-title = { $game }, table { $table }
+live-status-lobby = Waiting for players
+live-status-playing = Playing
+live-status-finished = The game is over
+live-status-cancelled = The table was cancelled
+live-players = Players
+live-moves = Last moves
+live-time-left = Time left: { $time }
+live-watching = You are watching.
+live-you = you
+live-play-link = Your own link to play from a browser (keep it to yourself): { $url }
+live-err-link = This live-board link is not valid. Open the board again from the chat.
+live-err-expired = This live-board link has expired. Open the board again from the chat for a fresh one.
+live-err-no-table = This table no longer exists.
+live-err-private = This is a private table: only its players can watch it.
+live-err-busy = Too many requests from your address. Wait a moment and try again.
+live-err-telegram = Telegram's sign-in for this page is not valid. Close the page and open it again from the chat.
+live-err-telegram-expired = Telegram's sign-in for this page is more than a day old. Close the page and open it again from the chat.
+live-err-watch-only = This link only watches the table. To play, open the board from the chat.

@@ -472,3 +472,25 @@ games-turn-of = نوبت { $name }
 games-computer-turn = رایانه بازی می‌کند
 games-lobby = در انتظار، { $seated } نفر نشسته‌اند
 games-left = ، { $minutes } دقیقه مانده
+
+## The live board (issue 36): the page that shows one table as it plays.
+live-button = 📺 صفحهٔ زنده
+live-title = { $game }، میز { $table }
+live-status-lobby = در انتظار بازیکنان
+live-status-playing = در حال بازی
+live-status-finished = بازی تمام شد
+live-status-cancelled = میز لغو شد
+live-players = بازیکنان
+live-moves = حرکت‌های آخر
+live-time-left = زمان باقی‌مانده: { $time }
+live-watching = شما تماشاگر هستید.
+live-you = شما
+live-play-link = پیوند شخصی شما برای بازی در مرورگر (آن را به کسی ندهید): { $url }
+live-err-link = این پیوند صفحهٔ زنده معتبر نیست. صفحه را دوباره از گفت‌وگو باز کنید.
+live-err-expired = این پیوند صفحهٔ زنده منقضی شده است. برای پیوندی تازه، صفحه را دوباره از گفت‌وگو باز کنید.
+live-err-no-table = این میز دیگر وجود ندارد.
+live-err-private = این میز خصوصی است: فقط بازیکنانش می‌توانند آن را ببینند.
+live-err-busy = درخواست‌های بسیاری از نشانی شما رسیده است. کمی صبر کنید و دوباره امتحان کنید.
+live-err-telegram = ورود تلگرام برای این صفحه معتبر نیست. صفحه را ببندید و دوباره از گفت‌وگو باز کنید.
+live-err-telegram-expired = ورود تلگرام برای این صفحه بیش از یک روز پیش بوده است. صفحه را ببندید و دوباره از گفت‌وگو باز کنید.
+live-err-watch-only = با این پیوند فقط می‌توان میز را تماشا کرد. برای بازی، صفحه را از گفت‌وگو باز کنید.

@@ -501,3 +501,25 @@ games-left = { $minutes ->
         [few] , осталось { $minutes } минуты
        *[other] , осталось { $minutes } минут
     }
+
+## The live board (issue 36): the page that shows one table as it plays.
+live-button = 📺 Живая доска
+live-title = { $game }, стол { $table }
+live-status-lobby = Ждём игроков
+live-status-playing = Идёт игра
+live-status-finished = Игра окончена
+live-status-cancelled = Стол отменён
+live-players = Игроки
+live-moves = Последние ходы
+live-time-left = Осталось времени: { $time }
+live-watching = Вы наблюдаете.
+live-you = вы
+live-play-link = Ваша личная ссылка, чтобы играть из браузера (никому её не давайте): { $url }
+live-err-link = Эта ссылка на живую доску недействительна. Откройте доску снова из чата.
+live-err-expired = Срок этой ссылки на живую доску истёк. Откройте доску снова из чата, чтобы получить новую.
+live-err-no-table = Этого стола больше нет.
+live-err-private = Это закрытый стол: смотреть его могут только его игроки.
+live-err-busy = Слишком много запросов с вашего адреса. Подождите немного и попробуйте снова.
+live-err-telegram = Вход через Telegram для этой страницы недействителен. Закройте страницу и откройте её снова из чата.
+live-err-telegram-expired = Вход через Telegram для этой страницы был больше суток назад. Закройте страницу и откройте её снова из чата.
+live-err-watch-only = По этой ссылке можно только смотреть. Чтобы играть, откройте доску из чата.

@@ -479,3 +479,25 @@ games-left = { $minutes ->
         [one] , 1 minuto pa
        *[other] , { $minutes } minuto pa
     }
+
+## The live board (issue 36): the page that shows one table as it plays.
+live-button = 📺 Live na board
+live-title = { $game }, mesa { $table }
+live-status-lobby = Naghihintay ng mga manlalaro
+live-status-playing = Naglalaro
+live-status-finished = Tapos na ang laro
+live-status-cancelled = Kinansela ang mesa
+live-players = Mga manlalaro
+live-moves = Mga huling tira
+live-time-left = Natitirang oras: { $time }
+live-watching = Nanonood ka.
+live-you = ikaw
+live-play-link = Ang sarili mong link para maglaro mula sa browser (huwag itong ibigay sa iba): { $url }
+live-err-link = Hindi wasto ang link na ito sa live na board. Buksan muli ang board mula sa chat.
+live-err-expired = Paso na ang link na ito sa live na board. Buksan muli ang board mula sa chat para sa bago.
+live-err-no-table = Wala na ang mesang ito.
+live-err-private = Pribado ang mesang ito: ang mga manlalaro lang nito ang makakapanood.
+live-err-busy = Napakaraming kahilingan mula sa iyong address. Maghintay sandali at subukang muli.
+live-err-telegram = Hindi wasto ang pag-sign in ng Telegram para sa pahinang ito. Isara ang pahina at buksan muli mula sa chat.
+live-err-telegram-expired = Mahigit isang araw na ang pag-sign in ng Telegram para sa pahinang ito. Isara ang pahina at buksan muli mula sa chat.
+live-err-watch-only = Panonood lang ang kaya ng link na ito. Para maglaro, buksan ang board mula sa chat.
