@@ -401,7 +401,8 @@ async fn adapters_of(
         Some(token) => {
             let proxy = config.discord_proxy_url.as_ref();
             let d = Discord::new(service.clone(), token, proxy, health.clone());
-            Some(d.await.context("cannot start the relay to DISCORD_PROXY_URL")?)
+            let d = d.await.context("cannot start the relay to DISCORD_PROXY_URL")?;
+            Some(d.with_live(config.public_url.clone()))
         }
         None => None,
     };

@@ -514,3 +514,4 @@ live-err-busy = Too many requests from your address. Wait a moment and try again
 live-err-telegram = Telegram's sign-in for this page is not valid. Close the page and open it again from the chat.
 live-err-telegram-expired = Telegram's sign-in for this page is more than a day old. Close the page and open it again from the chat.
 live-err-watch-only = This link only watches the table. To play, open the board from the chat.
+live-play-button = 🎮 Play from the page

@@ -501,3 +501,4 @@ live-err-busy = Napakaraming kahilingan mula sa iyong address. Maghintay sandali
 live-err-telegram = Hindi wasto ang pag-sign in ng Telegram para sa pahinang ito. Isara ang pahina at buksan muli mula sa chat.
 live-err-telegram-expired = Mahigit isang araw na ang pag-sign in ng Telegram para sa pahinang ito. Isara ang pahina at buksan muli mula sa chat.
 live-err-watch-only = Panonood lang ang kaya ng link na ito. Para maglaro, buksan ang board mula sa chat.
+live-play-button = 🎮 Maglaro sa pahina

@@ -272,6 +272,27 @@ impl Service {
     }
 }
 
+impl Service {
+    /// The private answer to a player asking for their own link to play `table` from the page
+    /// (Discord's board button): the link under `base` (`PUBLIC_URL`) if `user` is seated, else
+    /// why not, in the language of `locale`.
+    pub async fn live_play_text(&self, table: i64, user: &str, locale: &str, base: &str) -> String {
+        let lang = Lang::from_tag(locale).unwrap_or_default();
+        let seated = match self.load(table).await {
+            Ok(t) => t.seat_of(user).is_some(),
+            Err(e) => {
+                tracing::warn!(table, error = %e, "a live play link for a table that does not load");
+                false
+            }
+        };
+        if !seated {
+            return self.i18n.text(lang, "err-not-seated", &[]);
+        }
+        let url = format!("{}/live/{}", base.trim_end_matches('/'), self.live_link(table, Some(user)));
+        self.i18n.text(lang, "live-play-link", &[("url", url.into())])
+    }
+}
+
 /// A board's buttons as the page shows them.
 fn press_rows(view: &View) -> Vec<Vec<LiveButton>> {
     view.buttons
