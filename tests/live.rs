@@ -261,7 +261,8 @@ fn board(f: &Fake) -> Option<(i64, Value)> {
 /// `initData` as Telegram signs it for a user of the bot with `token`, made at `auth_date`.
 fn init_data(token: &str, id: i64, name: &str, auth_date: i64) -> String {
     let user = json!({ "id": id, "first_name": name, "language_code": "en" }).to_string();
-    let fields = [("auth_date", auth_date.to_string()), ("query_id", "AAE1".into()), ("user", user)];
+    let fields =
+        [("auth_date", auth_date.to_string()), ("query_id", "AAE1".into()), ("user", user)];
     let mut check: Vec<String> = fields.iter().map(|(k, v)| format!("{k}={v}")).collect();
     check.sort();
     let mut secret = <Hmac<Sha256> as KeyInit>::new_from_slice(b"WebAppData").unwrap();
@@ -324,8 +325,11 @@ impl Driver {
             .stderr(Stdio::null())
             .spawn()
             .expect("chromedriver starts");
-        let driver =
-            Driver { child, base: format!("http://127.0.0.1:{port}"), http: reqwest::Client::new() };
+        let driver = Driver {
+            child,
+            base: format!("http://127.0.0.1:{port}"),
+            http: reqwest::Client::new(),
+        };
         for _ in 0..100 {
             if let Ok(r) = driver.http.get(format!("{}/status", driver.base)).send().await
                 && r.status().is_success()
@@ -442,11 +446,16 @@ impl Page<'_> {
 
     /// Clicks the page's first game button through WebDriver (a real click).
     async fn click_first_button(&self) {
-        let e = self.wait_for("a button", "return document.querySelector('#live-buttons button')").await;
-        let id = e[ELEMENT].as_str().unwrap().to_owned();
-        self.post("/execute/sync", json!({ "script": "arguments[0].scrollIntoView({block:'center'})",
-            "args": [{ ELEMENT: id }] }))
+        let e = self
+            .wait_for("a button", "return document.querySelector('#live-buttons button')")
             .await;
+        let id = e[ELEMENT].as_str().unwrap().to_owned();
+        self.post(
+            "/execute/sync",
+            json!({ "script": "arguments[0].scrollIntoView({block:'center'})",
+            "args": [{ ELEMENT: id }] }),
+        )
+        .await;
         self.post(&format!("/element/{id}/click"), json!({})).await;
     }
 
@@ -496,7 +505,9 @@ async fn a_telegram_player_plays_a_whole_game_from_the_live_page() {
         // Boards are edited in place (Telegram holds a chat to a message a second).
         g.say(3, "Mod", "/boards edit").await;
         g.until("quiet boards", |f| {
-            f.messages.values().any(|m| m["text"].as_str().is_some_and(|t| t.contains("edited")))
+            f.messages
+                .values()
+                .any(|m| m["text"].as_str().is_some_and(|t| t.contains("edited")))
                 .then_some(())
         })
         .await;
@@ -506,7 +517,9 @@ async fn a_telegram_player_plays_a_whole_game_from_the_live_page() {
         let (lobby, start) = g
             .until("Ben seated", |f| {
                 let m = f.messages.values().any(|m| {
-                    m["text"].as_str().is_some_and(|t| t.replace(['\u{2068}', '\u{2069}'], "").contains("Ben joined"))
+                    m["text"].as_str().is_some_and(|t| {
+                        t.replace(['\u{2068}', '\u{2069}'], "").contains("Ben joined")
+                    })
                 });
                 m.then(|| button(f, "Start")).flatten()
             })
@@ -518,7 +531,8 @@ async fn a_telegram_player_plays_a_whole_game_from_the_live_page() {
                 let (_, m) = board(f)?;
                 let rows = m["keyboard"]["inline_keyboard"].as_array()?.clone();
                 let last = rows.last()?.as_array()?.first()?.clone();
-                (last["text"] == "📺 Live board").then(|| last["url"].as_str().unwrap_or("").to_owned())
+                (last["text"] == "📺 Live board")
+                    .then(|| last["url"].as_str().unwrap_or("").to_owned())
             })
             .await;
         let link = live
@@ -594,7 +608,11 @@ async fn a_telegram_player_plays_a_whole_game_from_the_live_page() {
         watcher.open(&format!("{base}/live/{link}")).await;
         watcher.wait_for("the board", "return !document.getElementById('live-table').hidden").await;
         let w = watcher.state().await;
-        assert_eq!((w["watching"].as_str(), w["buttons"].as_array().map(Vec::len)), (Some("You are watching."), Some(0)), "{db}: {w}");
+        assert_eq!(
+            (w["watching"].as_str(), w["buttons"].as_array().map(Vec::len)),
+            (Some("You are watching."), Some(0)),
+            "{db}: {w}"
+        );
 
         // Forged (another bot's token) and day-old initData are refused in words.
         for (init, words) in [
@@ -614,9 +632,11 @@ async fn a_telegram_player_plays_a_whole_game_from_the_live_page() {
         let table = LiveLink::parse(&link, &key, 0).unwrap().table;
         let expired = LiveLink { table, expires: 1_000, user: None }.encode(&key);
         let forged = format!("w{}", &link[2..]);
-        for (bad, words, status) in
-            [(forged, "not valid", 404), (expired, "has expired", 410), ("junk".into(), "not valid", 404)]
-        {
+        for (bad, words, status) in [
+            (forged, "not valid", 404),
+            (expired, "has expired", 410),
+            ("junk".into(), "not valid", 404),
+        ] {
             let res = reqwest::get(format!("{base}/live/{bad}")).await.unwrap();
             assert_eq!(res.status().as_u16(), status, "{db}: {bad}");
             watcher.open(&format!("{base}/live/{bad}")).await;
@@ -665,7 +685,9 @@ async fn a_telegram_player_plays_a_whole_game_from_the_live_page() {
             let table2 = dicetable::table::token::Token::parse(&join, &key).unwrap().table as i64;
             let link2 = g.running.service.live_link(table2, None);
             other_page.open(&format!("http://{}/live/{link2}", other.addr)).await;
-            other_page.wait_for("the lobby", "return !document.getElementById('live-table').hidden").await;
+            other_page
+                .wait_for("the lobby", "return !document.getElementById('live-table').hidden")
+                .await;
             assert_eq!(other_page.state().await["status"], "Waiting for players");
             g.press(2, "Ben", lobby, &join).await;
             other_page

@@ -232,7 +232,9 @@ impl Discord {
         let base = self.public_url.as_ref().map(url::Url::as_str).unwrap_or_default();
         let text = match table.parse::<i64>() {
             Ok(table) => self.service.live_play_text(table, &user, &press.locale, base).await,
-            Err(_) => self.service.words(Lang::from_tag(&press.locale).unwrap_or_default(), "live-err-link"),
+            Err(_) => self
+                .service
+                .words(Lang::from_tag(&press.locale).unwrap_or_default(), "live-err-link"),
         };
         let answer = CreateInteractionResponse::Message(
             CreateInteractionResponseMessage::new().ephemeral(true).content(text),

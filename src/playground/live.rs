@@ -387,13 +387,17 @@ async fn events(State(live): State<Live>, Query(q): Query<PageQuery>) -> Respons
                 let state = match guard.live.state_for(&q).await {
                     Ok(s) => s,
                     Err((_, key)) => {
-                        let text = guard.live.inner.service.words(
-                            Lang::from_tag(&q.lang).unwrap_or_default(),
-                            key,
-                        );
+                        let text = guard
+                            .live
+                            .inner
+                            .service
+                            .words(Lang::from_tag(&q.lang).unwrap_or_default(), key);
                         let data = serde_json::json!({ "error": text, "key": key }).to_string();
                         let e = SseEvent::default().event("refused").data(data);
-                        return Some((Ok::<_, Infallible>(e), (rx, closing, shown_version, guard, q)));
+                        return Some((
+                            Ok::<_, Infallible>(e),
+                            (rx, closing, shown_version, guard, q),
+                        ));
                     }
                 };
                 if state.version <= shown_version {
@@ -405,7 +409,8 @@ async fn events(State(live): State<Live>, Query(q): Query<PageQuery>) -> Respons
             }
         },
     );
-    let stream = futures_util::stream::once(async move { Ok::<_, Infallible>(hello) }).chain(stream);
+    let stream =
+        futures_util::stream::once(async move { Ok::<_, Infallible>(hello) }).chain(stream);
     Sse::new(stream).keep_alive(KeepAlive::default()).into_response()
 }
 
@@ -433,12 +438,15 @@ async fn press(State(live): State<Live>, Json(body): Json<PressBody>) -> Respons
     };
     let token: String = body.token.chars().take(200).collect();
     let locale = Lang::from_tag(&body.lang).map(|l| l.code().to_owned()).or(viewer.locale.clone());
-    let (chat, views) =
-        match live.inner.service.live_press(&link, &viewer.user, &viewer.name, locale, &token).await
-        {
-            Ok(answer) => answer,
-            Err(e) => return live.refusal(&body.lang, status_of(&e), e.key()),
-        };
+    let (chat, views) = match live
+        .inner
+        .service
+        .live_press(&link, &viewer.user, &viewer.name, locale, &token)
+        .await
+    {
+        Ok(answer) => answer,
+        Err(e) => return live.refusal(&body.lang, status_of(&e), e.key()),
+    };
     // What only the presser may read is answered here; everything else goes to the chat.
     let (mine, public): (Vec<View>, Vec<View>) =
         views.into_iter().partition(|v| v.private_to.as_deref() == Some(viewer.user.as_str()));
@@ -497,7 +505,8 @@ fn check_init_data(init: &str, bot_token: &str, now: i64) -> Result<Viewer, Init
     // `verify_slice` compares in constant time.
     mac.verify_slice(&given).map_err(|_| InitDataError::Forged)?;
     let field = |name: &str| fields.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str());
-    let auth: i64 = field("auth_date").and_then(|d| d.parse().ok()).ok_or(InitDataError::Malformed)?;
+    let auth: i64 =
+        field("auth_date").and_then(|d| d.parse().ok()).ok_or(InitDataError::Malformed)?;
     if now - auth > INIT_DATA_MAX_AGE_S || auth - now > 300 {
         return Err(InitDataError::Expired);
     }

@@ -162,10 +162,9 @@ impl Service {
             Some(game) if t.rec.status == TableStatus::Playing => game.legal().to_move(),
             _ => None,
         };
-        let roll_off = t
-            .game
-            .as_ref()
-            .is_some_and(|g| t.rec.status == TableStatus::Playing && matches!(g.legal(), Legal::RollOff { .. }));
+        let roll_off = t.game.as_ref().is_some_and(|g| {
+            t.rec.status == TableStatus::Playing && matches!(g.legal(), Legal::RollOff { .. })
+        });
         let players = t
             .rec
             .seats
@@ -197,15 +196,18 @@ impl Service {
         let lobby = t.rec.status == TableStatus::Lobby;
         // Buttons for those who may press them here: a seated player; in a lobby, anyone the
         // page knows (they may join).
-        let buttons = if viewer.is_some() && (seated || lobby) { press_rows(&view) } else { Vec::new() };
-        let status = match t.rec.status {
-            TableStatus::Lobby => "lobby",
-            TableStatus::Playing => "playing",
-            TableStatus::Finished => "finished",
-            TableStatus::Cancelled => "cancelled",
+        let buttons =
+            if viewer.is_some() && (seated || lobby) { press_rows(&view) } else { Vec::new() };
+        let (status, status_key) = match t.rec.status {
+            TableStatus::Lobby => ("lobby", "live-status-lobby"),
+            TableStatus::Playing => ("playing", "live-status-playing"),
+            TableStatus::Finished => ("finished", "live-status-finished"),
+            TableStatus::Cancelled => ("cancelled", "live-status-cancelled"),
         };
         let time_left_ms = match t.rec.deadline_ms {
-            Some(at) if t.rec.status == TableStatus::Playing && t.settings.timer.millis().is_some() => {
+            Some(at)
+                if t.rec.status == TableStatus::Playing && t.settings.timer.millis().is_some() =>
+            {
                 Some((at - self.clock.now_ms()).max(0))
             }
             _ => None,
@@ -218,19 +220,18 @@ impl Service {
             title: self.i18n.text(
                 lang,
                 "live-title",
-                &[
-                    ("game", self.game_name(lang, t.kind).into()),
-                    ("table", Arg::Number(t.rec.id)),
-                ],
+                &[("game", self.game_name(lang, t.kind).into()), ("table", Arg::Number(t.rec.id))],
             ),
             status,
-            status_text: self.i18n.text(lang, &format!("live-status-{status}"), &[]),
+            status_text: self.i18n.text(lang, status_key, &[]),
             players,
             time_left_ms,
             text: view.text,
             moves,
             buttons,
-            me: viewer.and_then(|v| t.rec.seats.iter().find(|s| s.user == v)).map(|s| s.name.clone()),
+            me: viewer
+                .and_then(|v| t.rec.seats.iter().find(|s| s.user == v))
+                .map(|s| s.name.clone()),
             image: view.image,
         })
     }
@@ -288,7 +289,8 @@ impl Service {
         if !seated {
             return self.i18n.text(lang, "err-not-seated", &[]);
         }
-        let url = format!("{}/live/{}", base.trim_end_matches('/'), self.live_link(table, Some(user)));
+        let url =
+            format!("{}/live/{}", base.trim_end_matches('/'), self.live_link(table, Some(user)));
         self.i18n.text(lang, "live-play-link", &[("url", url.into())])
     }
 }
@@ -298,7 +300,9 @@ fn press_rows(view: &View) -> Vec<Vec<LiveButton>> {
     view.buttons
         .iter()
         .map(|row| {
-            row.iter().map(|b| LiveButton { label: b.label.clone(), token: b.token.clone() }).collect()
+            row.iter()
+                .map(|b| LiveButton { label: b.label.clone(), token: b.token.clone() })
+                .collect()
         })
         .collect()
 }
