@@ -108,8 +108,7 @@ const EXTERNAL: &[(&str, &[&str])] = &[
     ("fluent_bundle", &["table"]),
     ("unic_langid", &["table"]),
     // Keyed hashes: dice and commitments; button tags; the webhook's and pictures' digests.
-    // (playground::live: a Telegram Mini App's initData, checked as Telegram specifies.)
-    ("hmac", &["fair", "table", "playground"]),
+    ("hmac", &["fair", "table"]),
     ("sha2", &["fair", "table", "telegram", "playground"]),
     ("getrandom", &["fair"]),
     ("rand", &["table"]),
@@ -138,8 +137,7 @@ const EXTERNAL: &[(&str, &[&str])] = &[
         "std::io",
         &["bot", "tools::protocol", "tools::gallery", "discord", "runtime::lanes", "store"],
     ),
-    // (playground::live: the rate limit counts requests by the client's address.)
-    ("std::net", &["bot", "playground"]),
+    ("std::net", &["bot"]),
     (
         "std::time",
         &[

@@ -11,7 +11,6 @@ mod audit;
 mod chat;
 pub mod command;
 pub mod i18n;
-pub mod live;
 mod load;
 mod lobby;
 mod notify;
