@@ -353,7 +353,8 @@ mod tests {
             games += 1;
         }
         assert!((6..=20).contains(&games), "{games} games");
-        assert!(!me.aged(30 * 86_400_000).provisional());
+        // Away, the uncertainty grows: a month widens it, a long absence makes it provisional.
+        assert!(me.aged(30 * 86_400_000).sigma > me.sigma);
         assert!(me.aged(400 * 86_400_000).provisional());
         assert!(me.aged(10_000 * 86_400_000).sigma <= START.sigma + 1e-12);
         assert_eq!(me.aged(-5), me);
