@@ -492,3 +492,42 @@ async fn a_table_is_read_with_its_chat_group_and_messages() {
         assert_eq!(store.table(id).await.unwrap().around.unwrap().group_lang, None);
     }
 }
+
+/// Messages recorded at once for one table (processes showing the same board together): each
+/// learns the message it really replaces, so every message but the last is handed back exactly
+/// once to lose its buttons, and none of an older version takes a newer one's place.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn messages_recorded_at_once_each_replace_a_different_one() {
+    for store in stores("race").await {
+        let chat = unique("race");
+        let id = store.create_table(&new_table(&chat, &[3; 32])).await.unwrap();
+        let tasks: Vec<_> = (0..24)
+            .map(|k| {
+                let store = store.clone();
+                tokio::spawn(async move {
+                    let version = 1 + k % 3;
+                    let message = format!("m{k}");
+                    (message.clone(), store.set_message(id, "board", &message, version).await)
+                })
+            })
+            .collect();
+        let mut replaced = Vec::new();
+        for t in tasks {
+            let (message, r) = t.await.unwrap();
+            match r.unwrap() {
+                // The caller strips the message it replaced…
+                Recorded::Replaced(old) => replaced.extend(old),
+                // …or its own, shown too late.
+                Recorded::Outdated { .. } => replaced.push(message),
+            }
+        }
+        let (last, version) = store.message_version(id, "board").await.unwrap().unwrap();
+        assert_eq!(version, 3, "the newest version is kept");
+        let mut all = replaced;
+        all.push(last);
+        all.sort();
+        let mut want: Vec<String> = (0..24).map(|k| format!("m{k}")).collect();
+        want.sort();
+        assert_eq!(all, want, "each message stripped once, the kept one never");
+    }
+}

@@ -567,6 +567,29 @@ macro_rules! on_writer {
     };
 }
 
+/// Binds a new table's columns (`$1`…`$14`: chat, game, options, settings, seed, commitment,
+/// status, state, next_roll, shape, host, deadline_ms, remind_ms, updated_ms), in order, to
+/// `$query`.
+macro_rules! bind_insert {
+    ($query:expr, $t:expr) => {{
+        let t: &TableRecord = $t;
+        $query
+            .bind(&t.chat)
+            .bind(&t.game)
+            .bind(&t.options)
+            .bind(&t.settings)
+            .bind(&t.seed)
+            .bind(&t.commitment)
+            .bind(t.status.word())
+            .bind(&t.state)
+            .bind(t.next_roll)
+            .bind(t.shape)
+            .bind(&t.host)
+            .bind(t.deadline_ms)
+            .bind(t.remind_ms)
+            .bind(t.updated_ms)
+    }};
+}
 /// Inserts seat number `$seat` of table `$table` inside a transaction on either database.
 macro_rules! insert_seat {
     ($tx:expr, $table:expr, $seat:expr, $s:expr) => {{
@@ -667,21 +690,7 @@ impl Store {
                            returning id";
         let result = on_writer!(self, pool => {
             let mut tx = pool.begin_write().await?;
-            let id: Result<i64, sqlx::Error> = sqlx::query_scalar(SQL)
-                .bind(&t.chat)
-                .bind(&t.game)
-                .bind(&t.options)
-                .bind(&t.settings)
-                .bind(&t.seed)
-                .bind(&t.commitment)
-                .bind(t.status.word())
-                .bind(&t.state)
-                .bind(t.next_roll)
-                .bind(t.shape)
-                .bind(&t.host)
-                .bind(t.deadline_ms)
-                .bind(t.remind_ms)
-                .bind(t.updated_ms)
+            let id: Result<i64, sqlx::Error> = bind_insert!(sqlx::query_scalar(SQL), t)
                 .fetch_one(&mut *tx)
                 .await;
             match id {
@@ -1045,30 +1054,68 @@ impl Store {
         message: &str,
         version: i64,
     ) -> Result<Recorded, StoreError> {
+        // Concurrent recorders of one table's message must see each other: the row is
+        // inserted, or else read under a row lock (Postgres; SQLite's writer is one at a time),
+        // so that each learns the message it really replaces and none writes over a newer one.
+        const INSERT: &str = "insert into messages (table_id, kind, message, version) \
+                              values ($1, $2, $3, $4) on conflict (table_id, kind) do nothing \
+                              returning version";
         const READ: &str =
             "select message, version from messages where table_id = $1 and kind = $2";
-        const UPSERT: &str = "insert into messages (table_id, kind, message, version) \
-                              values ($1, $2, $3, $4) on conflict (table_id, kind) do update \
-                              set message = excluded.message, version = excluded.version";
+        const READ_LOCKED: &str =
+            "select message, version from messages where table_id = $1 and kind = $2 for update";
+        const UPDATE: &str =
+            "update messages set message = $3, version = $4 where table_id = $1 and kind = $2";
+        let read = if matches!(self, Store::Postgres(_)) { READ_LOCKED } else { READ };
         let recorded = on_writer!(self, pool => {
             let mut tx = pool.begin_write().await?;
-            let old: Option<(String, i64)> =
-                sqlx::query_as(READ).bind(table).bind(kind).fetch_optional(&mut *tx).await?;
-            match old {
-                Some((current, newer)) if newer > version => {
+            let mut recorded = None;
+            // A row deleted between the insert and the read (its table closed) is inserted anew.
+            for _ in 0..3 {
+                let inserted: Option<(i64,)> = sqlx::query_as(INSERT)
+                    .bind(table)
+                    .bind(kind)
+                    .bind(message)
+                    .bind(version)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+                if inserted.is_some() {
+                    recorded = Some(Recorded::Replaced(None));
+                    break;
+                }
+                let old: Option<(String, i64)> =
+                    sqlx::query_as(read).bind(table).bind(kind).fetch_optional(&mut *tx).await?;
+                match old {
+                    None => continue,
+                    Some((current, newer)) if newer > version => {
+                        recorded = Some(Recorded::Outdated { current });
+                        break;
+                    }
+                    Some((old, _)) => {
+                        sqlx::query(UPDATE)
+                            .bind(table)
+                            .bind(kind)
+                            .bind(message)
+                            .bind(version)
+                            .execute(&mut *tx)
+                            .await?;
+                        recorded = Some(Recorded::Replaced(Some(old)));
+                        break;
+                    }
+                }
+            }
+            match recorded {
+                Some(Recorded::Outdated { current }) => {
                     tx.rollback().await?;
                     Recorded::Outdated { current }
                 }
-                old => {
-                    sqlx::query(UPSERT)
-                        .bind(table)
-                        .bind(kind)
-                        .bind(message)
-                        .bind(version)
-                        .execute(&mut *tx)
-                        .await?;
+                Some(done) => {
                     tx.commit().await?;
-                    Recorded::Replaced(old.map(|(m, _)| m))
+                    done
+                }
+                None => {
+                    tx.rollback().await?;
+                    return Err(sqlx::Error::RowNotFound.into());
                 }
             }
         });

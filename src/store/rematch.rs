@@ -26,21 +26,7 @@ impl Store {
         const FIND: &str = "select id from tables where rematch_of = $1";
         let done = on_writer!(self, pool => {
             let mut tx = pool.begin_write().await?;
-            let id: Option<i64> = sqlx::query_scalar(INSERT)
-                .bind(&t.chat)
-                .bind(&t.game)
-                .bind(&t.options)
-                .bind(&t.settings)
-                .bind(&t.seed)
-                .bind(&t.commitment)
-                .bind(t.status.word())
-                .bind(&t.state)
-                .bind(t.next_roll)
-                .bind(t.shape)
-                .bind(&t.host)
-                .bind(t.deadline_ms)
-                .bind(t.remind_ms)
-                .bind(t.updated_ms)
+            let id: Option<i64> = bind_insert!(sqlx::query_scalar(INSERT), t)
                 .bind(of)
                 .fetch_optional(&mut *tx)
                 .await?;

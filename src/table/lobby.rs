@@ -316,6 +316,41 @@ impl Loaded {
 }
 
 impl Service {
+    /// A new lobby's record in `chat`: `game` with `options` (as stored) and `settings`, a new
+    /// seed, the presser as host in the first seat and `others` after them. `table` names the
+    /// table an error is about (0: none yet).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn lobby_record(
+        &self,
+        ctx: &Ctx,
+        chat: &str,
+        game: &str,
+        options: String,
+        settings: &Settings,
+        others: Vec<SeatRecord>,
+        table: i64,
+    ) -> Result<TableRecord, Fail> {
+        let damaged = |e: String| Fail::Internal(ServiceError::Damaged(table, e));
+        let seed = Seed::generate().map_err(|e| damaged(format!("no OS randomness: {e}")))?;
+        let presser =
+            SeatRecord { user: ctx.user.clone(), name: ctx.name.clone(), ..SeatRecord::default() };
+        Ok(TableRecord {
+            chat: chat.into(),
+            game: game.into(),
+            options,
+            settings: serde_json::to_string(settings).map_err(|e| damaged(e.to_string()))?,
+            seed: seed.as_bytes().to_vec(),
+            commitment: seed.commitment_hex(),
+            status: TableStatus::Lobby,
+            shape: SHAPE,
+            host: ctx.user.clone(),
+            updated_ms: self.clock.now_ms(),
+            seats: std::iter::once(presser).chain(others).collect(),
+            ..TableRecord::default()
+        })
+    }
+
+    /// Opens a lobby of `game` in the presser's chat with the options and settings `words` ask for.
     pub(super) async fn create(
         &self,
         ctx: &Ctx,
@@ -333,29 +368,9 @@ impl Service {
             tracing::debug!(asked = n, free, "too many computers");
             return Err(Fail::Say("err-bots", vec![("max", Arg::Number(free as i64))]));
         }
-        let seed = Seed::generate().map_err(|e| {
-            Fail::Internal(ServiceError::Damaged(0, format!("no OS randomness: {e}")))
-        })?;
-        let rec = TableRecord {
-            chat: ctx.chat.clone(),
-            game: game.name().into(),
-            options: serde_json::to_string(&options)
-                .map_err(|e| ServiceError::Damaged(0, e.to_string()))?,
-            settings: serde_json::to_string(&settings)
-                .map_err(|e| ServiceError::Damaged(0, e.to_string()))?,
-            seed: seed.as_bytes().to_vec(),
-            commitment: seed.commitment_hex(),
-            status: TableStatus::Lobby,
-            shape: SHAPE,
-            host: ctx.user.clone(),
-            updated_ms: self.clock.now_ms(),
-            seats: vec![SeatRecord {
-                user: ctx.user.clone(),
-                name: ctx.name.clone(),
-                ..Default::default()
-            }],
-            ..TableRecord::default()
-        };
+        let options = serde_json::to_string(&options)
+            .map_err(|e| Fail::Internal(ServiceError::Damaged(0, e.to_string())))?;
+        let rec = self.lobby_record(ctx, &ctx.chat, game.name(), options, &settings, vec![], 0)?;
         let id = match self.store.create_table(&rec).await {
             Ok(id) => id,
             Err(StoreError::LobbyExists) => {

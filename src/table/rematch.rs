@@ -13,9 +13,8 @@
 
 use super::i18n::{Arg, Lang, PLATFORM};
 use super::lobby::{LobbyOp, Refusal, is_computer};
-use super::service::{Fail, Loaded, SHAPE, ServiceError, say};
+use super::service::{Fail, Loaded, ServiceError, say};
 use super::{Ctx, Service, View};
-use crate::fair::Seed;
 use crate::store::{Rematch, SeatRecord, TableRecord, TableStatus};
 
 impl Loaded {
@@ -79,27 +78,12 @@ impl Service {
     /// The new table: `t`'s chat, game, options and settings, a new seed, the presser as its
     /// host in the first seat and `t`'s computers after them.
     fn rematch_record(&self, ctx: &Ctx, t: &Loaded) -> Result<TableRecord, Fail> {
-        let damaged = |e: String| Fail::Internal(ServiceError::Damaged(t.rec.id, e));
-        let seed = Seed::generate().map_err(|e| damaged(format!("no OS randomness: {e}")))?;
-        let presser =
-            SeatRecord { user: ctx.user.clone(), name: ctx.name.clone(), ..SeatRecord::default() };
         let computers = t.rec.seats.iter().filter(|s| is_computer(&s.user) && !s.left).map(|s| {
             SeatRecord { user: s.user.clone(), name: s.name.clone(), ..SeatRecord::default() }
         });
-        Ok(TableRecord {
-            chat: t.rec.chat.clone(),
-            game: t.rec.game.clone(),
-            options: t.rec.options.clone(),
-            settings: serde_json::to_string(&t.settings).map_err(|e| damaged(e.to_string()))?,
-            seed: seed.as_bytes().to_vec(),
-            commitment: seed.commitment_hex(),
-            status: TableStatus::Lobby,
-            shape: SHAPE,
-            host: ctx.user.clone(),
-            updated_ms: self.clock.now_ms(),
-            seats: std::iter::once(presser).chain(computers).collect(),
-            ..TableRecord::default()
-        })
+        let (chat, game) = (&t.rec.chat, &t.rec.game);
+        let options = t.rec.options.clone();
+        self.lobby_record(ctx, chat, game, options, &t.settings, computers.collect(), t.rec.id)
     }
 
     /// What the press that opened rematch `id` shows: its lobby, a new message; or, when
