@@ -1545,3 +1545,53 @@ async fn rematch_opens_one_table_that_starts_when_the_players_are_back() {
         g.running.shutdown().await;
     }
 }
+
+/// Issue 37 on Discord, on both databases: Ana resigns a Long Nardy game (last place), and the
+/// message under the final board tells both ratings' changes, provisional; `/top game:nardy`
+/// has this season's ladder, `/stats game:nardy` answers with the rating chart attached,
+/// `/game vs user:@Ben` the record between them, and `/top game:snakes` says why Snakes has no
+/// rating.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_game_shows_its_changes_and_the_ladder_stats_and_record() {
+    for (db, url) in common::both_databases("dc", "ratings").await {
+        let mut g = Guild::start_on(&url, "0-0/1").await;
+        // Two players fill a Nardy table: Ben's Join starts it.
+        g.command(1, "Ana", "nardy", start(json!([]))).await;
+        let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
+        g.press(2, "Ben", lobby, json!({ "custom_id": join, "component_type": 2 })).await;
+        g.until("a board", |f| board(f).filter(|(id, _)| *id > lobby)).await;
+        g.command(1, "Ana", "game", sub("resign", json!([]))).await;
+        let end = g
+            .until("the ratings' changes", |f| {
+                f.messages
+                    .values()
+                    .filter_map(|m| m["content"].as_str().map(plain))
+                    .find(|t| t.contains("1500 →"))
+            })
+            .await;
+        for words in ["Ana 1500 → 1", "Ben 1500 → 1", "(+", "?"] {
+            assert!(end.contains(words), "{db}: {words:?} in {end}");
+        }
+        let choose = |name: &str, value: &str| json!({ "name": name, "type": 3, "value": value });
+        let token = g.command(1, "Ana", "top", json!([choose("game", "nardy")])).await;
+        let top = plain(&g.answered(&token).await);
+        assert!(top.contains("1. Ben: ") && top.contains("2. Ana: "), "{db}: {top}");
+        let token = g.command(1, "Ana", "stats", json!([choose("game", "nardy")])).await;
+        let stats = plain(&g.answered(&token).await);
+        assert!(stats.contains("Long Nardy: rating "), "{db}: {stats}");
+        // The answer carries the chart: the wait fails the test if no picture comes.
+        g.until("the chart", |f| {
+            let id = f.original.get(&token)?;
+            (f.messages.get(id)?["png"] == true).then_some(())
+        })
+        .await;
+        let ben = json!({ "users": { "2": user_json(2, "Ben") } });
+        let options = sub("vs", json!([{ "name": "user", "type": 6, "value": "2" }]));
+        let token = g.command_as(1, "Ana", 0, "game", options, ben).await;
+        let vs = plain(&g.answered(&token).await);
+        assert!(vs.contains("Long Nardy: 1 games, 0 ahead, 1 behind"), "{db}: {vs}");
+        let token = g.command(1, "Ana", "top", json!([choose("game", "snakes")])).await;
+        assert!(plain(&g.answered(&token).await).contains("pure chance"), "{db}");
+        g.running.shutdown().await;
+    }
+}

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use dicetable::engine::{Action, Game, GameKind, Legal, Options};
 use dicetable::fair::{Roller, Seed};
 use dicetable::setup::new_game;
-use dicetable::store::{Change, Recorded, SeatRecord, Store, StoreError, TableRecord, TableStatus};
+use dicetable::store::{Change, SeatRecord, Shown, Store, StoreError, TableRecord, TableStatus};
 
 /// A fresh SQLite file and a fresh Postgres database for this test.
 async fn stores(name: &str) -> Vec<Store> {
@@ -326,25 +326,22 @@ async fn languages_and_messages_are_remembered() {
         store.set_chat_lang(&chat, Some("ru")).await.unwrap();
         assert_eq!(store.chat_lang(&chat).await.unwrap().as_deref(), Some("ru"));
         let id = store.create_table(&new_table(&chat, &[3; 32])).await.unwrap();
-        assert_eq!(
-            store.set_message(id, "board", "m1", 3).await.unwrap(),
-            Recorded::Replaced(None)
-        );
+        assert_eq!(store.set_message(id, "board", "m1", 3).await.unwrap(), Shown::Superseded(None));
         assert_eq!(
             store.set_message(id, "board", "m2", 4).await.unwrap(),
-            Recorded::Replaced(Some("m1".into()))
+            Shown::Superseded(Some("m1".into()))
         );
         assert_eq!(store.message(id, "board").await.unwrap().as_deref(), Some("m2"));
         // A view of an older version shown late never takes the newer one's place.
         assert_eq!(
             store.set_message(id, "board", "m0", 3).await.unwrap(),
-            Recorded::Outdated { current: "m2".into() }
+            Shown::Outdated { current: "m2".into() }
         );
         assert_eq!(store.message_version(id, "board").await.unwrap(), Some(("m2".into(), 4)));
         // Of two messages showing one version, the later is kept (a board shown again).
         assert_eq!(
             store.set_message(id, "board", "m3", 4).await.unwrap(),
-            Recorded::Replaced(Some("m2".into()))
+            Shown::Superseded(Some("m2".into()))
         );
     }
 }
@@ -516,9 +513,9 @@ async fn messages_recorded_at_once_each_replace_a_different_one() {
             let (message, r) = t.await.unwrap();
             match r.unwrap() {
                 // The caller strips the message it replaced…
-                Recorded::Replaced(old) => replaced.extend(old),
+                Shown::Superseded(old) => replaced.extend(old),
                 // …or its own, shown too late.
-                Recorded::Outdated { .. } => replaced.push(message),
+                Shown::Outdated { .. } => replaced.push(message),
             }
         }
         let (last, version) = store.message_version(id, "board").await.unwrap().unwrap();

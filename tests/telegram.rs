@@ -1683,3 +1683,48 @@ async fn rematch_opens_one_table_that_starts_when_the_players_are_back() {
         g.running.shutdown().await;
     }
 }
+
+/// Issue 37 on Telegram, on both databases: Ana resigns a Long Nardy game (last place), and the
+/// message under the final board tells both ratings' changes, provisional; `/top nardy` has this
+/// season's ladder, `/stats nardy` sends the rating chart as a photo with its words, `/vs Ben`
+/// the record between them, and `/top snakes` says why Snakes has no rating.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_game_shows_its_changes_and_the_ladder_stats_and_record() {
+    for (db, url) in common::both_databases("tg", "ratings").await {
+        let mut g = Group::start_with(&url, None).await;
+        // Two players fill a Nardy table: Ben's Join starts it.
+        g.say(1, "Ana", "/nardy").await;
+        let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
+        g.press(2, "Ben", lobby, &join).await;
+        g.until("the first board", |f| board(f).filter(|(id, _)| *id > lobby)).await;
+        g.say(1, "Ana", "/resign").await;
+        g.until("the ratings' changes", |f| (!said_all(f, "1500 →").is_empty()).then_some(()))
+            .await;
+        let end = said_all(&*g.server.fake.lock().await, "1500 →").join("\n");
+        for words in ["Ana 1500 → 1", "Ben 1500 → 1", "(+", "?"] {
+            assert!(end.contains(words), "{db}: {words:?} in {end}");
+        }
+        let top = g.ask("/top nardy", "1. Ben: ").await;
+        assert!(top.find("1. Ben: ") < top.find("2. Ana: "), "{db}: {top}");
+        let stats = g.ask("/stats nardy", "Long Nardy: rating ").await;
+        assert!(stats.contains("place 2 of 2 here"), "{db}: {stats}");
+        // The words come with the chart: the wait fails the test if they came without it.
+        g.until("the chart", |f| {
+            f.messages
+                .values()
+                .any(|m| {
+                    m["photo"] == true
+                        && m["text"]
+                            .as_str()
+                            .is_some_and(|t| plain(t).contains("Long Nardy: rating"))
+                })
+                .then_some(())
+        })
+        .await;
+        let vs = g.ask("/vs Ben", "Long Nardy: 1 games").await;
+        assert!(vs.contains("0 ahead, 1 behind"), "{db}: {vs}");
+        let snakes = g.ask("/top snakes", "pure chance").await;
+        assert!(!snakes.contains("1500"), "{db}: {snakes}");
+        g.running.shutdown().await;
+    }
+}

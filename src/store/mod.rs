@@ -296,14 +296,18 @@ pub struct StatRow {
     pub against: Option<String>,
 }
 
-/// What [`Store::set_message`] did.
+/// What recording a shown message did ([`Store::set_message`], through the table layer's
+/// `Service::shown`): which message should lose its buttons, so that exactly one message of a
+/// table, the newest, has live buttons whatever the order in which views reach the chat.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Recorded {
-    /// The message is recorded; it replaced this one (if any).
-    Replaced(Option<String>),
-    /// A newer version is recorded, in this message: nothing changed.
+pub enum Shown {
+    /// The message now shows the table; the one it supersedes (if any, and another message)
+    /// should lose its buttons.
+    Superseded(Option<String>),
+    /// A newer view of the table is already shown, in `current`: nothing changed, and the
+    /// message just shown is out of date and should lose its buttons (unless it is `current`).
     Outdated {
-        /// The message that shows the newer version.
+        /// The message that shows the newer view.
         current: String,
     },
 }
@@ -1053,7 +1057,7 @@ impl Store {
         kind: &str,
         message: &str,
         version: i64,
-    ) -> Result<Recorded, StoreError> {
+    ) -> Result<Shown, StoreError> {
         // Concurrent recorders of one table's message must see each other: the row is
         // inserted, or else read under a row lock (Postgres; SQLite's writer is one at a time),
         // so that each learns the message it really replaces and none writes over a newer one.
@@ -1080,7 +1084,7 @@ impl Store {
                     .fetch_optional(&mut *tx)
                     .await?;
                 if inserted.is_some() {
-                    recorded = Some(Recorded::Replaced(None));
+                    recorded = Some(Shown::Superseded(None));
                     break;
                 }
                 let old: Option<(String, i64)> =
@@ -1088,7 +1092,7 @@ impl Store {
                 match old {
                     None => continue,
                     Some((current, newer)) if newer > version => {
-                        recorded = Some(Recorded::Outdated { current });
+                        recorded = Some(Shown::Outdated { current });
                         break;
                     }
                     Some((old, _)) => {
@@ -1099,15 +1103,15 @@ impl Store {
                             .bind(version)
                             .execute(&mut *tx)
                             .await?;
-                        recorded = Some(Recorded::Replaced(Some(old)));
+                        recorded = Some(Shown::Superseded(Some(old).filter(|m| m != message)));
                         break;
                     }
                 }
             }
             match recorded {
-                Some(Recorded::Outdated { current }) => {
+                Some(Shown::Outdated { current }) => {
                     tx.rollback().await?;
-                    Recorded::Outdated { current }
+                    Shown::Outdated { current }
                 }
                 Some(done) => {
                     tx.commit().await?;

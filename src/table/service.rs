@@ -16,7 +16,7 @@ use crate::engine::{Game, GameKind, Illegal, Legal, Options, Seat};
 use crate::fair::Seed;
 use crate::render::Renderer;
 use crate::runtime::metrics::Metrics;
-use crate::store::{Recorded, SeatRecord, Store, StoreError, TableRecord, TableStatus};
+use crate::store::{SeatRecord, Store, StoreError, TableRecord, TableStatus};
 
 /// The version of the JSON shapes this build stores (states, actions, options). A table stored
 /// with another shape is rebuilt by replaying its log on load.
@@ -237,19 +237,7 @@ impl StoreHealth {
     }
 }
 
-/// What recording a shown message did (see [`Service::shown`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Shown {
-    /// The message now shows the table; the one it supersedes (if any, and another message)
-    /// should lose its buttons.
-    Superseded(Option<String>),
-    /// A newer view of the table is already shown, in `current`: the message just shown is out
-    /// of date and should lose its buttons (unless it is `current`).
-    Outdated {
-        /// The message that shows the newer view.
-        current: String,
-    },
-}
+pub use crate::store::Shown;
 
 /// Boards drawn at once unless [`Service::with_draw_limit`] says otherwise.
 const DRAW_LIMIT: usize = 2;
@@ -462,10 +450,7 @@ impl Service {
         message: &str,
     ) -> Result<Shown, ServiceError> {
         let recorded = self.store.set_message(table, slot.name(), message, version).await;
-        Ok(match self.track(recorded)? {
-            Recorded::Replaced(old) => Shown::Superseded(old.filter(|m| m != message)),
-            Recorded::Outdated { current } => Shown::Outdated { current },
-        })
+        Ok(self.track(recorded)?)
     }
 
     /// Whether a view still needs showing: false for a refresh (see [`View::refresh`]) whose
