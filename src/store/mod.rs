@@ -35,6 +35,8 @@ pub enum Store {
 pub struct Lite {
     read: SqlitePool,
     write: SqlitePool,
+    /// When Discord shards of this process last identified, by bucket ([`identify`]).
+    identify: identify::LocalTurns,
 }
 
 /// Why a storage operation failed.
@@ -641,7 +643,7 @@ impl Store {
                     .connect_with(options.read_only(true))
                     .await?
             };
-            Ok(Store::Sqlite(Lite { read, write }))
+            Ok(Store::Sqlite(Lite { read, write, identify: Default::default() }))
         } else {
             Err(StoreError::BadUrl(url.to_owned()))
         }
@@ -1405,8 +1407,10 @@ fn with_status<T>(
 
 // Declared last: they use the query macros above (macros are visible from where they are defined).
 pub mod copy;
+pub mod identify;
 mod rematch;
 
+pub use identify::IdentifyTurn;
 pub use rematch::Rematch;
 pub mod ratings;
 

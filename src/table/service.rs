@@ -398,6 +398,16 @@ impl Service {
         Ok(self.track(beat)?)
     }
 
+    /// Waits for Discord identify bucket `bucket`'s turn, across every process on this
+    /// database (see [`crate::store::identify`]); the Discord adapter starts a shard in it.
+    pub async fn identify_turn(
+        &self,
+        bucket: u32,
+        interval: std::time::Duration,
+    ) -> Result<crate::store::IdentifyTurn, StoreError> {
+        self.store.identify_turn(bucket, interval).await
+    }
+
     /// Why the store is not answering, if it is not (for `/healthz`).
     pub fn store_trouble(&self) -> Option<String> {
         if !self.health.down.load(Ordering::SeqCst) {
