@@ -57,7 +57,7 @@ async fn gateway(listener: tokio::net::TcpListener, f: Fake) {
         let f = f.clone();
         tokio::spawn(async move {
             let Ok(mut ws) = tokio_tungstenite::accept_async(stream).await else { return };
-            let send = |v: Value| Ws::Text(v.to_string().into());
+            let send = |v: Value| Ws::Text(v.to_string());
             let hello = json!({ "op": 10, "d": { "heartbeat_interval": 41_250 } });
             if ws.send(send(hello)).await.is_err() {
                 return;
