@@ -250,17 +250,21 @@ impl Discord {
                 buckets.entry(id % concurrency).or_default().push(id);
             }
             // Buckets start side by side; a bucket's shards one after another.
-            let starts = buckets.into_iter().map(|(bucket, ids)| {
-                let (this, managers) = (&self, &managers);
-                async move {
+            let mut starts = tokio::task::JoinSet::new();
+            for (bucket, ids) in buckets {
+                let (this, managers) = (self.clone(), managers.clone());
+                starts.spawn(async move {
                     let mut running = Vec::new();
                     for id in ids {
-                        running.push(this.start_shard(id, total, bucket, identify, managers).await);
+                        running
+                            .push(this.start_shard(id, total, bucket, identify, &managers).await);
                     }
-                    futures_util::future::join_all(running.into_iter().flatten()).await;
-                }
-            });
-            futures_util::future::join_all(starts).await;
+                    for client in running.into_iter().flatten() {
+                        let _ = client.await;
+                    }
+                });
+            }
+            while starts.join_next().await.is_some() {}
         };
         let stop = async {
             let _ = stopped.wait_for(|s| *s).await;

@@ -35,8 +35,6 @@ pub enum Store {
 pub struct Lite {
     read: SqlitePool,
     write: SqlitePool,
-    /// When Discord shards of this process last identified, by bucket ([`identify`]).
-    identify: identify::LocalTurns,
 }
 
 /// Why a storage operation failed.
@@ -643,7 +641,7 @@ impl Store {
                     .connect_with(options.read_only(true))
                     .await?
             };
-            Ok(Store::Sqlite(Lite { read, write, identify: Default::default() }))
+            Ok(Store::Sqlite(Lite { read, write }))
         } else {
             Err(StoreError::BadUrl(url.to_owned()))
         }
@@ -1410,7 +1408,7 @@ pub mod copy;
 pub mod identify;
 mod rematch;
 
-pub use identify::IdentifyTurn;
+pub use identify::IdentifyLock;
 pub use rematch::Rematch;
 pub mod ratings;
 
