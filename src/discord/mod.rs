@@ -35,7 +35,8 @@ use serenity::all::{
     Context, CreateInteractionResponse, CreateInteractionResponseFollowup,
     CreateInteractionResponseMessage, CreateMessage, CreateThread, EditAttachments,
     EditInteractionResponse, EditMessage, EventHandler, GatewayIntents, GuildId, Http, HttpBuilder,
-    Interaction, Member, MessageId, Permissions, Ready, ShardStageUpdateEvent, User, UserId,
+    Interaction, Member, MessageId, Permissions, Ready, ShardManager, ShardStageUpdateEvent, User,
+    UserId,
 };
 use serenity::builder::Builder as _;
 use serenity::gateway::ConnectionStage;
@@ -108,6 +109,8 @@ pub struct Discord {
     health: Arc<Health>,
     /// The new messages each channel was sent lately (see [`pace`]).
     budget: Arc<Mutex<Budget>>,
+    /// The shards connected now (a starting shard's bucket waits for it).
+    connected: Arc<watch::Sender<std::collections::HashSet<u32>>>,
 }
 
 /// How a slash command has been acknowledged so far. Discord wants an answer within 3 s: an
@@ -122,6 +125,9 @@ enum Ack {
 
 /// When an unanswered slash command is deferred, within Discord's 3 seconds.
 const ACK_WITHIN: std::time::Duration = std::time::Duration::from_millis(2200);
+
+/// How long a starting shard may take to connect before its bucket's turn passes on anyway.
+const IDENTIFY_WAIT: Duration = Duration::from_secs(30);
 
 /// Work for a channel's lane.
 enum Job {
@@ -189,6 +195,7 @@ impl Discord {
             shards: Arc::default(),
             health,
             budget: Arc::default(),
+            connected: Arc::new(watch::Sender::new(Default::default())),
         })
     }
 
@@ -204,6 +211,13 @@ impl Discord {
 
     /// Notes a shard's connection and reports the gateway's health.
     fn shard_state(&self, shard: u32, connected: bool) {
+        self.connected.send_modify(|up| {
+            if connected {
+                up.insert(shard);
+            } else {
+                up.remove(&shard);
+            }
+        });
         let mut shards = self.shards.lock().unwrap_or_else(|e| e.into_inner());
         shards.insert(shard, connected);
         let mut down: Vec<u32> = shards.iter().filter(|(_, up)| !**up).map(|(s, _)| *s).collect();
@@ -219,7 +233,84 @@ impl Discord {
     }
 
     /// Connects to the gateway with `shards` and handles interactions until `stopped`.
-    pub async fn run(self, shards: Shards, mut stopped: watch::Receiver<bool>) {
+    ///
+    /// Each shard is a serenity client of its own, started in its identify bucket's turn
+    /// (`shard id % max_concurrency`), which the database hands out across every process of the
+    /// deployment: no two shards of a bucket, in any process, identify less than `identify`
+    /// (Discord's 5 s) apart. serenity's own pacing knows only its process.
+    pub async fn run(self, shards: Shards, identify: Duration, mut stopped: watch::Receiver<bool>) {
+        let managers: Arc<Mutex<Vec<Arc<ShardManager>>>> = Arc::default();
+        let run = async {
+            let (ids, total, concurrency) = match self.plan(shards).await {
+                Some(plan) => plan,
+                None => return,
+            };
+            let mut buckets: std::collections::BTreeMap<u32, Vec<u32>> = Default::default();
+            for id in ids {
+                buckets.entry(id % concurrency).or_default().push(id);
+            }
+            // Buckets start side by side; a bucket's shards one after another.
+            let mut starts = tokio::task::JoinSet::new();
+            for (bucket, ids) in buckets {
+                let (this, managers) = (self.clone(), managers.clone());
+                starts.spawn(async move {
+                    let mut running = Vec::new();
+                    for id in ids {
+                        running
+                            .push(this.start_shard(id, total, bucket, identify, &managers).await);
+                    }
+                    for client in running.into_iter().flatten() {
+                        let _ = client.await;
+                    }
+                });
+            }
+            while starts.join_next().await.is_some() {}
+        };
+        let stop = async {
+            let _ = stopped.wait_for(|s| *s).await;
+        };
+        tokio::select! {
+            _ = run => {}
+            _ = stop => {
+                let all = managers.lock().unwrap_or_else(|e| e.into_inner()).clone();
+                for manager in all {
+                    manager.shutdown_all().await;
+                }
+            }
+        }
+    }
+
+    /// The shards to run, of how many, and Discord's `max_concurrency` (identify buckets).
+    async fn plan(&self, shards: Shards) -> Option<(Vec<u32>, u32, u32)> {
+        let gateway = self.call("get gateway", || self.http.get_bot_gateway()).await;
+        let concurrency = gateway.as_ref().map_or(1, |g| {
+            u32::try_from(g.session_start_limit.max_concurrency).unwrap_or(1).max(1)
+        });
+        match shards {
+            Shards::Range { first, last, total } => {
+                Some(((first..=last).collect(), total, concurrency))
+            }
+            Shards::Auto => match gateway {
+                Some(g) => Some(((0..g.shards.max(1)).collect(), g.shards.max(1), concurrency)),
+                None => {
+                    tracing::error!("Discord's gateway address could not be read");
+                    self.health.set("discord", Part::Down("no gateway address".into()));
+                    None
+                }
+            },
+        }
+    }
+
+    /// Starts shard `id` of `total` in its bucket's turn and waits until it has identified
+    /// (or [`IDENTIFY_WAIT`] passed); returns the running client's task.
+    async fn start_shard(
+        &self,
+        id: u32,
+        total: u32,
+        bucket: u32,
+        interval: Duration,
+        managers: &Mutex<Vec<Arc<ShardManager>>>,
+    ) -> Option<tokio::task::JoinHandle<()>> {
         // The gateway client's own REST client, set up like `self.http` (Http is not Clone).
         let http = http(&self.token, self.proxy.as_deref());
         let built = serenity::client::ClientBuilder::new_with_http(http, GatewayIntents::GUILDS)
@@ -228,31 +319,40 @@ impl Discord {
         let mut client = match built {
             Ok(client) => client,
             Err(e) => {
-                tracing::error!(error = %e, "the Discord client could not be built");
-                return;
+                tracing::error!(error = %e, shard = id, "the Discord client could not be built");
+                return None;
             }
         };
-        let manager = client.shard_manager.clone();
-        let run = async {
-            let result = match shards {
-                Shards::Auto => client.start_autosharded().await,
-                // serenity 0.12.5 treats the range's end as inclusive.
-                Shards::Range { first, last, total } => {
-                    client.start_shard_range(first..last, total).await
-                }
-            };
-            if let Err(e) = result {
-                tracing::error!(error = %e, "the Discord gateway stopped");
-                self.health.set("discord", Part::Down(format!("the gateway stopped: {e}")));
+        managers.lock().unwrap_or_else(|e| e.into_inner()).push(client.shard_manager.clone());
+        let turn = match self.service.identify_turn(bucket, interval).await {
+            Ok(turn) => Some(turn),
+            Err(e) => {
+                // Without the database, pace within this process at least.
+                tracing::warn!(error = %e, shard = id, "no identify turn from the database");
+                tokio::time::sleep(interval).await;
+                None
             }
         };
-        let stop = async {
-            let _ = stopped.wait_for(|s| *s).await;
-        };
-        tokio::select! {
-            _ = run => {}
-            _ = stop => manager.shutdown_all().await,
+        let mut connected = self.connected.subscribe();
+        let health = self.health.clone();
+        let running = tokio::spawn(async move {
+            if let Err(e) = client.start_shard(id, total).await {
+                tracing::error!(error = %e, shard = id, "the Discord gateway stopped");
+                health.set("discord", Part::Down(format!("the gateway stopped: {e}")));
+            }
+        });
+        let wait = connected.wait_for(|c| c.contains(&id));
+        let up = tokio::time::timeout(IDENTIFY_WAIT, wait).await.is_ok_and(|r| r.is_ok());
+        if !up {
+            tracing::warn!(shard = id, "the shard did not connect in time; the next one starts");
         }
+        if let Some(turn) = turn
+            && let Err(e) = turn.identified().await
+        {
+            tracing::warn!(error = %e, shard = id, "the identify time was not recorded");
+        }
+        tracing::info!(shard = id, total, bucket, "Discord shard started");
+        Some(running)
     }
 
     /// Registers the slash commands, with Russian names' descriptions where Discord has the

@@ -1456,8 +1456,10 @@ fn with_status<T>(
 
 // Declared last: they use the query macros above (macros are visible from where they are defined).
 pub mod copy;
+pub mod identify;
 mod rematch;
 
+pub use identify::IdentifyLock;
 pub use rematch::Rematch;
 pub mod ratings;
 

@@ -29,7 +29,7 @@ pub use audit::LogCheck;
 pub use command::{Command, parse as parse_command};
 pub use notify::{Link, Notice, NoticeFailure, NotifyChoice};
 pub use ratings::Scope;
-pub use service::{Service, ServiceError, Shown};
+pub use service::{IdentifyTurn, Service, ServiceError, Shown};
 
 use crate::engine::GameKind;
 

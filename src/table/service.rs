@@ -1,7 +1,7 @@
 //! The table service's operations: one method per thing a user can do, each a read, a check, and
 //! one version-guarded write.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
@@ -277,6 +277,26 @@ pub struct Service {
     pub(super) background: Arc<crate::runtime::lanes::Background>,
     /// Tables found damaged by this process, with what is wrong (for `/healthz`).
     damaged: Arc<Mutex<BTreeMap<i64, String>>>,
+    /// When this process's Discord shards last identified, by bucket ([`IdentifyTurn`]).
+    identified: Arc<tokio::sync::Mutex<HashMap<u32, std::time::Instant>>>,
+}
+
+/// A Discord identify bucket's turn ([`Service::identify_turn`]): no other shard of the bucket,
+/// in this process or (on Postgres) any other, starts until [`IdentifyTurn::identified`] is
+/// called or the turn is dropped.
+#[derive(Debug)]
+pub struct IdentifyTurn {
+    local: tokio::sync::OwnedMutexGuard<HashMap<u32, std::time::Instant>>,
+    shared: crate::store::IdentifyLock,
+    bucket: u32,
+}
+
+impl IdentifyTurn {
+    /// Records that the shard identified now, and ends the turn.
+    pub async fn identified(mut self) -> Result<(), StoreError> {
+        self.local.insert(self.bucket, std::time::Instant::now());
+        self.shared.identified().await
+    }
 }
 
 /// How long a computer waits before it plays unless [`Service::with_computer_pause`] says
@@ -304,6 +324,7 @@ impl Service {
             drawn: Arc::default(),
             background: Arc::new(crate::runtime::lanes::Background::new("dicetable-replays")),
             damaged: Arc::default(),
+            identified: Arc::default(),
         }
     }
 
@@ -384,6 +405,27 @@ impl Service {
     pub async fn resume(&self) -> Result<i64, ServiceError> {
         let beat = self.store.heartbeat(self.clock.now_ms(), 2 * LEASE_MS).await;
         Ok(self.track(beat)?)
+    }
+
+    /// Waits for Discord identify bucket `bucket`'s turn: until no other shard of the bucket
+    /// holds a turn, in this process or any other on the database, and `interval` has passed
+    /// since the bucket's last identify (see [`crate::store::identify`]). The Discord adapter
+    /// starts a shard in it.
+    pub async fn identify_turn(
+        &self,
+        bucket: u32,
+        interval: std::time::Duration,
+    ) -> Result<IdentifyTurn, StoreError> {
+        let local = self.identified.clone().lock_owned().await;
+        let shared = self.store.identify_lock(bucket).await?;
+        let here = local.get(&bucket).map(|at| interval.saturating_sub(at.elapsed()));
+        let anywhere = shared.since_ms().map(|since| {
+            let since = std::time::Duration::from_millis(since.max(0).unsigned_abs());
+            interval.saturating_sub(since)
+        });
+        let wait = here.unwrap_or_default().max(anywhere.unwrap_or_default());
+        tokio::time::sleep(wait).await;
+        Ok(IdentifyTurn { local, shared, bucket })
     }
 
     /// Why the store is not answering, if it is not (for `/healthz`).

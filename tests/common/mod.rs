@@ -110,6 +110,8 @@ pub fn bot_config(database_url: String) -> dicetable::bot::Config {
         discord_token: None,
         discord_proxy_url: None,
         discord_shards: dicetable::discord::Shards::Auto,
+        // Discord's 5 s between identifies would slow every bot start in tests.
+        discord_identify_interval: std::time::Duration::from_millis(200),
     }
 }
 
