@@ -108,7 +108,8 @@ const EXTERNAL: &[(&str, &[&str])] = &[
     ("fluent_bundle", &["table"]),
     ("unic_langid", &["table"]),
     // Keyed hashes: dice and commitments; button tags; the webhook's and pictures' digests.
-    ("hmac", &["fair", "table"]),
+    // (playground::live: a Telegram Mini App's initData, checked as Telegram specifies.)
+    ("hmac", &["fair", "table", "playground"]),
     ("sha2", &["fair", "table", "telegram", "playground"]),
     ("getrandom", &["fair"]),
     ("rand", &["table"]),
@@ -137,7 +138,8 @@ const EXTERNAL: &[(&str, &[&str])] = &[
         "std::io",
         &["bot", "tools::protocol", "tools::gallery", "discord", "runtime::lanes", "store"],
     ),
-    ("std::net", &["bot"]),
+    // (playground::live: the rate limit counts requests by the client's address.)
+    ("std::net", &["bot", "playground"]),
     (
         "std::time",
         &[

@@ -110,6 +110,9 @@ pub fn bot_config(database_url: String) -> dicetable::bot::Config {
         discord_token: None,
         discord_proxy_url: None,
         discord_shards: dicetable::discord::Shards::Auto,
+        public_url: None,
+        telegram_app: None,
+        live_rate: 1000,
     }
 }
 
