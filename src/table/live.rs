@@ -291,7 +291,7 @@ impl Service {
         }
         let url =
             format!("{}/live/{}", base.trim_end_matches('/'), self.live_link(table, Some(user)));
-        self.i18n.text(lang, "live-play-link", &[("url", url.into())])
+        self.i18n.text(lang, "live-play-link", &[("code", url.into())])
     }
 }
 
