@@ -11,10 +11,10 @@
 //! | `POST /api/live/press` `{link, token, tg, lang}` | a press from the page (a seated player) |
 //!
 //! Who looks: a play link names its player; `tg` carries Telegram's `initData`, checked as
-//! Telegram specifies ([`check_init_data`]); a watch link alone watches. Changes are learnt by
+//! Telegram specifies (`check_init_data`); a watch link alone watches. Changes are learnt by
 //! polling the watched tables' versions in one query every [`POLL`], so a move made by another
 //! process sharing the database shows as soon as one made here. Every request of the page
-//! counts against its client's allowance ([`Limiter`]); every page and answer carries a strict
+//! counts against its client's allowance (`Limiter`); every page and answer carries a strict
 //! Content-Security-Policy (the page's own script and style by hash, nothing inline else).
 
 use std::collections::HashMap;
