@@ -696,6 +696,33 @@ async fn a_telegram_player_plays_a_whole_game_from_the_live_page() {
             other_page.close().await;
             other.shutdown().await;
         }
+
+        // In a private chat the board's live button is a Mini App button (`web_app`) opening the
+        // page itself (Telegram then sends who looks); groups got the t.me direct link above.
+        g.push(json!({ "message": { "message_id": 900, "date": 1_700_000_000,
+            "chat": chat_json(4), "from": user(4, "Dee"), "text": "/nardy bot" } }))
+            .await;
+        let web_app = g
+            .until("a private board's live button", |f| {
+                let mut ids: Vec<_> = f.messages.keys().copied().collect();
+                ids.sort();
+                let m = ids
+                    .into_iter()
+                    .rev()
+                    .map(|id| &f.messages[&id])
+                    .find(|m| m["photo"] == true && m["chat"].as_i64() == Some(4))?;
+                let last =
+                    m["keyboard"]["inline_keyboard"].as_array()?.last()?.as_array()?.first()?;
+                (last["text"] == "📺 Live board").then(|| last.clone())
+            })
+            .await;
+        let page_url = web_app["web_app"]["url"].as_str().unwrap_or_default();
+        assert!(
+            page_url.starts_with("https://bot.example/live/w") && web_app["url"].is_null(),
+            "{db}: a web_app button to the page, not {web_app}"
+        );
+        let dm_link = page_url.trim_start_matches("https://bot.example/live/");
+        assert!(g.running.service.read_live_link(dm_link).is_ok(), "{db}: {page_url}");
         page.close().await;
         watcher.close().await;
         g.running.shutdown().await;
