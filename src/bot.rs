@@ -21,11 +21,12 @@ use tokio::task::JoinHandle;
 use crate::discord::{Discord, Shards};
 use crate::fair::Seed;
 use crate::playground::Playground;
+use crate::playground::live::Live;
 use crate::runtime::health::{Health, Part};
 use crate::runtime::metrics::Metrics;
 use crate::store::Store;
 use crate::table::{Service, SystemClock, View};
-use crate::telegram::Telegram;
+use crate::telegram::{LiveBoard, Telegram};
 
 /// How often the turn timer looks for due deadlines and reminders.
 const TICK: Duration = Duration::from_secs(2);
@@ -127,6 +128,24 @@ pub struct Config {
     /// Each season's ladder starts afresh; the all-time ratings go on.
     #[arg(long, env = "SEASONS", default_value = "quarter")]
     pub seasons: crate::rating::Seasons,
+    /// The bot's public address (for example `https://bot.example.com`), where people's
+    /// browsers and Telegram reach its HTTP server: the live board's pages are
+    /// `PUBLIC_URL/live/…`. Set, boards on Telegram and Discord get a "Live board" button
+    /// (Telegram needs HTTPS for Mini Apps). Unset: no such buttons (the playground links to
+    /// the page at its own address).
+    #[arg(long, env = "PUBLIC_URL")]
+    pub public_url: Option<url::Url>,
+
+    /// The short name of the bot's Telegram Mini App (BotFather, /newapp, with the URL
+    /// `PUBLIC_URL/live`): group boards link to `t.me/<bot>/<name>?startapp=…`, which opens the
+    /// live board inside Telegram. Unset: group boards link to the page in a browser.
+    #[arg(long, env = "TELEGRAM_APP")]
+    pub telegram_app: Option<String>,
+
+    /// Requests a second each client (by address) may make to the live board's pages, with
+    /// bursts of three times as many; more are answered 429.
+    #[arg(long, env = "LIVE_RATE", default_value = "10")]
+    pub live_rate: u32,
 }
 
 /// A Telegram webhook URL: absolute, `https` (Telegram posts updates to nothing else) and with
@@ -190,6 +209,7 @@ pub struct Running {
     tasks: Vec<JoinHandle<()>>,
     store: Store,
     adapters: Arc<Adapters>,
+    live: Live,
     shutdown_timeout: Duration,
 }
 
@@ -206,6 +226,7 @@ impl Running {
         if let Some(p) = &self.adapters.playground {
             p.close();
         }
+        self.live.close();
         let adapters = self.adapters.clone();
         let drain = async move {
             for task in self.tasks {
@@ -293,6 +314,10 @@ pub async fn start(config: &Config) -> Result<Running> {
     if let Some(p) = &playground {
         app = app.merge(p.router());
     }
+    // The live board's pages: served whenever anyone can hold a link to one (links are made
+    // only with PUBLIC_URL or by the playground).
+    let live = Live::new(service.clone(), config.telegram_token.clone(), config.live_rate);
+    app = app.merge(live.router());
     if let (Some(t), Some(_)) = (&telegram, &config.telegram_webhook_url) {
         app = app.merge(t.webhook_router());
     }
@@ -311,6 +336,12 @@ pub async fn start(config: &Config) -> Result<Running> {
         tracing::info!(shards = ?config.discord_shards, "Discord adapter started");
     }
     let adapters = Arc::new(Adapters { playground: playground.clone(), telegram, discord });
+    // A press on a live page shows its boards in the table's chat, as a press there would.
+    let deliver_to = adapters.clone();
+    live.set_deliver(Arc::new(move |views| {
+        let adapters = deliver_to.clone();
+        Box::pin(async move { adapters.deliver(views).await })
+    }));
     // Changes stored but never shown (the last process stopped in between) are shown now.
     match service.unshown().await {
         Ok(views) => adapters.deliver(views).await,
@@ -333,6 +364,7 @@ pub async fn start(config: &Config) -> Result<Running> {
         tasks,
         store,
         adapters,
+        live,
         shutdown_timeout: config.shutdown_timeout,
     })
 }
@@ -364,16 +396,24 @@ async fn adapters_of(
     let playground = match config.playground {
         PlaygroundMode::Off => None,
         PlaygroundMode::Auto if platforms => None,
-        PlaygroundMode::On | PlaygroundMode::Auto => Some(Playground::new(service.clone())),
+        PlaygroundMode::On | PlaygroundMode::Auto => {
+            Some(Playground::new(service.clone()).with_public_url(config.public_url.clone()))
+        }
     };
+    let live = config.public_url.clone().map(|public_url| LiveBoard {
+        public_url,
+        app: config.telegram_app.clone().filter(|a| !a.is_empty()),
+    });
     let telegram = config.telegram_token.as_deref().map(|token| {
         Telegram::new(service.clone(), token, config.telegram_api_url.clone(), health.clone())
+            .with_live(live.clone())
     });
     let discord = match config.discord_token.as_deref() {
         Some(token) => {
             let proxy = config.discord_proxy_url.as_ref();
             let d = Discord::new(service.clone(), token, proxy, health.clone());
-            Some(d.await.context("cannot start the relay to DISCORD_PROXY_URL")?)
+            let d = d.await.context("cannot start the relay to DISCORD_PROXY_URL")?;
+            Some(d.with_live(config.public_url.clone()))
         }
         None => None,
     };
@@ -387,6 +427,7 @@ fn serve(
     mut stopped: watch::Receiver<bool>,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
+        let app = app.into_make_service_with_connect_info::<SocketAddr>();
         let serve = axum::serve(listener, app).with_graceful_shutdown(async move {
             let _ = stopped.wait_for(|s| *s).await;
         });

@@ -165,6 +165,10 @@ enum Command {
         /// the share of tables that seat a hard computer.
         #[arg(long, default_value = "")]
         mix: load::Mix,
+        /// Keep one live-board page open on each table (its event stream) and report how
+        /// long a move's update takes to reach it (in process only).
+        #[arg(long)]
+        watchers: bool,
     },
     /// Ask a running bot whether it is healthy (GET /healthz on LISTEN); exit 0 if it is.
     /// For container health checks.
@@ -338,6 +342,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             rate,
             pid,
             mix,
+            watchers,
         }) => {
             let fresh =
                 std::env::temp_dir().join(format!("dicetable-load-{}.db", std::process::id()));
@@ -355,6 +360,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 rate,
                 pid,
                 mix,
+                watchers,
             };
             load::check(&config, allow_remote)?;
             let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;

@@ -392,6 +392,12 @@ fn member(uid: u64, name: &str, permissions: u64) -> Value {
 impl Guild {
     /// A bot on `database_url` against a fresh fake Discord.
     async fn start_on(database_url: &str, shards: &str) -> Guild {
+        Guild::start_with(database_url, shards, None).await
+    }
+
+    /// A bot on `database_url` against a fresh fake Discord, its HTTP server listening where
+    /// `public` (its `PUBLIC_URL`, on loopback) says, if given.
+    async fn start_with(database_url: &str, shards: &str, public: Option<url::Url>) -> Guild {
         let fake = Arc::new(Mutex::new(Fake::default()));
         let ws = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         fake.lock().await.gateway = ws.local_addr().unwrap().port();
@@ -412,6 +418,14 @@ impl Guild {
             discord_proxy_url: Some(format!("http://{addr}").parse().unwrap()),
             discord_shards: shards.parse().unwrap(),
             ..bot_config(database_url.to_owned())
+        };
+        let config = match public {
+            Some(public) => Config {
+                listen: format!("127.0.0.1:{}", public.port().unwrap()).parse().unwrap(),
+                public_url: Some(public),
+                ..config
+            },
+            None => config,
         };
         let running = bot::start(&config).await.unwrap();
         let g = Guild { fake, push, running, next: 0 };
@@ -1592,6 +1606,109 @@ async fn a_rated_game_shows_its_changes_and_the_ladder_stats_and_record() {
         assert!(vs.contains("Long Nardy: 1 games, 0 ahead, 1 behind"), "{db}: {vs}");
         let token = g.command(1, "Ana", "top", json!([choose("game", "snakes")])).await;
         assert!(plain(&g.answered(&token).await).contains("pure chance"), "{db}");
+        g.running.shutdown().await;
+    }
+}
+
+/// Issue 36: with `PUBLIC_URL` set, a board carries the live board's row: a link to watch the
+/// table's page, and a button that answers a seated player, ephemerally, with their own link
+/// to play from the page (anyone else a refusal). The play link's page plays a move (its
+/// state's buttons pressed through the page's API), and the move's board comes to the channel.
+/// On both databases.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn boards_link_to_the_live_page_and_seated_players_get_a_play_link() {
+    for (db, url) in common::both_databases("dc", "live").await {
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let public: url::Url = format!("http://127.0.0.1:{port}/").parse().unwrap();
+        let mut g = Guild::start_with(&url, "auto", Some(public.clone())).await;
+        let typed = json!([{ "name": "bots", "type": 4, "value": 1 }]);
+        g.command(1, "Ana", "nardy", start(typed)).await;
+        // Ana's board: the game's controls, then the live row.
+        let (id, m) = g
+            .until("Ana's board with the live row", |f| {
+                let (id, m) = board(f)?;
+                let rows = m["components"].as_array()?;
+                let content = plain(m["content"].as_str()?);
+                (rows.len() >= 2 && (content.contains("<@1>") || content.contains("Ana")))
+                    .then(|| (id, m.clone()))
+            })
+            .await;
+        let row = m["components"].as_array().unwrap().last().unwrap()["components"].clone();
+        let (watch, play) = (&row[0], &row[1]);
+        assert_eq!(
+            (watch["style"].as_u64(), watch["label"].as_str()),
+            (Some(5), Some("📺 Live board")),
+            "{db}: {row}"
+        );
+        let watch_url = watch["url"].as_str().unwrap();
+        let watch_link = watch_url
+            .strip_prefix(&format!("{public}live/"))
+            .unwrap_or_else(|| panic!("{db}: {watch_url}"));
+        assert!(watch_link.starts_with('w'), "{db}: a watch link: {watch_url}");
+        let custom = play["custom_id"].as_str().unwrap().to_owned();
+        assert!(custom.starts_with("live."), "{db}: {row}");
+
+        // The watch link's page shows the table, with no buttons (nobody is known).
+        let http = reqwest::Client::new();
+        let state: Value = http
+            .get(format!("{public}api/live/state?link={watch_link}&lang=en"))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(state["status"], "playing", "{db}: {state}");
+        assert!(state["buttons"].as_array().unwrap().is_empty(), "{db}: a watcher presses nothing");
+
+        // Someone not seated asks for a play link: refused, privately.
+        let token =
+            g.press(2, "Ben", id, json!({ "custom_id": custom, "component_type": 2 })).await;
+        let said = plain(&g.ephemeral(&token).await);
+        assert!(!said.contains("/live/"), "{db}: no link for an onlooker: {said}");
+        // Ana asks: her own link, privately.
+        let token =
+            g.press(1, "Ana", id, json!({ "custom_id": custom, "component_type": 2 })).await;
+        let said = plain(&g.ephemeral(&token).await);
+        let at_link =
+            said.find(&format!("{public}live/")).unwrap_or_else(|| panic!("{db}: {said}"));
+        let play_url: String = said[at_link..].chars().take_while(|c| !c.is_whitespace()).collect();
+        let play_link = play_url.rsplit('/').next().unwrap().to_owned();
+        assert_ne!(play_link, watch_link, "{db}: a link of her own");
+        let page = http.get(&play_url).send().await.unwrap();
+        assert_eq!(page.status().as_u16(), 200, "{db}: {play_url}");
+        assert!(page.text().await.unwrap().contains("live-parts"), "{db}: the live page");
+
+        // From the page she presses her board's first button; the next board comes to the channel.
+        let state: Value = http
+            .get(format!("{public}api/live/state?link={play_link}&lang=en"))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert!(state["me"].is_string(), "{db}: the page knows its player: {state}");
+        let first =
+            state["buttons"][0][0]["token"].as_str().unwrap_or_else(|| panic!("{db}: {state}"));
+        let last = at(id, &m);
+        let res = http
+            .post(format!("{public}api/live/press"))
+            .json(&json!({ "link": play_link, "token": first, "lang": "en" }))
+            .send()
+            .await
+            .unwrap();
+        assert!(res.status().is_success(), "{db}: {}", res.text().await.unwrap());
+        g.until("the board after the page's press", |f| board_after(f, last)).await;
+        let after: Value = http
+            .get(format!("{public}api/live/state?link={watch_link}&lang=en"))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert!(after["version"].as_i64() > state["version"].as_i64(), "{db}: {after}");
         g.running.shutdown().await;
     }
 }

@@ -111,6 +111,8 @@ pub struct Discord {
     budget: Arc<Mutex<Budget>>,
     /// The shards connected now (a starting shard's bucket waits for it).
     connected: Arc<watch::Sender<std::collections::HashSet<u32>>>,
+    /// The bot's public address (`PUBLIC_URL`): set, boards get the live board's buttons.
+    public_url: Option<url::Url>,
 }
 
 /// How a slash command has been acknowledged so far. Discord wants an answer within 3 s: an
@@ -196,7 +198,55 @@ impl Discord {
             health,
             budget: Arc::default(),
             connected: Arc::new(watch::Sender::new(Default::default())),
+            public_url: None,
         })
+    }
+
+    /// Gives boards a "Live board" link to `PUBLIC_URL/live/…` (watch) and a button that
+    /// answers a seated player, privately, with their own link to play from the page.
+    pub fn with_live(mut self, public_url: Option<url::Url>) -> Self {
+        self.public_url = public_url;
+        self
+    }
+
+    /// A view's components, and on a board with `PUBLIC_URL` set the live board's row: a link
+    /// to watch, and a button (`live.<table>`) for a player's own play link.
+    fn components_of(&self, view: &View) -> Vec<serenity::all::CreateActionRow> {
+        let mut rows = components(view);
+        let (Some(base), Some((table, Slot::Board))) = (&self.public_url, view.shows) else {
+            return rows;
+        };
+        if rows.len() >= ROWS {
+            return rows;
+        }
+        let lang = view.lang.unwrap_or_default();
+        let link = self.service.live_link(table, None);
+        let Ok(page) = base.join(&format!("live/{link}")) else { return rows };
+        rows.push(serenity::all::CreateActionRow::Buttons(vec![
+            serenity::all::CreateButton::new_link(page.to_string())
+                .label(clip(&self.service.words(lang, "live-button"), 80)),
+            serenity::all::CreateButton::new(format!("live.{table}"))
+                .label(clip(&self.service.words(lang, "live-play-button"), 80))
+                .style(serenity::all::ButtonStyle::Secondary),
+        ]));
+        rows
+    }
+
+    /// Answers a press of a board's "play from the page" button privately (an ephemeral
+    /// reply): a seated player's own play link, anyone else a refusal.
+    async fn answer_live(&self, press: &ComponentInteraction, table: &str) {
+        let user = format!("discord:{}", press.user.id.get());
+        let base = self.public_url.as_ref().map(url::Url::as_str).unwrap_or_default();
+        let text = match table.parse::<i64>() {
+            Ok(table) => self.service.live_play_text(table, &user, &press.locale, base).await,
+            Err(_) => self
+                .service
+                .words(Lang::from_tag(&press.locale).unwrap_or_default(), "live-err-link"),
+        };
+        let answer = CreateInteractionResponse::Message(
+            CreateInteractionResponseMessage::new().ephemeral(true).content(text),
+        );
+        let _ = self.call("live link", || press.create_response(&self.http, answer.clone())).await;
     }
 
     /// Finishes the work in flight when the bot stops (after the gateway closed): every
@@ -439,6 +489,10 @@ impl Discord {
                 (command.channel_id, Job::Command(Box::new(command), ack))
             }
             Interaction::Component(press) => {
+                if let Some(table) = press.data.custom_id.strip_prefix("live.") {
+                    self.answer_live(&press, table).await;
+                    return;
+                }
                 if self.call("acknowledge", || press.defer(&self.http)).await.is_none() {
                     return;
                 }
@@ -621,7 +675,7 @@ impl Discord {
         let edit = || {
             let mut b = EditInteractionResponse::new()
                 .content(self.content(view))
-                .components(components(view))
+                .components(self.components_of(view))
                 .allowed_mentions(mentions(view));
             if let Some(file) = board_file(view) {
                 // Replaces the attachments: an edit without a file would drop the picture.
@@ -693,7 +747,7 @@ impl Discord {
             let edit = || {
                 let mut b = EditMessage::new()
                     .content(self.content(&view))
-                    .components(components(&view))
+                    .components(self.components_of(&view))
                     .allowed_mentions(mentions(&view));
                 if let Some(file) = board_file(&view) {
                     b = b.attachments(EditAttachments::new().add(file));
@@ -709,7 +763,7 @@ impl Discord {
             let send = || {
                 let mut b = CreateMessage::new()
                     .content(self.content(&view))
-                    .components(components(&view))
+                    .components(self.components_of(&view))
                     .allowed_mentions(mentions(&view));
                 if let Some(file) = board_file(&view) {
                     b = b.add_file(file);

@@ -45,7 +45,7 @@ use tokio::sync::{Mutex, broadcast, watch};
 
 use crate::table::command::CommandError;
 use crate::table::i18n::Lang;
-use crate::table::{Ctx, FileKind, Op, Service, Shown as Recorded, View, parse_command};
+use crate::table::{Ctx, FileKind, Op, Service, Shown as Recorded, Slot, View, parse_command};
 
 /// Messages kept per room.
 const KEEP: usize = 200;
@@ -60,6 +60,8 @@ const MAX_NAMES: usize = 100_000;
 /// The longest chat line or name accepted.
 const MAX_TEXT: usize = 2000;
 const MAX_NAME: usize = 40;
+
+pub mod live;
 
 const PAGE: &str = include_str!("page.html");
 
@@ -149,6 +151,8 @@ struct Shown {
     buttons: Vec<Vec<ShownButton>>,
     private: bool,
     mentions: Vec<String>,
+    /// The table's live board (a board's watch link), if this message shows a table.
+    live: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -327,6 +331,9 @@ pub struct Playground {
     /// Where this process's message ids start ([`epoch`]); a page that sees another one
     /// knows the bot restarted.
     epoch: u64,
+    /// The bot's public address (`PUBLIC_URL`), for live-board links; `None`: links relative
+    /// to the playground's own address.
+    public_url: Option<url::Url>,
 }
 
 #[derive(Deserialize)]
@@ -391,7 +398,14 @@ impl Playground {
             updates,
             closing: Arc::new(closing),
             epoch,
+            public_url: None,
         }
+    }
+
+    /// Links boards' live pages under the bot's public address instead of the playground's.
+    pub fn with_public_url(mut self, public_url: Option<url::Url>) -> Self {
+        self.public_url = public_url;
+        self
     }
 
     /// Ends every event stream, so that a graceful shutdown need not wait for open pages.
@@ -464,6 +478,16 @@ impl Playground {
                 })
                 .collect(),
             private: m.view.private_to.is_some(),
+            live: match m.view.shows {
+                Some((table, Slot::Board | Slot::Lobby)) if m.view.private_to.is_none() => {
+                    let path = format!("live/{}", self.service.live_link(table, None));
+                    Some(match &self.public_url {
+                        Some(base) => base.join(&path).map_or(format!("/{path}"), String::from),
+                        None => format!("/{path}"),
+                    })
+                }
+                _ => None,
+            },
             mentions: m
                 .view
                 .mentions
@@ -781,7 +805,12 @@ fn digest(png: &[u8]) -> String {
 /// The page's own words, in the language the browser asks for (`?lang=fa-IR`), from the same
 /// Fluent files as every other sentence.
 async fn words(State(p): State<Playground>, Query(q): Query<HashMap<String, String>>) -> Response {
-    let lang = q.get("lang").and_then(|tag| Lang::from_tag(tag)).unwrap_or_default();
+    Json(page_words(&p.service, q.get("lang").map(String::as_str))).into_response()
+}
+
+/// The page's own words (the chat's and the live board's) in the language `tag` asks for.
+fn page_words(service: &Service, tag: Option<&str>) -> serde_json::Value {
+    let lang = tag.and_then(Lang::from_tag).unwrap_or_default();
     let keys = [
         "page-title",
         "page-welcome",
@@ -795,11 +824,16 @@ async fn words(State(p): State<Playground>, Query(q): Query<HashMap<String, Stri
         "page-send",
         "page-only-you",
         "page-offline",
+        "live-button",
+        "live-players",
+        "live-moves",
+        "live-time-left",
+        "live-watching",
+        "live-you",
     ];
     let words: serde_json::Map<String, serde_json::Value> =
-        keys.iter().map(|k| ((*k).to_owned(), p.service.words(lang, k).into())).collect();
-    let body = serde_json::json!({ "lang": lang.code(), "rtl": lang == Lang::Fa, "words": words });
-    Json(body).into_response()
+        keys.iter().map(|k| ((*k).to_owned(), service.words(lang, k).into())).collect();
+    serde_json::json!({ "lang": lang.code(), "rtl": lang == Lang::Fa, "words": words })
 }
 
 async fn favicon() -> Response {

@@ -1145,6 +1145,25 @@ impl Store {
         Ok(m)
     }
 
+    /// The current version of each of these tables (those that exist), in one query: how the
+    /// live board learns of changes any process made.
+    pub async fn versions(&self, ids: &[i64]) -> Result<Vec<(i64, i64)>, StoreError> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let list: Vec<String> = ids.iter().map(i64::to_string).collect();
+        let list = format!("[{}]", list.join(","));
+        const PG: &str = "select id, version from tables where id in \
+                          (select value::int8 from jsonb_array_elements_text($1::jsonb))";
+        const LITE: &str = "select id, version from tables where id in \
+                            (select value from json_each($1))";
+        let rows = match self {
+            Store::Postgres(pool) => sqlx::query_as(PG).bind(list).fetch_all(pool).await?,
+            Store::Sqlite(lite) => sqlx::query_as(LITE).bind(list).fetch_all(&lite.read).await?,
+        };
+        Ok(rows)
+    }
+
     /// Claims up to `limit` open tables (lobby or playing, changed since `since`) whose newest
     /// version no recorded message shows (a lobby's `lobby` message, a game's `board`): the
     /// process stopped between storing a change and showing it. Each is claimed until

@@ -11,6 +11,7 @@ mod audit;
 mod chat;
 pub mod command;
 pub mod i18n;
+pub mod live;
 mod load;
 mod lobby;
 mod notify;

@@ -101,6 +101,14 @@ impl TokenKey {
         mac.update(payload.as_bytes());
         hex::encode(&mac.finalize().into_bytes()[..8])
     }
+
+    /// A 16-byte tag over a live-board link's payload, marked so that it is never a button's.
+    fn long_tag(&self, payload: &str) -> String {
+        let mut mac = self.0.clone();
+        mac.update(b"live-link\0");
+        mac.update(payload.as_bytes());
+        hex::encode(&mac.finalize().into_bytes()[..16])
+    }
 }
 
 impl std::fmt::Debug for TokenKey {
@@ -265,6 +273,101 @@ pub fn parse_invite(text: &str, key: &TokenKey) -> Option<u64> {
     same.then_some(table)
 }
 
+/// What a live-board link names: a table, until when, and for a link that plays, whose it is.
+///
+/// A link is `w<table>-<expires>-<tag>` (watch) or `p<table>-<expires>-<user>-<tag>` (play):
+/// table and expiry (Unix seconds) in base 36, the user id in hex, and a tag of 16 bytes of
+/// HMAC-SHA256 under the bot's secret (over a payload marked as a link, so that no button's
+/// tag is a link's). Only `A-Za-z0-9_-`, so it is a Telegram Mini App's `startapp` value too.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LiveLink {
+    /// The table.
+    pub table: u64,
+    /// When the link stops working, Unix seconds.
+    pub expires: u64,
+    /// The player it lets play (`platform:id`), or `None` for a link that only watches.
+    pub user: Option<String>,
+}
+
+/// Why a live-board link was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum LinkError {
+    /// Not shaped like a link of ours.
+    #[error("not a live-board link")]
+    Malformed,
+    /// Shaped like one, but its tag does not match: forged or altered.
+    #[error("a forged live-board link")]
+    Forged,
+    /// A link of ours whose time is up.
+    #[error("an expired live-board link")]
+    Expired,
+}
+
+/// The longest link read (a user id of up to 100 bytes, in hex).
+const MAX_LINK: usize = 300;
+
+impl LiveLink {
+    /// The link's text, tagged with `key`.
+    pub fn encode(&self, key: &TokenKey) -> String {
+        let payload = match &self.user {
+            None => format!("w{}-{}", base36(self.table), base36(self.expires)),
+            Some(user) => {
+                format!("p{}-{}-{}", base36(self.table), base36(self.expires), hex::encode(user))
+            }
+        };
+        format!("{payload}-{}", key.long_tag(&payload))
+    }
+
+    /// Reads a link (untrusted text) made with `key`, refusing it once `now` (Unix seconds) is
+    /// past its expiry. The tag is checked before the expiry, so a forged link is called
+    /// forged whatever time it claims.
+    pub fn parse(text: &str, key: &TokenKey, now: u64) -> Result<Self, LinkError> {
+        if text.len() > MAX_LINK || !text.is_ascii() {
+            return Err(LinkError::Malformed);
+        }
+        let (payload, tag) = text.rsplit_once('-').ok_or(LinkError::Malformed)?;
+        let mut parts = payload.split('-');
+        let first = parts.next().ok_or(LinkError::Malformed)?;
+        let (kind, table) = first.split_at_checked(1).ok_or(LinkError::Malformed)?;
+        let expires = parts.next().ok_or(LinkError::Malformed)?;
+        let user = match (kind, parts.next(), parts.next()) {
+            ("w", None, None) => None,
+            ("p", Some(user), None) => {
+                let bytes = hex::decode(user).map_err(|_| LinkError::Malformed)?;
+                let user = String::from_utf8(bytes).map_err(|_| LinkError::Malformed)?;
+                if user.is_empty() || hex::encode(&user) != *user_hex(payload) {
+                    return Err(LinkError::Malformed);
+                }
+                Some(user)
+            }
+            _ => return Err(LinkError::Malformed),
+        };
+        let link = LiveLink {
+            table: parse_base36(table).ok_or(LinkError::Malformed)?,
+            expires: parse_base36(expires).ok_or(LinkError::Malformed)?,
+            user,
+        };
+        if tag.len() != 32 || !tag.bytes().all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
+        {
+            return Err(LinkError::Malformed);
+        }
+        let expected = key.long_tag(payload);
+        let same = expected.bytes().zip(tag.bytes()).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0;
+        if !same {
+            return Err(LinkError::Forged);
+        }
+        if now > link.expires {
+            return Err(LinkError::Expired);
+        }
+        Ok(link)
+    }
+}
+
+/// The hex user part of a play link's payload (its last `-` part).
+fn user_hex(payload: &str) -> &str {
+    payload.rsplit_once('-').map_or("", |(_, user)| user)
+}
+
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
@@ -378,6 +481,37 @@ mod tests {
             prop_assume!(a != b);
             let text = Token { table: a, version: 1, button: Button::Roll }.encode(&key());
             prop_assert_eq!(Token::parse(&text, &key()).map(|t| t.table), Ok(a));
+        }
+    }
+
+    #[test]
+    fn live_links_read_back_and_refuse_forgery_expiry_and_other_keys() {
+        let watch = LiveLink { table: 420, expires: 2_000_000_000, user: None };
+        let play = LiveLink { user: Some("telegram:12345".into()), ..watch.clone() };
+        for link in [&watch, &play] {
+            let text = link.encode(&key());
+            assert!(text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'));
+            assert_eq!(LiveLink::parse(&text, &key(), 1_900_000_000).as_ref(), Ok(link));
+            assert_eq!(LiveLink::parse(&text, &key(), 2_000_000_001), Err(LinkError::Expired));
+            let other = TokenKey::new(b"another secret");
+            assert_eq!(LiveLink::parse(&text, &other, 0), Err(LinkError::Forged));
+            // Another table, a later expiry or another player under the same tag: forged.
+            let (payload, tag) = text.rsplit_once('-').unwrap();
+            for changed in [payload.replacen("bo", "bp", 1), payload.replacen('-', "0-", 1)] {
+                let forged = format!("{changed}-{tag}");
+                assert_ne!(LiveLink::parse(&forged, &key(), 0).map(|l| l.table), Ok(420));
+            }
+        }
+        let text = play.encode(&key());
+        let mallory = hex::encode("telegram:666");
+        let forged = text.replace(&hex::encode("telegram:12345"), &mallory);
+        assert_eq!(LiveLink::parse(&forged, &key(), 0), Err(LinkError::Forged));
+        // A button's token is no link, and a link is no button.
+        let token = Token { table: 420, version: 1, button: Button::Roll }.encode(&key());
+        assert_eq!(LiveLink::parse(&token, &key(), 0), Err(LinkError::Malformed));
+        assert!(Token::parse(&text, &key()).is_err());
+        for junk in ["", "w", "w1-", "p1-2-zz-00", &"w".repeat(400), "w1-2-ÿ"] {
+            assert!(LiveLink::parse(junk, &key(), 0).is_err(), "{junk}");
         }
     }
 }

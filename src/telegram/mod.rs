@@ -76,6 +76,19 @@ pub struct Telegram {
     outbox: Arc<Lanes<Outgoing>>,
     /// The bot's username (from getMe), for invite links.
     username: Arc<tokio::sync::OnceCell<String>>,
+    /// Where the live board is served (`PUBLIC_URL`) and the Mini App's short name: set,
+    /// boards get a "Live board" button.
+    live: Option<Arc<LiveBoard>>,
+}
+
+/// Where a board's "Live board" button leads.
+#[derive(Debug, Clone)]
+pub struct LiveBoard {
+    /// The bot's public address (`PUBLIC_URL`), which serves `/live/<link>`.
+    pub public_url: url::Url,
+    /// The Mini App's short name (BotFather's `/newapp`), for `t.me/<bot>/<app>` links in
+    /// groups; without it groups get a plain link to the page.
+    pub app: Option<String>,
 }
 
 impl Telegram {
@@ -106,7 +119,14 @@ impl Telegram {
             outbox: Arc::default(),
             budget: Arc::default(),
             username: Arc::default(),
+            live: None,
         }
+    }
+
+    /// Gives boards a "Live board" button (see [`LiveBoard`]).
+    pub fn with_live(mut self, live: Option<LiveBoard>) -> Self {
+        self.live = live.map(Arc::new);
+        self
     }
 
     /// The bot's username, asked of Telegram until it answers.

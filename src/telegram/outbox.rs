@@ -155,6 +155,40 @@ fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
+impl Telegram {
+    /// A board's keyboard with its "Live board" button under the game's: in a private chat a
+    /// Mini App button opening the page (Telegram then says who looks), in a group a link to
+    /// the Mini App (`t.me/<bot>/<app>?startapp=<link>`; groups take no Mini App buttons),
+    /// or to the page itself when no Mini App is registered.
+    async fn with_live_button(
+        &self,
+        mut markup: InlineKeyboardMarkup,
+        chat: ChatId,
+        view: &View,
+    ) -> InlineKeyboardMarkup {
+        let (Some(live), Some((table, crate::table::Slot::Board))) = (&self.live, view.shows)
+        else {
+            return markup;
+        };
+        let link = self.service.live_link(table, None);
+        let label = self.service.words(view.lang.unwrap_or_default(), "live-button");
+        let Ok(page) = live.public_url.join(&format!("live/{link}")) else { return markup };
+        let button = if chat.0 > 0 {
+            InlineKeyboardButton::web_app(label, teloxide::types::WebAppInfo { url: page })
+        } else {
+            let app = match (&live.app, self.username().await) {
+                (Some(app), Some(bot)) => {
+                    url::Url::parse(&format!("https://t.me/{bot}/{app}?startapp={link}")).ok()
+                }
+                _ => None,
+            };
+            InlineKeyboardButton::url(label, app.unwrap_or(page))
+        };
+        markup.inline_keyboard.push(vec![button]);
+        markup
+    }
+}
+
 fn keyboard(view: &View) -> InlineKeyboardMarkup {
     InlineKeyboardMarkup::new(view.buttons.iter().map(|row| {
         row.iter()
@@ -384,7 +418,7 @@ impl Telegram {
         reply_to: Option<MessageId>,
         target: Option<(ChatId, MessageId)>,
     ) -> Option<(ChatId, MessageId)> {
-        let markup = keyboard(view);
+        let markup = self.with_live_button(keyboard(view), chat, view).await;
         let caption = self.html(view, CAPTION);
         let long_text = self.html(view, 4096);
         if let Some((c, m)) = target {

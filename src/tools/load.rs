@@ -22,6 +22,11 @@
 //! asked for at a steady rate, several at once (as when everyone in a chat taps Replay). A
 //! replay's latency is reported apart from the presses', which stay the board latency of
 //! people's moves.
+//!
+//! `--watchers` (in process) serves the live board (issue 36) on loopback and keeps one page
+//! open on each table (its server-sent event stream, as a browser's `EventSource`): a watcher's
+//! latency is from a press's answer to the arrival of the page's event with that move (the
+//! table's version or a later one); an event that comes before the answer counts 0 ms.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -69,6 +74,8 @@ pub struct Config {
     pub pid: Option<u32>,
     /// Computers and replays beside the presses.
     pub mix: Mix,
+    /// Keep one live-board page open on each table (in process only).
+    pub watchers: bool,
 }
 
 /// What runs beside the presses: `--mix replays=4/min,burst=10,computers=25%`.
@@ -161,6 +168,13 @@ pub struct Report {
     pub replays: u64,
     /// Latency of a replay request, in milliseconds, from the request to the GIF.
     pub replay_latency_ms: Latency,
+    /// Live-board pages kept open (`--watchers`: one on each table).
+    pub watchers: usize,
+    /// Moves whose event reached their table's page (`--watchers`).
+    pub watched_moves: u64,
+    /// Latency of a move's update to its table's open page, in milliseconds: from the press's
+    /// answer to the page's event with it (`--watchers`).
+    pub watcher_latency_ms: Latency,
 }
 
 /// Latency percentiles in milliseconds.
@@ -219,6 +233,8 @@ struct Tally {
     /// Tables that have finished a game (whose last game can be replayed).
     finished: std::sync::Mutex<Vec<usize>>,
     replay_latencies: std::sync::Mutex<Vec<f64>>,
+    /// From a press's answer to its event on the table's live page (`--watchers`).
+    watch_latencies: std::sync::Mutex<Vec<f64>>,
 }
 
 impl Tally {
@@ -307,6 +323,7 @@ pub async fn run(config: &Config) -> Result<Report, LoadError> {
         errors: std::sync::Mutex::new(BTreeMap::new()),
         finished: std::sync::Mutex::new(Vec::new()),
         replay_latencies: std::sync::Mutex::new(Vec::new()),
+        watch_latencies: std::sync::Mutex::new(Vec::new()),
     });
     let (database, driver): (String, Driver) = match &config.playground {
         Some(url) => ("playground".into(), Driver::Http(Http::new(url.clone()))),
@@ -317,6 +334,15 @@ pub async fn run(config: &Config) -> Result<Report, LoadError> {
             let service = Service::new(store, secret.as_bytes(), Arc::new(SystemClock))
                 .with_draw_limit(config.draw_limit);
             (kind.into(), Driver::Service(service))
+        }
+    };
+    let live = match (&driver, config.watchers) {
+        (_, false) => None,
+        (Driver::Service(service), true) => Some(serve_live(service.clone()).await?),
+        (Driver::Http(_), true) => {
+            return Err(LoadError::Config(
+                "--watchers runs in process, not with --playground".into(),
+            ));
         }
     };
     let mut tasks = tokio::task::JoinSet::new();
@@ -349,6 +375,7 @@ pub async fn run(config: &Config) -> Result<Report, LoadError> {
             offset: config
                 .rate
                 .map(|r| Duration::from_secs_f64(i as f64 / r).min(Duration::from_secs(10))),
+            page: live.clone().map(LivePage::new),
         };
         tasks.spawn(table.play(ready.clone()));
     }
@@ -386,6 +413,8 @@ pub async fn run(config: &Config) -> Result<Report, LoadError> {
     let presses = tally.presses.load(Ordering::Relaxed);
     let mut samples =
         std::mem::take(&mut *tally.latencies.lock().unwrap_or_else(|e| e.into_inner()));
+    let mut watch_samples =
+        std::mem::take(&mut *tally.watch_latencies.lock().unwrap_or_else(|e| e.into_inner()));
     let figures = process_figures(config.pid);
     Ok(Report {
         database,
@@ -405,7 +434,124 @@ pub async fn run(config: &Config) -> Result<Report, LoadError> {
         computer_tables,
         replays: replay_samples.len() as u64,
         replay_latency_ms: Latency::of(&mut replay_samples),
+        watchers: if live.is_some() { config.tables } else { 0 },
+        watched_moves: watch_samples.len() as u64,
+        watcher_latency_ms: Latency::of(&mut watch_samples),
     })
+}
+
+/// The live board's pages served on loopback for `--watchers`: where they are, and the
+/// service that signs their links.
+#[derive(Clone)]
+struct LivePages {
+    base: String,
+    service: Service,
+    client: reqwest::Client,
+}
+
+/// Serves the live board over `service` on a loopback port (no rate limit to speak of: every
+/// page comes from this one address).
+async fn serve_live(service: Service) -> Result<LivePages, LoadError> {
+    let live = crate::playground::live::Live::new(service.clone(), None, 1_000_000);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .map_err(|e| LoadError::Config(format!("cannot serve the live board: {e}")))?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| LoadError::Config(format!("cannot serve the live board: {e}")))?;
+    let app = live.router().into_make_service_with_connect_info::<std::net::SocketAddr>();
+    tokio::spawn(async move {
+        if let Err(e) = axum::serve(listener, app).await {
+            tracing::error!(error = %e, "the load run's live board stopped");
+        }
+    });
+    Ok(LivePages { base: format!("http://{addr}"), service, client: reqwest::Client::new() })
+}
+
+/// One table's open live page: its event stream, and the moves waiting for their event.
+struct LivePage {
+    pages: LivePages,
+    /// The table watched and the stream's task.
+    watching: Option<(i64, tokio::task::JoinHandle<()>)>,
+    /// Each event's table version and arrival, as the stream gets them.
+    arrivals: Arc<std::sync::Mutex<Vec<(i64, Instant)>>>,
+    /// Moves answered (the version they made, when) whose event has not come yet.
+    waiting: Vec<(i64, Instant)>,
+}
+
+impl LivePage {
+    fn new(pages: LivePages) -> Self {
+        LivePage { pages, watching: None, arrivals: Arc::default(), waiting: Vec::new() }
+    }
+
+    /// Watches `table` (a new game's table: the old page closes).
+    fn watch(&mut self, table: i64) {
+        if self.watching.as_ref().is_some_and(|(t, _)| *t == table) {
+            return;
+        }
+        if let Some((_, task)) = self.watching.take() {
+            task.abort();
+        }
+        self.waiting.clear();
+        self.arrivals.lock().unwrap_or_else(|e| e.into_inner()).clear();
+        let link = self.pages.service.live_link(table, None);
+        let url = format!("{}/api/live/events?link={link}&lang=en", self.pages.base);
+        let (client, arrivals) = (self.pages.client.clone(), self.arrivals.clone());
+        self.watching = Some((table, tokio::spawn(follow(client, url, arrivals))));
+    }
+
+    /// A move answered at `at`, which made the table's version `version`.
+    fn answered(&mut self, version: i64, at: Instant) {
+        self.waiting.push((version, at));
+    }
+
+    /// Counts the moves whose event has come.
+    fn settle(&mut self, tally: &Tally) {
+        let arrivals = self.arrivals.lock().unwrap_or_else(|e| e.into_inner());
+        self.waiting.retain(|(version, at)| {
+            let Some((_, came)) = arrivals.iter().find(|(v, _)| v >= version) else { return true };
+            let took = came.saturating_duration_since(*at).as_secs_f64() * 1000.0;
+            tally.watch_latencies.lock().unwrap_or_else(|e| e.into_inner()).push(took);
+            false
+        });
+    }
+}
+
+impl Drop for LivePage {
+    fn drop(&mut self) {
+        if let Some((_, task)) = self.watching.take() {
+            task.abort();
+        }
+    }
+}
+
+/// Reads a page's event stream as a browser does, noting each `state` event's version and
+/// arrival.
+async fn follow(
+    client: reqwest::Client,
+    url: String,
+    arrivals: Arc<std::sync::Mutex<Vec<(i64, Instant)>>>,
+) {
+    let Ok(mut res) = client.get(&url).send().await else { return };
+    let mut text = String::new();
+    while let Ok(Some(chunk)) = res.chunk().await {
+        let came = Instant::now();
+        text.push_str(&String::from_utf8_lossy(&chunk));
+        while let Some(end) = text.find("\n\n") {
+            let event: String = text.drain(..end + 2).collect();
+            if !event.lines().any(|l| l == "event: state") {
+                continue;
+            }
+            let data: String =
+                event.lines().filter_map(|l| l.strip_prefix("data:")).map(str::trim).collect();
+            let version = serde_json::from_str::<serde_json::Value>(&data)
+                .ok()
+                .and_then(|v| v["version"].as_i64());
+            if let Some(version) = version {
+                arrivals.lock().unwrap_or_else(|e| e.into_inner()).push((version, came));
+            }
+        }
+    }
 }
 
 /// The turn timer of an in-process run: computers' turns (and any due deadline) are played as
@@ -526,6 +672,8 @@ struct TableDriver {
     pace: Option<Duration>,
     /// When this table's first press is due after the start, if paced.
     offset: Option<Duration>,
+    /// The table's open live page (`--watchers`).
+    page: Option<LivePage>,
 }
 
 /// A player as the driver presents it.
@@ -559,6 +707,10 @@ impl TableDriver {
                 tokio::time::sleep(Duration::from_millis(200)).await;
                 continue;
             };
+            if let (Some(page), Some((table, _))) = (&mut self.page, board.shows) {
+                page.settle(&self.tally);
+                page.watch(table);
+            }
             loop {
                 if board.buttons.is_empty() {
                     match self.next_turn(&seats[0]).await {
@@ -598,7 +750,14 @@ impl TableDriver {
                 let views = self.op(&who, Op::Press(token)).await;
                 self.tally.latency(began.elapsed());
                 match self.newest_board(&views) {
-                    Some(next) => board = next,
+                    Some(next) => {
+                        if let (Some(page), Some((table, _))) = (&mut self.page, next.shows) {
+                            page.settle(&self.tally);
+                            page.watch(table);
+                            page.answered(next.version, Instant::now());
+                        }
+                        board = next;
+                    }
                     None => {
                         // A refusal: counted; the board as it stands now is asked for again.
                         let kind = views.iter().find_map(|v| v.refusal).unwrap_or("no-board");
@@ -837,6 +996,7 @@ mod tests {
             rate: None,
             pid: None,
             mix: Mix::default(),
+            watchers: false,
         };
         assert!(check(&config, false).is_ok());
         let with = |f: &dyn Fn(&mut Config)| {

@@ -112,6 +112,9 @@ pub fn bot_config(database_url: String) -> dicetable::bot::Config {
         discord_shards: dicetable::discord::Shards::Auto,
         // Discord's 5 s between identifies would slow every bot start in tests.
         discord_identify_interval: std::time::Duration::from_millis(200),
+        public_url: None,
+        telegram_app: None,
+        live_rate: 1000,
     }
 }
 

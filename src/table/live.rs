@@ -1,0 +1,308 @@
+//! The live board (issue 36): what a web page watching one table shows, the signed links that
+//! open it, and a press made from it. The page's adapter (`src/live/`) serves the page; here
+//! is everything that knows a table.
+//!
+//! A link names its table only under the bot's secret ([`LiveLink`]): watching needs a table's
+//! link (on its board message), playing needs a player's own link, or a Telegram identity
+//! that the adapter checked. A private table shows itself only to its players.
+
+use serde::Serialize;
+
+use super::i18n::{Arg, Lang};
+use super::service::Loaded;
+use super::token::{LinkError, LiveLink, Token};
+use super::{Ctx, Op, Service, ServiceError, View};
+use crate::engine::Legal;
+use crate::store::{StoreError, TableStatus};
+
+/// How long a link works: a game may last days, and every board posted carries a fresh one.
+pub const LINK_DAYS: u64 = 14;
+
+/// How many moves the page tells.
+const MOVES: usize = 8;
+
+/// A table as the live page shows it, in the viewer's language.
+#[derive(Debug, Clone, Serialize)]
+pub struct LiveState {
+    /// The table's number.
+    pub table: i64,
+    /// Its version: the page shows a newer one only.
+    pub version: i64,
+    /// The language of the words (`en`, `fa`, …), and whether it reads right to left.
+    pub lang: &'static str,
+    /// Right to left (Persian).
+    pub rtl: bool,
+    /// The game and table number.
+    pub title: String,
+    /// `lobby`, `playing`, `finished` or `cancelled`.
+    pub status: &'static str,
+    /// The status in words.
+    pub status_text: String,
+    /// The players in seat order.
+    pub players: Vec<LivePlayer>,
+    /// Milliseconds left for the player to move, if the table has a turn timer.
+    pub time_left_ms: Option<i64>,
+    /// The board message's text: what happened last and who acts now.
+    pub text: String,
+    /// The last moves in words, oldest first.
+    pub moves: Vec<String>,
+    /// The buttons the viewer may press (only a seated player's, or anyone's in a lobby they
+    /// could join).
+    pub buttons: Vec<Vec<LiveButton>>,
+    /// The viewer's seat name, if they play here.
+    pub me: Option<String>,
+    /// The board picture (PNG): served at an address of its own.
+    #[serde(skip)]
+    pub image: Option<Vec<u8>>,
+}
+
+/// One seat as the page lists it.
+#[derive(Debug, Clone, Serialize)]
+pub struct LivePlayer {
+    /// The name.
+    pub name: String,
+    /// Whose turn it is.
+    pub turn: bool,
+    /// The viewer.
+    pub me: bool,
+    /// Left the game (resigned, kicked, timed out).
+    pub left: bool,
+    /// A computer player.
+    pub computer: bool,
+}
+
+/// A button on the page: its label and token (pressed through [`Service::live_press`]).
+#[derive(Debug, Clone, Serialize)]
+pub struct LiveButton {
+    /// The label.
+    pub label: String,
+    /// The token.
+    pub token: String,
+}
+
+/// Why a live page shows no table.
+#[derive(Debug, thiserror::Error)]
+pub enum LiveError {
+    /// The link is not one of ours, forged, or expired.
+    #[error(transparent)]
+    Link(#[from] LinkError),
+    /// No such table (a link of ours to a table since deleted).
+    #[error("no such table")]
+    NoTable,
+    /// A private table, and the viewer is not one of its players.
+    #[error("a private table")]
+    Private,
+    /// A button of another table than the link's.
+    #[error("a button of another table")]
+    OtherTable,
+    /// The store failed.
+    #[error(transparent)]
+    Internal(#[from] ServiceError),
+}
+
+impl LiveError {
+    /// The message key that tells the viewer what is wrong.
+    pub fn key(&self) -> &'static str {
+        match self {
+            LiveError::Link(LinkError::Expired) => "live-err-expired",
+            LiveError::Link(_) | LiveError::OtherTable => "live-err-link",
+            LiveError::NoTable => "live-err-no-table",
+            LiveError::Private => "live-err-private",
+            LiveError::Internal(_) => "err-internal",
+        }
+    }
+}
+
+impl Service {
+    fn now_s(&self) -> u64 {
+        u64::try_from(self.clock.now_ms() / 1000).unwrap_or(0)
+    }
+
+    /// A link to watch `table` (or, with `user`, to play at it as that user), working for
+    /// [`LINK_DAYS`].
+    pub fn live_link(&self, table: i64, user: Option<&str>) -> String {
+        let link = LiveLink {
+            table: u64::try_from(table).unwrap_or(0),
+            expires: self.now_s() + LINK_DAYS * 24 * 3600,
+            user: user.map(str::to_owned),
+        };
+        link.encode(&self.key)
+    }
+
+    /// Reads a link (untrusted text): refused if not ours, forged or expired.
+    pub fn read_live_link(&self, text: &str) -> Result<LiveLink, LiveError> {
+        Ok(LiveLink::parse(text, &self.key, self.now_s())?)
+    }
+
+    async fn live_table(&self, table: u64) -> Result<Loaded, LiveError> {
+        let id = i64::try_from(table).map_err(|_| LiveError::NoTable)?;
+        match self.load(id).await {
+            Ok(t) => Ok(t),
+            Err(ServiceError::Store(StoreError::NotFound(_))) => Err(LiveError::NoTable),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// The table a link names as `viewer` (`platform:id`, if the page knows who looks) sees
+    /// it, in `lang`. A private table is refused to anyone not seated at it.
+    pub async fn live_state(
+        &self,
+        link: &LiveLink,
+        viewer: Option<&str>,
+        lang: Lang,
+    ) -> Result<LiveState, LiveError> {
+        let t = self.live_table(link.table).await?;
+        let seated = viewer.is_some_and(|v| t.rec.seats.iter().any(|s| s.user == v));
+        if t.settings.private && !seated {
+            return Err(LiveError::Private);
+        }
+        let view = self.current_view(&t, lang).await;
+        let names = t.names();
+        let to_move = match &t.game {
+            Some(game) if t.rec.status == TableStatus::Playing => game.legal().to_move(),
+            _ => None,
+        };
+        let roll_off = t.game.as_ref().is_some_and(|g| {
+            t.rec.status == TableStatus::Playing && matches!(g.legal(), Legal::RollOff { .. })
+        });
+        let players = t
+            .rec
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| LivePlayer {
+                name: s.name.clone(),
+                turn: to_move.is_some_and(|m| usize::from(m) == i) || (roll_off && !s.left),
+                me: viewer == Some(s.user.as_str()),
+                left: s.left,
+                computer: super::lobby::is_computer(&s.user),
+            })
+            .collect();
+        let mut moves = Vec::new();
+        if t.game.is_some() {
+            let (_, log) = self.replay(&t).await?;
+            for (_, events) in log.iter().rev() {
+                let said: Vec<String> =
+                    events.iter().filter_map(|e| self.i18n.event(lang, e, &names)).collect();
+                if !said.is_empty() {
+                    moves.push(said.join(" "));
+                }
+                if moves.len() == MOVES {
+                    break;
+                }
+            }
+            moves.reverse();
+        }
+        let lobby = t.rec.status == TableStatus::Lobby;
+        // Buttons for those who may press them here: a seated player; in a lobby, anyone the
+        // page knows (they may join).
+        let buttons =
+            if viewer.is_some() && (seated || lobby) { press_rows(&view) } else { Vec::new() };
+        let (status, status_key) = match t.rec.status {
+            TableStatus::Lobby => ("lobby", "live-status-lobby"),
+            TableStatus::Playing => ("playing", "live-status-playing"),
+            TableStatus::Finished => ("finished", "live-status-finished"),
+            TableStatus::Cancelled => ("cancelled", "live-status-cancelled"),
+        };
+        let time_left_ms = match t.rec.deadline_ms {
+            Some(at)
+                if t.rec.status == TableStatus::Playing && t.settings.timer.millis().is_some() =>
+            {
+                Some((at - self.clock.now_ms()).max(0))
+            }
+            _ => None,
+        };
+        Ok(LiveState {
+            table: t.rec.id,
+            version: t.rec.version,
+            lang: lang.code(),
+            rtl: lang == Lang::Fa,
+            title: self.i18n.text(
+                lang,
+                "live-title",
+                &[("game", self.game_name(lang, t.kind).into()), ("table", Arg::Number(t.rec.id))],
+            ),
+            status,
+            status_text: self.i18n.text(lang, status_key, &[]),
+            players,
+            time_left_ms,
+            text: view.text,
+            moves,
+            buttons,
+            me: viewer
+                .and_then(|v| t.rec.seats.iter().find(|s| s.user == v))
+                .map(|s| s.name.clone()),
+            image: view.image,
+        })
+    }
+
+    /// The current version of each table (those that exist), in one query.
+    pub async fn live_versions(&self, ids: &[i64]) -> Result<Vec<(i64, i64)>, ServiceError> {
+        Ok(self.store.versions(ids).await?)
+    }
+
+    /// A press made on the live page of the table `link` names, by `user` (`platform:id`,
+    /// from a play link or a checked Telegram identity) called `name`: the same service and
+    /// token as a press in the chat, made as if in the table's chat. Returns the table's chat and
+    /// the views to show (public ones in that chat, the presser's private ones on the page).
+    pub async fn live_press(
+        &self,
+        link: &LiveLink,
+        user: &str,
+        name: &str,
+        locale: Option<String>,
+        token: &str,
+    ) -> Result<(String, Vec<View>), LiveError> {
+        // A button of another table is refused here: a link to one table presses nothing else.
+        if let Ok(pressed) = Token::parse(token, &self.key)
+            && pressed.table != link.table
+        {
+            return Err(LiveError::OtherTable);
+        }
+        let t = self.live_table(link.table).await?;
+        let seat_name = t.rec.seats.iter().find(|s| s.user == user).map(|s| s.name.clone());
+        let ctx = Ctx {
+            chat: t.rec.chat.clone(),
+            user: user.to_owned(),
+            name: seat_name.unwrap_or_else(|| super::clean_name(name)),
+            locale,
+            admin: false,
+            chat_title: None,
+        };
+        Ok((t.rec.chat, self.handle(&ctx, Op::Press(token.to_owned())).await))
+    }
+}
+
+impl Service {
+    /// The private answer to a player asking for their own link to play `table` from the page
+    /// (Discord's board button): the link under `base` (`PUBLIC_URL`) if `user` is seated, else
+    /// why not, in the language of `locale`.
+    pub async fn live_play_text(&self, table: i64, user: &str, locale: &str, base: &str) -> String {
+        let lang = Lang::from_tag(locale).unwrap_or_default();
+        let seated = match self.load(table).await {
+            Ok(t) => t.seat_of(user).is_some(),
+            Err(e) => {
+                tracing::warn!(table, error = %e, "a live play link for a table that does not load");
+                false
+            }
+        };
+        if !seated {
+            return self.i18n.text(lang, "err-not-seated", &[]);
+        }
+        let url =
+            format!("{}/live/{}", base.trim_end_matches('/'), self.live_link(table, Some(user)));
+        self.i18n.text(lang, "live-play-link", &[("code", url.into())])
+    }
+}
+
+/// A board's buttons as the page shows them.
+fn press_rows(view: &View) -> Vec<Vec<LiveButton>> {
+    view.buttons
+        .iter()
+        .map(|row| {
+            row.iter()
+                .map(|b| LiveButton { label: b.label.clone(), token: b.token.clone() })
+                .collect()
+        })
+        .collect()
+}

@@ -1,0 +1,812 @@
+//! The live board (issue 36) end to end in headless Chromium (Debian's `chromium` and
+//! `chromium-driver`), on SQLite and on Postgres:
+//!
+//! - Telegram: a group's board carries a "Live board" button (a Mini App link with a signed
+//!   table link); a page opened with a stubbed `window.Telegram.WebApp` whose `initData` is
+//!   signed with the test bot's token plays a whole game from the page while the other player
+//!   presses in the chat (the fake Bot API gets every board, the page shows every chat move);
+//!   forged and expired `initData`, bad and expired links and a private table are refused with
+//!   their own words; a page without Telegram only watches; on Postgres a second process that
+//!   shares the database keeps a page of its own up to date.
+//! - The playground: its boards link to the live page, which follows the table as it changes;
+//!   the page is sent with a strict Content-Security-Policy (and works under it), and a client
+//!   past its allowance is answered 429.
+//!
+//! Screenshots at phone size are saved when `DICETABLE_SCREENSHOTS` names a folder.
+
+mod common;
+
+use std::collections::HashMap;
+use std::os::unix::process::CommandExt;
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::{Path, Request, State};
+use axum::routing::post;
+use common::bot_config;
+use dicetable::bot::{self, Config, PlaygroundMode};
+use dicetable::engine::GameKind;
+use dicetable::table::token::{LiveLink, TokenKey};
+use dicetable::table::{Ctx, Op};
+use hmac::{Hmac, KeyInit, Mac};
+use serde_json::{Value, json};
+use sha2::Sha256;
+use tokio::sync::Mutex;
+
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+const CHROMIUM: &str = "/usr/bin/chromium";
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+const TOKEN: &str = "123:TEST";
+const CHAT: i64 = -1_001_234;
+const SECRET: &str = "a test secret of some length";
+
+// ---- A fake Bot API: what the bot sends and edits, and the updates people make. ----
+
+#[derive(Default)]
+struct Fake {
+    updates: Vec<Value>,
+    next_update: i64,
+    next_message: i64,
+    /// Messages by id: caption or text, photo or not, keyboard, edits so far.
+    messages: HashMap<i64, Value>,
+}
+
+type Shared = Arc<Mutex<Fake>>;
+
+async fn api(
+    State(fake): State<Shared>,
+    Path((_bot, method)): Path<(String, String)>,
+    request: Request,
+) -> axum::Json<Value> {
+    let method = method.to_lowercase();
+    let f = fields(request).await;
+    let mut fake = fake.lock().await;
+    let ok = |v: Value| axum::Json(json!({ "ok": true, "result": v }));
+    let keyboard = f.get("reply_markup").cloned().unwrap_or(Value::Null);
+    match method.as_str() {
+        "getme" => ok(json!({ "id": 999, "is_bot": true, "first_name": "dicetable",
+            "username": "dicetable_bot", "can_join_groups": true,
+            "can_read_all_group_messages": false, "supports_inline_queries": false,
+            "can_connect_to_business": false, "has_main_web_app": false })),
+        "getupdates" => {
+            let offset = f.get("offset").and_then(Value::as_i64).unwrap_or(0);
+            fake.updates.retain(|u| u["update_id"].as_i64().unwrap_or(0) >= offset);
+            if fake.updates.is_empty() {
+                drop(fake);
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                return ok(json!([]));
+            }
+            ok(Value::Array(fake.updates.clone()))
+        }
+        "sendmessage" | "sendphoto" => {
+            fake.next_message += 1;
+            let id = fake.next_message + 1000;
+            let photo = method == "sendphoto";
+            let text = f.get(if photo { "caption" } else { "text" }).cloned();
+            let chat = f.get("chat_id").and_then(Value::as_i64).unwrap_or(CHAT);
+            let body = json!({ "photo": photo, "text": text, "keyboard": keyboard, "chat": chat, "rev": 0 });
+            fake.messages.insert(id, body.clone());
+            ok(message_json(id, &body))
+        }
+        "editmessagetext" | "editmessagemedia" | "editmessagereplymarkup" => {
+            let id = f.get("message_id").and_then(Value::as_i64).unwrap_or(0);
+            let Some(m) = fake.messages.get_mut(&id) else {
+                return axum::Json(json!({ "ok": false, "error_code": 400,
+                    "description": "Bad Request: message to edit not found" }));
+            };
+            m["keyboard"] = keyboard;
+            m["rev"] = json!(m["rev"].as_i64().unwrap_or(0) + 1);
+            if method == "editmessagetext" {
+                m["text"] = f.get("text").cloned().unwrap_or(Value::Null);
+            }
+            if method == "editmessagemedia" {
+                m["text"] = f.get("media").map_or(Value::Null, |m| m["caption"].clone());
+                m["photo"] = json!(true);
+            }
+            let body = m.clone();
+            ok(message_json(id, &body))
+        }
+        "getchatmember" => {
+            let uid = f.get("user_id").and_then(Value::as_i64).unwrap_or(0);
+            let status = if uid == 3 { "creator" } else { "member" };
+            ok(json!({ "status": status, "user": user(uid, "x"), "is_anonymous": false }))
+        }
+        "answercallbackquery" | "setmycommands" | "deletewebhook" => ok(json!(true)),
+        other => axum::Json(json!({ "ok": false, "error_code": 404,
+            "description": format!("Not Found: method {other}") })),
+    }
+}
+
+/// A request's fields, JSON or multipart (files are left out).
+async fn fields(request: Request) -> HashMap<String, Value> {
+    use axum::extract::{FromRequest, Multipart};
+    let multipart = request
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("multipart/"));
+    let mut out = HashMap::new();
+    if multipart {
+        let mut form = Multipart::from_request(request, &()).await.unwrap();
+        while let Some(field) = form.next_field().await.unwrap() {
+            let name = field.name().unwrap_or_default().to_owned();
+            let file = field.file_name().is_some();
+            let bytes = field.bytes().await.unwrap();
+            if !file {
+                let text = String::from_utf8_lossy(&bytes).into_owned();
+                out.insert(name, serde_json::from_str(&text).unwrap_or(Value::String(text)));
+            }
+        }
+    } else {
+        let bytes = axum::body::to_bytes(request.into_body(), usize::MAX).await.unwrap();
+        if let Ok(Value::Object(map)) = serde_json::from_slice(&bytes) {
+            out.extend(map);
+        }
+    }
+    out
+}
+
+fn user(id: i64, name: &str) -> Value {
+    json!({ "id": id, "is_bot": false, "first_name": name, "language_code": "en" })
+}
+
+fn chat_json(chat: i64) -> Value {
+    if chat > 0 {
+        json!({ "id": chat, "type": "private", "first_name": "Player" })
+    } else {
+        json!({ "id": chat, "type": "supergroup", "title": "Game night" })
+    }
+}
+
+fn message_json(id: i64, body: &Value) -> Value {
+    let mut m = json!({ "message_id": id, "date": 1_700_000_000,
+        "chat": chat_json(body["chat"].as_i64().unwrap_or(CHAT)),
+        "from": { "id": 999, "is_bot": true, "first_name": "dicetable", "username": "dicetable_bot" } });
+    if body["photo"] == true {
+        m["photo"] = json!([{ "file_id": format!("f{id}"), "file_unique_id": format!("u{id}"),
+            "width": 1000, "height": 1000 }]);
+        m["caption"] = body["text"].clone();
+    } else {
+        m["text"] = body["text"].clone();
+    }
+    if !body["keyboard"].is_null() {
+        m["reply_markup"] = body["keyboard"].clone();
+    }
+    m
+}
+
+struct Group {
+    fake: Shared,
+    running: bot::Running,
+    query: u64,
+}
+
+impl Group {
+    async fn start(database_url: &str) -> Group {
+        let fake = Shared::default();
+        let app = Router::new()
+            .route("/{bot}/{method}", post(api))
+            .layer(axum::extract::DefaultBodyLimit::max(50 << 20))
+            .with_state(fake.clone());
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+        let config = Config {
+            playground: PlaygroundMode::Auto,
+            telegram_token: Some(TOKEN.into()),
+            telegram_api_url: format!("http://{addr}").parse().unwrap(),
+            public_url: Some("https://bot.example/".parse().unwrap()),
+            telegram_app: Some("board".into()),
+            ..bot_config(database_url.to_owned())
+        };
+        let running = bot::start(&config).await.unwrap();
+        Group { fake, running, query: 0 }
+    }
+
+    async fn push(&self, mut update: Value) {
+        let mut fake = self.fake.lock().await;
+        fake.next_update += 1;
+        update["update_id"] = json!(fake.next_update);
+        fake.updates.push(update);
+    }
+
+    async fn say(&self, uid: i64, name: &str, text: &str) {
+        self.push(json!({ "message": { "message_id": 500 + uid, "date": 1_700_000_000,
+            "chat": chat_json(CHAT), "from": user(uid, name), "text": text } }))
+            .await;
+    }
+
+    async fn press(&mut self, uid: i64, name: &str, message: i64, data: &str) {
+        self.query += 1;
+        let body = self.fake.lock().await.messages[&message].clone();
+        self.push(json!({ "callback_query": { "id": format!("q{}", self.query),
+            "from": user(uid, name), "chat_instance": "ci",
+            "message": message_json(message, &body), "data": data } }))
+            .await;
+    }
+
+    async fn until<T>(&self, what: &str, check: impl Fn(&Fake) -> Option<T>) -> T {
+        for _ in 0..2400 {
+            if let Some(v) = check(&*self.fake.lock().await) {
+                return v;
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        panic!("timed out waiting for {what}");
+    }
+}
+
+/// The newest message with a callback button labelled `label`: its id and the data.
+fn button(f: &Fake, label: &str) -> Option<(i64, String)> {
+    let mut ids: Vec<_> = f.messages.keys().copied().collect();
+    ids.sort();
+    ids.into_iter().rev().find_map(|id| {
+        let rows = f.messages[&id]["keyboard"]["inline_keyboard"].as_array()?.clone();
+        rows.iter().flat_map(|r| r.as_array().cloned().unwrap_or_default()).find_map(|b| {
+            (b["text"].as_str()? == label && b["callback_data"].is_string())
+                .then(|| (id, b["callback_data"].as_str().unwrap_or_default().to_owned()))
+        })
+    })
+}
+
+/// The newest board photo: its id and body.
+fn board(f: &Fake) -> Option<(i64, Value)> {
+    let mut ids: Vec<_> = f.messages.keys().copied().collect();
+    ids.sort();
+    ids.into_iter().rev().map(|id| (id, f.messages[&id].clone())).find(|(_, m)| m["photo"] == true)
+}
+
+/// `initData` as Telegram signs it for a user of the bot with `token`, made at `auth_date`.
+fn init_data(token: &str, id: i64, name: &str, auth_date: i64) -> String {
+    let user = json!({ "id": id, "first_name": name, "language_code": "en" }).to_string();
+    let fields =
+        [("auth_date", auth_date.to_string()), ("query_id", "AAE1".into()), ("user", user)];
+    let mut check: Vec<String> = fields.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    check.sort();
+    let mut secret = <Hmac<Sha256> as KeyInit>::new_from_slice(b"WebAppData").unwrap();
+    secret.update(token.as_bytes());
+    let mut mac =
+        <Hmac<Sha256> as KeyInit>::new_from_slice(&secret.finalize().into_bytes()).unwrap();
+    mac.update(check.join("\n").as_bytes());
+    let mut q = url::form_urlencoded::Serializer::new(String::new());
+    for (k, v) in &fields {
+        q.append_pair(k, v);
+    }
+    q.append_pair("hash", &hex::encode(mac.finalize().into_bytes()));
+    q.finish()
+}
+
+fn now_s() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64
+}
+
+// ---- Chromium over WebDriver. ----
+
+struct Driver {
+    child: Child,
+    base: String,
+    http: reqwest::Client,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let group = format!("-{}", self.child.id());
+        let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+struct Page<'a> {
+    driver: &'a Driver,
+    session: String,
+    profile: std::path::PathBuf,
+}
+
+/// Stands in for Telegram's script inside a Mini App: `window.Telegram.WebApp` with the
+/// `initData` the address carries in `?stub=` (none: no Telegram at all).
+const STUB: &str = "(() => { const d = new URLSearchParams(location.search).get('stub');
+    if (d !== null) window.Telegram = { WebApp: { initData: d, initDataUnsafe: {},
+        ready() { window.telegramReady = true; } } }; })();";
+
+impl Driver {
+    async fn start() -> Driver {
+        assert!(
+            std::path::Path::new(CHROMEDRIVER).exists() && std::path::Path::new(CHROMIUM).exists(),
+            "this test needs Debian's chromium and chromium-driver; .ci/run installs them"
+        );
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let child = Command::new(CHROMEDRIVER)
+            .process_group(0)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts");
+        let driver = Driver {
+            child,
+            base: format!("http://127.0.0.1:{port}"),
+            http: reqwest::Client::new(),
+        };
+        for _ in 0..100 {
+            if let Ok(r) = driver.http.get(format!("{}/status", driver.base)).send().await
+                && r.status().is_success()
+            {
+                return driver;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("chromedriver did not start");
+    }
+
+    async fn call(&self, method: reqwest::Method, path: &str, body: Value) -> Value {
+        let req = self.http.request(method.clone(), format!("{}{path}", self.base));
+        let req = if method == reqwest::Method::GET { req } else { req.json(&body) };
+        let res: Value = req.send().await.unwrap().json().await.unwrap();
+        assert!(res["value"].get("error").is_none(), "WebDriver {method} {path}: {}", res["value"]);
+        res["value"].clone()
+    }
+
+    /// A phone-sized page (390×844) whose browser speaks `lang`, with Telegram's stub.
+    async fn page(&self, lang: &str) -> Page<'_> {
+        static PAGES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = PAGES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let profile =
+            std::env::temp_dir().join(format!("dicetable-live-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&profile);
+        let caps = json!({ "capabilities": { "alwaysMatch": {
+            "browserName": "chrome",
+            "goog:chromeOptions": {
+                "binary": CHROMIUM,
+                "args": ["--headless", "--no-sandbox", "--disable-gpu",
+                    "--disable-background-networking", "--disable-component-update",
+                    "--no-first-run", "--disable-dev-shm-usage", "--window-size=390,844",
+                    format!("--lang={lang}"), format!("--user-data-dir={}", profile.display())],
+                "prefs": { "intl.accept_languages": lang },
+            }
+        }}});
+        let session = self.call(reqwest::Method::POST, "/session", caps).await;
+        let session = session["sessionId"].as_str().unwrap().to_owned();
+        let page = Page { driver: self, session, profile };
+        let params = json!({ "width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": true });
+        page.cdp("Emulation.setDeviceMetricsOverride", params).await;
+        page.cdp("Page.addScriptToEvaluateOnNewDocument", json!({ "source": STUB })).await;
+        page
+    }
+}
+
+impl Page<'_> {
+    async fn post(&self, path: &str, body: Value) -> Value {
+        let path = format!("/session/{}{path}", self.session);
+        self.driver.call(reqwest::Method::POST, &path, body).await
+    }
+
+    async fn cdp(&self, cmd: &str, params: Value) {
+        self.post("/goog/cdp/execute", json!({ "cmd": cmd, "params": params })).await;
+    }
+
+    async fn open(&self, url: &str) {
+        self.post("/url", json!({ "url": url })).await;
+    }
+
+    async fn script(&self, script: &str) -> Value {
+        self.post("/execute/sync", json!({ "script": script, "args": [] })).await
+    }
+
+    async fn wait_for(&self, what: &str, script: &str) -> Value {
+        for _ in 0..1200 {
+            let v = self.script(script).await;
+            if !(v.is_null() || v == json!(false) || v == json!(0) || v == json!("")) {
+                return v;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("timed out waiting for {what}; the page shows {}", self.state().await);
+    }
+
+    /// What the live page shows.
+    async fn state(&self) -> Value {
+        self.script(
+            "const $ = id => document.getElementById(id);
+             const li = [...document.querySelectorAll('#live-players li')];
+             const clean = t => t.replace(/[\\u2068\\u2069]/g, '');
+             return {
+               refusal: $('live-error').hidden ? '' : $('live-error').textContent,
+               shown: !$('live-table').hidden,
+               version: Number($('live-table').dataset.version || -1),
+               status: $('live-status').textContent,
+               turn: clean((li.find(l => l.classList.contains('turn')) || { textContent: '' }).textContent),
+               players: li.map(l => clean(l.textContent)),
+               buttons: [...document.querySelectorAll('#live-buttons button')].map(b => b.textContent),
+               moves: [...document.querySelectorAll('#live-moves li')].map(l => clean(l.textContent)),
+               text: clean($('live-text').innerText),
+               said: $('live-said').hidden ? '' : $('live-said').textContent,
+               watching: $('live-you').textContent,
+               picture: !$('live-img').hidden && $('live-img').src.startsWith('data:image/png'),
+               dir: document.documentElement.dir,
+               telegramReady: window.telegramReady === true,
+             };",
+        )
+        .await
+    }
+
+    /// Waits until the page shows a version after `after` (or an error); false if none came.
+    async fn next_version(&self, after: i64) -> bool {
+        for _ in 0..200 {
+            let s = self.state().await;
+            if s["version"].as_i64().unwrap_or(-1) > after || s["refusal"] != "" {
+                return true;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        false
+    }
+
+    /// Clicks the page's first game button through WebDriver (a real click).
+    async fn click_first_button(&self) {
+        let e = self
+            .wait_for("a button", "return document.querySelector('#live-buttons button')")
+            .await;
+        let id = e[ELEMENT].as_str().unwrap().to_owned();
+        self.post(
+            "/execute/sync",
+            json!({ "script": "arguments[0].scrollIntoView({block:'center'})",
+            "args": [{ ELEMENT: id }] }),
+        )
+        .await;
+        self.post(&format!("/element/{id}/click"), json!({})).await;
+    }
+
+    async fn screenshot(&self, name: &str) {
+        let Ok(dir) = std::env::var("DICETABLE_SCREENSHOTS") else { return };
+        let path = format!("/session/{}/screenshot", self.session);
+        let png = self.driver.call(reqwest::Method::GET, &path, json!({})).await;
+        let bytes = base64_decode(png.as_str().unwrap());
+        std::fs::write(std::path::Path::new(&dir).join(format!("{name}.png")), bytes).unwrap();
+    }
+
+    async fn close(self) {
+        let path = format!("/session/{}", self.session);
+        self.driver.call(reqwest::Method::DELETE, &path, json!({})).await;
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+fn base64_decode(text: &str) -> Vec<u8> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => c - b'A',
+        b'a'..=b'z' => c - b'a' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'+' => 62,
+        _ => 63,
+    };
+    let clean: Vec<u8> = text.bytes().filter(|&c| c != b'=' && !c.is_ascii_whitespace()).collect();
+    let mut out = Vec::with_capacity(clean.len() * 3 / 4);
+    for chunk in clean.chunks(4) {
+        let mut n = 0u32;
+        for (i, &c) in chunk.iter().enumerate() {
+            n |= u32::from(value(c)) << (18 - 6 * i);
+        }
+        out.extend_from_slice(&n.to_be_bytes()[1..chunk.len()]);
+    }
+    out
+}
+
+// ---- The tests. ----
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_telegram_player_plays_a_whole_game_from_the_live_page() {
+    let driver = Driver::start().await;
+    for (db, url) in common::both_databases("live", "telegram").await {
+        let mut g = Group::start(&url).await;
+        let base = format!("http://{}", g.running.addr);
+        // Boards are edited in place (Telegram holds a chat to a message a second).
+        g.say(3, "Mod", "/boards edit").await;
+        g.until("quiet boards", |f| {
+            f.messages
+                .values()
+                .any(|m| m["text"].as_str().is_some_and(|t| t.contains("edited")))
+                .then_some(())
+        })
+        .await;
+        g.say(1, "Ana", "/snakes quick").await;
+        let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
+        g.press(2, "Ben", lobby, &join).await;
+        let (lobby, start) = g
+            .until("Ben seated", |f| {
+                let m = f.messages.values().any(|m| {
+                    m["text"].as_str().is_some_and(|t| {
+                        t.replace(['\u{2068}', '\u{2069}'], "").contains("Ben joined")
+                    })
+                });
+                m.then(|| button(f, "Start")).flatten()
+            })
+            .await;
+        g.press(1, "Ana", lobby, &start).await;
+        // The board's last row is the live board: a Mini App link with the table's signed link.
+        let live = g
+            .until("the Live board button", |f| {
+                let (_, m) = board(f)?;
+                let rows = m["keyboard"]["inline_keyboard"].as_array()?.clone();
+                let last = rows.last()?.as_array()?.first()?.clone();
+                (last["text"] == "📺 Live board")
+                    .then(|| last["url"].as_str().unwrap_or("").to_owned())
+            })
+            .await;
+        let link = live
+            .strip_prefix("https://t.me/dicetable_bot/board?startapp=")
+            .unwrap_or_else(|| panic!("{db}: a Mini App link, not {live}"))
+            .to_owned();
+        assert!(link.starts_with('w') && link.len() > 40, "{db}: a signed watch link: {link}");
+
+        // Ana opens it inside Telegram (the stub carries initData signed with the bot's token).
+        let ana_init = init_data(TOKEN, 1, "Ana", now_s());
+        let page = driver.page("en-US").await;
+        let stub = url::form_urlencoded::byte_serialize(ana_init.as_bytes()).collect::<String>();
+        page.open(&format!("{base}/live/{link}?stub={stub}")).await;
+        page.wait_for("the board", "return !document.getElementById('live-table').hidden").await;
+        let first = page.state().await;
+        assert_eq!(first["status"], "Playing", "{db}: {first}");
+        let players: Vec<&str> =
+            first["players"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
+        assert!(players.contains(&"Ben") || players.contains(&"▶ Ben"), "{db}: {first}");
+        assert!(players.iter().any(|p| p.ends_with("Ana (you)")), "{db}: {first}");
+        assert!(first["picture"] == true && first["telegramReady"] == true, "{db}: {first}");
+        page.screenshot("live-en").await;
+
+        // The whole game: Ana presses on the page; Ben presses in the chat.
+        let (mut ana_moves, mut ben_moves) = (0, 0);
+        for _ in 0..400 {
+            let s = page.state().await;
+            assert_eq!(s["refusal"], "", "{db}: {s}");
+            if s["status"] == "The game is over" {
+                break;
+            }
+            let version = s["version"].as_i64().unwrap();
+            let ana_to_move = s["turn"].as_str().unwrap_or("").contains("Ana");
+            if ana_to_move && !s["buttons"].as_array().unwrap().is_empty() {
+                page.click_first_button().await;
+                ana_moves += 1;
+            } else if s["turn"].as_str().unwrap_or("").contains("Ben") {
+                // Ben's button on the chat's board, once the chat shows this version.
+                let wanted = format!(".{}.r.", radix36(version as u64));
+                let (id, data) = g
+                    .until("Ben's Roll in the chat", |f| {
+                        button(f, "🎲 Roll").filter(|(_, d)| d.contains(&wanted))
+                    })
+                    .await;
+                g.press(2, "Ben", id, &data).await;
+                ben_moves += 1;
+            }
+            assert!(page.next_version(version).await, "{db}: the page shows the move");
+        }
+        let end = page.state().await;
+        assert_eq!(end["status"], "The game is over", "{db}: {end}");
+        assert!(ana_moves >= 3 && ben_moves >= 3, "{db}: {ana_moves} + {ben_moves} moves");
+        let moves = end["moves"].as_array().unwrap();
+        assert!(moves.iter().any(|m| m.as_str().unwrap().contains("Ben")), "{db}: {end}");
+        assert!(end["buttons"].as_array().unwrap().is_empty(), "{db}: no buttons after the end");
+        // The chat got the boards: its board message ends with the ranking.
+        let caption = g
+            .until("the final board in the chat", |f| {
+                let (_, m) = board(f)?;
+                let t = m["text"].as_str()?.replace(['\u{2068}', '\u{2069}'], "");
+                t.contains("is home!").then_some(t)
+            })
+            .await;
+        let winner = end["moves"].as_array().unwrap().iter().rev().find_map(|m| {
+            let m = m.as_str()?;
+            ["Ana", "Ben"].into_iter().find(|n| m.contains(&format!("{n} is home!")))
+        });
+        let winner = winner.unwrap_or_else(|| panic!("{db}: the page names the winner: {end}"));
+        assert!(caption.contains(&format!("{winner} is home!")), "{db}: {caption}");
+
+        // Without Telegram, the same link watches: no buttons.
+        let watcher = driver.page("en-US").await;
+        watcher.open(&format!("{base}/live/{link}")).await;
+        watcher.wait_for("the board", "return !document.getElementById('live-table').hidden").await;
+        let w = watcher.state().await;
+        assert_eq!(
+            (w["watching"].as_str(), w["buttons"].as_array().map(Vec::len)),
+            (Some("You are watching."), Some(0)),
+            "{db}: {w}"
+        );
+
+        // Forged (another bot's token) and day-old initData are refused in words.
+        for (init, words) in [
+            (init_data("999:OTHER", 1, "Ana", now_s()), "not valid"),
+            (init_data(TOKEN, 1, "Ana", now_s() - 2 * 86_400), "more than a day old"),
+        ] {
+            let stub = url::form_urlencoded::byte_serialize(init.as_bytes()).collect::<String>();
+            watcher.open(&format!("{base}/live/{link}?stub={stub}")).await;
+            let error = watcher
+                .wait_for("a refusal", "const e = document.getElementById('live-error'); return !e.hidden && e.textContent")
+                .await;
+            assert!(error.as_str().unwrap().contains(words), "{db}: {error}");
+            assert_eq!(watcher.state().await["shown"], false, "{db}: no table shown");
+        }
+        // A forged link, and one of ours that expired: never another table.
+        let key = TokenKey::new(SECRET.as_bytes());
+        let table = LiveLink::parse(&link, &key, 0).unwrap().table;
+        let expired = LiveLink { table, expires: 1_000, user: None }.encode(&key);
+        let forged = format!("w{}", &link[2..]);
+        for (bad, words, status) in [
+            (forged, "not valid", 404),
+            (expired, "has expired", 410),
+            ("junk".into(), "not valid", 404),
+        ] {
+            let res = reqwest::get(format!("{base}/live/{bad}")).await.unwrap();
+            assert_eq!(res.status().as_u16(), status, "{db}: {bad}");
+            watcher.open(&format!("{base}/live/{bad}")).await;
+            let error = watcher
+                .wait_for("a refusal", "const e = document.getElementById('live-error'); return !e.hidden && e.textContent")
+                .await;
+            assert!(error.as_str().unwrap().contains(words), "{db}: {error}");
+        }
+        // A private table: its player sees it, anyone else is refused.
+        let dm = Ctx {
+            chat: "telegram:1".into(),
+            user: "telegram:1".into(),
+            name: "Ana".into(),
+            locale: None,
+            admin: false,
+            chat_title: None,
+        };
+        let views = g
+            .running
+            .service
+            .handle(&dm, Op::Create { game: GameKind::Snakes, words: vec!["private".into()] })
+            .await;
+        let private = views.iter().find_map(|v| v.shows).map(|(t, _)| t).expect("a private lobby");
+        let private_link = g.running.service.live_link(private, None);
+        for (uid, allowed) in [(2, false), (1, true)] {
+            let init = init_data(TOKEN, uid, "Someone", now_s());
+            let stub = url::form_urlencoded::byte_serialize(init.as_bytes()).collect::<String>();
+            watcher.open(&format!("{base}/live/{private_link}?stub={stub}")).await;
+            let shown = watcher
+                .wait_for("an answer", "return !document.getElementById('live-table').hidden ? 'table' : (!document.getElementById('live-error').hidden && document.getElementById('live-error').textContent)")
+                .await;
+            if allowed {
+                assert_eq!(shown, "table", "{db}");
+            } else {
+                assert!(shown.as_str().unwrap().contains("private table"), "{db}: {shown}");
+            }
+        }
+
+        // Two processes sharing Postgres: a page served by the second follows moves made
+        // through the first.
+        if db == "postgres" {
+            let other = bot::start(&bot_config(url.clone())).await.unwrap();
+            g.say(1, "Ana", "/snakes quick").await;
+            let (lobby, join) = g.until("a second lobby", |f| button(f, "Join")).await;
+            let other_page = driver.page("en-US").await;
+            let table2 = dicetable::table::token::Token::parse(&join, &key).unwrap().table as i64;
+            let link2 = g.running.service.live_link(table2, None);
+            other_page.open(&format!("http://{}/live/{link2}", other.addr)).await;
+            other_page
+                .wait_for("the lobby", "return !document.getElementById('live-table').hidden")
+                .await;
+            assert_eq!(other_page.state().await["status"], "Waiting for players");
+            g.press(2, "Ben", lobby, &join).await;
+            other_page
+                .wait_for("Ben in the other process's page", "return [...document.querySelectorAll('#live-players li')].some(l => l.textContent.includes('Ben'))")
+                .await;
+            other_page.close().await;
+            other.shutdown().await;
+        }
+
+        // In a private chat the board's live button is a Mini App button (`web_app`) opening the
+        // page itself (Telegram then sends who looks); groups got the t.me direct link above.
+        g.push(json!({ "message": { "message_id": 900, "date": 1_700_000_000,
+            "chat": chat_json(4), "from": user(4, "Dee"), "text": "/nardy bot" } }))
+            .await;
+        let web_app = g
+            .until("a private board's live button", |f| {
+                let mut ids: Vec<_> = f.messages.keys().copied().collect();
+                ids.sort();
+                let m = ids
+                    .into_iter()
+                    .rev()
+                    .map(|id| &f.messages[&id])
+                    .find(|m| m["photo"] == true && m["chat"].as_i64() == Some(4))?;
+                let last =
+                    m["keyboard"]["inline_keyboard"].as_array()?.last()?.as_array()?.first()?;
+                (last["text"] == "📺 Live board").then(|| last.clone())
+            })
+            .await;
+        let page_url = web_app["web_app"]["url"].as_str().unwrap_or_default();
+        assert!(
+            page_url.starts_with("https://bot.example/live/w") && web_app["url"].is_null(),
+            "{db}: a web_app button to the page, not {web_app}"
+        );
+        let dm_link = page_url.trim_start_matches("https://bot.example/live/");
+        assert!(g.running.service.read_live_link(dm_link).is_ok(), "{db}: {page_url}");
+        page.close().await;
+        watcher.close().await;
+        g.running.shutdown().await;
+    }
+}
+
+fn radix36(mut n: u64) -> String {
+    const DIGITS: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    let mut out = Vec::new();
+    loop {
+        out.push(DIGITS[(n % 36) as usize]);
+        n /= 36;
+        if n == 0 {
+            break;
+        }
+    }
+    out.reverse();
+    String::from_utf8(out).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_playground_links_its_boards_to_the_live_page() {
+    let driver = Driver::start().await;
+    for (db, url) in common::both_databases("live", "playground").await {
+        let config = Config { live_rate: 3, ..bot_config(url) };
+        let running = bot::start(&config).await.unwrap();
+        let base = format!("http://{}", running.addr);
+        let http = reqwest::Client::new();
+        let say = |user: &str, text: &str| {
+            http.post(format!("{base}/api/say"))
+                .json(&json!({ "room": "live", "user": user, "text": text }))
+                .send()
+        };
+        let messages = || async {
+            let res = http.get(format!("{base}/api/messages?room=live&user=Ana")).send().await;
+            res.unwrap().json::<Vec<Value>>().await.unwrap()
+        };
+        say("Ana", "/snakes").await.unwrap();
+        let mut lobby = Value::Null;
+        for _ in 0..200 {
+            if let Some(m) = messages().await.into_iter().rev().find(|m| !m["live"].is_null()) {
+                lobby = m;
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let live = lobby["live"].as_str().unwrap_or_else(|| panic!("{db}: a lobby with a link"));
+        assert!(live.starts_with("/live/w"), "{db}: its own address: {live}");
+        // The page, in Persian: right to left, and under its Content-Security-Policy.
+        let res = http.get(format!("{base}{live}")).send().await.unwrap();
+        let csp = res.headers()["content-security-policy"].to_str().unwrap().to_owned();
+        assert!(csp.starts_with("default-src 'none'; script-src 'sha256-"), "{db}: {csp}");
+        assert!(!csp.contains("unsafe-inline"), "{db}: {csp}");
+        let page = driver.page("fa").await;
+        page.open(&format!("{base}{live}")).await;
+        page.wait_for("the lobby", "return !document.getElementById('live-table').hidden").await;
+        let s = page.state().await;
+        assert_eq!(s["dir"], "rtl", "{db}: {s}");
+        assert_eq!(s["watching"], "شما تماشاگر هستید.", "{db}: {s}");
+        // Ben joins in the room: the page follows.
+        let join = lobby["buttons"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|row| row.as_array().unwrap())
+            .find(|b| b["label"] == "Join")
+            .and_then(|b| b["token"].as_str())
+            .unwrap_or_else(|| panic!("{db}: a Join button: {lobby}"))
+            .to_owned();
+        http.post(format!("{base}/api/press"))
+            .json(&json!({ "room": "live", "user": "Ben", "token": join }))
+            .send()
+            .await
+            .unwrap();
+        page.wait_for("Ben seated", "return [...document.querySelectorAll('#live-players li')].some(l => l.textContent.includes('Ben'))").await;
+        page.screenshot("live-fa").await;
+        // A client past its allowance (three a second, nine at once) waits.
+        let mut statuses = Vec::new();
+        for _ in 0..12 {
+            let res = http.get(format!("{base}/api/live/state?link=junk")).send().await.unwrap();
+            statuses.push(res.status().as_u16());
+        }
+        assert!(statuses.contains(&429), "{db}: {statuses:?}");
+        page.close().await;
+        running.shutdown().await;
+    }
+}
