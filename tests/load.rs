@@ -22,6 +22,7 @@ fn config(database_url: String, tables: usize, seconds: f64) -> Config {
         rate: None,
         pid: None,
         mix: load::Mix::default(),
+        watchers: false,
     }
 }
 
@@ -94,4 +95,19 @@ async fn a_running_bot_is_played_through_its_playground() {
     healthy(&report, "playground");
     assert_eq!(report.database, "playground");
     running.shutdown().await;
+}
+
+/// Issue 36's measurement: with a live board page open on each table (`--watchers`), the moves
+/// reach their pages, and the report gives the delay from a press's answer to its page's event.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn live_pages_watching_each_table_see_its_moves_on_both_databases() {
+    for (db, url) in common::both_databases("load", "watch").await {
+        let c = Config { watchers: true, rate: Some(20.0), ..config(url, 4, 4.0) };
+        let report = load::run(&c).await.unwrap();
+        healthy(&report, db);
+        assert_eq!(report.watchers, 4, "{db}: one page a table");
+        assert!(report.watched_moves > 10, "{db}: moves reached the pages: {report:?}");
+        let w = report.watcher_latency_ms;
+        assert!(0.0 <= w.p50 && w.p50 <= w.p95 && w.p95 <= w.max, "{db}: {w:?}");
+    }
 }
