@@ -5,188 +5,37 @@
 //! board at the bottom, with live buttons, and says while the bot is down that it is not
 //! answering; a Persian game reads right to left to its end, on a phone too.
 //!
-//! The WebDriver calls are plain HTTP+JSON to chromedriver on loopback. Screenshots are saved
-//! when `DICETABLE_SCREENSHOTS` names a folder.
+//! The WebDriver calls (tests/common/chromium.rs) are plain HTTP+JSON to chromedriver on
+//! loopback. Screenshots are saved when `DICETABLE_SCREENSHOTS` names a folder.
 
 mod common;
 
-use std::os::unix::process::CommandExt;
-use std::process::{Child, Command, Stdio};
-use std::time::Duration;
-
 use common::bot_config;
+use common::chromium::{Driver, ELEMENT, Page};
 use dicetable::bot;
 use serde_json::{Value, json};
 
-const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
-const CHROMIUM: &str = "/usr/bin/chromium";
-const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
-
-struct Driver {
-    child: Child,
-    base: String,
-    http: reqwest::Client,
+/// The chat page at `url` as `name`, in a desktop-sized browser speaking English.
+async fn page<'a>(driver: &'a Driver, url: &str, name: &str) -> Page<'a> {
+    page_in(driver, url, name, "en-US").await
 }
 
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let group = format!("-{}", self.child.id());
-        let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// The chat page at `url` as `name`, in a browser that speaks `lang`.
+async fn page_in<'a>(driver: &'a Driver, url: &str, name: &str, lang: &str) -> Page<'a> {
+    let page = driver.browser(lang, (900, 1200)).await;
+    page.open(&format!("{url}/?name={name}")).await;
+    page
 }
 
-struct Page<'a> {
-    driver: &'a Driver,
-    session: String,
-    profile: std::path::PathBuf,
+/// What the tests do on the chat page besides clicking.
+trait Chat {
+    /// Types a line into the chat input and sends it.
+    async fn type_line(&self, text: &str);
+    /// How many board pictures the page shows, and the newest one's address once loaded.
+    async fn boards(&self) -> (u64, String);
 }
 
-impl Driver {
-    async fn start() -> Driver {
-        assert!(
-            std::path::Path::new(CHROMEDRIVER).exists() && std::path::Path::new(CHROMIUM).exists(),
-            "this test needs Debian's chromium and chromium-driver (apt-get install chromium \
-             chromium-driver); .ci/run installs them"
-        );
-        let port = {
-            let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-            l.local_addr().unwrap().port()
-        };
-        // Its own process group, so that the browsers it starts go with it (see Drop).
-        let child = Command::new(CHROMEDRIVER)
-            .process_group(0)
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("chromedriver starts");
-        let driver = Driver {
-            child,
-            base: format!("http://127.0.0.1:{port}"),
-            http: reqwest::Client::new(),
-        };
-        for _ in 0..100 {
-            if let Ok(r) = driver.http.get(format!("{}/status", driver.base)).send().await
-                && r.status().is_success()
-            {
-                return driver;
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        panic!("chromedriver did not start");
-    }
-
-    async fn call(&self, method: reqwest::Method, path: &str, body: Value) -> Value {
-        let req = self.http.request(method.clone(), format!("{}{path}", self.base));
-        let req = if method == reqwest::Method::GET { req } else { req.json(&body) };
-        let res: Value = req.send().await.unwrap().json().await.unwrap();
-        assert!(
-            res["value"].get("error").is_none(),
-            "WebDriver {method} {path} failed: {}",
-            res["value"]
-        );
-        res["value"].clone()
-    }
-
-    async fn page(&self, url: &str, name: &str) -> Page<'_> {
-        self.page_in(url, name, "en-US").await
-    }
-
-    /// A page whose browser speaks `lang` (its `Accept-Language` and `navigator.language`).
-    async fn page_in(&self, url: &str, name: &str, lang: &str) -> Page<'_> {
-        // A profile of its own: tests run at once, with the same players' names.
-        static PAGES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-        let n = PAGES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let profile = std::env::temp_dir()
-            .join(format!("dicetable-chromium-{}-{n}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&profile);
-        let caps = json!({ "capabilities": { "alwaysMatch": {
-            "browserName": "chrome",
-            "goog:chromeOptions": {
-                "binary": CHROMIUM,
-                "args": [
-                    "--headless", "--no-sandbox", "--disable-gpu",
-                    "--disable-background-networking", "--disable-component-update",
-                    "--no-first-run", "--disable-dev-shm-usage", "--window-size=900,1200",
-                    format!("--lang={lang}"),
-                    format!("--user-data-dir={}", profile.display()),
-                ],
-                "prefs": { "intl.accept_languages": lang },
-            }
-        }}});
-        let session = self.call(reqwest::Method::POST, "/session", caps).await;
-        let session = session["sessionId"].as_str().unwrap().to_owned();
-        let page = Page { driver: self, session, profile };
-        page.post("/url", json!({ "url": format!("{url}/?name={name}") })).await;
-        page
-    }
-}
-
-impl Page<'_> {
-    async fn post(&self, path: &str, body: Value) -> Value {
-        let path = format!("/session/{}{path}", self.session);
-        self.driver.call(reqwest::Method::POST, &path, body).await
-    }
-
-    async fn script(&self, script: &str) -> Value {
-        self.post("/execute/sync", json!({ "script": script, "args": [] })).await
-    }
-
-    /// Sets the page's viewport (1280×800 a desktop, 390×844 a phone), through Chromium's
-    /// DevTools protocol.
-    async fn size(&self, width: u32, height: u32) {
-        let params = json!({ "width": width, "height": height, "deviceScaleFactor": 1,
-                             "mobile": width < 600 });
-        let cmd = json!({ "cmd": "Emulation.setDeviceMetricsOverride", "params": params });
-        self.post("/goog/cdp/execute", cmd).await;
-    }
-
-    /// Shows the page in the dark theme (`prefers-color-scheme: dark`), through Chromium's
-    /// DevTools protocol.
-    async fn dark(&self) {
-        let features = json!([{ "name": "prefers-color-scheme", "value": "dark" }]);
-        let params =
-            json!({ "cmd": "Emulation.setEmulatedMedia", "params": { "features": features } });
-        self.post("/goog/cdp/execute", params).await;
-    }
-
-    /// Waits until `script` returns something truthy, and returns it. Generous: a loaded
-    /// machine may take a while to draw a board.
-    async fn wait_for(&self, what: &str, script: &str) -> Value {
-        for _ in 0..1200 {
-            let v = self.script(script).await;
-            if !(v.is_null() || v == json!(false) || v == json!(0) || v == json!("")) {
-                return v;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-        panic!("timed out waiting for {what}");
-    }
-
-    /// Clicks an element that `script` returns, through WebDriver (a real click).
-    /// Waits, as a person would, until nothing covers it: a picture that has just loaded
-    /// may push a button under the input bar for the moment until the page scrolls it back.
-    async fn click(&self, what: &str, script: &str) {
-        let element = self.wait_for(what, script).await;
-        let id = element[ELEMENT].as_str().unwrap_or_else(|| panic!("{what}: {element}"));
-        let uncovered = "const e = arguments[0]; const r = e.getBoundingClientRect();
-             const x = r.left + r.width / 2, y = r.top + r.height / 2;
-             if (y < 0 || y > innerHeight) { e.scrollIntoView({ block: 'center' }); return false; }
-             const top = document.elementFromPoint(x, y);
-             return top !== null && (top === e || e.contains(top));";
-        for _ in 0..1200 {
-            let args = json!([{ ELEMENT: id }]);
-            let v = self.post("/execute/sync", json!({ "script": uncovered, "args": args })).await;
-            if v == json!(true) {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-        self.post(&format!("/element/{id}/click"), json!({})).await;
-    }
-
+impl Chat for Page<'_> {
     async fn type_line(&self, text: &str) {
         let input = self.wait_for("the chat input", "return document.getElementById('text')").await;
         let id =
@@ -204,21 +53,6 @@ impl Page<'_> {
             )
             .await;
         (v[0].as_u64().unwrap(), v[1].as_str().unwrap().to_owned())
-    }
-
-    /// Saves a screenshot when `DICETABLE_SCREENSHOTS` names a folder (to look at the page).
-    async fn screenshot(&self, name: &str) {
-        let Ok(dir) = std::env::var("DICETABLE_SCREENSHOTS") else { return };
-        let path = format!("/session/{}/screenshot", self.session);
-        let png = self.driver.call(reqwest::Method::GET, &path, json!({})).await;
-        let bytes = base64_decode(png.as_str().unwrap());
-        std::fs::write(std::path::Path::new(&dir).join(format!("{name}.png")), bytes).unwrap();
-    }
-
-    async fn close(self) {
-        let path = format!("/session/{}", self.session);
-        self.driver.call(reqwest::Method::DELETE, &path, json!({})).await;
-        let _ = std::fs::remove_dir_all(&self.profile);
     }
 }
 
@@ -240,8 +74,8 @@ async fn two_players_play_snakes_in_headless_chromium() {
     let running = bot::start(&config).await.unwrap();
     let url = format!("http://{}", running.addr);
     let driver = Driver::start().await;
-    let ana = driver.page(&url, "Ana").await;
-    let ben = driver.page(&url, "Ben").await;
+    let ana = page(&driver, &url, "Ana").await;
+    let ben = page(&driver, &url, "Ben").await;
 
     ana.type_line("/snakes").await;
     ben.click("Ben's Join button", &button("Join")).await;
@@ -339,8 +173,8 @@ async fn a_page_left_open_across_a_restart_shows_the_new_board_at_the_bottom() {
     config.listen = running.addr;
     let url = format!("http://{}", running.addr);
     let driver = Driver::start().await;
-    let ana = driver.page(&url, "Ana").await;
-    let ben = driver.page(&url, "Ben").await;
+    let ana = page(&driver, &url, "Ana").await;
+    let ben = page(&driver, &url, "Ben").await;
     ana.type_line("/snakes").await;
     ben.click("Ben's Join button", &button("Join")).await;
     ana.wait_for(
@@ -434,8 +268,8 @@ async fn a_persian_game_reads_right_to_left_to_its_end() {
     let running = bot::start(&config).await.unwrap();
     let url = format!("http://{}", running.addr);
     let driver = Driver::start().await;
-    let ana = driver.page_in(&url, "Ana", "fa").await;
-    let ben = driver.page_in(&url, "Ben", "fa").await;
+    let ana = page_in(&driver, &url, "Ana", "fa").await;
+    let ben = page_in(&driver, &url, "Ben", "fa").await;
     ana.wait_for("the page in Persian", "return document.documentElement.lang === 'fa'").await;
     let input_dir = "const t = document.getElementById('text');
                      return [t.value, getComputedStyle(t).direction, t.placeholder];";
@@ -544,25 +378,4 @@ async fn a_persian_game_reads_right_to_left_to_its_end() {
     ben.close().await;
     running.shutdown().await;
     let _ = std::fs::remove_dir_all(&dir);
-}
-
-/// Standard base64 (screenshots only).
-fn base64_decode(text: &str) -> Vec<u8> {
-    let value = |c: u8| match c {
-        b'A'..=b'Z' => c - b'A',
-        b'a'..=b'z' => c - b'a' + 26,
-        b'0'..=b'9' => c - b'0' + 52,
-        b'+' => 62,
-        _ => 63,
-    };
-    let clean: Vec<u8> = text.bytes().filter(|&c| c != b'=' && !c.is_ascii_whitespace()).collect();
-    let mut out = Vec::with_capacity(clean.len() * 3 / 4);
-    for chunk in clean.chunks(4) {
-        let mut n = 0u32;
-        for (i, &c) in chunk.iter().enumerate() {
-            n |= u32::from(value(c)) << (18 - 6 * i);
-        }
-        out.extend_from_slice(&n.to_be_bytes()[1..chunk.len()]);
-    }
-    out
 }

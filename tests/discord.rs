@@ -15,6 +15,7 @@ use axum::extract::{FromRequest, Multipart, Path, Request, State};
 use axum::http::{Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use common::bot_config;
+use common::chromium::{Driver, phone};
 use dicetable::bot::{self, Config, PlaygroundMode};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
@@ -1612,11 +1613,12 @@ async fn a_rated_game_shows_its_changes_and_the_ladder_stats_and_record() {
 
 /// Issue 36: with `PUBLIC_URL` set, a board carries the live board's row: a link to watch the
 /// table's page, and a button that answers a seated player, ephemerally, with their own link
-/// to play from the page (anyone else a refusal). The play link's page plays a move (its
-/// state's buttons pressed through the page's API), and the move's board comes to the channel.
-/// On both databases.
+/// to play from the page (anyone else a refusal). The play link, opened in headless Chromium,
+/// plays a move (a real click on the page's first button): the move's board comes to the
+/// channel and the page shows it. On both databases.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn boards_link_to_the_live_page_and_seated_players_get_a_play_link() {
+    let driver = Driver::start().await;
     for (db, url) in common::both_databases("dc", "live").await {
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
         let public: url::Url = format!("http://127.0.0.1:{port}/").parse().unwrap();
@@ -1679,7 +1681,7 @@ async fn boards_link_to_the_live_page_and_seated_players_get_a_play_link() {
         assert_eq!(page.status().as_u16(), 200, "{db}: {play_url}");
         assert!(page.text().await.unwrap().contains("live-parts"), "{db}: the live page");
 
-        // From the page she presses her board's first button; the next board comes to the channel.
+        // The page knows its player.
         let state: Value = http
             .get(format!("{public}api/live/state?link={play_link}&lang=en"))
             .send()
@@ -1689,17 +1691,24 @@ async fn boards_link_to_the_live_page_and_seated_players_get_a_play_link() {
             .await
             .unwrap();
         assert!(state["me"].is_string(), "{db}: the page knows its player: {state}");
-        let first =
-            state["buttons"][0][0]["token"].as_str().unwrap_or_else(|| panic!("{db}: {state}"));
+
+        // She opens her link in the browser and clicks her board's first button there; the
+        // next board comes to the channel and the page shows the move.
+        let page = phone(&driver, "en-US").await;
+        page.open(&play_url).await;
+        page.wait_for(
+            "her buttons",
+            "return document.querySelectorAll('#live-buttons button').length",
+        )
+        .await;
+        let shown = page.live_state().await;
+        assert_eq!(shown["refusal"], "", "{db}: {shown}");
+        let version = shown["version"].as_i64().unwrap();
         let last = at(id, &m);
-        let res = http
-            .post(format!("{public}api/live/press"))
-            .json(&json!({ "link": play_link, "token": first, "lang": "en" }))
-            .send()
-            .await
-            .unwrap();
-        assert!(res.status().is_success(), "{db}: {}", res.text().await.unwrap());
+        page.click_live_button().await;
         g.until("the board after the page's press", |f| board_after(f, last)).await;
+        assert!(page.next_version(version).await, "{db}: the page shows the move");
+        page.close().await;
         let after: Value = http
             .get(format!("{public}api/live/state?link={watch_link}&lang=en"))
             .send()

@@ -17,8 +17,6 @@
 mod common;
 
 use std::collections::HashMap;
-use std::os::unix::process::CommandExt;
-use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -26,6 +24,7 @@ use axum::Router;
 use axum::extract::{Path, Request, State};
 use axum::routing::post;
 use common::bot_config;
+use common::chromium::{Driver, phone};
 use dicetable::bot::{self, Config, PlaygroundMode};
 use dicetable::engine::GameKind;
 use dicetable::table::token::{LiveLink, TokenKey};
@@ -35,9 +34,6 @@ use serde_json::{Value, json};
 use sha2::Sha256;
 use tokio::sync::Mutex;
 
-const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
-const CHROMIUM: &str = "/usr/bin/chromium";
-const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 const TOKEN: &str = "123:TEST";
 const CHAT: i64 = -1_001_234;
 const SECRET: &str = "a test secret of some length";
@@ -282,218 +278,6 @@ fn now_s() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64
 }
 
-// ---- Chromium over WebDriver. ----
-
-struct Driver {
-    child: Child,
-    base: String,
-    http: reqwest::Client,
-}
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let group = format!("-{}", self.child.id());
-        let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-struct Page<'a> {
-    driver: &'a Driver,
-    session: String,
-    profile: std::path::PathBuf,
-}
-
-/// Stands in for Telegram's script inside a Mini App: `window.Telegram.WebApp` with the
-/// `initData` the address carries in `?stub=` (none: no Telegram at all).
-const STUB: &str = "(() => { const d = new URLSearchParams(location.search).get('stub');
-    if (d !== null) window.Telegram = { WebApp: { initData: d, initDataUnsafe: {},
-        ready() { window.telegramReady = true; } } }; })();";
-
-impl Driver {
-    async fn start() -> Driver {
-        assert!(
-            std::path::Path::new(CHROMEDRIVER).exists() && std::path::Path::new(CHROMIUM).exists(),
-            "this test needs Debian's chromium and chromium-driver; .ci/run installs them"
-        );
-        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-        let child = Command::new(CHROMEDRIVER)
-            .process_group(0)
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("chromedriver starts");
-        let driver = Driver {
-            child,
-            base: format!("http://127.0.0.1:{port}"),
-            http: reqwest::Client::new(),
-        };
-        for _ in 0..100 {
-            if let Ok(r) = driver.http.get(format!("{}/status", driver.base)).send().await
-                && r.status().is_success()
-            {
-                return driver;
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        panic!("chromedriver did not start");
-    }
-
-    async fn call(&self, method: reqwest::Method, path: &str, body: Value) -> Value {
-        let req = self.http.request(method.clone(), format!("{}{path}", self.base));
-        let req = if method == reqwest::Method::GET { req } else { req.json(&body) };
-        let res: Value = req.send().await.unwrap().json().await.unwrap();
-        assert!(res["value"].get("error").is_none(), "WebDriver {method} {path}: {}", res["value"]);
-        res["value"].clone()
-    }
-
-    /// A phone-sized page (390×844) whose browser speaks `lang`, with Telegram's stub.
-    async fn page(&self, lang: &str) -> Page<'_> {
-        static PAGES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-        let n = PAGES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let profile =
-            std::env::temp_dir().join(format!("dicetable-live-{}-{n}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&profile);
-        let caps = json!({ "capabilities": { "alwaysMatch": {
-            "browserName": "chrome",
-            "goog:chromeOptions": {
-                "binary": CHROMIUM,
-                "args": ["--headless", "--no-sandbox", "--disable-gpu",
-                    "--disable-background-networking", "--disable-component-update",
-                    "--no-first-run", "--disable-dev-shm-usage", "--window-size=390,844",
-                    format!("--lang={lang}"), format!("--user-data-dir={}", profile.display())],
-                "prefs": { "intl.accept_languages": lang },
-            }
-        }}});
-        let session = self.call(reqwest::Method::POST, "/session", caps).await;
-        let session = session["sessionId"].as_str().unwrap().to_owned();
-        let page = Page { driver: self, session, profile };
-        let params = json!({ "width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": true });
-        page.cdp("Emulation.setDeviceMetricsOverride", params).await;
-        page.cdp("Page.addScriptToEvaluateOnNewDocument", json!({ "source": STUB })).await;
-        page
-    }
-}
-
-impl Page<'_> {
-    async fn post(&self, path: &str, body: Value) -> Value {
-        let path = format!("/session/{}{path}", self.session);
-        self.driver.call(reqwest::Method::POST, &path, body).await
-    }
-
-    async fn cdp(&self, cmd: &str, params: Value) {
-        self.post("/goog/cdp/execute", json!({ "cmd": cmd, "params": params })).await;
-    }
-
-    async fn open(&self, url: &str) {
-        self.post("/url", json!({ "url": url })).await;
-    }
-
-    async fn script(&self, script: &str) -> Value {
-        self.post("/execute/sync", json!({ "script": script, "args": [] })).await
-    }
-
-    async fn wait_for(&self, what: &str, script: &str) -> Value {
-        for _ in 0..1200 {
-            let v = self.script(script).await;
-            if !(v.is_null() || v == json!(false) || v == json!(0) || v == json!("")) {
-                return v;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-        panic!("timed out waiting for {what}; the page shows {}", self.state().await);
-    }
-
-    /// What the live page shows.
-    async fn state(&self) -> Value {
-        self.script(
-            "const $ = id => document.getElementById(id);
-             const li = [...document.querySelectorAll('#live-players li')];
-             const clean = t => t.replace(/[\\u2068\\u2069]/g, '');
-             return {
-               refusal: $('live-error').hidden ? '' : $('live-error').textContent,
-               shown: !$('live-table').hidden,
-               version: Number($('live-table').dataset.version || -1),
-               status: $('live-status').textContent,
-               turn: clean((li.find(l => l.classList.contains('turn')) || { textContent: '' }).textContent),
-               players: li.map(l => clean(l.textContent)),
-               buttons: [...document.querySelectorAll('#live-buttons button')].map(b => b.textContent),
-               moves: [...document.querySelectorAll('#live-moves li')].map(l => clean(l.textContent)),
-               text: clean($('live-text').innerText),
-               said: $('live-said').hidden ? '' : $('live-said').textContent,
-               watching: $('live-you').textContent,
-               picture: !$('live-img').hidden && $('live-img').src.startsWith('data:image/png'),
-               dir: document.documentElement.dir,
-               telegramReady: window.telegramReady === true,
-             };",
-        )
-        .await
-    }
-
-    /// Waits until the page shows a version after `after` (or an error); false if none came.
-    async fn next_version(&self, after: i64) -> bool {
-        for _ in 0..200 {
-            let s = self.state().await;
-            if s["version"].as_i64().unwrap_or(-1) > after || s["refusal"] != "" {
-                return true;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-        false
-    }
-
-    /// Clicks the page's first game button through WebDriver (a real click).
-    async fn click_first_button(&self) {
-        let e = self
-            .wait_for("a button", "return document.querySelector('#live-buttons button')")
-            .await;
-        let id = e[ELEMENT].as_str().unwrap().to_owned();
-        self.post(
-            "/execute/sync",
-            json!({ "script": "arguments[0].scrollIntoView({block:'center'})",
-            "args": [{ ELEMENT: id }] }),
-        )
-        .await;
-        self.post(&format!("/element/{id}/click"), json!({})).await;
-    }
-
-    async fn screenshot(&self, name: &str) {
-        let Ok(dir) = std::env::var("DICETABLE_SCREENSHOTS") else { return };
-        let path = format!("/session/{}/screenshot", self.session);
-        let png = self.driver.call(reqwest::Method::GET, &path, json!({})).await;
-        let bytes = base64_decode(png.as_str().unwrap());
-        std::fs::write(std::path::Path::new(&dir).join(format!("{name}.png")), bytes).unwrap();
-    }
-
-    async fn close(self) {
-        let path = format!("/session/{}", self.session);
-        self.driver.call(reqwest::Method::DELETE, &path, json!({})).await;
-        let _ = std::fs::remove_dir_all(&self.profile);
-    }
-}
-
-fn base64_decode(text: &str) -> Vec<u8> {
-    let value = |c: u8| match c {
-        b'A'..=b'Z' => c - b'A',
-        b'a'..=b'z' => c - b'a' + 26,
-        b'0'..=b'9' => c - b'0' + 52,
-        b'+' => 62,
-        _ => 63,
-    };
-    let clean: Vec<u8> = text.bytes().filter(|&c| c != b'=' && !c.is_ascii_whitespace()).collect();
-    let mut out = Vec::with_capacity(clean.len() * 3 / 4);
-    for chunk in clean.chunks(4) {
-        let mut n = 0u32;
-        for (i, &c) in chunk.iter().enumerate() {
-            n |= u32::from(value(c)) << (18 - 6 * i);
-        }
-        out.extend_from_slice(&n.to_be_bytes()[1..chunk.len()]);
-    }
-    out
-}
-
 // ---- The tests. ----
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -543,11 +327,11 @@ async fn a_telegram_player_plays_a_whole_game_from_the_live_page() {
 
         // Ana opens it inside Telegram (the stub carries initData signed with the bot's token).
         let ana_init = init_data(TOKEN, 1, "Ana", now_s());
-        let page = driver.page("en-US").await;
+        let page = phone(&driver, "en-US").await;
         let stub = url::form_urlencoded::byte_serialize(ana_init.as_bytes()).collect::<String>();
         page.open(&format!("{base}/live/{link}?stub={stub}")).await;
         page.wait_for("the board", "return !document.getElementById('live-table').hidden").await;
-        let first = page.state().await;
+        let first = page.live_state().await;
         assert_eq!(first["status"], "Playing", "{db}: {first}");
         let players: Vec<&str> =
             first["players"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
@@ -559,7 +343,7 @@ async fn a_telegram_player_plays_a_whole_game_from_the_live_page() {
         // The whole game: Ana presses on the page; Ben presses in the chat.
         let (mut ana_moves, mut ben_moves) = (0, 0);
         for _ in 0..400 {
-            let s = page.state().await;
+            let s = page.live_state().await;
             assert_eq!(s["refusal"], "", "{db}: {s}");
             if s["status"] == "The game is over" {
                 break;
@@ -567,7 +351,7 @@ async fn a_telegram_player_plays_a_whole_game_from_the_live_page() {
             let version = s["version"].as_i64().unwrap();
             let ana_to_move = s["turn"].as_str().unwrap_or("").contains("Ana");
             if ana_to_move && !s["buttons"].as_array().unwrap().is_empty() {
-                page.click_first_button().await;
+                page.click_live_button().await;
                 ana_moves += 1;
             } else if s["turn"].as_str().unwrap_or("").contains("Ben") {
                 // Ben's button on the chat's board, once the chat shows this version.
@@ -582,7 +366,7 @@ async fn a_telegram_player_plays_a_whole_game_from_the_live_page() {
             }
             assert!(page.next_version(version).await, "{db}: the page shows the move");
         }
-        let end = page.state().await;
+        let end = page.live_state().await;
         assert_eq!(end["status"], "The game is over", "{db}: {end}");
         assert!(ana_moves >= 3 && ben_moves >= 3, "{db}: {ana_moves} + {ben_moves} moves");
         let moves = end["moves"].as_array().unwrap();
@@ -604,10 +388,10 @@ async fn a_telegram_player_plays_a_whole_game_from_the_live_page() {
         assert!(caption.contains(&format!("{winner} is home!")), "{db}: {caption}");
 
         // Without Telegram, the same link watches: no buttons.
-        let watcher = driver.page("en-US").await;
+        let watcher = phone(&driver, "en-US").await;
         watcher.open(&format!("{base}/live/{link}")).await;
         watcher.wait_for("the board", "return !document.getElementById('live-table').hidden").await;
-        let w = watcher.state().await;
+        let w = watcher.live_state().await;
         assert_eq!(
             (w["watching"].as_str(), w["buttons"].as_array().map(Vec::len)),
             (Some("You are watching."), Some(0)),
@@ -625,7 +409,7 @@ async fn a_telegram_player_plays_a_whole_game_from_the_live_page() {
                 .wait_for("a refusal", "const e = document.getElementById('live-error'); return !e.hidden && e.textContent")
                 .await;
             assert!(error.as_str().unwrap().contains(words), "{db}: {error}");
-            assert_eq!(watcher.state().await["shown"], false, "{db}: no table shown");
+            assert_eq!(watcher.live_state().await["shown"], false, "{db}: no table shown");
         }
         // A forged link, and one of ours that expired: never another table.
         let key = TokenKey::new(SECRET.as_bytes());
@@ -681,14 +465,14 @@ async fn a_telegram_player_plays_a_whole_game_from_the_live_page() {
             let other = bot::start(&bot_config(url.clone())).await.unwrap();
             g.say(1, "Ana", "/snakes quick").await;
             let (lobby, join) = g.until("a second lobby", |f| button(f, "Join")).await;
-            let other_page = driver.page("en-US").await;
+            let other_page = phone(&driver, "en-US").await;
             let table2 = dicetable::table::token::Token::parse(&join, &key).unwrap().table as i64;
             let link2 = g.running.service.live_link(table2, None);
             other_page.open(&format!("http://{}/live/{link2}", other.addr)).await;
             other_page
                 .wait_for("the lobby", "return !document.getElementById('live-table').hidden")
                 .await;
-            assert_eq!(other_page.state().await["status"], "Waiting for players");
+            assert_eq!(other_page.live_state().await["status"], "Waiting for players");
             g.press(2, "Ben", lobby, &join).await;
             other_page
                 .wait_for("Ben in the other process's page", "return [...document.querySelectorAll('#live-players li')].some(l => l.textContent.includes('Ben'))")
@@ -776,10 +560,10 @@ async fn the_playground_links_its_boards_to_the_live_page() {
         let csp = res.headers()["content-security-policy"].to_str().unwrap().to_owned();
         assert!(csp.starts_with("default-src 'none'; script-src 'sha256-"), "{db}: {csp}");
         assert!(!csp.contains("unsafe-inline"), "{db}: {csp}");
-        let page = driver.page("fa").await;
+        let page = phone(&driver, "fa").await;
         page.open(&format!("{base}{live}")).await;
         page.wait_for("the lobby", "return !document.getElementById('live-table').hidden").await;
-        let s = page.state().await;
+        let s = page.live_state().await;
         assert_eq!(s["dir"], "rtl", "{db}: {s}");
         assert_eq!(s["watching"], "شما تماشاگر هستید.", "{db}: {s}");
         // Ben joins in the room: the page follows.
@@ -798,7 +582,56 @@ async fn the_playground_links_its_boards_to_the_live_page() {
             .await
             .unwrap();
         page.wait_for("Ben seated", "return [...document.querySelectorAll('#live-players li')].some(l => l.textContent.includes('Ben'))").await;
-        page.screenshot("live-fa").await;
+        // Ana starts and both roll a few times in the room: the page shows the game in
+        // progress, in Persian (the phone screenshot of a game).
+        say("Ana", "/play").await.unwrap();
+        let version = |s: &Value| s["version"].as_i64().unwrap_or(-1);
+        let mut pressed = (0, 0);
+        for turn in 0..4 {
+            let before = version(&page.live_state().await);
+            // The newest board with buttons, newer than the one pressed last.
+            let mut tries = 0;
+            let token = loop {
+                let all = messages().await;
+                tries += 1;
+                assert!(tries < 400, "{db}: turn {turn}: no new board with buttons in {all:?}");
+                let newest = all.into_iter().rev().find(|m| {
+                    m["buttons"].as_array().is_some_and(|rows| !rows.is_empty())
+                        && m["image"].is_string()
+                });
+                let board = newest.as_ref().map(|m| (m["id"].as_u64(), m["version"].as_u64()));
+                if let Some((Some(id), Some(v))) = board
+                    && (id, v) > pressed
+                    && let Some(token) = newest.as_ref().unwrap()["buttons"][0][0]["token"].as_str()
+                {
+                    pressed = (id, v);
+                    break token.to_owned();
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            };
+            for user in ["Ana", "Ben"] {
+                http.post(format!("{base}/api/press"))
+                    .json(&json!({ "room": "live", "user": user, "token": token }))
+                    .send()
+                    .await
+                    .unwrap();
+            }
+            assert!(page.next_version(before).await, "{db}: turn {turn} reaches the page");
+        }
+        let s = page.live_state().await;
+        assert_eq!(s["status"], "در حال بازی", "{db}: playing: {s}");
+        assert!(!s["moves"].as_array().unwrap().is_empty(), "{db}: the moves in words: {s}");
+        page.screenshot("live-fa-game").await;
+        // A move's line reads right to left: its first words sit at the line's right end.
+        let ends = page
+            .script(
+                "const li = document.querySelector('#live-moves li');
+                 const r = document.createRange(); r.setStart(li.firstChild, 0); r.setEnd(li.firstChild, 4);
+                 return [li.getBoundingClientRect().right, r.getBoundingClientRect().right];",
+            )
+            .await;
+        let (line, first) = (ends[0].as_f64().unwrap(), ends[1].as_f64().unwrap());
+        assert!(first >= line - 2.0, "{db}: the first name at the right: {ends}");
         // A client past its allowance (three a second, nine at once) waits.
         let mut statuses = Vec::new();
         for _ in 0..12 {

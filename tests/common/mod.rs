@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod chromium;
+
 use dicetable::engine::{Action, Entropy, Event, Game, LeaveReason};
 
 /// The actions that a game's events record. Replaying them on the same setup must rebuild the
