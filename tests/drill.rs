@@ -19,8 +19,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use axum::Router;
-use axum::extract::{FromRequest, Multipart, Path, Request, State};
+use axum::extract::{Path, Request, State};
 use axum::routing::post;
+use common::bot_api::{chat_json, fields, get_me, message_json, ok, plain, user};
 use dicetable::store::{Store, TableStatus};
 use serde_json::{Value, json};
 use tokio::sync::Mutex;
@@ -58,83 +59,17 @@ struct Server {
     http: reqwest::Client,
 }
 
-fn ok(result: Value) -> axum::Json<Value> {
-    axum::Json(json!({ "ok": true, "result": result }))
-}
-
-/// A request's fields, JSON or multipart (a file becomes `{"file": true}`).
-async fn fields(request: Request) -> HashMap<String, Value> {
-    let multipart = request
-        .headers()
-        .get("content-type")
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("multipart/"));
-    let mut out = HashMap::new();
-    if multipart {
-        // A process killed while it uploads leaves a cut body: what arrived is what there is.
-        let Ok(mut form) = Multipart::from_request(request, &()).await else { return out };
-        while let Ok(Some(field)) = form.next_field().await {
-            let name = field.name().unwrap_or_default().to_owned();
-            let file = field.file_name().is_some()
-                || field.content_type().is_some_and(|t| !t.starts_with("text/"));
-            let Ok(bytes) = field.bytes().await else { break };
-            let value = if file {
-                json!({ "file": true })
-            } else {
-                let text = String::from_utf8_lossy(&bytes).into_owned();
-                serde_json::from_str(&text).unwrap_or(Value::String(text))
-            };
-            out.insert(name, value);
-        }
-    } else {
-        let bytes = axum::body::to_bytes(request.into_body(), usize::MAX).await.unwrap_or_default();
-        if let Ok(Value::Object(map)) = serde_json::from_slice(&bytes) {
-            out.extend(map);
-        }
-    }
-    out
-}
-
-fn chat_json(chat: i64) -> Value {
-    json!({ "id": chat, "type": "supergroup", "title": "Drill" })
-}
-
-fn user(id: i64, name: &str) -> Value {
-    json!({ "id": id, "is_bot": false, "first_name": name, "language_code": "en" })
-}
-
-fn message_json(id: i64, m: &Value) -> Value {
-    let mut out = json!({
-        "message_id": id, "date": 1_700_000_000, "chat": chat_json(m["chat"].as_i64().unwrap()),
-        "from": { "id": 999, "is_bot": true, "first_name": "dicetable", "username": "dicetable_bot" },
-    });
-    if m["photo"] == true {
-        out["photo"] = json!([{ "file_id": format!("f{id}"), "file_unique_id": format!("u{id}"),
-            "width": 1000, "height": 1000 }]);
-        out["caption"] = m["text"].clone();
-    } else {
-        out["text"] = m["text"].clone();
-    }
-    if !m["keyboard"].is_null() {
-        out["reply_markup"] = m["keyboard"].clone();
-    }
-    out
-}
-
 async fn api(
     State(s): State<Server>,
     Path((by, _bot, method)): Path<(String, String, String)>,
     request: Request,
 ) -> axum::Json<Value> {
     let method = method.to_lowercase();
-    let f = fields(request).await;
+    let f = fields(request).await.values;
     let mut fake = s.fake.lock().await;
     let keyboard = f.get("reply_markup").cloned().unwrap_or(Value::Null);
     match method.as_str() {
-        "getme" => ok(json!({ "id": 999, "is_bot": true, "first_name": "dicetable",
-            "username": "dicetable_bot", "can_join_groups": true,
-            "can_read_all_group_messages": false, "supports_inline_queries": false,
-            "can_connect_to_business": false, "has_main_web_app": false })),
+        "getme" => ok(get_me()),
         "sendmessage" | "sendphoto" => {
             fake.next_message += 1;
             let id = fake.next_message;
@@ -251,24 +186,6 @@ impl Server {
         }
         panic!("timed out waiting for {what}");
     }
-}
-
-/// Text as a reader sees it: no HTML tags, entities or isolation marks.
-fn plain(text: &str) -> String {
-    let mut out = String::new();
-    let mut in_tag = false;
-    for c in text.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' if in_tag => in_tag = false,
-            _ if !in_tag => out.push(c),
-            _ => {}
-        }
-    }
-    out.replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&amp;", "&")
-        .replace(['\u{2068}', '\u{2069}'], "")
 }
 
 /// The chat's messages, oldest first.

@@ -23,6 +23,7 @@ use std::time::Duration;
 use axum::Router;
 use axum::extract::{Path, Request, State};
 use axum::routing::post;
+use common::bot_api::{chat_json, fields, get_me, message_json, ok, user};
 use common::bot_config;
 use common::chromium::{Driver, phone};
 use dicetable::bot::{self, Config, PlaygroundMode};
@@ -35,7 +36,7 @@ use sha2::Sha256;
 use tokio::sync::Mutex;
 
 const TOKEN: &str = "123:TEST";
-const CHAT: i64 = -1_001_234;
+const CHAT: i64 = common::bot_api::GROUP;
 const SECRET: &str = "a test secret of some length";
 
 // ---- A fake Bot API: what the bot sends and edits, and the updates people make. ----
@@ -57,15 +58,11 @@ async fn api(
     request: Request,
 ) -> axum::Json<Value> {
     let method = method.to_lowercase();
-    let f = fields(request).await;
+    let f = fields(request).await.values;
     let mut fake = fake.lock().await;
-    let ok = |v: Value| axum::Json(json!({ "ok": true, "result": v }));
     let keyboard = f.get("reply_markup").cloned().unwrap_or(Value::Null);
     match method.as_str() {
-        "getme" => ok(json!({ "id": 999, "is_bot": true, "first_name": "dicetable",
-            "username": "dicetable_bot", "can_join_groups": true,
-            "can_read_all_group_messages": false, "supports_inline_queries": false,
-            "can_connect_to_business": false, "has_main_web_app": false })),
+        "getme" => ok(get_me()),
         "getupdates" => {
             let offset = f.get("offset").and_then(Value::as_i64).unwrap_or(0);
             fake.updates.retain(|u| u["update_id"].as_i64().unwrap_or(0) >= offset);
@@ -113,64 +110,6 @@ async fn api(
         other => axum::Json(json!({ "ok": false, "error_code": 404,
             "description": format!("Not Found: method {other}") })),
     }
-}
-
-/// A request's fields, JSON or multipart (files are left out).
-async fn fields(request: Request) -> HashMap<String, Value> {
-    use axum::extract::{FromRequest, Multipart};
-    let multipart = request
-        .headers()
-        .get("content-type")
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("multipart/"));
-    let mut out = HashMap::new();
-    if multipart {
-        let mut form = Multipart::from_request(request, &()).await.unwrap();
-        while let Some(field) = form.next_field().await.unwrap() {
-            let name = field.name().unwrap_or_default().to_owned();
-            let file = field.file_name().is_some();
-            let bytes = field.bytes().await.unwrap();
-            if !file {
-                let text = String::from_utf8_lossy(&bytes).into_owned();
-                out.insert(name, serde_json::from_str(&text).unwrap_or(Value::String(text)));
-            }
-        }
-    } else {
-        let bytes = axum::body::to_bytes(request.into_body(), usize::MAX).await.unwrap();
-        if let Ok(Value::Object(map)) = serde_json::from_slice(&bytes) {
-            out.extend(map);
-        }
-    }
-    out
-}
-
-fn user(id: i64, name: &str) -> Value {
-    json!({ "id": id, "is_bot": false, "first_name": name, "language_code": "en" })
-}
-
-fn chat_json(chat: i64) -> Value {
-    if chat > 0 {
-        json!({ "id": chat, "type": "private", "first_name": "Player" })
-    } else {
-        json!({ "id": chat, "type": "supergroup", "title": "Game night" })
-    }
-}
-
-fn message_json(id: i64, body: &Value) -> Value {
-    let mut m = json!({ "message_id": id, "date": 1_700_000_000,
-        "chat": chat_json(body["chat"].as_i64().unwrap_or(CHAT)),
-        "from": { "id": 999, "is_bot": true, "first_name": "dicetable", "username": "dicetable_bot" } });
-    if body["photo"] == true {
-        m["photo"] = json!([{ "file_id": format!("f{id}"), "file_unique_id": format!("u{id}"),
-            "width": 1000, "height": 1000 }]);
-        m["caption"] = body["text"].clone();
-    } else {
-        m["text"] = body["text"].clone();
-    }
-    if !body["keyboard"].is_null() {
-        m["reply_markup"] = body["keyboard"].clone();
-    }
-    m
 }
 
 struct Group {

@@ -9,14 +9,15 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
-use axum::extract::{FromRequest, Multipart, Path, Request, State};
+use axum::extract::{Path, Request, State};
 use axum::routing::post;
+use common::bot_api::{Fields, chat_json, fields, get_me, message_json, ok, plain, user};
 use common::bot_config;
 use dicetable::bot::{self, Config, PlaygroundMode};
 use serde_json::{Value, json};
 use tokio::sync::{Mutex, Notify};
 
-const CHAT: i64 = -1001234;
+const CHAT: i64 = common::bot_api::GROUP;
 
 #[derive(Default)]
 struct Fake {
@@ -56,91 +57,6 @@ struct Server {
     pushed: Arc<Notify>,
 }
 
-fn user(id: i64, name: &str) -> Value {
-    json!({ "id": id, "is_bot": false, "first_name": name, "language_code": "en" })
-}
-
-fn ok(result: Value) -> axum::Json<Value> {
-    axum::Json(json!({ "ok": true, "result": result }))
-}
-
-/// Reads a request's fields, JSON or multipart (files become their size; their names and
-/// bytes are also returned apart).
-async fn fields(request: Request) -> (HashMap<String, Value>, Vec<(String, Vec<u8>)>) {
-    let multipart = request
-        .headers()
-        .get("content-type")
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("multipart/"));
-    let mut out = HashMap::new();
-    let mut files = Vec::new();
-    if multipart {
-        let mut form = Multipart::from_request(request, &()).await.unwrap();
-        while let Some(field) = form.next_field().await.unwrap() {
-            let name = field.name().unwrap_or_default().to_owned();
-            let file_name = field.file_name().map(str::to_owned);
-            let is_file = file_name.is_some()
-                || field.content_type().is_some_and(|t| !t.starts_with("text/"));
-            let bytes = field.bytes().await.unwrap();
-            if is_file {
-                files.push((file_name.unwrap_or_default(), bytes.to_vec()));
-            }
-            let value = if is_file {
-                json!({ "file_bytes": bytes.len(), "png": bytes.starts_with(b"\x89PNG") })
-            } else {
-                let text = String::from_utf8_lossy(&bytes).into_owned();
-                serde_json::from_str(&text).unwrap_or(Value::String(text))
-            };
-            out.insert(name, value);
-        }
-    } else {
-        let bytes = axum::body::to_bytes(request.into_body(), usize::MAX).await.unwrap();
-        if let Ok(Value::Object(map)) = serde_json::from_slice(&bytes) {
-            out.extend(map);
-        }
-    }
-    (out, files)
-}
-
-/// A chat as Telegram describes it: the group, or (a positive id) a user's private chat.
-fn chat_json(chat: i64) -> Value {
-    if chat > 0 {
-        json!({ "id": chat, "type": "private", "first_name": "Player" })
-    } else {
-        json!({ "id": chat, "type": "supergroup", "title": "Game night" })
-    }
-}
-
-fn message_json(id: i64, body: &Value) -> Value {
-    let mut m = json!({
-        "message_id": id,
-        "date": 1_700_000_000,
-        "chat": chat_json(body["chat"].as_i64().unwrap_or(CHAT)),
-        "from": { "id": 999, "is_bot": true, "first_name": "dicetable", "username": "dicetable_bot" },
-    });
-    let document = json!({ "file_id": format!("f{id}"), "file_unique_id": format!("u{id}"),
-        "file_name": body["file_name"].clone() });
-    if body["photo"] == true {
-        m["photo"] = json!([{ "file_id": format!("f{id}"), "file_unique_id": format!("u{id}"), "width": 1000, "height": 1000 }]);
-        m["caption"] = body["text"].clone();
-    } else if body["file"] == "sendanimation" {
-        // As Telegram answers: the animation, and the same file as a document.
-        m["animation"] = json!({ "file_id": format!("f{id}"), "file_unique_id": format!("u{id}"),
-            "width": 1000, "height": 1000, "duration": 60 });
-        m["document"] = document;
-        m["caption"] = body["text"].clone();
-    } else if body["file"] == "senddocument" {
-        m["document"] = document;
-        m["caption"] = body["text"].clone();
-    } else {
-        m["text"] = body["text"].clone();
-    }
-    if let Some(k) = body.get("keyboard").filter(|k| !k.is_null()) {
-        m["reply_markup"] = k.clone();
-    }
-    m
-}
-
 async fn api(
     State(s): State<Server>,
     Path((_bot, method)): Path<(String, String)>,
@@ -148,7 +64,7 @@ async fn api(
 ) -> axum::Json<Value> {
     // Bot API method names are case-insensitive (teloxide sends "SendPhoto").
     let method = method.to_lowercase();
-    let (f, files) = fields(request).await;
+    let Fields { values: f, files } = fields(request).await;
     let mut fake = s.fake.lock().await;
     fake.calls.push(method.clone());
     if let Some(n) = fake.limited.get_mut(&method)
@@ -164,11 +80,7 @@ async fn api(
     let keyboard =
         |f: &HashMap<String, Value>| f.get("reply_markup").cloned().unwrap_or(Value::Null);
     match method.as_str() {
-        "getme" => ok(
-            json!({ "id": 999, "is_bot": true, "first_name": "dicetable", "username": "dicetable_bot",
-            "can_join_groups": true, "can_read_all_group_messages": false, "supports_inline_queries": false,
-            "can_connect_to_business": false, "has_main_web_app": false }),
-        ),
+        "getme" => ok(get_me()),
         "getupdates" => {
             // As Telegram does: an offset confirms (forgets) every update before it; the rest
             // are delivered again until confirmed.
@@ -420,24 +332,6 @@ impl Group {
         })
         .await
     }
-}
-
-/// Text as a reader sees it: without HTML tags, entities or isolation marks.
-fn plain(text: &str) -> String {
-    let mut out = String::new();
-    let mut in_tag = false;
-    for c in text.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' if in_tag => in_tag = false,
-            _ if !in_tag => out.push(c),
-            _ => {}
-        }
-    }
-    out.replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&amp;", "&")
-        .replace(['\u{2068}', '\u{2069}'], "")
 }
 
 /// The newest message with a button labelled `label`: its id and the button's data.

@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+pub mod bot_api;
 pub mod chromium;
 
 use dicetable::engine::{Action, Entropy, Event, Game, LeaveReason};
