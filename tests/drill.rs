@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use axum::Router;
 use axum::extract::{Path, Request, State};
 use axum::routing::post;
-use common::bot_api::{chat_json, fields, get_me, message_json, ok, plain, user};
+use common::bot_api::{chat_json, edit, fields, get_me, message_json, ok, plain, user};
 use dicetable::store::{Store, TableStatus};
 use serde_json::{Value, json};
 use tokio::sync::Mutex;
@@ -82,22 +82,7 @@ async fn api(
             ok(message_json(id, &m))
         }
         "editmessagetext" | "editmessagemedia" | "editmessagereplymarkup" => {
-            let id = f.get("message_id").and_then(Value::as_i64).unwrap_or(0);
-            let Some(m) = fake.messages.get_mut(&id) else {
-                return axum::Json(json!({ "ok": false, "error_code": 400,
-                    "description": "Bad Request: message to edit not found" }));
-            };
-            m["keyboard"] = keyboard;
-            m["rev"] = json!(m["rev"].as_i64().unwrap_or(0) + 1);
-            if method == "editmessagetext" {
-                m["text"] = f.get("text").cloned().unwrap_or(Value::Null);
-            }
-            if method == "editmessagemedia" {
-                m["text"] = f.get("media").map_or(Value::Null, |m| m["caption"].clone());
-                m["photo"] = json!(true);
-            }
-            let m = m.clone();
-            ok(message_json(id, &m))
+            edit(&mut fake.messages, &method, &f)
         }
         "answercallbackquery" => {
             let id = f.get("callback_query_id").and_then(Value::as_str).unwrap_or("").to_owned();

@@ -23,7 +23,7 @@ use std::time::Duration;
 use axum::Router;
 use axum::extract::{Path, Request, State};
 use axum::routing::post;
-use common::bot_api::{chat_json, fields, get_me, message_json, ok, user};
+use common::bot_api::{chat_json, edit, fields, get_me, message_json, ok, user};
 use common::bot_config;
 use common::chromium::{Driver, phone};
 use dicetable::bot::{self, Config, PlaygroundMode};
@@ -84,22 +84,7 @@ async fn api(
             ok(message_json(id, &body))
         }
         "editmessagetext" | "editmessagemedia" | "editmessagereplymarkup" => {
-            let id = f.get("message_id").and_then(Value::as_i64).unwrap_or(0);
-            let Some(m) = fake.messages.get_mut(&id) else {
-                return axum::Json(json!({ "ok": false, "error_code": 400,
-                    "description": "Bad Request: message to edit not found" }));
-            };
-            m["keyboard"] = keyboard;
-            m["rev"] = json!(m["rev"].as_i64().unwrap_or(0) + 1);
-            if method == "editmessagetext" {
-                m["text"] = f.get("text").cloned().unwrap_or(Value::Null);
-            }
-            if method == "editmessagemedia" {
-                m["text"] = f.get("media").map_or(Value::Null, |m| m["caption"].clone());
-                m["photo"] = json!(true);
-            }
-            let body = m.clone();
-            ok(message_json(id, &body))
+            edit(&mut fake.messages, &method, &f)
         }
         "getchatmember" => {
             let uid = f.get("user_id").and_then(Value::as_i64).unwrap_or(0);

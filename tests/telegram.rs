@@ -11,7 +11,7 @@ use std::time::Duration;
 use axum::Router;
 use axum::extract::{Path, Request, State};
 use axum::routing::post;
-use common::bot_api::{Fields, chat_json, fields, get_me, message_json, ok, plain, user};
+use common::bot_api::{Fields, chat_json, edit, fields, get_me, message_json, ok, plain, user};
 use common::bot_config;
 use dicetable::bot::{self, Config, PlaygroundMode};
 use serde_json::{Value, json};
@@ -135,25 +135,7 @@ async fn api(
             ok(message_json(id, &body))
         }
         "editmessagetext" | "editmessagemedia" | "editmessagereplymarkup" => {
-            let id = f.get("message_id").and_then(Value::as_i64).unwrap_or(0);
-            let Some(m) = fake.messages.get_mut(&id) else {
-                return axum::Json(
-                    json!({ "ok": false, "error_code": 400, "description": "Bad Request: message to edit not found" }),
-                );
-            };
-            m["keyboard"] = keyboard(&f);
-            m["rev"] = json!(m["rev"].as_i64().unwrap_or(0) + 1);
-            if method == "editmessagetext" {
-                m["text"] = f.get("text").cloned().unwrap_or(Value::Null);
-            }
-            if method == "editmessagemedia" {
-                let media = f.get("media").cloned().unwrap_or(Value::Null);
-                m["text"] = media["caption"].clone();
-                m["photo"] = json!(true);
-                m["png"] = json!(f.values().any(|p| p["png"] == true));
-            }
-            let body = m.clone();
-            ok(message_json(id, &body))
+            edit(&mut fake.messages, &method, &f)
         }
         "answercallbackquery" => {
             let id = f.get("callback_query_id").and_then(Value::as_str).unwrap_or("").to_owned();

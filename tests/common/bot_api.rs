@@ -133,3 +133,29 @@ pub fn plain(text: &str) -> String {
         .replace("&amp;", "&")
         .replace(['\u{2068}', '\u{2069}'], "")
 }
+
+/// `editMessageText`, `editMessageMedia` or `editMessageReplyMarkup` on the messages a fake
+/// keeps (see [`message_json`]; `rev` counts the edits, `png` whether the new picture is one),
+/// answered as Telegram does, also when the message is not there.
+pub fn edit(
+    messages: &mut HashMap<i64, Value>,
+    method: &str,
+    f: &HashMap<String, Value>,
+) -> axum::Json<Value> {
+    let id = f.get("message_id").and_then(Value::as_i64).unwrap_or(0);
+    let Some(m) = messages.get_mut(&id) else {
+        return axum::Json(json!({ "ok": false, "error_code": 400,
+            "description": "Bad Request: message to edit not found" }));
+    };
+    m["keyboard"] = f.get("reply_markup").cloned().unwrap_or(Value::Null);
+    m["rev"] = json!(m["rev"].as_i64().unwrap_or(0) + 1);
+    if method == "editmessagetext" {
+        m["text"] = f.get("text").cloned().unwrap_or(Value::Null);
+    }
+    if method == "editmessagemedia" {
+        m["text"] = f.get("media").map_or(Value::Null, |m| m["caption"].clone());
+        m["photo"] = json!(true);
+        m["png"] = json!(f.values().any(|p| p["png"] == true));
+    }
+    ok(message_json(id, m))
+}
