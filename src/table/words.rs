@@ -446,7 +446,9 @@ pub fn apply(
             set.apply(&mut settings);
         } else if let Some((key, value)) = registry::shorthand(kind, word) {
             pairs.push((key.to_owned(), Value::String(value.to_owned())));
-        } else if let Some(o) = number_option(kind).filter(|_| word.bytes().all(|b| b.is_ascii_digit())) {
+        } else if let Some(o) =
+            number_option(kind).filter(|_| word.bytes().all(|b| b.is_ascii_digit()))
+        {
             pairs.push((o.key.to_owned(), Value::String(word.to_owned())));
         } else if keys(kind).contains(&word) {
             pairs.push((word.to_owned(), Value::Bool(true)));

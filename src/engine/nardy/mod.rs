@@ -30,8 +30,8 @@ use serde_json::Value;
 
 use super::registry::{game_options, option_values};
 use super::{
-    Action, Departures, DiceLostReason, Event, Illegal, Legal, Seat, StateError,
-    Status, check_derived, check_dice, competition_ranks, parse_state,
+    Action, Departures, DiceLostReason, Event, Illegal, Legal, Seat, StateError, Status,
+    check_derived, check_dice, competition_ranks, parse_state,
 };
 
 /// Checkers per side (N1).
