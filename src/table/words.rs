@@ -120,7 +120,7 @@ pub struct TableOption {
     pub aliases: &'static [&'static str],
     /// What `key=value` takes and how a value reads; `None`: it has no `key=value` form
     /// (`private`), and such a word goes to the game's options.
-    pub value: Option<(Allowed, fn(&str) -> Option<Set>)>,
+    pub value: Option<(Allowed, ReadValue)>,
     /// The words that set it on their own, listed in help and refusals, and what each sets.
     pub words: &'static [(&'static str, Set)],
     /// Words that set it too but are not listed (`off`, a timer's value, beside `notimer`).
@@ -137,6 +137,9 @@ pub struct TableOption {
     /// Its value now, as a word of its values (empty when it has none to show).
     pub now: fn(Settings) -> String,
 }
+
+/// How a table option reads the value of its `key=value` (`None`: not one of its values).
+pub type ReadValue = fn(&str) -> Option<Set>;
 
 /// What one of the table's own words sets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
