@@ -1,6 +1,6 @@
 //! One declaration per game of its options, and the lists derived from it.
 //!
-//! Each game declares its options once, with [`game_options!`] beside its rules (the key, the
+//! Each game declares its options once, with `game_options!` beside its rules (the key, the
 //! type, the default, the rule ids, the shorthand words, the option another value needs, a
 //! number's range and the values the panel offers; a preset section for a game with presets),
 //! and the macro makes everything else: the options struct with its serde shape, its
@@ -9,7 +9,7 @@
 //! Discord's choices and the help text are all derived from these lists, and tests check that
 //! every value of every option parses and has its words in every language. A value type is
 //! `bool` (a switch: `off`/`on`), `u32` (a number in a declared range) or an enum declared with
-//! [`option_values!`] (its words are its serde names, so stored options read as they always did).
+//! `option_values!` (its words are its serde names, so stored options read as they always did).
 //!
 //! Adding an option is one line in its game's declaration (and the field's use in the rules),
 //! plus its words (`option-…`, `value-…`, `rule-…`) in the four Fluent files.
