@@ -7,7 +7,7 @@ use serenity::all::{
 };
 
 use super::message::clip;
-use crate::engine::{GameKind, registry};
+use crate::engine::{Allowed, GameKind, registry};
 use crate::table::i18n::Lang;
 use crate::table::{BoardMode, Op, Pick, Scope, Service, words};
 
@@ -253,7 +253,7 @@ impl Describe<'_> {
     /// value by its name in the Fluent files (`bounce back`, `5 minutes`), the others as the
     /// word itself (`snakes`, `ru`).
     fn choice(&self, name: &str, values: &[&str]) -> CreateCommandOption {
-        let named = is_game_option(name) || name == "timer" || name == "level";
+        let named = is_game_option(name) || words::table_option(name).is_some();
         values.iter().fold(option(self.0, CommandOptionType::String, name), |o, v| {
             match words::value_key(name, v).filter(|_| named) {
                 Some(key) => {
@@ -270,30 +270,31 @@ impl Describe<'_> {
         option(self.0, CommandOptionType::Boolean, name)
     }
 
-    /// `/<game> start` with the game's options from its registry: yes/no ones as flags, a
-    /// match length as a number, the others as choices of their values; then the timer, the
-    /// thread flag, and the computers (`bots`, `level`).
+    /// `/<game> start` with the game's options from its registry, then the table's own from
+    /// `words::TABLE_OPTIONS`: yes/no ones as flags, numbers (a match length, the computers)
+    /// as numbers, the others as choices of their values.
     fn start(&self, kind: GameKind) -> CreateCommandOption {
-        let options = registry::options_of(kind).iter().map(|o| {
-            if o.values == ["off", "on"] {
-                self.flag(o.key)
-            } else if o.values.iter().all(|v| v.bytes().all(|b| b.is_ascii_digit())) {
-                option(self.0, CommandOptionType::Integer, o.key).min_int_value(1).max_int_value(99)
-            } else {
-                self.choice(o.key, o.values)
-            }
+        let options = registry::options_of(kind).iter().map(|o| match o.allowed {
+            Allowed::OnOff => self.flag(o.key),
+            Allowed::Range { min, max } => option(self.0, CommandOptionType::Integer, o.key)
+                .min_int_value(u64::from(min))
+                .max_int_value(u64::from(max)),
+            Allowed::Words(_) => self.choice(o.key, o.values),
         });
-        // Computers: how many (a seat stays free for the one who starts), and how well.
+        // The table's own options that have a value (not `private`): the timer, the thread,
+        // the computers' number (a seat stays free for the one who starts) and level.
         let most = (*kind.players().end() - 1) as u64;
-        let bots =
-            option(self.0, CommandOptionType::Integer, "bots").min_int_value(0).max_int_value(most);
+        let table = words::TABLE_OPTIONS.iter().filter_map(|o| {
+            Some(match o.value?.0 {
+                Allowed::Words(values) => self.choice(o.key, values),
+                Allowed::OnOff => self.flag(o.key),
+                Allowed::Range { min, max } => option(self.0, CommandOptionType::Integer, o.key)
+                    .min_int_value(u64::from(min))
+                    .max_int_value(u64::from(max).min(most)),
+            })
+        });
         options
-            .chain([
-                self.choice("timer", &["off", "1m", "5m", "1h", "24h"]),
-                self.flag("thread"),
-                bots,
-                self.choice("level", &["easy", "normal", "hard"]),
-            ])
+            .chain(table)
             .fold(self.sub("start", "command-start"), |sub, o| sub.add_sub_option(o))
     }
 

@@ -1,7 +1,22 @@
-//! One list per game of its options: the key, its values, the default, the shorthand words a
-//! chat may type, and the rule that defines it. The option words of the table layer, the lobby's
-//! options panel, Discord's choices and the help text are all derived from these lists, and a
-//! test checks that every value of every option parses and has its words in every language.
+//! One declaration per game of its options, and the lists derived from it.
+//!
+//! Each game declares its options once, with `game_options!` beside its rules (the key, the
+//! type, the default, the rule ids, the shorthand words, the option another value needs, a
+//! number's range and the values the panel offers; a preset section for a game with presets),
+//! and the macro makes everything else: the options struct with its serde shape, its
+//! `Default`, `parse`, `word`, the option names a refusal lists, and the game's list of
+//! [`OptionSpec`]s here. The option words of the table layer, the lobby's options panel,
+//! Discord's choices and the help text are all derived from these lists, and tests check that
+//! every value of every option parses and has its words in every language. A value type is
+//! `bool` (a switch: `off`/`on`), `u32` (a number in a declared range) or an enum declared with
+//! `option_values!` (its words are its serde names, so stored options read as they always did).
+//!
+//! Adding an option is one line in its game's declaration (and the field's use in the rules),
+//! plus its words (`option-…`, `value-…`, `rule-…`) in the four Fluent files.
+
+use std::marker::PhantomData;
+
+use serde_json::Value;
 
 use super::{Allowed, GameKind, OptionError, Options};
 
@@ -29,25 +44,95 @@ pub struct OptionSpec {
     pub panel: bool,
 }
 
+/// The values of a switch, in the panel's order.
 const OFF_ON: &[&str] = &["off", "on"];
 
-const fn option(
-    key: &'static str,
-    values: &'static [&'static str],
-    default: &'static str,
-    words: &'static [(&'static str, &'static str)],
-    rules: &'static str,
-) -> OptionSpec {
-    let allowed = if values.len() == 2 && is(values[0], "off") && is(values[1], "on") {
-        Allowed::OnOff
-    } else {
-        Allowed::Words(values)
-    };
-    OptionSpec { key, values, allowed, default, words, needs: None, rules, panel: true }
+/// How a declared option's value reads from JSON and writes as its word: `bool` (on/off),
+/// `u32` (a number in the option's range) and every enum of [`option_values!`].
+pub(crate) trait OptionValue: Copy {
+    /// The value `value` names, if the option (which takes `allowed`) has it.
+    fn read(value: &Value, allowed: Allowed) -> Option<Self>;
+    /// The value's word (`"on"`, `"bounce"`, `"5"`).
+    fn word(self) -> String;
+}
+
+impl OptionValue for bool {
+    fn read(value: &Value, _: Allowed) -> Option<Self> {
+        switch(value)
+    }
+
+    fn word(self) -> String {
+        if self { "on" } else { "off" }.to_owned()
+    }
+}
+
+impl OptionValue for u32 {
+    /// A JSON number or a string of digits, within the option's range.
+    fn read(value: &Value, allowed: Allowed) -> Option<Self> {
+        let Allowed::Range { min, max } = allowed else { return None };
+        let n = value.as_u64().or_else(|| value.as_str().and_then(|s| s.parse().ok()))?;
+        u32::try_from(n).ok().filter(|n| (min..=max).contains(n))
+    }
+
+    fn word(self) -> String {
+        self.to_string()
+    }
+}
+
+/// A yes/no option: JSON true/false, or the words on/off, yes/no, true/false.
+pub(crate) fn switch(value: &Value) -> Option<bool> {
+    match value {
+        Value::Bool(b) => Some(*b),
+        Value::String(s) => match s.as_str() {
+            "on" | "yes" | "true" => Some(true),
+            "off" | "no" | "false" => Some(false),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The words of an option's value type when the crate compiles: a declaration's default word
+/// becomes its value here (a word the type lacks fails the build), and a switch's or an enum's
+/// values and what they allow come from here. `u32` has no values of its own: its declaration
+/// names its range and the values the panel offers.
+pub(crate) struct Words<T>(PhantomData<T>);
+
+impl Words<bool> {
+    /// A switch's values, in the panel's order.
+    pub(crate) const VALUES: &'static [&'static str] = OFF_ON;
+    /// What a switch takes.
+    pub(crate) const ALLOWED: Allowed = Allowed::OnOff;
+
+    /// The switch `word` names (at compile time).
+    pub(crate) const fn parse(word: &str) -> bool {
+        if is(word, "on") {
+            true
+        } else if is(word, "off") {
+            false
+        } else {
+            panic!("a switch's default is on or off")
+        }
+    }
+}
+
+impl Words<u32> {
+    /// The number `word` writes (at compile time).
+    pub(crate) const fn parse(word: &str) -> u32 {
+        let digits = word.as_bytes();
+        assert!(!digits.is_empty(), "a number's default is digits");
+        let (mut n, mut i) = (0u32, 0);
+        while i < digits.len() {
+            assert!(digits[i].is_ascii_digit(), "a number's default is digits");
+            n = n * 10 + (digits[i] - b'0') as u32;
+            i += 1;
+        }
+        n
+    }
 }
 
 /// String equality in a `const fn`.
-const fn is(a: &str, b: &str) -> bool {
+pub(crate) const fn is(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     if a.len() != b.len() {
         return false;
@@ -62,70 +147,271 @@ const fn is(a: &str, b: &str) -> bool {
     true
 }
 
-/// Snakes & Ladders (S2, S8–S12).
-const SNAKES: &[OptionSpec] = &[
-    OptionSpec {
-        panel: false,
-        ..option(
-            "preset",
-            &["classic", "quick", "traditional"],
-            "classic",
-            &[("classic", "classic"), ("quick", "quick"), ("traditional", "traditional")],
-            "S12",
-        )
-    },
-    option("board", &["classic", "random"], "classic", &[("random", "random")], "S2"),
-    option(
-        "finish",
-        &["exact", "bounce"],
-        "exact",
-        &[("bounce", "bounce"), ("exact", "exact")],
-        "S8 S9",
-    ),
-    option("bonus_six", OFF_ON, "off", &[("bonus", "on")], "S10"),
-    OptionSpec {
-        needs: Some(("bonus_six", "on")),
-        ..option(
-            "three_sixes",
-            &["unlimited", "cap", "back_to_start"],
-            "unlimited",
-            &[("cap", "cap"), ("back", "back_to_start")],
-            "S11",
-        )
-    },
-];
+/// `"a, b, c, "` without its last separator (the option names a refusal lists, made by
+/// [`game_options!`] with `concat!`).
+pub(crate) const fn names(list: &'static str) -> &'static str {
+    let (head, _) = list.as_bytes().split_at(list.len() - 2);
+    match std::str::from_utf8(head) {
+        Ok(names) => names,
+        Err(_) => panic!("option names are ASCII"),
+    }
+}
 
-/// Ludo (L9, L10, L15).
-const LUDO: &[OptionSpec] = &[
-    option("must_enter", OFF_ON, "off", &[("enter", "on")], "L9"),
-    option("must_capture", OFF_ON, "off", &[("capture", "on")], "L9"),
-    option("three_sixes_forfeit", OFF_ON, "off", &[("forfeit", "on")], "L10"),
-    option("until", &["first", "all"], "first", &[("all", "all"), ("first", "first")], "L15"),
-];
+/// Declares the values of an option as an enum: each variant with its word, which is also its
+/// serde name (so the stored options JSON is what the word says). Makes the enum (`Debug`,
+/// `Clone`, `Copy`, `PartialEq`, `Eq`, serde), `WORDS`, `word()`, `from_word()`, and what
+/// [`game_options!`] needs to read and write it.
+macro_rules! option_values {
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident {
+            $( $(#[$vmeta:meta])* $variant:ident = $word:literal, )+
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+        pub enum $name {
+            $( $(#[$vmeta])* #[serde(rename = $word)] $variant, )+
+        }
 
-/// Long Nardy (N5, N9, N11, N13).
-const NARDY: &[OptionSpec] = &[
-    option("six_block", OFF_ON, "on", &[("noblock", "off")], "N9"),
-    option(
-        "bear_off",
-        &["standard", "lower_point"],
-        "standard",
-        &[("lower", "lower_point")],
-        "N11",
-    ),
-    option("head_exception", &["needed", "strict"], "needed", &[("strict", "strict")], "N5"),
-    OptionSpec {
-        allowed: Allowed::Range { min: 1, max: super::nardy::MAX_MATCH },
-        ..option("match_to", &["1", "3", "5", "7"], "1", &[], "N13")
-    },
-];
+        impl $name {
+            /// Every value's word, in the order the options panel steps through them.
+            pub const WORDS: &'static [&'static str] = &[$($word),+];
+
+            /// The value's word, as the protocol, stored options and `key=value` spell it.
+            pub const fn word(self) -> &'static str {
+                match self {
+                    $( Self::$variant => $word, )+
+                }
+            }
+
+            /// The value `word` names.
+            pub const fn from_word(word: &str) -> Option<Self> {
+                $( if $crate::engine::registry::is(word, $word) {
+                    return Some(Self::$variant);
+                } )+
+                None
+            }
+        }
+
+        impl $crate::engine::registry::Words<$name> {
+            /// The values, in the panel's order.
+            pub(crate) const VALUES: &'static [&'static str] = $name::WORDS;
+            /// What the option takes.
+            pub(crate) const ALLOWED: $crate::engine::Allowed =
+                $crate::engine::Allowed::Words($name::WORDS);
+
+            /// The value `word` names (at compile time: a default the enum lacks fails the
+            /// build).
+            pub(crate) const fn parse(word: &str) -> $name {
+                match $name::from_word(word) {
+                    Some(value) => value,
+                    None => panic!("a default that is not one of the option's values"),
+                }
+            }
+        }
+
+        impl $crate::engine::registry::OptionValue for $name {
+            fn read(value: &serde_json::Value, _: $crate::engine::Allowed) -> Option<Self> {
+                value.as_str().and_then(Self::from_word)
+            }
+
+            fn word(self) -> String {
+                $name::word(self).to_owned()
+            }
+        }
+    };
+}
+pub(crate) use option_values;
+
+/// Declares a game's options once: each field's key, type, default word, rule ids, and
+/// optionally a number's offered values and range (`offers [..] in 1..=MAX`), its shorthand
+/// words (`words ["bounce" => "bounce"]`) and the option value some of its values need
+/// (`needs bonus_six = "on"`); after the struct's name, optionally, a preset section (a preset
+/// is the defaults with some fields set). Makes the struct (serde: every field defaulted, unknown fields
+/// refused, in declaration order), `DEFAULTS` and `Default`, `SPECS` (the registry's list),
+/// `parse`, `check`, `word`, the presets' function and the module's `OPTION_NAMES`.
+macro_rules! game_options {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident for $kind:ident
+        $(
+            , $(#[$pmeta:meta])*
+            $preset_key:ident: presets, rules $prules:literal {
+                $( $preset:ident { $( $pfield:ident: $pvalue:expr ),* $(,)? } ),+ $(,)?
+            }
+        )?
+        {
+            $(
+                $(#[$fmeta:meta])*
+                $key:ident: $ty:ty = $default:literal, rules $rules:literal
+                $(, offers [$($offer:literal),+] in $min:literal..=$max:expr)?
+                $(, words [$($word:literal => $wvalue:literal),+ $(,)?])?
+                $(, needs $nkey:ident = $nvalue:literal)?
+                ;
+            )+
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+        #[serde(default, deny_unknown_fields)]
+        pub struct $name {
+            $( $(#[$fmeta])* pub $key: $ty, )+
+        }
+
+        /// Option names, for error messages and help.
+        pub const OPTION_NAMES: &str = $crate::engine::registry::names(concat!(
+            $( stringify!($preset_key), ", ", )?
+            $( stringify!($key), ", ", )+
+        ));
+
+        impl Default for $name {
+            fn default() -> Self {
+                Self::DEFAULTS
+            }
+        }
+
+        impl $name {
+            /// The defaults, as the declaration names them.
+            pub const DEFAULTS: Self = Self {
+                $( $key: $crate::engine::registry::Words::<$ty>::parse($default), )+
+            };
+
+            /// The game's options as the registry lists them, in declaration order.
+            pub const SPECS: &'static [$crate::engine::registry::OptionSpec] = &[
+                $( $crate::engine::registry::OptionSpec {
+                    key: stringify!($preset_key),
+                    values: &[$(stringify!($preset)),+],
+                    allowed: $crate::engine::Allowed::Words(&[$(stringify!($preset)),+]),
+                    default: $crate::engine::registry::first!($($preset),+),
+                    words: &[$((stringify!($preset), stringify!($preset))),+],
+                    needs: None,
+                    rules: $prules,
+                    panel: false,
+                }, )?
+                $( $crate::engine::registry::OptionSpec {
+                    key: stringify!($key),
+                    values: $crate::engine::registry::values!($ty $(; $($offer),+)?),
+                    allowed: $crate::engine::registry::allowed!($ty $(; $min, $max)?),
+                    default: $default,
+                    words: &[$($(($word, $wvalue)),+)?],
+                    needs: $crate::engine::registry::needs!($($nkey = $nvalue)?),
+                    rules: $rules,
+                    panel: true,
+                }, )+
+            ];
+
+            $(
+                $(#[$pmeta])*
+                pub fn $preset_key(name: &str) -> Option<Self> {
+                    $( if name == stringify!($preset) {
+                        return Some(Self { $( $pfield: $pvalue, )* ..Self::DEFAULTS });
+                    } )+
+                    None
+                }
+            )?
+
+            /// Builds the options from `key = value` pairs, starting from the defaults (a
+            /// preset first, so that options named on their own override it whatever their
+            /// order), and checks what the declaration's `needs` say.
+            pub(crate) fn parse(
+                pairs: &[(&str, &serde_json::Value)],
+            ) -> Result<Self, $crate::engine::OptionError> {
+                use $crate::engine::registry::{OptionValue, bad};
+                let kind = $crate::engine::GameKind::$kind;
+                let mut options = Self::DEFAULTS;
+                $(
+                    let key = stringify!($preset_key);
+                    for &(_, value) in pairs.iter().filter(|(k, _)| *k == key) {
+                        options = (value.as_str().and_then(Self::$preset_key))
+                            .ok_or_else(|| bad(kind, key, value))?;
+                    }
+                )?
+                for &(key, value) in pairs {
+                    $( if key == stringify!($preset_key) {
+                        continue;
+                    } )?
+                    $( if key == stringify!($key) {
+                        let allowed = $crate::engine::registry::allowed!($ty $(; $min, $max)?);
+                        options.$key = OptionValue::read(value, allowed)
+                            .ok_or_else(|| bad(kind, key, value))?;
+                        continue;
+                    } )+
+                    return Err($crate::engine::OptionError::UnknownOption {
+                        key: key.to_owned(),
+                        known: OPTION_NAMES,
+                    });
+                }
+                options.check()?;
+                Ok(options)
+            }
+
+            /// The options' own rules, as the declaration's `needs` say (S11: three sixes need
+            /// the bonus six).
+            pub(crate) fn check(&self) -> Result<(), $crate::engine::OptionError> {
+                $crate::engine::registry::check_needs(&$crate::engine::Options::$kind(*self))
+            }
+
+            /// The current value of option `key` as its word (`"on"`, `"bounce"`, `"5"`), or
+            /// `None` if there is no such option (a preset is not a value: it sets the others).
+            pub fn word(&self, key: &str) -> Option<String> {
+                $( if key == stringify!($key) {
+                    return Some($crate::engine::registry::OptionValue::word(self.$key));
+                } )+
+                None
+            }
+        }
+    };
+}
+pub(crate) use game_options;
+
+/// The first of the presets: the registry's default preset.
+macro_rules! first {
+    ($first:ident $(, $rest:ident)*) => {
+        stringify!($first)
+    };
+}
+pub(crate) use first;
+
+/// An option's values: its type's, or the ones a number's declaration offers.
+macro_rules! values {
+    ($ty:ty) => {
+        $crate::engine::registry::Words::<$ty>::VALUES
+    };
+    ($ty:ty; $($offer:literal),+) => {
+        &[$($offer),+]
+    };
+}
+pub(crate) use values;
+
+/// What an option takes: its type's, or a number's declared range.
+macro_rules! allowed {
+    ($ty:ty) => {
+        $crate::engine::registry::Words::<$ty>::ALLOWED
+    };
+    ($ty:ty; $min:literal, $max:expr) => {
+        $crate::engine::Allowed::Range { min: $min, max: $max }
+    };
+}
+pub(crate) use allowed;
+
+/// The option value some of an option's values need, if declared.
+macro_rules! needs {
+    () => {
+        None
+    };
+    ($key:ident = $value:literal) => {
+        Some((stringify!($key), $value))
+    };
+}
+pub(crate) use needs;
 
 /// The options of a game, in the order help and the options panel list them.
 pub fn options_of(kind: GameKind) -> &'static [OptionSpec] {
     match kind {
-        GameKind::Snakes => SNAKES,
-        GameKind::Ludo => LUDO,
-        GameKind::Nardy => NARDY,
+        GameKind::Snakes => super::snakes::SnakesOptions::SPECS,
+        GameKind::Ludo => super::ludo::LudoOptions::SPECS,
+        GameKind::Nardy => super::nardy::NardyOptions::SPECS,
     }
 }
 
@@ -135,7 +421,7 @@ pub fn spec(kind: GameKind, key: &str) -> Option<&'static OptionSpec> {
 }
 
 /// The refusal of `got` for option `key` of a game: what the option takes, as data.
-pub(crate) fn bad(kind: GameKind, key: &str, got: &serde_json::Value) -> OptionError {
+pub(crate) fn bad(kind: GameKind, key: &str, got: &Value) -> OptionError {
     match spec(kind, key) {
         Some(o) => OptionError::BadValue { key: o.key, allowed: o.allowed, got: got.clone() },
         None => {
@@ -200,46 +486,11 @@ impl super::Options {
     /// The current value of option `key` as its registry word (`"on"`, `"bounce"`, `"5"`), or
     /// `None` if the game has no such option (a preset is not a value: it sets the others).
     pub fn word(&self, key: &str) -> Option<String> {
-        use super::Options::{Ludo, Nardy, Snakes};
-        use super::ludo::Until;
-        use super::nardy::{BearOff, HeadException};
-        use super::snakes::{BoardKind, Finish, ThreeSixes};
-        let switch = |on: bool| if on { "on" } else { "off" };
-        let word = match (self, key) {
-            (Snakes(o), "board") => match o.board {
-                BoardKind::Classic => "classic",
-                BoardKind::Random => "random",
-            },
-            (Snakes(o), "finish") => match o.finish {
-                Finish::Exact => "exact",
-                Finish::Bounce => "bounce",
-            },
-            (Snakes(o), "bonus_six") => switch(o.bonus_six),
-            (Snakes(o), "three_sixes") => match o.three_sixes {
-                ThreeSixes::Unlimited => "unlimited",
-                ThreeSixes::Cap => "cap",
-                ThreeSixes::BackToStart => "back_to_start",
-            },
-            (Ludo(o), "must_enter") => switch(o.must_enter),
-            (Ludo(o), "must_capture") => switch(o.must_capture),
-            (Ludo(o), "three_sixes_forfeit") => switch(o.three_sixes_forfeit),
-            (Ludo(o), "until") => match o.until {
-                Until::First => "first",
-                Until::All => "all",
-            },
-            (Nardy(o), "six_block") => switch(o.six_block),
-            (Nardy(o), "bear_off") => match o.bear_off {
-                BearOff::Standard => "standard",
-                BearOff::LowerPoint => "lower_point",
-            },
-            (Nardy(o), "head_exception") => match o.head_exception {
-                HeadException::Needed => "needed",
-                HeadException::Strict => "strict",
-            },
-            (Nardy(o), "match_to") => return Some(o.match_to.to_string()),
-            _ => return None,
-        };
-        Some(word.to_owned())
+        match self {
+            Options::Snakes(o) => o.word(key),
+            Options::Ludo(o) => o.word(key),
+            Options::Nardy(o) => o.word(key),
+        }
     }
 }
 
@@ -346,6 +597,70 @@ mod tests {
         assert_eq!(snakes::OPTION_NAMES, key_list(GameKind::Snakes));
         assert_eq!(ludo::OPTION_NAMES, key_list(GameKind::Ludo));
         assert_eq!(nardy::OPTION_NAMES, key_list(GameKind::Nardy));
+    }
+
+    /// Issue 34: the stored options JSON is what it always was (old rows load): the defaults'
+    /// shape, field for field, and every value as its word (a switch as a bool, a number as a
+    /// number), read back to the same options.
+    #[test]
+    fn stored_options_keep_their_json() {
+        use serde_json::json;
+        let defaults = [
+            (
+                GameKind::Snakes,
+                r#"{"board":"classic","finish":"exact","bonus_six":false,"three_sixes":"unlimited"}"#,
+            ),
+            (
+                GameKind::Ludo,
+                r#"{"must_enter":false,"must_capture":false,"three_sixes_forfeit":false,"until":"first"}"#,
+            ),
+            (
+                GameKind::Nardy,
+                r#"{"six_block":true,"bear_off":"standard","head_exception":"needed","match_to":1}"#,
+            ),
+        ];
+        for (kind, stored) in defaults {
+            let options = Options::default_for(kind);
+            assert_eq!(serde_json::to_string(&options).unwrap(), stored, "{kind}");
+            let read = Options::from_json(kind, &serde_json::from_str(stored).unwrap());
+            assert_eq!(read, Ok(options), "{kind}");
+            for o in options_of(kind).iter().filter(|o| o.panel) {
+                for value in o.values {
+                    let mut pairs = vec![(o.key, *value)];
+                    if *value != o.default {
+                        pairs.extend(o.needs);
+                    }
+                    let options = parse(kind, &pairs).unwrap();
+                    let json = serde_json::to_value(&options).unwrap();
+                    let want = match o.allowed {
+                        Allowed::OnOff => json!(*value == "on"),
+                        Allowed::Range { .. } => json!(value.parse::<u32>().unwrap()),
+                        Allowed::Words(_) => json!(value),
+                    };
+                    assert_eq!(json[o.key], want, "{kind} {}={value}", o.key);
+                    assert_eq!(Options::from_json(kind, &json), Ok(options), "{kind}");
+                }
+            }
+        }
+    }
+
+    /// A preset is the defaults with some options set, and a word of its own (S12).
+    #[test]
+    fn presets_are_declared_with_their_words() {
+        let preset = spec(GameKind::Snakes, "preset").unwrap();
+        assert!(!preset.panel);
+        assert_eq!(snakes::SnakesOptions::preset(preset.default), Some(Default::default()));
+        for name in preset.values {
+            assert_eq!(shorthand(GameKind::Snakes, name), Some(("preset", *name)));
+            let options = parse(GameKind::Snakes, &[("preset", name)]).unwrap();
+            assert_eq!(Some(options), snakes::SnakesOptions::preset(name).map(Options::Snakes));
+        }
+        let quick = snakes::SnakesOptions::preset("quick").unwrap();
+        assert_eq!(
+            (quick.finish, quick.bonus_six, quick.three_sixes),
+            (snakes::Finish::Bounce, true, snakes::ThreeSixes::Cap)
+        );
+        assert_eq!(snakes::SnakesOptions::preset("fast"), None);
     }
 
     #[test]

@@ -33,7 +33,7 @@ impl Service {
 
     /// The options of a table in words, one `name: value` per option.
     fn options_text(&self, lang: Lang, t: &Loaded) -> String {
-        let keys = words::keys(t.kind).into_iter().chain(["timer"]);
+        let keys = words::choices(t.kind).into_iter().map(|(key, _)| key);
         let parts: Vec<String> =
             keys.filter_map(|key| self.option_line(lang, key, &t.options, t.settings)).collect();
         parts.join(" · ")
@@ -47,15 +47,11 @@ impl Service {
         options: &Options,
         settings: Settings,
     ) -> Option<String> {
-        let value = match words::current(key, options, settings).as_str() {
-            "" => return None,
-            "on" => self.i18n.text(lang, "value-on", &[]),
-            "off" => self.i18n.text(lang, "value-off", &[]),
-            number if number.bytes().all(|b| b.is_ascii_digit()) => {
-                crate::render::text::number(number.parse().unwrap_or(0), lang.persian_digits())
-            }
-            word if key == "timer" => self.i18n.text(lang, &format!("timer-{word}"), &[]),
-            word => self.i18n.text(lang, &format!("value-{word}"), &[]),
+        let word = words::current(key, options, settings);
+        let value = match words::value_key(key, &word) {
+            _ if word.is_empty() => return None,
+            Some(message) => self.i18n.text(lang, &message, &[]),
+            None => crate::render::text::number(word.parse().unwrap_or(0), lang.persian_digits()),
         };
         Some(format!("{}: {value}", self.i18n.text(lang, &format!("option-{key}"), &[])))
     }

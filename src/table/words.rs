@@ -9,9 +9,8 @@ use serde_json::{Map, Value};
 
 use super::i18n::Arg;
 use crate::engine::computer::Level;
-use crate::engine::registry;
+use crate::engine::registry::{self, OptionSpec};
 use crate::engine::snakes::BoardGenerator;
-use crate::engine::snakes::switch;
 use crate::engine::{Allowed, GameKind, OptionError, Options, option_value};
 
 /// The turn timer of a table: how long a player may think before the bot plays for them.
@@ -109,6 +108,161 @@ impl Default for Settings {
     }
 }
 
+/// One of the table's own settings, beside the game's options (which each game declares in
+/// the engine's registry): its key, what `key=value` takes, the words that set it on their own,
+/// and its value now. [`TABLE_OPTIONS`] lists them; applying words, help and refusals, the
+/// options panel and Discord's `start` options all read it.
+#[derive(Debug, Clone, Copy)]
+pub struct TableOption {
+    /// The key, in `key=value` and in the message of its name (`option-timer`).
+    pub key: &'static str,
+    /// Other keys `key=value` accepts for it (`bot=2` is `bots=2`).
+    pub aliases: &'static [&'static str],
+    /// What `key=value` takes and how a value reads; `None`: it has no `key=value` form
+    /// (`private`), and such a word goes to the game's options.
+    pub value: Option<(Allowed, ReadValue)>,
+    /// The words that set it on their own, listed in help and refusals, and what each sets.
+    pub words: &'static [(&'static str, Set)],
+    /// Words that set it too but are not listed (`off`, a timer's value, beside `notimer`).
+    pub unlisted: &'static [(&'static str, Set)],
+    /// A form listed in help beside the words (`bots=N`).
+    pub form: Option<&'static str>,
+    /// The family of the messages that name its values (`timer-5m`, `level-easy`); `value`
+    /// for the others (and for `on` and `off` everywhere).
+    pub names: &'static str,
+    /// Only where the platform has threads (Discord); elsewhere its words are unknown.
+    pub threads: bool,
+    /// Offered by the lobby's options panel (after the game's options).
+    pub panel: bool,
+    /// Its value now, as a word of its values (empty when it has none to show).
+    pub now: fn(Settings) -> String,
+}
+
+/// How a table option reads the value of its `key=value` (`None`: not one of its values).
+pub type ReadValue = fn(&str) -> Option<Set>;
+
+/// What one of the table's own words sets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Set {
+    /// The turn timer.
+    Timer(Timer),
+    /// A private table.
+    Private,
+    /// The game in a thread of its own, or not.
+    Thread(bool),
+    /// The computers' level.
+    Level(Level),
+    /// One more computer than the words asked for so far (`bot`).
+    OneMoreComputer,
+    /// This many computers (`bots=N`; `bots` alone fills every free seat: `u8::MAX`).
+    Computers(u8),
+}
+
+impl Set {
+    /// Sets it in `settings`.
+    fn apply(self, settings: &mut Settings) {
+        match self {
+            Set::Timer(timer) => settings.timer = timer,
+            Set::Private => settings.private = true,
+            Set::Thread(on) => settings.thread = on,
+            Set::Level(level) => settings.level = level,
+            Set::OneMoreComputer => {
+                settings.bots = Some(settings.bots.unwrap_or(0).saturating_add(1));
+            }
+            Set::Computers(n) => settings.bots = Some(n),
+        }
+    }
+}
+
+/// The table's own settings, in the order help lists their words: timer, private, thread,
+/// bots, level.
+pub const TABLE_OPTIONS: &[TableOption] = &[
+    TableOption {
+        key: "timer",
+        aliases: &[],
+        value: Some((Allowed::Words(&Timer::WORDS), |v| Timer::from_word(v).map(Set::Timer))),
+        words: &[
+            ("1m", Set::Timer(Timer::Minute)),
+            ("5m", Set::Timer(Timer::FiveMinutes)),
+            ("1h", Set::Timer(Timer::Hour)),
+            ("24h", Set::Timer(Timer::Day)),
+            ("notimer", Set::Timer(Timer::Off)),
+        ],
+        unlisted: &[("off", Set::Timer(Timer::Off))],
+        form: None,
+        names: "timer",
+        threads: false,
+        panel: true,
+        now: |s| s.timer.word().to_owned(),
+    },
+    TableOption {
+        key: "private",
+        aliases: &[],
+        value: None,
+        words: &[("private", Set::Private)],
+        unlisted: &[],
+        form: None,
+        names: "value",
+        threads: false,
+        panel: false,
+        now: |s| switch_word(s.private),
+    },
+    TableOption {
+        key: "thread",
+        aliases: &[],
+        value: Some((Allowed::OnOff, |v| {
+            registry::switch(&Value::String(v.to_owned())).map(Set::Thread)
+        })),
+        words: &[("thread", Set::Thread(true))],
+        unlisted: &[],
+        form: None,
+        names: "value",
+        threads: true,
+        panel: false,
+        now: |s| switch_word(s.thread),
+    },
+    TableOption {
+        key: "bots",
+        aliases: &["bot"],
+        value: Some((Allowed::Range { min: 0, max: MOST_BOTS }, |v| {
+            v.parse::<u8>().ok().filter(|n| u32::from(*n) <= MOST_BOTS).map(Set::Computers)
+        })),
+        words: &[("bot", Set::OneMoreComputer), ("bots", Set::Computers(u8::MAX))],
+        unlisted: &[],
+        form: Some("bots=N"),
+        names: "value",
+        threads: false,
+        panel: false,
+        now: |s| s.bots.map(|n| n.to_string()).unwrap_or_default(),
+    },
+    TableOption {
+        key: "level",
+        aliases: &[],
+        value: Some((Allowed::Words(&LEVELS), |v| Level::from_word(v).map(Set::Level))),
+        words: &[
+            ("easy", Set::Level(Level::Easy)),
+            ("normal", Set::Level(Level::Normal)),
+            ("hard", Set::Level(Level::Hard)),
+        ],
+        unlisted: &[],
+        form: None,
+        names: "level",
+        threads: false,
+        panel: false,
+        now: |s| s.level.word().to_owned(),
+    },
+];
+
+/// `on` or `off`.
+fn switch_word(on: bool) -> String {
+    if on { "on" } else { "off" }.to_owned()
+}
+
+/// The table's own option `key` (by its key; `None` for a game's option).
+pub fn table_option(key: &str) -> Option<&'static TableOption> {
+    TABLE_OPTIONS.iter().find(|o| o.key == key)
+}
+
 /// Why the words were refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum WordError {
@@ -124,6 +278,14 @@ pub fn keys(kind: GameKind) -> Vec<&'static str> {
     registry::options_of(kind).iter().filter(|o| o.panel).map(|o| o.key).collect()
 }
 
+/// The game's option that a number alone sets (Nardy's match length, `/nardy 3`): its one
+/// option that takes a range of numbers.
+fn number_option(kind: GameKind) -> Option<&'static OptionSpec> {
+    let mut numbers =
+        registry::options_of(kind).iter().filter(|o| matches!(o.allowed, Allowed::Range { .. }));
+    numbers.next().filter(|_| numbers.next().is_none())
+}
+
 /// The words of a game a chat may type, for help and refusals, as a chat on a platform with
 /// threads (Discord) or without them sees them: `thread` only where it means something. Each
 /// is a word to type, except Nardy's match length, said in the reader's language.
@@ -131,18 +293,15 @@ pub fn known_words(kind: GameKind, threads: bool) -> Vec<Arg> {
     let mut words: Vec<Arg> = (registry::options_of(kind).iter())
         .flat_map(|o| o.words.iter().map(|(w, _)| Arg::from(*w)))
         .collect();
-    if kind == GameKind::Nardy {
-        let (min, max) = (1, i64::from(crate::engine::nardy::MAX_MATCH));
-        let range = vec![("min", Arg::Number(min)), ("max", Arg::Number(max))];
-        words.push(Arg::Message("words-match-length".into(), range));
+    if let Some(&OptionSpec { allowed: Allowed::Range { min, max }, .. }) = number_option(kind) {
+        let range = [("min", min), ("max", max)].map(|(k, n)| (k, Arg::Number(i64::from(n))));
+        words.push(Arg::Message("words-match-length".into(), Vec::from(range)));
     }
-    let table = ["1m", "5m", "1h", "24h", "notimer", "private"];
-    words.extend(table.into_iter().map(Arg::from));
-    if threads {
-        words.push("thread".into());
+    for o in TABLE_OPTIONS.iter().filter(|o| threads || !o.threads) {
+        words.extend(o.words.iter().map(|(w, _)| Arg::from(*w)));
+        words.extend(o.form.map(Arg::from));
     }
-    let rest = ["bot", "bots", "bots=N", "easy", "normal", "hard", "key=value"];
-    words.extend(rest.into_iter().map(Arg::from));
+    words.push("key=value".into());
     words
 }
 
@@ -207,15 +366,17 @@ pub fn value_name(key: &str, value: &str) -> Arg {
     }
 }
 
-/// The message that names value `value` of option `key`: a timer by its length (`timer-5m`),
-/// a level by its name (`level-easy`), any other word by `value-…`; `None` for a number.
+/// The message that names value `value` of option `key`: in the family its declaration names
+/// (a timer by its length, `timer-5m`; a level by its name, `level-easy`), `on`, `off` and any
+/// other word by `value-…`; `None` for a number.
 pub fn value_key(key: &str, value: &str) -> Option<String> {
-    Some(match (key, value) {
-        (_, v) if !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) => return None,
-        ("timer", "off") => "value-off".to_owned(),
-        ("timer", v) => format!("timer-{v}"),
-        ("level", v) => format!("level-{v}"),
-        (_, v) => format!("value-{v}"),
+    if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let names = table_option(key).map_or("value", |o| o.names);
+    Some(match value {
+        "on" | "off" => format!("value-{value}"),
+        _ => format!("{names}-{value}"),
     })
 }
 
@@ -270,43 +431,28 @@ pub fn apply(
         if word.is_empty() {
             continue;
         }
+        let own = |o: &&TableOption| threads || !o.threads;
         if let Some((key, value)) = word.split_once('=') {
-            if key == "thread" && threads {
-                settings.thread = switch(&Value::String(value.to_owned()))
-                    .ok_or_else(|| bad_setting("thread", Allowed::OnOff, value))?;
-            } else if key == "thread" {
-                return Err(WordError::Unknown(raw.clone()));
-            } else if key == "timer" {
-                settings.timer = Timer::from_word(value)
-                    .ok_or_else(|| bad_setting("timer", Allowed::Words(&Timer::WORDS), value))?;
-            } else if key == "level" {
-                settings.level = Level::from_word(value)
-                    .ok_or_else(|| bad_setting("level", Allowed::Words(&LEVELS), value))?;
-            } else if key == "bots" || key == "bot" {
-                let n = value.parse::<u8>().ok().filter(|n| u32::from(*n) <= MOST_BOTS);
-                let range = Allowed::Range { min: 0, max: MOST_BOTS };
-                settings.bots = Some(n.ok_or_else(|| bad_setting("bots", range, value))?);
+            let table = TABLE_OPTIONS.iter().find(|o| o.key == key || o.aliases.contains(&key));
+            if let Some(o) = table.filter(|o| o.value.is_some()) {
+                let Some((allowed, read)) = o.value.filter(|_| own(&o)) else {
+                    return Err(WordError::Unknown(raw.clone()));
+                };
+                read(value).ok_or_else(|| bad_setting(o.key, allowed, value))?.apply(&mut settings);
             } else {
                 pairs.push((key.to_owned(), crate::engine::option_value(value)));
             }
-        } else if let Some(timer) = Timer::from_word(word) {
-            settings.timer = timer;
-        } else if word == "notimer" {
-            settings.timer = Timer::Off;
-        } else if let Some(level) = Level::from_word(word) {
-            settings.level = level;
-        } else if word == "bot" {
-            settings.bots = Some(settings.bots.unwrap_or(0).saturating_add(1));
-        } else if word == "bots" {
-            settings.bots = Some(u8::MAX);
-        } else if word == "private" {
-            settings.private = true;
-        } else if word == "thread" && threads {
-            settings.thread = true;
+        } else if let Some(set) = (TABLE_OPTIONS.iter().filter(own))
+            .find_map(|o| o.words.iter().chain(o.unlisted).find(|(w, _)| *w == word))
+            .map(|(_, set)| *set)
+        {
+            set.apply(&mut settings);
         } else if let Some((key, value)) = registry::shorthand(kind, word) {
             pairs.push((key.to_owned(), Value::String(value.to_owned())));
-        } else if kind == GameKind::Nardy && word.bytes().all(|b| b.is_ascii_digit()) {
-            pairs.push(("match_to".into(), Value::String(word.to_owned())));
+        } else if let Some(o) =
+            number_option(kind).filter(|_| word.bytes().all(|b| b.is_ascii_digit()))
+        {
+            pairs.push((o.key.to_owned(), Value::String(word.to_owned())));
         } else if keys(kind).contains(&word) {
             pairs.push((word.to_owned(), Value::Bool(true)));
         } else if let Some(key) = word.strip_prefix("no_").filter(|k| keys(kind).contains(k)) {
@@ -332,20 +478,24 @@ pub fn apply(
 }
 
 /// The options the lobby's options panel offers, each with its values in the order a button
-/// steps through them (the game's option registry); the turn timer last.
+/// steps through them: the game's (from its registry), then the table's own that the panel
+/// offers (the turn timer).
 pub fn choices(kind: GameKind) -> Vec<(&'static str, &'static [&'static str])> {
-    const TIMER: (&str, &[&str]) = ("timer", &Timer::WORDS);
     let options = registry::options_of(kind).iter().filter(|o| o.panel);
-    options.map(|o| (o.key, o.values)).chain([TIMER]).collect()
+    let table = TABLE_OPTIONS.iter().filter(|o| o.panel).filter_map(|o| match o.value {
+        Some((Allowed::Words(values), _)) => Some((o.key, values)),
+        _ => None,
+    });
+    options.map(|o| (o.key, o.values)).chain(table).collect()
 }
 
 /// The value option `key` has now, as a word of [`choices`] (empty if the game has no such
 /// option).
 pub fn current(key: &str, options: &Options, settings: Settings) -> String {
-    if key == "timer" {
-        return settings.timer.word().to_owned();
+    match table_option(key) {
+        Some(o) => (o.now)(settings),
+        None => options.word(key).unwrap_or_default(),
     }
-    options.word(key).unwrap_or_default()
 }
 
 /// Steps option `k` of the panel to its next value the game accepts (a value that conflicts
@@ -406,6 +556,76 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Issue 34: the table's own options are declared once ([`TABLE_OPTIONS`]): every one a
+    /// `key=value` may name has its name and its values' names in all four languages, every
+    /// word it lists or accepts is read (where the platform has threads, for `thread`), its
+    /// value now is one of its values, and no word means two things.
+    #[test]
+    fn the_tables_own_options_are_declared_once_and_worded_in_every_language() {
+        use crate::table::i18n::{I18n, Lang};
+        let i18n = I18n::new();
+        let mut seen: Vec<&str> = Vec::new();
+        for o in TABLE_OPTIONS {
+            assert_eq!(table_option(o.key).map(|t| t.key), Some(o.key));
+            for (word, set) in o.words.iter().chain(o.unlisted) {
+                let mut expected = Settings::default();
+                set.apply(&mut expected);
+                let words = vec![(*word).to_owned()];
+                let (_, got) = apply(GameKind::Ludo, None, Settings::default(), &words, true)
+                    .unwrap_or_else(|e| panic!("{word}: {e:?}"));
+                assert_eq!(got, expected, "{word}");
+                if o.threads {
+                    let elsewhere = apply(GameKind::Ludo, None, Settings::default(), &words, false);
+                    assert_eq!(elsewhere, Err(WordError::Unknown((*word).to_owned())));
+                }
+                seen.push(word);
+            }
+            let Some((allowed, read)) = o.value else { continue };
+            for lang in Lang::ALL {
+                let key = format!("option-{}", o.key);
+                assert!(i18n.format(lang, &key, &[]).is_some(), "{lang:?} lacks {key}");
+            }
+            match allowed {
+                Allowed::Words(values) => {
+                    assert!(values.contains(&(o.now)(Settings::default()).as_str()), "{}", o.key);
+                    for value in values {
+                        assert!(read(value).is_some(), "{}={value}", o.key);
+                        let key = value_key(o.key, value).unwrap();
+                        for lang in Lang::ALL {
+                            assert!(i18n.format(lang, &key, &[]).is_some(), "{lang:?} lacks {key}");
+                        }
+                    }
+                }
+                Allowed::OnOff => {
+                    assert_eq!(read("on").zip(read("off")).map(|(a, b)| a != b), Some(true));
+                }
+                Allowed::Range { min, max } => {
+                    assert!(read(&min.to_string()).is_some() && read(&max.to_string()).is_some());
+                    assert!(read(&(max + 1).to_string()).is_none(), "{}", o.key);
+                }
+            }
+            // `key=value` names it by its key and its aliases alike.
+            for key in std::iter::once(&o.key).chain(o.aliases) {
+                let word = vec![format!("{key}=bogus")];
+                let e = apply(GameKind::Snakes, None, Settings::default(), &word, true);
+                assert!(
+                    matches!(&e, Err(WordError::Option(OptionError::BadValue { key, .. })) if *key == o.key),
+                    "{e:?}"
+                );
+            }
+        }
+        // A table's word is no game's word.
+        for kind in GameKind::ALL {
+            for word in &seen {
+                assert_eq!(registry::shorthand(kind, word), None, "{kind:?} {word}");
+            }
+        }
+        let count = seen.len();
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen.len(), count, "a word of two table options");
     }
 
     #[test]

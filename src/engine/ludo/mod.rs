@@ -17,10 +17,10 @@
 //! assert!(events.contains(&Event::Entered { seat: 1, piece: 0 }));
 //! ```
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::Value;
 
-use super::snakes::switch;
+use super::registry::{game_options, option_values};
 use super::{
     Action, Blocked, Departures, Event, GameKind, Illegal, Legal, NoMoveReason, OptionError, Seat,
     StateError, Status, check_derived, check_dice, competition_ranks, parse_state,
@@ -37,69 +37,27 @@ pub const ARM_SQUARES: u8 = 10;
 /// In the house.
 pub const HOUSE: i16 = -1;
 
-/// When the game ends (L15).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Until {
-    /// The first player with all four pieces in the goal wins; the game ends.
-    #[default]
-    First,
-    /// The others play on for the remaining places.
-    All,
-}
-
-/// Options of a Ludo table (L9, L10, L15). Every switch is off by default.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct LudoOptions {
-    /// A piece that can leave the house must (L9).
-    pub must_enter: bool,
-    /// A possible capture must be made (L9).
-    pub must_capture: bool,
-    /// A third six in a row is not played and the turn passes (L10).
-    pub three_sixes_forfeit: bool,
+option_values! {
     /// When the game ends (L15).
-    pub until: Until,
+    pub enum Until {
+        /// The first player with all four pieces in the goal wins; the game ends.
+        First = "first",
+        /// The others play on for the remaining places.
+        All = "all",
+    }
 }
 
-fn bad(key: &str, got: &Value) -> OptionError {
-    super::registry::bad(super::GameKind::Ludo, key, got)
-}
-
-/// Option names, for error messages and help.
-pub const OPTION_NAMES: &str = "must_enter, must_capture, three_sixes_forfeit, until";
-
-impl LudoOptions {
-    pub(crate) fn parse(pairs: &[(&str, &Value)]) -> Result<Self, OptionError> {
-        let mut o = Self::default();
-        for &(key, value) in pairs {
-            match key {
-                "must_enter" => {
-                    o.must_enter = switch(value).ok_or_else(|| bad("must_enter", value))?
-                }
-                "must_capture" => {
-                    o.must_capture = switch(value).ok_or_else(|| bad("must_capture", value))?
-                }
-                "three_sixes_forfeit" => {
-                    o.three_sixes_forfeit =
-                        switch(value).ok_or_else(|| bad("three_sixes_forfeit", value))?
-                }
-                "until" => {
-                    o.until = match value.as_str() {
-                        Some("first") => Until::First,
-                        Some("all") => Until::All,
-                        _ => return Err(bad("until", value)),
-                    }
-                }
-                _ => {
-                    return Err(OptionError::UnknownOption {
-                        key: key.to_owned(),
-                        known: OPTION_NAMES,
-                    });
-                }
-            }
-        }
-        Ok(o)
+game_options! {
+    /// Options of a Ludo table (L9, L10, L15). Every switch is off by default.
+    pub struct LudoOptions for Ludo {
+        /// A piece that can leave the house must (L9).
+        must_enter: bool = "off", rules "L9", words ["enter" => "on"];
+        /// A possible capture must be made (L9).
+        must_capture: bool = "off", rules "L9", words ["capture" => "on"];
+        /// A third six in a row is not played and the turn passes (L10).
+        three_sixes_forfeit: bool = "off", rules "L10", words ["forfeit" => "on"];
+        /// When the game ends (L15).
+        until: Until = "first", rules "L15", words ["all" => "all", "first" => "first"];
     }
 }
 

@@ -28,10 +28,10 @@ use std::collections::{HashMap, HashSet};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::snakes::switch;
+use super::registry::{game_options, option_values};
 use super::{
-    Action, Departures, DiceLostReason, Event, Illegal, Legal, OptionError, Seat, StateError,
-    Status, check_derived, check_dice, competition_ranks, parse_state,
+    Action, Departures, DiceLostReason, Event, Illegal, Legal, Seat, StateError, Status,
+    check_derived, check_dice, competition_ranks, parse_state,
 };
 
 /// Checkers per side (N1).
@@ -90,101 +90,40 @@ fn shift(r: usize) -> usize {
     (r + 11) % 24 + 1
 }
 
-/// How a checker is borne off when the die's point is empty (N11).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum BearOff {
-    /// A checker on a higher point must move; only with none higher is one borne off from the
-    /// highest occupied point.
-    #[default]
-    Standard,
-    /// Source \[004\]'s wording: bear off from the next lower occupied point even while higher points hold
-    /// checkers.
-    LowerPoint,
-}
-
-/// When a second checker may leave the head on a player's first turn (N5).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum HeadException {
-    /// Whenever that lets more dice be played.
-    #[default]
-    Needed,
-    /// Only with 6-6, 4-4 and 3-3.
-    Strict,
-}
-
-/// Options of a Long Nardy table. Defaults: six-block rule on, standard bearing off, head
-/// exception when needed, a match of 1 point.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct NardyOptions {
-    /// The six-block rule (N9).
-    pub six_block: bool,
-    /// Bearing off with a larger die (N11).
-    pub bear_off: BearOff,
-    /// The first-turn head exception (N5).
-    pub head_exception: HeadException,
-    /// Points to win the match (N13).
-    pub match_to: u32,
-}
-
-impl Default for NardyOptions {
-    fn default() -> Self {
-        Self {
-            six_block: true,
-            bear_off: BearOff::Standard,
-            head_exception: HeadException::Needed,
-            match_to: 1,
-        }
+option_values! {
+    /// How a checker is borne off when the die's point is empty (N11).
+    pub enum BearOff {
+        /// A checker on a higher point must move; only with none higher is one borne off from
+        /// the highest occupied point.
+        Standard = "standard",
+        /// Source \[004\]'s wording: bear off from the next lower occupied point even while
+        /// higher points hold checkers.
+        LowerPoint = "lower_point",
     }
 }
 
-fn bad(key: &str, got: &Value) -> OptionError {
-    super::registry::bad(super::GameKind::Nardy, key, got)
+option_values! {
+    /// When a second checker may leave the head on a player's first turn (N5).
+    pub enum HeadException {
+        /// Whenever that lets more dice be played.
+        Needed = "needed",
+        /// Only with 6-6, 4-4 and 3-3.
+        Strict = "strict",
+    }
 }
 
-/// Option names, for error messages and help.
-pub const OPTION_NAMES: &str = "six_block, bear_off, head_exception, match_to";
-
-impl NardyOptions {
-    pub(crate) fn parse(pairs: &[(&str, &Value)]) -> Result<Self, OptionError> {
-        let mut o = Self::default();
-        for &(key, value) in pairs {
-            match key {
-                "six_block" => {
-                    o.six_block = switch(value).ok_or_else(|| bad("six_block", value))?
-                }
-                "bear_off" => {
-                    o.bear_off = match value.as_str() {
-                        Some("standard") => BearOff::Standard,
-                        Some("lower_point") => BearOff::LowerPoint,
-                        _ => return Err(bad("bear_off", value)),
-                    }
-                }
-                "head_exception" => {
-                    o.head_exception = match value.as_str() {
-                        Some("needed") => HeadException::Needed,
-                        Some("strict") => HeadException::Strict,
-                        _ => return Err(bad("head_exception", value)),
-                    }
-                }
-                "match_to" => {
-                    let n = value
-                        .as_u64()
-                        .or_else(|| value.as_str().and_then(|s| s.parse().ok()))
-                        .filter(|n| (1..=u64::from(MAX_MATCH)).contains(n));
-                    o.match_to = n.ok_or_else(|| bad("match_to", value))? as u32;
-                }
-                _ => {
-                    return Err(OptionError::UnknownOption {
-                        key: key.to_owned(),
-                        known: OPTION_NAMES,
-                    });
-                }
-            }
-        }
-        Ok(o)
+game_options! {
+    /// Options of a Long Nardy table. Defaults: six-block rule on, standard bearing off, head
+    /// exception when needed, a match of 1 point.
+    pub struct NardyOptions for Nardy {
+        /// The six-block rule (N9).
+        six_block: bool = "on", rules "N9", words ["noblock" => "off"];
+        /// Bearing off with a larger die (N11).
+        bear_off: BearOff = "standard", rules "N11", words ["lower" => "lower_point"];
+        /// The first-turn head exception (N5).
+        head_exception: HeadException = "needed", rules "N5", words ["strict" => "strict"];
+        /// Points to win the match (N13).
+        match_to: u32 = "1", rules "N13", offers ["1", "3", "5", "7"] in 1..=MAX_MATCH;
     }
 }
 

@@ -31,15 +31,14 @@ pub const RANDOM_JUMPS: std::ops::RangeInclusive<u32> = 8..=12;
 /// The band of exact expected solo game length, in turns, a random board must meet (S2).
 pub const EXPECTED_TURNS_BAND: std::ops::RangeInclusive<f64> = 25.0..=60.0;
 
-/// Which board a table plays on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum BoardKind {
-    /// The 1943 board.
-    #[default]
-    Classic,
-    /// A fresh layout from the table's seed for every game.
-    Random,
+crate::engine::registry::option_values! {
+    /// Which board a table plays on.
+    pub enum BoardKind {
+        /// The 1943 board.
+        Classic = "classic",
+        /// A fresh layout from the table's seed for every game.
+        Random = "random",
+    }
 }
 
 /// Which generator draws a random board. A table keeps the generator it was created with, so a

@@ -13,8 +13,10 @@
 pub mod expected;
 pub mod layout;
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::Value;
+
+use super::registry::{game_options, option_values};
 
 pub use layout::{BoardGenerator, BoardKind, GOAL, Layout, Walk, snake_point, square_centre, walk};
 
@@ -28,136 +30,49 @@ pub const MIN_PLAYERS: usize = 2;
 /// Most players at a table (S3).
 pub const MAX_PLAYERS: usize = 6;
 
-/// How a token reaches 100 (S8, S9).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Finish {
-    /// A roll past 100 does not move (S8).
-    #[default]
-    Exact,
-    /// Walk to 100 and back the remaining steps (S9).
-    Bounce,
+option_values! {
+    /// How a token reaches 100 (S8, S9).
+    pub enum Finish {
+        /// A roll past 100 does not move (S8).
+        Exact = "exact",
+        /// Walk to 100 and back the remaining steps (S9).
+        Bounce = "bounce",
+    }
 }
 
-/// What a third six in a row does, with bonus sixes on (S11).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ThreeSixes {
-    /// Every six earns another roll.
-    #[default]
-    Unlimited,
-    /// The third six is moved, but no fourth roll follows.
-    Cap,
-    /// The third six is not moved: the token returns to 0, locked until a 6.
-    BackToStart,
+option_values! {
+    /// What a third six in a row does, with bonus sixes on (S11).
+    pub enum ThreeSixes {
+        /// Every six earns another roll.
+        Unlimited = "unlimited",
+        /// The third six is moved, but no fourth roll follows.
+        Cap = "cap",
+        /// The third six is not moved: the token returns to 0, locked until a 6.
+        BackToStart = "back_to_start",
+    }
 }
 
-/// Options of a Snakes & Ladders table (S2, S8–S12). Defaults: classic board, exact finish, no
-/// bonus sixes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct SnakesOptions {
-    /// The board (S2).
-    pub board: BoardKind,
-    /// The finish rule (S8, S9).
-    pub finish: Finish,
-    /// A six earns another roll (S10).
-    pub bonus_six: bool,
-    /// The three-sixes rule (S11).
-    pub three_sixes: ThreeSixes,
-}
-
-/// Option names, for error messages and help.
-pub const OPTION_NAMES: &str = "preset, board, finish, bonus_six, three_sixes";
-
-impl SnakesOptions {
-    /// The presets (S12): `classic`, `quick`, `traditional`.
-    pub fn preset(name: &str) -> Option<Self> {
-        let base = Self::default();
-        match name {
-            "classic" => Some(base),
-            "quick" => Some(Self {
-                finish: Finish::Bounce,
-                bonus_six: true,
-                three_sixes: ThreeSixes::Cap,
-                ..base
-            }),
-            "traditional" => {
-                Some(Self { bonus_six: true, three_sixes: ThreeSixes::BackToStart, ..base })
-            }
-            _ => None,
+game_options! {
+    /// Options of a Snakes & Ladders table (S2, S8–S12). Defaults: classic board, exact finish,
+    /// no bonus sixes.
+    pub struct SnakesOptions for Snakes,
+        /// The presets (S12): `classic`, `quick`, `traditional`.
+        preset: presets, rules "S12" {
+            classic {},
+            quick { finish: Finish::Bounce, bonus_six: true, three_sixes: ThreeSixes::Cap },
+            traditional { bonus_six: true, three_sixes: ThreeSixes::BackToStart },
         }
+    {
+        /// The board (S2).
+        board: BoardKind = "classic", rules "S2", words ["random" => "random"];
+        /// The finish rule (S8, S9).
+        finish: Finish = "exact", rules "S8 S9", words ["bounce" => "bounce", "exact" => "exact"];
+        /// A six earns another roll (S10).
+        bonus_six: bool = "off", rules "S10", words ["bonus" => "on"];
+        /// The three-sixes rule (S11).
+        three_sixes: ThreeSixes = "unlimited", rules "S11",
+            words ["cap" => "cap", "back" => "back_to_start"], needs bonus_six = "on";
     }
-
-    pub(crate) fn parse(pairs: &[(&str, &Value)]) -> Result<Self, OptionError> {
-        let mut options = Self::default();
-        for (_, value) in pairs.iter().filter(|(k, _)| *k == "preset") {
-            options = text(value).and_then(Self::preset).ok_or_else(|| bad("preset", value))?;
-        }
-        for &(key, value) in pairs.iter().filter(|(k, _)| *k != "preset") {
-            match key {
-                "board" => {
-                    options.board = match text(value) {
-                        Some("classic") => BoardKind::Classic,
-                        Some("random") => BoardKind::Random,
-                        _ => return Err(bad("board", value)),
-                    }
-                }
-                "finish" => {
-                    options.finish = match text(value) {
-                        Some("exact") => Finish::Exact,
-                        Some("bounce") => Finish::Bounce,
-                        _ => return Err(bad("finish", value)),
-                    }
-                }
-                "bonus_six" => {
-                    options.bonus_six = switch(value).ok_or_else(|| bad("bonus_six", value))?
-                }
-                "three_sixes" => {
-                    options.three_sixes = match text(value) {
-                        Some("unlimited") => ThreeSixes::Unlimited,
-                        Some("cap") => ThreeSixes::Cap,
-                        Some("back_to_start") => ThreeSixes::BackToStart,
-                        _ => return Err(bad("three_sixes", value)),
-                    }
-                }
-                _ => {
-                    return Err(OptionError::UnknownOption {
-                        key: key.to_owned(),
-                        known: OPTION_NAMES,
-                    });
-                }
-            }
-        }
-        options.check()?;
-        Ok(options)
-    }
-
-    /// The options' own rules (S11: three sixes need the bonus six), declared in the registry.
-    fn check(&self) -> Result<(), OptionError> {
-        super::registry::check_needs(&super::Options::Snakes(*self))
-    }
-}
-
-fn text(value: &Value) -> Option<&str> {
-    value.as_str()
-}
-
-/// A yes/no option: JSON true/false, or the words on/off, yes/no, true/false.
-pub(crate) fn switch(value: &Value) -> Option<bool> {
-    match value {
-        Value::Bool(b) => Some(*b),
-        Value::String(s) => match s.as_str() {
-            "on" | "yes" | "true" => Some(true),
-            "off" | "no" | "false" => Some(false),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
-fn bad(key: &str, got: &Value) -> OptionError {
-    super::registry::bad(super::GameKind::Snakes, key, got)
 }
 
 /// A game of Snakes & Ladders.
