@@ -26,7 +26,7 @@ use dicetable::table::{Ctx, Op, Service, Slot, SystemClock, View};
 fn ctx(chat: &str, user: &str) -> Ctx {
     Ctx {
         chat: chat.into(),
-        user: format!("{chat}/{user}"),
+        user: format!("{chat}/{user}").into(),
         name: user.into(),
         locale: None,
         admin: false,
@@ -111,7 +111,7 @@ fn long_chat(c: &mut Criterion) {
             for k in 0..=2000 {
                 let status = if k == 2000 { TableStatus::Playing } else { TableStatus::Finished };
                 let t = TableRecord {
-                    chat: chat.clone(),
+                    chat: chat.as_str().into(),
                     game: "snakes".into(),
                     options: "{}".into(),
                     settings: "{}".into(),
@@ -179,20 +179,20 @@ fn finish(c: &mut Criterion) {
                         let seats: Vec<SeatRecord> = users
                             .iter()
                             .map(|u| SeatRecord {
-                                user: u.clone(),
+                                user: u.as_str().into(),
                                 name: u.clone(),
                                 ..SeatRecord::default()
                             })
                             .collect();
                         let mut t = TableRecord {
-                            chat: chat.clone(),
+                            chat: chat.as_str().into(),
                             game: "nardy".into(),
                             options: "{}".into(),
                             settings: "{}".into(),
                             seed: vec![7; 32],
                             commitment: "c".into(),
                             status: TableStatus::Playing,
-                            host: users[0].clone(),
+                            host: users[0].as_str().into(),
                             shape: 1,
                             seats,
                             ..TableRecord::default()

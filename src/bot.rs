@@ -20,6 +20,7 @@ use tokio::task::JoinHandle;
 
 use crate::discord::{Discord, Shards};
 use crate::fair::Seed;
+use crate::ids::{ChatId, Platform};
 use crate::playground::Playground;
 use crate::playground::live::Live;
 use crate::runtime::health::{Health, Part};
@@ -516,14 +517,15 @@ impl Adapters {
             }
         }
         for (chat, views) in batches {
-            match (&self.playground, &self.telegram, &self.discord) {
-                (Some(p), _, _) if chat.starts_with("playground:") => {
+            let chat = ChatId::from(chat);
+            match (&self.playground, &self.telegram, &self.discord, chat.platform()) {
+                (Some(p), _, _, Platform::Playground) => {
                     for view in views {
-                        p.post(&chat, view).await;
+                        p.post(chat.as_str(), view).await;
                     }
                 }
-                (_, Some(t), _) if chat.starts_with("telegram:") => t.post_to(&chat, views),
-                (_, _, Some(d)) if chat.starts_with("discord:") => d.post_to(&chat, views),
+                (_, Some(t), _, Platform::Telegram) => t.post_to(&chat, views),
+                (_, _, Some(d), Platform::Discord) => d.post_to(&chat, views),
                 _ => tracing::warn!(%chat, "no adapter for this chat's messages"),
             }
         }

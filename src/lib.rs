@@ -6,6 +6,7 @@
 //! - [`fair`]: the provably fair dice: secret seeds, commitments, roll `n` of a seed.
 //! - [`setup`]: a new game from its options and seed (the seeded choices a game starts with).
 //! - [`replay`]: game records, their verification and animation.
+//! - [`ids`]: chat and user ids (`platform:id[/sub]`, computers), parsed once.
 //! - [`rating`]: ratings (Weng-Lin skill per person and game, computers' fixed levels, seasons).
 //! - [`render`]: board pictures (state → PNG).
 //! - [`store`]: the only SQL (Postgres, SQLite); [`table`]: the table service every chat adapter
@@ -23,6 +24,7 @@ pub mod bot;
 pub mod discord;
 pub mod engine;
 pub mod fair;
+pub mod ids;
 pub mod playground;
 pub mod rating;
 pub mod render;

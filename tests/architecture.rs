@@ -31,8 +31,12 @@ const ALLOWED: &[(&str, &[&str])] = &[
     // computers' game is recorded from the simulator's play loop (the one edge from the domain
     // into a tool, for tests and benchmarks).
     ("replay", &["engine", "fair", "render", "setup", "tools::simulate"]),
-    // The only SQL, knowing nothing of the layers above it.
-    ("store", &[]),
+    // Chat and user ids (`platform:id[/sub]`, computers by level): one codec, below the table
+    // and the store, which keep ids as the database holds them.
+    ("ids", &["engine"]),
+    // The only SQL, knowing nothing of the layers above it; the ids it keeps, through their
+    // codec (never the engine: a computer's level only as the codec words it).
+    ("store", &["ids"]),
     // The runtime's plumbing knows nothing of games or tables.
     ("runtime::metrics", &[]),
     ("runtime::health", &[]),
@@ -43,6 +47,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
         &[
             "engine",
             "fair",
+            "ids",
             "setup",
             "store",
             "render",
@@ -53,9 +58,19 @@ const ALLOWED: &[(&str, &[&str])] = &[
         ],
     ),
     // Adapters speak to the table layer, never to each other.
-    ("telegram", &["engine", "table", "runtime::health", "runtime::lanes", "runtime::metrics"]),
-    ("discord", &["engine", "table", "runtime::health", "runtime::lanes", "runtime::metrics"]),
-    ("playground", &["engine", "table", "runtime::health", "runtime::lanes", "runtime::metrics"]),
+    // Each builds the ids of its chats and users through the codec.
+    (
+        "telegram",
+        &["engine", "ids", "table", "runtime::health", "runtime::lanes", "runtime::metrics"],
+    ),
+    (
+        "discord",
+        &["engine", "ids", "table", "runtime::health", "runtime::lanes", "runtime::metrics"],
+    ),
+    (
+        "playground",
+        &["engine", "ids", "table", "runtime::health", "runtime::lanes", "runtime::metrics"],
+    ),
     // The tools: front ends over the library, used by nothing but the binary.
     ("tools::protocol", &["engine", "fair", "setup"]),
     ("tools::simulate", &["engine", "fair", "setup"]),
@@ -64,13 +79,14 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("tools::calibrate", &["engine", "fair", "rating", "tools::simulate"]),
     // The load generator drives the table service (or a running bot's playground) like an
     // adapter, and with --watchers serves the live board's pages (playground::live) to watch.
-    ("tools::load", &["engine", "fair", "store", "table", "playground"]),
+    ("tools::load", &["engine", "fair", "ids", "store", "table", "playground"]),
     // The composition root wires everything together.
     (
         "bot",
         &[
             "engine",
             "fair",
+            "ids",
             "store",
             "table",
             "render",
@@ -252,21 +268,26 @@ impl Collector {
     }
 }
 
+/// Whether `item` is test code (`#[cfg(test)]`), which the checks leave out.
+fn is_test_item(item: &syn::Item) -> bool {
+    let attrs = match item {
+        syn::Item::Mod(i) => &i.attrs,
+        syn::Item::Fn(i) => &i.attrs,
+        syn::Item::Impl(i) => &i.attrs,
+        syn::Item::Use(i) => &i.attrs,
+        syn::Item::Struct(i) => &i.attrs,
+        syn::Item::Enum(i) => &i.attrs,
+        syn::Item::Const(i) => &i.attrs,
+        syn::Item::Static(i) => &i.attrs,
+        syn::Item::Trait(i) => &i.attrs,
+        _ => return false,
+    };
+    is_test_only(attrs)
+}
+
 impl<'ast> Visit<'ast> for Collector {
     fn visit_item(&mut self, item: &'ast syn::Item) {
-        let attrs = match item {
-            syn::Item::Mod(i) => &i.attrs,
-            syn::Item::Fn(i) => &i.attrs,
-            syn::Item::Impl(i) => &i.attrs,
-            syn::Item::Use(i) => &i.attrs,
-            syn::Item::Struct(i) => &i.attrs,
-            syn::Item::Enum(i) => &i.attrs,
-            syn::Item::Const(i) => &i.attrs,
-            syn::Item::Static(i) => &i.attrs,
-            syn::Item::Trait(i) => &i.attrs,
-            _ => return syn::visit::visit_item(self, item),
-        };
-        if !is_test_only(attrs) {
+        if !is_test_item(item) {
             syn::visit::visit_item(self, item);
         }
     }
@@ -423,6 +444,8 @@ fn c1_a_broken_edge_is_caught() {
         ("table/service.rs", "use sqlx::query;"),
         ("playground/mod.rs", "fn f() { serenity::all::Http::new(\"\"); }"),
         ("store/mod.rs", "use crate::table::Service;"),
+        ("store/mod.rs", "use crate::engine::computer::Level;"),
+        ("ids.rs", "use crate::store::Store;"),
         ("engine/mod.rs", "mod inner { use super::super::store::Store; }"),
         // The folders: plumbing knows no table, a tool is no library of the bot's.
         ("runtime/lanes.rs", "use crate::table::Service;"),
@@ -453,6 +476,8 @@ fn c1_a_broken_edge_is_caught() {
         ("runtime/lanes.rs", "fn f() { std::thread::spawn(|| ()); }"),
         ("render/encoding.rs", "use flate2::Compress; use color_quant::NeuQuant;"),
         ("replay.rs", "fn f() { crate::tools::simulate::play_levels_logged(); }"),
+        ("store/mod.rs", "use crate::ids::{ChatId, UserId};"),
+        ("ids.rs", "use crate::engine::computer::Level;"),
     ];
     for (file, source) in fine {
         let wrong = check(file, source);
@@ -566,4 +591,91 @@ fn c1_the_code_map_names_every_file_and_only_files_that_exist() {
         }
     }
     assert!(gone.is_empty(), "paths ARCHITECTURE.md names that do not exist: {gone:?}");
+}
+
+/// The prefixes of the ids' text, which only their codec (`src/ids.rs`) spells.
+const ID_PREFIXES: &[&str] = &["discord:", "telegram:", "computer:", "playground:"];
+
+/// String literals of `source`'s production code that start with a prefix of an id (a
+/// platform's or the computers'), each as `file: "literal"`.
+fn id_literals(relative: &Path, source: &str) -> Vec<String> {
+    struct Literals<'a> {
+        file: &'a Path,
+        found: Vec<String>,
+    }
+    impl<'ast> Visit<'ast> for Literals<'_> {
+        fn visit_item(&mut self, item: &'ast syn::Item) {
+            if !is_test_item(item) {
+                syn::visit::visit_item(self, item);
+            }
+        }
+
+        fn visit_attribute(&mut self, _: &'ast syn::Attribute) {
+            // Doc comments may name the ids' forms: prose, not code.
+        }
+
+        fn visit_lit_str(&mut self, lit: &'ast syn::LitStr) {
+            let text = lit.value();
+            if ID_PREFIXES.iter().any(|p| text.contains(p)) {
+                self.found.push(format!("{}: {text:?}", self.file.display()));
+            }
+        }
+
+        fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+            // `format!("discord:{}", …)`: the literal is in the macro's tokens (where a path
+            // such as `crate::discord::Discord` reads `discord ::`, with a space).
+            let tokens = mac.tokens.to_string();
+            if ID_PREFIXES.iter().any(|p| tokens.contains(p)) {
+                self.found.push(format!(
+                    "{}: {}!({tokens})",
+                    self.file.display(),
+                    mac.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default()
+                ));
+            }
+            syn::visit::visit_macro(self, mac);
+        }
+    }
+    let file = syn::parse_file(source).unwrap_or_else(|e| panic!("{}: {e}", relative.display()));
+    let mut literals = Literals { file: relative, found: Vec::new() };
+    literals.visit_file(&file);
+    literals.found
+}
+
+/// Ids are types (issue 34): the table layer and the store ask a `ChatId` or `UserId` (its
+/// platform, group, whether it is a computer) instead of searching its text, so no literal
+/// `"discord:"`, `"telegram:"`, `"computer:"` or `"playground:"` is left in `src/table/` or
+/// `src/store/`; the one codec, `src/ids.rs`, spells them.
+#[test]
+fn c1_only_the_id_codec_spells_ids() {
+    let src = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src"));
+    let mut files = Vec::new();
+    rust_files(&src.join("table"), &mut files);
+    rust_files(&src.join("store"), &mut files);
+    let mut found = Vec::new();
+    for file in files {
+        let relative = file.strip_prefix(src).unwrap();
+        if relative.file_name().is_some_and(|n| n == "tests.rs") {
+            continue; // test modules, declared `#[cfg(test)] mod tests;`
+        }
+        found.extend(id_literals(relative, &fs::read_to_string(&file).unwrap()));
+    }
+    assert!(found.is_empty(), "ids spelt outside src/ids.rs:\n{}", found.join("\n"));
+    // The codec spells them; and the check bites, in code and in macros alike.
+    let codec = fs::read_to_string(src.join("ids.rs")).unwrap();
+    assert!(!id_literals(Path::new("ids.rs"), &codec).is_empty());
+    for source in [
+        r#"fn f(c: &str) -> bool { c.starts_with("discord:") }"#,
+        r#"fn f(k: usize) -> String { format!("computer:hard:{k}") }"#,
+        r#"const SQL: &str = "select 1 where user_id like 'computer:%'";"#,
+        r#"fn f(c: &str) -> bool { c.starts_with("telegram:-") }"#,
+    ] {
+        assert!(!id_literals(Path::new("table/x.rs"), source).is_empty(), "`{source}` passed");
+    }
+    for fine in [
+        r#"#[cfg(test)] mod tests { const U: &str = "computer:easy:1"; }"#,
+        "/// A chat such as `discord:<server>/<channel>`.\nfn f() {}",
+        "fn f() { crate::discord::Discord::new(); }",
+    ] {
+        assert!(id_literals(Path::new("table/x.rs"), fine).is_empty(), "`{fine}` refused");
+    }
 }

@@ -241,7 +241,7 @@ async fn add_and_remove_computer_pressed_at_once_seat_and_unseat_exactly() {
         assert_eq!(started, 1, "{db}: the game starts once");
         let row = store.table(table).await.unwrap();
         assert_eq!(row.status, TableStatus::Playing, "{db}");
-        let mut numbers: Vec<String> = row.seats[1..].iter().map(|s| s.user.clone()).collect();
+        let mut numbers: Vec<String> = row.seats[1..].iter().map(|s| s.user.to_string()).collect();
         numbers.sort();
         numbers.dedup();
         assert_eq!(numbers.len(), 7, "{db}: seven different computers");

@@ -180,7 +180,7 @@ async fn a_running_bot_reports_a_damaged_table_and_keeps_playing_the_others() {
         let (mut passed, mut back) = (false, false);
         for _ in 0..600 {
             let status = service.handle(&bea, Op::Status(None)).await;
-            let to_bea = status.iter().find(|v| v.mentions.contains(&bea.user));
+            let to_bea = status.iter().find(|v| v.mentions.contains(&bea.user.to_string()));
             match to_bea {
                 Some(_) if passed => {
                     back = true;

@@ -80,7 +80,7 @@ async fn rematches(store: &Store, url: &str, of: i64) -> Vec<i64> {
 /// The seated users of a table (the part after the chat), in seat order.
 async fn seated(store: &Store, table: i64) -> Vec<String> {
     let rec = store.table(table).await.unwrap();
-    rec.seats.iter().map(|s| s.user.rsplit('/').next().unwrap().to_owned()).collect()
+    rec.seats.iter().map(|s| s.user.as_str().rsplit('/').next().unwrap().to_owned()).collect()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -21,7 +21,7 @@ async fn stores(name: &str) -> Vec<Store> {
 
 fn new_table(chat: &str, seed: &[u8]) -> TableRecord {
     TableRecord {
-        chat: chat.to_owned(),
+        chat: chat.into(),
         game: "snakes".into(),
         options: "{}".into(),
         settings: "{}".into(),
@@ -284,13 +284,13 @@ async fn results_feed_the_leaderboard_and_user_statistics() {
         let ben = format!("{chat}:ben");
         t.seats = vec![
             SeatRecord {
-                user: ana.clone(),
+                user: ana.as_str().into(),
                 name: "Ana".into(),
                 rank: Some(1),
                 ..Default::default()
             },
             SeatRecord {
-                user: ben.clone(),
+                user: ben.as_str().into(),
                 name: "Ben".into(),
                 rank: Some(2),
                 ..Default::default()
@@ -441,7 +441,7 @@ async fn the_last_played_table_is_found_past_cancelled_lobbies() {
         store.create_table(&create("snakes", Playing, true)).await.unwrap();
         store.create_table(&create("nardy", Lobby, false)).await.unwrap();
         let elsewhere =
-            TableRecord { chat: unique("last-played"), ..create("snakes", Finished, true) };
+            TableRecord { chat: unique("last-played").into(), ..create("snakes", Finished, true) };
         store.create_table(&elsewhere).await.unwrap();
         let last = |game| store.last_played_table(&chat, game);
         assert_eq!(last(None).await.unwrap(), Some(stopped));

@@ -103,7 +103,7 @@ async fn play_full_game(
             return (table, views);
         }
         // The player to move is mentioned; in a roll-off anyone seated throws.
-        let who = b.mentions.first().cloned().unwrap_or_else(|| host.user.clone());
+        let who = b.mentions.first().cloned().unwrap_or_else(|| host.user.to_string());
         let name = who.rsplit('/').next().unwrap().to_owned();
         let token = choices[rng.below(choices.len())].to_owned();
         views = service.handle(&ctx(chat, &name), Op::Press(token)).await;
@@ -307,7 +307,8 @@ async fn finished_games_are_replayed_and_exported_and_nothing_else_is() {
         let views = service.handle(&ctx(&elsewhere, "Eve"), Op::Replay(Pick::Table(table))).await;
         assert!(say(&views).contains(&format!("no table {table}")), "{db}: {}", say(&views));
         // Ben, in his own chat with the bot.
-        let ben_elsewhere = dicetable::table::Ctx { chat: elsewhere.clone(), ..ctx(&chat, "Ben") };
+        let ben_elsewhere =
+            dicetable::table::Ctx { chat: elsewhere.as_str().into(), ..ctx(&chat, "Ben") };
         let views = service.handle(&ben_elsewhere, Op::Export(Pick::Table(table))).await;
         assert!(views[0].file.is_some(), "{db}: a player may fetch their game anywhere");
         let views = service.handle(&ctx(&elsewhere, "Eve"), Op::Press(replay.clone())).await;
@@ -745,7 +746,7 @@ async fn a_damaged_table_is_refused_not_read_with_defaults() {
                     // Three seats at a two-player game's lobby.
                     for name in ["Cyd", "Dee"] {
                         let seat = SeatRecord {
-                            user: format!("test:{name}"),
+                            user: format!("test:{name}").into(),
                             name: name.into(),
                             ..Default::default()
                         };

@@ -449,11 +449,8 @@ impl Discord {
             })
         });
         Ctx {
-            chat: match guild {
-                Some(guild) => format!("discord:{}/{}", guild.get(), channel.get()),
-                None => format!("discord:{}", channel.get()),
-            },
-            user: format!("discord:{}", user.id.get()),
+            chat: crate::ids::ChatId::discord(guild.map(GuildId::get), channel.get()),
+            user: crate::ids::UserId::discord(user.id.get()),
             name: self.remember(user, member),
             locale: Some(locale.to_owned()),
             admin,
@@ -541,7 +538,7 @@ impl Discord {
                 let server = match (&op, command.guild_id) {
                     (Op::Lang { chat: true, code: Some(code) }, Some(guild)) => {
                         // `/lang server`: the whole server's language.
-                        ctx.chat = format!("discord:{}", guild.get());
+                        ctx.chat = crate::ids::ChatId::discord_server(guild.get());
                         Lang::from_tag(code)
                     }
                     _ => None,
@@ -644,18 +641,17 @@ impl Discord {
     }
 
     /// Shows views in a chat (`discord:<channel id>`), e.g. a timer's messages.
-    pub fn post_to(&self, chat: &str, views: Vec<View>) {
+    pub fn post_to(&self, chat: &crate::ids::ChatId, views: Vec<View>) {
         // A turn notice: `discord:@<user>`, a direct message (in the user's own lane).
-        if let Some(user) = chat.strip_prefix("discord:@") {
-            if let Some(user) = user.parse::<u64>().ok().filter(|u| *u > 0) {
+        if let Some(user) = chat.discord_dm_user() {
+            if user > 0 {
                 let lane = ChannelId::new(user);
                 self.queue(lane, Job::Notice(UserId::new(user), views));
             }
             return;
         }
         // `discord:<server>/<channel>` or `discord:<channel>`.
-        let channel = chat.strip_prefix("discord:").map(|c| c.rsplit('/').next().unwrap_or(c));
-        let Some(channel) = channel.and_then(|c| c.parse::<u64>().ok()).filter(|c| *c > 0) else {
+        let Some(channel) = chat.discord_channel().filter(|c| *c > 0) else {
             return;
         };
         self.queue(ChannelId::new(channel), Job::Post(ChannelId::new(channel), views));
@@ -812,7 +808,7 @@ impl Discord {
                     crate::table::NoticeFailure::Failed
                 };
                 for (chat, v) in self.service.notice_failed(&notice, why).await {
-                    self.post_to(&chat, vec![v]);
+                    self.post_to(&crate::ids::ChatId::from(chat), vec![v]);
                 }
             }
         }

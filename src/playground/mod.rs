@@ -383,7 +383,7 @@ fn clean_room(room: &str) -> Option<String> {
 }
 
 fn user_id(name: &str) -> String {
-    format!("playground:{}", name.to_lowercase())
+    crate::ids::UserId::playground(name).to_string()
 }
 
 impl Playground {
@@ -435,8 +435,8 @@ impl Playground {
             .map(|s| s.trim().to_owned())
             .filter(|s| !s.is_empty());
         Ctx {
-            chat: format!("playground:{room}"),
-            user: user_id(name),
+            chat: crate::ids::ChatId::playground(room),
+            user: crate::ids::UserId::playground(name),
             name: crate::table::clean_name(name),
             locale,
             // A local playground: everyone at the keyboard runs the room (`/lang chat`,

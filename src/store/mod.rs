@@ -8,11 +8,14 @@
 //! Migrations are embedded (`migrations/postgres`, `migrations/sqlite`) and run at connection.
 
 use std::str::FromStr;
+use std::sync::LazyLock;
 use std::time::Duration;
 
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions};
 use sqlx::{PgPool, Row, SqlitePool};
+
+use crate::ids::{self, ChatId, UserId};
 
 /// A connection pool to one database.
 #[derive(Debug, Clone)]
@@ -167,8 +170,8 @@ impl TableStatus {
 pub struct TableRecord {
     /// Its id (0 before it is created).
     pub id: i64,
-    /// The chat, as `platform:id`.
-    pub chat: String,
+    /// The chat.
+    pub chat: ChatId,
     /// The game's name.
     pub game: String,
     /// The game's options as JSON.
@@ -189,8 +192,8 @@ pub struct TableRecord {
     pub next_roll: i64,
     /// The version of the stored JSON shapes.
     pub shape: i32,
-    /// The host's user id.
-    pub host: String,
+    /// The host.
+    pub host: UserId,
     /// The turn deadline, Unix milliseconds.
     pub deadline_ms: Option<i64>,
     /// When to remind the player to move, Unix milliseconds.
@@ -233,8 +236,8 @@ impl Surroundings {
 /// One seat of a table.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct SeatRecord {
-    /// The user, as `platform:id`.
-    pub user: String,
+    /// The user.
+    pub user: UserId,
     /// The display name when seated.
     pub name: String,
     /// Whether the player left the game (resigned, kicked, timed out).
@@ -381,7 +384,7 @@ where
     }
     let t = TableRecord {
         id,
-        chat: r.try_get("chat")?,
+        chat: ChatId::from(r.try_get::<String, _>("chat")?),
         game: r.try_get("game")?,
         options: r.try_get("options")?,
         settings: r.try_get("settings")?,
@@ -392,7 +395,7 @@ where
         state: r.try_get("state")?,
         next_roll: r.try_get("next_roll")?,
         shape: r.try_get("shape")?,
-        host: r.try_get("host")?,
+        host: UserId::from(r.try_get::<String, _>("host")?),
         deadline_ms: r.try_get("deadline_ms")?,
         remind_ms: r.try_get("remind_ms")?,
         updated_ms: r.try_get("updated_ms")?,
@@ -413,7 +416,7 @@ where
             let status: String = r.try_get("seat_status")?;
             let number: i32 = r.try_get("seat")?;
             let seat = SeatRecord {
-                user,
+                user: UserId::from(user),
                 name: r.try_get("name")?,
                 left: status == "left",
                 strikes: r.try_get("strikes")?,
@@ -460,7 +463,7 @@ macro_rules! bind_update {
             .bind(&t.state)
             .bind(t.next_roll)
             .bind(t.shape)
-            .bind(&t.host)
+            .bind(t.host.as_str())
             .bind(t.deadline_ms)
             .bind(t.remind_ms)
             .bind(t.updated_ms)
@@ -578,7 +581,7 @@ macro_rules! bind_insert {
     ($query:expr, $t:expr) => {{
         let t: &TableRecord = $t;
         $query
-            .bind(&t.chat)
+            .bind(t.chat.as_str())
             .bind(&t.game)
             .bind(&t.options)
             .bind(&t.settings)
@@ -588,7 +591,7 @@ macro_rules! bind_insert {
             .bind(&t.state)
             .bind(t.next_roll)
             .bind(t.shape)
-            .bind(&t.host)
+            .bind(t.host.as_str())
             .bind(t.deadline_ms)
             .bind(t.remind_ms)
             .bind(t.updated_ms)
@@ -603,7 +606,7 @@ macro_rules! insert_seat {
         sqlx::query(SQL)
             .bind($table)
             .bind($seat as i32)
-            .bind(&s.user)
+            .bind(s.user.as_str())
             .bind(&s.name)
             .bind(if s.left { "left" } else { "playing" })
             .bind(s.strikes)
@@ -804,9 +807,9 @@ impl Store {
                     sqlx::query(RESULT)
                         .bind(t.id)
                         .bind(seat as i32)
-                        .bind(&t.chat)
+                        .bind(t.chat.as_str())
                         .bind(&t.game)
-                        .bind(&s.user)
+                        .bind(s.user.as_str())
                         .bind(&s.name)
                         .bind(s.rank.unwrap_or(t.seats.len() as i32))
                         .bind(t.seats.len() as i32)
@@ -815,7 +818,7 @@ impl Store {
                         .await?;
                 }
                 if let Some(rating) = &change.rating {
-                    tx.rate_game(t.id, &t.game, &t.chat, t.updated_ms, rating).await?;
+                    tx.rate_game(t.id, &t.game, t.chat.as_str(), t.updated_ms, rating).await?;
                 }
             }
             tx.commit().await?;
@@ -1413,30 +1416,46 @@ impl Store {
         // People ranked by their games against people: a game with no other person at it (a
         // person against computers only) is not on the board, so a win over computers never
         // ranks beside wins over people; `/stats` counts those by the computers' level.
-        const SQL: &str = "select user_id, max(name), game, count(*), \
-                           sum(case when rank = 1 then 1 else 0 end), cast(null as text) \
-                           from results r where chat = $1 and user_id not like 'computer:%' \
-                           and exists (select 1 from results o where o.table_id = r.table_id \
-                           and o.user_id <> r.user_id and o.user_id not like 'computer:%') \
-                           group by user_id, game";
-        self.stats_query(SQL, chat).await
+        static SQL: LazyLock<String> = LazyLock::new(|| {
+            let computer = ids::COMPUTER_PATTERN;
+            format!(
+                "select user_id, max(name), game, count(*), \
+                 sum(case when rank = 1 then 1 else 0 end), cast(null as text) \
+                 from results r where chat = $1 and user_id not like '{computer}' \
+                 and exists (select 1 from results o where o.table_id = r.table_id \
+                 and o.user_id <> r.user_id and o.user_id not like '{computer}') \
+                 group by user_id, game"
+            )
+        });
+        self.stats_query(SQL.as_str(), chat).await
     }
 
     /// Per game: one user's games and wins in every chat.
     pub async fn user_stats(&self, user: &str) -> Result<Vec<StatRow>, StoreError> {
-        // Each game counted with the strongest computer that sat at it, if any (3 hard,
-        // 2 normal, 1 easy, 0 none).
-        const SQL: &str = "select user_id, max(name), game, count(*), \
-                           sum(case when rank = 1 then 1 else 0 end), \
-                           case against when 3 then 'hard' when 2 then 'normal' \
-                           when 1 then 'easy' end from (select r.user_id, r.name, r.game, r.rank, \
-                           coalesce((select max(case when c.user_id like 'computer:hard:%' then 3 \
-                           when c.user_id like 'computer:normal:%' then 2 else 1 end) \
-                           from results c where c.table_id = r.table_id \
-                           and c.user_id like 'computer:%'), 0) as against \
-                           from results r where r.user_id = $1) g \
-                           group by user_id, game, against";
-        self.stats_query(SQL, user).await
+        // Each game counted with the strongest computer that sat at it, if any (the levels
+        // numbered from 1, weakest first; a computer of no known level counts as the weakest;
+        // 0 none).
+        static SQL: LazyLock<String> = LazyLock::new(|| {
+            let levels = ids::computer_levels();
+            let (mut words, mut ranks) = (String::new(), String::new());
+            for (rank, (word, pattern)) in levels.iter().enumerate().rev() {
+                let rank = rank + 1;
+                words.push_str(&format!("when {rank} then '{word}' "));
+                ranks.push_str(&format!("when c.user_id like '{pattern}' then {rank} "));
+            }
+            let computer = ids::COMPUTER_PATTERN;
+            format!(
+                "select user_id, max(name), game, count(*), \
+                 sum(case when rank = 1 then 1 else 0 end), \
+                 case against {words}end from (select r.user_id, r.name, r.game, r.rank, \
+                 coalesce((select max(case {ranks}else 1 end) \
+                 from results c where c.table_id = r.table_id \
+                 and c.user_id like '{computer}'), 0) as against \
+                 from results r where r.user_id = $1) g \
+                 group by user_id, game, against"
+            )
+        });
+        self.stats_query(SQL.as_str(), user).await
     }
 
     async fn stats_query(&self, sql: &'static str, key: &str) -> Result<Vec<StatRow>, StoreError> {

@@ -9,7 +9,10 @@
 //! rate one after the other, the second from the first's result. SQLite writes one at a time
 //! anyway (`BEGIN IMMEDIATE`, one writer).
 
+use std::sync::LazyLock;
+
 use super::{BeginWrite, Store, StoreError};
+use crate::ids;
 
 /// One person's stored rating in one game and season; `mu` and `sigma` are `None` before the
 /// first rated game.
@@ -377,11 +380,16 @@ impl Store {
         chat: &str,
         name: &str,
     ) -> Result<Option<(String, String)>, StoreError> {
-        const SQL: &str = "select user_id, name from results where chat = $1 \
-                           and lower(name) = lower($2) and user_id not like 'computer:%' \
-                           order by finished_ms desc limit 1";
+        static SQL: LazyLock<String> = LazyLock::new(|| {
+            format!(
+                "select user_id, name from results where chat = $1 \
+                 and lower(name) = lower($2) and user_id not like '{}' \
+                 order by finished_ms desc limit 1",
+                ids::COMPUTER_PATTERN
+            )
+        });
         let row = on_pool!(self, pool => {
-            sqlx::query_as(SQL).bind(chat).bind(name).fetch_optional(pool).await?
+            sqlx::query_as(SQL.as_str()).bind(chat).bind(name).fetch_optional(pool).await?
         });
         Ok(row)
     }

@@ -3,6 +3,7 @@
 //! several), one insert opens the table and every other finds it.
 
 use super::{BeginWrite, SeatRecord, Store, StoreError, TableRecord};
+use crate::ids::UserId;
 
 /// What [`Store::open_rematch`] did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,7 +70,7 @@ impl Store {
         Ok(rows
             .into_iter()
             .map(|(user, name, status, strikes, rank)| SeatRecord {
-                user,
+                user: UserId::from(user),
                 name,
                 left: status == "left",
                 strikes,

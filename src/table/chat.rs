@@ -4,6 +4,7 @@
 use super::i18n::Lang;
 use super::service::{Fail, Loaded, say};
 use super::{BoardMode, Ctx, Service, View};
+use crate::ids::ChatId;
 
 impl Service {
     pub(super) async fn chat_lang(&self, ctx: &Ctx) -> Lang {
@@ -18,7 +19,7 @@ impl Service {
     pub(super) async fn table_lang(&self, t: &Loaded) -> Lang {
         let chat = match &t.rec.around {
             // Read with the table: the chat's and its group's (a chat has at most one).
-            Some(around) if t.rec.chat.matches('/').count() <= 1 => around
+            Some(around) if t.rec.chat.lineage().count() <= 2 => around
                 .chat_lang
                 .as_deref()
                 .or(around.group_lang.as_deref())
@@ -30,10 +31,9 @@ impl Service {
 
     /// The language set for `chat`, or else for the group it belongs to: a chat named
     /// `<group>/<channel>` (a Discord server's channel) falls back to `<group>`.
-    pub(super) async fn stored_chat_lang(&self, chat: &str) -> Option<Lang> {
-        let mut name = Some(chat);
-        while let Some(chat) = name {
-            match self.store.chat_lang(chat).await {
+    pub(super) async fn stored_chat_lang(&self, chat: &ChatId) -> Option<Lang> {
+        for chat in chat.lineage() {
+            match self.store.chat_lang(chat.as_str()).await {
                 Ok(Some(code)) => return Lang::from_tag(&code),
                 Ok(None) => {}
                 Err(e) => {
@@ -41,7 +41,6 @@ impl Service {
                     return None;
                 }
             }
-            name = chat.rsplit_once('/').map(|(group, _)| group);
         }
         None
     }
@@ -57,7 +56,7 @@ impl Service {
     /// language they chose, if any. While the store is not answering, the platform's language
     /// stands in for it.
     pub(super) async fn record_user(&self, ctx: &Ctx) -> Option<Lang> {
-        match self.store.user(&ctx.user, &ctx.name).await {
+        match self.store.user(ctx.user.as_str(), &ctx.name).await {
             Ok(code) => code.as_deref().and_then(Lang::from_tag),
             Err(e) => {
                 tracing::warn!(error = %e, "recording the user failed");
@@ -95,7 +94,7 @@ impl Service {
             return Ok(vec![View {
                 lang: Some(lang),
                 text: self.text_for(ctx, lang, "lang-choose", &[("codes", list.into())]),
-                private_to: Some(ctx.user.clone()),
+                private_to: Some(ctx.user.to_string()),
                 ..View::default()
             }]);
         };
@@ -106,18 +105,18 @@ impl Service {
             if !ctx.admin {
                 return Err(say("err-admin-only"));
             }
-            self.store.set_chat_lang(&ctx.chat, Some(lang.code())).await?;
+            self.store.set_chat_lang(ctx.chat.as_str(), Some(lang.code())).await?;
             Ok(vec![View {
                 lang: Some(lang),
                 text: self.text_for(ctx, lang, "lang-chat-set", &[]),
                 ..View::default()
             }])
         } else {
-            self.store.set_user_lang(&ctx.user, Some(lang.code())).await?;
+            self.store.set_user_lang(ctx.user.as_str(), Some(lang.code())).await?;
             Ok(vec![View {
                 lang: Some(lang),
                 text: self.i18n.text(lang, "lang-user-set", &[]),
-                private_to: Some(ctx.user.clone()),
+                private_to: Some(ctx.user.to_string()),
                 ..View::default()
             }])
         }
@@ -127,7 +126,7 @@ impl Service {
     pub(super) async fn table_board_mode(&self, t: &Loaded) -> BoardMode {
         match &t.rec.around {
             Some(around) => board_mode_of(around.chat_settings.as_deref()),
-            None => self.board_mode(&t.rec.chat).await,
+            None => self.board_mode(t.rec.chat.as_str()).await,
         }
     }
 
@@ -149,14 +148,14 @@ impl Service {
     ) -> Result<Vec<View>, Fail> {
         let lang = self.chat_lang(ctx).await;
         let mode = match mode {
-            None => self.board_mode(&ctx.chat).await,
+            None => self.board_mode(ctx.chat.as_str()).await,
             Some(mode) => {
                 if !ctx.admin {
                     return Err(say("err-admin-only"));
                 }
                 let json =
                     serde_json::to_string(&ChatSettings { boards: mode }).unwrap_or_default();
-                self.store.set_chat_settings(&ctx.chat, &json).await?;
+                self.store.set_chat_settings(ctx.chat.as_str(), &json).await?;
                 mode
             }
         };

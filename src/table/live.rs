@@ -175,7 +175,7 @@ impl Service {
                 turn: to_move.is_some_and(|m| usize::from(m) == i) || (roll_off && !s.left),
                 me: viewer == Some(s.user.as_str()),
                 left: s.left,
-                computer: super::lobby::is_computer(&s.user),
+                computer: s.user.is_computer(),
             })
             .collect();
         let mut moves = Vec::new();
@@ -263,13 +263,13 @@ impl Service {
         let seat_name = t.rec.seats.iter().find(|s| s.user == user).map(|s| s.name.clone());
         let ctx = Ctx {
             chat: t.rec.chat.clone(),
-            user: user.to_owned(),
+            user: user.into(),
             name: seat_name.unwrap_or_else(|| super::clean_name(name)),
             locale,
             admin: false,
             chat_title: None,
         };
-        Ok((t.rec.chat, self.handle(&ctx, Op::Press(token.to_owned())).await))
+        Ok((t.rec.chat.to_string(), self.handle(&ctx, Op::Press(token.to_owned())).await))
     }
 }
 

@@ -218,10 +218,12 @@ impl Service {
     /// The table whose own thread `ctx`'s chat is (Discord: `discord:<server>/<thread>`), open or
     /// ended: commands typed in a table's thread reach that table, also after its game ended.
     pub(super) async fn thread_table(&self, ctx: &Ctx) -> Result<Option<Loaded>, Fail> {
-        let Some((server, thread)) = ctx.chat.rsplit_once('/') else { return Ok(None) };
+        let (Some(server), Some(thread)) = (ctx.chat.group(), ctx.chat.name_in_group()) else {
+            return Ok(None);
+        };
         let Some(id) = self.store.table_of_thread(thread).await? else { return Ok(None) };
         let t = self.load(id).await?;
-        let same_server = t.rec.chat.rsplit_once('/').is_some_and(|(s, _)| s == server);
+        let same_server = t.rec.chat.group().is_some_and(|s| s == server);
         Ok(same_server.then_some(t))
     }
 
@@ -235,7 +237,7 @@ impl Service {
             Err(e) => return Err(e.into()),
         };
         let reachable = t.rec.chat == ctx.chat
-            || (t.settings.private && t.seat_of(&ctx.user).is_some())
+            || (t.settings.private && t.seat_of(ctx.user.as_str()).is_some())
             || self.thread_table(ctx).await?.is_some_and(|own| own.rec.id == id);
         if reachable { Ok(t) } else { Err(no_such()) }
     }
@@ -262,7 +264,7 @@ impl Service {
             Pick::Unknown(_) | Pick::Last => None,
             Pick::Game(game) => Some(game),
         };
-        let mut rows = self.store.tables_in_chat(&ctx.chat, statuses).await?;
+        let mut rows = self.store.tables_in_chat(ctx.chat.as_str(), statuses).await?;
         if rows.is_empty()
             && let Some(t) = self.thread_table(ctx).await?
             && statuses.contains(&t.rec.status)
@@ -275,7 +277,7 @@ impl Service {
             // A private table's player, in their own chat with the bot.
             rows = self
                 .store
-                .tables_of_user(&ctx.user, &ctx.chat, statuses)
+                .tables_of_user(ctx.user.as_str(), ctx.chat.as_str(), statuses)
                 .await?
                 .into_iter()
                 .filter(|(_, _, _, settings)| {
@@ -297,7 +299,7 @@ impl Service {
             return Ok(candidates.remove(0));
         }
         let (mut mine, others): (Vec<Loaded>, Vec<Loaded>) =
-            candidates.into_iter().partition(|t| t.seat_of(&ctx.user).is_some());
+            candidates.into_iter().partition(|t| t.seat_of(ctx.user.as_str()).is_some());
         if mine.len() == 1 {
             return Ok(mine.remove(0));
         }
@@ -341,7 +343,7 @@ mod tests {
     fn row(game: &str, seats: usize, status: TableStatus) -> TableRecord {
         let seats = (0..seats)
             .map(|i| SeatRecord {
-                user: format!("u{i}"),
+                user: format!("u{i}").into(),
                 name: format!("U{i}"),
                 ..Default::default()
             })
@@ -377,7 +379,7 @@ mod tests {
         let service = Service::new(store, b"a test secret of some length", clock);
         let who = |name: &str| Ctx {
             chat: "unit:save".into(),
-            user: format!("unit:{name}"),
+            user: format!("unit:{name}").into(),
             name: name.into(),
             locale: None,
             admin: false,

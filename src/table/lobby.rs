@@ -10,6 +10,7 @@ use super::{Ctx, Service, Slot, View};
 use crate::engine::computer::Level;
 use crate::engine::{GameKind, Seat};
 use crate::fair::Seed;
+use crate::ids::{ChatId, Platform, UserId};
 use crate::setup;
 use crate::store::{SeatRecord, StoreError, TableRecord, TableStatus};
 
@@ -62,7 +63,7 @@ pub(super) struct Actor<'a> {
 
 /// Who acts, as the lobby's rules see them.
 pub(super) fn actor(ctx: &Ctx) -> Actor<'_> {
-    Actor { user: &ctx.user, name: &ctx.name, admin: ctx.admin }
+    Actor { user: ctx.user.as_str(), name: &ctx.name, admin: ctx.admin }
 }
 
 impl Loaded {
@@ -100,7 +101,7 @@ impl Loaded {
     pub(super) fn kick_from_lobby(&mut self, seat: Seat) -> String {
         let gone = self.rec.seats.remove(usize::from(seat));
         if self.rec.host == gone.user {
-            let human = self.rec.seats.iter().find(|s| !is_computer(&s.user));
+            let human = self.rec.seats.iter().find(|s| !s.user.is_computer());
             self.rec.host = human.map(|s| s.user.clone()).unwrap_or_default();
         }
         gone.name
@@ -136,7 +137,7 @@ impl Loaded {
     ) -> Result<(), Refusal> {
         let Some(wanted) = self.settings.bots.take() else { return Ok(()) };
         let max = *self.kind.players().end();
-        let humans = self.rec.seats.iter().filter(|s| !is_computer(&s.user)).count();
+        let humans = self.rec.seats.iter().filter(|s| !s.user.is_computer()).count();
         let free = max.saturating_sub(humans);
         let wanted = if wanted == u8::MAX { free } else { usize::from(wanted) };
         if wanted > free {
@@ -153,22 +154,24 @@ impl Loaded {
 
     /// How many computers sit at the table.
     pub(super) fn computers(&self) -> usize {
-        self.rec.seats.iter().filter(|s| is_computer(&s.user)).count()
+        self.rec.seats.iter().filter(|s| s.user.is_computer()).count()
     }
 
     fn push_computer(&mut self, name: &dyn Fn(usize, Level) -> String) {
         let level = self.settings.level;
-        let taken = |k: usize| self.rec.seats.iter().any(|s| computer_number(&s.user) == Some(k));
+        let taken = |k: usize| {
+            self.rec.seats.iter().any(|s| s.user.as_computer().is_some_and(|(_, n)| n == k))
+        };
         let k = (1..).find(|k| !taken(*k)).unwrap_or(1);
         self.rec.seats.push(SeatRecord {
-            user: computer_user(level, k),
+            user: UserId::computer(level, k),
             name: name(k, level),
             ..Default::default()
         });
     }
 
     fn drop_computer(&mut self) -> Option<String> {
-        let last = self.rec.seats.iter().rposition(|s| is_computer(&s.user))?;
+        let last = self.rec.seats.iter().rposition(|s| s.user.is_computer())?;
         Some(self.rec.seats.remove(last).name)
     }
 
@@ -219,7 +222,7 @@ impl Loaded {
         }
         self.seat_kept_for_invited(who.user)?;
         self.rec.seats.push(SeatRecord {
-            user: who.user.to_owned(),
+            user: who.user.into(),
             name: who.name.to_owned(),
             ..Default::default()
         });
@@ -237,7 +240,7 @@ impl Loaded {
         let seat = self.seat_of(who.user).ok_or_else(|| Refusal::say("err-not-seated"))?;
         self.rec.seats.remove(usize::from(seat));
         // Computers do not keep a table open: the last person leaving cancels it.
-        let Some(first) = self.rec.seats.iter().find(|s| !is_computer(&s.user)) else {
+        let Some(first) = self.rec.seats.iter().find(|s| !s.user.is_computer()) else {
             self.rec.status = TableStatus::Cancelled;
             return Ok(Outcome::Emptied);
         };
@@ -323,7 +326,7 @@ impl Service {
     pub(super) fn lobby_record(
         &self,
         ctx: &Ctx,
-        chat: &str,
+        chat: &ChatId,
         game: &str,
         options: String,
         settings: &Settings,
@@ -335,7 +338,7 @@ impl Service {
         let presser =
             SeatRecord { user: ctx.user.clone(), name: ctx.name.clone(), ..SeatRecord::default() };
         Ok(TableRecord {
-            chat: chat.into(),
+            chat: chat.clone(),
             game: game.into(),
             options,
             settings: serde_json::to_string(settings).map_err(|e| damaged(e.to_string()))?,
@@ -486,8 +489,8 @@ impl Service {
             Outcome::PanelChanged => {
                 self.save(&mut t, None).await?;
                 let mut view = self.options_panel(&t, lang);
-                if t.settings.private && !view.audience.contains(&ctx.user) {
-                    view.audience.push(ctx.user.clone());
+                if t.settings.private && !view.audience.contains(&ctx.user.to_string()) {
+                    view.audience.push(ctx.user.to_string());
                 }
                 view
             }
@@ -498,9 +501,9 @@ impl Service {
                     let said = self.i18n.text(lang, key, &[("name", name.into())]);
                     view.text = format!("{said}\n{}", view.text);
                 }
-                if t.settings.private && !view.audience.contains(&ctx.user) {
+                if t.settings.private && !view.audience.contains(&ctx.user.to_string()) {
                     // Who just left still sees that they did.
-                    view.audience.push(ctx.user.clone());
+                    view.audience.push(ctx.user.to_string());
                 }
                 view
             }
@@ -516,7 +519,7 @@ impl Service {
         ctx: &Ctx,
         lang: Lang,
     ) -> Result<View, Fail> {
-        let audience = if t.settings.private { vec![ctx.user.clone()] } else { Vec::new() };
+        let audience = if t.settings.private { vec![ctx.user.to_string()] } else { Vec::new() };
         Ok(View {
             lang: Some(lang),
             text: self.i18n.text(
@@ -582,30 +585,10 @@ pub(super) enum LobbyOp {
     RemoveComputer,
 }
 
-/// The user id of the `k`th computer at a table, playing at `level`: `computer:<level>:<k>`.
-/// No platform's ids look like it, so a computer is never taken for a person.
-pub(super) fn computer_user(level: Level, k: usize) -> String {
-    format!("computer:{}:{k}", level.word())
-}
-
-/// Whether a seat's user is a computer.
-pub(super) fn is_computer(user: &str) -> bool {
-    user.starts_with("computer:")
-}
-
-/// The level of a computer seat's user.
-pub(super) fn computer_level(user: &str) -> Option<Level> {
-    Level::from_word(user.strip_prefix("computer:")?.split(':').next()?)
-}
-
-fn computer_number(user: &str) -> Option<usize> {
-    user.strip_prefix("computer:")?.split(':').nth(1)?.parse().ok()
-}
-
 /// Whether the chat's platform has threads (Discord): elsewhere the option word `thread` means
 /// nothing and is not offered.
 pub(super) fn has_threads(ctx: &Ctx) -> bool {
-    ctx.chat.starts_with("discord:")
+    ctx.chat.platform() == Platform::Discord
 }
 
 /// A refusal of option words; `threads`: the chat's platform has threads.
@@ -625,15 +608,11 @@ mod tests {
     fn lobby(kind: GameKind, seated: &[&str]) -> Loaded {
         let seats = seated
             .iter()
-            .map(|u| SeatRecord {
-                user: (*u).to_owned(),
-                name: u.to_uppercase(),
-                ..Default::default()
-            })
+            .map(|u| SeatRecord { user: (*u).into(), name: u.to_uppercase(), ..Default::default() })
             .collect();
         let rec = TableRecord {
             id: 1,
-            host: seated.first().map_or_else(String::new, |u| (*u).to_owned()),
+            host: seated.first().map_or_else(UserId::default, |u| (*u).into()),
             seats,
             ..TableRecord::default()
         };
@@ -711,7 +690,7 @@ mod tests {
         // A number freed is used again.
         t.add_computer(who("ana"), &robot).unwrap();
         assert_eq!(users(&t)[3], "computer:hard:2");
-        assert_eq!(computer_level(users(&t)[3]), Some(Level::Hard));
+        assert_eq!(t.rec.seats[3].user.as_computer(), Some((Level::Hard, 2)));
         // The host leaves: a person takes over, never a computer; the last person leaving
         // cancels the table.
         t.leave(who("ana")).unwrap();

@@ -33,14 +33,15 @@ pub use ratings::Scope;
 pub use service::{IdentifyTurn, Service, ServiceError, Shown};
 
 use crate::engine::GameKind;
+use crate::ids::{ChatId, UserId};
 
 /// Who acts, where, and with which rights, as the adapter reports it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ctx {
-    /// The chat, `platform:id` (e.g. `telegram:-1001234`).
-    pub chat: String,
-    /// The user, `platform:id`.
-    pub user: String,
+    /// The chat (e.g. `telegram:-1001234`).
+    pub chat: ChatId,
+    /// The user.
+    pub user: UserId,
     /// The user's display name.
     pub name: String,
     /// The platform's language tag for the user (`ru`, `fa-IR`), if it gives one.

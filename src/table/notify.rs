@@ -16,6 +16,7 @@ use super::i18n::{Arg, Lang};
 use super::service::{Fail, Loaded, ServiceError};
 use super::{Ctx, Service, View};
 use crate::engine::Legal;
+use crate::ids::UserId;
 use crate::store::{Pending, TableStatus};
 
 /// How long a claimed notice is held by the process sending it, in milliseconds.
@@ -170,9 +171,7 @@ pub(super) fn people_to_act(t: &Loaded) -> Vec<usize> {
     };
     seats
         .into_iter()
-        .filter(|&i| {
-            t.rec.seats.get(i).is_some_and(|s| !s.left && !super::lobby::is_computer(&s.user))
-        })
+        .filter(|&i| t.rec.seats.get(i).is_some_and(|s| !s.left && !s.user.is_computer()))
         .collect()
 }
 
@@ -214,7 +213,8 @@ impl Service {
     /// `/notify [words]`: shows or changes the person's turn notices (a private answer).
     pub(super) async fn notify(&self, ctx: &Ctx, words: &[String]) -> Result<Vec<View>, Fail> {
         let lang = self.user_lang(ctx).await;
-        let stored = self.store.notify(&ctx.user).await?.map(|(n, _)| n).unwrap_or_default();
+        let stored =
+            self.store.notify(ctx.user.as_str()).await?.map(|(n, _)| n).unwrap_or_default();
         let mut choice = NotifyChoice::read(&stored);
         let was = choice.active();
         if let Err(word) = choice.apply(words) {
@@ -232,14 +232,14 @@ impl Service {
             } else {
                 Pending::Keep
             };
-            self.store.set_notify(&ctx.user, &json, pending).await?;
+            self.store.set_notify(ctx.user.as_str(), &json, pending).await?;
         }
         let mut lines = vec![self.notify_words(ctx, lang, &choice)];
         let mut view =
-            View { lang: Some(lang), private_to: Some(ctx.user.clone()), ..View::default() };
+            View { lang: Some(lang), private_to: Some(ctx.user.to_string()), ..View::default() };
         // Telegram writes to a person only after they opened a chat with the bot: a group's
         // `/notify on` links to that chat (`start=notify`).
-        if choice.active() && ctx.chat.starts_with("telegram:-") {
+        if choice.active() && ctx.chat.is_telegram_group() {
             lines.push(self.i18n.text(lang, "notify-open-private", &[]));
             view.invite = Some("notify".into());
         }
@@ -250,7 +250,8 @@ impl Service {
     /// `/start notify` in a private chat: notices will come here.
     pub(super) async fn notify_here(&self, ctx: &Ctx) -> Result<Vec<View>, Fail> {
         let lang = self.user_lang(ctx).await;
-        let stored = self.store.notify(&ctx.user).await?.map(|(n, _)| n).unwrap_or_default();
+        let stored =
+            self.store.notify(ctx.user.as_str()).await?.map(|(n, _)| n).unwrap_or_default();
         let choice = NotifyChoice::read(&stored);
         let text = if choice.active() {
             self.i18n.text(lang, "notify-private-ready", &[])
@@ -260,7 +261,7 @@ impl Service {
         Ok(vec![View {
             lang: Some(lang),
             text,
-            private_to: Some(ctx.user.clone()),
+            private_to: Some(ctx.user.to_string()),
             ..View::default()
         }])
     }
@@ -311,10 +312,10 @@ impl Service {
             }
             if acting.contains(&i) {
                 if !owed.iter().any(|(u, _)| u == &seat.user) {
-                    owed.push((seat.user.clone(), choice.due(now, t.rec.remind_ms)));
+                    owed.push((seat.user.to_string(), choice.due(now, t.rec.remind_ms)));
                 }
-            } else if !ended.contains(&seat.user) {
-                ended.push(seat.user.clone());
+            } else if !ended.iter().any(|u| *u == seat.user) {
+                ended.push(seat.user.to_string());
             }
         }
         ended.retain(|u| !owed.iter().any(|(o, _)| o == u));
@@ -398,11 +399,7 @@ impl Service {
             (Some(game), 1) => self.picture(game, &[], &first.names(), lang).await,
             _ => None,
         };
-        let address = match user.split_once(':') {
-            Some(("telegram", _)) => user.to_owned(),
-            Some(("discord", id)) => format!("discord:@{id}"),
-            _ => first.rec.chat.clone(),
-        };
+        let address = UserId::from(user).direct_chat().unwrap_or_else(|| first.rec.chat.clone());
         let view = View {
             text: lines.join("\n"),
             lang: Some(lang),
@@ -415,7 +412,7 @@ impl Service {
             links,
             ..View::default()
         };
-        Ok(Some((address, view)))
+        Ok(Some((address.to_string(), view)))
     }
 
     /// One table in a list: its game and number, whose turn, and the time left.
@@ -465,7 +462,7 @@ impl Service {
             .around
             .as_ref()
             .and_then(|a| a.message("board").or_else(|| a.message("lobby")).map(str::to_owned));
-        Link { table: t.rec.id, chat: t.rec.chat.clone(), message }
+        Link { table: t.rec.id, chat: t.rec.chat.to_string(), message }
     }
 
     /// The adapter delivered a notice: it is not sent again for these turns.
@@ -524,7 +521,7 @@ impl Service {
             table: Some(table),
             ..View::default()
         };
-        vec![(t.rec.chat.clone(), view)]
+        vec![(t.rec.chat.to_string(), view)]
     }
 
     /// `/games`: in a private chat (or wherever the person asks), their open tables across all
@@ -534,7 +531,7 @@ impl Service {
         let now = self.clock.now_ms();
         let mut lines = Vec::new();
         let mut links = Vec::new();
-        let mine = self.store.tables_of_user(&ctx.user, "", &TableStatus::OPEN).await?;
+        let mine = self.store.tables_of_user(ctx.user.as_str(), "", &TableStatus::OPEN).await?;
         if mine.is_empty() {
             lines.push(self.i18n.text(lang, "games-none", &[]));
         } else {
@@ -543,13 +540,14 @@ impl Service {
         let mut shown = Vec::new();
         for (id, ..) in &mine {
             let Ok(t) = self.load(*id).await else { continue };
-            lines.push(self.table_line(&t, lang, &ctx.user, now));
+            lines.push(self.table_line(&t, lang, ctx.user.as_str(), now));
             links.push(self.link(&t));
             shown.push(*id);
         }
-        let private = ctx.chat == ctx.user;
+        // The user's own chat with the bot has the user's id (Telegram; the tests).
+        let private = ctx.chat.as_str() == ctx.user.as_str();
         if !private {
-            let here = self.store.tables_in_chat(&ctx.chat, &TableStatus::OPEN).await?;
+            let here = self.store.tables_in_chat(ctx.chat.as_str(), &TableStatus::OPEN).await?;
             let others: Vec<i64> =
                 here.iter().map(|(id, ..)| *id).filter(|id| !shown.contains(id)).collect();
             if !others.is_empty() {
@@ -557,14 +555,14 @@ impl Service {
             }
             for id in others {
                 let Ok(t) = self.load(id).await else { continue };
-                lines.push(self.table_line(&t, lang, &ctx.user, now));
+                lines.push(self.table_line(&t, lang, ctx.user.as_str(), now));
                 links.push(self.link(&t));
             }
         }
         Ok(vec![View {
             text: lines.join("\n"),
             lang: Some(lang),
-            private_to: Some(ctx.user.clone()),
+            private_to: Some(ctx.user.to_string()),
             links,
             ..View::default()
         }])

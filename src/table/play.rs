@@ -74,7 +74,7 @@ impl Service {
     /// who sees a button can copy its token), so a token carried elsewhere is refused.
     async fn reachable(&self, ctx: &Ctx, t: &Loaded) -> Result<bool, Fail> {
         if t.settings.private {
-            return Ok(t.audience().contains(&ctx.user));
+            return Ok(t.audience().iter().any(|u| *u == ctx.user));
         }
         if ctx.chat == t.rec.chat {
             return Ok(true);
@@ -83,8 +83,7 @@ impl Service {
             && let Some(thread) = self.message_of(t, Slot::Thread).await?
         {
             // A thread of a server's channel is the chat `<platform>:<server>/<thread>`.
-            let server = t.rec.chat.rsplit_once('/').map_or(t.rec.chat.as_str(), |(s, _)| s);
-            return Ok(ctx.chat == format!("{server}/{thread}"));
+            return Ok(ctx.chat == t.rec.chat.sibling(&thread));
         }
         Ok(false)
     }
@@ -93,7 +92,7 @@ impl Service {
         if t.rec.status != TableStatus::Playing {
             return Err(say("err-game-over"));
         }
-        let seat = t.seat_of(&ctx.user).ok_or_else(|| say("err-not-seated"))?;
+        let seat = t.seat_of(ctx.user.as_str()).ok_or_else(|| say("err-not-seated"))?;
         let Some(game) = &t.game else { return Err(say("err-game-over")) };
         let legal = game.legal();
         let names = t.names();
@@ -322,7 +321,7 @@ impl Service {
             self.store.release(id, t.rec.version).await?;
             return Ok(Vec::new());
         }
-        let chat = t.rec.chat.clone();
+        let chat = t.rec.chat.to_string();
         let lang = self.table_lang(&t).await;
         if let Some((seat, level)) = t.computer_to_act() {
             // A computer's turn: played when its pause is over; it has no reminder.
@@ -347,7 +346,7 @@ impl Service {
             let Some(seat) = idle else { return Ok(Vec::new()) };
             let left = t.rec.deadline_ms.map_or(0, |d| (d - now).max(0));
             let text = self.reminder(lang, &name_of(seat), left);
-            let user = t.rec.seats[usize::from(seat)].user.clone();
+            let user = t.rec.seats[usize::from(seat)].user.to_string();
             let view = View {
                 lang: Some(lang),
                 text,

@@ -5,10 +5,10 @@
 use std::sync::Mutex;
 
 use super::i18n::{Arg, Lang};
-use super::lobby::{computer_level, is_computer};
 use super::service::{Fail, Loaded, say};
 use super::{Ctx, Service, View};
 use crate::engine::{Game, GameKind};
+use crate::ids::{Player, UserId};
 use crate::rating::{self, ALL_TIME, Entrant, Skill};
 use crate::store::{RatingRow, TableStatus};
 
@@ -59,7 +59,7 @@ impl Plan {
     fn of(
         kind: GameKind,
         game: &Game,
-        seats: &[(String, Option<i32>)],
+        seats: &[(UserId, Option<i32>)],
         at_ms: i64,
         season: String,
     ) -> Option<Plan> {
@@ -71,14 +71,16 @@ impl Plan {
         let mut ranks = Vec::new();
         for (user, rank) in seats {
             ranks.push(u32::try_from((*rank)?).ok()?);
-            if is_computer(user) {
-                plan_seats.push(Err(computer_level(user)?));
-            } else {
-                if users.contains(user) {
-                    return None;
+            match user.player() {
+                Player::Computer { level, .. } => plan_seats.push(Err(level)),
+                Player::DamagedComputer => return None,
+                Player::Person => {
+                    if users.contains(&user.to_string()) {
+                        return None;
+                    }
+                    plan_seats.push(Ok(users.len()));
+                    users.push(user.to_string());
                 }
-                plan_seats.push(Ok(users.len()));
-                users.push(user.clone());
             }
         }
         if users.is_empty() {
@@ -142,7 +144,7 @@ impl Service {
             return None;
         }
         let game = t.game.as_ref()?;
-        let seats: Vec<(String, Option<i32>)> =
+        let seats: Vec<(UserId, Option<i32>)> =
             t.rec.seats.iter().map(|s| (s.user.clone(), s.rank)).collect();
         Plan::of(t.kind, game, &seats, at_ms, self.seasons.of(at_ms))
     }
@@ -187,8 +189,8 @@ impl Service {
             let Ok(kind) = g.game.parse::<GameKind>() else { continue };
             let Ok(state) = serde_json::from_str(&g.state) else { continue };
             let Ok(game) = Game::from_json(kind, &state) else { continue };
-            let seats: Vec<(String, Option<i32>)> =
-                g.seats.iter().map(|(u, r)| (u.clone(), Some(*r))).collect();
+            let seats: Vec<(UserId, Option<i32>)> =
+                g.seats.iter().map(|(u, r)| (UserId::from(u.as_str()), Some(*r))).collect();
             let season = self.seasons.of(g.finished_ms);
             if let Some(plan) = Plan::of(kind, &game, &seats, g.finished_ms, season) {
                 plans.push((g, plan));
@@ -242,7 +244,7 @@ impl Service {
                 continue;
             }
             if !rating::rated_game(kind) {
-                let rows = self.store.leaderboard(&ctx.chat).await?;
+                let rows = self.store.leaderboard(ctx.chat.as_str()).await?;
                 let of_game: Vec<_> =
                     rows.iter().filter(|r| r.game == kind.name()).take(LADDER).collect();
                 if game.is_none() && of_game.is_empty() {
@@ -306,7 +308,7 @@ impl Service {
     ) -> Result<Vec<String>, Fail> {
         let now = self.clock.now_ms();
         let season = self.seasons.of(now);
-        let mine = self.store.user_ratings(&ctx.user, &season).await?;
+        let mine = self.store.user_ratings(ctx.user.as_str(), &season).await?;
         let mut lines = Vec::new();
         for kind in GameKind::ALL {
             if !rating::rated_game(kind) || game.is_some_and(|g| g != kind) {
@@ -315,7 +317,8 @@ impl Service {
             let of = |s: &str| mine.iter().find(|(g, ss, _)| g == kind.name() && ss == s);
             if let Some((_, _, all)) = of(ALL_TIME) {
                 let skill = shown_skill(all, now);
-                let ladder = self.store.ladder(kind.name(), &season, Some(&ctx.chat)).await?;
+                let ladder =
+                    self.store.ladder(kind.name(), &season, Some(ctx.chat.as_str())).await?;
                 let place = ladder.iter().position(|r| r.user == ctx.user);
                 let this = of(&season).map(|(_, _, r)| shown_skill(r, now));
                 lines.push(self.i18n.text(
@@ -344,7 +347,7 @@ impl Service {
                 }
             }
             let last = self.seasons.before(now);
-            let podium = self.store.ladder(kind.name(), &last, Some(&ctx.chat)).await?;
+            let podium = self.store.ladder(kind.name(), &last, Some(ctx.chat.as_str())).await?;
             if !podium.is_empty() {
                 let names: Vec<Arg> = podium
                     .iter()
@@ -374,12 +377,12 @@ impl Service {
     /// `/stats public` and `/stats private`: whether the user is on ladders across chats.
     pub(super) async fn set_public(&self, ctx: &Ctx, public: bool) -> Result<Vec<View>, Fail> {
         let lang = self.user_lang(ctx).await;
-        self.store.set_public(&ctx.user, public).await?;
+        self.store.set_public(ctx.user.as_str(), public).await?;
         let key = if public { "stats-public-on" } else { "stats-public-off" };
         Ok(vec![View {
             lang: Some(lang),
             text: self.text_for(ctx, lang, key, &[]),
-            private_to: Some(ctx.user.clone()),
+            private_to: Some(ctx.user.to_string()),
             ..View::default()
         }])
     }
@@ -396,12 +399,12 @@ impl Service {
             let name = self.store.user_name(wanted).await?;
             name.map(|n| (wanted.to_owned(), n))
         } else {
-            self.store.player_named(&ctx.chat, wanted).await?
+            self.store.player_named(ctx.chat.as_str(), wanted).await?
         };
         let Some((other, other_name)) = other else {
             return Err(Fail::Say("err-vs-unknown", vec![("name", wanted.to_owned().into())]));
         };
-        let rows = self.store.head_to_head(&ctx.user, &other).await?;
+        let rows = self.store.head_to_head(ctx.user.as_str(), &other).await?;
         let mut lines = vec![self.i18n.text(
             lang,
             "vs-title",
@@ -446,7 +449,8 @@ impl Service {
             if !rating::rated_game(kind) || game.is_some_and(|g| g != kind) {
                 continue;
             }
-            let history = self.store.rating_history(&ctx.user, kind.name(), &season).await?;
+            let history =
+                self.store.rating_history(ctx.user.as_str(), kind.name(), &season).await?;
             if !history.is_empty() {
                 found = Some((kind, history));
                 break;

@@ -12,15 +12,16 @@
 //! process or several, open exactly one table and seat every presser once.
 
 use super::i18n::{Arg, Lang, PLATFORM};
-use super::lobby::{LobbyOp, Refusal, is_computer};
+use super::lobby::{LobbyOp, Refusal};
 use super::service::{Fail, Loaded, ServiceError, say};
 use super::{Ctx, Service, View};
+use crate::ids::Platform;
 use crate::store::{Rematch, SeatRecord, TableRecord, TableStatus};
 
 impl Loaded {
     /// The invited players of a rematch lobby who have no seat yet.
     pub(super) fn awaited(&self) -> Vec<&SeatRecord> {
-        self.invited.iter().filter(|s| self.seat_of(&s.user).is_none()).collect()
+        self.invited.iter().filter(|s| self.seat_of(s.user.as_str()).is_none()).collect()
     }
 
     /// Whether a rematch lobby has everyone it invited seated, and enough players to start.
@@ -78,7 +79,7 @@ impl Service {
     /// The new table: `t`'s chat, game, options and settings, a new seed, the presser as its
     /// host in the first seat and `t`'s computers after them.
     fn rematch_record(&self, ctx: &Ctx, t: &Loaded) -> Result<TableRecord, Fail> {
-        let computers = t.rec.seats.iter().filter(|s| is_computer(&s.user) && !s.left).map(|s| {
+        let computers = t.rec.seats.iter().filter(|s| s.user.is_computer() && !s.left).map(|s| {
             SeatRecord { user: s.user.clone(), name: s.name.clone(), ..SeatRecord::default() }
         });
         let (chat, game) = (&t.rec.chat, &t.rec.game);
@@ -100,7 +101,7 @@ impl Service {
     /// A press after the rematch was opened: a seat at it, while it is a lobby.
     async fn join_rematch(&self, ctx: &Ctx, id: i64) -> Result<Vec<View>, Fail> {
         let t = self.load(id).await?;
-        if t.seat_of(&ctx.user).is_some() {
+        if t.seat_of(ctx.user.as_str()).is_some() {
             return Err(say("err-already-seated"));
         }
         let over = || Fail::Say("err-rematch-over", vec![("table", Arg::Number(id))]);
@@ -112,7 +113,11 @@ impl Service {
             // press (a double tap that seated them and started the game), or without them.
             Err(Fail::Say("err-started" | "err-game-over", _)) => {
                 let t = self.load(id).await?;
-                Err(if t.seat_of(&ctx.user).is_some() { say("err-already-seated") } else { over() })
+                Err(if t.seat_of(ctx.user.as_str()).is_some() {
+                    say("err-already-seated")
+                } else {
+                    over()
+                })
             }
             done => done,
         }
@@ -123,7 +128,7 @@ impl Service {
     pub(super) fn rematch_note(&self, t: &Loaded, lang: Lang) -> Option<String> {
         let of = t.rec.rematch_of?;
         let mut args = vec![("number", Arg::Number(of)), ("table", Arg::Number(t.rec.id))];
-        if t.rec.chat.starts_with("discord:") {
+        if t.rec.chat.platform() == Platform::Discord {
             args.push((PLATFORM, Arg::Text("discord".into())));
         }
         let mut lines = vec![self.i18n.text(lang, "rematch-lobby", &args)];
@@ -141,7 +146,7 @@ impl Service {
     pub(super) async fn invited(&self, of: i64) -> Result<Vec<SeatRecord>, ServiceError> {
         let mut invited: Vec<SeatRecord> = Vec::new();
         for seat in self.store.seats(of).await? {
-            if !is_computer(&seat.user) && !invited.iter().any(|s| s.user == seat.user) {
+            if !seat.user.is_computer() && !invited.iter().any(|s| s.user == seat.user) {
                 invited.push(seat);
             }
         }
@@ -158,14 +163,14 @@ mod tests {
     use crate::table::words::Settings;
 
     fn seat(user: &str) -> SeatRecord {
-        SeatRecord { user: user.to_owned(), name: user.to_uppercase(), ..SeatRecord::default() }
+        SeatRecord { user: user.into(), name: user.to_uppercase(), ..SeatRecord::default() }
     }
 
     /// A rematch lobby of `kind` with `seated` at it, inviting `invited`.
     fn rematch(kind: GameKind, seated: &[&str], invited: &[&str]) -> Loaded {
         let rec = TableRecord {
             id: 2,
-            host: seated[0].to_owned(),
+            host: seated[0].into(),
             seats: seated.iter().map(|u| seat(u)).collect(),
             rematch_of: Some(1),
             ..TableRecord::default()

@@ -186,10 +186,12 @@ impl Service {
         game: Option<GameKind>,
         command: &'static str,
     ) -> Result<Loaded, Fail> {
-        if let Some(id) = self.store.last_played_table(&ctx.chat, game.map(GameKind::name)).await? {
+        if let Some(id) =
+            self.store.last_played_table(ctx.chat.as_str(), game.map(GameKind::name)).await?
+        {
             return Ok(self.load(id).await?);
         }
-        let open = self.store.tables_in_chat(&ctx.chat, &TableStatus::OPEN).await?;
+        let open = self.store.tables_in_chat(ctx.chat.as_str(), &TableStatus::OPEN).await?;
         let running = open.iter().any(|(_, g, status)| {
             *status == TableStatus::Playing && game.is_none_or(|k| k.name() == g)
         });
@@ -247,7 +249,7 @@ impl Service {
     /// nothing if a press there already has it on its way, or had it posted within
     /// [`PRESSED_AGAIN`] (a double tap posts one GIF).
     pub(super) async fn replay_pressed(&self, ctx: &Ctx, t: Loaded) -> Result<Vec<View>, Fail> {
-        let Some(claim) = self.drawn.claim_post(&ctx.chat, t.rec.id) else {
+        let Some(claim) = self.drawn.claim_post(ctx.chat.as_str(), t.rec.id) else {
             tracing::debug!(table = t.rec.id, chat = %ctx.chat, "a replay pressed again");
             return Ok(Vec::new());
         };

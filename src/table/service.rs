@@ -14,6 +14,7 @@ use super::{Clock, Ctx, Op, Pick, Slot, View};
 use crate::engine::computer::Level;
 use crate::engine::{Game, GameKind, Illegal, Legal, Options, Seat};
 use crate::fair::Seed;
+use crate::ids::Platform;
 use crate::render::Renderer;
 use crate::runtime::metrics::Metrics;
 use crate::store::{SeatRecord, Store, StoreError, TableRecord, TableStatus};
@@ -140,8 +141,8 @@ impl Loaded {
         let mut users: Vec<String> = Vec::new();
         // A rematch lobby is shown to the players it invites too.
         for seat in self.rec.seats.iter().chain(&self.invited) {
-            if !users.contains(&seat.user) && !super::lobby::is_computer(&seat.user) {
-                users.push(seat.user.clone());
+            if !users.iter().any(|u| *u == seat.user) && !seat.user.is_computer() {
+                users.push(seat.user.to_string());
             }
         }
         users
@@ -160,7 +161,7 @@ impl Loaded {
         let game = self.game.as_ref()?;
         let level = |seat: usize| {
             let s = self.rec.seats.get(seat).filter(|s| !s.left)?;
-            super::lobby::computer_level(&s.user)
+            s.user.as_computer().map(|(level, _)| level)
         };
         match game.legal() {
             Legal::RollOff { .. } => {
@@ -175,7 +176,7 @@ impl Loaded {
 
     /// Whether any person still plays (computers alone do not play on).
     pub(super) fn people_playing(&self) -> bool {
-        self.rec.seats.iter().any(|s| !s.left && !super::lobby::is_computer(&s.user))
+        self.rec.seats.iter().any(|s| !s.left && !s.user.is_computer())
     }
 }
 
@@ -536,7 +537,7 @@ impl Service {
         let own = self.record_user(ctx).await;
         // A chat's title, kept for lists that name chats; presses (the bulk) skip it.
         if let Some(title) = ctx.chat_title.as_deref().filter(|_| !matches!(op, Op::Press(_)))
-            && let Err(e) = self.store.set_chat_title(&ctx.chat, title).await
+            && let Err(e) = self.store.set_chat_title(ctx.chat.as_str(), title).await
         {
             tracing::warn!(chat = %ctx.chat, error = %e, "recording the chat's title failed");
         }
@@ -632,7 +633,7 @@ impl Service {
         View {
             lang: Some(lang),
             text: self.i18n.text(lang, key, &[]),
-            private_to: Some(ctx.user.clone()),
+            private_to: Some(ctx.user.to_string()),
             ..View::default()
         }
     }
@@ -646,7 +647,7 @@ impl Service {
         key: &str,
         args: &[(&str, Arg)],
     ) -> String {
-        if ctx.chat.starts_with("discord:") {
+        if ctx.chat.platform() == Platform::Discord {
             let discord = format!("{key}-discord");
             if let Some(text) = self.i18n.format(lang, &discord, args) {
                 return text;
@@ -665,7 +666,7 @@ impl Service {
         View {
             lang: Some(lang),
             text: self.i18n.text(lang, "err-store-down", &[]),
-            private_to: Some(ctx.user.clone()),
+            private_to: Some(ctx.user.to_string()),
             refusal: Some("err-store-down"),
             ..View::default()
         }
@@ -675,7 +676,7 @@ impl Service {
         let private = |key: &'static str, text: String| View {
             lang: Some(lang),
             text,
-            private_to: Some(ctx.user.clone()),
+            private_to: Some(ctx.user.to_string()),
             refusal: Some(key),
             ..View::default()
         };

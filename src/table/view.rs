@@ -147,7 +147,7 @@ impl Service {
             version: t.rec.version,
             audience: t.audience(),
             invite,
-            mentions: t.awaited().iter().map(|s| s.user.clone()).collect(),
+            mentions: t.awaited().iter().map(|s| s.user.to_string()).collect(),
             ..View::default()
         }
     }
@@ -254,7 +254,7 @@ impl Service {
             Legal::Roll { seat, .. } => {
                 lines.push(label("turn-roll", &[("name", name(*seat).into())]));
                 buttons.push(vec![self.button(t, TokenButton::Roll, label("button-roll", &[]))]);
-                mentions.push(t.rec.seats[usize::from(*seat)].user.clone());
+                mentions.push(t.rec.seats[usize::from(*seat)].user.to_string());
             }
             Legal::RollOff { .. } => {
                 lines.push(label("turn-roll-off", &[]));
@@ -266,7 +266,7 @@ impl Service {
                     "turn-choose",
                     &[("name", name(*seat).into()), ("dice", dice(&rolled).into())],
                 ));
-                mentions.push(t.rec.seats[usize::from(*seat)].user.clone());
+                mentions.push(t.rec.seats[usize::from(*seat)].user.to_string());
                 // One button per position a choice leads to (L6: pieces in the house are alike).
                 let mut row: Vec<(Button, u8)> = (game.distinct_choices().iter())
                     .filter_map(|a| {
@@ -475,7 +475,7 @@ impl Service {
                 }
                 spread_audience(&mut views);
                 tracing::info!(table = id, version = t.rec.version, "showing a change never shown");
-                out.extend(views.into_iter().map(|v| (t.rec.chat.clone(), v)));
+                out.extend(views.into_iter().map(|v| (t.rec.chat.to_string(), v)));
             }
         }
     }
@@ -540,7 +540,8 @@ impl Service {
         {
             return Ok(t);
         }
-        let last = self.store.last_played_table(&ctx.chat, game.map(GameKind::name)).await?;
+        let last =
+            self.store.last_played_table(ctx.chat.as_str(), game.map(GameKind::name)).await?;
         let id = last.ok_or(Fail::NoTable)?;
         Ok(self.load(id).await?)
     }
@@ -584,7 +585,7 @@ impl Service {
         game: Option<GameKind>,
     ) -> Result<Vec<View>, Fail> {
         let lang = self.user_lang(ctx).await;
-        let rows = self.store.user_stats(&ctx.user).await?;
+        let rows = self.store.user_stats(ctx.user.as_str()).await?;
         let mut lines =
             vec![self.i18n.text(lang, "stats-title", &[("name", ctx.name.clone().into())])];
         if rows.is_empty() {
@@ -659,7 +660,7 @@ impl Service {
                 self.text_for(ctx, lang, "help", &[]),
                 self.text_for(ctx, lang, "help-ratings", &[])
             ),
-            private_to: Some(ctx.user.clone()),
+            private_to: Some(ctx.user.to_string()),
             ..View::default()
         }
     }

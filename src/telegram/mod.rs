@@ -182,8 +182,8 @@ impl Telegram {
 
     fn ctx(chat: ChatId, user: &User, admin: bool) -> Ctx {
         Ctx {
-            chat: format!("telegram:{}", chat.0),
-            user: format!("telegram:{}", user.id.0),
+            chat: crate::ids::ChatId::telegram(chat.0),
+            user: crate::ids::UserId::telegram(user.id.0),
             name: crate::table::clean_name(&user.full_name()),
             locale: user.language_code.clone(),
             admin,

@@ -253,8 +253,8 @@ impl Telegram {
     }
 
     /// Shows views in a chat (`telegram:<id>`), e.g. a timer's messages, through the outbox.
-    pub fn post_to(&self, chat: &str, views: Vec<View>) {
-        let Some(id) = chat.strip_prefix("telegram:").and_then(|id| id.parse::<i64>().ok()) else {
+    pub fn post_to(&self, chat: &crate::ids::ChatId, views: Vec<View>) {
+        let Some(id) = chat.telegram_id() else {
             return;
         };
         self.send_later(ChatId(id), views, None);

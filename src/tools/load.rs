@@ -680,8 +680,8 @@ struct TableDriver {
 fn player(chat: &str, seat: usize) -> Ctx {
     let name = ["Ana", "Ben", "Cai", "Dee"][seat % 4];
     Ctx {
-        chat: chat.to_owned(),
-        user: format!("{chat}-{}", name.to_lowercase()),
+        chat: chat.into(),
+        user: format!("{chat}-{}", name.to_lowercase()).into(),
         name: name.to_owned(),
         locale: Some("en".into()),
         admin: false,

@@ -79,8 +79,8 @@ pub fn sqlite_url(suite: &str, name: &str) -> String {
 /// Who acts in a service test: `user` in `chat` (user id `<chat>/<user>`), no admin rights.
 pub fn ctx(chat: &str, user: &str) -> dicetable::table::Ctx {
     dicetable::table::Ctx {
-        chat: chat.to_owned(),
-        user: format!("{chat}/{user}"),
+        chat: chat.into(),
+        user: format!("{chat}/{user}").into(),
         name: user.to_owned(),
         locale: None,
         admin: false,
