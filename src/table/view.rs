@@ -481,12 +481,11 @@ impl Service {
                 let slot = t.slot();
                 let mut views = vec![self.current_view(&t, lang).await];
                 // A lobby is one message edited in place; so is a board in a chat that asked.
-                if slot == Slot::Lobby || self.table_board_mode(&t).await == BoardMode::Edit {
-                    if let Some(m) = self.store.message(id, slot.name()).await?
-                        && let Some(message) = views[0].table_message_mut()
-                    {
-                        message.place = Place::Edit(m);
-                    }
+                if (slot == Slot::Lobby || self.table_board_mode(&t).await == BoardMode::Edit)
+                    && let Some(m) = self.store.message(id, slot.name()).await?
+                    && let Some(message) = views[0].table_message_mut()
+                {
+                    message.place = Place::Edit(m);
                 }
                 spread_audience(&mut views);
                 tracing::info!(table = id, version = t.rec.version, "showing a change never shown");
