@@ -52,7 +52,7 @@ async fn new_game(service: &Service, n: &mut u32, notify: bool) -> (String, View
 }
 
 fn board(views: Vec<View>) -> Option<View> {
-    views.into_iter().rev().find(|v| v.shows.is_some_and(|(_, s)| s == Slot::Board))
+    views.into_iter().rev().find(|v| v.shows().is_some_and(|(_, s)| s == Slot::Board))
 }
 
 /// A runtime, and the two databases by name: a fresh SQLite file (in a folder named after `what`
@@ -83,13 +83,13 @@ fn press(c: &mut Criterion) {
                     let mut total = Duration::ZERO;
                     for _ in 0..iters {
                         let (chat, view) = &current;
-                        let token = view.buttons[0][0].token.clone();
-                        let who = view.mentions[0].rsplit('/').next().unwrap().to_owned();
+                        let token = view.buttons()[0][0].token.clone();
+                        let who = view.mentions()[0].rsplit('/').next().unwrap().to_owned();
                         let start = Instant::now();
                         let views = rt.block_on(service.handle(&ctx(chat, &who), Op::Press(token)));
                         total += start.elapsed();
                         let next = board(views).expect("a board");
-                        current = if next.buttons.is_empty() {
+                        current = if next.buttons().is_empty() {
                             rt.block_on(new_game(&service, &mut n, notify))
                         } else {
                             (chat.clone(), next)

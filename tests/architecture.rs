@@ -679,3 +679,88 @@ fn c1_only_the_id_codec_spells_ids() {
         assert!(id_literals(Path::new("table/x.rs"), fine).is_empty(), "`{fine}` refused");
     }
 }
+
+/// The kinds of view only the table layer makes: a table's message (which the store's version
+/// guards), a refusal and a turn notice. An adapter matches on them and may redirect a table
+/// message to another message (`TableMessage::edit`), but never builds one.
+const TABLE_MADE: &[&str] = &["TableMessage", "Refusal", "TurnNotice"];
+
+/// Collects the places where one file's production code builds a view kind of [`TABLE_MADE`]:
+/// a struct literal (`TableMessage { .. }`), a variant (`Kind::Table(..)`) or a constructor
+/// (`TableMessage::new`, `View::refused`). Patterns (`Kind::Table(m) => …`) are not built.
+#[derive(Default)]
+struct Builds(Vec<String>);
+
+impl<'ast> Visit<'ast> for Builds {
+    fn visit_item(&mut self, item: &'ast syn::Item) {
+        let test_only = match item {
+            syn::Item::Mod(i) => is_test_only(&i.attrs),
+            syn::Item::Fn(i) => is_test_only(&i.attrs),
+            syn::Item::Impl(i) => is_test_only(&i.attrs),
+            _ => false,
+        };
+        if !test_only {
+            syn::visit::visit_item(self, item);
+        }
+    }
+
+    fn visit_expr_struct(&mut self, e: &'ast syn::ExprStruct) {
+        if let Some(last) = e.path.segments.last()
+            && TABLE_MADE.iter().any(|k| last.ident == k)
+        {
+            self.0.push(format!("{} {{ .. }}", last.ident));
+        }
+        syn::visit::visit_expr_struct(self, e);
+    }
+
+    fn visit_expr_call(&mut self, e: &'ast syn::ExprCall) {
+        if let syn::Expr::Path(p) = &*e.func {
+            let names: Vec<String> = p.path.segments.iter().map(|s| s.ident.to_string()).collect();
+            let tail: Vec<&str> = names.iter().rev().take(2).rev().map(String::as_str).collect();
+            let built = matches!(
+                tail.as_slice(),
+                ["Kind", "Table" | "Refusal" | "Notice"]
+                    | ["TableMessage", "new"]
+                    | ["View", "refused"]
+            );
+            if built {
+                self.0.push(format!("{}(..)", names.join("::")));
+            }
+        }
+        syn::visit::visit_expr_call(self, e);
+    }
+}
+
+fn builds_of(source: &str) -> Vec<String> {
+    let mut builds = Builds::default();
+    builds.visit_file(&syn::parse_file(source).unwrap());
+    builds.0
+}
+
+#[test]
+fn c2_adapters_never_build_a_table_message_a_refusal_or_a_notice() {
+    let src = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src"));
+    let mut wrong = Vec::new();
+    for adapter in ["telegram", "discord", "playground"] {
+        let mut files = Vec::new();
+        rust_files(&src.join(adapter), &mut files);
+        assert!(!files.is_empty(), "{adapter}: no sources");
+        for file in files {
+            for built in builds_of(&fs::read_to_string(&file).unwrap()) {
+                wrong.push(format!("{}: {built}", file.strip_prefix(src).unwrap().display()));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "adapters building what only the table layer makes: {wrong:?}");
+    // The check bites, and lets matches and test code be.
+    let caught = builds_of(
+        "fn f(v: View) { let _ = View::new(None, s, Kind::Table(TableMessage::new(1, s, 2))); \
+         let _ = View::refused(None, t, u, \"x\"); let _ = TurnNotice { notice, image, links }; \
+         match v.kind { Kind::Table(m) => {}, Kind::Refusal(Refusal { to, .. }) => {}, _ => {} } } \
+         #[cfg(test)] mod tests { fn g() { let _ = Kind::Notice(n); } }",
+    );
+    assert_eq!(
+        caught,
+        ["Kind::Table(..)", "TableMessage::new(..)", "View::refused(..)", "TurnNotice { .. }"]
+    );
+}

@@ -38,12 +38,12 @@ fn plain(text: &str) -> String {
 }
 
 fn board(views: &[View]) -> Option<&View> {
-    views.iter().rev().find(|v| v.shows.is_some_and(|(_, s)| s == Slot::Board))
+    views.iter().rev().find(|v| v.shows().is_some_and(|(_, s)| s == Slot::Board))
 }
 
 fn button(view: &View, pick: impl Fn(TokenButton) -> bool) -> Option<String> {
     let key = TokenKey::new(SECRET);
-    view.buttons
+    view.buttons()
         .iter()
         .flatten()
         .find(|b| Token::parse(&b.token, &key).is_ok_and(|t| pick(t.button)))
@@ -58,12 +58,15 @@ async fn play_out(service: &Service, clock: &ManualClock, chat: &str, first: Vie
     let mut pick = 7usize;
     for _ in 0..4000 {
         let b = boards.last().unwrap().clone();
-        if b.buttons.is_empty() && b.mentions.is_empty() && !plain(&b.text).contains("is playing") {
+        if b.buttons().is_empty()
+            && b.mentions().is_empty()
+            && !plain(&b.text).contains("is playing")
+        {
             break; // Game over.
         }
         if plain(&b.text).contains("is playing") {
-            assert!(b.buttons.is_empty(), "no buttons on a computer's turn: {}", b.text);
-            assert!(b.mentions.is_empty(), "a computer is not called: {:?}", b.mentions);
+            assert!(b.buttons().is_empty(), "no buttons on a computer's turn: {}", b.text);
+            assert!(b.mentions().is_empty(), "a computer is not called: {:?}", b.mentions());
             // Not before the pause.
             let early: Vec<_> = service.tick().await.unwrap();
             assert!(early.iter().all(|(c, _)| c != chat), "a computer waits for its pause");
@@ -80,8 +83,8 @@ async fn play_out(service: &Service, clock: &ManualClock, chat: &str, first: Vie
             boards.push(next.clone());
             continue;
         }
-        assert_eq!(b.mentions, vec![format!("{chat}/Ana")], "Ana is called: {}", b.text);
-        let tokens: Vec<_> = b.buttons.iter().flatten().map(|x| x.token.clone()).collect();
+        assert_eq!(b.mentions(), vec![format!("{chat}/Ana")], "Ana is called: {}", b.text);
+        let tokens: Vec<_> = b.buttons().iter().flatten().map(|x| x.token.clone()).collect();
         pick = pick.wrapping_mul(31).wrapping_add(17);
         let token = tokens[pick % tokens.len()].clone();
         let views = service.handle(&ctx(chat, "Ana"), Op::Press(token)).await;
@@ -133,7 +136,7 @@ async fn one_person_and_computers_play_every_game_to_the_ranking() {
                     board(&started).unwrap_or_else(|| panic!("{db} {game}: {started:?}")).clone()
                 }
             };
-            let (table, _) = first.shows.unwrap();
+            let (table, _) = first.shows().unwrap();
             let boards = play_out(&service, &clock, &chat, first).await;
             let last = plain(&boards.last().unwrap().text);
             assert!(last.contains("Game over") || last.contains("1. "), "{db} {game}: {last}");
@@ -155,20 +158,20 @@ async fn the_lobby_buttons_seat_computers_for_the_host_only_and_refusals_are_pre
         let add =
             button(&lobby, |b| b == TokenButton::AddComputer).expect("an Add computer button");
         assert!(button(&lobby, |b| b == TokenButton::RemoveComputer).is_none(), "none to remove");
-        let label = lobby.buttons.iter().flatten().find(|b| b.token == add).unwrap();
+        let label = lobby.buttons().iter().flatten().find(|b| b.token == add).unwrap();
         // The label as it is sent: no invisible isolation marks (issue 33).
         assert!(label.label.contains("Add computer (hard)"), "{:?}", label.label);
         // Ben is not the host.
         say(&service, &chat, "Ben", "/join").await;
         let refused = service.handle(&ctx(&chat, "Ben"), Op::Press(add.clone())).await;
-        assert!(refused[0].private_to.is_some(), "{db}: {refused:?}");
-        assert_eq!(refused[0].refusal, Some("err-host-only"));
+        assert!(refused[0].private_to().is_some(), "{db}: {refused:?}");
+        assert_eq!(refused[0].refusal(), Some("err-host-only"));
         // The host's press is made on the lobby as it is now (Ben's join changed its version).
         let views = service.handle(&ctx(&chat, "Ana"), Op::Press(add)).await;
         let text = plain(&views[0].text);
         assert!(text.contains("🤖 Computer 1 (hard) joined"), "{db}: {text}");
         let remove = button(&views[0], |b| b == TokenButton::RemoveComputer).expect("Remove");
-        let (table, _) = views[0].shows.unwrap();
+        let (table, _) = views[0].shows().unwrap();
         let seat = store.table(table).await.unwrap().seats[2].clone();
         assert_eq!(seat.user, "computer:hard:1");
         assert_eq!(seat.name, "🤖 Computer 1 (hard)", "{db}: a stored name carries no marks");
@@ -177,16 +180,16 @@ async fn the_lobby_buttons_seat_computers_for_the_host_only_and_refusals_are_pre
         assert_eq!(store.table(table).await.unwrap().seats.len(), 2);
         // Too many computers: refused, saying how many fit.
         let refused = say(&service, &chat, "Ana", "/options bots=9").await;
-        assert_eq!(refused[0].refusal, Some("err-bots"), "{db}: {:?}", refused[0].text);
+        assert_eq!(refused[0].refusal(), Some("err-bots"), "{db}: {:?}", refused[0].text);
         assert!(plain(&refused[0].text).contains("room for 6 computers"), "{}", refused[0].text);
         // Not a number: the option is named and what it takes (issue 33), not "not an option".
         let refused = say(&service, &chat, "Ana", "/options bots=many").await;
-        assert_eq!(refused[0].refusal, Some("err-option-value"), "{db}");
+        assert_eq!(refused[0].refusal(), Some("err-option-value"), "{db}");
         let text = plain(&refused[0].text);
         assert!(text.contains("a number from 0 to 99, not \"many\""), "{text}");
         // A forged Add on someone else's table is refused as forged before anything.
         let forged = service.handle(&ctx(&chat, "Ana"), Op::Press("1.1.1.a.00".into())).await;
-        assert_eq!(forged[0].refusal, Some("err-forged"), "{db}");
+        assert_eq!(forged[0].refusal(), Some("err-forged"), "{db}");
     }
 }
 
@@ -200,7 +203,7 @@ async fn add_and_remove_computer_pressed_at_once_seat_and_unseat_exactly() {
     for (db, store, service, _) in services("presses").await {
         let chat = unique(&format!("cpu-presses-{db}"));
         let lobby = say(&service, &chat, "Ana", "/ludo").await.remove(0);
-        let (table, _) = lobby.shows.unwrap();
+        let (table, _) = lobby.shows().unwrap();
         let add = button(&lobby, |b| b == TokenButton::AddComputer).unwrap();
         let at_once = |token: String, times: usize| {
             let chat = chat.clone();
@@ -208,7 +211,7 @@ async fn add_and_remove_computer_pressed_at_once_seat_and_unseat_exactly() {
             common::at_once(&service, presses)
         };
         let refusals = |answers: &[Vec<View>]| -> Vec<&'static str> {
-            answers.iter().filter_map(|v| v[0].refusal).collect()
+            answers.iter().filter_map(|v| v[0].refusal()).collect()
         };
         // Five at once: five computers.
         let answers = at_once(add.clone(), 5).await;
@@ -257,7 +260,7 @@ async fn computers_are_off_the_top_and_stats_count_games_against_them_by_level()
         play_out(&service, &clock, &chat, first).await;
         // Issue 33: the record's names are data, without invisible bidi marks.
         let exported = say(&service, &chat, "Ana", "/export").await;
-        let file = exported[0].file.clone().unwrap_or_else(|| panic!("{db}: {exported:?}"));
+        let file = exported[0].file().cloned().unwrap_or_else(|| panic!("{db}: {exported:?}"));
         let record: serde_json::Value = serde_json::from_slice(&file.bytes).unwrap();
         assert_eq!(record["players"], serde_json::json!(["Ana", "🤖 Computer 1 (easy)"]), "{db}");
         // Issue 37: a rated game against a computer puts the person on the season's ladder
@@ -276,8 +279,8 @@ async fn computers_are_off_the_top_and_stats_count_games_against_them_by_level()
                 clock.advance(PAUSE_MS);
                 let played = service.tick().await.unwrap();
                 played.into_iter().filter(|(c, _)| *c == chat).map(|(_, v)| v).collect()
-            } else if let Some(token) = b.buttons.iter().flatten().next() {
-                let who = b.mentions.first().map_or("Ana", |m| m.rsplit('/').next().unwrap());
+            } else if let Some(token) = b.buttons().iter().flatten().next() {
+                let who = b.mentions().first().map_or("Ana", |m| m.rsplit('/').next().unwrap());
                 service.handle(&ctx(&chat, who), Op::Press(token.token.clone())).await
             } else {
                 break;
@@ -300,7 +303,7 @@ async fn when_the_last_person_leaves_the_computers_stop_and_a_restart_keeps_thei
         let chat = unique(&format!("cpu-leave-{db}"));
         say(&service, &chat, "Ana", "/ludo bots=2").await;
         let started = say(&service, &chat, "Ana", "/play").await;
-        let (table, _) = board(&started).unwrap().shows.unwrap();
+        let (table, _) = board(&started).unwrap().shows().unwrap();
         let views = say(&service, &chat, "Ana", "/resign").await;
         let text: String = views.iter().map(|v| plain(&v.text) + "\n").collect();
         assert!(text.contains("cancelled"), "{db}: {text}");
@@ -317,14 +320,14 @@ async fn when_the_last_person_leaves_the_computers_stop_and_a_restart_keeps_thei
             if plain(&b.text).contains("is playing") {
                 break;
             }
-            let token = b.buttons[0][0].token.clone();
+            let token = b.buttons()[0][0].token.clone();
             b = board(&service.handle(&ctx(&chat, "Ana"), Op::Press(token)).await).unwrap().clone();
         }
         assert!(plain(&b.text).contains("is playing"), "{db}: {}", b.text);
         let restarted = Service::new(store.clone(), SECRET, clock.clone());
         clock.advance(PAUSE_MS);
         let played = restarted.tick().await.unwrap();
-        assert!(played.iter().any(|(c, v)| *c == chat && v.shows.is_some()), "{db}: played");
+        assert!(played.iter().any(|(c, v)| *c == chat && v.shows().is_some()), "{db}: played");
     }
 }
 
@@ -347,7 +350,7 @@ async fn a_cancelled_table_says_nobodys_turn() {
                 let played = service.tick().await.unwrap();
                 played.into_iter().filter(|(c, _)| *c == chat).map(|(_, v)| v).collect()
             } else {
-                let token = b.buttons[0][0].token.clone();
+                let token = b.buttons()[0][0].token.clone();
                 service.handle(&ctx(&chat, "Ana"), Op::Press(token)).await
             };
             b = board(&views).unwrap_or(&b).clone();
@@ -378,14 +381,14 @@ async fn computers_that_fill_every_free_seat_start_the_game_at_once() {
             let views = say(&service, &chat, "Ana", &format!("/{game} {words}")).await;
             let b = board(&views).unwrap_or_else(|| panic!("{db} /{game} {words}: {views:?}"));
             assert!(button(b, |b| b == TokenButton::Start).is_none(), "{db} /{game} {words}");
-            let (table, _) = b.shows.unwrap();
+            let (table, _) = b.shows().unwrap();
             let row = store.table(table).await.unwrap();
             assert_eq!(row.status, TableStatus::Playing, "{db} /{game} {words}");
             assert_eq!(row.seats.len(), seats, "{db} /{game} {words}");
         }
         let chat = unique(&format!("cpu-fill-free-{db}"));
         let lobby = say(&service, &chat, "Ana", "/ludo bots=3").await.remove(0);
-        assert_eq!(lobby.shows.map(|s| s.1), Some(Slot::Lobby), "{db}");
+        assert_eq!(lobby.shows().map(|s| s.1), Some(Slot::Lobby), "{db}");
         assert!(button(&lobby, |b| b == TokenButton::Join).is_some(), "{db}: people may join");
     }
 }

@@ -44,10 +44,10 @@ static MESSAGE: AtomicU64 = AtomicU64::new(1);
 /// What an adapter does: the operation, and each public table view recorded as shown.
 async fn act(service: &Service, ctx: &Ctx, op: Op) -> Vec<View> {
     let views = service.handle(ctx, op).await;
-    for v in views.iter().filter(|v| v.private_to.is_none()) {
-        if let Some((table, slot)) = v.shows {
+    for v in views.iter().filter(|v| v.private_to().is_none()) {
+        if let Some((table, slot)) = v.shows() {
             let m = format!("m{}", MESSAGE.fetch_add(1, Ordering::Relaxed));
-            service.shown(table, slot, v.version, &m).await.unwrap();
+            service.shown(table, slot, v.version(), &m).await.unwrap();
         }
     }
     views
@@ -58,8 +58,8 @@ fn admin(chat: &str, user: &str) -> Ctx {
 }
 
 fn button(views: &[View], label: &str) -> Option<String> {
-    views.iter().filter(|v| v.private_to.is_none()).rev().find_map(|v| {
-        v.buttons.iter().flatten().find(|b| b.label.contains(label)).map(|b| b.token.clone())
+    views.iter().filter(|v| v.private_to().is_none()).rev().find_map(|v| {
+        v.buttons().iter().flatten().find(|b| b.label.contains(label)).map(|b| b.token.clone())
     })
 }
 
@@ -67,11 +67,11 @@ fn board(views: &[View]) -> Option<&View> {
     views
         .iter()
         .rev()
-        .find(|v| v.private_to.is_none() && v.shows.is_some_and(|(_, s)| s == Slot::Board))
+        .find(|v| v.private_to().is_none() && v.shows().is_some_and(|(_, s)| s == Slot::Board))
 }
 
 fn refused(views: &[View]) -> Vec<&str> {
-    views.iter().filter(|v| v.private_to.is_some()).map(|v| v.text.as_str()).collect()
+    views.iter().filter(|v| v.private_to().is_some()).map(|v| v.text.as_str()).collect()
 }
 
 /// A running game's newest board: whose turn, and the token of its first button.
@@ -99,13 +99,13 @@ async fn started(service: &Service, chat: &str, game: GameKind) -> Vec<View> {
 
 fn running_of(views: &[View], chat: &str) -> Running {
     let b = board(views).unwrap();
-    let who = b.mentions.first().cloned().unwrap_or_else(|| format!("{chat}/Ana"));
+    let who = b.mentions().first().cloned().unwrap_or_else(|| format!("{chat}/Ana"));
     let name = who.rsplit('/').next().unwrap();
     Running {
-        table: b.shows.unwrap().0,
-        version: b.version,
+        table: b.shows().unwrap().0,
+        version: b.version(),
         mover: ctx(chat, name),
-        token: b.buttons.iter().flatten().next().expect("a button to press").token.clone(),
+        token: b.buttons().iter().flatten().next().expect("a button to press").token.clone(),
     }
 }
 
@@ -230,14 +230,14 @@ async fn a_bots_sqlite_database_copied_to_postgres_goes_on_where_it_stopped() {
         let views = act(&new.service, &r.mover, Op::Press(r.token.clone())).await;
         assert!(refused(&views).is_empty(), "table {}: {:?}", r.table, refused(&views));
         let b = board(&views).unwrap_or_else(|| panic!("table {}: no board", r.table));
-        assert_eq!(b.shows.unwrap().0, r.table);
-        assert!(b.version > r.version, "table {}", r.table);
+        assert_eq!(b.shows().unwrap().0, r.table);
+        assert!(b.version() > r.version, "table {}", r.table);
     }
     let chat = "telegram:-100999";
     let views =
         act(&new.service, &ctx(chat, "Ana"), Op::Create { game: GameKind::Ludo, words: vec![] })
             .await;
-    let (id, _) = views[0].shows.unwrap();
+    let (id, _) = views[0].shows().unwrap();
     assert!(id > max_id, "new table {id} after the copy's {max_id}");
     for r in &running {
         assert!(

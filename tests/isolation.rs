@@ -26,7 +26,7 @@ async fn say(service: &Service, who: &Ctx, text: &str) -> Vec<View> {
 }
 
 fn board(views: &[View]) -> Option<&View> {
-    views.iter().rev().find(|v| v.shows.is_some_and(|(_, s)| s == Slot::Board))
+    views.iter().rev().find(|v| v.shows().is_some_and(|(_, s)| s == Slot::Board))
 }
 
 /// A three-player Snakes table with a one-minute timer in `chat`, started: its id and board.
@@ -36,7 +36,7 @@ async fn three_at_a_table(service: &Service, chat: &str) -> (i64, View) {
     say(service, &ctx(chat, "Cyrus"), "/join").await;
     let views = say(service, &ctx(chat, "Ana"), "/play").await;
     let board = board(&views).expect("a board").clone();
-    (board.shows.expect("a table").0, board)
+    (board.shows().expect("a table").0, board)
 }
 
 /// Ways a stored row can disagree with itself, as SQL on table `{id}` (`{seed}` is a one-byte
@@ -84,13 +84,13 @@ async fn a_damaged_row_is_refused_everywhere_and_the_other_tables_go_on() {
         for (id, chat, board, sql) in &damaged {
             assert!(views.iter().all(|(c, _)| c != chat), "{db} {sql}: nothing for table {id}");
             // A press on its board, and every command that reads it.
-            let mover = board.mentions[0].rsplit('/').next().unwrap().to_owned();
-            let press = Op::Press(board.buttons[0][0].token.clone());
+            let mover = board.mentions()[0].rsplit('/').next().unwrap().to_owned();
+            let press = Op::Press(board.buttons()[0][0].token.clone());
             let answer = service.handle(&ctx(chat, &mover), press).await;
             assert_eq!(answer.len(), 1, "{db} {sql}: {answer:?}");
-            assert_eq!(answer[0].refusal, Some("err-table-damaged"), "{db} {sql}: {answer:?}");
+            assert_eq!(answer[0].refusal(), Some("err-table-damaged"), "{db} {sql}: {answer:?}");
             assert!(answer[0].text.contains(&id.to_string()), "{db} {sql}: names the table");
-            assert!(answer[0].private_to.is_some(), "{db} {sql}");
+            assert!(answer[0].private_to().is_some(), "{db} {sql}");
             let ana = ctx(chat, "Ana");
             for op in [
                 Op::Status(None),
@@ -103,7 +103,7 @@ async fn a_damaged_row_is_refused_everywhere_and_the_other_tables_go_on() {
                 let name = format!("{op:?}");
                 let views = service.handle(&ana, op).await;
                 assert!(
-                    views.iter().all(|v| v.private_to.is_some() && v.shows.is_none()),
+                    views.iter().all(|v| v.private_to().is_some() && v.shows().is_none()),
                     "{db} {sql} {name}: {views:?}"
                 );
             }
@@ -117,14 +117,14 @@ async fn a_damaged_row_is_refused_everywhere_and_the_other_tables_go_on() {
         let (id, chat, _, _) = damaged.iter().find(|d| d.3.contains("options = '[]'")).unwrap();
         common::execute(&url, &format!("update tables set options = '{{}}' where id = {id}")).await;
         let status = service.handle(&ctx(chat, "Ana"), Op::Status(None)).await;
-        assert!(status.iter().all(|v| v.refusal.is_none()), "{db}: {status:?}");
+        assert!(status.iter().all(|v| v.refusal().is_none()), "{db}: {status:?}");
         let noted: Vec<i64> = service.damaged_tables().into_iter().map(|(id, _)| id).collect();
         assert!(!noted.contains(id), "{db}: repaired table {id} is no longer listed: {noted:?}");
         // The healthy table's time runs out: the bot plays for its player.
         clock.advance(15_000);
         let views = service.tick().await.unwrap_or_else(|e| panic!("{db}: {e}"));
         assert!(
-            views.iter().any(|(chat, v)| *chat == healthy_chat && v.shows.is_some()),
+            views.iter().any(|(chat, v)| *chat == healthy_chat && v.shows().is_some()),
             "{db}: the healthy table is played on: {views:?}"
         );
         assert!(service.overdue(0).await.unwrap().is_empty(), "{db}: nothing else is due");
@@ -150,7 +150,7 @@ async fn a_running_bot_reports_a_damaged_table_and_keeps_playing_the_others() {
         let ana = ctx(chat, "Ana");
         say(&service, &ana, "/snakes bots=2").await;
         let started = say(&service, &ana, "/play").await;
-        let id = started.iter().find_map(|v| v.shows).expect("a table").0;
+        let id = started.iter().find_map(|v| v.shows()).expect("a table").0;
         common::execute(&url, &format!("delete from seats where table_id = {id} and seat = 2"))
             .await;
         let due = format!("update tables set deadline_ms = 0, lease_ms = null where id = {id}");
@@ -180,14 +180,14 @@ async fn a_running_bot_reports_a_damaged_table_and_keeps_playing_the_others() {
         let (mut passed, mut back) = (false, false);
         for _ in 0..600 {
             let status = service.handle(&bea, Op::Status(None)).await;
-            let to_bea = status.iter().find(|v| v.mentions.contains(&bea.user.to_string()));
+            let to_bea = status.iter().find(|v| v.mentions().contains(&bea.user.to_string()));
             match to_bea {
                 Some(_) if passed => {
                     back = true;
                     break;
                 }
                 Some(view) => {
-                    if let Some(button) = view.buttons.iter().flatten().next() {
+                    if let Some(button) = view.buttons().iter().flatten().next() {
                         service.handle(&bea, Op::Press(button.token.clone())).await;
                     }
                 }
@@ -238,10 +238,10 @@ async fn a_press_while_stopping_says_the_bot_is_restarting() {
         let chat = unique(&format!("stopping-{db}"));
         let (_, board) = three_at_a_table(&service, &chat).await;
         store.close().await;
-        let mover = board.mentions[0].rsplit('/').next().unwrap().to_owned();
-        let press = Op::Press(board.buttons[0][0].token.clone());
+        let mover = board.mentions()[0].rsplit('/').next().unwrap().to_owned();
+        let press = Op::Press(board.buttons()[0][0].token.clone());
         let answer = service.handle(&ctx(&chat, &mover), press).await;
-        assert_eq!(answer[0].refusal, Some("err-stopping"), "{db}: {answer:?}");
+        assert_eq!(answer[0].refusal(), Some("err-stopping"), "{db}: {answer:?}");
         assert!(answer[0].text.contains("restarting"), "{db}: {}", answer[0].text);
         assert!(service.store_trouble().is_none(), "{db}: a stop is not an outage");
     }

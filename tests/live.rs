@@ -367,7 +367,8 @@ async fn a_telegram_player_plays_a_whole_game_from_the_live_page() {
             .service
             .handle(&dm, Op::Create { game: GameKind::Snakes, words: vec!["private".into()] })
             .await;
-        let private = views.iter().find_map(|v| v.shows).map(|(t, _)| t).expect("a private lobby");
+        let private =
+            views.iter().find_map(|v| v.shows()).map(|(t, _)| t).expect("a private lobby");
         let private_link = g.running.service.live_link(private, None);
         for (uid, allowed) in [(2, false), (1, true)] {
             let init = init_data(TOKEN, uid, "Someone", now_s());

@@ -28,14 +28,14 @@ fn plain(text: &str) -> String {
 }
 
 fn board(views: &[View]) -> Option<&View> {
-    views.iter().rev().find(|v| v.shows.is_some_and(|(_, s)| s == Slot::Board))
+    views.iter().rev().find(|v| v.shows().is_some_and(|(_, s)| s == Slot::Board))
 }
 
 async fn say(service: &Service, who: &Ctx, words: &str) -> String {
     let words = words.split_whitespace().map(str::to_owned).collect();
     let views = service.handle(who, Op::Notify(words)).await;
     assert_eq!(views.len(), 1, "{views:?}");
-    assert_eq!(views[0].private_to.as_deref(), Some(who.user.as_str()), "a private answer");
+    assert_eq!(views[0].private_to(), Some(who.user.as_str()), "a private answer");
     plain(&views[0].text)
 }
 
@@ -50,12 +50,12 @@ async fn snakes(service: &Service, chat: &str, players: &[&str]) -> (i64, View) 
     }
     let views = service.handle(&host, Op::Start(None)).await;
     let b = board(&views).expect("a board").clone();
-    (b.shows.unwrap().0, b)
+    (b.shows().unwrap().0, b)
 }
 
 /// The user whose turn a board names.
 fn to_move(b: &View) -> String {
-    b.mentions.first().cloned().expect("someone to move")
+    b.mentions().first().cloned().expect("someone to move")
 }
 
 /// Presses the board's first button as the player to move until the turn passes to another
@@ -68,7 +68,7 @@ async fn play_turn(service: &Service, chat: &str, mut b: View) -> View {
             return b;
         }
         let name = who.rsplit('/').next().unwrap().to_owned();
-        let token = b.buttons[0][0].token.clone();
+        let token = b.buttons()[0][0].token.clone();
         let views = service.handle(&ctx(chat, &name), Op::Press(token)).await;
         b = board(&views).expect("a board after a press").clone();
     }
@@ -78,7 +78,7 @@ async fn play_turn(service: &Service, chat: &str, mut b: View) -> View {
 async fn due(service: &Service) -> BTreeMap<String, View> {
     let mut out = BTreeMap::new();
     for (_, view) in service.notices().await.unwrap() {
-        let user = view.private_to.clone().expect("a notice is private");
+        let user = view.private_to().map(str::to_owned).expect("a notice is private");
         assert!(out.insert(user, view).is_none(), "one message per person");
     }
     out
@@ -86,7 +86,7 @@ async fn due(service: &Service) -> BTreeMap<String, View> {
 
 async fn deliver(service: &Service, views: &BTreeMap<String, View>) {
     for v in views.values() {
-        service.noticed(v.notice.as_ref().expect("a notice")).await;
+        service.noticed(v.notice().expect("a notice")).await;
     }
 }
 
@@ -112,8 +112,8 @@ async fn a_notice_comes_once_per_turn_after_the_delay_and_never_after_the_turn_w
         let n = &notices[&first];
         assert!(plain(&n.text).contains("It is your turn"), "{db}: {}", n.text);
         assert!(plain(&n.text).contains(&format!("table {table}")), "{db}: {}", n.text);
-        assert!(n.image.is_some(), "{db}: the board is shown");
-        assert_eq!(n.notice.as_ref().unwrap().tables, vec![table]);
+        assert!(n.image().is_some(), "{db}: the board is shown");
+        assert_eq!(n.notice().unwrap().tables, vec![table]);
         // Not confirmed (the process died while sending): sent again when the claim ends.
         clock.advance(31_000);
         let again = due(&service).await;
@@ -172,7 +172,7 @@ async fn waiting_tables_are_one_message_and_quiet_hours_hold_it() {
             let views = service.handle(&ctx(&chat, "Dan"), Op::Join(None)).await;
             // A roll-off (N2): everyone seated is to act, Cleo too.
             let b = board(&views).unwrap().clone();
-            tables.push(b.shows.unwrap().0);
+            tables.push(b.shows().unwrap().0);
         }
         clock.advance(MINUTE);
         assert!(due(&service).await.is_empty(), "{db}: quiet hours");
@@ -180,14 +180,14 @@ async fn waiting_tables_are_one_message_and_quiet_hours_hold_it() {
         let notices = due(&service).await;
         assert_eq!(notices.len(), 1, "{db}: {notices:?}");
         let n = &notices["test:cleo"];
-        let mut told = n.notice.as_ref().unwrap().tables.clone();
+        let mut told = n.notice().unwrap().tables.clone();
         told.sort_unstable();
         assert_eq!(told, tables, "{db}: one message for every waiting table");
-        assert!(n.image.is_none(), "{db}: a list, not one board");
+        assert!(n.image().is_none(), "{db}: a list, not one board");
         for t in &tables {
             assert!(plain(&n.text).contains(&format!("table {t}: your turn")), "{db}: {}", n.text);
         }
-        assert_eq!(n.links.len(), 3);
+        assert_eq!(n.links().len(), 3);
         deliver(&service, &notices).await;
         assert!(due(&service).await.is_empty());
         // Her games, from anywhere.
@@ -242,23 +242,23 @@ async fn two_processes_and_a_restart_send_each_notice_once() {
         // once their claims end.
         let unconfirmed = got.split_off(tables / 2);
         for v in &got {
-            one.noticed(v.notice.as_ref().unwrap()).await;
+            one.noticed(v.notice().unwrap()).await;
         }
         drop(one);
         let restarted = Service::new(Store::connect(&url).await.unwrap(), SECRET, clock.clone());
         assert!(restarted.notices().await.unwrap().is_empty(), "{db}: claimed, not yet due");
         clock.advance(31_000);
         let resent = both(&restarted, &two).await;
-        let mut a: Vec<_> = resent.iter().map(|v| v.private_to.clone()).collect();
-        let mut b: Vec<_> = unconfirmed.iter().map(|v| v.private_to.clone()).collect();
+        let mut a: Vec<_> = resent.iter().map(|v| v.private_to().map(str::to_owned)).collect();
+        let mut b: Vec<_> = unconfirmed.iter().map(|v| v.private_to().map(str::to_owned)).collect();
         a.sort();
         b.sort();
         assert_eq!(a, b, "{db}: exactly the unconfirmed ones again");
         for v in &resent {
-            two.noticed(v.notice.as_ref().unwrap()).await;
+            two.noticed(v.notice().unwrap()).await;
         }
         let mut all: Vec<String> =
-            got.iter().chain(&resent).map(|v| v.private_to.clone().unwrap()).collect();
+            got.iter().chain(&resent).map(|v| v.private_to().map(str::to_owned).unwrap()).collect();
         all.sort();
         expected.sort();
         assert_eq!(all, expected, "{db}: each waiting player told once");
@@ -293,7 +293,7 @@ async fn notify_words_are_refused_in_the_players_language() {
             chat_title: Some("Family".into()),
         };
         let views = service.handle(&group, Op::Notify(vec!["on".into()])).await;
-        assert_eq!(views[0].invite.as_deref(), Some("notify"), "{db}");
+        assert_eq!(views[0].invite(), Some("notify"), "{db}");
         let private = Ctx { chat: "telegram:77".into(), ..group.clone() };
         let views = service.handle(&private, Op::Invite("notify".into())).await;
         assert!(plain(&views[0].text).contains("Turn notices will come to this chat"), "{db}");

@@ -120,7 +120,7 @@ async fn through(b: &Bouncer, name: &str) -> String {
 
 fn button(view: &View, pick: Button) -> Option<String> {
     let key = TokenKey::new(SECRET);
-    view.buttons
+    view.buttons()
         .iter()
         .flatten()
         .find(|b| Token::parse(&b.token, &key).is_ok_and(|t| t.button == pick))
@@ -128,7 +128,7 @@ fn button(view: &View, pick: Button) -> Option<String> {
 }
 
 fn board(views: &[View]) -> Option<&View> {
-    views.iter().rev().find(|v| v.shows.is_some_and(|(_, s)| s == Slot::Board))
+    views.iter().rev().find(|v| v.shows().is_some_and(|(_, s)| s == Slot::Board))
 }
 
 /// Two services ("two processes") on `url` play a Snakes game's first 30 presses, each press
@@ -141,7 +141,7 @@ async fn two_processes_play(url: &str) {
     let chat = common::unique("pgbouncer");
     let lobby =
         a.handle(&ctx(&chat, "Ana"), Op::Create { game: GameKind::Snakes, words: vec![] }).await;
-    let (table, _) = lobby[0].shows.unwrap();
+    let (table, _) = lobby[0].shows().unwrap();
     let join = button(&lobby[0], Button::Join).unwrap();
     b.handle(&ctx(&chat, "Ben"), Op::Press(join)).await;
     let start = button(&lobby[0], Button::Start).unwrap();
@@ -149,11 +149,11 @@ async fn two_processes_play(url: &str) {
     let store = Store::connect(url).await.unwrap();
     for _ in 0..30 {
         let Some(shown) = board(&views) else { break };
-        let Some(token) = shown.buttons.iter().flatten().next().map(|b| b.token.clone()) else {
+        let Some(token) = shown.buttons().iter().flatten().next().map(|b| b.token.clone()) else {
             break;
         };
         let who = shown
-            .mentions
+            .mentions()
             .first()
             .map_or("Ana".to_owned(), |m| m.rsplit('/').next().unwrap().to_owned());
         let before = store.table(table).await.unwrap().version;
@@ -161,7 +161,7 @@ async fn two_processes_play(url: &str) {
         let (ra, rb) = tokio::join!(common::at_once(&a, [press()]), common::at_once(&b, [press()]));
         let applied: Vec<&Vec<View>> = [&ra[0], &rb[0]]
             .into_iter()
-            .filter(|v| v.iter().all(|v| v.private_to.is_none()))
+            .filter(|v| v.iter().all(|v| v.private_to().is_none()))
             .collect();
         assert_eq!(applied.len(), 1, "one of the two presses applied, the other out of date");
         let after = store.table(table).await.unwrap().version;

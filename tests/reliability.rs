@@ -22,7 +22,7 @@ fn plain(text: &str) -> String {
 }
 
 fn button_of(view: &View, pick: impl Fn(TokenButton) -> bool) -> Option<String> {
-    view.buttons
+    view.buttons()
         .iter()
         .flatten()
         .find(|b| Token::parse(&b.token, &TokenKey::new(SECRET)).is_ok_and(|t| pick(t.button)))
@@ -30,7 +30,7 @@ fn button_of(view: &View, pick: impl Fn(TokenButton) -> bool) -> Option<String> 
 }
 
 fn board(views: &[View]) -> Option<&View> {
-    views.iter().rev().find(|v| v.shows.is_some_and(|(_, s)| s == Slot::Board))
+    views.iter().rev().find(|v| v.shows().is_some_and(|(_, s)| s == Slot::Board))
 }
 
 fn clock() -> Arc<ManualClock> {
@@ -59,7 +59,7 @@ async fn say(service: &Service, who: &Ctx, text: &str) -> Vec<View> {
 async fn started(service: &Service, chat: &str, words: &str) -> View {
     let (ana, ben) = (ctx(chat, "Ana"), ctx(chat, "Ben"));
     let lobby = say(service, &ana, &format!("/snakes {words}")).await;
-    assert!(lobby[0].private_to.is_none(), "{}", lobby[0].text);
+    assert!(lobby[0].private_to().is_none(), "{}", lobby[0].text);
     say(service, &ben, "/join").await;
     let views = say(service, &ana, "/play").await;
     board(&views).expect("a board").clone()
@@ -67,8 +67,8 @@ async fn started(service: &Service, chat: &str, words: &str) -> View {
 
 /// Presses the first button of `board` as the player it mentions.
 async fn press_first(service: &Service, chat: &str, board: &View) -> Vec<View> {
-    let who = board.mentions[0].rsplit('/').next().unwrap().to_owned();
-    service.handle(&ctx(chat, &who), Op::Press(board.buttons[0][0].token.clone())).await
+    let who = board.mentions()[0].rsplit('/').next().unwrap().to_owned();
+    service.handle(&ctx(chat, &who), Op::Press(board.buttons()[0][0].token.clone())).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -93,8 +93,8 @@ async fn every_option_word_is_applied_or_refused_by_name() {
         ] {
             let chat = unique(&format!("words-{db}"));
             let views = say(&service, &ctx(&chat, "Ana"), text).await;
-            assert!(views[0].private_to.is_none(), "{db} {text}: {}", views[0].text);
-            let (table, _) = views[0].shows.unwrap();
+            assert!(views[0].private_to().is_none(), "{db} {text}: {}", views[0].text);
+            let (table, _) = views[0].shows().unwrap();
             let row = store.table(table).await.unwrap();
             assert_eq!(row.game, game);
             for option in options {
@@ -109,7 +109,7 @@ async fn every_option_word_is_applied_or_refused_by_name() {
         // A word that means nothing is refused by name, and no lobby opens.
         let chat = unique(&format!("bogus-{db}"));
         let views = say(&service, &ctx(&chat, "Ana"), "/snakes quick bogus").await;
-        assert!(views[0].private_to.is_some(), "{db}");
+        assert!(views[0].private_to().is_some(), "{db}");
         assert!(plain(&views[0].text).contains("bogus"), "{db}: {}", views[0].text);
         let status = say(&service, &ctx(&chat, "Ana"), "/status").await;
         assert!(plain(&status[0].text).contains("no open table"), "{db}: {}", status[0].text);
@@ -166,12 +166,12 @@ async fn a_button_works_only_in_the_chat_it_was_posted_in() {
         let chat = unique(&format!("home-{db}"));
         let other = unique(&format!("other-{db}"));
         let lobby = say(&service, &ctx(&chat, "Ana"), "/snakes").await;
-        let (table, _) = lobby[0].shows.unwrap();
+        let (table, _) = lobby[0].shows().unwrap();
         let join = button_of(&lobby[0], |b| b == TokenButton::Join).unwrap();
         // Ben presses a copy of the Join button in another chat: refused, not seated.
         let refused = service.handle(&ctx(&other, "Ben"), Op::Press(join.clone())).await;
         assert_eq!(refused.len(), 1, "{db}");
-        assert!(refused[0].private_to.is_some(), "{db}");
+        assert!(refused[0].private_to().is_some(), "{db}");
         assert!(plain(&refused[0].text).contains("another chat"), "{db}: {}", refused[0].text);
         assert_eq!(store.table(table).await.unwrap().seats.len(), 1, "{db}: nobody sat down");
         // In its own chat the same button seats him, and the game starts.
@@ -180,10 +180,10 @@ async fn a_button_works_only_in_the_chat_it_was_posted_in() {
         let b = board(&views).unwrap();
         let version = store.table(table).await.unwrap().version;
         // The player to move presses his Roll token in another chat: no move, no board there.
-        let who = b.mentions[0].rsplit('/').next().unwrap().to_owned();
+        let who = b.mentions()[0].rsplit('/').next().unwrap().to_owned();
         let refused =
-            service.handle(&ctx(&other, &who), Op::Press(b.buttons[0][0].token.clone())).await;
-        assert!(refused.iter().all(|v| v.private_to.is_some()), "{db}: nothing public");
+            service.handle(&ctx(&other, &who), Op::Press(b.buttons()[0][0].token.clone())).await;
+        assert!(refused.iter().all(|v| v.private_to().is_some()), "{db}: nothing public");
         assert_eq!(store.table(table).await.unwrap().version, version, "{db}: no move");
     }
 }
@@ -193,9 +193,9 @@ async fn one_live_board_whatever_the_order_of_a_double_tap() {
     for (db, _, service, _) in services("double").await {
         let chat = unique(&format!("double-{db}"));
         let first = started(&service, &chat, "").await;
-        let (table, _) = first.shows.unwrap();
+        let (table, _) = first.shows().unwrap();
         assert_eq!(
-            service.shown(table, Slot::Board, first.version, "m1").await.unwrap(),
+            service.shown(table, Slot::Board, first.version(), "m1").await.unwrap(),
             Shown::Superseded(None)
         );
         // Two presses of one Roll: the first moves, the second is out of date and asks to
@@ -203,13 +203,13 @@ async fn one_live_board_whatever_the_order_of_a_double_tap() {
         let moved = press_first(&service, &chat, &first).await;
         let stale = press_first(&service, &chat, &first).await;
         let next = board(&moved).unwrap().clone();
-        let refresh = stale.iter().find(|v| v.private_to.is_none()).unwrap().clone();
-        assert!(refresh.refresh && refresh.replace.as_deref() == Some("m1"), "{db}");
-        assert_eq!(refresh.version, next.version, "{db}");
+        let refresh = stale.iter().find(|v| v.private_to().is_none()).unwrap().clone();
+        assert!(refresh.refresh() && refresh.replace() == Some("m1"), "{db}");
+        assert_eq!(refresh.version(), next.version(), "{db}");
         // The new board is posted first (m2, superseding m1): the refresh is then not wanted,
         // so m1 never gets its buttons back.
         assert_eq!(
-            service.shown(table, Slot::Board, next.version, "m2").await.unwrap(),
+            service.shown(table, Slot::Board, next.version(), "m2").await.unwrap(),
             Shown::Superseded(Some("m1".into()))
         );
         assert!(!service.wanted(&refresh).await, "{db}: the refresh is dropped");
@@ -219,16 +219,16 @@ async fn one_live_board_whatever_the_order_of_a_double_tap() {
         let third = press_first(&service, &chat, &next).await;
         let third = board(&third).unwrap().clone();
         assert_eq!(
-            service.shown(table, Slot::Board, third.version, "m1").await.unwrap(),
+            service.shown(table, Slot::Board, third.version(), "m1").await.unwrap(),
             Shown::Superseded(Some("m2".into()))
         );
         assert_eq!(
-            service.shown(table, Slot::Board, third.version, "m3").await.unwrap(),
+            service.shown(table, Slot::Board, third.version(), "m3").await.unwrap(),
             Shown::Superseded(Some("m1".into()))
         );
         // An older view shown late is outdated: its message loses its buttons.
         assert_eq!(
-            service.shown(table, Slot::Board, next.version, "m4").await.unwrap(),
+            service.shown(table, Slot::Board, next.version(), "m4").await.unwrap(),
             Shown::Outdated { current: "m3".into() }
         );
         assert_eq!(service.message(table, Slot::Board).await.unwrap().as_deref(), Some("m3"));
@@ -240,11 +240,11 @@ async fn a_change_stored_but_never_shown_is_shown_at_the_next_start() {
     for (db, store, service, clock) in services("unshown").await {
         let chat = unique(&format!("crash-{db}"));
         let first = started(&service, &chat, "").await;
-        let (table, _) = first.shows.unwrap();
-        service.shown(table, Slot::Lobby, first.version, "lobby").await.unwrap();
-        service.shown(table, Slot::Board, first.version, "m1").await.unwrap();
+        let (table, _) = first.shows().unwrap();
+        service.shown(table, Slot::Lobby, first.version(), "lobby").await.unwrap();
+        service.shown(table, Slot::Board, first.version(), "m1").await.unwrap();
         let shown = service.unshown().await.unwrap();
-        assert!(shown.iter().all(|(_, v)| v.shows.map(|s| s.0) != Some(table)), "{db}");
+        assert!(shown.iter().all(|(_, v)| v.shows().map(|s| s.0) != Some(table)), "{db}");
         // A move is stored, and the process dies before its board is posted.
         let moved = press_first(&service, &chat, &first).await;
         let lost = board(&moved).unwrap().clone();
@@ -253,22 +253,22 @@ async fn a_change_stored_but_never_shown_is_shown_at_the_next_start() {
         let restarted = Service::new(store.clone(), SECRET, clock.clone());
         let views = restarted.unshown().await.unwrap();
         let mine: Vec<&(String, View)> =
-            views.iter().filter(|(_, v)| v.shows == Some((table, Slot::Board))).collect();
+            views.iter().filter(|(_, v)| v.shows() == Some((table, Slot::Board))).collect();
         assert_eq!(mine.len(), 1, "{db}: {views:?}");
         let (to, view) = mine[0];
         assert_eq!(to, &chat);
-        assert_eq!(view.version, lost.version, "{db}");
-        assert_eq!(view.buttons, lost.buttons, "{db}: the board with its live buttons");
-        assert!(view.replace.is_none(), "{db}: a new message, as the lost board would have been");
+        assert_eq!(view.version(), lost.version(), "{db}");
+        assert_eq!(view.buttons(), lost.buttons(), "{db}: the board with its live buttons");
+        assert!(view.replace().is_none(), "{db}: a new message, as the lost board would have been");
         // Another process starting at the same time does not show it twice.
         let twin = Service::new(store.clone(), SECRET, clock.clone());
         let again = twin.unshown().await.unwrap();
-        assert!(again.iter().all(|(_, v)| v.shows.map(|s| s.0) != Some(table)), "{db}");
+        assert!(again.iter().all(|(_, v)| v.shows().map(|s| s.0) != Some(table)), "{db}");
         // Once shown, it is not shown again at later starts.
-        restarted.shown(table, Slot::Board, view.version, "m2").await.unwrap();
+        restarted.shown(table, Slot::Board, view.version(), "m2").await.unwrap();
         clock.advance(120_000);
         let later = restarted.unshown().await.unwrap();
-        assert!(later.iter().all(|(_, v)| v.shows.map(|s| s.0) != Some(table)), "{db}");
+        assert!(later.iter().all(|(_, v)| v.shows().map(|s| s.0) != Some(table)), "{db}");
     }
 }
 
@@ -284,8 +284,8 @@ async fn reminders_tell_the_real_time_left_and_go_where_the_board_is() {
         assert_eq!(to, &chat);
         let text = plain(&reminder.text);
         assert!(text.contains("15 seconds left"), "{db}: {text}");
-        assert!(reminder.table.is_some(), "{db}: the reminder names its table (for its thread)");
-        assert_eq!(reminder.mentions.len(), 1);
+        assert!(reminder.table().is_some(), "{db}: the reminder names its table (for its thread)");
+        assert_eq!(reminder.mentions().len(), 1);
     }
 }
 
@@ -347,7 +347,7 @@ async fn refused_at_once(db: &str, service: &Service, chat: &str, first: &View) 
         waits.push(pressed.elapsed());
         assert_eq!(views.len(), 1, "{db}");
         let text = plain(&views[0].text);
-        assert!(views[0].private_to.is_some(), "{db}");
+        assert!(views[0].private_to().is_some(), "{db}");
         assert!(
             text.contains("not answering") && text.contains("nothing was changed"),
             "{db}: {text}"
@@ -523,14 +523,14 @@ async fn public_messages_keep_the_tables_language_private_ones_the_pressers() {
         let started = say(&service, &ana, "/play").await;
         let mut b = board(&started).unwrap().clone();
         for _ in 0..6 {
-            let mover = b.mentions[0].rsplit('/').next().unwrap().to_owned();
+            let mover = b.mentions()[0].rsplit('/').next().unwrap().to_owned();
             let who = if mover == "Ben" { &ben } else { &ana };
             // The one not to move is refused in their own language.
             let other = if mover == "Ben" { &ana } else { &ben };
-            let refused = service.handle(other, Op::Press(b.buttons[0][0].token.clone())).await;
+            let refused = service.handle(other, Op::Press(b.buttons()[0][0].token.clone())).await;
             let expected = if other.name == "Ben" { "not yours" } else { "а не вы" };
             assert!(plain(&refused[0].text).contains(expected), "{db}: {}", refused[0].text);
-            let views = service.handle(who, Op::Press(b.buttons[0][0].token.clone())).await;
+            let views = service.handle(who, Op::Press(b.buttons()[0][0].token.clone())).await;
             b = board(&views).unwrap().clone();
             assert!(
                 b.text.chars().any(|c| ('а'..='я').contains(&c)),

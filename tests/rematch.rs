@@ -32,13 +32,13 @@ fn button(views: &[View], pick: TokenButton) -> Option<String> {
     let key = TokenKey::new(SECRET);
     views
         .iter()
-        .flat_map(|v| v.buttons.iter().flatten())
+        .flat_map(|v| v.buttons().iter().flatten())
         .find(|b| Token::parse(&b.token, &key).is_ok_and(|t| t.button == pick))
         .map(|b| b.token.clone())
 }
 
 fn board(views: &[View]) -> Option<&View> {
-    views.iter().rev().find(|v| v.shows.is_some_and(|(_, s)| s == Slot::Board))
+    views.iter().rev().find(|v| v.shows().is_some_and(|(_, s)| s == Slot::Board))
 }
 
 /// A finished Snakes game in `chat`: Ana opens it with a computer (`quick bounce 5m bot`), Ben
@@ -48,11 +48,11 @@ async fn finished_game(service: &Service, chat: &str) -> (i64, String) {
     let ana = ctx(chat, "Ana");
     let words = ["quick", "bounce", "5m", "bot"].map(str::to_owned).to_vec();
     let lobby = service.handle(&ana, Op::Create { game: GameKind::Snakes, words }).await;
-    let (table, _) = lobby[0].shows.unwrap_or_else(|| panic!("a lobby: {}", said(&lobby)));
+    let (table, _) = lobby[0].shows().unwrap_or_else(|| panic!("a lobby: {}", said(&lobby)));
     let join = button(&lobby, TokenButton::Join).unwrap();
     for who in ["Ben", "Cy"] {
         let views = service.handle(&ctx(chat, who), Op::Press(join.clone())).await;
-        assert!(views[0].private_to.is_none(), "{}", said(&views));
+        assert!(views[0].private_to().is_none(), "{}", said(&views));
     }
     let started =
         service.handle(&ana, Op::Press(button(&lobby, TokenButton::Start).unwrap())).await;
@@ -60,7 +60,7 @@ async fn finished_game(service: &Service, chat: &str) -> (i64, String) {
     let mut last = Vec::new();
     for who in ["Ana", "Ben", "Cy"] {
         last = service.handle(&ctx(chat, who), Op::Resign(None)).await;
-        assert!(last.iter().all(|v| v.private_to.is_none()), "{who}: {}", said(&last));
+        assert!(last.iter().all(|v| v.private_to().is_none()), "{who}: {}", said(&last));
     }
     let rematch = button(&last, TokenButton::Rematch)
         .unwrap_or_else(|| panic!("a Rematch button under the final board: {}", said(&last)));
@@ -94,10 +94,10 @@ async fn a_rematch_is_the_same_table_again_and_starts_once_everyone_is_seated() 
         let views = service.handle(&ctx(&chat, "Ben"), Op::Press(rematch.clone())).await;
         assert_eq!(views.len(), 1, "{db}: {}", said(&views));
         let lobby = &views[0];
-        assert!(lobby.private_to.is_none(), "{db}: {}", lobby.text);
-        let (new, slot) = lobby.shows.unwrap();
+        assert!(lobby.private_to().is_none(), "{db}: {}", lobby.text);
+        let (new, slot) = lobby.shows().unwrap();
         assert_eq!(slot, Slot::Lobby, "{db}");
-        assert!(lobby.replace.is_none() && !lobby.in_place, "{db}: a new message");
+        assert!(lobby.replace().is_none() && !lobby.in_place(), "{db}: a new message");
         let text = plain(&lobby.text);
         for words in [
             format!("Rematch of table {old}. This is table {new}"),
@@ -108,7 +108,7 @@ async fn a_rematch_is_the_same_table_again_and_starts_once_everyone_is_seated() 
         ] {
             assert!(text.contains(&words), "{db}: {words:?} in {text}");
         }
-        assert_eq!(lobby.mentions, [format!("{chat}/Ana"), format!("{chat}/Cy")], "{db}");
+        assert_eq!(lobby.mentions(), [format!("{chat}/Ana"), format!("{chat}/Cy")], "{db}");
         assert_eq!(rematches(&store, &url, old).await, [new], "{db}");
         let (was, is) = (store.table(old).await.unwrap(), store.table(new).await.unwrap());
         assert_eq!(
@@ -121,17 +121,17 @@ async fn a_rematch_is_the_same_table_again_and_starts_once_everyone_is_seated() 
         assert_eq!(seated(&store, new).await, ["Ben", "computer:normal:1"], "{db}");
         // Someone who did not play may not ask for the rematch.
         let views = service.handle(&ctx(&chat, "Dee"), Op::Press(rematch.clone())).await;
-        assert_eq!(views[0].refusal, Some("err-rematch-players"), "{db}");
+        assert_eq!(views[0].refusal(), Some("err-rematch-players"), "{db}");
         assert!(plain(&views[0].text).contains(&format!("players of table {old}")), "{db}");
         // Ana presses Rematch too: she sits at the same table, no other opens.
         let views = service.handle(&ctx(&chat, "Ana"), Op::Press(rematch.clone())).await;
-        assert!(views[0].private_to.is_none(), "{db}: {}", said(&views));
-        assert_eq!(views[0].shows, Some((new, Slot::Lobby)), "{db}");
+        assert!(views[0].private_to().is_none(), "{db}: {}", said(&views));
+        assert_eq!(views[0].shows(), Some((new, Slot::Lobby)), "{db}");
         assert!(plain(&views[0].text).contains("Invited: Cy"), "{db}: {}", said(&views));
         assert_eq!(rematches(&store, &url, old).await, [new], "{db}");
         // Her second press: already seated.
         let views = service.handle(&ctx(&chat, "Ana"), Op::Press(rematch.clone())).await;
-        assert_eq!(views[0].refusal, Some("err-already-seated"), "{db}");
+        assert_eq!(views[0].refusal(), Some("err-already-seated"), "{db}");
         // Cy sits with the lobby's Join: everyone invited is seated, the game begins.
         let cy_join = button(&views_of(&service, &chat, new).await, TokenButton::Join).unwrap();
         let views = service.handle(&ctx(&chat, "Cy"), Op::Press(cy_join)).await;
@@ -145,21 +145,21 @@ async fn a_rematch_is_the_same_table_again_and_starts_once_everyone_is_seated() 
         assert_eq!(store.table(new).await.unwrap().status, TableStatus::Playing, "{db}");
         // A later press: the rematch has started.
         let views = service.handle(&ctx(&chat, "Ben"), Op::Press(rematch.clone())).await;
-        assert_eq!(views[0].refusal, Some("err-already-seated"), "{db}");
+        assert_eq!(views[0].refusal(), Some("err-already-seated"), "{db}");
         // A stale token (a version the finished table is no longer at) and a forged one.
         let key = TokenKey::new(SECRET);
         let token = Token::parse(&rematch, &key).unwrap();
         let stale = Token { version: token.version - 1, ..token }.encode(&key);
         let views = service.handle(&ctx(&chat, "Ana"), Op::Press(stale)).await;
-        assert_eq!(views[0].refusal, Some("err-rematch-stale"), "{db}");
+        assert_eq!(views[0].refusal(), Some("err-rematch-stale"), "{db}");
         assert!(plain(&views[0].text).contains("out of date"), "{db}: {}", said(&views));
         let running = Token { table: new as u64, version: 1, button: TokenButton::Rematch };
         let views = service.handle(&ctx(&chat, "Ana"), Op::Press(running.encode(&key))).await;
-        assert_eq!(views[0].refusal, Some("err-rematch-stale"), "{db}: not a finished game");
+        assert_eq!(views[0].refusal(), Some("err-rematch-stale"), "{db}: not a finished game");
         let mut forged = rematch.clone();
         forged.replace_range(forged.len() - 1.., if rematch.ends_with('0') { "1" } else { "0" });
         let views = service.handle(&ctx(&chat, "Ana"), Op::Press(forged)).await;
-        assert_eq!(views[0].refusal, Some("err-forged"), "{db}");
+        assert_eq!(views[0].refusal(), Some("err-forged"), "{db}");
         assert_eq!(rematches(&store, &url, old).await, [new], "{db}: still one");
         // In Russian (the language of Ana, who opens the next game) the lobby speaks of a
         // «Реванш».
@@ -169,11 +169,11 @@ async fn a_rematch_is_the_same_table_again_and_starts_once_everyone_is_seated() 
         let views = service.handle(&ctx(&chat, "Ana"), Op::Press(rematch2.clone())).await;
         assert!(plain(&views[0].text).contains(&format!("Реванш стола {old2}")), "{db}");
         // A rematch that was cancelled before it began: a later press says so.
-        let new2 = views[0].shows.unwrap().0;
+        let new2 = views[0].shows().unwrap().0;
         let cancel = button(&views, TokenButton::Cancel).unwrap();
         service.handle(&ctx(&chat, "Ana"), Op::Press(cancel)).await;
         let views = service.handle(&ctx(&chat, "Ben"), Op::Press(rematch2)).await;
-        assert_eq!(views[0].refusal, Some("err-rematch-over"), "{db}");
+        assert_eq!(views[0].refusal(), Some("err-rematch-over"), "{db}");
         // (Ben's private answer speaks his language: English.)
         assert!(plain(&views[0].text).contains(&format!("table {new2}")), "{db}: {}", said(&views));
         assert_eq!(rematches(&store, &url, old2).await, [new2], "{db}: not opened again");
@@ -202,7 +202,7 @@ async fn presses_at_once(db: &str, store: &Store, url: &str, services: &[Service
     let mut seated_answers = 0;
     for task in tasks {
         let views = task.await.expect("a press's task");
-        match views[0].refusal {
+        match views[0].refusal() {
             None => seated_answers += 1,
             Some("err-already-seated") => {}
             other => panic!("{db}: {other:?}: {}", said(&views)),

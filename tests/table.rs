@@ -33,7 +33,7 @@ fn key() -> TokenKey {
 }
 
 fn button_of(view: &View, pick: impl Fn(TokenButton) -> bool) -> Option<String> {
-    view.buttons
+    view.buttons()
         .iter()
         .flatten()
         .find(|b| Token::parse(&b.token, &key()).is_ok_and(|t| pick(t.button)))
@@ -41,13 +41,13 @@ fn button_of(view: &View, pick: impl Fn(TokenButton) -> bool) -> Option<String> 
 }
 
 fn board(views: &[View]) -> Option<&View> {
-    views.iter().rev().find(|v| v.shows.is_some_and(|(_, s)| s == Slot::Board))
+    views.iter().rev().find(|v| v.shows().is_some_and(|(_, s)| s == Slot::Board))
 }
 
 /// Text without Fluent's Unicode isolation marks around arguments.
 /// The name of the player a board mentions (whose turn it is), or Ana when it mentions nobody.
 fn mover(board: &View) -> String {
-    board.mentions.first().map_or("Ana".to_owned(), |m| m.rsplit('/').next().unwrap().to_owned())
+    board.mentions().first().map_or("Ana".to_owned(), |m| m.rsplit('/').next().unwrap().to_owned())
 }
 
 fn plain(text: &str) -> String {
@@ -55,7 +55,7 @@ fn plain(text: &str) -> String {
 }
 
 fn public(views: &[View]) -> Vec<&View> {
-    views.iter().filter(|v| v.private_to.is_none()).collect()
+    views.iter().filter(|v| v.private_to().is_none()).collect()
 }
 
 /// A small deterministic generator for choosing among buttons.
@@ -82,14 +82,14 @@ async fn play_full_game(
     let words = words.iter().map(|w| w.to_string()).collect();
     let views = service.handle(&host, Op::Create { game, words }).await;
     let lobby = &views[0];
-    assert!(lobby.private_to.is_none(), "{}", lobby.text);
-    let (table, slot) = lobby.shows.unwrap();
+    assert!(lobby.private_to().is_none(), "{}", lobby.text);
+    let (table, slot) = lobby.shows().unwrap();
     assert_eq!(slot, Slot::Lobby);
     let join = button_of(lobby, |b| b == TokenButton::Join).expect("a Join button");
     let mut views = Vec::new();
     for p in &players[1..] {
         views = service.handle(&ctx(chat, p), Op::Press(join.clone())).await;
-        assert!(views.iter().all(|v| v.private_to.is_none()), "{}", views[0].text);
+        assert!(views.iter().all(|v| v.private_to().is_none()), "{}", views[0].text);
     }
     if board(&views).is_none() {
         let start = button_of(lobby, |b| b == TokenButton::Start).unwrap();
@@ -98,22 +98,22 @@ async fn play_full_game(
     let mut presses = 0;
     loop {
         let b = board(&views).unwrap_or_else(|| panic!("no board in {views:?}")).clone();
-        let choices: Vec<&str> = b.buttons.iter().flatten().map(|x| x.token.as_str()).collect();
+        let choices: Vec<&str> = b.buttons().iter().flatten().map(|x| x.token.as_str()).collect();
         if choices.is_empty() {
             return (table, views);
         }
         // The player to move is mentioned; in a roll-off anyone seated throws.
-        let who = b.mentions.first().cloned().unwrap_or_else(|| host.user.to_string());
+        let who = b.mentions().first().cloned().unwrap_or_else(|| host.user.to_string());
         let name = who.rsplit('/').next().unwrap().to_owned();
         let token = choices[rng.below(choices.len())].to_owned();
         views = service.handle(&ctx(chat, &name), Op::Press(token)).await;
         assert!(
-            views.iter().all(|v| v.private_to.is_none()),
+            views.iter().all(|v| v.private_to().is_none()),
             "refused: {:?}",
             views.iter().map(|v| &v.text).collect::<Vec<_>>()
         );
         let shown = board(&views).unwrap();
-        assert!(shown.image.as_ref().is_some_and(|png| png.starts_with(b"\x89PNG")));
+        assert!(shown.image().is_some_and(|png| png.starts_with(b"\x89PNG")));
         presses += 1;
         assert!(presses < 5000, "the game does not end");
     }
@@ -236,7 +236,7 @@ async fn finished_games_are_replayed_and_exported_and_nothing_else_is() {
         let reveal = views.iter().find(|v| v.text.contains("dicetable verify")).unwrap();
         let replay = button_of(reveal, |b| b == TokenButton::Replay).expect("a Replay button");
         let export = button_of(reveal, |b| b == TokenButton::Export).expect("a record button");
-        assert!(board(&views).unwrap().buttons.is_empty(), "{db}: the final board has none");
+        assert!(board(&views).unwrap().buttons().is_empty(), "{db}: the final board has none");
         // Everyone presses Replay at once: the chat gets the game once (issue 33: a double tap
         // posted it twice); the other presses post nothing.
         let presses =
@@ -244,7 +244,7 @@ async fn finished_games_are_replayed_and_exported_and_nothing_else_is() {
         let mut gifs = Vec::new();
         for views in common::at_once(&service, presses).await {
             let Some(view) = views.first() else { continue };
-            let file = view.file.clone().unwrap_or_else(|| panic!("{db}: {}", view.text));
+            let file = view.file().cloned().unwrap_or_else(|| panic!("{db}: {}", view.text));
             assert_eq!(
                 (file.kind, file.name.as_str()),
                 (FileKind::Animation, &*format!("dicetable-{table}.gif"))
@@ -256,10 +256,10 @@ async fn finished_games_are_replayed_and_exported_and_nothing_else_is() {
         // Issue 32: four presses at once wait for one drawing, not four.
         assert_eq!(service.replays_drawn(), 1, "{db}: presses at once share one drawing");
         let by_command = service.handle(&ana, Op::Replay(Pick::Table(table))).await;
-        assert_eq!(by_command[0].file.as_ref().unwrap().bytes, gifs[0], "{db}");
+        assert_eq!(by_command[0].file().unwrap().bytes, gifs[0], "{db}");
         assert_eq!(service.replays_drawn(), 1, "{db}: a kept replay is not drawn again");
         let exported = service.handle(&ana, Op::Press(export)).await;
-        let file = exported[0].file.clone().unwrap();
+        let file = exported[0].file().cloned().unwrap();
         assert_eq!(file.kind, FileKind::Json);
         assert!(
             exported[0].text.contains(&format!("dicetable verify --record dicetable-{table}.json"))
@@ -270,18 +270,18 @@ async fn finished_games_are_replayed_and_exported_and_nothing_else_is() {
         assert!(record.verify().unwrap().finished, "{db}");
         common::check_replay(&gifs[0], &file.bytes);
         let last = service.handle(&ana, Op::Export(Pick::Game(GameKind::Ludo))).await;
-        assert_eq!(last[0].file.as_ref().unwrap().bytes, file.bytes, "{db}: the chat's last");
+        assert_eq!(last[0].file().unwrap().bytes, file.bytes, "{db}: the chat's last");
 
         // A running game: neither, by any way of naming it.
         let words = vec!["quick".to_owned()];
         service.handle(&ana, Op::Create { game: GameKind::Snakes, words }).await;
         service.handle(&ctx(&chat, "Ben"), Op::Join(None)).await;
         let running = service.handle(&ana, Op::Start(None)).await;
-        let running_id = board(&running).unwrap().shows.unwrap().0;
+        let running_id = board(&running).unwrap().shows().unwrap().0;
         for op in [Op::Replay(Pick::Table(running_id)), Op::Export(Pick::Table(running_id))] {
             let views = service.handle(&ana, op).await;
             assert!(say(&views).contains("still running"), "{db}: {}", say(&views));
-            assert!(views[0].file.is_none() && views[0].private_to.is_some());
+            assert!(views[0].file().is_none() && views[0].private_to().is_some());
         }
         let early = Token { table: running_id as u64, version: 1, button: TokenButton::Replay };
         let views = service.handle(&ana, Op::Press(early.encode(&key()))).await;
@@ -291,10 +291,10 @@ async fn finished_games_are_replayed_and_exported_and_nothing_else_is() {
         for game in [GameKind::Ludo].into_iter().chain([GameKind::Nardy; 10]) {
             service.handle(&ana, Op::Create { game, words: vec![] }).await;
             let views = service.handle(&ana, Op::Cancel(Some(game))).await;
-            assert!(views[0].shows.is_some(), "{db}: {}", say(&views));
+            assert!(views[0].shows().is_some(), "{db}: {}", say(&views));
         }
         let last = service.handle(&ana, Op::Replay(Pick::Last)).await;
-        assert_eq!(last[0].file.as_ref().unwrap().bytes, gifs[0], "{db}");
+        assert_eq!(last[0].file().unwrap().bytes, gifs[0], "{db}");
         // So are the Ludo game's moves and fair-dice proof.
         let history = service.handle(&ana, Op::History(Some(GameKind::Ludo))).await;
         assert!(history[0].text.lines().count() > 3, "{db}: {}", history[0].text);
@@ -310,9 +310,9 @@ async fn finished_games_are_replayed_and_exported_and_nothing_else_is() {
         let ben_elsewhere =
             dicetable::table::Ctx { chat: elsewhere.as_str().into(), ..ctx(&chat, "Ben") };
         let views = service.handle(&ben_elsewhere, Op::Export(Pick::Table(table))).await;
-        assert!(views[0].file.is_some(), "{db}: a player may fetch their game anywhere");
+        assert!(views[0].file().is_some(), "{db}: a player may fetch their game anywhere");
         let views = service.handle(&ctx(&elsewhere, "Eve"), Op::Press(replay.clone())).await;
-        assert!(views[0].file.is_none() && views[0].private_to.is_some(), "{db}");
+        assert!(views[0].file().is_none() && views[0].private_to().is_some(), "{db}");
         let views = service.handle(&ana, Op::Replay(Pick::Table(987_654))).await;
         assert!(say(&views).contains("no table 987654"), "{db}: {}", say(&views));
 
@@ -321,7 +321,7 @@ async fn finished_games_are_replayed_and_exported_and_nothing_else_is() {
         let host = ctx(&quiet, "Ana");
         let lobby =
             service.handle(&host, Op::Create { game: GameKind::Nardy, words: vec![] }).await;
-        let cancelled = lobby[0].shows.unwrap().0;
+        let cancelled = lobby[0].shows().unwrap().0;
         service.handle(&host, Op::Cancel(None)).await;
         let views = service.handle(&host, Op::Replay(Pick::Table(cancelled))).await;
         assert!(say(&views).contains("cancelled before its first move"), "{db}: {}", say(&views));
@@ -356,7 +356,7 @@ async fn replays_never_take_a_boards_drawing_permit() {
         }
         assert!(seen > 0, "{db}: the replay was seen being drawn");
         let views = replaying.await.unwrap();
-        assert!(views[0].file.is_some(), "{db}: {}", views[0].text);
+        assert!(views[0].file().is_some(), "{db}: {}", views[0].text);
         assert_eq!(service.replays_pending(), 0, "{db}");
     }
 }
@@ -383,18 +383,18 @@ async fn fifty_presses_of_one_button_apply_once() {
         let host = ctx(&chat, "Ana");
         let views =
             service.handle(&host, Op::Create { game: GameKind::Snakes, words: vec![] }).await;
-        let (table, _) = views[0].shows.unwrap();
+        let (table, _) = views[0].shows().unwrap();
         service.handle(&ctx(&chat, "Ben"), Op::Join(None)).await;
         let views = service.handle(&host, Op::Start(None)).await;
         let b = board(&views).unwrap();
         let roll = button_of(b, |b| b == TokenButton::Roll).unwrap();
-        let mover = b.mentions[0].rsplit('/').next().unwrap().to_owned();
+        let mover = b.mentions()[0].rsplit('/').next().unwrap().to_owned();
         let before = store.table(table).await.unwrap();
         let presses = (0..50).map(|_| (ctx(&chat, &mover), Op::Press(roll.clone())));
         let mut applied = 0;
         let mut stale = 0;
         for views in common::at_once(&service, presses).await {
-            if views[0].private_to.is_none() {
+            if views[0].private_to().is_none() {
                 applied += 1;
             } else {
                 assert!(plain(&views[0].text).contains("out of date"), "{}", views[0].text);
@@ -417,7 +417,7 @@ async fn lobby_rules_and_refusals_are_private_and_change_nothing() {
         let (ana, ben, cy) = (ctx(&chat, "Ana"), ctx(&chat, "Ben"), ctx(&chat, "Cy"));
         let refused = |views: &[View], words: &str| {
             assert_eq!(views.len(), 1, "{views:?}");
-            assert!(views[0].private_to.is_some(), "{}", views[0].text);
+            assert!(views[0].private_to().is_some(), "{}", views[0].text);
             assert!(plain(&views[0].text).contains(words), "{:?} lacks {words:?}", views[0].text);
         };
         refused(&service.handle(&ana, Op::Join(None)).await, "no open table");
@@ -431,11 +431,11 @@ async fn lobby_rules_and_refusals_are_private_and_change_nothing() {
             .handle(&ana, Op::Create { game: GameKind::Ludo, words: vec!["5m".into()] })
             .await;
         assert!(plain(&views[0].text).contains("Turn timer: 5 minutes"), "{}", views[0].text);
-        let (table, _) = views[0].shows.unwrap();
+        let (table, _) = views[0].shows().unwrap();
         // One lobby per game per chat: a second /ludo shows the one that exists.
         let again = service.handle(&ben, Op::Create { game: GameKind::Ludo, words: vec![] }).await;
         assert!(plain(&again[0].text).contains("already has a lobby"));
-        assert_eq!(again[0].shows, Some((table, Slot::Lobby)));
+        assert_eq!(again[0].shows(), Some((table, Slot::Lobby)));
         refused(&service.handle(&ana, Op::Join(None)).await, "already have a seat");
         refused(&service.handle(&ana, Op::Start(None)).await, "At least 2 players");
         let joined = service.handle(&ben, Op::Join(None)).await;
@@ -459,12 +459,12 @@ async fn lobby_rules_and_refusals_are_private_and_change_nothing() {
         refused(&service.handle(&ana, Op::Press(roll.clone())).await, "not playing at this table");
         let version = store.table(table).await.unwrap().version;
         let views = service.handle(&cy, Op::Press(roll)).await;
-        assert!(views.iter().all(|v| v.private_to.is_none()));
+        assert!(views.iter().all(|v| v.private_to().is_none()));
         // Whoever is not to move is refused, by name of the player who is.
         let b = board(&views).unwrap();
-        if let Some(mover) = b.mentions.first() {
+        if let Some(mover) = b.mentions().first() {
             let other = if mover.ends_with("/Ben") { &cy } else { &ben };
-            let token = b.buttons[0][0].token.clone();
+            let token = b.buttons()[0][0].token.clone();
             let refusal = service.handle(other, Op::Press(token)).await;
             refused(&refusal, "turn, not yours");
         }
@@ -492,11 +492,11 @@ async fn an_idle_player_is_reminded_played_for_struck_and_removed() {
         service.handle(&ana, Op::Create { game: GameKind::Snakes, words }).await;
         service.handle(&ben, Op::Join(None)).await;
         let views = service.handle(&ana, Op::Start(None)).await;
-        let table = views[0].shows.unwrap().0;
+        let table = views[0].shows().unwrap().0;
         let mine = |out: Vec<(String, View)>| -> Vec<View> {
             out.into_iter().filter(|(c, _)| *c == chat).map(|(_, v)| v).collect()
         };
-        let idle = board(&views).unwrap().mentions[0].clone();
+        let idle = board(&views).unwrap().mentions()[0].clone();
         // Nothing is due at once.
         assert!(mine(service.tick().await.unwrap()).is_empty());
         // Three quarters of the time: a reminder that mentions the player.
@@ -504,7 +504,7 @@ async fn an_idle_player_is_reminded_played_for_struck_and_removed() {
         let reminder = mine(service.tick().await.unwrap());
         assert_eq!(reminder.len(), 1, "{reminder:?}");
         assert!(plain(&reminder[0].text).contains("it is your turn"), "{}", reminder[0].text);
-        assert_eq!(reminder[0].mentions, vec![idle.clone()]);
+        assert_eq!(reminder[0].mentions(), vec![idle.clone()]);
         assert!(mine(service.tick().await.unwrap()).is_empty(), "one reminder only");
         // Time is up: the bot plays the turn and counts a strike; the other player plays
         // their own turns at once (bonus rolls included).
@@ -528,13 +528,13 @@ async fn an_idle_player_is_reminded_played_for_struck_and_removed() {
             );
             assert!(text.contains(&line), "{db} strike {strike}: {text}");
             let mut b = board(&played).unwrap().clone();
-            while b.mentions.first().is_some_and(|m| *m != idle) {
-                let mover = b.mentions[0].rsplit('/').next().unwrap().to_owned();
-                let token = b.buttons[0][0].token.clone();
+            while b.mentions().first().is_some_and(|m| *m != idle) {
+                let mover = b.mentions()[0].rsplit('/').next().unwrap().to_owned();
+                let token = b.buttons()[0][0].token.clone();
                 let views = service.handle(&ctx(&chat, &mover), Op::Press(token)).await;
                 b = board(&views).unwrap().clone();
             }
-            assert_eq!(b.mentions.first(), Some(&idle), "{}", b.text);
+            assert_eq!(b.mentions().first(), Some(&idle), "{}", b.text);
         }
         let row = store.table(table).await.unwrap();
         assert_eq!(row.status, TableStatus::Finished);
@@ -565,9 +565,9 @@ async fn a_new_service_over_the_same_database_continues_every_table() {
         let second = Service::new(store2, SECRET, clock());
         let roll = button_of(&b, |b| b == TokenButton::Roll).unwrap();
         let views = second.handle(&ana, Op::Press(roll)).await;
-        assert!(views.iter().all(|v| v.private_to.is_none()), "{:?}", views[0].text);
+        assert!(views.iter().all(|v| v.private_to().is_none()), "{:?}", views[0].text);
         let status = second.handle(&ben, Op::Status(None)).await;
-        assert!(status[0].image.is_some());
+        assert!(status[0].image().is_some());
     }
 }
 
@@ -584,7 +584,7 @@ async fn time_the_bot_was_down_is_not_counted() {
     service.handle(&ana, Op::Create { game: GameKind::Snakes, words: vec!["5m".into()] }).await;
     service.handle(&ben, Op::Join(None)).await;
     let views = service.handle(&ana, Op::Start(None)).await;
-    let table = views[0].shows.unwrap().0;
+    let table = views[0].shows().unwrap().0;
     let deadline = store.table(table).await.unwrap().deadline_ms.unwrap();
     // The bot is down for two hours, then starts again.
     clock.advance(2 * 3_600_000);
@@ -608,7 +608,7 @@ async fn languages_per_chat_and_per_user() {
     let help = service.handle(&ana, Op::Help).await;
     assert!(plain(&help[0].text).contains("من در این گفتگو"));
     let refused = service.handle(&ana, Op::Lang { chat: true, code: Some("tl".into()) }).await;
-    assert!(refused[0].private_to.is_some());
+    assert!(refused[0].private_to().is_some());
     let mut admin = ctx(&chat, "Mod");
     admin.admin = true;
     service.handle(&admin, Op::Lang { chat: true, code: Some("tl".into()) }).await;
@@ -628,12 +628,12 @@ async fn a_table_stored_in_another_shape_is_rebuilt_from_its_log() {
         service.handle(&ana, Op::Create { game: GameKind::Ludo, words: vec![] }).await;
         service.handle(&ben, Op::Join(None)).await;
         let mut views = service.handle(&ana, Op::Start(None)).await;
-        let table = views[0].shows.unwrap().0;
+        let table = views[0].shows().unwrap().0;
         for _ in 0..6 {
             let b = board(&views).unwrap().clone();
             let who = mover(&b);
             views =
-                service.handle(&ctx(&chat, &who), Op::Press(b.buttons[0][0].token.clone())).await;
+                service.handle(&ctx(&chat, &who), Op::Press(b.buttons()[0][0].token.clone())).await;
         }
         // As if an older build had stored it: another shape, a snapshot this build cannot read.
         let mut row = store.table(table).await.unwrap();
@@ -643,15 +643,15 @@ async fn a_table_stored_in_another_shape_is_rebuilt_from_its_log() {
         store.save(&row, &Change::default()).await.unwrap();
         let status = service.handle(&ben, Op::Status(None)).await;
         assert!(
-            status[0].private_to.is_none() && status[0].image.is_some(),
+            status[0].private_to().is_none() && status[0].image().is_some(),
             "{db}: {}",
             status[0].text
         );
         let b = board(&status).unwrap().clone();
         let who = mover(&b);
         let views =
-            service.handle(&ctx(&chat, &who), Op::Press(b.buttons[0][0].token.clone())).await;
-        assert!(views.iter().all(|v| v.private_to.is_none()), "{db}: {}", views[0].text);
+            service.handle(&ctx(&chat, &who), Op::Press(b.buttons()[0][0].token.clone())).await;
+        assert!(views.iter().all(|v| v.private_to().is_none()), "{db}: {}", views[0].text);
         let row = store.table(table).await.unwrap();
         assert_eq!(row.shape, 1);
         assert_ne!(row.state, snapshot, "a move was played on the rebuilt game");
@@ -670,7 +670,7 @@ async fn a_random_board_replays_with_the_generator_its_table_was_created_with() 
             let (ana, ben) = (ctx(&chat, "Ana"), ctx(&chat, "Ben"));
             let words = vec!["random".to_owned()];
             let lobby = service.handle(&ana, Op::Create { game: GameKind::Snakes, words }).await;
-            let table = lobby[0].shows.unwrap().0;
+            let table = lobby[0].shows().unwrap().0;
             let mut row = store.table(table).await.unwrap();
             let stored: serde_json::Value = serde_json::from_str(&row.settings).unwrap();
             assert_eq!(stored["boards"], "readable", "{db}: {}", row.settings);
@@ -684,7 +684,7 @@ async fn a_random_board_replays_with_the_generator_its_table_was_created_with() 
             for _ in 0..4 {
                 let b = board(&views).unwrap().clone();
                 let who = mover(&b);
-                let token = b.buttons[0][0].token.clone();
+                let token = b.buttons()[0][0].token.clone();
                 views = service.handle(&ctx(&chat, &who), Op::Press(token)).await;
             }
             let row = store.table(table).await.unwrap();
@@ -706,12 +706,12 @@ async fn a_random_board_replays_with_the_generator_its_table_was_created_with() 
             row.state = Some(r#"{"from":"an older build"}"#.into());
             store.save(&row, &Change::default()).await.unwrap();
             let status = service.handle(&ben, Op::Status(None)).await;
-            assert!(status[0].image.is_some(), "{db}: {}", status[0].text);
+            assert!(status[0].image().is_some(), "{db}: {}", status[0].text);
             let b = board(&status).unwrap().clone();
             let who = mover(&b);
-            let token = b.buttons[0][0].token.clone();
+            let token = b.buttons()[0][0].token.clone();
             let views = service.handle(&ctx(&chat, &who), Op::Press(token)).await;
-            assert!(views.iter().all(|v| v.private_to.is_none()), "{db}: {}", views[0].text);
+            assert!(views.iter().all(|v| v.private_to().is_none()), "{db}: {}", views[0].text);
             let row = store.table(table).await.unwrap();
             let state: serde_json::Value =
                 serde_json::from_str(row.state.as_deref().unwrap()).unwrap();
@@ -734,7 +734,7 @@ async fn a_damaged_table_is_refused_not_read_with_defaults() {
             let words = vec!["private".to_owned()];
             let game = if damage == "seats" { GameKind::Nardy } else { GameKind::Ludo };
             let lobby = service.handle(&ana, Op::Create { game, words }).await;
-            let table = lobby[0].shows.unwrap().0;
+            let table = lobby[0].shows().unwrap().0;
             let mut row = store.table(table).await.unwrap();
             match damage {
                 "seed" => cut_seed(&url, table).await,
@@ -758,7 +758,7 @@ async fn a_damaged_table_is_refused_not_read_with_defaults() {
             let seated = store.table(table).await.unwrap().seats.len();
             let views = service.handle(&ben, Op::Join(None)).await;
             assert!(
-                views.iter().all(|v| v.private_to.is_some() && v.image.is_none()),
+                views.iter().all(|v| v.private_to().is_some() && v.image().is_none()),
                 "{db} {damage}: {:?}",
                 views.iter().map(|v| &v.text).collect::<Vec<_>>()
             );
@@ -787,33 +787,33 @@ async fn a_quiet_chat_edits_one_board_message_in_place() {
         let mut admin = ctx(&chat, "Mod");
         admin.admin = true;
         let refused = service.handle(&ana, Op::Boards(Some(BoardMode::Edit))).await;
-        assert!(refused[0].private_to.is_some(), "only admins change how a chat shows boards");
+        assert!(refused[0].private_to().is_some(), "only admins change how a chat shows boards");
         let set = service.handle(&admin, Op::Boards(Some(BoardMode::Edit))).await;
         assert!(plain(&set[0].text).contains("edited in place"), "{}", set[0].text);
         service.handle(&ana, Op::Create { game: GameKind::Snakes, words: vec![] }).await;
         service.handle(&ben, Op::Join(None)).await;
         let views = service.handle(&ana, Op::Start(None)).await;
         let b = board(&views).unwrap().clone();
-        assert_eq!((b.replace.as_deref(), b.in_place), (None, false), "the first board is new");
-        let (table, _) = b.shows.unwrap();
+        assert_eq!((b.replace(), b.in_place()), (None, false), "the first board is new");
+        let (table, _) = b.shows().unwrap();
         // The adapter posted it as message "m1".
-        service.shown(table, Slot::Board, b.version, "m1").await.unwrap();
-        let who = b.mentions[0].rsplit('/').next().unwrap().to_owned();
+        service.shown(table, Slot::Board, b.version(), "m1").await.unwrap();
+        let who = b.mentions()[0].rsplit('/').next().unwrap().to_owned();
         let views =
-            service.handle(&ctx(&chat, &who), Op::Press(b.buttons[0][0].token.clone())).await;
+            service.handle(&ctx(&chat, &who), Op::Press(b.buttons()[0][0].token.clone())).await;
         let mut next = board(&views).unwrap().clone();
-        assert!(next.in_place, "{db}: the next board is shown in place");
+        assert!(next.in_place(), "{db}: the next board is shown in place");
         // Made ready to show, it edits the message recorded by then: m1.
         assert!(service.ready(&mut next).await);
-        assert_eq!(next.replace.as_deref(), Some("m1"), "{db}: the next board edits m1");
+        assert_eq!(next.replace(), Some("m1"), "{db}: the next board edits m1");
         // Back to new messages.
         service.handle(&admin, Op::Boards(Some(BoardMode::New))).await;
-        let who = next.mentions[0].rsplit('/').next().unwrap().to_owned();
+        let who = next.mentions()[0].rsplit('/').next().unwrap().to_owned();
         let views =
-            service.handle(&ctx(&chat, &who), Op::Press(next.buttons[0][0].token.clone())).await;
+            service.handle(&ctx(&chat, &who), Op::Press(next.buttons()[0][0].token.clone())).await;
         let mut last = board(&views).unwrap().clone();
-        assert!(!last.in_place && service.ready(&mut last).await);
-        assert_eq!(last.replace, None);
+        assert!(!last.in_place() && service.ready(&mut last).await);
+        assert_eq!(last.replace(), None);
     }
 }
 
@@ -850,7 +850,7 @@ mod forged {
                 service.handle(&ben, Op::Join(None)).await;
                 let views = service.handle(&ana, Op::Start(None)).await;
                 let b = board(&views).unwrap();
-                let (table, _) = b.shows.unwrap();
+                let (table, _) = b.shows().unwrap();
                 let real = button_of(b, |b| b == TokenButton::Roll).unwrap();
                 let before = store.table(table).await.unwrap();
                 let parsed = Token::parse(&real, &key()).unwrap();
@@ -873,7 +873,7 @@ mod forged {
                     }
                     let views = service.handle(&ana, Op::Press(input.clone())).await;
                     prop_assert!(!views.is_empty());
-                    prop_assert!(views[0].private_to.is_some(), "{input:?} was not refused: {}", views[0].text);
+                    prop_assert!(views[0].private_to().is_some(), "{input:?} was not refused: {}", views[0].text);
                     let after = store.table(table).await.unwrap();
                     prop_assert_eq!(after.version, before.version, "{:?} changed the table", input);
                 }
@@ -895,7 +895,7 @@ async fn rules_tell_each_game_with_the_tables_options_in_every_language() {
         for game in [GameKind::Snakes, GameKind::Ludo, GameKind::Nardy] {
             let views = service.handle(&admin, Op::Rules(Some(game))).await;
             let text = plain(&views[0].text);
-            assert!(views[0].private_to.is_none(), "the rules are for the whole chat");
+            assert!(views[0].private_to().is_none(), "the rules are for the whole chat");
             // Every sentence exists in this language: no key shows through.
             assert!(!text.contains("rule-") && !text.contains("rules-"), "{lang}: {text}");
             // One sentence per option, and the timer.
@@ -907,7 +907,7 @@ async fn rules_tell_each_game_with_the_tables_options_in_every_language() {
     let chat = unique("rules-table");
     let ana = ctx(&chat, "Ana");
     let refused = service.handle(&ana, Op::Rules(None)).await;
-    assert!(refused[0].private_to.is_some() && plain(&refused[0].text).contains("Which game?"));
+    assert!(refused[0].private_to().is_some() && plain(&refused[0].text).contains("Which game?"));
     let words = ["bounce", "bonus", "cap", "5m"].map(String::from).to_vec();
     service.handle(&ana, Op::Create { game: GameKind::Snakes, words }).await;
     let text = plain(&service.handle(&ana, Op::Rules(None)).await[0].text);
@@ -935,46 +935,46 @@ async fn a_private_table_is_joined_by_invite_and_shown_to_every_player() {
         let ben = ctx(&unique(&format!("dm-ben-{db}")), "Ben");
         let words = vec!["private".to_owned(), "quick".to_owned()];
         let lobby = service.handle(&ana, Op::Create { game: GameKind::Snakes, words }).await;
-        let code = lobby[0].invite.clone().expect("a private lobby has an invite");
+        let code = lobby[0].invite().map(str::to_owned).expect("a private lobby has an invite");
         assert!(plain(&lobby[0].text).contains(&format!("/join {code}")), "{}", lobby[0].text);
-        assert_eq!(lobby[0].audience, vec![ana.user.clone()]);
-        let (table, _) = lobby[0].shows.unwrap();
+        assert_eq!(lobby[0].audience(), vec![ana.user.clone()]);
+        let (table, _) = lobby[0].shows().unwrap();
         // A made-up or altered code joins nothing.
         for bad in ["i1_0000000000000000", "hello", &code.replace('_', "_0")] {
             let refused = service.handle(&ben, Op::Invite(bad.to_owned())).await;
-            assert!(refused[0].private_to.is_some(), "{bad}");
+            assert!(refused[0].private_to().is_some(), "{bad}");
             assert!(plain(&refused[0].text).contains("invite is not valid"), "{bad}");
         }
         // Ben opens the invite in his own chat: he sits, and both see the lobby.
         let joined = service.handle(&ben, Op::Invite(code.clone())).await;
         assert!(plain(&joined[0].text).contains("Ben joined"), "{}", joined[0].text);
-        assert_eq!(joined[0].audience, [ana.user.clone(), ben.user.clone()]);
-        assert_eq!(joined[0].shows, Some((table, Slot::Lobby)));
+        assert_eq!(joined[0].audience(), [ana.user.clone(), ben.user.clone()]);
+        assert_eq!(joined[0].shows(), Some((table, Slot::Lobby)));
         // The host starts from her chat; every view goes to both players.
         let started = service.handle(&ana, Op::Start(None)).await;
         assert!(started.len() >= 2);
         for view in &started {
-            assert_eq!(view.audience, [ana.user.clone(), ben.user.clone()], "{}", view.text);
+            assert_eq!(view.audience(), [ana.user.clone(), ben.user.clone()], "{}", view.text);
         }
         // Ben reaches the table from his own chat, where it does not live.
         let status = service.handle(&ben, Op::Status(None)).await;
-        assert_eq!(board(&status).map(|v| v.shows), Some(Some((table, Slot::Board))));
+        assert_eq!(board(&status).map(|v| v.shows()), Some(Some((table, Slot::Board))));
         // Play it out: every board reaches both players.
         let mut views = started;
         for _ in 0..400 {
             let Some(b) = board(&views) else { break };
-            let Some(mover) = b.mentions.first().cloned() else { break };
+            let Some(mover) = b.mentions().first().cloned() else { break };
             let who = if mover == ana.user { &ana } else { &ben };
-            let token = b.buttons[0][0].token.clone();
+            let token = b.buttons()[0][0].token.clone();
             views = service.handle(who, Op::Press(token)).await;
             for view in public(&views) {
-                assert_eq!(view.audience.len(), 2, "{}", view.text);
+                assert_eq!(view.audience().len(), 2, "{}", view.text);
             }
         }
         assert_eq!(store.table(table).await.unwrap().status, TableStatus::Finished);
         // An ordinary table has no audience: it is shown in its chat.
         let open = service.handle(&ana, Op::Create { game: GameKind::Ludo, words: vec![] }).await;
-        assert!(open[0].audience.is_empty() && open[0].invite.is_none());
+        assert!(open[0].audience().is_empty() && open[0].invite().is_none());
     }
 }
 
@@ -988,24 +988,26 @@ async fn the_host_sets_options_with_buttons() {
     let options = button_of(&lobby[0], |b| b == TokenButton::Options).expect("an Options button");
     // Only the host opens the panel.
     let refused = service.handle(&ben, Op::Press(options.clone())).await;
-    assert!(refused[0].private_to.is_some() && plain(&refused[0].text).contains("host"));
+    assert!(refused[0].private_to().is_some() && plain(&refused[0].text).contains("host"));
     let panel = service.handle(&ana, Op::Press(options)).await;
-    assert_eq!(panel[0].shows, lobby[0].shows, "the panel is the lobby message");
-    let labels: Vec<String> = panel[0].buttons.iter().flatten().map(|b| b.label.clone()).collect();
+    assert_eq!(panel[0].shows(), lobby[0].shows(), "the panel is the lobby message");
+    let labels: Vec<String> =
+        panel[0].buttons().iter().flatten().map(|b| b.label.clone()).collect();
     assert!(labels.contains(&"Finish: exact roll".to_owned()), "{labels:?}");
     assert!(labels.contains(&"Turn timer: 24 hours".to_owned()), "{labels:?}");
     // Three sixes count only with the bonus six (S11): not offered until it is on.
     assert!(!labels.iter().any(|l| l.starts_with("Three sixes")), "{labels:?}");
-    assert!(panel[0].buttons.iter().all(|row| row.len() <= 2));
+    assert!(panel[0].buttons().iter().all(|row| row.len() <= 2));
     // Each press steps one option; the panel stays open.
     let finish = button_of(&panel[0], |b| b == TokenButton::Cycle(1)).unwrap();
     let refused = service.handle(&ben, Op::Press(finish.clone())).await;
-    assert!(refused[0].private_to.is_some());
+    assert!(refused[0].private_to().is_some());
     let after = service.handle(&ana, Op::Press(finish)).await;
     assert!(plain(&after[0].text).contains("Finish: bounce back"), "{}", after[0].text);
     let bonus = button_of(&after[0], |b| b == TokenButton::Cycle(2)).unwrap();
     let after = service.handle(&ana, Op::Press(bonus)).await;
-    let labels: Vec<String> = after[0].buttons.iter().flatten().map(|b| b.label.clone()).collect();
+    let labels: Vec<String> =
+        after[0].buttons().iter().flatten().map(|b| b.label.clone()).collect();
     assert!(labels.iter().any(|l| l.starts_with("Three sixes")), "{labels:?}");
     // Done shows the lobby again, in place, with the options as set.
     let done = button_of(&after[0], |b| b == TokenButton::Refresh).unwrap();
@@ -1014,12 +1016,12 @@ async fn the_host_sets_options_with_buttons() {
     assert!(plain(&back[0].text).contains("bounce back"), "{}", back[0].text);
     // A forged option number changes nothing.
     let forged = Token {
-        table: lobby[0].shows.unwrap().0 as u64,
+        table: lobby[0].shows().unwrap().0 as u64,
         version: 0,
         button: TokenButton::Cycle(9),
     };
     let refused = service.handle(&ana, Op::Press(forged.encode(&key()))).await;
-    assert!(refused[0].private_to.is_some());
+    assert!(refused[0].private_to().is_some());
 }
 
 /// Issue 33: Ludo never asks which piece when the pieces it offers are alike (L6: pieces in
@@ -1034,7 +1036,7 @@ async fn ludo_offers_one_button_per_distinct_move_and_plays_a_lone_one() {
         let chat = unique(&format!("distinct-{db}"));
         let (ana, ben) = (ctx(&chat, "Ana"), ctx(&chat, "Ben"));
         let views = service.handle(&ana, Op::Create { game: GameKind::Ludo, words: vec![] }).await;
-        let (table, _) = views[0].shows.unwrap();
+        let (table, _) = views[0].shows().unwrap();
         let join = button_of(&views[0], |b| b == TokenButton::Join).unwrap();
         service.handle(&ben, Op::Press(join)).await;
         let mut views = service.handle(&ana, Op::Start(None)).await;
@@ -1042,7 +1044,7 @@ async fn ludo_offers_one_button_per_distinct_move_and_plays_a_lone_one() {
         for _ in 0..5000 {
             let b = board(&views).unwrap_or_else(|| panic!("{db}: no board in {views:?}")).clone();
             let tokens: Vec<Token> = b
-                .buttons
+                .buttons()
                 .iter()
                 .flatten()
                 .map(|x| Token::parse(&x.token, &key()).unwrap())
@@ -1077,7 +1079,7 @@ async fn ludo_offers_one_button_per_distinct_move_and_plays_a_lone_one() {
                 assert!(pieces.len() > 1, "{db}: a lone move is played, not asked: {}", b.text);
             }
             let name = mover(&b);
-            let token = b.buttons.iter().flatten().nth(rng.below(tokens.len())).unwrap();
+            let token = b.buttons().iter().flatten().nth(rng.below(tokens.len())).unwrap();
             views = service.handle(&ctx(&chat, &name), Op::Press(token.token.clone())).await;
             let text: String = views.iter().map(|v| plain(&v.text) + "\n").collect();
             if text.contains("rolled 6") && text.contains("into play") && pieces.is_empty() {

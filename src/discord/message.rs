@@ -19,8 +19,8 @@ pub(super) fn parse_ref(reference: &str) -> Option<(ChannelId, MessageId)> {
 /// The board picture of a view, as the attachment every message and edit carries; or the
 /// view's file (a replay's GIF, which Discord plays inline, or a game record).
 pub(super) fn board_file(view: &View) -> Option<CreateAttachment> {
-    match (&view.image, &view.file) {
-        (Some(png), _) => Some(CreateAttachment::bytes(png.clone(), "board.png")),
+    match (view.image(), view.file()) {
+        (Some(png), _) => Some(CreateAttachment::bytes(png.to_vec(), "board.png")),
         (None, Some(file)) => Some(CreateAttachment::bytes(file.bytes.clone(), file.name.clone())),
         (None, None) => None,
     }
@@ -51,7 +51,7 @@ pub(super) fn literal(text: &str) -> String {
 /// Mentions notify only the players the view mentions (never @everyone or roles).
 pub(super) fn mentions(view: &View) -> CreateAllowedMentions {
     let users =
-        view.mentions.iter().filter_map(|u| u.strip_prefix("discord:")?.parse::<u64>().ok());
+        view.mentions().iter().filter_map(|u| u.strip_prefix("discord:")?.parse::<u64>().ok());
     CreateAllowedMentions::new().users(users.map(serenity::all::UserId::new))
 }
 
@@ -59,7 +59,7 @@ pub(super) fn mentions(view: &View) -> CreateAllowedMentions {
 /// when they would need more than 5 rows, select menus of at most 25 options instead.
 pub(super) fn components(view: &View) -> Vec<CreateActionRow> {
     let rows: Vec<Vec<&crate::table::Button>> = view
-        .buttons
+        .buttons()
         .iter()
         .flat_map(|row| row.chunks(ROW).map(|c| c.iter().collect::<Vec<_>>()))
         .collect();
@@ -79,7 +79,7 @@ pub(super) fn components(view: &View) -> Vec<CreateActionRow> {
             })
             .collect();
     }
-    let all: Vec<&crate::table::Button> = view.buttons.iter().flatten().collect();
+    let all: Vec<&crate::table::Button> = view.buttons().iter().flatten().collect();
     all.chunks(OPTIONS)
         .take(ROWS)
         .enumerate()

@@ -45,7 +45,9 @@ use tokio::sync::watch;
 use crate::runtime::health::{Health, Part};
 use crate::runtime::lanes::Lanes;
 use crate::table::i18n::Lang;
-use crate::table::{Ctx, Op, Service, Shown, Slot, View, mark_last};
+use crate::table::{
+    Ctx, Kind, Op, Service, Shown, Slot, TableMessage, TurnNotice, View, mark_last,
+};
 
 /// Discord's limit on a message's text.
 const CONTENT: usize = 2000;
@@ -146,7 +148,7 @@ enum Job {
 /// is worth showing, at once. Commands and presses are never folded; posts left empty are
 /// skipped.
 fn fold(queue: &mut VecDeque<Job>) -> Option<Job> {
-    let board = |v: &View| match v.shows {
+    let board = |v: &View| match v.shows() {
         Some((table, Slot::Board)) => Some(table),
         _ => None,
     };
@@ -213,7 +215,7 @@ impl Discord {
     /// to watch, and a button (`live.<table>`) for a player's own play link.
     fn components_of(&self, view: &View) -> Vec<serenity::all::CreateActionRow> {
         let mut rows = components(view);
-        let (Some(base), Some((table, Slot::Board))) = (&self.public_url, view.shows) else {
+        let (Some(base), Some((table, Slot::Board))) = (&self.public_url, view.shows()) else {
             return rows;
         };
         if rows.len() >= ROWS {
@@ -545,7 +547,7 @@ impl Discord {
                 };
                 let mut views = self.service.handle(&ctx, op).await;
                 if let (Some(lang), [set]) = (server, views.as_mut_slice())
-                    && set.private_to.is_none()
+                    && set.private_to().is_none()
                 {
                     // The confirmation speaks of the server, not of "this chat".
                     set.text = self.service.words(lang, "lang-server-set");
@@ -555,7 +557,7 @@ impl Discord {
             None => vec![self.service.say_privately(&ctx, "err-unknown-command").await],
         };
         let (private, public): (Vec<View>, Vec<View>) =
-            views.into_iter().partition(|v| v.private_to.is_some());
+            views.into_iter().partition(|v| v.private_to().is_some());
         {
             let mut state = ack.lock().await;
             if *state == Ack::Pending {
@@ -588,7 +590,7 @@ impl Discord {
         let mut public = public.into_iter();
         match public.next() {
             // A table that plays in a thread shows its board there, not in the reply.
-            Some(first) if first.thread && first.shows.is_some() => {
+            Some(first) if matches!(&first.kind, Kind::Table(m) if m.thread) => {
                 let _ = self.call("delete reply", || command.delete_response(&self.http)).await;
                 self.post(command.channel_id, first).await;
             }
@@ -625,13 +627,13 @@ impl Discord {
             if !self.service.ready(&mut view).await {
                 continue;
             }
-            if view.private_to.is_some() {
+            if view.private_to().is_some() {
                 self.followup(&press.token, &view).await;
                 continue;
             }
             // The message the button is on is `@original` of this interaction.
-            let on_it = view.replace.as_deref().and_then(parse_ref)
-                == Some((press.channel_id, press.message.id));
+            let on_it =
+                view.replace().and_then(parse_ref) == Some((press.channel_id, press.message.id));
             if on_it {
                 self.answer(&press.token, press.channel_id, view).await;
             } else {
@@ -696,8 +698,7 @@ impl Discord {
     /// The channel a view goes to: `channel`, or for a table that plays in a thread, its
     /// thread (opened from the lobby message the first time).
     async fn destination(&self, channel: ChannelId, view: &View) -> ChannelId {
-        let table = view.table.or(view.shows.map(|(table, _)| table));
-        let Some(table) = table.filter(|_| view.thread) else { return channel };
+        let Some(table) = view.table().filter(|_| view.thread()) else { return channel };
         match self.service.message(table, Slot::Thread).await {
             Ok(Some(id)) => match id.parse::<u64>() {
                 Ok(id) if id > 0 => return ChannelId::new(id),
@@ -735,11 +736,14 @@ impl Discord {
             return;
         }
         let channel = self.destination(channel, &view).await;
-        if view.replace.is_none() {
-            view.replace = self.live_board_if_busy(channel, &view).await;
+        if view.replace().is_none()
+            && let Some(live) = self.live_board_if_busy(channel, &view).await
+            && let Some(message) = view.table_message_mut()
+        {
+            message.edit(live);
         }
         let mut shown = None;
-        if let Some((c, m)) = view.replace.as_deref().and_then(parse_ref) {
+        if let Some((c, m)) = view.replace().and_then(parse_ref) {
             let edit = || {
                 let mut b = EditMessage::new()
                     .content(self.content(&view))
@@ -784,10 +788,9 @@ impl Discord {
     /// Sends a turn notice as a direct message, with jump links to the boards, and reports
     /// the outcome: delivered, or closed direct messages (Discord's 50007, said once in the
     /// table's channel; notices stop), or another failure (tried again later).
-    async fn notice(&self, user: UserId, mut view: View) {
-        // Mentions have no place in a direct message.
-        view.mentions.clear();
-        let Some(notice) = view.notice.take() else { return };
+    async fn notice(&self, user: UserId, view: View) {
+        // A notice mentions no one: mentions have no place in a direct message.
+        let Kind::Notice(TurnNotice { notice, .. }) = &view.kind else { return };
         let sent = match user.create_dm_channel(&self.http).await {
             Ok(dm) => {
                 let mut b = CreateMessage::new().content(self.content(&view));
@@ -799,7 +802,7 @@ impl Discord {
             Err(e) => Err(e),
         };
         match sent {
-            Ok(()) => self.service.noticed(&notice).await,
+            Ok(()) => self.service.noticed(notice).await,
             Err(e) => {
                 tracing::info!(user = user.get(), error = %e, "a direct message was refused");
                 let why = if dms_closed(&e) {
@@ -807,7 +810,7 @@ impl Discord {
                 } else {
                     crate::table::NoticeFailure::Failed
                 };
-                for (chat, v) in self.service.notice_failed(&notice, why).await {
+                for (chat, v) in self.service.notice_failed(notice, why).await {
                     self.post_to(&crate::ids::ChatId::from(chat), vec![v]);
                 }
             }
@@ -817,7 +820,7 @@ impl Discord {
     /// For a new board of a table in a channel that has spent its boards' share of Discord's
     /// limit (see [`pace`]): the table's live board message there, to edit in place instead.
     async fn live_board_if_busy(&self, channel: ChannelId, view: &View) -> Option<String> {
-        let Some((table, Slot::Board)) = view.shows else { return None };
+        let Some((table, Slot::Board)) = view.shows() else { return None };
         if !self.budget.lock().unwrap_or_else(|e| e.into_inner()).busy(channel, Instant::now()) {
             return None;
         }
@@ -849,9 +852,14 @@ impl Discord {
     /// Records the message that shows a table's view, and strips the superseded one's
     /// controls.
     async fn posted(&self, channel: ChannelId, view: &View, message: Option<MessageId>) {
-        let (Some(message), Some((table, slot))) = (message, view.shows) else { return };
+        let (Some(message), Kind::Table(TableMessage { table, slot, version, .. })) =
+            (message, &view.kind)
+        else {
+            return;
+        };
+        let (table, slot, version) = (*table, *slot, *version);
         let reference = format!("{}:{}", channel.get(), message.get());
-        let strip = match self.service.shown(table, slot, view.version, &reference).await {
+        let strip = match self.service.shown(table, slot, version, &reference).await {
             Ok(Shown::Superseded(old)) => old,
             // A newer view is already shown: this message keeps no controls.
             Ok(Shown::Outdated { current }) => Some(reference).filter(|r| *r != current),
@@ -859,7 +867,7 @@ impl Discord {
             // it in place; this message must not stay a second live board.
             Err(e) => {
                 tracing::warn!(table, error = %e, "recording the board message failed");
-                Some(reference).filter(|_| !view.buttons.is_empty())
+                Some(reference).filter(|_| !view.buttons().is_empty())
             }
         };
         if let Some((c, m)) = strip.as_deref().and_then(parse_ref) {
@@ -875,14 +883,14 @@ impl Discord {
     /// appearance, or an added line), at most Discord's length.
     fn content(&self, view: &View) -> String {
         let mut text = literal(&view.text);
-        for link in &view.links {
+        for link in view.links() {
             if let Some(url) = jump_url(&link.chat, link.message.as_deref()) {
                 text.push_str(&format!("\n🔗 {}: {url}", link.table));
             }
         }
-        let mut text = clip(&text, CONTENT - 30 * view.mentions.len().min(4));
+        let mut text = clip(&text, CONTENT - 30 * view.mentions().len().min(4));
         let names = self.names.lock().unwrap_or_else(|e| e.into_inner());
-        for user in view.mentions.iter().take(4) {
+        for user in view.mentions().iter().take(4) {
             let Some(id) = user.strip_prefix("discord:").and_then(|id| id.parse::<u64>().ok())
             else {
                 continue;
@@ -989,8 +997,13 @@ mod tests {
     fn many_buttons_become_select_menus_within_limits() {
         let button =
             |i: usize| crate::table::Button { label: format!("{i}"), token: format!("t{i}") };
-        let view =
-            |n: usize| View { buttons: vec![(0..n).map(button).collect()], ..View::default() };
+        let view = |n: usize| {
+            let post = crate::table::Post {
+                buttons: vec![(0..n).map(button).collect()],
+                ..Default::default()
+            };
+            View::new(None, String::new(), Kind::Post(post))
+        };
         let json = |rows: Vec<serenity::all::CreateActionRow>| serde_json::to_value(rows).unwrap();
         // 7 buttons: two rows of at most 5.
         let rows = json(components(&view(7)));
@@ -1005,14 +1018,13 @@ mod tests {
 
     #[test]
     fn a_lane_that_fell_behind_folds_superseded_boards_only() {
-        let board = |table: i64, text: &str| View {
-            text: text.into(),
-            shows: Some((table, Slot::Board)),
-            ..View::default()
+        let message = |table: i64, slot: Slot, text: &str| {
+            View::new(None, text.into(), Kind::Table(TableMessage::new(table, slot, 0)))
         };
+        let board = |table: i64, text: &str| message(table, Slot::Board, text);
         let post = |views: Vec<View>| Job::Post(ChannelId::new(1), views);
-        let ranking = View { text: "ranking".into(), ..View::default() };
-        let lobby = View { text: "lobby".into(), shows: Some((1, Slot::Lobby)), ..View::default() };
+        let ranking = View::post(None, "ranking".into());
+        let lobby = message(1, Slot::Lobby, "lobby");
         let mut queue = VecDeque::from([
             post(vec![board(1, "turn 1")]),
             post(vec![board(2, "other table")]),

@@ -449,7 +449,7 @@ async fn press(State(live): State<Live>, Json(body): Json<PressBody>) -> Respons
     };
     // What only the presser may read is answered here; everything else goes to the chat.
     let (mine, public): (Vec<View>, Vec<View>) =
-        views.into_iter().partition(|v| v.private_to.as_deref() == Some(viewer.user.as_str()));
+        views.into_iter().partition(|v| v.private_to() == Some(viewer.user.as_str()));
     if let Some(deliver) = live.inner.deliver.get()
         && !public.is_empty()
     {

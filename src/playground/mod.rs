@@ -104,7 +104,7 @@ impl Message {
     /// About how many bytes the message holds.
     fn bytes(&self) -> usize {
         let buttons: usize =
-            self.view.buttons.iter().flatten().map(|b| b.label.len() + b.token.len() + 48).sum();
+            self.view.buttons().iter().flatten().map(|b| b.label.len() + b.token.len() + 48).sum();
         256 + self.view.text.len() + buttons + self.picture.as_ref().map_or(0, |p| p.png.len())
     }
 }
@@ -112,11 +112,11 @@ impl Message {
 impl Picture {
     /// Takes the picture out of a view.
     fn of(view: &mut View) -> Option<Picture> {
-        if let Some(png) = view.image.take() {
+        if let Some(png) = view.take_image() {
             let digest = digest(&png);
             return Some(Picture { png: png.into(), digest, ext: "png", name: None });
         }
-        let file = view.file.take()?;
+        let file = view.take_file()?;
         let digest = digest(&file.bytes);
         let (ext, name) = match file.kind {
             FileKind::Animation => ("gif", None),
@@ -469,7 +469,7 @@ impl Playground {
             }),
             buttons: m
                 .view
-                .buttons
+                .buttons()
                 .iter()
                 .map(|row| {
                     row.iter()
@@ -477,9 +477,9 @@ impl Playground {
                         .collect()
                 })
                 .collect(),
-            private: m.view.private_to.is_some(),
-            live: match m.view.shows {
-                Some((table, Slot::Board | Slot::Lobby)) if m.view.private_to.is_none() => {
+            private: m.view.private_to().is_some(),
+            live: match m.view.shows() {
+                Some((table, Slot::Board | Slot::Lobby)) => {
                     let path = format!("live/{}", self.service.live_link(table, None));
                     Some(match &self.public_url {
                         Some(base) => base.join(&path).map_or(format!("/{path}"), String::from),
@@ -490,7 +490,7 @@ impl Playground {
             },
             mentions: m
                 .view
-                .mentions
+                .mentions()
                 .iter()
                 .map(|id| names.get(id).cloned().unwrap_or_else(|| id.clone()))
                 .collect(),
@@ -503,7 +503,7 @@ impl Playground {
     pub async fn post(&self, chat: &str, view: View) {
         let room = chat.strip_prefix("playground:").unwrap_or(chat).to_owned();
         // A turn notice is a private message in the table's room: shown, it is delivered.
-        let notice = view.notice.clone();
+        let notice = view.notice().cloned();
         self.post_in(&room, None, view).await;
         if let Some(notice) = notice {
             self.service.noticed(&notice).await;
@@ -514,9 +514,9 @@ impl Playground {
         if !self.service.ready(&mut view).await {
             return;
         }
-        self.learn_names(&view.mentions).await;
-        let (shows, version) = (view.shows, view.version);
-        let replace = view.replace.as_deref().and_then(|r| r.parse::<u64>().ok());
+        self.learn_names(view.mentions()).await;
+        let (shows, version) = (view.shows(), view.version());
+        let replace = view.replace().and_then(|r| r.parse::<u64>().ok());
         let (id, updates) = {
             let mut rooms = self.rooms.lock().await;
             let next = rooms.last_id + 1;
@@ -538,7 +538,7 @@ impl Playground {
             rooms.tidy(room);
             let update = m.map(|m| Update {
                 room: room.to_owned(),
-                private_to: m.view.private_to.clone(),
+                private_to: m.view.private_to().map(str::to_owned),
                 shown: self.shown(room, &m, &rooms.names),
             });
             (id, update)
@@ -572,15 +572,14 @@ impl Playground {
             let Rooms { rooms, names, .. } = &mut *rooms;
             let Some(r) = rooms.get_mut(room) else { return };
             let Some(m) = r.messages.iter_mut().find(|m| m.id == id) else { return };
-            if m.view.buttons.is_empty() {
+            if m.view.take_buttons().is_empty() {
                 return;
             }
-            m.view.buttons.clear();
             m.version += 1;
             let m = m.clone();
             Update {
                 room: room.to_owned(),
-                private_to: m.view.private_to.clone(),
+                private_to: m.view.private_to().map(str::to_owned),
                 shown: self.shown(room, &m, names),
             }
         };
@@ -599,11 +598,11 @@ impl Playground {
             r.restored = true;
             // Tables already shown here since the start (their unshown change, say) are not
             // shown twice.
-            r.messages.iter().filter_map(|m| m.view.shows.map(|(t, _)| t)).collect()
+            r.messages.iter().filter_map(|m| m.view.shows().map(|(t, _)| t)).collect()
         };
         let chat = format!("playground:{room}");
         for view in self.service.open_views(&chat).await {
-            if view.shows.is_none_or(|(t, _)| !shown.contains(&t)) {
+            if view.shows().is_none_or(|(t, _)| !shown.contains(&t)) {
                 self.post_in(room, None, view).await;
             }
         }
@@ -659,7 +658,7 @@ async fn messages(State(p): State<Playground>, Query(who): Query<Who>) -> Respon
         .map(|r| {
             r.messages
                 .iter()
-                .filter(|m| m.view.private_to.as_ref().is_none_or(|u| *u == me))
+                .filter(|m| m.view.private_to().is_none_or(|u| *u == me))
                 .map(|m| p.shown(&room, m, &rooms.names))
                 .collect()
         })
@@ -729,7 +728,7 @@ async fn say(State(p): State<Playground>, headers: HeaderMap, Json(say): Json<Sa
     }
     p.remember(&name).await;
     let ctx = p.ctx(&room, &name, &headers);
-    let line = View { text: text.to_owned(), ..View::default() };
+    let line = View::post(None, text.to_owned());
     p.post_in(&room, Some(name.clone()), line).await;
     match parse_command(text) {
         Ok(command) => p.dispatch(&room, &ctx, command.op).await,
@@ -853,7 +852,11 @@ mod tests {
     use super::*;
 
     fn board(png_bytes: usize) -> View {
-        View { text: "a board".into(), image: Some(vec![7; png_bytes]), ..View::default() }
+        let post = crate::table::Post {
+            attachment: Some(crate::table::Attachment::Picture(vec![7; png_bytes])),
+            ..Default::default()
+        };
+        View::new(None, "a board".into(), crate::table::Kind::Post(post))
     }
 
     fn post(rooms: &mut Rooms, room: &str, view: View) {
@@ -914,7 +917,7 @@ mod tests {
         assert_eq!(pictures(&rooms, "s49"), 1, "the newest room kept its board's");
         // Rooms of text alone (1 MB each) past 40 MB: the least recently used are forgotten.
         for room in 0..60 {
-            let line = View { text: "x".repeat(1 << 20), ..View::default() };
+            let line = View::post(None, "x".repeat(1 << 20));
             post(&mut rooms, &format!("t{room}"), line);
             std::thread::sleep(Duration::from_millis(1));
         }

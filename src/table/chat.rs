@@ -91,12 +91,8 @@ impl Service {
         let Some(code) = code else {
             let lang = self.user_lang(ctx).await;
             let list = Lang::ALL.iter().map(|l| l.code()).collect::<Vec<_>>().join(", ");
-            return Ok(vec![View {
-                lang: Some(lang),
-                text: self.text_for(ctx, lang, "lang-choose", &[("codes", list.into())]),
-                private_to: Some(ctx.user.to_string()),
-                ..View::default()
-            }]);
+            let text = self.text_for(ctx, lang, "lang-choose", &[("codes", list.into())]);
+            return Ok(vec![View::private(Some(lang), text, ctx.user.to_string())]);
         };
         let lang = Lang::from_tag(code)
             .filter(|l| l.code() == code)
@@ -106,19 +102,11 @@ impl Service {
                 return Err(say("err-admin-only"));
             }
             self.store.set_chat_lang(ctx.chat.as_str(), Some(lang.code())).await?;
-            Ok(vec![View {
-                lang: Some(lang),
-                text: self.text_for(ctx, lang, "lang-chat-set", &[]),
-                ..View::default()
-            }])
+            Ok(vec![View::post(Some(lang), self.text_for(ctx, lang, "lang-chat-set", &[]))])
         } else {
             self.store.set_user_lang(ctx.user.as_str(), Some(lang.code())).await?;
-            Ok(vec![View {
-                lang: Some(lang),
-                text: self.i18n.text(lang, "lang-user-set", &[]),
-                private_to: Some(ctx.user.to_string()),
-                ..View::default()
-            }])
+            let text = self.i18n.text(lang, "lang-user-set", &[]);
+            Ok(vec![View::private(Some(lang), text, ctx.user.to_string())])
         }
     }
 
@@ -163,11 +151,7 @@ impl Service {
             BoardMode::New => "boards-new",
             BoardMode::Edit => "boards-edit",
         };
-        Ok(vec![View {
-            lang: Some(lang),
-            text: self.text_for(ctx, lang, key, &[]),
-            ..View::default()
-        }])
+        Ok(vec![View::post(Some(lang), self.text_for(ctx, lang, key, &[]))])
     }
 }
 

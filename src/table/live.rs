@@ -156,7 +156,7 @@ impl Service {
         if t.settings.private && !seated {
             return Err(LiveError::Private);
         }
-        let view = self.current_view(&t, lang).await;
+        let mut view = self.current_view(&t, lang).await;
         let names = t.names();
         let to_move = match &t.game {
             Some(game) if t.rec.status == TableStatus::Playing => game.legal().to_move(),
@@ -212,6 +212,7 @@ impl Service {
             }
             _ => None,
         };
+        let image = view.take_image();
         Ok(LiveState {
             table: t.rec.id,
             version: t.rec.version,
@@ -232,7 +233,7 @@ impl Service {
             me: viewer
                 .and_then(|v| t.rec.seats.iter().find(|s| s.user == v))
                 .map(|s| s.name.clone()),
-            image: view.image,
+            image,
         })
     }
 
@@ -297,7 +298,7 @@ impl Service {
 
 /// A board's buttons as the page shows them.
 fn press_rows(view: &View) -> Vec<Vec<LiveButton>> {
-    view.buttons
+    view.buttons()
         .iter()
         .map(|row| {
             row.iter()

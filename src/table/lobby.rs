@@ -6,7 +6,7 @@
 use super::i18n::{Arg, Lang};
 use super::service::{Fail, Loaded, SHAPE, ServiceError, say};
 use super::words::{self, Settings, WordError};
-use super::{Ctx, Service, Slot, View};
+use super::{Ctx, Kind, Place, Service, Slot, TableMessage, View};
 use crate::engine::computer::Level;
 use crate::engine::{GameKind, Seat};
 use crate::fair::Seed;
@@ -489,8 +489,8 @@ impl Service {
             Outcome::PanelChanged => {
                 self.save(&mut t, None).await?;
                 let mut view = self.options_panel(&t, lang);
-                if t.settings.private && !view.audience.contains(&ctx.user.to_string()) {
-                    view.audience.push(ctx.user.to_string());
+                if t.settings.private {
+                    see_it(&mut view, ctx);
                 }
                 view
             }
@@ -501,14 +501,16 @@ impl Service {
                     let said = self.i18n.text(lang, key, &[("name", name.into())]);
                     view.text = format!("{said}\n{}", view.text);
                 }
-                if t.settings.private && !view.audience.contains(&ctx.user.to_string()) {
+                if t.settings.private {
                     // Who just left still sees that they did.
-                    view.audience.push(ctx.user.to_string());
+                    see_it(&mut view, ctx);
                 }
                 view
             }
         };
-        view.in_place = true;
+        if let Some(message) = view.table_message_mut() {
+            message.place = Place::InPlace;
+        }
         Ok(vec![view])
     }
 
@@ -520,20 +522,14 @@ impl Service {
         lang: Lang,
     ) -> Result<View, Fail> {
         let audience = if t.settings.private { vec![ctx.user.to_string()] } else { Vec::new() };
-        Ok(View {
-            lang: Some(lang),
-            text: self.i18n.text(
-                lang,
-                "lobby-empty",
-                &[("game", self.game_name(lang, t.kind).into())],
-            ),
-            shows: Some((t.rec.id, Slot::Lobby)),
-            table: Some(t.rec.id),
-            version: t.rec.version,
-            in_place: true,
+        let text =
+            self.i18n.text(lang, "lobby-empty", &[("game", self.game_name(lang, t.kind).into())]);
+        let message = TableMessage {
             audience,
-            ..View::default()
-        })
+            place: Place::InPlace,
+            ..TableMessage::new(t.rec.id, Slot::Lobby, t.rec.version)
+        };
+        Ok(View::new(Some(lang), text, Kind::Table(message)))
     }
 
     pub(super) async fn begin(&self, mut t: Loaded, lang: Lang) -> Result<Vec<View>, Fail> {
@@ -543,23 +539,20 @@ impl Service {
         t.game = Some(game);
         t.rec.status = TableStatus::Playing;
         self.save(&mut t, None).await?;
-        let started = View {
-            lang: Some(lang),
-            text: self.i18n.text(
-                lang,
-                "lobby-started",
-                &[
-                    ("game", self.game_name(lang, t.kind).into()),
-                    ("players", super::shown_names(&t.names()).into()),
-                    ("commitment", t.rec.commitment.clone().into()),
-                ],
-            ),
-            shows: Some((t.rec.id, Slot::Lobby)),
-            table: Some(t.rec.id),
-            version: t.rec.version,
-            in_place: true,
-            ..View::default()
+        let text = self.i18n.text(
+            lang,
+            "lobby-started",
+            &[
+                ("game", self.game_name(lang, t.kind).into()),
+                ("players", super::shown_names(&t.names()).into()),
+                ("commitment", t.rec.commitment.clone().into()),
+            ],
+        );
+        let started = TableMessage {
+            place: Place::InPlace,
+            ..TableMessage::new(t.rec.id, Slot::Lobby, t.rec.version)
         };
+        let started = View::new(Some(lang), text, Kind::Table(started));
         let board = self.board_view(&t, lang, &[], Vec::new()).await;
         Ok(vec![started, board])
     }
@@ -595,6 +588,15 @@ pub(super) fn has_threads(ctx: &Ctx) -> bool {
 pub(super) fn word_refusal(threads: bool, kind: GameKind, e: WordError) -> Refusal {
     let (key, args) = words::refusal(threads, kind, e);
     Refusal { key, args }
+}
+
+/// A private lobby's view reaches `ctx`'s user too (who just left still sees that they did).
+fn see_it(view: &mut View, ctx: &Ctx) {
+    if let Some(message) = view.table_message_mut()
+        && !message.audience.contains(&ctx.user.to_string())
+    {
+        message.audience.push(ctx.user.to_string());
+    }
 }
 
 #[cfg(test)]

@@ -14,6 +14,7 @@ pub mod i18n;
 pub mod live;
 mod load;
 mod lobby;
+mod message;
 mod notify;
 mod play;
 mod ratings;
@@ -28,6 +29,10 @@ use std::sync::atomic::{AtomicI64, Ordering};
 
 pub use audit::LogCheck;
 pub use command::{Command, parse as parse_command};
+pub use message::{
+    About, Attachment, Button, File, FileKind, Kind, Place, Post, Private, Refusal, TableMessage,
+    TurnNotice, View,
+};
 pub use notify::{Link, Notice, NoticeFailure, NotifyChoice};
 pub use ratings::Scope;
 pub use service::{IdentifyTurn, Service, ServiceError, Shown};
@@ -246,103 +251,6 @@ impl Slot {
             Slot::Lobby => "lobby",
             Slot::Board => "board",
             Slot::Thread => "thread",
-        }
-    }
-}
-
-/// A button: its label and the token it carries.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Button {
-    /// What the button says, in the chat's language.
-    pub label: String,
-    /// The token (at most 64 ASCII bytes) to send back when pressed.
-    pub token: String,
-}
-
-/// One message for the adapter to show, platform-neutral.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct View {
-    /// The text, lines separated by `\n`, already translated.
-    pub text: String,
-    /// The language `text` speaks (`None`: not known, e.g. a line a person typed), so that an
-    /// adapter can set its direction (Persian reads right to left) by language, not by letters.
-    pub lang: Option<i18n::Lang>,
-    /// The board picture (PNG), if any.
-    pub image: Option<Vec<u8>>,
-    /// Users to mention (`platform:id`), e.g. the player to move.
-    pub mentions: Vec<String>,
-    /// Rows of buttons.
-    pub buttons: Vec<Vec<Button>>,
-    /// Shown only to this user (an ephemeral reply, an alert, a private message).
-    pub private_to: Option<String>,
-    /// Why the operation was refused, if this view is a refusal: the message's key in the
-    /// Fluent files (`err-not-your-turn`, `err-stale`, …), or `illegal` for a move the rules
-    /// refuse. For metrics and tools; players read `text`.
-    pub refusal: Option<&'static str>,
-    /// The table message this view is, if any: after posting it, call [`Service::shown`].
-    pub shows: Option<(i64, Slot)>,
-    /// The table this view is about, if any (a board, a reminder, a ranking): adapters route
-    /// it by its table (its thread, its outbox lane).
-    pub table: Option<i64>,
-    /// The version of the table that `shows` shows: an older view never replaces a newer one.
-    pub version: i64,
-    /// Only brings the table's message up to date (the refresh after an out-of-date press):
-    /// adapters drop it when [`Service::wanted`] says a view of this version or newer is
-    /// already shown.
-    pub refresh: bool,
-    /// Edit this message (a reference the adapter gave [`Service::shown`]) instead of posting.
-    pub replace: Option<String>,
-    /// Edit the message that shows the table's slot (`shows`) instead of posting: the one
-    /// recorded when the view is shown, not when it was made, so that views made in quick
-    /// succession (a move, then a computer's turn) each edit the message the one before
-    /// posted. [`Service::ready`] fills `replace` with it.
-    pub in_place: bool,
-    /// A private table's players (`platform:id`): show the view in each one's private chat
-    /// with the bot instead of the chat it came from. Empty for ordinary tables.
-    pub audience: Vec<String>,
-    /// A private table's invite code: the adapter shows it as a link (Telegram:
-    /// `t.me/<bot>?start=<code>`) or as `/join <code>`.
-    pub invite: Option<String>,
-    /// A file to send with the view: a replay's animation or a game record.
-    pub file: Option<File>,
-    /// The table plays in a thread of its own, where the platform has threads (Discord): the
-    /// adapter opens one from the lobby message and records it with [`Slot::Thread`].
-    pub thread: bool,
-    /// A turn notice: once delivered, the adapter reports it with [`Service::noticed`] (or
-    /// its failure with [`Service::notice_failed`]).
-    pub notice: Option<Notice>,
-    /// Links to tables' messages that the adapter adds, one line each, where its platform can
-    /// make them (a turn notice, `/games`).
-    pub links: Vec<Link>,
-}
-
-/// A file a view sends.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct File {
-    /// Its name, e.g. `dicetable-12.gif`.
-    pub name: String,
-    /// What it is, so that the adapter shows it the right way.
-    pub kind: FileKind,
-    /// The bytes.
-    pub bytes: Vec<u8>,
-}
-
-/// What a view's file is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FileKind {
-    /// An animated GIF (Telegram: sendAnimation; Discord: an attachment that plays inline; the
-    /// playground: an inline image).
-    Animation,
-    /// A JSON document (Telegram: sendDocument; Discord and the playground: a download).
-    Json,
-}
-
-impl FileKind {
-    /// Its media type.
-    pub fn mime(self) -> &'static str {
-        match self {
-            FileKind::Animation => "image/gif",
-            FileKind::Json => "application/json",
         }
     }
 }

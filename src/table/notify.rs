@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use super::i18n::{Arg, Lang};
 use super::service::{Fail, Loaded, ServiceError};
+use super::{About, Kind, Post, Private, TurnNotice};
 use super::{Ctx, Service, View};
 use crate::engine::Legal;
 use crate::ids::UserId;
@@ -235,16 +236,14 @@ impl Service {
             self.store.set_notify(ctx.user.as_str(), &json, pending).await?;
         }
         let mut lines = vec![self.notify_words(ctx, lang, &choice)];
-        let mut view =
-            View { lang: Some(lang), private_to: Some(ctx.user.to_string()), ..View::default() };
+        let mut answer = Private { to: ctx.user.to_string(), links: Vec::new(), invite: None };
         // Telegram writes to a person only after they opened a chat with the bot: a group's
         // `/notify on` links to that chat (`start=notify`).
         if choice.active() && ctx.chat.is_telegram_group() {
             lines.push(self.i18n.text(lang, "notify-open-private", &[]));
-            view.invite = Some("notify".into());
+            answer.invite = Some("notify".into());
         }
-        view.text = lines.join("\n");
-        Ok(vec![view])
+        Ok(vec![View::new(Some(lang), lines.join("\n"), Kind::Private(answer))])
     }
 
     /// `/start notify` in a private chat: notices will come here.
@@ -258,12 +257,7 @@ impl Service {
         } else {
             self.notify_words(ctx, lang, &choice)
         };
-        Ok(vec![View {
-            lang: Some(lang),
-            text,
-            private_to: Some(ctx.user.to_string()),
-            ..View::default()
-        }])
+        Ok(vec![View::private(Some(lang), text, ctx.user.to_string())])
     }
 
     /// The person's choice in words.
@@ -400,18 +394,15 @@ impl Service {
             _ => None,
         };
         let address = UserId::from(user).direct_chat().unwrap_or_else(|| first.rec.chat.clone());
-        let view = View {
-            text: lines.join("\n"),
-            lang: Some(lang),
-            image,
-            private_to: Some(user.to_owned()),
-            notice: Some(Notice {
+        let notice = TurnNotice {
+            notice: Notice {
                 user: user.to_owned(),
                 tables: waiting.iter().map(|t| t.rec.id).collect(),
-            }),
+            },
+            image,
             links,
-            ..View::default()
         };
+        let view = View::new(Some(lang), lines.join("\n"), Kind::Notice(notice));
         Ok(Some((address.to_string(), view)))
     }
 
@@ -514,13 +505,13 @@ impl Service {
             .find(|s| s.user == notice.user)
             .map(|s| s.name.clone())
             .unwrap_or_default();
-        let view = View {
-            text: self.i18n.text(lang, "notice-dm-closed", &[("name", name.into())]),
-            lang: Some(lang),
+        let post = Post {
             mentions: vec![notice.user.clone()],
-            table: Some(table),
-            ..View::default()
+            about: Some(About { table, thread: false }),
+            ..Post::default()
         };
+        let text = self.i18n.text(lang, "notice-dm-closed", &[("name", name.into())]);
+        let view = View::new(Some(lang), text, Kind::Post(post));
         vec![(t.rec.chat.to_string(), view)]
     }
 
@@ -559,13 +550,8 @@ impl Service {
                 links.push(self.link(&t));
             }
         }
-        Ok(vec![View {
-            text: lines.join("\n"),
-            lang: Some(lang),
-            private_to: Some(ctx.user.to_string()),
-            links,
-            ..View::default()
-        }])
+        let answer = Private { to: ctx.user.to_string(), links, invite: None };
+        Ok(vec![View::new(Some(lang), lines.join("\n"), Kind::Private(answer))])
     }
 }
 

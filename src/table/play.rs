@@ -4,7 +4,9 @@ use super::i18n::{Arg, Lang};
 use super::lobby::{LobbyOp, actor};
 use super::service::{CLAIM_MS, Fail, Loaded, MAX_STRIKES, say};
 use super::token::{Button as TokenButton, Token};
-use super::{BoardMode, Ctx, Service, ServiceError, Slot, View};
+use super::{
+    About, BoardMode, Ctx, Kind, Place, Post, Service, ServiceError, Slot, TableMessage, View,
+};
 use crate::engine::Entropy;
 use crate::engine::computer::{self, Level};
 use crate::engine::{Action, Event, Game, Legal, Seat, Status};
@@ -55,7 +57,7 @@ impl Service {
                 // Shown in place of the table's message (the options panel's "Done").
                 let lang = self.table_lang(&t).await;
                 let mut view = self.current_view(&t, lang).await;
-                view.in_place = true;
+                in_place(&mut view);
                 Ok(vec![view])
             }
             // Moves must be made on the board the player saw.
@@ -158,7 +160,7 @@ impl Service {
     ) -> Result<View, Fail> {
         let mut view = self.board_view(t, lang, events, header).await;
         if self.table_board_mode(t).await == BoardMode::Edit {
-            view.in_place = true;
+            in_place(&mut view);
         }
         Ok(view)
     }
@@ -230,7 +232,7 @@ impl Service {
                 self.i18n.text(lang, "lobby-kicked", &[("name", name.into())]),
                 view.text
             );
-            view.in_place = true;
+            in_place(&mut view);
             return Ok(vec![view]);
         }
         let action = match target {
@@ -254,17 +256,13 @@ impl Service {
             "table-cancelled",
             &[("game", self.game_name(lang, t.kind).into()), ("name", ctx.name.clone().into())],
         );
-        let mut views = vec![View {
-            lang: Some(lang),
-            text,
-            shows: Some((t.rec.id, slot)),
-            table: Some(t.rec.id),
-            version: t.rec.version,
-            in_place: true,
+        let message = TableMessage {
             audience: t.audience(),
             thread: slot == Slot::Board && t.settings.thread,
-            ..View::default()
-        }];
+            place: Place::InPlace,
+            ..TableMessage::new(t.rec.id, slot, t.rec.version)
+        };
+        let mut views = vec![View::new(Some(lang), text, Kind::Table(message))];
         if slot == Slot::Board {
             views.extend(self.end_views(&t, lang));
         }
@@ -347,16 +345,14 @@ impl Service {
             let left = t.rec.deadline_ms.map_or(0, |d| (d - now).max(0));
             let text = self.reminder(lang, &name_of(seat), left);
             let user = t.rec.seats[usize::from(seat)].user.to_string();
-            let view = View {
-                lang: Some(lang),
-                text,
+            let post = Post {
                 mentions: vec![user],
                 audience: t.audience(),
                 // Where the board is: the table's thread, if it plays in one.
-                table: Some(id),
-                thread: t.settings.thread,
-                ..View::default()
+                about: Some(About { table: id, thread: t.settings.thread }),
+                ..Post::default()
             };
+            let view = View::new(Some(lang), text, Kind::Post(post));
             return Ok(vec![(chat, view)]);
         }
         let Some(seat) = idle else {
@@ -522,5 +518,12 @@ impl Choices {
 impl Entropy for Choices {
     fn next_u32(&mut self) -> u32 {
         rand::RngCore::next_u32(&mut self.0)
+    }
+}
+
+/// Shows a table message in place of its slot's message (see [`Place::InPlace`]).
+fn in_place(view: &mut View) {
+    if let Some(message) = view.table_message_mut() {
+        message.place = Place::InPlace;
     }
 }

@@ -294,7 +294,7 @@ impl Service {
         if scope == Scope::Global {
             lines.push(self.text_for(ctx, lang, "ladder-global-how", &[]));
         }
-        Ok(vec![View { lang: Some(lang), text: lines.join("\n"), ..View::default() }])
+        Ok(vec![View::post(Some(lang), lines.join("\n"))])
     }
 
     /// `/stats` (and `/stats <game>`): the counts of games and wins, then each rated game's
@@ -379,12 +379,11 @@ impl Service {
         let lang = self.user_lang(ctx).await;
         self.store.set_public(ctx.user.as_str(), public).await?;
         let key = if public { "stats-public-on" } else { "stats-public-off" };
-        Ok(vec![View {
-            lang: Some(lang),
-            text: self.text_for(ctx, lang, key, &[]),
-            private_to: Some(ctx.user.to_string()),
-            ..View::default()
-        }])
+        Ok(vec![View::private(
+            Some(lang),
+            self.text_for(ctx, lang, key, &[]),
+            ctx.user.to_string(),
+        )])
     }
 
     /// `/vs <name>` (Discord: `/game vs user`): the record between the user and another person
@@ -430,7 +429,7 @@ impl Service {
                 ));
             }
         }
-        Ok(vec![View { lang: Some(lang), text: lines.join("\n"), ..View::default() }])
+        Ok(vec![View::post(Some(lang), lines.join("\n"))])
     }
 }
 

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use super::i18n::{Arg, Lang};
 use super::service::{Fail, Loaded, ServiceError, say};
-use super::{Ctx, File, FileKind, Pick, Service, View};
+use super::{About, Attachment, Ctx, File, FileKind, Kind, Pick, Post, Service, View};
 use crate::engine::GameKind;
 use crate::render::{Player, Theme};
 use crate::replay::{self, Record};
@@ -229,13 +229,12 @@ impl Service {
 
     /// A view that posts `file` with `text` for table `t`, in the table's language.
     fn file_view(t: &Loaded, lang: Lang, text: String, file: File) -> Vec<View> {
-        vec![View {
-            lang: Some(lang),
-            text,
-            file: Some(file),
-            table: Some(t.rec.id),
-            ..View::default()
-        }]
+        let post = Post {
+            attachment: Some(Attachment::File(file)),
+            about: Some(About { table: t.rec.id, thread: false }),
+            ..Post::default()
+        };
+        vec![View::new(Some(lang), text, Kind::Post(post))]
     }
 
     /// `/replay`: the game as an animated GIF, drawn on the background lane (never on a move's

@@ -10,7 +10,7 @@ use super::i18n::{Arg, I18n, Lang};
 use super::lobby::LobbyOp;
 use super::token::TokenKey;
 use super::words::Settings;
-use super::{Clock, Ctx, Op, Pick, Slot, View};
+use super::{About, Clock, Ctx, Kind, Op, Pick, Place, Slot, TableMessage, View};
 use crate::engine::computer::Level;
 use crate::engine::{Game, GameKind, Illegal, Legal, Options, Seat};
 use crate::fair::Seed;
@@ -191,17 +191,19 @@ impl Service {
     }
 
     /// Makes a view ready to show, just before an adapter shows it: a view to be shown in
-    /// place ([`View::in_place`]) learns which message to edit (the one recorded now); then
-    /// says whether it is still wanted ([`Service::wanted`]). Adapters call it once per view,
-    /// in the order the views are shown.
+    /// place ([`Place::InPlace`]) learns which message to edit (the one recorded now,
+    /// [`Place::Edit`]); then says whether it is still wanted ([`Service::wanted`]). Adapters
+    /// call it once per view, in the order the views are shown.
     pub async fn ready(&self, view: &mut View) -> bool {
-        if view.in_place
-            && view.replace.is_none()
-            && let Some((table, slot)) = view.shows
+        if let Kind::Table(m) = &mut view.kind
+            && m.place == Place::InPlace
         {
-            match self.store.message(table, slot.name()).await {
-                Ok(message) => view.replace = message,
-                Err(e) => tracing::warn!(table, error = %e, "reading the table's message failed"),
+            match self.store.message(m.table, m.slot.name()).await {
+                Ok(Some(message)) => m.place = Place::Edit(message),
+                Ok(None) => {}
+                Err(e) => {
+                    tracing::warn!(table = m.table, error = %e, "reading the table's message failed")
+                }
             }
         }
         self.wanted(view).await
@@ -496,12 +498,17 @@ impl Service {
         Ok(self.track(recorded)?)
     }
 
-    /// Whether a view still needs showing: false for a refresh (see [`View::refresh`]) whose
+    /// Whether a view still needs showing: false for a refresh (see [`Place::Refresh`]) whose
     /// table message already shows this version or a newer one.
     pub async fn wanted(&self, view: &View) -> bool {
-        let (true, Some((table, slot))) = (view.refresh, view.shows) else { return true };
+        let Kind::Table(TableMessage { table, slot, version, place: Place::Refresh(_), .. }) =
+            &view.kind
+        else {
+            return true;
+        };
+        let table = *table;
         match self.store.message_version(table, slot.name()).await {
-            Ok(Some((_, shown))) => shown < view.version,
+            Ok(Some((_, shown))) => shown < *version,
             Ok(None) => true,
             Err(e) => {
                 tracing::warn!(table, error = %e, "reading the table's message failed");
@@ -630,12 +637,7 @@ impl Service {
     /// language: for adapters' own refusals, such as an unknown command.
     pub async fn say_privately(&self, ctx: &Ctx, key: &str) -> View {
         let lang = self.user_lang(ctx).await;
-        View {
-            lang: Some(lang),
-            text: self.i18n.text(lang, key, &[]),
-            private_to: Some(ctx.user.to_string()),
-            ..View::default()
-        }
+        View::private(Some(lang), self.i18n.text(lang, key, &[]), ctx.user.to_string())
     }
 
     /// A sentence as the chat's platform says it: on Discord, where commands are slash
@@ -663,22 +665,13 @@ impl Service {
     /// user's own choice is in the store).
     fn store_down_view(&self, ctx: &Ctx) -> View {
         let lang = ctx.locale.as_deref().and_then(Lang::from_tag).unwrap_or_default();
-        View {
-            lang: Some(lang),
-            text: self.i18n.text(lang, "err-store-down", &[]),
-            private_to: Some(ctx.user.to_string()),
-            refusal: Some("err-store-down"),
-            ..View::default()
-        }
+        let text = self.i18n.text(lang, "err-store-down", &[]);
+        View::refused(Some(lang), text, ctx.user.to_string(), "err-store-down")
     }
 
     async fn fail_views(&self, ctx: &Ctx, lang: Lang, fail: Fail) -> Vec<View> {
-        let private = |key: &'static str, text: String| View {
-            lang: Some(lang),
-            text,
-            private_to: Some(ctx.user.to_string()),
-            refusal: Some(key),
-            ..View::default()
+        let private = |key: &'static str, text: String| {
+            View::refused(Some(lang), text, ctx.user.to_string(), key)
         };
         match fail {
             Fail::Say(key, args) => vec![private(key, self.text_for(ctx, lang, key, &args))],
@@ -730,8 +723,9 @@ impl Service {
             TableStatus::Playing => self.board_view(&t, lang, &[], Vec::new()).await,
             TableStatus::Finished | TableStatus::Cancelled => return Ok(None),
         };
-        view.replace = replace;
-        view.refresh = true;
+        if let Some(message) = view.table_message_mut() {
+            message.place = Place::Refresh(replace);
+        }
         Ok(Some(view))
     }
 }
@@ -742,17 +736,35 @@ impl Service {
 pub(super) fn spread_audience(views: &mut [View]) {
     let mut thread = false;
     let mut table = None;
-    for view in views.iter_mut().filter(|v| v.private_to.is_none()) {
-        thread |= view.thread;
-        view.thread = thread;
-        table = view.table.or(table);
-        view.table = table;
+    for view in views.iter_mut() {
+        match &mut view.kind {
+            Kind::Table(m) => {
+                thread |= m.thread;
+                m.thread = thread;
+                table = Some(m.table);
+            }
+            Kind::Post(p) => {
+                thread |= p.about.is_some_and(|a| a.thread);
+                table = p.about.map(|a| a.table).or(table);
+                p.about = table.map(|table| About { table, thread });
+            }
+            Kind::Private(_) | Kind::Refusal(_) | Kind::Notice(_) => {}
+        }
     }
-    let Some(audience) = views.iter().find(|v| !v.audience.is_empty()).map(|v| v.audience.clone())
+    let Some(audience) =
+        views.iter().map(View::audience).find(|a| !a.is_empty()).map(<[_]>::to_vec)
     else {
         return;
     };
-    for view in views.iter_mut().filter(|v| v.private_to.is_none() && v.audience.is_empty()) {
-        view.audience = audience.clone();
+    for view in views.iter_mut() {
+        match &mut view.kind {
+            Kind::Table(TableMessage { audience: a, .. })
+            | Kind::Post(super::Post { audience: a, .. })
+                if a.is_empty() =>
+            {
+                *a = audience.clone();
+            }
+            _ => {}
+        }
     }
 }

@@ -5,7 +5,10 @@ use super::i18n::{Arg, I18n, Lang};
 use super::service::{Fail, LEASE_MS, Loaded, say, spread_audience};
 use super::token::{Button as TokenButton, Token};
 use super::words::{self, Settings, Timer};
-use super::{BoardMode, Button, Ctx, Service, ServiceError, Slot, View};
+use super::{
+    Attachment, BoardMode, Button, Ctx, Kind, Place, Post, Service, ServiceError, Slot,
+    TableMessage, View,
+};
 use crate::engine::computer::Level;
 use crate::engine::{Action, Event, Game, GameKind, Legal, Options};
 use crate::render::{Player, Scene, Theme};
@@ -125,9 +128,11 @@ impl Service {
                 label("button-remove-computer"),
             ));
         }
-        View {
-            lang: Some(lang),
-            text,
+        let message = TableMessage {
+            table: t.rec.id,
+            slot: Slot::Lobby,
+            version: t.rec.version,
+            image: None,
             buttons: vec![
                 vec![
                     self.button(t, TokenButton::Join, label("button-join")),
@@ -142,14 +147,13 @@ impl Service {
             .into_iter()
             .chain(Some(computer_row).filter(|row| !row.is_empty()))
             .collect(),
-            shows: Some((t.rec.id, Slot::Lobby)),
-            table: Some(t.rec.id),
-            version: t.rec.version,
+            mentions: t.awaited().iter().map(|s| s.user.to_string()).collect(),
             audience: t.audience(),
             invite,
-            mentions: t.awaited().iter().map(|s| s.user.to_string()).collect(),
-            ..View::default()
-        }
+            thread: false,
+            place: Place::New,
+        };
+        View::new(Some(lang), text, Kind::Table(message))
     }
 
     /// The lobby with its options as buttons, two to a row: each shows an option's value and
@@ -176,7 +180,9 @@ impl Service {
             TokenButton::Refresh,
             self.i18n.text(lang, "button-done", &[]),
         )]);
-        view.buttons = rows;
+        if let Some(message) = view.table_message_mut() {
+            message.buttons = rows;
+        }
         view
     }
 
@@ -220,7 +226,7 @@ impl Service {
             }
         };
         lines.push(format!("• {timer}"));
-        Ok(vec![View { lang: Some(lang), text: lines.join("\n"), ..View::default() }])
+        Ok(vec![View::post(Some(lang), lines.join("\n"))])
     }
 
     /// The board after `events`, with the prompt and buttons of whoever acts next.
@@ -297,19 +303,19 @@ impl Service {
             lines.push(label("turn-computer", &[("name", name(seat).into())]));
         }
         let image = self.picture(game, events, &names, lang).await;
-        View {
-            lang: Some(lang),
-            text: lines.join("\n"),
-            image,
-            mentions,
-            buttons,
-            shows: Some((t.rec.id, Slot::Board)),
-            table: Some(t.rec.id),
+        let message = TableMessage {
+            table: t.rec.id,
+            slot: Slot::Board,
             version: t.rec.version,
+            image,
+            buttons,
+            mentions,
             audience: t.audience(),
+            invite: None,
             thread: t.settings.thread,
-            ..View::default()
-        }
+            place: Place::New,
+        };
+        View::new(Some(lang), lines.join("\n"), Kind::Table(message))
     }
 
     fn action_button(
@@ -414,7 +420,8 @@ impl Service {
         // Each rated player's change (issue 37) above the seed.
         let mut text = self.rating_lines(t, lang);
         text.push(self.reveal_text(t, lang));
-        vec![View { lang: Some(lang), text: text.join("\n"), buttons, ..View::default() }]
+        let post = Post { buttons, ..Post::default() };
+        vec![View::new(Some(lang), text.join("\n"), Kind::Post(post))]
     }
 
     fn reveal_text(&self, t: &Loaded, lang: Lang) -> String {
@@ -470,8 +477,11 @@ impl Service {
                 let slot = t.slot();
                 let mut views = vec![self.current_view(&t, lang).await];
                 // A lobby is one message edited in place; so is a board in a chat that asked.
-                if slot == Slot::Lobby || self.table_board_mode(&t).await == BoardMode::Edit {
-                    views[0].replace = self.store.message(id, slot.name()).await?;
+                if (slot == Slot::Lobby || self.table_board_mode(&t).await == BoardMode::Edit)
+                    && let Some(m) = self.store.message(id, slot.name()).await?
+                    && let Some(message) = views[0].table_message_mut()
+                {
+                    message.place = Place::Edit(m);
                 }
                 spread_audience(&mut views);
                 tracing::info!(table = id, version = t.rec.version, "showing a change never shown");
@@ -576,7 +586,7 @@ impl Service {
                 lines.push(format!("• {}", said.join(" ")));
             }
         }
-        Ok(vec![View { lang: Some(lang), text: lines.join("\n"), ..View::default() }])
+        Ok(vec![View::post(Some(lang), lines.join("\n"))])
     }
 
     pub(super) async fn stats_of(
@@ -631,7 +641,8 @@ impl Service {
         }
         lines.extend(self.rating_stats_lines(ctx, lang, game).await?);
         let image = self.rating_chart(ctx, lang, game).await?;
-        Ok(vec![View { lang: Some(lang), text: lines.join("\n"), image, ..View::default() }])
+        let post = Post { attachment: image.map(Attachment::Picture), ..Post::default() };
+        Ok(vec![View::new(Some(lang), lines.join("\n"), Kind::Post(post))])
     }
 
     pub(super) async fn fair(&self, ctx: &Ctx, game: super::Pick) -> Result<Vec<View>, Fail> {
@@ -649,20 +660,16 @@ impl Service {
                 ],
             )
         };
-        Ok(vec![View { lang: Some(lang), text, ..View::default() }])
+        Ok(vec![View::post(Some(lang), text)])
     }
 
     pub(super) fn help(&self, ctx: &Ctx, lang: Lang) -> View {
-        View {
-            lang: Some(lang),
-            text: format!(
-                "{}\n{}",
-                self.text_for(ctx, lang, "help", &[]),
-                self.text_for(ctx, lang, "help-ratings", &[])
-            ),
-            private_to: Some(ctx.user.to_string()),
-            ..View::default()
-        }
+        let text = format!(
+            "{}\n{}",
+            self.text_for(ctx, lang, "help", &[]),
+            self.text_for(ctx, lang, "help-ratings", &[])
+        );
+        View::private(Some(lang), text, ctx.user.to_string())
     }
 }
 

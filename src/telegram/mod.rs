@@ -290,7 +290,7 @@ impl Telegram {
         // Answer at once (the spinner on the button stops), then post: a private refusal is the
         // answer's alert, everything else goes to the chat.
         let (private, public): (Vec<View>, Vec<View>) =
-            views.into_iter().partition(|v| v.private_to.is_some());
+            views.into_iter().partition(|v| v.private_to().is_some());
         self.answer(&query, private.first().map(|v| v.text.as_str())).await;
         self.send_later(chat, public, None);
     }

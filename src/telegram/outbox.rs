@@ -25,7 +25,9 @@ use teloxide::types::{
 };
 use teloxide::{ApiError, RequestError};
 
-use crate::table::{FileKind, NoticeFailure, Shown, Slot, View, clip_end, mark_last};
+use crate::table::{
+    FileKind, Kind, Notice, NoticeFailure, Shown, Slot, TableMessage, View, clip_end, mark_last,
+};
 
 use super::Telegram;
 
@@ -85,10 +87,10 @@ pub(super) struct Outgoing {
 /// supersedes (only a lane that fell behind has later batches). Batches left empty are skipped.
 fn fold(queue: &mut VecDeque<Outgoing>) -> Option<Outgoing> {
     while let Some(mut batch) = queue.pop_front() {
-        let superseded = |view: &View| match view.shows {
+        let superseded = |view: &View| match view.shows() {
             Some((table, Slot::Board)) => queue
                 .iter()
-                .any(|later| later.views.iter().any(|v| v.shows == Some((table, Slot::Board)))),
+                .any(|later| later.views.iter().any(|v| v.shows() == Some((table, Slot::Board)))),
             _ => false,
         };
         let before = batch.views.len();
@@ -166,7 +168,7 @@ impl Telegram {
         chat: ChatId,
         view: &View,
     ) -> InlineKeyboardMarkup {
-        let (Some(live), Some((table, crate::table::Slot::Board))) = (&self.live, view.shows)
+        let (Some(live), Some((table, crate::table::Slot::Board))) = (&self.live, view.shows())
         else {
             return markup;
         };
@@ -190,7 +192,7 @@ impl Telegram {
 }
 
 fn keyboard(view: &View) -> InlineKeyboardMarkup {
-    InlineKeyboardMarkup::new(view.buttons.iter().map(|row| {
+    InlineKeyboardMarkup::new(view.buttons().iter().map(|row| {
         row.iter()
             .map(|b| InlineKeyboardButton::callback(b.label.clone(), b.token.clone()))
             .collect::<Vec<_>>()
@@ -237,7 +239,7 @@ impl Telegram {
         if views.is_empty() {
             return;
         }
-        let key = match views.iter().find_map(|v| v.shows) {
+        let key = match views.iter().find_map(View::shows) {
             Some((table, _)) => format!("t{table}"),
             None => format!("c{}", chat.0),
         };
@@ -263,14 +265,13 @@ impl Telegram {
     /// Sends a turn notice to the user's private chat and reports the outcome: delivered;
     /// blocked or never started (403: notices are switched off); or another failure (tried
     /// again later).
-    async fn post_notice(&self, chat: ChatId, view: View) {
-        let Some(notice) = view.notice.clone() else { return };
-        let caption = self.html(&view, CAPTION);
-        let text = self.html(&view, 4096);
-        let sent = match &view.image {
+    async fn post_notice(&self, chat: ChatId, view: &View, notice: &Notice) {
+        let caption = self.html(view, CAPTION);
+        let text = self.html(view, 4096);
+        let sent = match view.image() {
             Some(png) => retry_result("sendPhoto", || {
                 self.bot
-                    .send_photo(chat, InputFile::memory(png.clone()))
+                    .send_photo(chat, InputFile::memory(png.to_vec()))
                     .caption(caption.clone())
                     .parse_mode(ParseMode::Html)
                     .send()
@@ -284,7 +285,7 @@ impl Telegram {
             .map(drop),
         };
         match sent {
-            Ok(()) => self.service.noticed(&notice).await,
+            Ok(()) => self.service.noticed(notice).await,
             Err(e) => {
                 let blocked = matches!(
                     e,
@@ -297,7 +298,7 @@ impl Telegram {
                 );
                 tracing::info!(chat = chat.0, error = %e, blocked, "a turn notice was refused");
                 let why = if blocked { NoticeFailure::Blocked } else { NoticeFailure::Failed };
-                let _ = self.service.notice_failed(&notice, why).await;
+                let _ = self.service.notice_failed(notice, why).await;
             }
         }
     }
@@ -305,30 +306,29 @@ impl Telegram {
     /// Shows one view: in `chat`, or for a private table in each player's chat with the bot;
     /// edits the message(s) it replaces, then records what it posted.
     async fn post(&self, chat: ChatId, mut view: View, reply_to: Option<MessageId>) {
-        if view.notice.is_some() {
-            return self.post_notice(chat, view).await;
+        if let Kind::Notice(notice) = &view.kind {
+            return self.post_notice(chat, &view, &notice.notice).await;
         }
         if !self.service.ready(&mut view).await {
             return;
         }
-        self.learn_names(&view.mentions).await;
-        if let Some(code) = &view.invite
+        self.learn_names(view.mentions()).await;
+        if let Some(code) = view.invite().map(str::to_owned)
             && let Some(bot) = self.username().await
         {
             view.text.push_str(&format!("\nhttps://t.me/{bot}?start={code}"));
         }
-        let mut old: Vec<(ChatId, MessageId)> =
-            view.replace.as_deref().map(parse_refs).unwrap_or_default();
+        let mut old: Vec<(ChatId, MessageId)> = view.replace().map(parse_refs).unwrap_or_default();
         if old.is_empty() {
             old = self.live_board_if_busy(chat, &view).await;
         }
         let mut posted: Vec<(ChatId, MessageId)> = Vec::new();
-        if view.audience.is_empty() {
+        if view.audience().is_empty() {
             if let Some(id) = self.show(chat, &view, reply_to, old.first().copied()).await {
                 posted.push(id);
             }
         } else {
-            for user in &view.audience {
+            for user in view.audience() {
                 let Some(id) = user.strip_prefix("telegram:").and_then(|id| id.parse::<i64>().ok())
                 else {
                     continue;
@@ -341,7 +341,7 @@ impl Telegram {
                 }
             }
         }
-        let Some((table, slot)) = view.shows else { return };
+        let Kind::Table(TableMessage { table, slot, version, .. }) = view.kind else { return };
         if posted.is_empty() {
             return;
         }
@@ -353,7 +353,7 @@ impl Telegram {
         }
         // The messages to strip of their buttons, and those that keep them; messages posted
         // without buttons are left alone.
-        let (strip, keep) = match self.service.shown(table, slot, view.version, &reference).await {
+        let (strip, keep) = match self.service.shown(table, slot, version, &reference).await {
             Ok(Shown::Superseded(old)) => {
                 (old.as_deref().filter(|o| !o.ends_with(PLAIN)).map(parse_refs), posted)
             }
@@ -379,11 +379,11 @@ impl Telegram {
     /// For a new board in a chat that has spent its new messages for the minute (see
     /// [`Budget`]): the table's live board message there, to edit in place instead.
     async fn live_board_if_busy(&self, chat: ChatId, view: &View) -> Vec<(ChatId, MessageId)> {
-        let Some((table, Slot::Board)) = view.shows else { return Vec::new() };
-        let chats: Vec<ChatId> = if view.audience.is_empty() {
+        let Some((table, Slot::Board)) = view.shows() else { return Vec::new() };
+        let chats: Vec<ChatId> = if view.audience().is_empty() {
             vec![chat]
         } else {
-            view.audience
+            view.audience()
                 .iter()
                 .filter_map(|u| u.strip_prefix("telegram:")?.parse::<i64>().ok().map(ChatId))
                 .collect()
@@ -422,9 +422,9 @@ impl Telegram {
         let caption = self.html(view, CAPTION);
         let long_text = self.html(view, 4096);
         if let Some((c, m)) = target {
-            let edited = match &view.image {
+            let edited = match view.image() {
                 Some(png) => retry_result("editMessageMedia", || {
-                    let media = InputMediaPhoto::new(InputFile::memory(png.clone()))
+                    let media = InputMediaPhoto::new(InputFile::memory(png.to_vec()))
                         .caption(caption.clone())
                         .parse_mode(ParseMode::Html);
                     self.bot
@@ -456,12 +456,12 @@ impl Telegram {
         // Counted when asked for: `Throttle` counts it when it lets it through, which is now or
         // within the minute.
         self.budget.lock().unwrap_or_else(|e| e.into_inner()).record(chat, Instant::now());
-        let sent = match &view.image {
+        let sent = match view.image() {
             Some(png) => {
                 retry("sendPhoto", || {
                     let mut request = self
                         .bot
-                        .send_photo(chat, InputFile::memory(png.clone()))
+                        .send_photo(chat, InputFile::memory(png.to_vec()))
                         .caption(caption.clone())
                         .parse_mode(ParseMode::Html)
                         .reply_markup(markup.clone());
@@ -472,7 +472,7 @@ impl Telegram {
                 })
                 .await
             }
-            None if view.file.is_some() => self.send_file(chat, view, &caption, &reply).await,
+            None if view.file().is_some() => self.send_file(chat, view, &caption, &reply).await,
             None => {
                 retry("sendMessage", || {
                     let mut request = self
@@ -500,7 +500,7 @@ impl Telegram {
         caption: &str,
         reply: &Option<ReplyParameters>,
     ) -> Option<Message> {
-        let file = view.file.as_ref()?;
+        let file = view.file()?;
         let input = || InputFile::memory(file.bytes.clone()).file_name(file.name.clone());
         // The two requests are of different types with the same setters.
         macro_rules! send {
@@ -529,15 +529,15 @@ impl Telegram {
     /// added line.
     fn html(&self, view: &View, max: usize) -> String {
         let mut text = view.text.clone();
-        for link in &view.links {
+        for link in view.links() {
             if let Some(url) = message_link(&link.chat, link.message.as_deref()) {
                 text.push_str(&format!("\n🔗 {}: {url}", link.table));
             }
         }
-        let text = clip(&text, max.saturating_sub(80 * view.mentions.len().min(4)));
+        let text = clip(&text, max.saturating_sub(80 * view.mentions().len().min(4)));
         let mut out = escape(&text);
         let names = self.names.lock().unwrap_or_else(|e| e.into_inner());
-        for user in view.mentions.iter().take(4) {
+        for user in view.mentions().iter().take(4) {
             let Some(id) = user.strip_prefix("telegram:").and_then(|id| id.parse::<u64>().ok())
             else {
                 continue;
@@ -574,7 +574,7 @@ mod tests {
     use super::*;
 
     fn board(table: i64, text: &str) -> View {
-        View { text: text.into(), shows: Some((table, Slot::Board)), ..View::default() }
+        View::new(None, text.into(), Kind::Table(TableMessage::new(table, Slot::Board, 0)))
     }
 
     fn batch(views: Vec<View>) -> Outgoing {
@@ -583,7 +583,7 @@ mod tests {
 
     #[test]
     fn a_lane_that_fell_behind_folds_superseded_boards_only() {
-        let ranking = View { text: "ranking".into(), ..View::default() };
+        let ranking = View::post(None, "ranking".into());
         let mut queue = VecDeque::from([
             batch(vec![board(1, "turn 1")]),
             batch(vec![board(2, "other table")]),

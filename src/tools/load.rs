@@ -38,7 +38,7 @@ use serde::Serialize;
 use crate::engine::{Entropy, GameKind};
 use crate::fair::{Seed, Stream};
 use crate::store::Store;
-use crate::table::{Ctx, Op, Service, SystemClock, View};
+use crate::table::{Ctx, Kind, Op, Post, Refusal, Service, Slot, SystemClock, TableMessage, View};
 
 /// The longest run allowed, in seconds.
 pub const MAX_SECONDS: f64 = 3600.0;
@@ -593,7 +593,7 @@ async fn replays(mix: Mix, driver: Driver, tally: Arc<Tally>, chat_of: impl Fn(u
                 let began = Instant::now();
                 let op = Op::Replay(crate::table::Pick::Last);
                 let views = drive(&mut driver, &chat, &tally, &who, op).await;
-                match views.iter().find_map(|v| v.refusal) {
+                match views.iter().find_map(View::refusal) {
                     None if !views.is_empty() => tally
                         .replay_latencies
                         .lock()
@@ -707,12 +707,12 @@ impl TableDriver {
                 tokio::time::sleep(Duration::from_millis(200)).await;
                 continue;
             };
-            if let (Some(page), Some((table, _))) = (&mut self.page, board.shows) {
+            if let (Some(page), Some((table, _))) = (&mut self.page, board.shows()) {
                 page.settle(&self.tally);
                 page.watch(table);
             }
             loop {
-                if board.buttons.is_empty() {
+                if board.buttons().is_empty() {
                     match self.next_turn(&seats[0]).await {
                         Turn::Board(next) => {
                             board = *next;
@@ -738,10 +738,11 @@ impl TableDriver {
                     return;
                 }
                 let pick = |n: usize, c: &mut Stream| c.below(n as u32) as usize;
-                let row = &board.buttons[pick(board.buttons.len(), &mut self.choices)];
+                let rows = board.buttons();
+                let row = &rows[pick(rows.len(), &mut self.choices)];
                 let token = row[pick(row.len(), &mut self.choices)].token.clone();
                 let who = board
-                    .mentions
+                    .mentions()
                     .first()
                     .and_then(|m| seats.iter().find(|s| &s.user == m || &s.name == m))
                     .unwrap_or(&seats[0])
@@ -751,16 +752,16 @@ impl TableDriver {
                 self.tally.latency(began.elapsed());
                 match self.newest_board(&views) {
                     Some(next) => {
-                        if let (Some(page), Some((table, _))) = (&mut self.page, next.shows) {
+                        if let (Some(page), Some((table, _))) = (&mut self.page, next.shows()) {
                             page.settle(&self.tally);
                             page.watch(table);
-                            page.answered(next.version, Instant::now());
+                            page.answered(next.version(), Instant::now());
                         }
                         board = next;
                     }
                     None => {
                         // A refusal: counted; the board as it stands now is asked for again.
-                        let kind = views.iter().find_map(|v| v.refusal).unwrap_or("no-board");
+                        let kind = views.iter().find_map(View::refusal).unwrap_or("no-board");
                         self.tally.error(kind);
                         match self.refresh(&seats[0]).await {
                             Some(next) => board = next,
@@ -784,7 +785,7 @@ impl TableDriver {
         }
         let board = self.newest_board(&views);
         if board.is_none() {
-            let kind = views.iter().find_map(|v| v.refusal).unwrap_or("no-start");
+            let kind = views.iter().find_map(View::refusal).unwrap_or("no-start");
             self.tally.error(kind);
             // A table left open by an earlier failure: cancel it so the next start works.
             self.op(&seats[0], Op::Cancel(Some(self.game))).await;
@@ -804,7 +805,7 @@ impl TableDriver {
                 return Turn::Stopped;
             }
             match self.refresh(who).await {
-                Some(board) if !board.buttons.is_empty() => return Turn::Board(Box::new(board)),
+                Some(board) if !board.buttons().is_empty() => return Turn::Board(Box::new(board)),
                 Some(_) => tokio::time::sleep(Duration::from_millis(100)).await,
                 None => return Turn::Ended,
             }
@@ -824,10 +825,12 @@ impl TableDriver {
     fn newest_board(&self, views: &[View]) -> Option<View> {
         let board = views
             .iter()
-            .filter(|v| v.private_to.is_none() && v.refusal.is_none() && v.image.is_some())
-            .filter(|v| matches!(v.shows, Some((_, crate::table::Slot::Board))))
-            .max_by_key(|v| v.version)?;
-        Some(View { image: None, ..board.clone() })
+            .filter(|v| v.image().is_some())
+            .filter(|v| matches!(v.shows(), Some((_, crate::table::Slot::Board))))
+            .max_by_key(|v| v.version())?;
+        let mut board = board.clone();
+        board.take_image();
+        Some(board)
     }
 
     /// One operation, and what an adapter does with its views (see [`drive`]).
@@ -853,12 +856,12 @@ async fn drive(driver: &mut Driver, chat: &str, tally: &Tally, who: &Ctx, op: Op
         Driver::Service(service) => {
             let mut views = service.handle(who, op).await;
             for view in &mut views {
-                let Some((table, slot)) = view.shows else { continue };
+                let Some((table, slot)) = view.shows() else { continue };
                 if !service.ready(view).await {
                     continue;
                 }
-                let reference = format!("{chat}:{}", view.version);
-                if let Err(e) = service.shown(table, slot, view.version, &reference).await {
+                let reference = format!("{chat}:{}", view.version());
+                if let Err(e) = service.shown(table, slot, view.version(), &reference).await {
                     tracing::warn!(table, error = %e, "recording a load message failed");
                     tally.error("record-failed");
                 }
@@ -911,13 +914,11 @@ impl Http {
         url.query_pairs_mut().append_pair("room", &room).append_pair("user", &who.name);
         let answer = self.client.get(url).send().await.map_err(|_| "http-failed")?;
         let messages: Vec<serde_json::Value> = answer.json().await.map_err(|_| "http-body")?;
-        let fresh: Vec<View> = messages
-            .iter()
-            .filter(|m| m.get("id").and_then(|i| i.as_u64()).is_some_and(|id| id > self.seen))
-            .map(view_of)
-            .collect();
-        self.seen = self.seen.max(fresh.iter().map(|v| v.version as u64).max().unwrap_or(0));
-        Ok(fresh)
+        let id = |m: &serde_json::Value| m.get("id").and_then(|i| i.as_u64());
+        let fresh: Vec<&serde_json::Value> =
+            messages.iter().filter(|&m| id(m).is_some_and(|id| id > self.seen)).collect();
+        self.seen = self.seen.max(fresh.iter().copied().filter_map(id).max().unwrap_or(0));
+        Ok(fresh.into_iter().map(view_of).collect())
     }
 }
 
@@ -956,17 +957,19 @@ fn view_of(m: &serde_json::Value) -> View {
     };
     let private = m.get("private").and_then(|p| p.as_bool()).unwrap_or(false);
     let image = m.get("image").and_then(|v| v.as_str()).map(|s| s.as_bytes().to_vec());
-    View {
-        text: m.get("text").and_then(|v| v.as_str()).unwrap_or_default().to_owned(),
-        shows: image.as_ref().map(|_| (0, crate::table::Slot::Board)),
-        image,
-        mentions: strings("mentions"),
-        buttons,
-        private_to: private.then(String::new),
-        refusal: private.then_some("refused"),
-        version: m.get("id").and_then(|v| v.as_i64()).unwrap_or(0),
-        ..View::default()
-    }
+    let text = m.get("text").and_then(|v| v.as_str()).unwrap_or_default().to_owned();
+    let kind = match image {
+        // The page does not say why: a private message counts as a refusal (`refused`).
+        _ if private => Kind::Refusal(Refusal { to: String::new(), reason: "refused" }),
+        Some(image) => Kind::Table(TableMessage {
+            image: Some(image),
+            mentions: strings("mentions"),
+            buttons,
+            ..TableMessage::new(0, Slot::Board, m.get("id").and_then(|v| v.as_i64()).unwrap_or(0))
+        }),
+        None => Kind::Post(Post { mentions: strings("mentions"), buttons, ..Post::default() }),
+    };
+    View::new(None, text, kind)
 }
 
 #[cfg(test)]
