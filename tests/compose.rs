@@ -121,9 +121,14 @@ fn the_proxy_spreads_the_webhook_and_health_over_the_processes() {
     for bot in ["bot1:8080", "bot2:8080", "bot3:8080"] {
         assert!(adapted.contains(&format!("\"dial\":\"{bot}\"")), "{bot}: {adapted}");
     }
-    for wanted in
-        ["\"/telegram/webhook\"", "\"/healthz\"", "\"round_robin\"", "\"uri\":\"/healthz\""]
-    {
+    for wanted in [
+        "\"/telegram/webhook\"",
+        "\"/healthz\"",
+        "\"round_robin\"",
+        "\"uri\":\"/healthz\"",
+        "\"/live/*\"",
+        "\"/api/live/*\"",
+    ] {
         assert!(adapted.contains(wanted), "{wanted}: {adapted}");
     }
     // The public paths only: /metrics and the playground are not served to the internet.

@@ -1703,6 +1703,11 @@ async fn boards_link_to_the_live_page_and_seated_players_get_a_play_link() {
         .await;
         let shown = page.live_state().await;
         assert_eq!(shown["refusal"], "", "{db}: {shown}");
+        // The computer's name carries its 🤖 once.
+        let players: Vec<&str> =
+            shown["players"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
+        assert!(players.iter().any(|p| p.contains("🤖")), "{db}: {players:?}");
+        assert!(players.iter().all(|p| !p.contains("🤖 🤖")), "{db}: {players:?}");
         let version = shown["version"].as_i64().unwrap();
         let last = at(id, &m);
         page.click_live_button().await;

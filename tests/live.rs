@@ -564,7 +564,23 @@ async fn the_playground_links_its_boards_to_the_live_page() {
             statuses.push(res.status().as_u16());
         }
         assert!(statuses.contains(&429), "{db}: {statuses:?}");
-        page.close().await;
+        // A page opened while its client is past the allowance is still sent, asks for its
+        // words and the table again, and shows the table once it may.
+        let late = phone(&driver, "fa").await;
+        late.open(&format!("{base}{live}")).await;
+        late.wait_for("the table after the 429s", "return !document.getElementById('live-table').hidden && document.getElementById('live-error').hidden").await;
+        let s = late.live_state().await;
+        assert_eq!(s["status"], "در حال بازی", "{db}: in its own words: {s}");
+        late.close().await;
+        // The bot stops: the open page says it is not answering.
         running.shutdown().await;
+        let notice = page
+            .wait_for(
+                "the not-answering notice",
+                "const n = document.getElementById('live-offline'); return !n.hidden && n.textContent",
+            )
+            .await;
+        assert_eq!(notice, "ربات پاسخ نمی‌دهد. وقتی برگردد، صفحه به‌روز می‌شود.", "{db}");
+        page.close().await;
     }
 }

@@ -563,3 +563,4 @@ live-err-telegram = Telegram's sign-in for this page is not valid. Close the pag
 live-err-telegram-expired = Telegram's sign-in for this page is more than a day old. Close the page and open it again from the chat.
 live-err-watch-only = This link only watches the table. To play, open the board from the chat.
 live-play-button = 🎮 Play from the page
+live-offline = The bot is not answering. The board catches up when it is back.

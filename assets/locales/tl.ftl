@@ -550,3 +550,4 @@ live-err-telegram = Hindi wasto ang pag-sign in ng Telegram para sa pahinang ito
 live-err-telegram-expired = Mahigit isang araw na ang pag-sign in ng Telegram para sa pahinang ito. Isara ang pahina at buksan muli mula sa chat.
 live-err-watch-only = Panonood lang ang kaya ng link na ito. Para maglaro, buksan ang board mula sa chat.
 live-play-button = 🎮 Maglaro sa pahina
+live-offline = Hindi sumasagot ang bot. Mag-a-update ang board pagbalik nito.

@@ -300,7 +300,10 @@ async fn guard(
     request: Request,
     next: Next,
 ) -> Response {
-    if !live.inner.limiter.allow(addr.ip()) {
+    // The page itself is one constant file: always sent, so that a viewer past the allowance
+    // sees the page say so (its requests are refused and asked again) rather than bare JSON.
+    let page = !request.uri().path().starts_with("/api/");
+    if !live.inner.limiter.allow(client(addr.ip(), request.headers())) && !page {
         let lang = request
             .headers()
             .get(header::ACCEPT_LANGUAGE)
@@ -319,6 +322,32 @@ async fn guard(
     headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     res
+}
+
+/// Whom a request counts against: its peer, or, when the peer is a proxy on this host or a
+/// private network (deploy/Caddyfile's, on the compose network), the address that proxy saw:
+/// the last entry of `X-Forwarded-For`. A client on the internet cannot pass for another that
+/// way, since its own connection's address is a public one.
+fn client(peer: IpAddr, headers: &axum::http::HeaderMap) -> IpAddr {
+    let proxy = match peer {
+        IpAddr::V4(ip) => ip.is_loopback() || ip.is_private() || ip.is_link_local(),
+        IpAddr::V6(ip) => {
+            ip.is_loopback()
+                || ip.is_unique_local()
+                || ip.to_ipv4_mapped().is_some_and(|v4| v4.is_loopback() || v4.is_private())
+        }
+    };
+    if !proxy {
+        return peer;
+    }
+    headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .filter_map(|entry| entry.trim().parse::<IpAddr>().ok())
+        .next_back()
+        .unwrap_or(peer)
 }
 
 /// The page, for a Mini App (its table comes with `initData`).
@@ -648,5 +677,25 @@ mod tests {
         assert!((0..6).all(|_| limiter.allow(ip)), "a burst of three seconds' worth");
         assert!(!limiter.allow(ip));
         assert!(limiter.allow("192.0.2.2".parse().unwrap()), "another client is not held up");
+    }
+
+    #[test]
+    fn a_proxys_viewers_are_counted_apart_and_nobody_else_picks_their_address() {
+        let mut headers = axum::http::HeaderMap::new();
+        headers.append("x-forwarded-for", "203.0.113.9, 198.51.100.7".parse().unwrap());
+        let viewer: IpAddr = "198.51.100.7".parse().unwrap();
+        // Behind the recipe's proxy (a private address), the address it saw: the last entry.
+        assert_eq!(client("172.18.0.5".parse().unwrap(), &headers), viewer);
+        assert_eq!(client("127.0.0.1".parse().unwrap(), &headers), viewer);
+        assert_eq!(client("::1".parse().unwrap(), &headers), viewer);
+        // A client on the internet is itself, whatever it writes.
+        let public: IpAddr = "192.0.2.1".parse().unwrap();
+        assert_eq!(client(public, &headers), public);
+        // Junk or no header: the peer.
+        let mut junk = axum::http::HeaderMap::new();
+        junk.append("x-forwarded-for", "not an address".parse().unwrap());
+        let proxy: IpAddr = "10.0.0.2".parse().unwrap();
+        assert_eq!(client(proxy, &junk), proxy);
+        assert_eq!(client(proxy, &axum::http::HeaderMap::new()), proxy);
     }
 }

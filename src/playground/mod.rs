@@ -828,6 +828,7 @@ fn page_words(service: &Service, tag: Option<&str>) -> serde_json::Value {
         "live-moves",
         "live-time-left",
         "live-watching",
+        "live-offline",
         "live-you",
     ];
     let words: serde_json::Map<String, serde_json::Value> =

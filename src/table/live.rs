@@ -227,7 +227,8 @@ impl Service {
             status_text: self.i18n.text(lang, status_key, &[]),
             players,
             time_left_ms,
-            text: view.text,
+            // A cancelled table's last message was its lobby's: the status says it all.
+            text: if t.rec.status == TableStatus::Cancelled { String::new() } else { view.text },
             moves,
             buttons,
             me: viewer
