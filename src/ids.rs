@@ -601,4 +601,19 @@ mod tests {
             assert!(!like(COMPUTER_PATTERN, person));
         }
     }
+
+    proptest::proptest! {
+        /// Any text, of any shape a damaged row or a forged link can hold, reads without a
+        /// panic and is kept as it was: the codec never changes what the database stores.
+        #[test]
+        fn any_text_round_trips(text in "(telegram:|discord:@?|playground:|computer:)?[-0-9a-z/:@ü]{0,12}") {
+            let chat = ChatId::from(text.as_str());
+            proptest::prop_assert_eq!(chat.as_str(), text.as_str());
+            proptest::prop_assert_eq!(chat.to_string(), text.clone());
+            let _ = (chat.platform(), chat.group(), chat.is_telegram_group());
+            let user = UserId::from(text.as_str());
+            proptest::prop_assert_eq!(user.as_str(), text.as_str());
+            let _ = (user.platform(), user.player(), user.direct_chat());
+        }
+    }
 }

@@ -572,6 +572,81 @@ async fn the_playground_links_its_boards_to_the_live_page() {
         let s = late.live_state().await;
         assert_eq!(s["status"], "در حال بازی", "{db}: in its own words: {s}");
         late.close().await;
+        // A slash after the link is the link; a path below it is no link, said in the
+        // viewer's words on the page (not a bare 404); `/live/` is the Mini App's entry.
+        for (path, code) in
+            [(format!("{live}/"), 200), (format!("{live}/more"), 404), ("/live/".to_owned(), 200)]
+        {
+            let res = http.get(format!("{base}{path}")).send().await.unwrap();
+            assert_eq!(res.status().as_u16(), code, "{db}: {path}");
+            assert!(res.text().await.unwrap().contains("live-parts"), "{db}: {path}: the page");
+        }
+        let below = phone(&driver, "fa").await;
+        below.open(&format!("{base}{live}/more")).await;
+        let said = below
+            .wait_for(
+                "the bad link said",
+                "const e = document.getElementById('live-error'); return !e.hidden && e.textContent",
+            )
+            .await;
+        assert_eq!(
+            said, "این پیوند صفحهٔ زنده معتبر نیست. صفحه را دوباره از گفت‌وگو باز کنید.",
+            "{db}"
+        );
+        below.close().await;
+        // A press that is not the page's JSON is refused in the browser's language.
+        let refused = loop {
+            let res = http
+                .post(format!("{base}/api/live/press"))
+                .header("accept-language", "ru-RU,ru;q=0.9")
+                .header("content-type", "application/json")
+                .body("{not json")
+                .send()
+                .await
+                .unwrap();
+            if res.status().as_u16() != 429 {
+                break res;
+            }
+            tokio::time::sleep(Duration::from_millis(400)).await;
+        };
+        assert_eq!(refused.status().as_u16(), 400, "{db}");
+        let body: serde_json::Value = refused.json().await.unwrap();
+        assert_eq!(
+            body["error"],
+            "Не удалось прочитать этот запрос. Обновите страницу и попробуйте ещё раз.",
+            "{db}: {body}"
+        );
+        // A client holds a few event streams at once (the open page holds one): past them,
+        // one more is refused in the viewer's words, however slowly it is asked for.
+        let link = live.trim_start_matches("/live/");
+        let mut streams = Vec::new();
+        let refused = loop {
+            let res = http
+                .get(format!("{base}/api/live/events?link={link}&lang=ru"))
+                .send()
+                .await
+                .unwrap();
+            match res.status().as_u16() {
+                200 => streams.push(res),
+                429 => {
+                    let body: serde_json::Value = res.json().await.unwrap();
+                    if body["key"] == "live-err-streams" {
+                        break body;
+                    }
+                    tokio::time::sleep(Duration::from_millis(400)).await;
+                }
+                other => panic!("{db}: a stream answered {other}"),
+            }
+            assert!(streams.len() < 20, "{db}: streams without end");
+        };
+        // Eight at once: the open page's among them (unless it is between two tries).
+        assert!((7..=8).contains(&streams.len()), "{db}: {} more than the page's", streams.len());
+        assert_eq!(
+            refused["error"],
+            "С вашего адреса открыто слишком много живых досок. Закройте одну и попробуйте снова.",
+            "{db}"
+        );
+        drop(streams);
         // The bot stops: the open page says it is not answering.
         running.shutdown().await;
         let notice = page

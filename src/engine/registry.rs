@@ -507,21 +507,36 @@ mod tests {
         Options::parse(kind, values.iter().map(|(k, v)| (*k, v)))
     }
 
+    /// Every value of every option of `kind` (`panel`: only the panel's options), each set
+    /// alone on the defaults (with the options it needs), as parsed.
+    fn each_value(
+        kind: GameKind,
+        panel: bool,
+    ) -> Vec<(&'static OptionSpec, &'static str, Result<Options, OptionError>)> {
+        let mut all = Vec::new();
+        for o in options_of(kind).iter().filter(|o| o.panel || !panel) {
+            for value in o.values {
+                let mut pairs = vec![(o.key, *value)];
+                if *value != o.default {
+                    pairs.extend(o.needs);
+                }
+                all.push((o, *value, parse(kind, &pairs)));
+            }
+        }
+        all
+    }
+
     #[test]
     fn every_value_of_every_option_parses_and_the_defaults_are_the_engines() {
         for kind in KINDS {
             let defaults: Vec<(&str, &str)> =
                 options_of(kind).iter().map(|o| (o.key, o.default)).collect();
             assert_eq!(parse(kind, &defaults).unwrap(), Options::default_for(kind), "{kind}");
+            for (o, value, parsed) in each_value(kind, false) {
+                assert!(parsed.is_ok(), "{kind} {}={value}", o.key);
+            }
             for o in options_of(kind) {
                 assert!(o.values.contains(&o.default), "{kind} {}", o.key);
-                for value in o.values {
-                    let mut pairs = vec![(o.key, *value)];
-                    if *value != o.default {
-                        pairs.extend(o.needs);
-                    }
-                    assert!(parse(kind, &pairs).is_ok(), "{kind} {}={value}", o.key);
-                }
                 for (word, value) in o.words {
                     assert!(o.values.contains(value), "{kind}: {word} sets {}={value}", o.key);
                     assert_eq!(shorthand(kind, word), Some((o.key, *value)));
@@ -537,15 +552,8 @@ mod tests {
     #[test]
     fn every_value_set_reads_back_as_its_word() {
         for kind in KINDS {
-            for o in options_of(kind).iter().filter(|o| o.panel) {
-                for value in o.values {
-                    let mut pairs = vec![(o.key, *value)];
-                    if *value != o.default {
-                        pairs.extend(o.needs);
-                    }
-                    let options = parse(kind, &pairs).unwrap();
-                    assert_eq!(options.word(o.key).as_deref(), Some(*value), "{kind}");
-                }
+            for (o, value, options) in each_value(kind, true) {
+                assert_eq!(options.unwrap().word(o.key).as_deref(), Some(value), "{kind}");
             }
             assert_eq!(Options::default_for(kind).word("bogus"), None);
         }
@@ -624,22 +632,16 @@ mod tests {
             assert_eq!(serde_json::to_string(&options).unwrap(), stored, "{kind}");
             let read = Options::from_json(kind, &serde_json::from_str(stored).unwrap());
             assert_eq!(read, Ok(options), "{kind}");
-            for o in options_of(kind).iter().filter(|o| o.panel) {
-                for value in o.values {
-                    let mut pairs = vec![(o.key, *value)];
-                    if *value != o.default {
-                        pairs.extend(o.needs);
-                    }
-                    let options = parse(kind, &pairs).unwrap();
-                    let json = serde_json::to_value(&options).unwrap();
-                    let want = match o.allowed {
-                        Allowed::OnOff => json!(*value == "on"),
-                        Allowed::Range { .. } => json!(value.parse::<u32>().unwrap()),
-                        Allowed::Words(_) => json!(value),
-                    };
-                    assert_eq!(json[o.key], want, "{kind} {}={value}", o.key);
-                    assert_eq!(Options::from_json(kind, &json), Ok(options), "{kind}");
-                }
+            for (o, value, options) in each_value(kind, true) {
+                let options = options.unwrap();
+                let json = serde_json::to_value(&options).unwrap();
+                let want = match o.allowed {
+                    Allowed::OnOff => json!(value == "on"),
+                    Allowed::Range { .. } => json!(value.parse::<u32>().unwrap()),
+                    Allowed::Words(_) => json!(value),
+                };
+                assert_eq!(json[o.key], want, "{kind} {}={value}", o.key);
+                assert_eq!(Options::from_json(kind, &json), Ok(options), "{kind}");
             }
         }
     }

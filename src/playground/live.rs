@@ -27,6 +27,7 @@ use std::time::{Duration, Instant};
 
 use axum::Json;
 use axum::Router;
+use axum::extract::rejection::JsonRejection;
 use axum::extract::{ConnectInfo, Path, Query, Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
@@ -70,6 +71,8 @@ struct Inner {
     changes: broadcast::Sender<(i64, i64)>,
     poller: OnceLock<()>,
     limiter: Limiter,
+    /// Event streams open, by client.
+    streams: StdMutex<HashMap<IpAddr, usize>>,
     closing: watch::Sender<bool>,
     /// The Content-Security-Policy of the page and its answers.
     csp: HeaderValue,
@@ -127,6 +130,7 @@ impl Live {
                 changes,
                 poller: OnceLock::new(),
                 limiter: Limiter::new(rate),
+                streams: StdMutex::new(HashMap::new()),
                 closing,
                 csp,
             }),
@@ -149,7 +153,10 @@ impl Live {
     pub fn router(&self) -> Router {
         Router::new()
             .route("/live", get(app_page))
+            .route("/live/", get(app_page))
             .route("/live/{link}", get(link_page))
+            .route("/live/{link}/", get(link_page))
+            .route("/live/{link}/{*rest}", get(no_such_page))
             .route("/api/live/words", get(words))
             .route("/api/live/state", get(state))
             .route("/api/live/events", get(events))
@@ -304,13 +311,7 @@ async fn guard(
     // sees the page say so (its requests are refused and asked again) rather than bare JSON.
     let page = !request.uri().path().starts_with("/api/");
     if !live.inner.limiter.allow(client(addr.ip(), request.headers())) && !page {
-        let lang = request
-            .headers()
-            .get(header::ACCEPT_LANGUAGE)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.split([',', ';']).next())
-            .unwrap_or_default()
-            .to_owned();
+        let lang = accept_language(request.headers()).to_owned();
         let mut res = live.refusal(&lang, StatusCode::TOO_MANY_REQUESTS, "live-err-busy");
         res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
         return res;
@@ -322,6 +323,15 @@ async fn guard(
     headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     res
+}
+
+/// The first language a browser asks for (`Accept-Language`), or nothing.
+fn accept_language(headers: &axum::http::HeaderMap) -> &str {
+    headers
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split([',', ';']).next())
+        .unwrap_or_default()
 }
 
 /// Whom a request counts against: its peer, or, when the peer is a proxy on this host or a
@@ -365,6 +375,12 @@ async fn link_page(State(live): State<Live>, Path(link): Path<String>) -> Respon
     (status, Html(PAGE)).into_response()
 }
 
+/// A path below a link (`/live/<link>/more`): no such page. The page is sent all the same, so
+/// that it says so in the viewer's words (it asks for `<link>/more`, which is no link).
+async fn no_such_page() -> Response {
+    (StatusCode::NOT_FOUND, Html(PAGE)).into_response()
+}
+
 /// The page's words (as the playground's `/api/words`), for a bot without the playground.
 async fn words(State(live): State<Live>, Query(q): Query<PageQuery>) -> Response {
     Json(super::page_words(&live.inner.service, Some(&q.lang))).into_response()
@@ -386,7 +402,17 @@ fn shown(state: &LiveState) -> serde_json::Value {
     value
 }
 
-async fn events(State(live): State<Live>, Query(q): Query<PageQuery>) -> Response {
+async fn events(
+    State(live): State<Live>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: axum::http::HeaderMap,
+    Query(q): Query<PageQuery>,
+) -> Response {
+    // A stream is held for as long as the page is open: a client holds a few at most (the
+    // rate limit counts only how fast they are opened).
+    let Some(slot) = StreamSlot::take(&live, client(addr.ip(), &headers)) else {
+        return live.refusal(&q.lang, StatusCode::TOO_MANY_REQUESTS, "live-err-streams");
+    };
     let first = match live.state_for(&q).await {
         Ok(state) => state,
         Err((status, key)) => return live.refusal(&q.lang, status, key),
@@ -394,7 +420,7 @@ async fn events(State(live): State<Live>, Query(q): Query<PageQuery>) -> Respons
     let (table, version) = (first.table, first.version);
     let changes = live.inner.changes.subscribe();
     live.watch(table, version);
-    let guard = Unwatch { live: live.clone(), table };
+    let guard = Unwatch { live: live.clone(), table, _slot: slot };
     let closing = live.inner.closing.subscribe();
     let event = |s: &LiveState| SseEvent::default().event("state").data(shown(s).to_string());
     let hello = event(&first);
@@ -447,6 +473,42 @@ async fn events(State(live): State<Live>, Query(q): Query<PageQuery>) -> Respons
 struct Unwatch {
     live: Live,
     table: i64,
+    _slot: StreamSlot,
+}
+
+/// Event streams one client may hold open at once (tabs of a page; behind the recipe's proxy,
+/// each viewer is a client of their own).
+const STREAMS_PER_CLIENT: usize = 8;
+
+/// One of a client's open event streams, given back when dropped.
+struct StreamSlot {
+    live: Live,
+    client: IpAddr,
+}
+
+impl StreamSlot {
+    /// A stream for `client`, unless it holds [`STREAMS_PER_CLIENT`] already.
+    fn take(live: &Live, client: IpAddr) -> Option<Self> {
+        let mut streams = live.inner.streams.lock().unwrap_or_else(|e| e.into_inner());
+        let open = streams.entry(client).or_insert(0);
+        if *open >= STREAMS_PER_CLIENT {
+            return None;
+        }
+        *open += 1;
+        Some(StreamSlot { live: live.clone(), client })
+    }
+}
+
+impl Drop for StreamSlot {
+    fn drop(&mut self) {
+        let mut streams = self.live.inner.streams.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(open) = streams.get_mut(&self.client) {
+            *open = open.saturating_sub(1);
+            if *open == 0 {
+                streams.remove(&self.client);
+            }
+        }
+    }
 }
 
 impl Drop for Unwatch {
@@ -455,7 +517,20 @@ impl Drop for Unwatch {
     }
 }
 
-async fn press(State(live): State<Live>, Json(body): Json<PressBody>) -> Response {
+async fn press(
+    State(live): State<Live>,
+    headers: axum::http::HeaderMap,
+    body: Result<Json<PressBody>, JsonRejection>,
+) -> Response {
+    let Json(body) = match body {
+        Ok(body) => body,
+        Err(e) => {
+            // Not what the page sends: said in the words the browser asks for.
+            tracing::debug!(error = %e, "live press: unreadable request");
+            let lang = accept_language(&headers);
+            return live.refusal(lang, StatusCode::BAD_REQUEST, "live-err-request");
+        }
+    };
     let link = match live.link_of(&body.link, &body.tg) {
         Ok(link) => link,
         Err(e) => return live.refusal(&body.lang, status_of(&e), e.key()),
