@@ -25,8 +25,6 @@ use std::pin::Pin;
 use std::sync::{Arc, Mutex as StdMutex, OnceLock};
 use std::time::{Duration, Instant};
 
-use axum::Json;
-use axum::Router;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{ConnectInfo, Path, Query, Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
@@ -34,6 +32,7 @@ use axum::middleware::{self, Next};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
+use axum::{Extension, Json, Router};
 use futures_util::StreamExt;
 use hmac::{Hmac, KeyInit, Mac};
 use serde::Deserialize;
@@ -304,18 +303,21 @@ fn language(tag: &str, viewer: Option<&Viewer>) -> Lang {
 async fn guard(
     State(live): State<Live>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
-    request: Request,
+    mut request: Request,
     next: Next,
 ) -> Response {
+    let who = Client(client(addr.ip(), request.headers()));
     // The page itself is one constant file: always sent, so that a viewer past the allowance
     // sees the page say so (its requests are refused and asked again) rather than bare JSON.
     let page = !request.uri().path().starts_with("/api/");
-    if !live.inner.limiter.allow(client(addr.ip(), request.headers())) && !page {
+    if !live.inner.limiter.allow(who.0) && !page {
         let lang = accept_language(request.headers()).to_owned();
         let mut res = live.refusal(&lang, StatusCode::TOO_MANY_REQUESTS, "live-err-busy");
         res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
         return res;
     }
+    // Worked out once: the handlers that count per client (the event streams) read it here.
+    request.extensions_mut().insert(who);
     let mut res = next.run(request).await;
     let headers = res.headers_mut();
     headers.insert(header::CONTENT_SECURITY_POLICY, live.inner.csp.clone());
@@ -324,6 +326,10 @@ async fn guard(
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     res
 }
+
+/// Whom a request counts against ([`client`]), as the guard found it.
+#[derive(Clone, Copy)]
+struct Client(IpAddr);
 
 /// The first language a browser asks for (`Accept-Language`), or nothing.
 fn accept_language(headers: &axum::http::HeaderMap) -> &str {
@@ -404,13 +410,12 @@ fn shown(state: &LiveState) -> serde_json::Value {
 
 async fn events(
     State(live): State<Live>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
-    headers: axum::http::HeaderMap,
+    Extension(Client(who)): Extension<Client>,
     Query(q): Query<PageQuery>,
 ) -> Response {
     // A stream is held for as long as the page is open: a client holds a few at most (the
     // rate limit counts only how fast they are opened).
-    let Some(slot) = StreamSlot::take(&live, client(addr.ip(), &headers)) else {
+    let Some(slot) = StreamSlot::take(&live, who) else {
         return live.refusal(&q.lang, StatusCode::TOO_MANY_REQUESTS, "live-err-streams");
     };
     let first = match live.state_for(&q).await {
