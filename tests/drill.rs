@@ -248,7 +248,8 @@ impl Process {
             .env("TELEGRAM_API_URL", format!("http://{api}/{name}"))
             .env("TELEGRAM_WEBHOOK_URL", "https://bot.example.com/telegram/webhook")
             .env("SHUTDOWN_TIMEOUT", "20s")
-            .env("RUST_LOG", "warn")
+            // DRILL_LOG=dicetable=debug (say) for more in the logs kept after a failure.
+            .env("RUST_LOG", std::env::var("DRILL_LOG").unwrap_or_else(|_| "warn".into()))
             .env_remove("DICETABLE_SECRET")
             .env_remove("DISCORD_TOKEN")
             .stdout(Stdio::null())
@@ -649,6 +650,9 @@ async fn three_processes_survive_a_kill_and_a_stop_mid_game() {
             assert!(live.is_empty(), "{chat}: a finished game has no live board: {live:?}");
         }
     }
+    // No edit that changes nothing (issue 44): Telegram answers each "message is not modified".
+    let needless = common::bot_api::not_modified(&fake.messages);
+    assert_eq!(needless, 0, "edits that changed nothing");
     drop(fake);
     println!(
         "drill: {orphans} boards sent by the killed process and never recorded; done in {:?}",

@@ -654,3 +654,37 @@ async fn rematch_pressed_at_once_opens_one_table_with_the_same_computer() {
         running.shutdown().await;
     }
 }
+
+/// Issue 44: two presses of one board at once (a double tap, or two players' browsers) leave
+/// exactly one board with buttons, the newest; on both databases, round after round.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_double_tap_leaves_exactly_one_live_board() {
+    for (db, url) in common::both_databases("playground", "double").await {
+        let running = bot::start(&config(url)).await.unwrap();
+        let api = Api::new(running.addr);
+        api.say("Ana", "/snakes").await;
+        let join = api.button("Ben", "Join").await.expect("a lobby");
+        api.press("Ben", &join).await;
+        let start = api.button("Ana", "Start").await.unwrap();
+        api.press("Ana", &start).await;
+        for round in 0..12 {
+            let msgs = api.messages("Ana").await;
+            let live: Vec<&Value> = msgs
+                .iter()
+                .filter(|m| m["image"].is_string() && !m["buttons"][0].is_null())
+                .collect();
+            let over =
+                msgs.iter().any(|m| m["text"].as_str().is_some_and(|t| t.contains("Game over")));
+            if over && live.is_empty() {
+                break;
+            }
+            assert_eq!(live.len(), 1, "{db}, round {round}: one live board: {live:?}");
+            let board = live[0].clone();
+            let Some(mover) = board["mentions"][0].as_str().map(str::to_owned) else { break };
+            let token = board["buttons"][0][0]["token"].as_str().unwrap().to_owned();
+            // The same button pressed twice at once.
+            tokio::join!(api.press(&mover, &token), api.press(&mover, &token));
+        }
+        running.shutdown().await;
+    }
+}

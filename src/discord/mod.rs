@@ -45,9 +45,7 @@ use tokio::sync::watch;
 use crate::runtime::health::{Health, Part};
 use crate::runtime::lanes::Lanes;
 use crate::table::i18n::Lang;
-use crate::table::{
-    Ctx, Kind, Op, Service, Shown, Slot, TableMessage, TurnNotice, View, mark_last,
-};
+use crate::table::{Ctx, Kind, Op, Service, Slot, TurnNotice, View, mark_last};
 
 /// Discord's limit on a message's text.
 const CONTENT: usize = 2000;
@@ -594,7 +592,10 @@ impl Discord {
                 let _ = self.call("delete reply", || command.delete_response(&self.http)).await;
                 self.post(command.channel_id, first).await;
             }
-            Some(first) => self.answer(&command.token, command.channel_id, first).await,
+            Some(first) => {
+                let reply = Some(Reply::Command(&command.token));
+                self.show(command.channel_id, first, reply).await;
+            }
             None => {
                 let _ = self.call("delete reply", || command.delete_response(&self.http)).await;
             }
@@ -623,22 +624,14 @@ impl Discord {
             _ => press.data.custom_id.clone(),
         };
         let views = self.service.handle(&ctx, Op::Press(token)).await;
-        for mut view in views {
-            if !self.service.ready(&mut view).await {
-                continue;
-            }
+        for view in views {
             if view.private_to().is_some() {
                 self.followup(&press.token, &view).await;
                 continue;
             }
             // The message the button is on is `@original` of this interaction.
-            let on_it =
-                view.replace().and_then(parse_ref) == Some((press.channel_id, press.message.id));
-            if on_it {
-                self.answer(&press.token, press.channel_id, view).await;
-            } else {
-                self.post(press.channel_id, view).await;
-            }
+            let reply = Reply::Pressed(&press.token, press.message.id);
+            self.show(press.channel_id, view, Some(reply)).await;
         }
     }
 
@@ -659,21 +652,13 @@ impl Discord {
         self.queue(ChannelId::new(channel), Job::Post(ChannelId::new(channel), views));
     }
 
-    /// Shows `view` as the interaction's answer (its `@original` message); if that fails (the
-    /// token expired after 15 minutes, the message is gone), as a new message.
-    async fn answer(&self, token: &str, channel: ChannelId, view: View) {
-        match self.edit_original(token, &view).await {
-            Some(message) => self.posted(channel, &view, Some(message)).await,
-            None => self.post(channel, view).await,
-        }
-    }
-
-    /// Edits the interaction's original message to show `view`; the message, if it worked.
-    async fn edit_original(&self, token: &str, view: &View) -> Option<MessageId> {
+    /// Edits the interaction's original message to show `view` (without its buttons when
+    /// `buttons` is false); the message, if it worked.
+    async fn edit_original(&self, token: &str, view: &View, buttons: bool) -> Option<MessageId> {
         let edit = || {
             let mut b = EditInteractionResponse::new()
                 .content(self.content(view))
-                .components(self.components_of(view))
+                .components(if buttons { self.components_of(view) } else { Vec::new() })
                 .allowed_mentions(mentions(view));
             if let Some(file) = board_file(view) {
                 // Replaces the attachments: an edit without a file would drop the picture.
@@ -726,63 +711,55 @@ impl Discord {
         thread.id
     }
 
-    /// Shows a view in a channel (or its table's thread): an edit of the message it replaces,
-    /// or a new message. In a channel that has spent its boards' share of Discord's limit, a
-    /// new board edits the table's live board instead; a new message that would exceed the
-    /// limit waits until the channel has room (see [`pace`]).
-    async fn post(&self, channel: ChannelId, mut view: View) {
-        // Views of a press were made ready already; a command's or the timer's are here.
-        if !self.service.ready(&mut view).await {
-            return;
-        }
+    /// Shows a view in a channel (or its table's thread) by the show protocol
+    /// ([`crate::table::show`]): an edit of the message it replaces, or a new message. In a
+    /// channel that has spent its boards' share of Discord's limit, a new board edits the
+    /// table's live board instead; a new message that would exceed the limit waits until the
+    /// channel has room (see [`pace`]).
+    async fn post(&self, channel: ChannelId, view: View) {
+        self.show(channel, view, None).await;
+    }
+
+    /// [`Discord::post`], for a view that may be shown as an interaction's own message.
+    async fn show(&self, channel: ChannelId, view: View, reply: Option<Reply<'_>>) {
         let channel = self.destination(channel, &view).await;
-        if view.replace().is_none()
-            && let Some(live) = self.live_board_if_busy(channel, &view).await
-            && let Some(message) = view.table_message_mut()
-        {
-            message.edit(live);
-        }
-        let mut shown = None;
-        if let Some((c, m)) = view.replace().and_then(parse_ref) {
-            let edit = || {
-                let mut b = EditMessage::new()
-                    .content(self.content(&view))
-                    .components(self.components_of(&view))
-                    .allowed_mentions(mentions(&view));
-                if let Some(file) = board_file(&view) {
-                    b = b.attachments(EditAttachments::new().add(file));
-                }
-                b
-            };
-            shown = self
-                .call("edit message", || c.edit_message(&self.http, m, edit()))
-                .await
-                .map(|m| m.id);
-        }
-        if shown.is_none() {
-            let send = || {
-                let mut b = CreateMessage::new()
-                    .content(self.content(&view))
-                    .components(self.components_of(&view))
-                    .allowed_mentions(mentions(&view));
-                if let Some(file) = board_file(&view) {
-                    b = b.add_file(file);
-                }
-                b
-            };
-            self.pace(channel).await;
-            shown = self
-                .call("send message", || channel.send_message(&self.http, send()))
-                .await
-                .map(|m| m.id);
-            if shown.is_some() {
-                self.budget
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .record(channel, Instant::now());
+        let surface = Surface { discord: self, channel, reply };
+        self.service.show(&surface, &view).await;
+    }
+
+    /// Sends `view` as a new message in `channel` once the channel has room.
+    async fn send_new(&self, channel: ChannelId, view: &View, buttons: bool) -> Option<MessageId> {
+        let send = || {
+            let mut b = CreateMessage::new()
+                .content(self.content(view))
+                .components(if buttons { self.components_of(view) } else { Vec::new() })
+                .allowed_mentions(mentions(view));
+            if let Some(file) = board_file(view) {
+                b = b.add_file(file);
             }
+            b
+        };
+        self.pace(channel).await;
+        let sent = self.call("send message", || channel.send_message(&self.http, send())).await;
+        if sent.is_some() {
+            self.budget.lock().unwrap_or_else(|e| e.into_inner()).record(channel, Instant::now());
         }
-        self.posted(channel, &view, shown).await;
+        sent.map(|m| m.id)
+    }
+
+    /// Edits message `m` of channel `c` to show `view`.
+    async fn edit(&self, c: ChannelId, m: MessageId, view: &View, buttons: bool) -> bool {
+        let edit = || {
+            let mut b = EditMessage::new()
+                .content(self.content(view))
+                .components(if buttons { self.components_of(view) } else { Vec::new() })
+                .allowed_mentions(mentions(view));
+            if let Some(file) = board_file(view) {
+                b = b.attachments(EditAttachments::new().add(file));
+            }
+            b
+        };
+        self.call("edit message", || c.edit_message(&self.http, m, edit())).await.is_some()
     }
 
     /// Sends a turn notice as a direct message, with jump links to the boards, and reports
@@ -817,27 +794,6 @@ impl Discord {
         }
     }
 
-    /// For a new board of a table in a channel that has spent its boards' share of Discord's
-    /// limit (see [`pace`]): the table's live board message there, to edit in place instead.
-    async fn live_board_if_busy(&self, channel: ChannelId, view: &View) -> Option<String> {
-        let Some((table, Slot::Board)) = view.shows() else { return None };
-        if !self.budget.lock().unwrap_or_else(|e| e.into_inner()).busy(channel, Instant::now()) {
-            return None;
-        }
-        match self.service.message(table, Slot::Board).await {
-            // Only a board in this channel (a table that moved to its thread posts there).
-            Ok(Some(live)) if parse_ref(&live).is_some_and(|(c, _)| c == channel) => {
-                tracing::debug!(table, "a busy channel: the board is edited in place");
-                Some(live)
-            }
-            Ok(_) => None,
-            Err(e) => {
-                tracing::warn!(table, error = %e, "reading the live board message failed");
-                None
-            }
-        }
-    }
-
     /// Waits until a new message to `channel` fits within Discord's limit.
     async fn pace(&self, channel: ChannelId) {
         loop {
@@ -846,36 +802,6 @@ impl Discord {
             let Some(wait) = wait else { return };
             tracing::debug!(channel = channel.get(), ?wait, "a busy channel: a new message waits");
             tokio::time::sleep(wait).await;
-        }
-    }
-
-    /// Records the message that shows a table's view, and strips the superseded one's
-    /// controls.
-    async fn posted(&self, channel: ChannelId, view: &View, message: Option<MessageId>) {
-        let (Some(message), Kind::Table(TableMessage { table, slot, version, .. })) =
-            (message, &view.kind)
-        else {
-            return;
-        };
-        let (table, slot, version) = (*table, *slot, *version);
-        let reference = format!("{}:{}", channel.get(), message.get());
-        let strip = match self.service.shown(table, slot, version, &reference).await {
-            Ok(Shown::Superseded(old)) => old,
-            // A newer view is already shown: this message keeps no controls.
-            Ok(Shown::Outdated { current }) => Some(reference).filter(|r| *r != current),
-            // Not recorded: the store still names the old board, whose stale buttons refresh
-            // it in place; this message must not stay a second live board.
-            Err(e) => {
-                tracing::warn!(table, error = %e, "recording the board message failed");
-                Some(reference).filter(|_| !view.buttons().is_empty())
-            }
-        };
-        if let Some((c, m)) = strip.as_deref().and_then(parse_ref) {
-            let _ = self
-                .call("strip buttons", || {
-                    c.edit_message(&self.http, m, EditMessage::new().components(Vec::new()))
-                })
-                .await;
         }
     }
 
@@ -979,9 +905,81 @@ impl EventHandler for Handler {
     }
 }
 
+/// The interaction a view may be shown as: a slash command's deferred reply, or the message a
+/// pressed button is on (both `@original` of the interaction's token).
+#[derive(Clone, Copy)]
+enum Reply<'a> {
+    Command(&'a str),
+    Pressed(&'a str, MessageId),
+}
+
+/// One view's way to Discord for the show protocol.
+struct Surface<'a> {
+    discord: &'a Discord,
+    channel: ChannelId,
+    reply: Option<Reply<'a>>,
+}
+
+impl crate::table::show::Surface for Surface<'_> {
+    async fn put(&self, view: &View, target: Option<&str>, buttons: bool) -> Option<String> {
+        let d = self.discord;
+        let shown = |m: MessageId| Some(format!("{}:{}", self.channel.get(), m.get()));
+        match (target.and_then(parse_ref), self.reply) {
+            // The pressed message is edited through the interaction (its token's `@original`).
+            (Some((c, m)), Some(Reply::Pressed(token, pressed))) if m == pressed => {
+                if let Some(m) = d.edit_original(token, view, buttons).await {
+                    return Some(format!("{}:{}", c.get(), m.get()));
+                }
+            }
+            (Some((c, m)), _) => {
+                if d.edit(c, m, view, buttons).await {
+                    return Some(format!("{}:{}", c.get(), m.get()));
+                }
+            }
+            // A command's first public view is its deferred reply (unless it goes to a thread).
+            (None, Some(Reply::Command(token))) if !view.thread() => {
+                if let Some(m) = d.edit_original(token, view, buttons).await {
+                    return shown(m);
+                }
+            }
+            (None, _) => {}
+        }
+        // No message to edit, or the edit failed (the message is gone): a new one.
+        let m = d.send_new(self.channel, view, buttons).await?;
+        shown(m)
+    }
+
+    async fn strip(&self, message: &str) {
+        let Some((c, m)) = parse_ref(message) else { return };
+        let d = self.discord;
+        let _ = d
+            .call("strip buttons", || {
+                c.edit_message(&d.http, m, EditMessage::new().components(Vec::new()))
+            })
+            .await;
+    }
+
+    /// A new board in a channel that has spent its boards' share of Discord's limit (see
+    /// [`pace`]) edits the table's live board there instead.
+    fn in_place(&self, view: &View, live: &str) -> Option<String> {
+        let Some((_, Slot::Board)) = view.shows() else { return None };
+        // Only a board in this channel (a table that moved to its thread posts there).
+        if parse_ref(live).is_none_or(|(c, _)| c != self.channel) {
+            return None;
+        }
+        let mut budget = self.discord.budget.lock().unwrap_or_else(|e| e.into_inner());
+        if !budget.busy(self.channel, Instant::now()) {
+            return None;
+        }
+        tracing::debug!("a busy channel: the board is edited in place");
+        Some(live.to_owned())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::table::TableMessage;
 
     #[test]
     fn shard_ranges_are_inclusive_and_checked() {

@@ -45,7 +45,7 @@ use tokio::sync::{Mutex, broadcast, watch};
 
 use crate::table::command::CommandError;
 use crate::table::i18n::Lang;
-use crate::table::{Ctx, FileKind, Op, Service, Shown as Recorded, Slot, View, parse_command};
+use crate::table::{Ctx, FileKind, Op, Service, Slot, View, parse_command};
 
 /// Messages kept per room.
 const KEEP: usize = 200;
@@ -510,13 +510,22 @@ impl Playground {
         }
     }
 
-    async fn post_in(&self, room: &str, author: Option<String>, mut view: View) {
-        if !self.service.ready(&mut view).await {
-            return;
-        }
+    /// Shows a view in a room by the show protocol ([`crate::table::show`]).
+    async fn post_in(&self, room: &str, author: Option<String>, view: View) {
         self.learn_names(view.mentions()).await;
-        let (shows, version) = (view.shows(), view.version());
-        let replace = view.replace().and_then(|r| r.parse::<u64>().ok());
+        let surface = Surface { playground: self, room, author };
+        self.service.show(&surface, &view).await;
+    }
+
+    /// Puts a view in a room: a new message, or in place of message `replace`. Returns the
+    /// message's id.
+    async fn put(
+        &self,
+        room: &str,
+        author: Option<String>,
+        view: View,
+        replace: Option<u64>,
+    ) -> u64 {
         let (id, updates) = {
             let mut rooms = self.rooms.lock().await;
             let next = rooms.last_id + 1;
@@ -546,23 +555,7 @@ impl Playground {
         if let Some(u) = updates {
             let _ = self.updates.send(u);
         }
-        if let Some((table, slot)) = shows {
-            let id = id.to_string();
-            let strip = match self.service.shown(table, slot, version, &id).await {
-                Ok(Recorded::Superseded(old)) => old,
-                // A newer board is already shown: this one keeps no buttons.
-                Ok(Recorded::Outdated { current }) => Some(id).filter(|id| *id != current),
-                // Not recorded: the store still names the old board, whose stale buttons
-                // refresh it in place; this one must not stay a second live board.
-                Err(e) => {
-                    tracing::warn!(table, error = %e, "recording the board message failed");
-                    Some(id)
-                }
-            };
-            if let Some(old) = strip.and_then(|m| m.parse::<u64>().ok()) {
-                self.strip_buttons(room, old).await;
-            }
-        }
+        id
     }
 
     /// A superseded board keeps its picture and text but loses its buttons.
@@ -846,6 +839,31 @@ async fn favicon() -> Response {
         ICON,
     )
         .into_response()
+}
+
+/// One view's way into a room for the show protocol.
+struct Surface<'a> {
+    playground: &'a Playground,
+    room: &'a str,
+    author: Option<String>,
+}
+
+impl crate::table::show::Surface for Surface<'_> {
+    async fn put(&self, view: &View, target: Option<&str>, buttons: bool) -> Option<String> {
+        let mut view = view.clone();
+        if !buttons {
+            view.take_buttons();
+        }
+        let replace = target.and_then(|r| r.parse::<u64>().ok());
+        let id = self.playground.put(self.room, self.author.clone(), view, replace).await;
+        Some(id.to_string())
+    }
+
+    async fn strip(&self, message: &str) {
+        if let Ok(id) = message.parse::<u64>() {
+            self.playground.strip_buttons(self.room, id).await;
+        }
+    }
 }
 
 #[cfg(test)]

@@ -1496,6 +1496,7 @@ fn with_status<T>(
 pub mod copy;
 pub mod identify;
 mod rematch;
+pub mod show;
 
 pub use identify::IdentifyLock;
 pub use rematch::Rematch;

@@ -21,6 +21,7 @@ mod ratings;
 mod rematch;
 mod replays;
 mod service;
+pub mod show;
 pub mod token;
 mod view;
 pub mod words;

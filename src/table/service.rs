@@ -185,8 +185,14 @@ impl Service {
     /// not read from the store) read now.
     pub(super) async fn message_of(&self, t: &Loaded, slot: Slot) -> Result<Option<String>, Fail> {
         match &t.rec.around {
-            Some(around) => Ok(around.message(slot.name()).map(str::to_owned)),
-            None => Ok(self.store.message(t.rec.id, slot.name()).await?),
+            Some(around) => {
+                Ok(around.message(slot.name()).map(|m| super::show::bare(m).to_owned()))
+            }
+            None => Ok(self
+                .store
+                .message(t.rec.id, slot.name())
+                .await?
+                .map(|m| super::show::bare(&m).to_owned())),
         }
     }
 
@@ -282,6 +288,8 @@ pub struct Service {
     damaged: Arc<Mutex<BTreeMap<i64, String>>>,
     /// When this process's Discord shards last identified, by bucket ([`IdentifyTurn`]).
     identified: Arc<tokio::sync::Mutex<HashMap<u32, std::time::Instant>>>,
+    /// The show protocol ([`super::show`]).
+    pub(super) shows: Arc<super::show::Shows>,
 }
 
 /// A Discord identify bucket's turn ([`Service::identify_turn`]): no other shard of the bucket,
@@ -313,6 +321,7 @@ impl Service {
             admission: Arc::new(tokio::sync::Semaphore::new(
                 store.connections().max(1) * OPERATIONS_PER_CONNECTION,
             )),
+            shows: Arc::new(super::show::Shows::new(store.clone(), clock.clone())),
             store,
             i18n: Arc::new(I18n::new()),
             key: TokenKey::new(secret),
@@ -480,7 +489,8 @@ impl Service {
 
     /// The message recorded for a table's `slot` (see [`Service::shown`]), if any.
     pub async fn message(&self, table: i64, slot: Slot) -> Result<Option<String>, ServiceError> {
-        Ok(self.store.message(table, slot.name()).await?)
+        let message = self.store.message(table, slot.name()).await?;
+        Ok(message.map(|m| super::show::bare(&m).to_owned()))
     }
 
     /// Records that `message` (the adapter's reference) shows version `version` of a table's

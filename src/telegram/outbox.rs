@@ -25,9 +25,8 @@ use teloxide::types::{
 };
 use teloxide::{ApiError, RequestError};
 
-use crate::table::{
-    FileKind, Kind, Notice, NoticeFailure, Shown, Slot, TableMessage, View, clip_end, mark_last,
-};
+use crate::table::show::PLAIN;
+use crate::table::{FileKind, Kind, Notice, NoticeFailure, Slot, View, clip_end, mark_last};
 
 use super::Telegram;
 
@@ -152,6 +151,23 @@ where
     }
 }
 
+/// Whether an error says the user cannot be written to: blocked the bot, never started it
+/// (Telegram answers 403 "Forbidden: bot can't initiate conversation with a user", a text
+/// teloxide knows only in its old "Unauthorized:" form), deactivated, or no such chat. Every
+/// 403 is such a refusal: the bot may not write there, and asking again will not change it.
+fn unreachable_user(e: &RequestError) -> bool {
+    match e {
+        RequestError::Api(
+            ApiError::BotBlocked
+            | ApiError::CantInitiateConversation
+            | ApiError::UserDeactivated
+            | ApiError::ChatNotFound,
+        ) => true,
+        RequestError::Api(ApiError::Unknown(text)) => text.starts_with("Forbidden:"),
+        _ => false,
+    }
+}
+
 /// Text safe inside Telegram HTML.
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
@@ -211,11 +227,6 @@ fn parse_refs(reference: &str) -> Vec<(ChatId, MessageId)> {
         })
         .collect()
 }
-
-/// The end of a recorded reference whose messages were posted without buttons (a board while
-/// a computer plays, a game's last board): superseding them edits nothing (an edit would only
-/// be answered "message is not modified").
-const PLAIN: &str = "/plain";
 
 /// A link to a message of a supergroup or channel (`https://t.me/c/<id>/<message>`) from a
 /// table's chat (`telegram:-100…`) and its recorded message (`<chat>:<message>`, the copy in
@@ -287,15 +298,7 @@ impl Telegram {
         match sent {
             Ok(()) => self.service.noticed(notice).await,
             Err(e) => {
-                let blocked = matches!(
-                    e,
-                    RequestError::Api(
-                        ApiError::BotBlocked
-                            | ApiError::CantInitiateConversation
-                            | ApiError::UserDeactivated
-                            | ApiError::ChatNotFound
-                    )
-                );
+                let blocked = unreachable_user(&e);
                 tracing::info!(chat = chat.0, error = %e, blocked, "a turn notice was refused");
                 let why = if blocked { NoticeFailure::Blocked } else { NoticeFailure::Failed };
                 let _ = self.service.notice_failed(notice, why).await;
@@ -303,14 +306,11 @@ impl Telegram {
         }
     }
 
-    /// Shows one view: in `chat`, or for a private table in each player's chat with the bot;
-    /// edits the message(s) it replaces, then records what it posted.
+    /// Shows one view: in `chat`, or for a private table in each player's chat with the bot,
+    /// by the show protocol ([`crate::table::show`]).
     async fn post(&self, chat: ChatId, mut view: View, reply_to: Option<MessageId>) {
         if let Kind::Notice(notice) = &view.kind {
             return self.post_notice(chat, &view, &notice.notice).await;
-        }
-        if !self.service.ready(&mut view).await {
-            return;
         }
         self.learn_names(view.mentions()).await;
         if let Some(code) = view.invite().map(str::to_owned)
@@ -318,95 +318,20 @@ impl Telegram {
         {
             view.text.push_str(&format!("\nhttps://t.me/{bot}?start={code}"));
         }
-        let mut old: Vec<(ChatId, MessageId)> = view.replace().map(parse_refs).unwrap_or_default();
-        if old.is_empty() {
-            old = self.live_board_if_busy(chat, &view).await;
-        }
-        let mut posted: Vec<(ChatId, MessageId)> = Vec::new();
-        if view.audience().is_empty() {
-            if let Some(id) = self.show(chat, &view, reply_to, old.first().copied()).await {
-                posted.push(id);
-            }
-        } else {
-            for user in view.audience() {
-                let Some(id) = user.strip_prefix("telegram:").and_then(|id| id.parse::<i64>().ok())
-                else {
-                    continue;
-                };
-                // A user's private chat with the bot has the user's id.
-                let dm = ChatId(id);
-                let target = old.iter().find(|(c, _)| *c == dm).copied();
-                if let Some(id) = self.show(dm, &view, None, target).await {
-                    posted.push(id);
-                }
-            }
-        }
-        let Kind::Table(TableMessage { table, slot, version, .. }) = view.kind else { return };
-        if posted.is_empty() {
-            return;
-        }
-        let mut reference =
-            posted.iter().map(|(c, m)| format!("{}:{}", c.0, m.0)).collect::<Vec<_>>().join(",");
-        let plain = keyboard(&view).inline_keyboard.is_empty();
-        if plain {
-            reference.push_str(PLAIN);
-        }
-        // The messages to strip of their buttons, and those that keep them; messages posted
-        // without buttons are left alone.
-        let (strip, keep) = match self.service.shown(table, slot, version, &reference).await {
-            Ok(Shown::Superseded(old)) => {
-                (old.as_deref().filter(|o| !o.ends_with(PLAIN)).map(parse_refs), posted)
-            }
-            // A newer view is already shown: these copies keep no buttons.
-            Ok(Shown::Outdated { current }) => ((!plain).then_some(posted), parse_refs(&current)),
-            // Not recorded: the store still names the old message, whose stale buttons will
-            // refresh the board in place; this copy must not stay a second live board.
-            Err(e) => {
-                tracing::warn!(table, error = %e, "recording the board message failed");
-                ((!plain).then_some(posted), Vec::new())
-            }
-        };
-        for (c, m) in strip.unwrap_or_default() {
-            if keep.contains(&(c, m)) {
-                continue;
-            }
-            let _ =
-                retry("editMessageReplyMarkup", || self.bot.edit_message_reply_markup(c, m).send())
-                    .await;
-        }
+        let surface = Surface { telegram: self, chat, reply_to };
+        self.service.show(&surface, &view).await;
     }
 
-    /// For a new board in a chat that has spent its new messages for the minute (see
-    /// [`Budget`]): the table's live board message there, to edit in place instead.
-    async fn live_board_if_busy(&self, chat: ChatId, view: &View) -> Vec<(ChatId, MessageId)> {
-        let Some((table, Slot::Board)) = view.shows() else { return Vec::new() };
-        let chats: Vec<ChatId> = if view.audience().is_empty() {
-            vec![chat]
-        } else {
-            view.audience()
-                .iter()
-                .filter_map(|u| u.strip_prefix("telegram:")?.parse::<i64>().ok().map(ChatId))
-                .collect()
-        };
-        let now = Instant::now();
-        let busy: Vec<ChatId> = {
-            let mut budget = self.budget.lock().unwrap_or_else(|e| e.into_inner());
-            chats.into_iter().filter(|c| budget.busy(*c, now)).collect()
-        };
-        if busy.is_empty() {
-            return Vec::new();
+    /// The chats a view goes to: `chat`, or a private table's players' private chats.
+    fn chats_of(chat: ChatId, view: &View) -> Vec<ChatId> {
+        if view.audience().is_empty() {
+            return vec![chat];
         }
-        match self.service.message(table, Slot::Board).await {
-            Ok(Some(live)) => {
-                tracing::debug!(table, "a busy chat: the board is edited in place");
-                parse_refs(&live).into_iter().filter(|(c, _)| busy.contains(c)).collect()
-            }
-            Ok(None) => Vec::new(),
-            Err(e) => {
-                tracing::warn!(table, error = %e, "reading the live board message failed");
-                Vec::new()
-            }
-        }
+        // A user's private chat with the bot has the user's id.
+        view.audience()
+            .iter()
+            .filter_map(|u| u.strip_prefix("telegram:")?.parse::<i64>().ok().map(ChatId))
+            .collect()
     }
 
     /// Edits `target` to show the view, or (no target, or the edit failed: the message is gone
@@ -417,8 +342,16 @@ impl Telegram {
         view: &View,
         reply_to: Option<MessageId>,
         target: Option<(ChatId, MessageId)>,
+        buttons: bool,
     ) -> Option<(ChatId, MessageId)> {
-        let markup = self.with_live_button(keyboard(view), chat, view).await;
+        // No keyboard at all rather than an empty one: a message without buttons (and an edit
+        // without `reply_markup` takes the old buttons off).
+        let markup = if buttons {
+            Some(self.with_live_button(keyboard(view), chat, view).await)
+                .filter(|k| !k.inline_keyboard.is_empty())
+        } else {
+            None
+        };
         let caption = self.html(view, CAPTION);
         let long_text = self.html(view, 4096);
         if let Some((c, m)) = target {
@@ -427,19 +360,23 @@ impl Telegram {
                     let media = InputMediaPhoto::new(InputFile::memory(png.to_vec()))
                         .caption(caption.clone())
                         .parse_mode(ParseMode::Html);
-                    self.bot
-                        .edit_message_media(c, m, InputMedia::Photo(media))
-                        .reply_markup(markup.clone())
-                        .send()
+                    let mut request = self.bot.edit_message_media(c, m, InputMedia::Photo(media));
+                    if let Some(k) = &markup {
+                        request = request.reply_markup(k.clone());
+                    }
+                    request.send()
                 })
                 .await
                 .map(drop),
                 None => retry_result("editMessageText", || {
-                    self.bot
+                    let mut request = self
+                        .bot
                         .edit_message_text(c, m, long_text.clone())
-                        .parse_mode(ParseMode::Html)
-                        .reply_markup(markup.clone())
-                        .send()
+                        .parse_mode(ParseMode::Html);
+                    if let Some(k) = &markup {
+                        request = request.reply_markup(k.clone());
+                    }
+                    request.send()
                 })
                 .await
                 .map(drop),
@@ -463,8 +400,10 @@ impl Telegram {
                         .bot
                         .send_photo(chat, InputFile::memory(png.to_vec()))
                         .caption(caption.clone())
-                        .parse_mode(ParseMode::Html)
-                        .reply_markup(markup.clone());
+                        .parse_mode(ParseMode::Html);
+                    if let Some(k) = &markup {
+                        request = request.reply_markup(k.clone());
+                    }
                     if let Some(r) = &reply {
                         request = request.reply_parameters(r.clone());
                     }
@@ -475,11 +414,11 @@ impl Telegram {
             None if view.file().is_some() => self.send_file(chat, view, &caption, &reply).await,
             None => {
                 retry("sendMessage", || {
-                    let mut request = self
-                        .bot
-                        .send_message(chat, long_text.clone())
-                        .parse_mode(ParseMode::Html)
-                        .reply_markup(markup.clone());
+                    let mut request =
+                        self.bot.send_message(chat, long_text.clone()).parse_mode(ParseMode::Html);
+                    if let Some(k) = &markup {
+                        request = request.reply_markup(k.clone());
+                    }
                     if let Some(r) = &reply {
                         request = request.reply_parameters(r.clone());
                     }
@@ -569,9 +508,62 @@ impl Telegram {
     }
 }
 
+/// One view's way to Telegram for the show protocol: the chat it came from (or a private
+/// table's players' chats), and the message it answers.
+struct Surface<'a> {
+    telegram: &'a Telegram,
+    chat: ChatId,
+    reply_to: Option<MessageId>,
+}
+
+impl crate::table::show::Surface for Surface<'_> {
+    async fn put(&self, view: &View, target: Option<&str>, buttons: bool) -> Option<String> {
+        let targets = target.map(parse_refs).unwrap_or_default();
+        let chats = Telegram::chats_of(self.chat, view);
+        let direct = view.audience().is_empty();
+        let mut posted = Vec::new();
+        for chat in chats {
+            let target = targets.iter().find(|(c, _)| *c == chat).copied();
+            let reply_to = if direct { self.reply_to } else { None };
+            if let Some(id) = self.telegram.show(chat, view, reply_to, target, buttons).await {
+                posted.push(format!("{}:{}", id.0.0, id.1.0));
+            }
+        }
+        (!posted.is_empty()).then(|| posted.join(","))
+    }
+
+    async fn strip(&self, message: &str) {
+        for (c, m) in parse_refs(message) {
+            let bot = &self.telegram.bot;
+            let _ = retry("editMessageReplyMarkup", || bot.edit_message_reply_markup(c, m).send())
+                .await;
+        }
+    }
+
+    /// A new board in a chat that has spent its new messages for the minute (see [`Budget`])
+    /// edits the table's live board message there instead.
+    fn in_place(&self, view: &View, live: &str) -> Option<String> {
+        let Some((_, Slot::Board)) = view.shows() else { return None };
+        let chats = Telegram::chats_of(self.chat, view);
+        let now = Instant::now();
+        let mut budget = self.telegram.budget.lock().unwrap_or_else(|e| e.into_inner());
+        let busy: Vec<ChatId> = chats.into_iter().filter(|c| budget.busy(*c, now)).collect();
+        let refs: Vec<String> = parse_refs(live)
+            .into_iter()
+            .filter(|(c, _)| busy.contains(c))
+            .map(|(c, m)| format!("{}:{}", c.0, m.0))
+            .collect();
+        if !refs.is_empty() {
+            tracing::debug!("a busy chat: the board is edited in place");
+        }
+        (!refs.is_empty()).then(|| refs.join(","))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::table::TableMessage;
 
     fn board(table: i64, text: &str) -> View {
         View::new(None, text.into(), Kind::Table(TableMessage::new(table, Slot::Board, 0)))
@@ -626,6 +618,16 @@ mod tests {
         assert!(!budget.busy(supergroup, start + Duration::from_secs(60)));
         assert!(!budget.busy(supergroup, start + Duration::from_secs(67)));
         assert!(budget.sent[&supergroup].is_empty());
+    }
+
+    #[test]
+    fn every_refusal_to_write_to_a_user_switches_their_notices_off() {
+        let api = |text: &str| RequestError::Api(ApiError::Unknown(text.to_owned()));
+        assert!(unreachable_user(&RequestError::Api(ApiError::BotBlocked)));
+        assert!(unreachable_user(&api("Forbidden: bot can't initiate conversation with a user")));
+        assert!(unreachable_user(&api("Forbidden: bot can't send messages to the user")));
+        assert!(!unreachable_user(&api("Bad Request: message text is empty")));
+        assert!(!unreachable_user(&RequestError::Api(ApiError::MessageNotModified)));
     }
 
     #[test]

@@ -175,6 +175,11 @@ pub struct Report {
     /// Latency of a move's update to its table's open page, in milliseconds: from the press's
     /// answer to the page's event with it (`--watchers`).
     pub watcher_latency_ms: Latency,
+    /// The chat platform calls the show protocol made (`send`, `edit`, `strip`), warm-up
+    /// included; empty when driving a running bot (`--url`).
+    pub chat_calls: BTreeMap<String, u64>,
+    /// Those calls per press answered.
+    pub chat_calls_per_press: f64,
 }
 
 /// Latency percentiles in milliseconds.
@@ -230,6 +235,8 @@ struct Tally {
     stop: AtomicBool,
     latencies: std::sync::Mutex<Vec<f64>>,
     errors: std::sync::Mutex<BTreeMap<String, u64>>,
+    /// Chat calls by kind (see [`Report::chat_calls`]).
+    calls: std::sync::Mutex<BTreeMap<&'static str, u64>>,
     /// Tables that have finished a game (whose last game can be replayed).
     finished: std::sync::Mutex<Vec<usize>>,
     replay_latencies: std::sync::Mutex<Vec<f64>>,
@@ -260,6 +267,10 @@ impl Tally {
 
     fn latency(&self, took: Duration) {
         self.latencies.lock().unwrap_or_else(|e| e.into_inner()).push(took.as_secs_f64() * 1000.0);
+    }
+
+    fn call(&self, kind: &'static str) {
+        *self.calls.lock().unwrap_or_else(|e| e.into_inner()).entry(kind).or_default() += 1;
     }
 
     fn error(&self, kind: &str) {
@@ -321,6 +332,7 @@ pub async fn run(config: &Config) -> Result<Report, LoadError> {
         stop: AtomicBool::new(false),
         latencies: std::sync::Mutex::new(Vec::new()),
         errors: std::sync::Mutex::new(BTreeMap::new()),
+        calls: std::sync::Mutex::new(BTreeMap::new()),
         finished: std::sync::Mutex::new(Vec::new()),
         replay_latencies: std::sync::Mutex::new(Vec::new()),
         watch_latencies: std::sync::Mutex::new(Vec::new()),
@@ -416,6 +428,14 @@ pub async fn run(config: &Config) -> Result<Report, LoadError> {
     let mut watch_samples =
         std::mem::take(&mut *tally.watch_latencies.lock().unwrap_or_else(|e| e.into_inner()));
     let figures = process_figures(config.pid);
+    let calls: BTreeMap<String, u64> = tally
+        .calls
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+        .map(|(k, n)| ((*k).to_owned(), *n))
+        .collect();
+    let per_press = calls.values().sum::<u64>() as f64 / presses.max(1) as f64;
     Ok(Report {
         database,
         tables: config.tables,
@@ -437,6 +457,8 @@ pub async fn run(config: &Config) -> Result<Report, LoadError> {
         watchers: if live.is_some() { config.tables } else { 0 },
         watched_moves: watch_samples.len() as u64,
         watcher_latency_ms: Latency::of(&mut watch_samples),
+        chat_calls: calls,
+        chat_calls_per_press: (per_press * 100.0).round() / 100.0,
     })
 }
 
@@ -854,17 +876,10 @@ enum Turn {
 async fn drive(driver: &mut Driver, chat: &str, tally: &Tally, who: &Ctx, op: Op) -> Vec<View> {
     match driver {
         Driver::Service(service) => {
-            let mut views = service.handle(who, op).await;
-            for view in &mut views {
-                let Some((table, slot)) = view.shows() else { continue };
-                if !service.ready(view).await {
-                    continue;
-                }
-                let reference = format!("{chat}:{}", view.version());
-                if let Err(e) = service.shown(table, slot, view.version(), &reference).await {
-                    tracing::warn!(table, error = %e, "recording a load message failed");
-                    tally.error("record-failed");
-                }
+            let views = service.handle(who, op).await;
+            let surface = Surface { chat, tally };
+            for view in views.iter().filter(|v| v.shows().is_some()) {
+                service.show(&surface, view).await;
             }
             views
         }
@@ -875,6 +890,31 @@ async fn drive(driver: &mut Driver, chat: &str, tally: &Tally, who: &Ctx, op: Op
                 Vec::new()
             }
         },
+    }
+}
+
+/// The load generator's chat for the show protocol: each message is counted, and named by its
+/// chat and a number of this process's.
+struct Surface<'a> {
+    chat: &'a str,
+    tally: &'a Tally,
+}
+
+/// Messages the load generator's surface has put, numbering them.
+static PUT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+impl crate::table::show::Surface for Surface<'_> {
+    async fn put(&self, _: &View, target: Option<&str>, _: bool) -> Option<String> {
+        self.tally.call(if target.is_some() { "edit" } else { "send" });
+        if let Some(target) = target {
+            return Some(target.to_owned());
+        }
+        let n = PUT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Some(format!("{}:{n}", self.chat))
+    }
+
+    async fn strip(&self, _: &str) {
+        self.tally.call("strip");
     }
 }
 

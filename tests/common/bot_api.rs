@@ -134,6 +134,11 @@ pub fn plain(text: &str) -> String {
         .replace(['\u{2068}', '\u{2069}'], "")
 }
 
+/// Edits refused because they changed nothing ("message is not modified"), over `messages`.
+pub fn not_modified(messages: &HashMap<i64, Value>) -> i64 {
+    messages.values().filter_map(|m| m["not_modified"].as_i64()).sum()
+}
+
 /// `editMessageText`, `editMessageMedia` or `editMessageReplyMarkup` on the messages a fake
 /// keeps (see [`message_json`]; `rev` counts the edits, `png` whether the new picture is one),
 /// answered as Telegram does, also when the message is not there.
@@ -147,7 +152,25 @@ pub fn edit(
         return axum::Json(json!({ "ok": false, "error_code": 400,
             "description": "Bad Request: message to edit not found" }));
     };
-    m["keyboard"] = f.get("reply_markup").cloned().unwrap_or(Value::Null);
+    let keyboard = f.get("reply_markup").cloned().unwrap_or(Value::Null);
+    // As Telegram does, an edit that changes nothing is refused (and counted on the message:
+    // `not_modified`), so tests can demand that the bot makes none.
+    let none =
+        |k: &Value| k.is_null() || k["inline_keyboard"].as_array().is_some_and(Vec::is_empty);
+    let same_keyboard = keyboard == m["keyboard"] || (none(&keyboard) && none(&m["keyboard"]));
+    let unchanged = match method {
+        "editmessagereplymarkup" => same_keyboard,
+        "editmessagetext" => same_keyboard && f.get("text") == Some(&m["text"]),
+        _ => false,
+    };
+    if unchanged {
+        m["not_modified"] = json!(m["not_modified"].as_i64().unwrap_or(0) + 1);
+        return axum::Json(json!({ "ok": false, "error_code": 400,
+            "description": "Bad Request: message is not modified: specified new message content \
+                and reply markup are exactly the same as a current content and reply markup of \
+                the message" }));
+    }
+    m["keyboard"] = keyboard;
     m["rev"] = json!(m["rev"].as_i64().unwrap_or(0) + 1);
     if method == "editmessagetext" {
         m["text"] = f.get("text").cloned().unwrap_or(Value::Null);

@@ -1,0 +1,265 @@
+//! The show protocol (issue 44): how every adapter shows a view, so that of a table's lobby and
+//! board messages exactly one carries live buttons, the one recorded at the table's newest
+//! shown version, whatever the interleaving of processes, double taps, stale presses and
+//! restarts.
+//!
+//! An adapter implements a small [`Surface`] (put a message, edit one, take its buttons off,
+//! and say when a new board should rather edit the live one) and hands each view to
+//! [`Service::show`]. For a table's own message the protocol then runs, one show of a table
+//! at a time across every process sharing the database:
+//!
+//! 1. **claim** the table's showing ([`crate::store::Store::claim_show`]; in this process a
+//!    lock per table first, so local shows queue without asking the database) and read the
+//!    message recorded for the slot, with the version it shows;
+//! 2. **decide**: a view older than the recorded one is never shown over it (a new board of
+//!    an older version is posted without buttons, for its words; an edit or a refresh is
+//!    dropped), and a refresh of a version already shown is dropped; otherwise the message to
+//!    edit is the one named (an edit, a refresh), the recorded one (in place, or a new board
+//!    in a chat that has spent its new messages: [`Surface::in_place`]), or none; a refresh
+//!    or an in-place board of the version already shown is dropped (it would change nothing);
+//! 3. **put** the view: an edit, or a new message;
+//! 4. **strip** the buttons of every message of the recorded reference that the new one does
+//!    not reuse (a message recorded without buttons is left alone: an edit would change
+//!    nothing);
+//! 5. **record** the new message at the view's version and give the claim back, in one
+//!    statement, only while the claim is still this show's
+//!    ([`crate::store::Store::record_show`]); if it is not (the claim expired while a call
+//!    waited and another show went ahead), this show takes its own message's buttons off.
+//!
+//! The one exception the platforms force: a process killed between a put and its record
+//! leaves a message no process knows of. Its buttons answer "out of date" with the current
+//! board, like any stale board's. A process killed between the strip and the record leaves the
+//! old message stripped and the new one unknown, the same case.
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use super::{Clock, Kind, Place, TableMessage, View};
+use crate::store::Store;
+use crate::store::show::Claim;
+
+/// How long a claim lasts: longer than any show takes unless a platform holds its calls back;
+/// a show that outlives it records nothing (see the module's step 5). A killed process's
+/// claim holds its table's next show back at most this long.
+pub const CLAIM: Duration = Duration::from_secs(10);
+
+/// The end of a recorded reference whose messages carry no buttons (a board while a computer
+/// plays, a game's last board, an older board posted for its words): superseding it strips
+/// nothing.
+pub const PLAIN: &str = "/plain";
+
+/// The part of a chat platform the show protocol needs: sending, editing and stripping
+/// messages. References are the platform's own text for one message; a view shown in several
+/// chats at once (a private table's players) is several references joined by commas.
+pub trait Surface: Sync {
+    /// Shows `view`: an edit of `target` (a reference this surface returned before) when
+    /// given, else, or when the edit fails (the message is gone), a new message; `buttons`
+    /// false shows it without its buttons. Returns the reference of the message(s) that show
+    /// it, or `None` when nothing could be shown.
+    fn put(
+        &self,
+        view: &View,
+        target: Option<&str>,
+        buttons: bool,
+    ) -> impl Future<Output = Option<String>> + Send;
+
+    /// Takes the buttons off one message.
+    fn strip(&self, message: &str) -> impl Future<Output = ()> + Send;
+
+    /// For a new board: the message to edit instead of sending one, given the table's live
+    /// board `live` (a chat that has spent its new messages for now edits in place). None:
+    /// send a new one.
+    fn in_place(&self, view: &View, live: &str) -> Option<String> {
+        let _ = (view, live);
+        None
+    }
+}
+
+/// The show protocol's state in one process: a lock per table being shown, so that shows of
+/// one table in this process queue here rather than poll the database's claim.
+pub struct Shows {
+    store: Store,
+    clock: Arc<dyn Clock>,
+    local: Arc<Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>>,
+    /// This process's part of every owner number (random; see [`Shows::owner`]).
+    prefix: i64,
+    count: std::sync::atomic::AtomicI64,
+}
+
+impl Shows {
+    /// The protocol over `store`, with claims timed by `clock`.
+    pub fn new(store: Store, clock: Arc<dyn Clock>) -> Self {
+        let mut bytes = [0u8; 8];
+        if getrandom::fill(&mut bytes).is_err() {
+            // No entropy from the system: the time and the process id still differ.
+            let nanos = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64);
+            bytes = (nanos ^ u64::from(std::process::id()).rotate_left(40)).to_le_bytes();
+        }
+        let prefix = i64::from_le_bytes(bytes) >> 24;
+        Self { store, clock, local: Arc::default(), prefix, count: Default::default() }
+    }
+
+    /// Shows `view` through `surface`, as the module describes; views that are not a table's
+    /// own message are simply put.
+    pub async fn show<S: Surface>(&self, surface: &S, view: &View) {
+        let Kind::Table(m) = &view.kind else {
+            surface.put(view, None, true).await;
+            return;
+        };
+        let local = self.lock(m.table).await;
+        let owner = self.owner();
+        let recorded = self.claim(m, owner).await;
+        tracing::debug!(table = m.table, owner, ?recorded, version = m.version, "claimed");
+        self.show_claimed(surface, view, m, owner, recorded).await;
+        drop(local);
+        self.unlock(m.table);
+    }
+
+    async fn show_claimed<S: Surface>(
+        &self,
+        surface: &S,
+        view: &View,
+        m: &TableMessage,
+        owner: i64,
+        recorded: Option<(String, i64)>,
+    ) {
+        let (current, shown) = match &recorded {
+            Some((message, version)) => (Some(message.as_str()), *version),
+            None => (None, i64::MIN),
+        };
+        let buttons = !view.buttons().is_empty();
+        let older = m.version < shown;
+        // A refresh, or a board in place, of the version already shown would change nothing.
+        let again = m.version == shown && matches!(m.place, Place::Refresh(_) | Place::InPlace);
+        if older || again {
+            tracing::debug!(table = m.table, version = m.version, shown, "not shown over a newer");
+            self.release(m.table, owner).await;
+            // A new message of an older version still tells its moves; nothing else is
+            // wanted once a newer version is shown.
+            if older && m.place == Place::New {
+                surface.put(view, None, false).await;
+            }
+            return;
+        }
+        let target = match &m.place {
+            Place::Edit(message) | Place::Refresh(Some(message)) => Some(bare(message).to_owned()),
+            Place::Refresh(None) => None,
+            Place::InPlace => current.map(|c| bare(c).to_owned()),
+            Place::New => current.and_then(|c| surface.in_place(view, bare(c))),
+        };
+        let Some(posted) = surface.put(view, target.as_deref(), true).await else {
+            // Nothing shown: the recorded message stays the live one.
+            self.release(m.table, owner).await;
+            return;
+        };
+        // The old message's buttons go before the new one is recorded: a process stopped in
+        // between leaves no second live board, only a new message no one knows of yet.
+        if let Some(old) = current.filter(|c| !c.ends_with(PLAIN)) {
+            let keep: Vec<&str> = posted.split(',').collect();
+            for message in old.split(',').filter(|o| !keep.contains(o)) {
+                surface.strip(message).await;
+            }
+        }
+        let reference = if buttons { posted.clone() } else { format!("{posted}{PLAIN}") };
+        let recorded =
+            self.store.record_show(m.table, m.slot.name(), owner, &reference, m.version).await;
+        let kept = match recorded {
+            Ok(kept) => kept,
+            Err(e) => {
+                tracing::warn!(table = m.table, error = %e, "recording the shown message failed");
+                false
+            }
+        };
+        tracing::debug!(table = m.table, version = m.version, %reference, ?current, kept, "shown");
+        if !kept {
+            // Another show went ahead (or the store did not answer): the store names another
+            // message, whose buttons are the live ones; this one must not be a second.
+            tracing::info!(table = m.table, "a show outlived its claim: its buttons go");
+            if buttons {
+                for message in posted.split(',') {
+                    surface.strip(message).await;
+                }
+            }
+            self.release(m.table, owner).await;
+        }
+    }
+
+    /// Claims the table's showing, waiting while another process holds the claim (at most
+    /// until it expires). The message recorded for the slot, if any. Should the store not
+    /// answer, the show goes ahead unclaimed (a board shown beats none).
+    async fn claim(&self, m: &TableMessage, owner: i64) -> Option<(String, i64)> {
+        let mut wait = Duration::from_millis(5);
+        let give_up = tokio::time::Instant::now() + CLAIM + Duration::from_secs(2);
+        loop {
+            let now = self.clock.now_ms();
+            let until = now + CLAIM.as_millis() as i64;
+            match self.store.claim_show(m.table, m.slot.name(), owner, now, until).await {
+                Ok(Claim::Claimed(recorded)) => return recorded,
+                Ok(Claim::Held) if tokio::time::Instant::now() < give_up => {
+                    tokio::time::sleep(wait).await;
+                    wait = (wait * 2).min(Duration::from_millis(100));
+                }
+                Ok(Claim::Held) => {
+                    tracing::warn!(table = m.table, "the table's show claim never came free");
+                    return self.recorded(m).await;
+                }
+                Err(e) => {
+                    tracing::warn!(table = m.table, error = %e, "claiming the table's show failed");
+                    return self.recorded(m).await;
+                }
+            }
+        }
+    }
+
+    async fn recorded(&self, m: &TableMessage) -> Option<(String, i64)> {
+        self.store.message_version(m.table, m.slot.name()).await.ok().flatten()
+    }
+
+    async fn release(&self, table: i64, owner: i64) {
+        if let Err(e) = self.store.release_show(table, owner).await {
+            tracing::warn!(table, error = %e, "giving the show claim back failed");
+        }
+    }
+
+    /// A number for one show, unique among every process's: this process's random prefix
+    /// and a count.
+    fn owner(&self) -> i64 {
+        let n = self.count.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        (self.prefix << 24) ^ (n & 0xff_ffff)
+    }
+
+    /// This process's lock of `table`'s shows.
+    async fn lock(&self, table: i64) -> tokio::sync::OwnedMutexGuard<()> {
+        let lock = {
+            let mut local = self.local.lock().unwrap_or_else(|p| p.into_inner());
+            local.entry(table).or_default().clone()
+        };
+        lock.lock_owned().await
+    }
+
+    /// Forgets `table`'s lock once no show holds or waits for it.
+    fn unlock(&self, table: i64) {
+        let mut local = self.local.lock().unwrap_or_else(|p| p.into_inner());
+        if local.get(&table).is_some_and(|l| Arc::strong_count(l) == 1) {
+            local.remove(&table);
+        }
+    }
+}
+
+/// A recorded reference without its [`PLAIN`] mark: the messages it names.
+pub fn bare(reference: &str) -> &str {
+    reference.strip_suffix(PLAIN).unwrap_or(reference)
+}
+
+impl super::Service {
+    /// Shows `view` through an adapter's `surface` by the show protocol (see
+    /// [`crate::table::show`]): for a table's lobby or board, exactly one message keeps live
+    /// buttons, whatever other shows of the table run at once in any process.
+    pub async fn show<S: Surface>(&self, surface: &S, view: &View) {
+        self.shows.show(surface, view).await;
+    }
+}

@@ -1,0 +1,322 @@
+//! The show protocol's invariant (issue 44), as a model test over the real store on both
+//! databases: two or three "processes" (services, each with its own connections) show views
+//! of one table at once through a fake chat whose every call is an await point that a seeded
+//! scheduler delays by a random amount. After every call, the chat has at most two messages
+//! with live buttons (one show at a time is between its put and its strip); when every show is
+//! done, exactly one, the recorded one, showing the newest version shown, and it was sent by
+//! the process that recorded it.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use common::{both_databases, ctx, unique};
+use dicetable::store::Store;
+use dicetable::table::show::{Surface, bare};
+use dicetable::table::{
+    Button, Kind, Place, Service, Slot, SystemClock, TableMessage, View, parse_command,
+};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+const SECRET: &[u8] = b"show test secret";
+
+/// One message of the fake chat.
+#[derive(Debug, Clone)]
+struct Message {
+    version: i64,
+    buttons: bool,
+    /// The process that sent it.
+    by: usize,
+}
+
+/// The fake chat every process shows in, with the scheduler's randomness and what it saw.
+struct Chat {
+    messages: Mutex<BTreeMap<u64, Message>>,
+    rng: Mutex<StdRng>,
+    /// The most messages with buttons seen at once.
+    most_live: Mutex<usize>,
+    /// Calls that changed nothing (an edit to what a message already shows, a strip of a
+    /// message without buttons): what Telegram answers "message is not modified".
+    needless: Mutex<u64>,
+    /// What happened, for a failure's message.
+    log: Mutex<Vec<String>>,
+    /// Whether puts sometimes fail (a network error: nothing shown).
+    failures: bool,
+}
+
+impl Chat {
+    fn new(seed: u64, failures: bool) -> Self {
+        Self {
+            messages: Mutex::default(),
+            rng: Mutex::new(StdRng::seed_from_u64(seed)),
+            most_live: Mutex::default(),
+            needless: Mutex::default(),
+            log: Mutex::default(),
+            failures,
+        }
+    }
+
+    /// An await point of random length: a few yields, sometimes a short sleep.
+    async fn step(&self) {
+        let (yields, sleep) = {
+            let mut rng = self.rng.lock().unwrap();
+            (rng.random_range(0..6), rng.random_bool(0.3).then(|| rng.random_range(0..4)))
+        };
+        for _ in 0..yields {
+            tokio::task::yield_now().await;
+        }
+        if let Some(ms) = sleep {
+            tokio::time::sleep(Duration::from_millis(ms)).await;
+        }
+    }
+
+    fn live(&self) -> Vec<(u64, Message)> {
+        let messages = self.messages.lock().unwrap();
+        messages.iter().filter(|(_, m)| m.buttons).map(|(id, m)| (*id, m.clone())).collect()
+    }
+
+    fn note_live(&self) {
+        let n = self.live().len();
+        let mut most = self.most_live.lock().unwrap();
+        *most = (*most).max(n);
+    }
+}
+
+/// One process's way into the fake chat.
+struct Fake<'a> {
+    chat: &'a Chat,
+    process: usize,
+}
+
+impl Surface for Fake<'_> {
+    async fn put(&self, view: &View, target: Option<&str>, buttons: bool) -> Option<String> {
+        self.chat.step().await;
+        if self.chat.failures && self.chat.rng.lock().unwrap().random_bool(0.05) {
+            return None;
+        }
+        let shown = Message {
+            version: view.version(),
+            buttons: buttons && !view.buttons().is_empty(),
+            by: self.process,
+        };
+        let id = {
+            let mut messages = self.chat.messages.lock().unwrap();
+            match target.and_then(|t| t.parse::<u64>().ok()).filter(|t| messages.contains_key(t)) {
+                Some(id) => {
+                    let old = messages.insert(id, shown.clone()).unwrap();
+                    if old.version == shown.version && old.buttons == shown.buttons {
+                        *self.chat.needless.lock().unwrap() += 1;
+                    }
+                    id
+                }
+                None => {
+                    let id = messages.keys().next_back().map_or(1, |k| k + 1);
+                    messages.insert(id, shown);
+                    id
+                }
+            }
+        };
+        self.chat.note_live();
+        self.chat.log.lock().unwrap().push(format!(
+            "p{} put v{} {:?} target {target:?} buttons {buttons} -> {id}; live {:?}",
+            self.process,
+            view.version(),
+            view.kind_place(),
+            self.chat.live().iter().map(|(id, _)| *id).collect::<Vec<_>>()
+        ));
+        Some(id.to_string())
+    }
+
+    async fn strip(&self, message: &str) {
+        self.chat.step().await;
+        let mut messages = self.chat.messages.lock().unwrap();
+        if let Some(m) = message.parse::<u64>().ok().and_then(|id| messages.get_mut(&id)) {
+            if !m.buttons {
+                *self.chat.needless.lock().unwrap() += 1;
+            }
+            m.buttons = false;
+        }
+        self.chat.log.lock().unwrap().push(format!("p{} strip {message}", self.process));
+    }
+}
+
+trait KindPlace {
+    fn kind_place(&self) -> String;
+}
+
+impl KindPlace for View {
+    fn kind_place(&self) -> String {
+        match &self.kind {
+            Kind::Table(m) => format!("{:?}", m.place),
+            _ => String::new(),
+        }
+    }
+}
+
+/// A board of `table` at `version` placed as `place`, with one button.
+fn board(table: i64, version: i64, place: Place) -> View {
+    let button = Button { label: "🎲".into(), token: format!("t{version}") };
+    let message = TableMessage {
+        buttons: vec![vec![button]],
+        place,
+        ..TableMessage::new(table, Slot::Board, version)
+    };
+    View::new(None, format!("version {version}"), Kind::Table(message))
+}
+
+/// What one process shows, in order (as one of its lanes would).
+type Script = Vec<View>;
+
+/// The views of a game of `moves` moves spread over `processes`: each move's board is shown
+/// by a random process; some moves also get a double tap's refresh of the recorded board, an
+/// in-place board, or a plain board (no buttons: a computer's turn), from another process.
+fn scripts(rng: &mut StdRng, table: i64, moves: i64, processes: usize) -> Vec<Script> {
+    let mut out = vec![Vec::new(); processes];
+    for version in 1..=moves {
+        // A computer's turn: every board of that version is plain (the last has buttons).
+        let plain = version < moves && rng.random_bool(0.15);
+        let mut places = vec![Place::New];
+        if rng.random_bool(0.3) {
+            places.push(Place::Refresh(None));
+        }
+        if rng.random_bool(0.2) {
+            places.push(Place::InPlace);
+        }
+        for place in places {
+            let mut view = board(table, version, place);
+            if plain {
+                view.take_buttons();
+            }
+            out[rng.random_range(0..processes)].push(view);
+        }
+    }
+    out
+}
+
+/// A table to show boards of (a lobby: the protocol reads and claims the table's row only).
+async fn a_table(service: &Service, chat: &str) -> i64 {
+    let Ok(command) = parse_command("/snakes") else { panic!("/snakes parses") };
+    let views = service.handle(&ctx(chat, "Ana"), command.op).await;
+    views[0].shows().expect("a lobby").0
+}
+
+async fn run(seed: u64, processes: &[Service], failures: bool) {
+    let chat_id = unique(&format!("show-{seed}"));
+    let table = a_table(&processes[0], &chat_id).await;
+    let mut rng = StdRng::seed_from_u64(seed);
+    let moves = rng.random_range(4..14);
+    let scripts = scripts(&mut rng, table, moves, processes.len());
+    // A refresh names the message recorded when it was made: filled in as it is shown.
+    let chat = Arc::new(Chat::new(seed, failures));
+    let mut tasks = tokio::task::JoinSet::new();
+    for (process, (service, script)) in processes.iter().zip(scripts).enumerate() {
+        let (service, chat) = (service.clone(), chat.clone());
+        tasks.spawn(async move {
+            for mut view in script {
+                if let Kind::Table(m) = &mut view.kind
+                    && m.place == Place::Refresh(None)
+                {
+                    let recorded = service.message(table, Slot::Board).await.unwrap();
+                    m.place = Place::Refresh(recorded);
+                }
+                service.show(&Fake { chat: &chat, process }, &view).await;
+            }
+        });
+    }
+    while let Some(done) = tasks.join_next().await {
+        done.unwrap();
+    }
+    let live = chat.live();
+    let most = *chat.most_live.lock().unwrap();
+    let log = chat.log.lock().unwrap().join("\n");
+    assert!(most <= 2, "seed {seed}: {most} live boards at once\n{log}");
+    let recorded = processes[0].message(table, Slot::Board).await.unwrap();
+    if failures && recorded.is_none() {
+        assert!(live.is_empty(), "seed {seed}: nothing recorded, yet {live:?}");
+        return;
+    }
+    assert_eq!(live.len(), 1, "seed {seed}: live boards {live:?}");
+    let (id, message) = &live[0];
+    assert_eq!(recorded.as_deref().map(bare), Some(id.to_string().as_str()), "seed {seed}");
+    if !failures {
+        let newest = chat.messages.lock().unwrap().values().map(|m| m.version).max();
+        assert_eq!(Some(message.version), newest, "seed {seed}: the newest version is live");
+    }
+    assert!(message.by < processes.len());
+    assert_eq!(*chat.needless.lock().unwrap(), 0, "seed {seed}: a call changed nothing");
+}
+
+/// Services over one database, as separate processes would have.
+async fn processes(url: &str, n: usize) -> Vec<Service> {
+    let mut out = Vec::new();
+    for _ in 0..n {
+        let store = Store::connect(url).await.unwrap();
+        out.push(Service::new(store, SECRET, Arc::new(SystemClock)));
+    }
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_live_board_whatever_the_interleaving_of_processes_on_both_databases() {
+    let _ =
+        tracing_subscriber::fmt().with_env_filter("dicetable=info").with_test_writer().try_init();
+    for (db, url) in both_databases("show", "model").await {
+        for (count, seeds) in [(2usize, 0..60u64), (3, 100..160)] {
+            let services = processes(&url, count).await;
+            for seed in seeds {
+                eprintln!("{db}: {count} processes, seed {seed}");
+                run(seed, &services, false).await;
+            }
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_live_board_when_some_sends_fail_on_both_databases() {
+    for (_db, url) in both_databases("show", "failing").await {
+        let services = processes(&url, 3).await;
+        for seed in 200..260u64 {
+            run(seed, &services, true).await;
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_claim_is_one_owners_until_it_is_given_back_or_expires() {
+    use dicetable::store::show::Claim;
+    for (db, url) in both_databases("show", "claim").await {
+        let services = processes(&url, 1).await;
+        let table = a_table(&services[0], &unique("claim")).await;
+        let store = Store::connect(&url).await.unwrap();
+        let other = Store::connect(&url).await.unwrap();
+        let now = 1_000_000;
+        assert_eq!(
+            store.claim_show(table, "board", 1, now, now + 10).await.unwrap(),
+            Claim::Claimed(None),
+            "{db}"
+        );
+        assert_eq!(
+            other.claim_show(table, "board", 2, now + 5, now + 15).await.unwrap(),
+            Claim::Held,
+            "{db}"
+        );
+        assert!(store.record_show(table, "board", 1, "m1", 3).await.unwrap(), "{db}");
+        assert!(!store.record_show(table, "board", 1, "m9", 4).await.unwrap(), "{db}: given back");
+        assert_eq!(
+            other.claim_show(table, "board", 2, now + 5, now + 15).await.unwrap(),
+            Claim::Claimed(Some(("m1".into(), 3))),
+            "{db}"
+        );
+        // Expired: another owner takes it over, and the first records nothing.
+        assert_eq!(
+            store.claim_show(table, "board", 3, now + 16, now + 30).await.unwrap(),
+            Claim::Claimed(Some(("m1".into(), 3))),
+            "{db}"
+        );
+        assert!(!other.record_show(table, "board", 2, "m2", 4).await.unwrap(), "{db}");
+        store.release_show(table, 3).await.unwrap();
+    }
+}
