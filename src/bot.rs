@@ -286,9 +286,9 @@ pub fn cores() -> usize {
 
 /// Connects to the database, starts the table service, the turn timer and the HTTP server.
 pub async fn start(config: &Config) -> Result<Running> {
-    let store = Store::connect(&config.database_url)
-        .await
-        .map_err(|e| anyhow!("cannot use DATABASE_URL {}: {e}", redact(&config.database_url)))?;
+    let store = Store::connect(&config.database_url).await.map_err(|e| {
+        anyhow!("cannot use DATABASE_URL {}: {e}", crate::store::redact(&config.database_url))
+    })?;
     let secret = button_secret(config, &store).await?;
     let metrics = Arc::new(Metrics::new());
     let service = Service::new(store.clone(), secret.as_bytes(), Arc::new(SystemClock))
@@ -357,7 +357,7 @@ pub async fn start(config: &Config) -> Result<Running> {
     if playground.is_some() {
         tracing::info!("playground at http://{addr}/");
     }
-    tracing::info!(%addr, database = %redact(&config.database_url), "dicetable is running");
+    tracing::info!(%addr, database = %crate::store::redact(&config.database_url), "dicetable is running");
     Ok(Running {
         addr,
         service,
@@ -684,23 +684,9 @@ async fn metrics_text(State(state): State<AppState>) -> impl IntoResponse {
     )
 }
 
-/// A database URL without its password, for messages and logs.
-fn redact(url: &str) -> String {
-    match (url.find("://"), url.rfind('@')) {
-        (Some(scheme), Some(at)) if at > scheme => {
-            let userinfo = &url[scheme + 3..at];
-            match userinfo.split_once(':') {
-                Some((user, _)) => format!("{}{user}:***{}", &url[..scheme + 3], &url[at..]),
-                None => url.to_owned(),
-            }
-        }
-        _ => url.to_owned(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::redact;
+    use crate::store::redact;
 
     #[test]
     fn shutdown_timeouts_in_seconds_or_minutes() {

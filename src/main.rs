@@ -705,7 +705,8 @@ fn store_copy(from: &str, to: &str, force: bool) -> Result<ExitCode> {
     use dicetable::table::{LogCheck, Service, SystemClock};
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(async {
-        println!("copying {from} into Postgres (the bot on the SQLite file must be stopped)");
+        let shown = dicetable::store::redact(from);
+        println!("copying {shown} into Postgres (the bot on the SQLite file must be stopped)");
         let copied = copy::copy(from, to, force).await?;
         for (table, rows) in &copied.deleted {
             println!("deleted first: {table} {rows} rows");

@@ -280,6 +280,15 @@ async fn copies_other_than_sqlite_to_postgres_are_refused_clearly() {
     }
     let out = dicetable(&["store", "copy", "--from", &lite, "--to", &pg]);
     assert!(said(&out).contains("there is no SQLite database"), "{}", said(&out));
+    // Passwords are never printed (issue 46): not in the refusal, not in the first line.
+    let secret_pg = "postgres://u:hunter2@127.0.0.1:9/x";
+    for (from, to) in [(secret_pg, "mysql://u:hunter2@h/x"), (lite.as_str(), secret_pg)] {
+        let out = dicetable(&["store", "copy", "--from", from, "--to", to]);
+        assert!(!out.status.success(), "{}", said(&out));
+        assert!(!said(&out).contains("hunter2"), "{}", said(&out));
+    }
+    let out = dicetable(&["store", "copy", "--from", secret_pg, "--to", "mysql://u:hunter2@h/x"]);
+    assert!(said(&out).contains("postgres://u:***@127.0.0.1:9/x"), "{}", said(&out));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -101,7 +101,13 @@ async fn a_damaged_row_is_refused_everywhere_and_the_other_tables_go_on() {
                 Op::Resign(None),
             ] {
                 let name = format!("{op:?}");
+                let status = matches!(op, Op::Status(_));
                 let views = service.handle(&ana, op).await;
+                if status {
+                    // Named as damaged, whatever the damage (an unknown status word too).
+                    let refusal = views.first().and_then(|v| v.refusal());
+                    assert_eq!(refusal, Some("err-table-damaged"), "{db} {sql}: {views:?}");
+                }
                 assert!(
                     views.iter().all(|v| v.private_to().is_some() && v.shows().is_none()),
                     "{db} {sql} {name}: {views:?}"

@@ -352,6 +352,16 @@ async fn a_telegram_player_plays_a_whole_game_from_the_live_page() {
                 .wait_for("a refusal", "const e = document.getElementById('live-error'); return !e.hidden && e.textContent")
                 .await;
             assert!(error.as_str().unwrap().contains(words), "{db}: {error}");
+            // A refusal is the bot answering: no "not answering" notice, then or after the
+            // page's retry.
+            tokio::time::sleep(Duration::from_millis(2500)).await;
+            let offline = watcher
+                .wait_for(
+                    "the page",
+                    "return String(document.getElementById('live-offline').hidden)",
+                )
+                .await;
+            assert_eq!(offline, "true", "{db}: {bad}: the offline notice stays hidden");
         }
         // A private table: its player sees it, anyone else is refused.
         let dm = Ctx {

@@ -45,6 +45,7 @@ use tokio::sync::watch;
 use crate::runtime::health::{Health, Part};
 use crate::runtime::lanes::Lanes;
 use crate::table::i18n::Lang;
+use crate::table::show::fold_boards;
 use crate::table::{Ctx, Kind, Op, Service, Slot, TurnNotice, View, mark_last};
 
 /// Discord's limit on a message's text.
@@ -146,25 +147,13 @@ enum Job {
 /// is worth showing, at once. Commands and presses are never folded; posts left empty are
 /// skipped.
 fn fold(queue: &mut VecDeque<Job>) -> Option<Job> {
-    let board = |v: &View| match v.shows() {
-        Some((table, Slot::Board)) => Some(table),
-        _ => None,
-    };
     while let Some(job) = queue.pop_front() {
         let Job::Post(channel, mut views) = job else { return Some(job) };
-        let superseded = |view: &View| {
-            board(view).is_some_and(|table| {
-                queue.iter().any(|later| match later {
-                    Job::Post(_, views) => views.iter().any(|v| board(v) == Some(table)),
-                    _ => false,
-                })
-            })
-        };
-        let before = views.len();
-        views.retain(|v| !superseded(v));
-        if views.len() < before {
-            tracing::info!(folded = before - views.len(), "a busy channel: boards folded");
-        }
+        let later = queue.iter().flat_map(|later| match later {
+            Job::Post(_, views) => views.as_slice(),
+            _ => &[],
+        });
+        fold_boards(&mut views, later);
         if !views.is_empty() {
             return Some(Job::Post(channel, views));
         }

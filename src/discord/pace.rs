@@ -9,10 +9,11 @@
 //! quiet again, boards come as new messages. Any new message that would still exceed the limit
 //! waits here, locally, until the window has room, instead of being refused.
 
-use std::collections::{HashMap, VecDeque};
 use std::time::{Duration, Instant};
 
 use serenity::all::ChannelId;
+
+use crate::table::show::Pace;
 
 /// The window Discord's per-channel limit on new messages counts in.
 pub(super) const WINDOW: Duration = Duration::from_secs(5);
@@ -20,50 +21,42 @@ pub(super) const WINDOW: Duration = Duration::from_secs(5);
 pub(super) const LIMIT: usize = 5;
 /// New messages of a window kept for texts when boards are edited in place.
 const RESERVE: usize = 1;
-/// Channels tracked before those with no message in the window are forgotten.
-const TRACKED: usize = 10_000;
 
 /// The new messages each channel was sent in the last [`WINDOW`] (when Discord confirmed
 /// them, which is no earlier than it counted them).
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(super) struct Budget {
-    sent: HashMap<ChannelId, VecDeque<Instant>>,
+    sent: Pace<ChannelId>,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Self { sent: Pace::new(WINDOW) }
+    }
 }
 
 impl Budget {
     /// Notes a new message that `channel` was sent, confirmed at `now`.
     pub(super) fn record(&mut self, channel: ChannelId, now: Instant) {
-        if self.sent.len() >= TRACKED {
-            self.sent.retain(|_, times| times.back().is_some_and(|t| now - *t < WINDOW));
-        }
-        self.sent.entry(channel).or_default().push_back(now);
+        self.sent.record(channel, now);
     }
 
     /// Whether `channel` has spent its boards' share of the window: a new board now should
     /// edit the live board instead.
     pub(super) fn busy(&mut self, channel: ChannelId, now: Instant) -> bool {
-        self.in_window(channel, now) >= LIMIT - RESERVE
+        self.sent.count(channel, now) >= LIMIT - RESERVE
     }
 
     /// How long a new message to `channel` must wait for the window to have room (`None`: it
     /// may go now).
     pub(super) fn wait(&mut self, channel: ChannelId, now: Instant) -> Option<Duration> {
-        if self.in_window(channel, now) < LIMIT {
-            return None;
-        }
-        let times = self.sent.get(&channel)?;
-        // The message whose leaving the window makes room.
-        let frees = times[times.len() - LIMIT];
-        Some((frees + WINDOW).saturating_duration_since(now))
+        self.sent.wait(channel, LIMIT, now)
     }
 
-    /// New messages `channel` was sent in the window that ends `now` (older ones forgotten).
+    /// New messages `channel` was sent in the window that ends `now`.
+    #[cfg(test)]
     fn in_window(&mut self, channel: ChannelId, now: Instant) -> usize {
-        let Some(times) = self.sent.get_mut(&channel) else { return 0 };
-        while times.front().is_some_and(|t| now.saturating_duration_since(*t) >= WINDOW) {
-            times.pop_front();
-        }
-        times.len()
+        self.sent.count(channel, now)
     }
 }
 

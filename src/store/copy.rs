@@ -29,7 +29,7 @@ const BATCH: usize = 500;
 /// Why a copy or a backup was refused or failed.
 #[derive(Debug, thiserror::Error)]
 pub enum CopyError {
-    /// A direction the copy does not support.
+    /// A direction the copy does not support (the URLs without their passwords).
     #[error(
         "only a copy from SQLite (--from sqlite://FILE) into Postgres (--to postgres://…) is \
          supported, not {from:?} → {to:?}; between Postgres databases use pg_dump and \
@@ -132,13 +132,13 @@ pub struct Backup {
 pub async fn copy(from: &str, to: &str, force: bool) -> Result<Copied, CopyError> {
     let is_pg = |u: &str| u.starts_with("postgres://") || u.starts_with("postgresql://");
     if !from.starts_with("sqlite:") || !is_pg(to) {
-        return Err(CopyError::Unsupported { from: from.to_owned(), to: to.to_owned() });
+        return Err(CopyError::Unsupported { from: super::redact(from), to: super::redact(to) });
     }
     let mut source = open_sqlite(from, true).await?;
     check_migrations(&mut source).await?;
     let target = Store::connect(to).await?;
     let Store::Postgres(pg) = &target else {
-        return Err(CopyError::Unsupported { from: from.to_owned(), to: to.to_owned() });
+        return Err(CopyError::Unsupported { from: super::redact(from), to: super::redact(to) });
     };
     let tables = same_tables(&mut source, pg).await?;
 

@@ -867,6 +867,22 @@ impl Store {
             .collect())
     }
 
+    /// The newest table of `chat` whose stored status is a word this build does not know (a
+    /// damaged row), with that word: a command that finds no table names it as damaged
+    /// instead of saying there is none.
+    pub async fn unknown_status_in_chat(
+        &self,
+        chat: &str,
+    ) -> Result<Option<(i64, String)>, StoreError> {
+        const SQL: &str = "select id, status from tables where chat = $1 \
+                           and status not in ('lobby', 'playing', 'finished', 'cancelled') \
+                           order by id desc limit 1";
+        let row = on_pool!(self, pool => {
+            sqlx::query_as(SQL).bind(chat).fetch_optional(pool).await?
+        });
+        Ok(row)
+    }
+
     /// The chat's last ended table at which a game was played (of `game`, if named): what
     /// `/replay`, `/export`, `/history` and `/fair` mean without a table number or an open
     /// table. A table cancelled in its lobby never
@@ -1490,6 +1506,20 @@ fn with_status<T>(
         let status = TableStatus::from_word(&word)?;
         statuses.contains(&status).then_some((id, game, status, extra))
     })
+}
+
+/// A database URL without its password, for every message and log that names one.
+pub fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let userinfo = &url[scheme + 3..at];
+            match userinfo.split_once(':') {
+                Some((user, _)) => format!("{}{user}:***{}", &url[..scheme + 3], &url[at..]),
+                None => url.to_owned(),
+            }
+        }
+        _ => url.to_owned(),
+    }
 }
 
 // Declared last: they use the query macros above (macros are visible from where they are defined).

@@ -289,6 +289,11 @@ impl Service {
         let rows: Vec<_> =
             rows.into_iter().filter(|(_, g, _)| game.is_none_or(|k| k.name() == g)).collect();
         if rows.is_empty() {
+            // A row whose status no build word names is damaged, not absent.
+            if let Some((id, word)) = self.store.unknown_status_in_chat(ctx.chat.as_str()).await? {
+                let why = format!("its status {word:?} is not one this build knows");
+                return Err(Fail::Internal(ServiceError::Damaged(id, why)));
+            }
             return Err(Fail::NoTable);
         }
         let mut candidates = Vec::new();

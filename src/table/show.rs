@@ -5,7 +5,7 @@
 //!
 //! An adapter implements a small [`Surface`] (put a message, edit one, take its buttons off,
 //! and say when a new board should rather edit the live one) and hands each view to
-//! [`Service::show`]. For a table's own message the protocol then runs, one show of a table
+//! [`Service::show`](super::Service::show). For a table's own message the protocol then runs, one show of a table
 //! at a time across every process sharing the database:
 //!
 //! 1. **claim** the table's showing ([`crate::store::Store::claim_show`]; in this process a
@@ -91,14 +91,14 @@ pub struct Shows {
 impl Shows {
     /// The protocol over `store`, with claims timed by `clock`.
     pub fn new(store: Store, clock: Arc<dyn Clock>) -> Self {
-        let mut bytes = [0u8; 8];
-        if getrandom::fill(&mut bytes).is_err() {
-            // No entropy from the system: the time and the process id still differ.
-            let nanos = std::time::SystemTime::now()
+        let bytes: [u8; 8] = match crate::fair::Seed::generate() {
+            Ok(seed) => seed.as_bytes()[..8].try_into().unwrap_or_default(),
+            // No entropy from the system: the time in nanoseconds still differs by process.
+            Err(_) => std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos() as u64);
-            bytes = (nanos ^ u64::from(std::process::id()).rotate_left(40)).to_le_bytes();
-        }
+                .map_or(0, |d| d.as_nanos() as u64)
+                .to_le_bytes(),
+        };
         let prefix = i64::from_le_bytes(bytes) >> 24;
         Self { store, clock, local: Arc::default(), prefix, count: Default::default() }
     }
@@ -261,5 +261,72 @@ impl super::Service {
     /// buttons, whatever other shows of the table run at once in any process.
     pub async fn show<S: Surface>(&self, surface: &S, view: &View) {
         self.shows.show(surface, view).await;
+    }
+}
+
+/// Drops from `views` the boards of tables that one of `later` shows a board of too: an
+/// adapter's lane that fell behind shows only each table's newest board (the texts between
+/// are kept). Returns how many it dropped.
+pub fn fold_boards<'a>(views: &mut Vec<View>, later: impl Iterator<Item = &'a View>) -> usize {
+    let board = |v: &View| match v.shows() {
+        Some((table, super::Slot::Board)) => Some(table),
+        _ => None,
+    };
+    let newer: std::collections::HashSet<i64> = later.filter_map(board).collect();
+    let before = views.len();
+    views.retain(|v| board(v).is_none_or(|t| !newer.contains(&t)));
+    let folded = before - views.len();
+    if folded > 0 {
+        tracing::info!(folded, "a busy chat: boards folded");
+    }
+    folded
+}
+
+/// Chats tracked by a [`Pace`] before those with nothing in the window are forgotten.
+const TRACKED: usize = 10_000;
+
+/// The new messages each chat was sent within a sliding window: how an adapter keeps a chat
+/// within its platform's limit (Telegram: per minute; Discord: per 5 seconds), and tells when
+/// a new board should rather edit the live one ([`Surface::in_place`]).
+#[derive(Debug)]
+pub struct Pace<K> {
+    window: Duration,
+    sent: HashMap<K, std::collections::VecDeque<std::time::Instant>>,
+}
+
+impl<K: std::hash::Hash + Eq + Copy> Pace<K> {
+    /// Counting over `window`.
+    pub fn new(window: Duration) -> Self {
+        Self { window, sent: HashMap::new() }
+    }
+
+    /// Notes a new message sent to `chat` at `now`.
+    pub fn record(&mut self, chat: K, now: std::time::Instant) {
+        if self.sent.len() >= TRACKED {
+            let window = self.window;
+            self.sent.retain(|_, times| times.back().is_some_and(|t| now - *t < window));
+        }
+        self.sent.entry(chat).or_default().push_back(now);
+    }
+
+    /// The new messages `chat` was sent in the window that ends `now` (older ones forgotten).
+    pub fn count(&mut self, chat: K, now: std::time::Instant) -> usize {
+        let Some(times) = self.sent.get_mut(&chat) else { return 0 };
+        while times.front().is_some_and(|t| now.saturating_duration_since(*t) >= self.window) {
+            times.pop_front();
+        }
+        times.len()
+    }
+
+    /// How long a new message to `chat` must wait for the window to hold fewer than `limit`
+    /// (`None`: it may go now).
+    pub fn wait(&mut self, chat: K, limit: usize, now: std::time::Instant) -> Option<Duration> {
+        let count = self.count(chat, now);
+        if count < limit || limit == 0 {
+            return None;
+        }
+        // The message whose leaving the window makes room.
+        let frees = self.sent.get(&chat)?[count - limit];
+        Some((frees + self.window).saturating_duration_since(now))
     }
 }

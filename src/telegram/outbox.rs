@@ -10,7 +10,7 @@
 //! ranking, the seed), a new board is shown by editing the table's live board message in place
 //! (edits are not held back); once the chat is quiet again, boards come as new messages.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
 use teloxide::adaptors::throttle::Limits;
@@ -25,7 +25,7 @@ use teloxide::types::{
 };
 use teloxide::{ApiError, RequestError};
 
-use crate::table::show::PLAIN;
+use crate::table::show::{PLAIN, Pace, fold_boards};
 use crate::table::{FileKind, Kind, Notice, NoticeFailure, Slot, View, clip_end, mark_last};
 
 use super::Telegram;
@@ -39,39 +39,36 @@ const RETRIES: usize = 5;
 const WINDOW: Duration = Duration::from_secs(60);
 /// New messages a chat keeps free each minute for texts, when its boards are edited in place.
 const RESERVE: u32 = 3;
-/// Chats tracked before those with no message in the window are forgotten.
-const TRACKED: usize = 10_000;
 
 /// The new messages each chat was sent in the last minute, to tell when a new board would
 /// wait behind the chat's limit.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(super) struct Budget {
-    sent: HashMap<ChatId, VecDeque<Instant>>,
+    sent: Pace<ChatId>,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Self { sent: Pace::new(WINDOW) }
+    }
 }
 
 impl Budget {
     /// Notes a new message sent to `chat` at `now`.
     pub(super) fn record(&mut self, chat: ChatId, now: Instant) {
-        if self.sent.len() >= TRACKED {
-            self.sent.retain(|_, times| times.back().is_some_and(|t| now - *t < WINDOW));
-        }
-        self.sent.entry(chat).or_default().push_back(now);
+        self.sent.record(chat, now);
     }
 
     /// Whether `chat` has spent its new messages for this minute, but for the few kept for
     /// texts: a new board now would wait, or leave a ranking or the seed waiting.
     pub(super) fn busy(&mut self, chat: ChatId, now: Instant) -> bool {
-        let Some(times) = self.sent.get_mut(&chat) else { return false };
-        while times.front().is_some_and(|t| now - *t >= WINDOW) {
-            times.pop_front();
-        }
         let limits = Limits::default();
         let per_minute = if chat.is_channel_or_supergroup() {
             limits.messages_per_min_channel_or_supergroup
         } else {
             limits.messages_per_min_chat
         };
-        times.len() >= per_minute.saturating_sub(RESERVE).max(1) as usize
+        self.sent.count(chat, now) >= per_minute.saturating_sub(RESERVE).max(1) as usize
     }
 }
 
@@ -86,17 +83,7 @@ pub(super) struct Outgoing {
 /// supersedes (only a lane that fell behind has later batches). Batches left empty are skipped.
 fn fold(queue: &mut VecDeque<Outgoing>) -> Option<Outgoing> {
     while let Some(mut batch) = queue.pop_front() {
-        let superseded = |view: &View| match view.shows() {
-            Some((table, Slot::Board)) => queue
-                .iter()
-                .any(|later| later.views.iter().any(|v| v.shows() == Some((table, Slot::Board)))),
-            _ => false,
-        };
-        let before = batch.views.len();
-        batch.views.retain(|v| !superseded(v));
-        if batch.views.len() < before {
-            tracing::info!(folded = before - batch.views.len(), "a busy chat: boards folded");
-        }
+        fold_boards(&mut batch.views, queue.iter().flat_map(|later| later.views.iter()));
         if !batch.views.is_empty() {
             return Some(batch);
         }
@@ -617,7 +604,7 @@ mod tests {
         // A minute after the first message, one is free again; after the last, all are.
         assert!(!budget.busy(supergroup, start + Duration::from_secs(60)));
         assert!(!budget.busy(supergroup, start + Duration::from_secs(67)));
-        assert!(budget.sent[&supergroup].is_empty());
+        assert_eq!(budget.sent.count(supergroup, start + Duration::from_secs(67)), 0);
     }
 
     #[test]
