@@ -317,6 +317,9 @@ struct Driven {
     /// restarted process shows a table another has moved on): answered "out of date", and the
     /// board lost its buttons.
     stale: usize,
+    /// Presses of a board the killed process sent and never recorded: answered "out of
+    /// date", its buttons staying (no process knows it).
+    orphans_pressed: usize,
 }
 
 /// Opens a table of `game` in `chat`: Ana creates it, Ben joins, Ana starts it (Nardy, full at
@@ -383,6 +386,12 @@ async fn play(s: &Server, chat: i64, presses: usize, n: &AtomicUsize, driven: &m
                 let again = s.fake.lock().await.failed_posts.contains_key(&update);
                 if again {
                     driven.applied_then_refused += 1;
+                } else if s.fake.lock().await.messages[&before.id]["by"] == "p1" {
+                    // A board the killed process sent and never recorded (the one exception):
+                    // no process knows it, so its buttons stay and answer "out of date" with
+                    // the current board, which the player presses next.
+                    driven.orphans_pressed += 1;
+                    stale = true;
                 } else {
                     // Otherwise the board pressed was shown late, and is no live board: it
                     // loses its buttons, and the player presses the newest board instead.
@@ -508,9 +517,11 @@ async fn three_processes_survive_a_kill_and_a_stop_mid_game() {
     let presses: usize = driven.iter().map(|d| d.presses).sum();
     let refused: usize = driven.iter().map(|d| d.applied_then_refused).sum();
     let stale: usize = driven.iter().map(|d| d.stale).sum();
+    let orphans: usize = driven.iter().map(|d| d.orphans_pressed).sum();
     println!(
         "drill: {presses} presses played by {:?}; {refused} applied, then (delivered again) \
-         answered \"out of date\" with the current board; {stale} of a board shown late",
+         answered \"out of date\" with the current board; {stale} of a board shown late; \
+         {orphans} of a board the killed process never recorded",
         started.elapsed()
     );
 
