@@ -82,7 +82,7 @@ pub trait Surface: Sync {
 pub struct Shows {
     store: Store,
     clock: Arc<dyn Clock>,
-    local: Arc<Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>>,
+    local: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
     /// This process's part of every owner number (random; see [`Shows::owner`]).
     prefix: i64,
     count: std::sync::atomic::AtomicI64,
@@ -100,7 +100,7 @@ impl Shows {
                 .to_le_bytes(),
         };
         let prefix = i64::from_le_bytes(bytes) >> 24;
-        Self { store, clock, local: Arc::default(), prefix, count: Default::default() }
+        Self { store, clock, local: Mutex::default(), prefix, count: Default::default() }
     }
 
     /// Shows `view` through `surface`, as the module describes; views that are not a table's
