@@ -169,6 +169,11 @@ enum Command {
         /// long a move's update takes to reach it (in process only).
         #[arg(long)]
         watchers: bool,
+        /// Whose chat calls to count, in process: `playground` (the default), `telegram` (a
+        /// new board every turn), `telegram-edit` (one board edited in place) or `discord`;
+        /// each within its platform's limits, as its adapter paces.
+        #[arg(long, default_value = "playground")]
+        platform: load::Platform,
     },
     /// Ask a running bot whether it is healthy (GET /healthz on LISTEN); exit 0 if it is.
     /// For container health checks.
@@ -343,6 +348,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             pid,
             mix,
             watchers,
+            platform,
         }) => {
             let fresh =
                 std::env::temp_dir().join(format!("dicetable-load-{}.db", std::process::id()));
@@ -361,6 +367,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 pid,
                 mix,
                 watchers,
+                platform,
             };
             load::check(&config, allow_remote)?;
             let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;

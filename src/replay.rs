@@ -110,8 +110,9 @@ pub struct Record {
     /// on; absent in format 1, whose ranking is the claim.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub end: Option<End>,
-    /// Each seat's final rank (1 = winner): required when the game finished, `null` otherwise.
-    #[serde(default)]
+    /// Each seat's final rank (1 = winner) when the game finished, `null` otherwise; the key
+    /// itself is required (a record without it is not the shape of a record).
+    #[serde(deserialize_with = "present")]
     pub ranking: Option<Vec<u8>>,
     /// Every action in order, with the state it led to.
     pub steps: Vec<Step>,
@@ -230,13 +231,24 @@ pub enum Mismatch {
         rules: String,
     },
     /// The recorded ranking is not the game's.
-    #[error("the recorded ranking {recorded:?} is not the game's {actual:?}")]
+    #[error("the recorded ranking {} is not the game's {}", ranks(.recorded), ranks(.actual))]
     Ranking {
         /// As recorded.
         recorded: Option<Vec<u8>>,
         /// As played.
         actual: Option<Vec<u8>>,
     },
+}
+
+/// A ranking as a reader writes it: `[1, 3, 2]`, or `none`.
+fn ranks(ranking: &Option<Vec<u8>>) -> String {
+    ranking.as_ref().map_or_else(|| "none".to_owned(), |r| format!("{r:?}"))
+}
+
+/// A field that may be `null` but must be there: serde's `Option` alone takes a missing key
+/// as `None`.
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Vec<u8>>, D::Error> {
+    <Option<Vec<u8>> as serde::Deserialize>::deserialize(d)
 }
 
 /// What [`Record::verify`] checked.
@@ -682,7 +694,19 @@ mod tests {
         // A ranking that is not the game's.
         let mut edited = record;
         edited.ranking.as_mut().unwrap().reverse();
-        assert!(matches!(edited.verify(), Err(Mismatch::Ranking { .. })));
+        let json = serde_json::to_value(&edited).unwrap();
+        let wrong = edited.verify();
+        assert!(matches!(wrong, Err(Mismatch::Ranking { .. })));
+        // Issue 46, item 18: said as a reader writes it, not as Rust debugs it.
+        let said = wrong.unwrap_err().to_string();
+        assert!(said.contains("ranking [") && !said.contains("Some("), "{said}");
+        // The ranking key is required ("null" when the game did not finish): without it the
+        // file is not the shape of a record (exit 2), not a mismatch (exit 1).
+        let mut missing = json;
+        missing.as_object_mut().unwrap().remove("ranking");
+        assert!(serde_json::from_value::<Record>(missing.clone()).is_err());
+        missing["ranking"] = serde_json::Value::Null;
+        assert!(serde_json::from_value::<Record>(missing).is_ok());
     }
 
     #[test]

@@ -278,6 +278,8 @@ async fn a_telegram_player_plays_a_whole_game_from_the_live_page() {
                 page.click_live_button().await;
                 ana_moves += 1;
             } else if s["turn"].as_str().unwrap_or("").contains("Ben") {
+                // Issue 46, item 9: Ana's page offers nothing to press on Ben's turn.
+                assert!(s["buttons"].as_array().unwrap().is_empty(), "{db}: Ben's turn: {s}");
                 // Ben's button on the chat's board, once the chat shows this version.
                 let wanted = format!(".{}.r.", radix36(version as u64));
                 let (id, data) = g
@@ -309,6 +311,9 @@ async fn a_telegram_player_plays_a_whole_game_from_the_live_page() {
             ["Ana", "Ben"].into_iter().find(|n| m.contains(&format!("{n} is home!")))
         });
         let winner = winner.unwrap_or_else(|| panic!("{db}: the page names the winner: {end}"));
+        // Issue 46, item 10: newest first, so the end is the first line a phone shows.
+        let newest = moves[0].as_str().unwrap();
+        assert!(newest.contains(&format!("{winner} is home!")), "{db}: {end}");
         assert!(caption.contains(&format!("{winner} is home!")), "{db}: {caption}");
 
         // Without Telegram, the same link watches: no buttons.

@@ -23,6 +23,7 @@ fn config(database_url: String, tables: usize, seconds: f64) -> Config {
         pid: None,
         mix: load::Mix::default(),
         watchers: false,
+        platform: load::Platform::Playground,
     }
 }
 
@@ -110,4 +111,76 @@ async fn live_pages_watching_each_table_see_its_moves_on_both_databases() {
         let w = report.watcher_latency_ms;
         assert!(0.0 <= w.p50 && w.p50 <= w.p95 && w.p95 <= w.max, "{db}: {w:?}");
     }
+}
+
+/// Issue 44, item 3: the calls each platform's adapter makes for a move, counted through the
+/// same show protocol within each platform's limits. Telegram and Discord answer every press;
+/// Telegram in edit mode shows a move with one edit of the board; a new board costs the board
+/// and the old board's buttons; a chat that spent its new messages edits in place. On both
+/// databases; the figures are printed for the issue's note.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_platforms_calls_per_move_are_counted() {
+    use load::Platform;
+    for (db, url) in common::both_databases("load", "platforms").await {
+        for platform in
+            [Platform::Playground, Platform::Telegram, Platform::TelegramEdit, Platform::Discord]
+        {
+            let what = format!("{db} {platform:?}");
+            let c = Config { presses: Some(80), platform, ..config(url.clone(), 2, 60.0) };
+            let r = load::run(&c).await.unwrap();
+            healthy(&r, &what);
+            assert_eq!(r.platform, platform, "{what}");
+            let n = |k: &str| r.chat_calls.get(k).copied().unwrap_or(0);
+            let json = serde_json::to_value(&r).unwrap();
+            assert!(json["platform"].is_string(), "{what}: {json}");
+            eprintln!(
+                "{what}: {} presses, {:.2} calls a press: {:?}",
+                r.presses, r.chat_calls_per_press, r.chat_calls
+            );
+            match platform {
+                Platform::Playground => {
+                    assert!(n("send") > 0 && n("strip") > 0, "{what}: {:?}", r.chat_calls);
+                }
+                Platform::Telegram => {
+                    assert_eq!(n("answerCallbackQuery"), r.presses, "{what}: every press answered");
+                    // 2 tables pressing as fast as they are answered spend a group's 17 boards
+                    // a minute: then boards are edited in place.
+                    assert!(
+                        n("sendPhoto") >= 17 && n("editMessageMedia") > 0,
+                        "{what}: {:?}",
+                        r.chat_calls
+                    );
+                    assert!(n("editMessageReplyMarkup") > 0, "{what}: old boards stripped");
+                }
+                Platform::TelegramEdit => {
+                    assert_eq!(n("answerCallbackQuery"), r.presses, "{what}");
+                    // Each game's first board is new; every move after edits it.
+                    assert!(
+                        n("editMessageMedia") >= r.presses * 9 / 10,
+                        "{what}: {:?}",
+                        r.chat_calls
+                    );
+                    assert!(
+                        n("sendPhoto") <= 2 * (r.games_finished + 2),
+                        "{what}: {:?}",
+                        r.chat_calls
+                    );
+                }
+                Platform::Discord => {
+                    assert_eq!(n("interaction callback"), r.presses, "{what}");
+                    assert!(
+                        n("create message") > 0 && n("edit message") > 0,
+                        "{what}: {:?}",
+                        r.chat_calls
+                    );
+                }
+            }
+        }
+    }
+    let bad = Config {
+        platform: load::Platform::Discord,
+        playground: Some("http://127.0.0.1:1/".parse().unwrap()),
+        ..config("sqlite::memory:".into(), 1, 1.0)
+    };
+    assert!(load::check(&bad, false).is_err(), "--platform is for in-process runs");
 }

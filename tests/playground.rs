@@ -229,7 +229,8 @@ async fn a_computers_turn_pending_at_a_stop_is_played_after_the_restart() {
             |msgs: &[Value]| msgs.iter().rev().find(|m| m["image"].is_string()).cloned();
         let mut board = newest_board(&api.messages("Ana").await).expect("a board");
         for _ in 0..10 {
-            if plain(board["text"].as_str().unwrap()).contains("is playing") {
+            let text = plain(board["text"].as_str().unwrap());
+            if text.contains("is playing") || text.contains("throws them") {
                 break;
             }
             // Ana's turn (first, or again after a 6): her roll hands the turn on.
@@ -238,7 +239,12 @@ async fn a_computers_turn_pending_at_a_stop_is_played_after_the_restart() {
             board = newest_board(&api.messages("Ana").await).unwrap();
         }
         let text = plain(board["text"].as_str().unwrap());
-        assert!(text.contains("🤖 Computer 1 (normal) is playing"), "{db}: {text}");
+        // The roll-off's dice, thrown by the computer, are said as such (issue 46, item 14).
+        assert!(
+            text.contains("🤖 Computer 1 (normal) is playing")
+                || text.contains("first turn: 🤖 Computer 1 (normal) throws them"),
+            "{db}: {text}"
+        );
         let store = dicetable::store::Store::connect(&url).await.unwrap();
         let table = store.tables_in_chat("playground:main", &TableStatus::OPEN).await.unwrap()[0].0;
         let before = store.actions(table).await.unwrap().len();
@@ -647,10 +653,11 @@ async fn rematch_pressed_at_once_opens_one_table_with_the_same_computer() {
             .collect();
         assert_eq!(began.len(), 2, "{db}: the game and its rematch began: {began:?}");
         assert!(began[1].contains("🤖 Computer 1 (normal)"), "{db}: {}", began[1]);
-        // A third press: the rematch is under way.
+        // A third press: the rematch is under way, and the answer says so (issue 46, item 15).
         api.press("Ana", &rematch).await;
         let last = api.messages("Ana").await.last().cloned().unwrap();
-        assert!(plain(last["text"].as_str().unwrap()).contains("already have a seat"), "{db}");
+        let said = plain(last["text"].as_str().unwrap());
+        assert!(said.contains("The rematch has started"), "{db}: {said}");
         running.shutdown().await;
     }
 }

@@ -119,6 +119,10 @@ async fn a_rated_game_changes_ratings_and_every_view_shows_them() {
         let vs = plain(&say(&service, &chat, "Ben", "/vs Ana").await);
         assert!(vs.contains("Long Nardy: 1 games, 0 ahead, 1 behind"), "{db}: {vs}");
         assert!(vs.contains("Snakes & Ladders: 1 games"), "{db}: {vs}");
+        // Issue 46, item 17: a typed name with a right-to-left override finds the name as
+        // stored (without it).
+        let typed = plain(&say(&service, &chat, "Ben", "/vs \u{202E}Ana\u{202C}").await);
+        assert!(typed.contains("Long Nardy: 1 games"), "{db}: {typed}");
         let nobody = plain(&say(&service, &chat, "Ben", "/vs Zed").await);
         assert!(nobody.contains("Nobody called Zed"), "{db}: {nobody}");
 

@@ -143,9 +143,10 @@ async fn a_rematch_is_the_same_table_again_and_starts_once_everyone_is_seated() 
             "{db}: every presser once"
         );
         assert_eq!(store.table(new).await.unwrap().status, TableStatus::Playing, "{db}");
-        // A later press: the rematch has started.
+        // A later press: the rematch has started, and the answer says so (issue 46, item 15).
         let views = service.handle(&ctx(&chat, "Ben"), Op::Press(rematch.clone())).await;
-        assert_eq!(views[0].refusal(), Some("err-already-seated"), "{db}");
+        assert_eq!(views[0].refusal(), Some("err-rematch-started"), "{db}");
+        assert!(said(&views).contains("The rematch has started"), "{db}: {}", said(&views));
         // A stale token (a version the finished table is no longer at) and a forged one.
         let key = TokenKey::new(SECRET);
         let token = Token::parse(&rematch, &key).unwrap();
@@ -189,7 +190,7 @@ async fn views_of(service: &Service, chat: &str, id: i64) -> Vec<View> {
 /// Everyone of a finished game presses Rematch several times at once, through `services`
 /// (one service, or two over one database as two processes would): exactly one table opens,
 /// every person sits once, and it starts by itself. Every answer is a view of the rematch or
-/// "you already have a seat".
+/// "you already have a seat" (or, once it began, "the rematch has started").
 async fn presses_at_once(db: &str, store: &Store, url: &str, services: &[Service], round: usize) {
     let chat = unique(&format!("rematch-race-{db}-{round}"));
     let (old, rematch) = finished_game(&services[0], &chat).await;
@@ -204,7 +205,7 @@ async fn presses_at_once(db: &str, store: &Store, url: &str, services: &[Service
         let views = task.await.expect("a press's task");
         match views[0].refusal() {
             None => seated_answers += 1,
-            Some("err-already-seated") => {}
+            Some("err-already-seated" | "err-rematch-started") => {}
             other => panic!("{db}: {other:?}: {}", said(&views)),
         }
     }

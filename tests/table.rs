@@ -436,6 +436,11 @@ async fn lobby_rules_and_refusals_are_private_and_change_nothing() {
         let again = service.handle(&ben, Op::Create { game: GameKind::Ludo, words: vec![] }).await;
         assert!(plain(&again[0].text).contains("already has a lobby"));
         assert_eq!(again[0].shows(), Some((table, Slot::Lobby)));
+        // Its host asking again is told what is left: to start it (issue 46, item 14).
+        let mine = service.handle(&ana, Op::Create { game: GameKind::Ludo, words: vec![] }).await;
+        let said = plain(&mine[0].text);
+        assert!(said.contains(&format!("host of this lobby (table {table}): tap Start")), "{said}");
+        assert_eq!(mine[0].shows(), Some((table, Slot::Lobby)));
         refused(&service.handle(&ana, Op::Join(None)).await, "already have a seat");
         refused(&service.handle(&ana, Op::Start(None)).await, "At least 2 players");
         let joined = service.handle(&ben, Op::Join(None)).await;

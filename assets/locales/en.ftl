@@ -201,11 +201,12 @@ err-store-down = The game store is not answering right now, so nothing was chang
 err-table-damaged = Table { $table } can't be read back from the game store, so it can't go on; nothing was changed. The bot's operator can see why in the logs.
 err-stopping = I am restarting right now. If your move was saved, its board appears when I am back in a moment; if it does not, please try again then.
 err-no-table = There is no open table here. Start one with /snakes, /ludo or /nardy.
-err-which-table = This chat has several open tables: { $tables }. Add the table's number to the command, for example "/status { $table }".
+err-which-table = This chat has several open tables: { $tables }. Add the table's number to the command, for example "/{ $command } { $table }".
 err-lobby-exists = { $platform ->
     [discord] This channel already has a lobby for that game: join it.
    *[other] This chat already has a lobby for that game: join it.
 }
+err-lobby-start = You are the host of this lobby (table { $table }): tap Start to begin the game.
 err-already-seated = You already have a seat at this table.
 err-table-full = This table is full.
 err-not-seated = You are not playing at this table.
@@ -353,7 +354,7 @@ lang-choose-discord = Choose a language with /lang language:(one of { $codes }).
 boards-new-discord = Boards: a new message every turn (change with /boards mode:edit).
 boards-edit-discord = Boards: one message per table, edited in place every turn (change with /boards mode:new).
 err-no-table-discord = There is no open table here. Start one with /snakes start, /ludo start or /nardy start.
-err-which-table-discord = This channel has several open tables: { $tables }. Choose one with the table option, for example /game status table:{ $table }.
+err-which-table-discord = This channel has several open tables: { $tables }. Choose one with the table option, for example /game { $command } table:{ $table }.
 err-rules-which-discord = Which game? /game rules game:snakes, game:ludo or game:nardy.
 
 ## Discord: descriptions of slash-command options that are not game options.
@@ -410,6 +411,7 @@ level-normal = normal
 level-hard = hard
 button-add-computer = 🤖 Add computer ({ $level })
 button-remove-computer = Remove computer
+turn-roll-off-thrown = Everyone rolls one die for the first turn: { $name } throws them…
 turn-computer = { $name } is playing…
 err-bots = { $max ->
     [one] There is room for one computer at most (a table keeps a seat for you).
@@ -425,13 +427,21 @@ replay-caption = { $game }, table { $table }: the whole game, { $frames } frames
 export-caption = { $game }, table { $table }: the game record, { $moves } moves with the seed and the commitment. Check every roll and every move, or draw the replay, with:
 err-replay-running = That game is still running: its replay and record come when it ends (the seed stays secret until then).
 err-no-finished = No game has finished in this chat yet. To see another table, name its number, for example { $command ->
-    [export] /export 12
-   *[replay] /replay 12
+    [export] /export { $table }
+   *[replay] /replay { $table }
 }.
 err-no-finished-discord = No game has finished in this channel yet. To see another table, give its number: { $command ->
-    [export] /game export table:12
-   *[replay] /game replay table:12
+    [export] /game export table:{ $table }
+   *[replay] /game replay table:{ $table }
 }.
+err-no-finished-yet = No game has finished in this chat yet: there is nothing to { $command ->
+    [export] export
+   *[replay] replay
+} until one ends.
+err-no-finished-yet-discord = No game has finished in this channel yet: there is nothing to { $command ->
+    [export] export
+   *[replay] replay
+} until one ends.
 err-replay-empty = Table { $table } was cancelled before its first move: there is nothing to replay.
 err-replay-failed = The replay could not be drawn just now. Please try again in a minute.
 err-no-such-table = { $platform ->
@@ -479,8 +489,12 @@ notify-private-ready = Turn notices will come to this chat.
 err-notify-word = /notify does not take “{ $word }”: it takes on, off, now, after 10m, quiet 23-7 (hours) or tz +3:30.
 notice-title = It is your turn:
 notice-dm-closed = { $name }, I could not send you a private turn notice: your direct messages are closed. Open them and turn notices on again with /notify on.
+notice-dm-closed-discord = { $name }, I could not send you a private turn notice: your direct messages are closed. Open them and turn notices on again with /notify set:on.
 games-mine = Your open tables:
 games-here = Open tables in this chat:
+games-here-discord = Open tables in this channel:
+games-elsewhere-private = Your tables in other chats are listed only in our private chat: open it with the link below.
+notify-details-private = Your quiet hours and time zone are saved; I show them only in our private chat.
 games-none = You are not at any open table.
 games-line = { $game }, table { $table }: { $state }{ $left }
 games-line-in = { $game }, table { $table } in { $chat }: { $state }{ $left }
@@ -503,6 +517,7 @@ rematch-invited = Invited: { $names }. Press 🔁 Rematch or Join to sit; the ga
 err-rematch-stale = This Rematch button is out of date: it is not under a finished game of mine.
 err-rematch-players = Only the players of table { $table } can ask for its rematch. Anyone may join the new table with its Join button.
 err-rematch-over = This game's rematch, table { $table }, has already started or closed. Open a new table to play again.
+err-rematch-started = The rematch has started, and you are playing: it is table { $table }.
 err-rematch-reserved = The free seats of this rematch are kept for the players it invited.
 ## Ratings, ladders, seasons and head-to-head (issue 37).
 rating-change = { $name } { $before } → { $after }{ $mark } ({ $sign }{ $delta })

@@ -93,9 +93,9 @@ lobby-started = { $game } شروع شد! بازیکنان: { $players }.
     تاس منصفانه: تاس‌های این بازی با یک کلید مخفی تعیین می‌شوند که اثر انگشتش { $commitment } است. پس از بازی کلید فاش می‌شود تا هر کسی بتواند همهٔ تاس‌ها را وارسی کند.
 
 ## نوبت.
-turn-roll = { $name }، تاس بریز.
+turn-roll = { $name }، تاس بریزید.
 turn-roll-off = برای نوبت اول هر بازیکن یک تاس می‌ریزد: هر کس سر میز است می‌تواند تاس‌ها را بیندازد.
-turn-choose = { $name }، تاس تو { $dice } آمد: حرکتت را انتخاب کن.
+turn-choose = { $name }، تاس شما { $dice } آمد: حرکت خود را انتخاب کنید.
 
 ## گزینه‌ها.
 option-preset = مجموعهٔ تنظیمات
@@ -138,8 +138,8 @@ timer-1h = ۱ ساعت
 timer-24h = ۲۴ ساعت
 
 ## زمان نوبت.
-timer-reminder = { $name }، نوبت توست: { $minutes } دقیقه مانده تا ربات به جای تو بازی کند.
-timer-reminder-seconds = { $name }، نوبت توست: { $seconds } ثانیه مانده تا ربات به جای تو بازی کند.
+timer-reminder = { $name }، نوبت شماست: { $minutes } دقیقه مانده تا ربات به جای شما بازی کند.
+timer-reminder-seconds = { $name }، نوبت شماست: { $seconds } ثانیه مانده تا ربات به جای شما بازی کند.
 timer-played = وقت { $name } تمام شد؛ ربات به جایش بازی کرد (اخطار { $strikes } از { $max }).
 timer-removed = وقت { $name } سه نوبت پشت‌سرهم تمام شد و از بازی بیرون می‌رود.
 timer-roll-off = کسی برای نوبت اول تاس نریخت، پس ربات تاس‌ها را انداخت.
@@ -188,11 +188,12 @@ err-store-down = انبار بازی‌ها همین حالا پاسخ نمی‌
 err-table-damaged = میز { $table } از انبار بازی‌ها درست خوانده نمی‌شود و نمی‌تواند ادامه پیدا کند؛ چیزی تغییر نکرد. گردانندهٔ ربات دلیلش را در گزارش‌ها می‌بیند.
 err-stopping = همین حالا در حال راه‌اندازی دوباره هستم. اگر حرکت شما ذخیره شده باشد، صفحهٔ بازی‌اش تا چند لحظهٔ دیگر که برگردم نشان داده می‌شود؛ اگر نشد، آن وقت دوباره امتحان کنید.
 err-no-table = اینجا میز بازی باز نیست. با ‎/snakes‎، ‎/ludo‎ یا ‎/nardy‎ یکی بسازید.
-err-which-table = این گفتگو چند میز باز دارد: { $tables }. شمارهٔ میز را به فرمان بیفزایید، مثلاً ‎"/status { $table }"‎.
+err-which-table = این گفتگو چند میز باز دارد: { $tables }. شمارهٔ میز را به فرمان بیفزایید، مثلاً ‎"/{ $command } { $table }"‎.
 err-lobby-exists = { $platform ->
     [discord] این کانال برای این بازی یک اتاق انتظار دارد: به آن بپیوندید.
    *[other] این گفتگو برای این بازی یک اتاق انتظار دارد: به آن بپیوندید.
 }
+err-lobby-start = شما میزبان این میز هستید (میز { $table }): برای آغاز بازی «شروع» را بزنید.
 err-already-seated = شما همین حالا سر این میز نشسته‌اید.
 err-table-full = این میز پر است.
 err-not-seated = شما در این میز بازی نمی‌کنید.
@@ -340,11 +341,11 @@ lang-choose-discord = زبان را با /lang language انتخاب کنید (�
 boards-new-discord = صفحه‌ها: هر نوبت پیامی تازه (تغییر با /boards mode:edit).
 boards-edit-discord = صفحه‌ها: برای هر میز یک پیام که هر نوبت ویرایش می‌شود (تغییر با /boards mode:new).
 err-no-table-discord = اینجا میز بازی نیست. با /snakes start یا /ludo start یا /nardy start یکی باز کنید.
-err-which-table-discord = این کانال چند میز باز دارد: { $tables }. یکی را با گزینهٔ table برگزینید، مثلاً /game status table:{ $table }.
+err-which-table-discord = این کانال چند میز باز دارد: { $tables }. یکی را با گزینهٔ table برگزینید، مثلاً /game { $command } table:{ $table }.
 err-rules-which-discord = کدام بازی؟ /game rules با game:snakes یا game:ludo یا game:nardy.
 
 ## Discord: descriptions of slash-command options that are not game options.
-discord-option-bots = چند بازیکن رایانه‌ای (یک صندلی برای تو می‌ماند)
+discord-option-bots = چند بازیکن رایانه‌ای (یک صندلی برای شما می‌ماند)
 discord-option-level = رایانه‌ها چقدر خوب بازی کنند
 discord-option-thread = بازی در رشتهٔ جداگانه
 discord-option-game = کدام بازی، اگر کانال چند میز دارد
@@ -397,8 +398,9 @@ level-normal = معمولی
 level-hard = سخت
 button-add-computer = 🤖 افزودن رایانه ({ $level })
 button-remove-computer = برداشتن رایانه
+turn-roll-off-thrown = برای نوبت اول هر بازیکن یک تاس می‌ریزد: { $name } تاس‌ها را می‌اندازد…
 turn-computer = { $name } دارد بازی می‌کند…
-err-bots = حداکثر { $max } رایانه جا می‌شود (یک صندلی برای تو می‌ماند).
+err-bots = حداکثر { $max } رایانه جا می‌شود (یک صندلی برای شما می‌ماند).
 err-no-computer = هیچ رایانه‌ای سر این میز نیست.
 stats-vs-computers = در برابر رایانه ({ $level }): { $games } بازی، { $wins } برد ({ $rate }٪)
 
@@ -409,13 +411,21 @@ replay-caption = { $game }، میز { $table }: کل بازی در { $frames } �
 export-caption = { $game }، میز { $table }: پروندهٔ بازی، { $moves } حرکت همراه با کلید مخفی و تعهد. هر تاس و هر حرکت را بررسی کنید یا بازپخش را بسازید با:
 err-replay-running = این بازی هنوز در جریان است: بازپخش و پرونده‌اش پس از پایان می‌آید (کلید مخفی تا آن زمان فاش نمی‌شود).
 err-no-finished = هنوز هیچ بازی‌ای در این گفتگو تمام نشده است. برای دیدن میزی دیگر شماره‌اش را بگویید، مثلاً { $command ->
-    [export] ‎/export 12‎
-   *[replay] ‎/replay 12‎
+    [export] ‎/export { $table }‎
+   *[replay] ‎/replay { $table }‎
 }.
 err-no-finished-discord = هنوز هیچ بازی‌ای در این کانال تمام نشده است. برای دیدن میزی دیگر شماره‌اش را بدهید: { $command ->
-    [export] /game export table:12
-   *[replay] /game replay table:12
+    [export] /game export table:{ $table }
+   *[replay] /game replay table:{ $table }
 }.
+err-no-finished-yet = هنوز هیچ بازی‌ای در این گفتگو تمام نشده است: تا پایان یک بازی چیزی برای { $command ->
+    [export] خروجی گرفتن
+   *[replay] بازپخش
+} نیست.
+err-no-finished-yet-discord = هنوز هیچ بازی‌ای در این کانال تمام نشده است: تا پایان یک بازی چیزی برای { $command ->
+    [export] خروجی گرفتن
+   *[replay] بازپخش
+} نیست.
 err-replay-empty = میز { $table } پیش از نخستین حرکت لغو شد: چیزی برای بازپخش نیست.
 err-replay-failed = اکنون نمی‌توان بازپخش را ساخت. لطفاً یک دقیقهٔ دیگر دوباره امتحان کنید.
 err-no-such-table = { $platform ->
@@ -462,8 +472,12 @@ notify-private-ready = اعلان‌های نوبت به همین گفتگو م�
 err-notify-word = /notify «{ $word }» را نمی‌پذیرد: on، off، now، after 10m، quiet 23-7 (ساعت) یا tz +3:30.
 notice-title = نوبت شماست:
 notice-dm-closed = { $name }، نتوانستم اعلان نوبت را خصوصی بفرستم: پیام‌های مستقیم شما بسته است. آن را باز کنید و با /notify on اعلان‌ها را دوباره روشن کنید.
+notice-dm-closed-discord = { $name }، نتوانستم اعلان نوبت را خصوصی بفرستم: پیام‌های مستقیم شما بسته است. آن را باز کنید و با /notify set:on اعلان‌ها را دوباره روشن کنید.
 games-mine = میزهای باز شما:
 games-here = میزهای باز این گفتگو:
+games-here-discord = میزهای باز این کانال:
+games-elsewhere-private = میزهای شما در گفتگوهای دیگر را فقط در گفتگوی خصوصی‌مان نشان می‌دهم: آن را با پیوند زیر باز کنید.
+notify-details-private = ساعت‌های سکوت و منطقهٔ زمانی شما ذخیره شد؛ آن‌ها را فقط در گفتگوی خصوصی‌مان نشان می‌دهم.
 games-none = شما پشت هیچ میز بازی نیستید.
 games-line = { $game }، میز { $table }: { $state }{ $left }
 games-line-in = { $game }، میز { $table } در { $chat }: { $state }{ $left }
@@ -483,6 +497,7 @@ rematch-invited = دعوت‌شدگان: { $names }. برای نشستن «🔁 
 err-rematch-stale = این دکمهٔ بازی دوباره کهنه است: زیر هیچ بازی تمام‌شده‌ای از من نیست.
 err-rematch-players = فقط بازیکنان میز { $table } می‌توانند بازی دوباره بخواهند. هر کسی می‌تواند با دکمهٔ «پیوستن» سر میز تازه بنشیند.
 err-rematch-over = بازی دوبارهٔ این بازی، میز { $table }، شروع شده یا بسته شده است. برای بازی دوباره میز تازه‌ای باز کنید.
+err-rematch-started = بازی دوباره شروع شده است و شما در آن بازی می‌کنید: میز { $table }.
 err-rematch-reserved = صندلی‌های خالی این بازی دوباره برای بازیکنان دعوت‌شده نگه داشته شده‌اند.
 ## ریتینگ، جدول رده‌بندی، فصل‌ها و رودررو (issue 37).
 rating-change = { $name } { $before } ← { $after }{ $mark } ({ $sign }{ $delta })

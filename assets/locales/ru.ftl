@@ -208,11 +208,12 @@ err-store-down = Хранилище игр сейчас не отвечает, �
 err-table-damaged = Стол { $table } не читается из хранилища игр, поэтому продолжить его нельзя; ничего не изменилось. Оператор бота видит причину в журнале.
 err-stopping = Я сейчас перезапускаюсь. Если ваш ход сохранился, его доска появится, когда я вернусь через минуту; если нет, попробуйте ещё раз тогда.
 err-no-table = Здесь нет открытого стола. Начните игру: /snakes, /ludo или /nardy.
-err-which-table = В этом чате несколько открытых столов: { $tables }. Добавьте к команде номер стола, например «/status { $table }».
+err-which-table = В этом чате несколько открытых столов: { $tables }. Добавьте к команде номер стола, например «/{ $command } { $table }».
 err-lobby-exists = { $platform ->
     [discord] В этом канале уже идёт сбор на эту игру: присоединяйтесь.
    *[other] В этом чате уже идёт сбор на эту игру: присоединяйтесь.
 }
+err-lobby-start = Вы хозяин этого стола (стол { $table }): нажмите «Начать», чтобы начать игру.
 err-already-seated = Вы уже сидите за этим столом.
 err-table-full = Стол заполнен.
 err-not-seated = Вы не играете за этим столом.
@@ -363,7 +364,7 @@ lang-choose-discord = Выберите язык: /lang language (один из {
 boards-new-discord = Доски: новое сообщение на каждый ход (изменить: /boards mode:edit).
 boards-edit-discord = Доски: одно сообщение на стол, обновляется каждый ход (изменить: /boards mode:new).
 err-no-table-discord = Здесь нет открытого стола. Откройте его: /snakes start, /ludo start или /nardy start.
-err-which-table-discord = В этом канале несколько открытых столов: { $tables }. Выберите стол параметром table, например /game status table:{ $table }.
+err-which-table-discord = В этом канале несколько открытых столов: { $tables }. Выберите стол параметром table, например /game { $command } table:{ $table }.
 err-rules-which-discord = Какая игра? /game rules с game:snakes, game:ludo или game:nardy.
 
 ## Discord: descriptions of slash-command options that are not game options.
@@ -420,6 +421,7 @@ level-normal = обычный
 level-hard = сильный
 button-add-computer = 🤖 Добавить компьютер ({ $level })
 button-remove-computer = Убрать компьютер
+turn-roll-off-thrown = Каждый бросает по кости за право первого хода: { $name } бросает их…
 turn-computer = { $name } делает ход…
 err-bots = Компьютеров может быть не больше { $max } (одно место остаётся за вами).
 err-no-computer = За этим столом нет компьютеров.
@@ -432,13 +434,21 @@ replay-caption = { $game }, стол { $table }: вся партия, кадро
 export-caption = { $game }, стол { $table }: запись партии — ходов: { $moves }, с зерном и обязательством. Проверить каждый бросок и каждый ход или нарисовать повтор:
 err-replay-running = Эта партия ещё идёт: повтор и запись будут, когда она закончится (до тех пор зерно секретно).
 err-no-finished = В этом чате ещё не закончилась ни одна партия. Чтобы посмотреть другой стол, назовите его номер, например { $command ->
-    [export] /export 12
-   *[replay] /replay 12
+    [export] /export { $table }
+   *[replay] /replay { $table }
 }.
 err-no-finished-discord = В этом канале ещё не закончилась ни одна партия. Чтобы посмотреть другой стол, укажите номер: { $command ->
-    [export] /game export table:12
-   *[replay] /game replay table:12
+    [export] /game export table:{ $table }
+   *[replay] /game replay table:{ $table }
 }.
+err-no-finished-yet = В этом чате ещё не закончилась ни одна игра: { $command ->
+    [export] выгружать
+   *[replay] показывать
+} пока нечего.
+err-no-finished-yet-discord = В этом канале ещё не закончилась ни одна игра: { $command ->
+    [export] выгружать
+   *[replay] показывать
+} пока нечего.
 err-replay-empty = Стол { $table } отменили до первого хода: повторять нечего.
 err-replay-failed = Сейчас не удалось нарисовать повтор. Попробуйте через минуту.
 err-no-such-table = { $platform ->
@@ -487,8 +497,12 @@ notify-private-ready = Уведомления о ходе будут прихо�
 err-notify-word = /notify не понимает «{ $word }»: можно on, off, now, after 10m, quiet 23-7 (часы) или tz +3:30.
 notice-title = Ваш ход:
 notice-dm-closed = { $name }, я не смог отправить вам личное уведомление о ходе: личные сообщения закрыты. Откройте их и снова включите уведомления командой /notify on.
+notice-dm-closed-discord = { $name }, я не смог отправить вам личное уведомление о ходе: личные сообщения закрыты. Откройте их и снова включите уведомления командой /notify set:on.
 games-mine = Ваши открытые столы:
 games-here = Открытые столы этого чата:
+games-here-discord = Открытые столы этого канала:
+games-elsewhere-private = Столы в других чатах я показываю только в нашем личном чате: откройте его по ссылке ниже.
+notify-details-private = Тихие часы и часовой пояс сохранены; я показываю их только в нашем личном чате.
 games-none = Вы не сидите ни за одним открытым столом.
 games-line = { $game }, стол { $table }: { $state }{ $left }
 games-line-in = { $game }, стол { $table } в «{ $chat }»: { $state }{ $left }
@@ -512,6 +526,7 @@ rematch-invited = Приглашены: { $names }. Нажмите «🔁 Рев
 err-rematch-stale = Эта кнопка реванша устарела: она не относится ни к одной законченной игре.
 err-rematch-players = Реванш могут попросить только игроки стола { $table }. Сесть за новый стол может любой — кнопкой «Присоединиться».
 err-rematch-over = Реванш этой игры, стол { $table }, уже начался или закрыт. Откройте новый стол, чтобы сыграть ещё.
+err-rematch-started = Реванш уже начался, и вы в нём играете: это стол { $table }.
 err-rematch-reserved = Свободные места в реванше оставлены для приглашённых игроков.
 ## Рейтинги, таблицы, сезоны и личные встречи (issue 37).
 rating-change = { $name } { $before } → { $after }{ $mark } ({ $sign }{ $delta })

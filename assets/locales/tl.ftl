@@ -191,11 +191,12 @@ err-store-down = Hindi sumasagot ngayon ang imbakan ng mga laro, kaya walang nag
 err-table-damaged = Hindi mabasa mula sa imbakan ng mga laro ang mesa { $table }, kaya hindi na ito maitutuloy; walang nagbago. Nakikita ng operator ng bot ang dahilan sa mga log.
 err-stopping = Nagre-restart ako ngayon. Kung na-save ang galaw mo, lalabas ang board nito pagbalik ko sa ilang sandali; kung hindi, pakisubukan ulit noon.
 err-no-table = Walang bukas na mesa rito. Magsimula ng isa gamit ang /snakes, /ludo o /nardy.
-err-which-table = Maraming bukas na mesa sa chat na ito: { $tables }. Idagdag ang numero ng mesa sa utos, halimbawa "/status { $table }".
+err-which-table = Maraming bukas na mesa sa chat na ito: { $tables }. Idagdag ang numero ng mesa sa utos, halimbawa "/{ $command } { $table }".
 err-lobby-exists = { $platform ->
     [discord] May lobby na para sa larong iyan sa channel na ito: sumali ka roon.
    *[other] May lobby na para sa larong iyan sa chat na ito: sumali ka roon.
 }
+err-lobby-start = Ikaw ang host ng lobby na ito (mesa { $table }): pindutin ang Simulan para simulan ang laro.
 err-already-seated = May upuan ka na sa mesang ito.
 err-table-full = Puno na ang mesang ito.
 err-not-seated = Hindi ka naglalaro sa mesang ito.
@@ -343,7 +344,7 @@ lang-choose-discord = Pumili ng wika gamit ang /lang language (isa sa { $codes }
 boards-new-discord = Mga board: bagong mensahe bawat tira (palitan gamit ang /boards mode:edit).
 boards-edit-discord = Mga board: isang mensahe bawat mesa, ine-edit bawat tira (palitan gamit ang /boards mode:new).
 err-no-table-discord = Walang bukas na mesa rito. Magbukas gamit ang /snakes start, /ludo start o /nardy start.
-err-which-table-discord = Maraming bukas na mesa sa channel na ito: { $tables }. Pumili ng isa gamit ang opsyong table, hal. /game status table:{ $table }.
+err-which-table-discord = Maraming bukas na mesa sa channel na ito: { $tables }. Pumili ng isa gamit ang opsyong table, hal. /game { $command } table:{ $table }.
 err-rules-which-discord = Aling laro? /game rules na may game:snakes, game:ludo o game:nardy.
 
 ## Discord: descriptions of slash-command options that are not game options.
@@ -400,6 +401,7 @@ level-normal = karaniwan
 level-hard = mahirap
 button-add-computer = 🤖 Magdagdag ng computer ({ $level })
 button-remove-computer = Alisin ang computer
+turn-roll-off-thrown = Maghahagis ang bawat isa ng isang dais para sa unang tira: si { $name } ang maghahagis…
 turn-computer = Naglalaro si { $name }…
 err-bots = Hanggang { $max } computer lang ang kasya (may upuang nakalaan para sa iyo).
 err-no-computer = Walang computer sa mesang ito.
@@ -412,13 +414,21 @@ replay-caption = { $game }, mesa { $table }: ang buong laro, { $frames } frame.
 export-caption = { $game }, mesa { $table }: ang rekord ng laro, { $moves } galaw kasama ang seed at ang commitment. Suriin ang bawat dais at bawat galaw, o gawin ang replay, gamit ang:
 err-replay-running = Tumatakbo pa ang larong iyan: darating ang replay at rekord nito pagkatapos (lihim ang seed hanggang doon).
 err-no-finished = Wala pang natapos na laro sa chat na ito. Para sa ibang mesa, sabihin ang numero nito, hal. { $command ->
-    [export] /export 12
-   *[replay] /replay 12
+    [export] /export { $table }
+   *[replay] /replay { $table }
 }.
 err-no-finished-discord = Wala pang natapos na laro sa channel na ito. Para sa ibang mesa, ibigay ang numero: { $command ->
-    [export] /game export table:12
-   *[replay] /game replay table:12
+    [export] /game export table:{ $table }
+   *[replay] /game replay table:{ $table }
 }.
+err-no-finished-yet = Wala pang natapos na laro sa chat na ito: wala pang { $command ->
+    [export] mai-export
+   *[replay] maipapakita muli
+} hanggang may matapos.
+err-no-finished-yet-discord = Wala pang natapos na laro sa channel na ito: wala pang { $command ->
+    [export] mai-export
+   *[replay] maipapakita muli
+} hanggang may matapos.
 err-replay-empty = Kinansela ang mesa { $table } bago ang unang galaw: walang mare-replay.
 err-replay-failed = Hindi magawa ang replay ngayon. Subukan ulit pagkalipas ng isang minuto.
 err-no-such-table = { $platform ->
@@ -466,8 +476,12 @@ notify-private-ready = Dito darating ang mga paalala ng tira.
 err-notify-word = Hindi tinatanggap ng /notify ang “{ $word }”: on, off, now, after 10m, quiet 23-7 (oras) o tz +3:30 lang.
 notice-title = Tira mo na:
 notice-dm-closed = { $name }, hindi ko maipadala nang pribado ang paalala ng tira mo: sarado ang mga direct message mo. Buksan ang mga ito at buksan ulit ang mga paalala gamit ang /notify on.
+notice-dm-closed-discord = { $name }, hindi ko maipadala nang pribado ang paalala ng tira mo: sarado ang mga direct message mo. Buksan ang mga ito at buksan ulit ang mga paalala gamit ang /notify set:on.
 games-mine = Ang mga bukas mong mesa:
 games-here = Mga bukas na mesa sa chat na ito:
+games-here-discord = Mga bukas na mesa sa channel na ito:
+games-elsewhere-private = Ang mga mesa mo sa ibang chat ay ipinapakita ko lang sa pribado nating chat: buksan ito gamit ang link sa ibaba.
+notify-details-private = Naka-save ang tahimik na oras at time zone mo; ipinapakita ko lang ang mga ito sa pribado nating chat.
 games-none = Wala ka sa anumang bukas na mesa.
 games-line = { $game }, mesa { $table }: { $state }{ $left }
 games-line-in = { $game }, mesa { $table } sa { $chat }: { $state }{ $left }
@@ -490,6 +504,7 @@ rematch-invited = Inimbitahan: { $names }. Pindutin ang 🔁 Muling laro o Sumal
 err-rematch-stale = Luma na ang button na ito ng muling laro: wala ito sa ilalim ng alinmang tapos kong laro.
 err-rematch-players = Ang mga manlalaro lang ng mesa { $table } ang puwedeng humiling ng muling laro nito. Kahit sino ay puwedeng umupo sa bagong mesa gamit ang button na Sumali.
 err-rematch-over = Nagsimula na o sarado na ang muling laro ng larong ito, ang mesa { $table }. Magbukas ng bagong mesa para maglaro ulit.
+err-rematch-started = Nagsimula na ang muling laro, at kasali ka: ito ang mesa { $table }.
 err-rematch-reserved = Nakalaan ang mga bakanteng upuan ng muling larong ito para sa mga inimbitahang manlalaro.
 ## Mga rating, talaan, season at harapan (issue 37).
 rating-change = { $name } { $before } → { $after }{ $mark } ({ $sign }{ $delta })

@@ -83,9 +83,12 @@ pub fn choose(game: &Game, level: Level, entropy: &mut impl Entropy) -> Option<A
     }
     match (level, game) {
         (Level::Normal, _) | (_, Game::Snakes(_)) => game.suggest(),
-        (Level::Easy, Game::Ludo(_)) => {
-            let k = entropy.below(actions.len() as u32) as usize;
-            actions.into_iter().nth(k)
+        (Level::Easy, Game::Ludo(g)) => {
+            // A random move among those that differ: entering is one move whichever house
+            // piece makes it, played (and logged) as the lowest-numbered (L6, docs/rules.md).
+            let moves = g.distinct_moves();
+            let k = entropy.below(moves.len().max(1) as u32) as usize;
+            moves.into_iter().nth(k)
         }
         (Level::Easy, Game::Nardy(g)) => {
             let turns = g.turns();
@@ -422,6 +425,50 @@ mod tests {
             assert_eq!(level.word().parse::<Level>(), Ok(level));
         }
         assert!("expert".parse::<Level>().is_err());
+    }
+
+    /// Issue 46, item 18: the easy computer enters with the lowest-numbered house piece, as
+    /// the bot's own buttons do (L6: pieces in the house are alike), never a random one.
+    #[test]
+    fn the_easy_computer_enters_the_lowest_numbered_house_piece() {
+        let mut g = Game::Ludo(Ludo::new(2, LudoOptions::default()).unwrap());
+        // Sixes until the seat to move has a piece out and another 6 to play.
+        let mut entered = 0;
+        for _ in 0..40 {
+            match g.legal() {
+                Legal::RollOff { seats } => {
+                    let dice = (0..seats.len()).map(|i| 6 - i as u8).collect();
+                    g.play(&Action::Roll { dice }).unwrap();
+                }
+                Legal::Roll { .. } => {
+                    g.play(&Action::Roll { dice: vec![6] }).unwrap();
+                }
+                // Enter piece 1, then move it off the start square.
+                Legal::Choose { actions, .. } if entered < 2 || actions.len() < 3 => {
+                    entered += 1;
+                    g.play(&actions[0]).unwrap();
+                }
+                Legal::Choose { .. } => {
+                    // Enter with piece 2, 3 or 4, or move piece 1 on: 4 actions, 2 moves.
+                    let mut chosen = Vec::new();
+                    for seed in 0..64 {
+                        chosen.push(choose(&g, Level::Easy, &mut Counter(seed)).unwrap());
+                    }
+                    let pieces: std::collections::BTreeSet<u8> = chosen
+                        .iter()
+                        .filter_map(|a| match a {
+                            Action::Move { piece } => Some(*piece),
+                            _ => None,
+                        })
+                        .collect();
+                    assert_eq!(pieces.len(), 2, "one entering piece and the piece out: {pieces:?}");
+                    assert!(pieces.contains(&1), "piece 2 (index 1) enters: {pieces:?}");
+                    return;
+                }
+                Legal::Over => break,
+            }
+        }
+        panic!("never reached a choice between entering and moving");
     }
 
     /// While the game waits for dice, a computer has nothing to choose (the table rolls).

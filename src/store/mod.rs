@@ -929,6 +929,22 @@ impl Store {
         Ok(with_status(rows.into_iter(), statuses).collect())
     }
 
+    /// The newest finished table outside `chat` that `user` played at, if any: a real number
+    /// for a hint that a table is named by its number.
+    pub async fn finished_elsewhere(
+        &self,
+        user: &str,
+        chat: &str,
+    ) -> Result<Option<i64>, StoreError> {
+        const SQL: &str = "select t.id from tables t join seats s on s.table_id = t.id \
+            where s.user_id = $1 and t.chat <> $2 and t.status = 'finished' \
+            order by t.id desc limit 1";
+        let id = on_pool!(self, pool => {
+            sqlx::query_scalar(SQL).bind(user).bind(chat).fetch_optional(pool).await?
+        });
+        Ok(id)
+    }
+
     /// The table whose thread (a Discord thread opened for it) is `thread`, if any.
     pub async fn table_of_thread(&self, thread: &str) -> Result<Option<i64>, StoreError> {
         const SQL: &str = "select table_id from messages where kind = 'thread' and message = $1 \

@@ -44,7 +44,7 @@ pub struct LiveState {
     pub time_left_ms: Option<i64>,
     /// The board message's text: what happened last and who acts now.
     pub text: String,
-    /// The last moves in words, oldest first.
+    /// The last moves in words, newest first (on a phone the newest is in view).
     pub moves: Vec<String>,
     /// The buttons the viewer may press (only a seated player's, or anyone's in a lobby they
     /// could join).
@@ -191,13 +191,22 @@ impl Service {
                     break;
                 }
             }
-            moves.reverse();
         }
         let lobby = t.rec.status == TableStatus::Lobby;
         // Buttons for those who may press them here: a seated player; in a lobby, anyone the
         // page knows (they may join).
-        let buttons =
-            if viewer.is_some() && (seated || lobby) { press_rows(&view) } else { Vec::new() };
+        // While a game is played, only the player to move has anything to press (issue 46,
+        // item 9): another's Roll would only be refused.
+        let viewer_seat = viewer.and_then(|v| t.rec.seats.iter().position(|s| s.user == v));
+        let may_press = match to_move {
+            Some(seat) if !roll_off => viewer_seat == Some(usize::from(seat)),
+            _ => true,
+        };
+        let buttons = if viewer.is_some() && (seated || lobby) && may_press {
+            press_rows(&view)
+        } else {
+            Vec::new()
+        };
         let (status, status_key) = match t.rec.status {
             TableStatus::Lobby => ("lobby", "live-status-lobby"),
             TableStatus::Playing => ("playing", "live-status-playing"),

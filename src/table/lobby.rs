@@ -381,11 +381,15 @@ impl Service {
                 let t = self.find(ctx, Some(game), &[TableStatus::Lobby]).await?;
                 let lang = self.table_lang(&t).await;
                 let mut view = self.lobby_view(&t, lang);
-                view.text = format!(
-                    "{}\n\n{}",
-                    self.text_for(ctx, lang, "err-lobby-exists", &[]),
-                    view.text
-                );
+                // Its host asked again (`/snakes bot` twice): what is left is to start it.
+                let host = t.rec.seats.first().is_some_and(|s| s.user == ctx.user);
+                let said = if host {
+                    let table = [("table", Arg::Number(t.rec.id))];
+                    self.text_for(ctx, lang, "err-lobby-start", &table)
+                } else {
+                    self.text_for(ctx, lang, "err-lobby-exists", &[])
+                };
+                view.text = format!("{said}\n\n{}", view.text);
                 return Ok(vec![view]);
             }
             Err(e) => return Err(e.into()),

@@ -237,6 +237,12 @@ impl Service {
         }
         let mut lines = vec![self.notify_words(ctx, lang, &choice)];
         let mut answer = Private { to: ctx.user.to_string(), links: Vec::new(), invite: None };
+        // A Telegram group reads every answer: quiet hours and a time zone are said only in
+        // the person's private chat with the bot (issue 46, item 11).
+        if ctx.chat.is_telegram_group() && (choice.quiet.is_some() || choice.tz_min != 0) {
+            lines.push(self.i18n.text(lang, "notify-details-private", &[]));
+            answer.invite = Some("notify".into());
+        }
         // Telegram writes to a person only after they opened a chat with the bot: a group's
         // `/notify on` links to that chat (`start=notify`).
         if choice.active() && ctx.chat.is_telegram_group() {
@@ -272,7 +278,9 @@ impl Service {
         } else {
             lines.push(self.text_for(ctx, lang, "notify-off", &[]));
         }
-        if let Some([from, to]) = c.quiet {
+        // In a Telegram group the details are not said (see `notify`).
+        let details = !ctx.chat.is_telegram_group();
+        if let Some([from, to]) = c.quiet.filter(|_| details) {
             lines.push(self.i18n.text(
                 lang,
                 "notify-quiet",
@@ -282,7 +290,7 @@ impl Service {
                     ("tz", utc(c.tz_min).into()),
                 ],
             ));
-        } else if c.tz_min != 0 {
+        } else if c.tz_min != 0 && details {
             lines.push(self.i18n.text(lang, "notify-tz", &[("tz", utc(c.tz_min).into())]));
         }
         lines.push(self.text_for(ctx, lang, "notify-usage", &[]));
@@ -510,7 +518,12 @@ impl Service {
             about: Some(About { table, thread: false }),
             ..Post::default()
         };
-        let text = self.i18n.text(lang, "notice-dm-closed", &[("name", name.into())]);
+        // Discord's command takes its choice as an option (`/notify set:on`).
+        let key = match t.rec.chat.platform() {
+            crate::ids::Platform::Discord => "notice-dm-closed-discord",
+            _ => "notice-dm-closed",
+        };
+        let text = self.i18n.text(lang, key, &[("name", name.into())]);
         let view = View::new(Some(lang), text, Kind::Post(post));
         vec![(t.rec.chat.to_string(), view)]
     }
@@ -522,7 +535,23 @@ impl Service {
         let now = self.clock.now_ms();
         let mut lines = Vec::new();
         let mut links = Vec::new();
-        let mine = self.store.tables_of_user(ctx.user.as_str(), "", &TableStatus::OPEN).await?;
+        let mut mine = self.store.tables_of_user(ctx.user.as_str(), "", &TableStatus::OPEN).await?;
+        // A Telegram group reads every answer: the person's tables in other chats (which name
+        // those chats) are listed only in their private chat with the bot (issue 46, item 11).
+        let group = ctx.chat.is_telegram_group();
+        let mut elsewhere = false;
+        if group {
+            let here: Vec<i64> = self
+                .store
+                .tables_in_chat(ctx.chat.as_str(), &TableStatus::OPEN)
+                .await?
+                .into_iter()
+                .map(|(id, ..)| id)
+                .collect();
+            let before = mine.len();
+            mine.retain(|(id, ..)| here.contains(id));
+            elsewhere = mine.len() < before;
+        }
         if mine.is_empty() {
             lines.push(self.i18n.text(lang, "games-none", &[]));
         } else {
@@ -542,7 +571,7 @@ impl Service {
             let others: Vec<i64> =
                 here.iter().map(|(id, ..)| *id).filter(|id| !shown.contains(id)).collect();
             if !others.is_empty() {
-                lines.push(self.i18n.text(lang, "games-here", &[]));
+                lines.push(self.text_for(ctx, lang, "games-here", &[]));
             }
             for id in others {
                 let Ok(t) = self.load(id).await else { continue };
@@ -550,7 +579,11 @@ impl Service {
                 links.push(self.link(&t));
             }
         }
-        let answer = Private { to: ctx.user.to_string(), links, invite: None };
+        let mut answer = Private { to: ctx.user.to_string(), links, invite: None };
+        if elsewhere {
+            lines.push(self.i18n.text(lang, "games-elsewhere-private", &[]));
+            answer.invite = Some("games".into());
+        }
         Ok(vec![View::new(Some(lang), lines.join("\n"), Kind::Private(answer))])
     }
 }

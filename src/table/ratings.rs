@@ -390,7 +390,10 @@ impl Service {
     /// of this chat, per game. `target` is a name as shown at tables, `@name`, or a user id.
     pub(super) async fn versus(&self, ctx: &Ctx, target: &str) -> Result<Vec<View>, Fail> {
         let lang = self.chat_lang(ctx).await;
-        let wanted = target.trim().trim_start_matches('@');
+        // Names are stored without bidi controls (`clean_name`): so is the one typed.
+        let typed = target.trim();
+        let cleaned = if typed.is_empty() { String::new() } else { super::clean_name(typed) };
+        let wanted = cleaned.trim().trim_start_matches('@');
         if wanted.is_empty() {
             return Err(say("err-vs-who"));
         }

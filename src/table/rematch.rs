@@ -101,8 +101,14 @@ impl Service {
     /// A press after the rematch was opened: a seat at it, while it is a lobby.
     async fn join_rematch(&self, ctx: &Ctx, id: i64) -> Result<Vec<View>, Fail> {
         let t = self.load(id).await?;
+        // Seated at a rematch that has begun: say so, with its number (issue 46, item 15).
+        let started = || Fail::Say("err-rematch-started", vec![("table", Arg::Number(id))]);
         if t.seat_of(ctx.user.as_str()).is_some() {
-            return Err(say("err-already-seated"));
+            return Err(if t.rec.status == TableStatus::Lobby {
+                say("err-already-seated")
+            } else {
+                started()
+            });
         }
         let over = || Fail::Say("err-rematch-over", vec![("table", Arg::Number(id))]);
         if t.rec.status != TableStatus::Lobby {
@@ -113,11 +119,7 @@ impl Service {
             // press (a double tap that seated them and started the game), or without them.
             Err(Fail::Say("err-started" | "err-game-over", _)) => {
                 let t = self.load(id).await?;
-                Err(if t.seat_of(ctx.user.as_str()).is_some() {
-                    say("err-already-seated")
-                } else {
-                    over()
-                })
+                Err(if t.seat_of(ctx.user.as_str()).is_some() { started() } else { over() })
             }
             done => done,
         }

@@ -202,7 +202,17 @@ impl Service {
                 "err-no-finished-game",
                 vec![("game", Arg::from(kind.name().to_owned())), command],
             ),
-            None => Fail::Say("err-no-finished", vec![command]),
+            // A number is worth suggesting only where the user has a finished game to name:
+            // their own newest, from another chat (issue 46, item 15).
+            None => {
+                match self.store.finished_elsewhere(ctx.user.as_str(), ctx.chat.as_str()).await? {
+                    Some(id) => Fail::Say(
+                        "err-no-finished",
+                        vec![command, ("table", id.to_string().into())],
+                    ),
+                    None => Fail::Say("err-no-finished-yet", vec![command]),
+                }
+            }
         })
     }
 

@@ -568,6 +568,13 @@ impl Service {
             op = *inner;
         }
         let pick = |game: Option<GameKind>| table.map_or(Pick::from(game), Pick::Table);
+        // The command as typed, for a hint that names a table by number (issue 46, item 12).
+        let typed = match op.name() {
+            "start" => "play",
+            word @ ("join" | "leave" | "options" | "resign" | "kick" | "cancel" | "history"
+            | "fair") => word,
+            _ => "status",
+        };
         let result = match op {
             Op::Create { game, words } => self.create(ctx, game, &words).await,
             Op::Join(game) => self.lobby_op(ctx, pick(game), LobbyOp::Join).await,
@@ -593,6 +600,8 @@ impl Service {
             Op::Boards(mode) => self.boards(ctx, mode).await,
             Op::Rules(game) => self.rules(ctx, game).await,
             Op::Invite(code) if code == "notify" => self.notify_here(ctx).await,
+            // `start=games`, from a group's `/games`: the person's tables, privately.
+            Op::Invite(code) if code == "games" => self.games(ctx).await,
             Op::Invite(code) => self.invite(ctx, &code).await,
             Op::Replay(pick) => self.replay_game(ctx, pick).await,
             Op::Export(pick) => self.export_game(ctx, pick).await,
@@ -614,6 +623,13 @@ impl Service {
             }
             Err(fail) => {
                 let lang = self.user_lang_given(ctx, own).await;
+                let fail = match fail {
+                    Fail::Say(key @ "err-which-table", mut args) => {
+                        args.push(("command", typed.to_owned().into()));
+                        Fail::Say(key, args)
+                    }
+                    fail => fail,
+                };
                 self.fail_views(ctx, lang, fail).await
             }
         }

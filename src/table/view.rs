@@ -300,7 +300,13 @@ impl Service {
             buttons.clear();
             mentions.clear();
             lines.pop();
-            lines.push(label("turn-computer", &[("name", name(seat).into())]));
+            // A roll-off is everyone's: the computer only throws the dice for it, and the
+            // next board says who moves first (issue 46, item 14).
+            let key = match game.legal() {
+                Legal::RollOff { .. } => "turn-roll-off-thrown",
+                _ => "turn-computer",
+            };
+            lines.push(label(key, &[("name", name(seat).into())]));
         }
         let image = self.picture(game, events, &names, lang).await;
         let message = TableMessage {

@@ -325,7 +325,7 @@ pub fn refusal(
             let got = got.as_str().map_or_else(|| got.to_string(), str::to_owned);
             let args = vec![
                 ("option", option_name(key)),
-                ("allowed", allowed_words(key, allowed)),
+                ("allowed", allowed_words(allowed)),
                 ("got", Arg::Text(got)),
             ];
             ("err-option-value", args)
@@ -380,16 +380,14 @@ pub fn value_key(key: &str, value: &str) -> Option<String> {
     })
 }
 
-/// What an option takes, in the reader's language: "exact roll or bounce back", "on or off",
-/// "a number from 1 to 99".
-fn allowed_words(key: &str, allowed: Allowed) -> Arg {
+/// What an option takes, as the reader would type it (issue 46, item 13): its words, quoted
+/// (`"first" or "all"`, `"on" or "off"`: the words the parser takes in every language, not
+/// their names), or "a number from 1 to 99" in the reader's language.
+fn allowed_words(allowed: Allowed) -> Arg {
+    let typed = |word: &str| quoted(Arg::Text(word.to_owned()));
     match allowed {
-        Allowed::Words(values) => {
-            Arg::Or(values.iter().map(|v| quoted(value_name(key, v))).collect())
-        }
-        Allowed::OnOff => {
-            Arg::Or(vec![quoted(Arg::message("value-on")), quoted(Arg::message("value-off"))])
-        }
+        Allowed::Words(values) => Arg::Or(values.iter().map(|v| typed(v)).collect()),
+        Allowed::OnOff => Arg::Or(vec![typed("on"), typed("off")]),
         Allowed::Range { min, max } => Arg::Message(
             "allowed-range".into(),
             vec![("min", Arg::Number(i64::from(min))), ("max", Arg::Number(i64::from(max)))],
@@ -773,11 +771,26 @@ mod tests {
         for kind in GameKind::ALL {
             keys.extend(registry::options_of(kind).iter().map(|o| o.key));
         }
+        // The words a player types for a value (issue 46, item 13 has a refusal list them):
+        // Latin in every language, as the parser takes them.
+        let mut typed: Vec<&str> = vec!["on", "off"];
+        for kind in GameKind::ALL {
+            for o in registry::options_of(kind) {
+                if let Allowed::Words(values) = o.allowed {
+                    typed.extend(values.iter().copied());
+                }
+            }
+        }
+        for o in TABLE_OPTIONS {
+            if let Some((Allowed::Words(values), _)) = o.value {
+                typed.extend(values.iter().copied());
+            }
+        }
         let check = |kind: GameKind, words: &[String], got: Option<&str>, lang: Lang| {
             let text = refused(kind, words, lang);
             let said = got.map_or_else(|| text.clone(), |got| text.replace(got, " "));
             for word in said.split(|c: char| !(c.is_ascii_alphanumeric() || "_/".contains(c))) {
-                let latin = word.bytes().any(|b| b.is_ascii_alphabetic());
+                let latin = word.bytes().any(|b| b.is_ascii_alphabetic()) && !typed.contains(&word);
                 if matches!(lang, Lang::Fa | Lang::Ru) {
                     assert!(
                         !latin || word.starts_with('/'),

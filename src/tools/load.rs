@@ -76,6 +76,87 @@ pub struct Config {
     pub mix: Mix,
     /// Keep one live-board page open on each table (in process only).
     pub watchers: bool,
+    /// Whose chat calls to count (in process only): each platform's adapter makes its own
+    /// calls for the same show protocol, within its own limits.
+    pub platform: Platform,
+}
+
+/// The chat platform whose calls an in-process run counts (`--platform`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Platform {
+    /// The playground: messages shown, edited, buttons taken off (no platform API).
+    #[default]
+    Playground,
+    /// Telegram, a new board message every turn (`/boards new`, the default): every press is
+    /// answered (`answerCallbackQuery`), and a group takes 20 new messages a minute.
+    Telegram,
+    /// Telegram, one board message edited in place every turn (`/boards edit`).
+    TelegramEdit,
+    /// Discord: every press is answered as an interaction, and a channel takes 5 new
+    /// messages in 5 seconds.
+    Discord,
+}
+
+impl std::str::FromStr for Platform {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        match text.trim() {
+            "playground" => Ok(Platform::Playground),
+            "telegram" | "telegram-new" => Ok(Platform::Telegram),
+            "telegram-edit" => Ok(Platform::TelegramEdit),
+            "discord" => Ok(Platform::Discord),
+            other => Err(format!(
+                "{other:?} is not a platform (playground, telegram, telegram-edit, discord)"
+            )),
+        }
+    }
+}
+
+impl Platform {
+    /// The call that answers a press, where the platform wants one.
+    fn answer(self) -> Option<&'static str> {
+        match self {
+            Platform::Playground => None,
+            Platform::Telegram | Platform::TelegramEdit => Some("answerCallbackQuery"),
+            Platform::Discord => Some("interaction callback"),
+        }
+    }
+
+    /// The call that shows a message: an edit or a new one, a picture or a text.
+    fn put(self, edit: bool, picture: bool) -> &'static str {
+        match (self, edit, picture) {
+            (Platform::Playground, true, _) => "edit",
+            (Platform::Playground, false, _) => "send",
+            (Platform::Telegram | Platform::TelegramEdit, true, true) => "editMessageMedia",
+            (Platform::Telegram | Platform::TelegramEdit, true, false) => "editMessageText",
+            (Platform::Telegram | Platform::TelegramEdit, false, true) => "sendPhoto",
+            (Platform::Telegram | Platform::TelegramEdit, false, false) => "sendMessage",
+            (Platform::Discord, true, _) => "edit message",
+            (Platform::Discord, false, _) => "create message",
+        }
+    }
+
+    /// The call that takes a message's buttons off.
+    fn strip(self) -> &'static str {
+        match self {
+            Platform::Playground => "strip",
+            Platform::Telegram | Platform::TelegramEdit => "editMessageReplyMarkup",
+            Platform::Discord => "edit message (buttons off)",
+        }
+    }
+
+    /// New boards a chat may be sent within a window before boards are edited in place, as
+    /// the adapter paces (Telegram: a group's 20 a minute less 3 kept for texts; Discord: a
+    /// channel's 5 in 5 s less 1).
+    fn boards(self) -> Option<(usize, Duration)> {
+        match self {
+            Platform::Playground => None,
+            Platform::Telegram | Platform::TelegramEdit => Some((17, Duration::from_secs(60))),
+            Platform::Discord => Some((4, Duration::from_secs(5))),
+        }
+    }
 }
 
 /// What runs beside the presses: `--mix replays=4/min,burst=10,computers=25%`.
@@ -180,6 +261,8 @@ pub struct Report {
     pub chat_calls: BTreeMap<String, u64>,
     /// Those calls per press answered.
     pub chat_calls_per_press: f64,
+    /// Whose calls they are (`--platform`).
+    pub platform: Platform,
 }
 
 /// Latency percentiles in milliseconds.
@@ -237,6 +320,9 @@ struct Tally {
     errors: std::sync::Mutex<BTreeMap<String, u64>>,
     /// Chat calls by kind (see [`Report::chat_calls`]).
     calls: std::sync::Mutex<BTreeMap<&'static str, u64>>,
+    /// The platform whose calls are counted, and the new messages each chat was sent.
+    platform: Platform,
+    sent: std::sync::Mutex<crate::table::show::Pace<u64>>,
     /// Tables that have finished a game (whose last game can be replayed).
     finished: std::sync::Mutex<Vec<usize>>,
     replay_latencies: std::sync::Mutex<Vec<f64>>,
@@ -304,6 +390,11 @@ pub fn check(config: &Config, allow_remote: bool) -> Result<(), LoadError> {
     if config.mix.computers > 0.0 && config.players < 2 {
         return bad("--mix computers needs --players 2 or more".into());
     }
+    if config.playground.is_some() && config.platform != Platform::Playground {
+        return bad(
+            "--platform counts the calls of an in-process run: not with --playground".into()
+        );
+    }
     if let Some(url) = &config.playground
         && !allow_remote
     {
@@ -333,6 +424,10 @@ pub async fn run(config: &Config) -> Result<Report, LoadError> {
         latencies: std::sync::Mutex::new(Vec::new()),
         errors: std::sync::Mutex::new(BTreeMap::new()),
         calls: std::sync::Mutex::new(BTreeMap::new()),
+        platform: config.platform,
+        sent: std::sync::Mutex::new(crate::table::show::Pace::new(
+            config.platform.boards().map_or(Duration::from_secs(1), |(_, window)| window),
+        )),
         finished: std::sync::Mutex::new(Vec::new()),
         replay_latencies: std::sync::Mutex::new(Vec::new()),
         watch_latencies: std::sync::Mutex::new(Vec::new()),
@@ -459,6 +554,7 @@ pub async fn run(config: &Config) -> Result<Report, LoadError> {
         watcher_latency_ms: Latency::of(&mut watch_samples),
         chat_calls: calls,
         chat_calls_per_press: (per_press * 100.0).round() / 100.0,
+        platform: config.platform,
     })
 }
 
@@ -716,6 +812,15 @@ impl TableDriver {
     /// games until the run ends.
     async fn play(mut self, ready: Arc<tokio::sync::Barrier>) {
         let seats: Vec<Ctx> = (0..self.players).map(|s| player(&self.chat, s)).collect();
+        if self.tally.platform == Platform::TelegramEdit {
+            // The chat's admin asks for one board message edited in place.
+            let admin = Ctx { admin: true, ..seats[0].clone() };
+            let mode = Op::Boards(Some(crate::table::BoardMode::Edit));
+            let views = self.op(&admin, mode).await;
+            if let Some(kind) = views.iter().find_map(View::refusal) {
+                self.tally.error(kind);
+            }
+        }
         let mut first = self.open(&seats).await;
         ready.wait().await;
         let mut due = self.offset.map(|o| tokio::time::Instant::now() + o);
@@ -876,6 +981,9 @@ enum Turn {
 async fn drive(driver: &mut Driver, chat: &str, tally: &Tally, who: &Ctx, op: Op) -> Vec<View> {
     match driver {
         Driver::Service(service) => {
+            if let (Op::Press(_), Some(answer)) = (&op, tally.platform.answer()) {
+                tally.call(answer);
+            }
             let views = service.handle(who, op).await;
             let surface = Surface { chat, tally };
             for view in views.iter().filter(|v| v.shows().is_some()) {
@@ -903,18 +1011,43 @@ struct Surface<'a> {
 /// Messages the load generator's surface has put, numbering them.
 static PUT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
+impl Surface<'_> {
+    /// The chat's key in the tally's pace.
+    fn key(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.chat.hash(&mut h);
+        h.finish()
+    }
+}
+
 impl crate::table::show::Surface for Surface<'_> {
-    async fn put(&self, _: &View, target: Option<&str>, _: bool) -> Option<String> {
-        self.tally.call(if target.is_some() { "edit" } else { "send" });
+    async fn put(&self, view: &View, target: Option<&str>, _: bool) -> Option<String> {
+        let platform = self.tally.platform;
+        self.tally.call(platform.put(target.is_some(), view.image().is_some()));
         if let Some(target) = target {
             return Some(target.to_owned());
         }
+        self.tally
+            .sent
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .record(self.key(), Instant::now());
         let n = PUT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         Some(format!("{}:{n}", self.chat))
     }
 
     async fn strip(&self, _: &str) {
-        self.tally.call("strip");
+        self.tally.call(self.tally.platform.strip());
+    }
+
+    /// As the platform's adapter does: a chat that has spent its new boards for the window
+    /// edits its live board in place.
+    fn in_place(&self, view: &View, live: &str) -> Option<String> {
+        let (boards, _) = self.tally.platform.boards()?;
+        let Some((_, Slot::Board)) = view.shows() else { return None };
+        let mut sent = self.tally.sent.lock().unwrap_or_else(|e| e.into_inner());
+        (sent.count(self.key(), Instant::now()) >= boards).then(|| live.to_owned())
     }
 }
 
@@ -1040,6 +1173,7 @@ mod tests {
             pid: None,
             mix: Mix::default(),
             watchers: false,
+            platform: Platform::Playground,
         };
         assert!(check(&config, false).is_ok());
         let with = |f: &dyn Fn(&mut Config)| {

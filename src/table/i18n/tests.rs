@@ -534,3 +534,16 @@ fn discord_says_channel_where_the_others_say_chat() {
     let admin = i18n.format(Lang::En, "err-admin-only", &discord).unwrap();
     assert_eq!(admin, "Only a member who can manage messages can do that.");
 }
+
+/// Issue 46, item 15: the Persian text addresses the reader formally (شما) throughout; the
+/// informal «تو» (and «توست») appears in no message.
+#[test]
+fn persian_addresses_the_reader_formally() {
+    let fa = include_str!("../../../assets/locales/fa.ftl");
+    for (n, line) in fa.lines().enumerate().filter(|(_, l)| !l.trim_start().starts_with('#')) {
+        let informal = line
+            .split(|c: char| c.is_whitespace() || "،.:()«»!؟,".contains(c))
+            .any(|word| word == "تو" || word == "توست");
+        assert!(!informal, "fa.ftl line {}: {line}", n + 1);
+    }
+}
