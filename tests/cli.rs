@@ -183,10 +183,12 @@ fn a_finished_record_must_carry_the_ranking_the_replay_computes() {
     let (code, out, _) = verify(&dir.json("null.json", &record));
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("MISMATCH: the game finished but the record has no ranking"), "{out}");
+    // Without the key at all the file is not the shape of a record: exit 2, as
+    // docs/fairness.md lists a missing field (issue 46, item 18).
     record.as_object_mut().unwrap().remove("ranking");
-    let (code, out, _) = verify(&dir.json("none.json", &record));
-    assert_eq!(code, 1, "{out}");
-    assert!(out.contains("has no ranking"), "{out}");
+    let (code, out, err) = verify(&dir.json("none.json", &record));
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(out.is_empty() && err.contains("ranking"), "{out}{err}");
 }
 
 /// Unknown fields are refused, at the top level and in a step, and named.
