@@ -71,6 +71,11 @@ struct Fake {
     boards_shown: Vec<(u64, Value)>,
     /// Users who do not take direct messages: a message to their DM channel is refused (50007).
     closed_dms: Vec<u64>,
+    /// How long opening a direct-message channel takes (a slow Discord).
+    dm_delay: Duration,
+    /// Each direct message as it arrived: its channel, and the user the newest live board then
+    /// asked to move (0: none).
+    dm_times: Vec<(u64, u64)>,
 }
 
 /// The id of the fake's direct-message channel with user `uid`.
@@ -179,6 +184,14 @@ async fn rest(
     request: Request,
 ) -> Response {
     let (body, png, files) = payload(request).await;
+    if method == Method::POST && path == "users/@me/channels" {
+        let delay = {
+            let mut fake = s.fake.lock().await;
+            fake.calls.push("opening a DM channel".into());
+            fake.dm_delay
+        };
+        tokio::time::sleep(delay).await;
+    }
     let mut fake = s.fake.lock().await;
     fake.files.extend(files);
     fake.calls.push(format!("{method} {path}"));
@@ -290,6 +303,14 @@ async fn rest(
         }
         ("POST", ["channels", channel, "messages"]) => {
             let channel = channel.parse().unwrap_or(CHANNEL);
+            if channel > 700_000 && channel < 800_000 {
+                let mover = board(&fake).map_or(0, |(_, m)| {
+                    let c = m["content"].as_str().unwrap_or("");
+                    let at = |u: u64| c.rfind(&format!("<@{u}>"));
+                    (1..=20).max_by_key(|u| at(*u)).filter(|u| at(*u).is_some()).unwrap_or(0)
+                });
+                fake.dm_times.push((channel, mover));
+            }
             // Discord's limit on a channel's new messages: 5 in any 5 s.
             let now = std::time::Instant::now();
             let times = fake.channel_posts.entry(channel).or_default();
@@ -1900,6 +1921,65 @@ async fn five_busy_tables_in_one_channel_stay_within_limits_with_one_live_board_
             f.post_times.len()
         );
         assert!(waits.len() >= TABLES * 10, "{db}: only {} presses answered", waits.len());
+        drop(f);
+        g.running.shutdown().await;
+    }
+}
+
+/// Issue 46, item 7: a turn notice never arrives after the turn was played. Discord is slow to
+/// open direct-message channels (1.5 s here); Ana, who wants notices at once, plays each of her
+/// turns just as her notice is on its way (the fake has been asked for her DM channel): a
+/// notice whose turn was played meanwhile is not sent, so every direct message she gets finds
+/// her to move. On both databases.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_turn_notice_never_arrives_after_the_turn_was_played() {
+    for (db, url) in common::both_databases("dc", "late-notice").await {
+        let mut g = Guild::start_on(&url, "auto").await;
+        g.fake.lock().await.dm_delay = Duration::from_millis(1500);
+        let now = json!([{ "name": "set", "type": 3, "value": "now" }]);
+        let token = g.command(1, "Ana", "notify", now).await;
+        assert!(g.ephemeral(&token).await.contains("Turn notices are on"), "{db}");
+        g.command(1, "Ana", "snakes", start(json!([]))).await;
+        let (lobby, join) = g.until("the lobby", |f| button(f, "Join")).await;
+        g.press(2, "Ben", lobby, json!({ "custom_id": join, "component_type": 2 })).await;
+        let play = g
+            .until("Ben seated", |f| {
+                let m = &f.messages[&lobby];
+                plain(m["content"].as_str()?).contains("joined").then_some(())?;
+                button(f, "Start").map(|(_, b)| b)
+            })
+            .await;
+        g.press(1, "Ana", lobby, json!({ "custom_id": play, "component_type": 2 })).await;
+        // Whose turn a board asks for: the player mentioned last.
+        let mover = |m: &Value| {
+            let c = m["content"].as_str().unwrap_or("");
+            if c.rfind("<@1>") > c.rfind("<@2>") { 1 } else { 2 }
+        };
+        let asked = |f: &Fake| f.calls.iter().filter(|c| *c == "opening a DM channel").count();
+        let mut last = (0, 0);
+        let mut raced = 0;
+        while raced < 3 {
+            let (id, m) = g.until("the next board", |f| board_after(f, last)).await;
+            last = at(id, &m);
+            if mover(&m) == 1 {
+                // Ana presses once her notice is on its way (within a few seconds).
+                let before = asked(&*g.fake.lock().await);
+                let on_its_way =
+                    g.within(Duration::from_secs(8), |f| (asked(f) > before).then_some(())).await;
+                raced += usize::from(on_its_way.is_some());
+                g.press(1, "Ana", id, first_control(&m)).await;
+            } else {
+                // Ben takes his time: a notice of Ana's sent late would arrive on his turn.
+                tokio::time::sleep(Duration::from_millis(2500)).await;
+                g.press(2, "Ben", id, first_control(&m)).await;
+            }
+        }
+        tokio::time::sleep(Duration::from_secs(3)).await;
+        let f = g.fake.lock().await;
+        let to_ana: Vec<u64> =
+            f.dm_times.iter().filter(|(c, _)| *c == dm_channel(1)).map(|(_, m)| *m).collect();
+        eprintln!("{db}: {raced} notices raced; direct messages to Ana on the turn of {to_ana:?}");
+        assert!(to_ana.iter().all(|m| *m == 1), "{db}: a notice after Ana had played: {to_ana:?}");
         drop(f);
         g.running.shutdown().await;
     }

@@ -758,6 +758,8 @@ impl Discord {
         // A notice mentions no one: mentions have no place in a direct message.
         let Kind::Notice(TurnNotice { notice, .. }) = &view.kind else { return };
         let sent = match user.create_dm_channel(&self.http).await {
+            // The turn was played while the notice waited: it is not sent.
+            Ok(_) if !self.service.notice_due(notice).await => return,
             Ok(dm) => {
                 let mut b = CreateMessage::new().content(self.content(&view));
                 if let Some(file) = board_file(&view) {

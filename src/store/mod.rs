@@ -328,6 +328,9 @@ pub struct Due {
 /// before it fails: a press during an outage is answered within about two seconds.
 pub const WAIT: Duration = Duration::from_millis(1500);
 
+/// SQLite's read connections in one process.
+const READERS: u32 = 4;
+
 /// How long a SQLite write waits in line for the process's one writer connection before the
 /// store counts as not answering: the line is work, not an outage (see [`Lite`]).
 pub const WRITE_QUEUE: Duration = Duration::from_secs(30);
@@ -665,9 +668,12 @@ impl Store {
             let read = if url.contains(":memory:") || url.contains("mode=memory") {
                 write.clone()
             } else {
+                // Reads wait in line for a connection as writes do (issue 46, item 2): four
+                // busy readers are work, not an outage. A database that does not answer still
+                // fails within `WAIT`, by the busy timeout on the connection.
                 SqlitePoolOptions::new()
-                    .max_connections(4)
-                    .acquire_timeout(WAIT)
+                    .max_connections(READERS)
+                    .acquire_timeout(WRITE_QUEUE)
                     .connect_with(options.read_only(true))
                     .await?
             };
@@ -1358,6 +1364,22 @@ impl Store {
         Ok(rows)
     }
 
+    /// Whether `user` is still owed an unsent notice for any of `tables` (a turn played
+    /// since drops it): asked just before a notice is sent.
+    pub async fn notice_pending(&self, user: &str, tables: &[i64]) -> Result<bool, StoreError> {
+        const SQL: &str =
+            "select count(*) from notices where user_id = $1 and table_id = $2 and sent_ms is null";
+        for &table in tables {
+            let n: i64 = on_pool!(self, pool => {
+                sqlx::query_scalar(SQL).bind(user).bind(table).fetch_one(pool).await?
+            });
+            if n > 0 {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
     /// What became of a claimed notice: sent at `Some(ms)` (never sent again for this turn),
     /// postponed to `due` (quiet hours), or dropped (`None, None`: the turn is over or the
     /// user does not want it).
@@ -1550,3 +1572,34 @@ pub mod ratings;
 
 use ratings::RateTx;
 pub use ratings::{FinishedGame, HeadToHead, LadderRow, RateFn, Rating, RatingRow};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 46, item 2: with every SQLite read connection busy for longer than [`WAIT`], a
+    /// read waits in line and is answered; it is not taken for an outage.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_sqlite_read_waits_in_line_for_a_busy_pool() {
+        let path =
+            std::env::temp_dir().join(format!("dicetable-readers-{}.db", std::process::id()));
+        let url = format!("sqlite://{}", path.display());
+        let store = Store::connect(&url).await.unwrap();
+        let Store::Sqlite(lite) = &store else { panic!("SQLite") };
+        let mut held = Vec::new();
+        for _ in 0..READERS {
+            held.push(lite.read.acquire().await.unwrap());
+        }
+        let reader = store.clone();
+        let read = tokio::spawn(async move { reader.user_name("telegram:1").await });
+        tokio::time::sleep(WAIT + Duration::from_millis(700)).await;
+        assert!(!read.is_finished(), "the read waits while every reader is busy");
+        drop(held);
+        let answered = read.await.unwrap();
+        assert!(matches!(answered, Ok(None)), "answered once a reader is free: {answered:?}");
+        drop(store);
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+        }
+    }
+}

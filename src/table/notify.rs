@@ -464,6 +464,24 @@ impl Service {
         Link { table: t.rec.id, chat: t.rec.chat.to_string(), message }
     }
 
+    /// Whether `notice` is still to be sent: a turn it tells of is still waiting (asked just
+    /// before sending, so that a notice never arrives after the turn was played: issue 46,
+    /// item 7). Should the store not answer, it is sent (a late notice beats none).
+    pub async fn notice_due(&self, notice: &Notice) -> bool {
+        match self.store.notice_pending(&notice.user, &notice.tables).await {
+            Ok(due) => {
+                if !due {
+                    tracing::debug!(user = %notice.user, "a notice's turn was played: not sent");
+                }
+                due
+            }
+            Err(e) => {
+                tracing::warn!(user = %notice.user, error = %e, "checking a notice failed");
+                true
+            }
+        }
+    }
+
     /// The adapter delivered a notice: it is not sent again for these turns.
     pub async fn noticed(&self, notice: &Notice) {
         let now = self.clock.now_ms();

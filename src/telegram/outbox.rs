@@ -264,6 +264,10 @@ impl Telegram {
     /// blocked or never started (403: notices are switched off); or another failure (tried
     /// again later).
     async fn post_notice(&self, chat: ChatId, view: &View, notice: &Notice) {
+        // The turn was played while the notice waited: it is not sent.
+        if !self.service.notice_due(notice).await {
+            return;
+        }
         let caption = self.html(view, CAPTION);
         let text = self.html(view, 4096);
         let sent = match view.image() {
