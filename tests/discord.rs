@@ -1644,7 +1644,7 @@ async fn a_rated_game_shows_its_changes_and_the_ladder_stats_and_record() {
         let options = sub("vs", json!([{ "name": "user", "type": 6, "value": "2" }]));
         let token = g.command_as(1, "Ana", 0, "game", options, ben).await;
         let vs = plain(&g.answered(&token).await);
-        assert!(vs.contains("Long Nardy: 1 games, 0 ahead, 1 behind"), "{db}: {vs}");
+        assert!(vs.contains("Long Nardy: 1 game, 0 ahead, 1 behind"), "{db}: {vs}");
         let token = g.command(1, "Ana", "top", json!([choose("game", "snakes")])).await;
         assert!(plain(&g.answered(&token).await).contains("pure chance"), "{db}");
         g.running.shutdown().await;

@@ -299,3 +299,31 @@ async fn notify_words_are_refused_in_the_players_language() {
         assert!(plain(&views[0].text).contains("Turn notices will come to this chat"), "{db}");
     }
 }
+
+/// Issue 45, item 4: a player who never chose a language with `/lang` gets a table's notice in
+/// that table's language (here the chat's Russian), not in English; one who chose reads theirs.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_notice_is_in_the_readers_language_else_the_tables() {
+    for (db, store, _) in stores("lang").await {
+        let clock = clock();
+        let service = Service::new(store.clone(), SECRET, clock.clone());
+        let chat = unique(&format!("lang-{db}"));
+        let (ana, ben) = (ctx(&chat, "Ana"), ctx(&chat, "Ben"));
+        let admin = Ctx { admin: true, ..ana.clone() };
+        service.handle(&admin, Op::Lang { chat: true, code: Some("ru".into()) }).await;
+        say(&service, &ana, "now").await;
+        say(&service, &ben, "now").await;
+        service.handle(&ben, Op::Lang { chat: false, code: Some("fa".into()) }).await;
+        let (_, b) = snakes(&service, &chat, &["Ana", "Ben"]).await;
+        let first = to_move(&b);
+        let b = play_turn(&service, &chat, b).await;
+        let second = to_move(&b);
+        assert_ne!(first, second, "{db}");
+        clock.advance(MINUTE);
+        let notices = due(&service).await;
+        let n = &notices[&second];
+        let text = plain(&n.text);
+        let expected = if second.ends_with("/Ana") { "Ваш ход" } else { "نوبت" };
+        assert!(text.contains(expected) && !text.contains("It is your turn"), "{db}: {text}");
+    }
+}

@@ -99,6 +99,11 @@ async fn a_rated_game_changes_ratings_and_every_view_shows_them() {
         // The global ladder has only those who opted in.
         let global = plain(&say(&service, &chat, "Ben", "/top global").await);
         assert!(!global.contains("Ana:"), "{db}: {global}");
+        // Empty ladders say why (issue 47, item 6).
+        assert!(global.contains("No one is on it yet"), "{db}: {global}");
+        let snakes = plain(&say(&service, &common::unique("quiet"), "Ben", "/top snakes").await);
+        assert!(snakes.contains("No game between people has finished here yet"), "{db}: {snakes}");
+        assert!(!snakes.contains("rated game"), "{db}: {snakes}");
         let opted = plain(&say(&service, &chat, "Ana", "/stats public").await);
         assert!(opted.contains("now on the ladders across chats"), "{db}: {opted}");
         let global = plain(&say(&service, &common::unique("else"), "Ben", "/top global").await);
@@ -117,12 +122,12 @@ async fn a_rated_game_changes_ratings_and_every_view_shows_them() {
 
         // /vs: the record between the two, by name.
         let vs = plain(&say(&service, &chat, "Ben", "/vs Ana").await);
-        assert!(vs.contains("Long Nardy: 1 games, 0 ahead, 1 behind"), "{db}: {vs}");
-        assert!(vs.contains("Snakes & Ladders: 1 games"), "{db}: {vs}");
+        assert!(vs.contains("Long Nardy: 1 game, 0 ahead, 1 behind"), "{db}: {vs}");
+        assert!(vs.contains("Snakes & Ladders: 1 game,"), "{db}: {vs}");
         // Issue 46, item 17: a typed name with a right-to-left override finds the name as
         // stored (without it).
         let typed = plain(&say(&service, &chat, "Ben", "/vs \u{202E}Ana\u{202C}").await);
-        assert!(typed.contains("Long Nardy: 1 games"), "{db}: {typed}");
+        assert!(typed.contains("Long Nardy: 1 game,"), "{db}: {typed}");
         let nobody = plain(&say(&service, &chat, "Ben", "/vs Zed").await);
         assert!(nobody.contains("Nobody called Zed"), "{db}: {nobody}");
 

@@ -1637,7 +1637,7 @@ async fn a_rated_game_shows_its_changes_and_the_ladder_stats_and_record() {
                 .then_some(())
         })
         .await;
-        let vs = g.ask("/vs Ben", "Long Nardy: 1 games").await;
+        let vs = g.ask("/vs Ben", "Long Nardy: 1 game,").await;
         assert!(vs.contains("0 ahead, 1 behind"), "{db}: {vs}");
         let snakes = g.ask("/top snakes", "pure chance").await;
         assert!(!snakes.contains("1500"), "{db}: {snakes}");

@@ -527,17 +527,38 @@ ladder-global = Ladder across chats, of the players who chose to be on it (all t
 ladder-global-how = Be on it with /stats public; leave it with /stats private.
 ladder-global-how-discord = Be on it with /stats public: True; leave it with /stats public: False.
 ladder-unrated = Snakes & Ladders is pure chance, so it has no rating: wins are counted instead.
-ladder-line = { $rank }. { $name }: { $rating }{ $mark } ({ $games } games)
-ladder-wins-line = { $rank }. { $name }: { $wins } wins in { $games } games
+ladder-line = { $rank }. { $name }: { $rating }{ $mark } ({ $games ->
+    [one] { $games } game
+   *[other] { $games } games
+})
+ladder-wins-line = { $rank }. { $name }: { $wins ->
+    [one] { $wins } win
+   *[other] { $wins } wins
+} in { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+}
 ladder-none = No rated game has finished here yet.
-stats-rating = { $game }: rating { $rating }{ $mark } ± { $deviation } after { $games } rated games
-stats-season = { $season }: { $rating }{ $mark }, place { $place } of { $players } here
+ladder-global-none = No one is on it yet: no player has chosen to be (/stats public).
+ladder-global-unrated = Snakes & Ladders has no ladder across chats: its wins are counted in each chat.
+ladder-wins-none = No game between people has finished here yet.
+stats-rating = { $game }: rating { $rating }{ $mark } ± { $deviation } after { $games ->
+    [one] { $games } rated game
+   *[other] { $games } rated games
+}
+stats-season = { $season }: { $rating }{ $mark }, { $place ->
+    [0] not on the ladder here yet
+   *[other] place { $place } of { $players } here
+}
 stats-last-season = { $game }, top three of { $season }: { $names }
 stats-public-on = You are now on the ladders across chats (/top global).
 stats-public-off = You are no longer on the ladders across chats.
 vs-title = { $name } against { $other }
 vs-none = You have not finished a game together yet.
-vs-line = { $game }: { $games } games, { $ahead } ahead, { $behind } behind
+vs-line = { $game }: { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+}, { $ahead } ahead, { $behind } behind
 err-vs-who = Whom? Write /vs and a player's name, e.g. /vs Ana.
 err-vs-unknown = Nobody called { $name } has finished a game here.
 err-top-word = /top takes a game (snakes, ludo, nardy), all (all time) or global (across chats).

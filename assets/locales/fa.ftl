@@ -510,8 +510,14 @@ ladder-unrated = مار و پله فقط شانس است، پس ریتینگ ن�
 ladder-line = { $rank }. { $name }: { $rating }{ $mark } ({ $games } بازی)
 ladder-wins-line = { $rank }. { $name }: { $wins } برد در { $games } بازی
 ladder-none = هنوز هیچ بازی ریتینگ‌داری اینجا تمام نشده است.
+ladder-global-none = هنوز کسی در آن نیست: هیچ بازیکنی نخواسته است در آن باشد (/stats public).
+ladder-global-unrated = مار و پله جدولی در همهٔ گفتگوها ندارد: بردهایش در هر گفتگو شمرده می‌شود.
+ladder-wins-none = هنوز هیچ بازی‌ای میان آدم‌ها اینجا تمام نشده است.
 stats-rating = { $game }: ریتینگ { $rating }{ $mark } ± { $deviation } پس از { $games } بازی ریتینگ‌دار
-stats-season = { $season }: { $rating }{ $mark }، رتبهٔ { $place } از { $players } در اینجا
+stats-season = { $season }: { $rating }{ $mark }، { $place ->
+    [0] هنوز در جدول اینجا نیستید
+   *[other] رتبهٔ { $place } از { $players } در اینجا
+}
 stats-last-season = { $game }، سه نفر برتر { $season }: { $names }
 stats-public-on = اکنون در جدول‌های همهٔ گفتگوها هستید (/top global).
 stats-public-off = دیگر در جدول‌های همهٔ گفتگوها نیستید.

@@ -539,8 +539,14 @@ ladder-unrated = «Змеи и лестницы» — чистая удача, �
 ladder-line = { $rank }. { $name }: { $rating }{ $mark } (игр: { $games })
 ladder-wins-line = { $rank }. { $name }: побед { $wins } из { $games }
 ladder-none = Здесь ещё не закончилась ни одна рейтинговая игра.
+ladder-global-none = В ней пока никого: ни один игрок ещё не решил в неё попасть (/stats public).
+ladder-global-unrated = У «Змей и лестниц» нет таблицы по всем чатам: победы считаются в каждом чате.
+ladder-wins-none = Здесь ещё не закончилась ни одна игра между людьми.
 stats-rating = { $game }: рейтинг { $rating }{ $mark } ± { $deviation }, рейтинговых игр: { $games }
-stats-season = { $season }: { $rating }{ $mark }, место { $place } из { $players } здесь
+stats-season = { $season }: { $rating }{ $mark }, { $place ->
+    [0] в таблице здесь вас ещё нет
+   *[other] место { $place } из { $players } здесь
+}
 stats-last-season = { $game }, тройка лучших сезона { $season }: { $names }
 stats-public-on = Теперь вы в таблицах по всем чатам (/top global).
 stats-public-off = Вас больше нет в таблицах по всем чатам.

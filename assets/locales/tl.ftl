@@ -139,7 +139,7 @@ timer-24h = 24 oras
 
 ## Ang timer ng tira.
 timer-reminder = { $name }, tira mo na: { $minutes ->
-        [one] isang minuto na lang
+        [1] isang minuto na lang
        *[other] { $minutes } minuto na lang
     } bago maglaro ang bot para sa iyo.
 timer-reminder-seconds = { $name }, tira mo na: { $seconds } segundo na lang bago maglaro ang bot para sa iyo.
@@ -464,7 +464,7 @@ page-offline = Hindi sumasagot ang bot. Naitabi ang iyong mensahe: ipadala ulit 
 notify-off = Nakapatay ang mga paalala ng tira.
 notify-on = Nakabukas ang mga paalala ng tira: susulatan kita nang pribado { $minutes ->
         [0] sa sandaling tira mo na
-        [one] kapag isang minuto nang tira mo
+        [1] kapag isang minuto nang tira mo
        *[other] kapag { $minutes } minuto nang tira mo
     } (at hindi kailanman pagkatapos mong tumira).
 notify-quiet = Tahimik na oras { $from }:00–{ $to }:00 (UTC{ $tz }): naghihintay ang mga paalala hanggang matapos ito.
@@ -490,7 +490,6 @@ games-turn-of = tira ni { $name }
 games-computer-turn = computer ang tumitira
 games-lobby = lobby, { $seated } ang nakaupo
 games-left = { $minutes ->
-        [one] , 1 minuto pa
        *[other] , { $minutes } minuto pa
     }
 
@@ -517,8 +516,14 @@ ladder-unrated = Puro suwerte ang Snakes & Ladders, kaya wala itong rating: mga 
 ladder-line = { $rank }. { $name }: { $rating }{ $mark } ({ $games } laro)
 ladder-wins-line = { $rank }. { $name }: { $wins } panalo sa { $games } laro
 ladder-none = Wala pang natapos na larong may rating dito.
+ladder-global-none = Wala pang nasa talaan: wala pang manlalarong pumiling sumali (/stats public).
+ladder-global-unrated = Walang talaan ang Ahas at Hagdan sa lahat ng chat: binibilang ang panalo nito sa bawat chat.
+ladder-wins-none = Wala pang natapos na laro ng mga tao dito.
 stats-rating = { $game }: rating { $rating }{ $mark } ± { $deviation } matapos ang { $games } larong may rating
-stats-season = { $season }: { $rating }{ $mark }, ika-{ $place } sa { $players } dito
+stats-season = { $season }: { $rating }{ $mark }, { $place ->
+    [0] wala ka pa sa talaan dito
+   *[other] ika-{ $place } sa { $players } dito
+}
 stats-last-season = { $game }, nangungunang tatlo ng { $season }: { $names }
 stats-public-on = Kasama ka na sa mga talaan sa lahat ng chat (/top global).
 stats-public-off = Hindi ka na kasama sa mga talaan sa lahat ng chat.

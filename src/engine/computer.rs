@@ -84,11 +84,10 @@ pub fn choose(game: &Game, level: Level, entropy: &mut impl Entropy) -> Option<A
     match (level, game) {
         (Level::Normal, _) | (_, Game::Snakes(_)) => game.suggest(),
         (Level::Easy, Game::Ludo(g)) => {
-            // A random move among those that differ: entering is one move whichever house
-            // piece makes it, played (and logged) as the lowest-numbered (L6, docs/rules.md).
-            let moves = g.distinct_moves();
-            let k = entropy.below(moves.len().max(1) as u32) as usize;
-            moves.into_iter().nth(k)
+            // A random piece with a move; entering is one move whichever house piece makes
+            // it, played (and logged) as the lowest-numbered (L6, docs/rules.md).
+            let k = entropy.below(actions.len() as u32) as usize;
+            actions.into_iter().nth(k).map(|a| g.distinct_move(a))
         }
         (Level::Easy, Game::Nardy(g)) => {
             let turns = g.turns();

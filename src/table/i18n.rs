@@ -161,6 +161,15 @@ impl From<u32> for Arg {
 /// not given).
 pub const PLATFORM: &str = "platform";
 
+/// How a Persian message writes a number argument: in Persian digits (other values as
+/// Fluent writes them).
+fn persian_number<M>(value: &FluentValue, _: &M) -> Option<String> {
+    match value {
+        FluentValue::Number(n) => Some(number(n.value as i64, true)),
+        _ => None,
+    }
+}
+
 /// The translations, loaded once.
 pub struct I18n {
     bundles: Vec<(Lang, FluentBundle<FluentResource>)>,
@@ -185,6 +194,11 @@ impl I18n {
                     .unwrap_or_else(|(resource, _)| resource);
                 // Duplicate keys are reported by the tests; keep the first.
                 let _ = bundle.add_resource(resource);
+                // Numbers stay numbers, so that a message may select on them (`[0]`, `[one]`);
+                // Persian writes them in its own digits.
+                if lang.persian_digits() {
+                    bundle.set_formatter(Some(persian_number as _));
+                }
                 (lang, bundle)
             })
             .collect();
@@ -213,7 +227,6 @@ impl I18n {
         fluent_args.set(PLATFORM, FluentValue::from("other"));
         for (name, arg) in args {
             let value = match arg {
-                Arg::Number(n) if lang.persian_digits() => FluentValue::from(number(n, true)),
                 Arg::Number(n) => FluentValue::from(*n),
                 other => FluentValue::from(self.words_of(lang, other)?),
             };

@@ -371,7 +371,9 @@ impl Service {
             }
             return Ok(None);
         }
-        let lang = lang.as_deref().and_then(Lang::from_tag).unwrap_or(Lang::En);
+        // The reader's own choice (`/lang`), else the language of the table the notice is
+        // about (its chat's or its own), never English by default (issue 45, item 4).
+        let own = lang.as_deref().and_then(Lang::from_tag);
         let mut waiting = Vec::new();
         for &table in tables {
             let t = match self.load(table).await {
@@ -391,6 +393,10 @@ impl Service {
             }
         }
         let Some(first) = waiting.first() else { return Ok(None) };
+        let lang = match own {
+            Some(lang) => lang,
+            None => self.table_lang(first).await,
+        };
         let mut lines = vec![self.i18n.text(lang, "notice-title", &[])];
         let mut links = Vec::new();
         for t in &waiting {

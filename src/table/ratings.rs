@@ -289,7 +289,16 @@ impl Service {
             }
         }
         if !any {
-            lines.push(self.i18n.text(lang, "ladder-none", &[]));
+            // Why it is empty (issue 47, item 6): nobody opted in across chats, a game that is
+            // not rated across chats, no game between people, or no rated game yet.
+            let unrated = game.is_some_and(|g| !rating::rated_game(g));
+            let why = match scope {
+                Scope::Global if unrated => "ladder-global-unrated",
+                Scope::Global => "ladder-global-none",
+                _ if unrated => "ladder-wins-none",
+                _ => "ladder-none",
+            };
+            lines.push(self.i18n.text(lang, why, &[]));
         }
         if scope == Scope::Global {
             lines.push(self.text_for(ctx, lang, "ladder-global-how", &[]));

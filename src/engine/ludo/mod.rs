@@ -339,6 +339,20 @@ impl Ludo {
         if stuck { 3 } else { 1 }
     }
 
+    /// `action` as [`Ludo::distinct_moves`] has it: a move by the lowest-numbered piece on the
+    /// same square (entering with any house piece is entering with the lowest-numbered one,
+    /// L6). Any other action is itself.
+    pub fn distinct_move(&self, action: Action) -> Action {
+        let Action::Move { piece } = action else { return action };
+        let Legal::Choose { seat, actions } = self.legal() else { return action };
+        let own = &self.pieces[usize::from(seat)];
+        let from = own.get(usize::from(piece)).copied();
+        actions
+            .into_iter()
+            .find(|a| matches!(a, Action::Move { piece: p } if own.get(usize::from(*p)).copied() == from))
+            .unwrap_or(action)
+    }
+
     /// The legal moves with every move that leads to the same position as an earlier one left
     /// out: a player's pieces in the house are alike (L3, L6), so entering with piece 1 or with
     /// piece 4 is one move (no two of a player's pieces share a square elsewhere, L6, L12).

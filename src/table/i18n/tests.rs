@@ -547,3 +547,63 @@ fn persian_addresses_the_reader_formally() {
         assert!(!informal, "fa.ftl line {}: {line}", n + 1);
     }
 }
+
+/// Issue 47, item 6: numbers select their sentence in every language. Tagalog's "one" plural
+/// group holds 10 and 1,440 as well as 1, so no such form may say "one" (isang) or "1"; a
+/// Persian number selects `[0]` and is still written in Persian digits.
+#[test]
+fn numbers_select_and_are_written_in_the_readers_digits() {
+    let i18n = I18n::new();
+    let minutes = |n: i64| [("minutes", Arg::Number(n)), ("name", "Ana".into())];
+    for n in [10, 1440] {
+        let left = plain(&i18n.text(Lang::Tl, "games-left", &minutes(n)));
+        assert!(left.contains(&format!("{n} minuto pa")), "{n}: {left}");
+        let on = plain(&i18n.text(Lang::Tl, "notify-on", &minutes(n)));
+        assert!(on.contains(&format!("{n} minuto")) && !on.contains("isang"), "{n}: {on}");
+        let due = plain(&i18n.text(Lang::Tl, "timer-reminder", &minutes(n)));
+        assert!(due.contains(&format!("{n} minuto")) && !due.contains("isang"), "{n}: {due}");
+    }
+    let one = plain(&i18n.text(Lang::Tl, "timer-reminder", &minutes(1)));
+    assert!(one.contains("isang minuto"), "{one}");
+    // Persian: `/notify now` in its own words, not "after ۰ minutes".
+    let now = plain(&i18n.text(Lang::Fa, "notify-on", &minutes(0)));
+    assert!(now.contains("همین که") && !now.contains('۰'), "{now}");
+    let later = plain(&i18n.text(Lang::Fa, "notify-on", &minutes(15)));
+    assert!(later.contains("۱۵") && !later.contains("15"), "{later}");
+}
+
+/// Issue 47, item 6: a player not on this chat's ladder reads so, not "place 0 of 3", in every
+/// language.
+#[test]
+fn not_on_the_ladder_is_said_in_words() {
+    let i18n = I18n::new();
+    for lang in Lang::ALL {
+        let args = |place: i64| {
+            [
+                ("season", Arg::from("Q4 2026")),
+                ("rating", Arg::Number(1500)),
+                ("mark", Arg::from("?")),
+                ("place", Arg::Number(place)),
+                ("players", Arg::Number(3)),
+            ]
+        };
+        let off = plain(&i18n.text(lang, "stats-season", &args(0)));
+        let on = plain(&i18n.text(lang, "stats-season", &args(2)));
+        assert_ne!(off, on, "{lang:?}");
+        // No "… of 3": the ladder's size belongs to a place.
+        assert!(!off.contains('3') && !off.contains('۳'), "{lang:?}: {off}");
+        assert!(on.contains('3') || on.contains('۳'), "{lang:?}: {on}");
+    }
+    let en = plain(&i18n.text(
+        Lang::En,
+        "stats-season",
+        &[
+            ("season", Arg::from("Q4 2026")),
+            ("rating", Arg::Number(1500)),
+            ("mark", Arg::from("?")),
+            ("place", Arg::Number(0)),
+            ("players", Arg::Number(3)),
+        ],
+    ));
+    assert!(en.contains("not on the ladder here yet"), "{en}");
+}
