@@ -316,6 +316,7 @@ impl Service {
         }
         if t.rec.version != version {
             // A write came between the claim and now: the table is due again as it now is.
+            tracing::debug!(table = id, version, now = t.rec.version, "timer: a newer version");
             self.store.release(id, t.rec.version).await?;
             return Ok(Vec::new());
         }
@@ -324,6 +325,7 @@ impl Service {
         if let Some((seat, level)) = t.computer_to_act() {
             // A computer's turn: played when its pause is over; it has no reminder.
             if t.rec.deadline_ms.is_none_or(|d| d > now) {
+                tracing::debug!(table = id, version, now, deadline = ?t.rec.deadline_ms, "timer: computer not due");
                 self.store.clear_reminder(id, version).await?;
                 return Ok(Vec::new());
             }

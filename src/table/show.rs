@@ -264,17 +264,25 @@ impl super::Service {
     }
 }
 
-/// Drops from `views` the boards of tables that one of `later` shows a board of too: an
-/// adapter's lane that fell behind shows only each table's newest board (the texts between
-/// are kept). Returns how many it dropped.
+/// Drops from `views` the boards that one of `later` supersedes, a board of the same table at
+/// the same or a newer version: an adapter's lane that fell behind shows only each table's
+/// newest board (the texts between are kept). A later board of an *older* version (a press's
+/// board queued behind the computer's turns it set off) supersedes nothing: the protocol
+/// shows it only for its words. Returns how many it dropped.
 pub fn fold_boards<'a>(views: &mut Vec<View>, later: impl Iterator<Item = &'a View>) -> usize {
-    let board = |v: &View| match v.shows() {
-        Some((table, super::Slot::Board)) => Some(table),
+    let board = |v: &View| match &v.kind {
+        Kind::Table(m) if m.slot == super::Slot::Board => Some((m.table, m.version)),
         _ => None,
     };
-    let newer: std::collections::HashSet<i64> = later.filter_map(board).collect();
+    let mut newest: HashMap<i64, i64> = HashMap::new();
+    for (table, version) in later.filter_map(board) {
+        let v = newest.entry(table).or_insert(version);
+        *v = (*v).max(version);
+    }
     let before = views.len();
-    views.retain(|v| board(v).is_none_or(|t| !newer.contains(&t)));
+    views.retain(|v| {
+        board(v).is_none_or(|(table, version)| newest.get(&table).is_none_or(|n| *n < version))
+    });
     let folded = before - views.len();
     if folded > 0 {
         tracing::info!(folded, "a busy chat: boards folded");

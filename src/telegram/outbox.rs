@@ -557,7 +557,11 @@ mod tests {
     use crate::table::TableMessage;
 
     fn board(table: i64, text: &str) -> View {
-        View::new(None, text.into(), Kind::Table(TableMessage::new(table, Slot::Board, 0)))
+        board_at(table, 0, text)
+    }
+
+    fn board_at(table: i64, version: i64, text: &str) -> View {
+        View::new(None, text.into(), Kind::Table(TableMessage::new(table, Slot::Board, version)))
     }
 
     fn batch(views: Vec<View>) -> Outgoing {
@@ -568,10 +572,10 @@ mod tests {
     fn a_lane_that_fell_behind_folds_superseded_boards_only() {
         let ranking = View::post(None, "ranking".into());
         let mut queue = VecDeque::from([
-            batch(vec![board(1, "turn 1")]),
+            batch(vec![board_at(1, 1, "turn 1")]),
             batch(vec![board(2, "other table")]),
-            batch(vec![board(1, "turn 2")]),
-            batch(vec![board(1, "turn 3"), ranking]),
+            batch(vec![board_at(1, 2, "turn 2")]),
+            batch(vec![board_at(1, 3, "turn 3"), ranking]),
         ]);
         let texts = |b: Option<Outgoing>| -> Vec<String> {
             b.map(|b| b.views.into_iter().map(|v| v.text).collect()).unwrap_or_default()
@@ -584,6 +588,15 @@ mod tests {
         // A lane that keeps up sends every board.
         let mut queue = VecDeque::from([batch(vec![board(1, "turn 1")])]);
         assert_eq!(texts(fold(&mut queue)), ["turn 1"]);
+        // A press's board queued behind the computer's turn it set off is older: it supersedes
+        // nothing, and the computer's newer board is shown (it was lost, and the game stood
+        // still waiting for a board that never came).
+        let mut queue = VecDeque::from([
+            batch(vec![board_at(1, 4, "the computer's turn")]),
+            batch(vec![board_at(1, 2, "the press's board")]),
+        ]);
+        assert_eq!(texts(fold(&mut queue)), ["the computer's turn"]);
+        assert_eq!(texts(fold(&mut queue)), ["the press's board"]);
     }
 
     #[test]

@@ -97,6 +97,10 @@ pub fn unique(tag: &str) -> String {
 
 /// A bot on `database_url` with the playground on, on a free loopback port, and no chat platform.
 pub fn bot_config(database_url: String) -> dicetable::bot::Config {
+    // `RUST_LOG=dicetable=debug cargo test …` shows the bots' logs (on stderr, not captured).
+    if std::env::var_os("RUST_LOG").is_some() {
+        dicetable::bot::init_logging(dicetable::bot::LogFormat::Human);
+    }
     dicetable::bot::Config {
         database_url,
         listen: "127.0.0.1:0".parse().unwrap(),
