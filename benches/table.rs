@@ -156,7 +156,8 @@ fn finish(c: &mut Criterion) {
                 })
             })
             .collect();
-        let after = rating::rate(GameKind::Nardy, &skills, &[1, 2], 1);
+        let games: Vec<i64> = rows.iter().map(|r| r.games).collect();
+        let after = rating::rate(GameKind::Nardy, &skills, &[1, 2], 1, &games);
         rows.iter()
             .zip(after)
             .map(|(r, s)| RatingRow {

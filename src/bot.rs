@@ -296,6 +296,19 @@ pub async fn start(config: &Config) -> Result<Running> {
         .with_draw_limit(cores())
         .with_computer_pause(config.computer_pause)
         .with_seasons(config.seasons);
+    // Ratings stored under an older model are rebuilt under this one, once; a bot that cannot
+    // (another process rebuilding at the same moment) starts all the same.
+    match service.upgrade_ratings().await {
+        Ok(Some(games)) if games > 0 => {
+            tracing::info!(
+                games,
+                model = crate::rating::MODEL,
+                "ratings rebuilt under the new model"
+            )
+        }
+        Ok(_) => {}
+        Err(e) => tracing::warn!(error = %e, "rebuilding the ratings under the new model failed"),
+    }
     let down = service.resume().await?;
     if down > 0 {
         tracing::info!(seconds = down / 1000, "the bot was down; turn deadlines moved later");

@@ -1,13 +1,17 @@
 //! Ratings: what a finished game does to its players' skill estimates. Pure: no IO, no clock
 //! (times are inputs).
 //!
-//! The model is Weng-Lin's Bayesian approximation for online ranking ("OpenSkill"), from the
-//! `skillratings` crate (<https://docs.rs/skillratings/0.29.2/skillratings/weng_lin/>): a
-//! skill `mu` and its deviation `sigma` per person. Ludo rates every seat's finishing place
-//! against every other seat (`weng_lin_multi_team`, each player a team of one); Long Nardy
-//! rates the match result between its two seats (`weng_lin`), once per match point the winner
-//! scored over the loser, so a mars (2 points) counts twice. Snakes & Ladders is pure chance
-//! and is not rated.
+//! The model is Weng and Lin's Bayesian approximation for online ranking ("OpenSkill", Weng &
+//! Lin 2011, <https://jmlr.org/papers/v12/weng11a.html>), with its **Plackett–Luce** ranking
+//! model (the paper's Algorithm 4, written here): a skill `mu` and its deviation `sigma` per
+//! person; a game's finishing order is one observation, each place chosen among the seats not
+//! yet placed. So an n-seat game is one game, not n − 1 duels: the winner of eight newcomers
+//! gains less than the winner of two, and the last of eight loses about what the loser of two
+//! does (see [`seats_damping`] for the figures).
+//!
+//! Long Nardy rates the match between its two seats once per match point the winner scored over
+//! the loser, so a mars (2 points) counts twice. Snakes & Ladders is pure chance and is not
+//! rated.
 //!
 //! Computer seats have fixed skills per level ([`computer_skill`]), measured by
 //! `dicetable ratings --calibrate` (see `src/tools/calibrate.rs`): they take part in a
@@ -15,22 +19,38 @@
 //! almost nothing once the person's rating is well above it.
 //!
 //! A rating is shown as `60 × mu` (a new player's 25 shows as 1500), provisional ("1532?")
-//! while `sigma` is at least [`PROVISIONAL_SIGMA`]; `sigma` grows while a player is away
-//! ([`Skill::aged`]).
-
-use skillratings::weng_lin::{self, WengLinConfig, WengLinRating};
-use skillratings::{MultiTeamOutcome, Outcomes};
+//! for a player's first [`PROVISIONAL_GAMES`] rated games and while `sigma` is at least
+//! [`PROVISIONAL_SIGMA`]; `sigma` grows while a player is away ([`Skill::aged`]). An established
+//! rating moves at most [`MAX_STEP`] in one game.
 
 use crate::engine::computer::Level;
 use crate::engine::{Game, GameKind};
 
+/// The number of the rating model: stored ratings of another are rebuilt at start-up
+/// ([`crate::table::Service::upgrade_ratings`]). 2: Plackett–Luce (issue 47); 1 (never
+/// stored): the pairwise model before it.
+pub const MODEL: i64 = 2;
+
 /// A new player's skill: the crate's defaults, 25 ± 25/3.
 pub const START: Skill = Skill { mu: 25.0, sigma: 25.0 / 3.0 };
 
-/// A rating is provisional ("1532?") while its deviation is at least this (shown: 150 points).
-/// A new player needs about 18 Ludo games of four against `normal` computers to fall below it
-/// (a test checks 6 to 16).
-pub const PROVISIONAL_SIGMA: f64 = 2.5;
+/// A rating is provisional ("1532?") for the first [`PROVISIONAL_GAMES`] rated games, and
+/// while its deviation is at least this (shown: 300 points): 10 to 16 games bring anyone's
+/// below it at any table size, and about two years away bring it back.
+pub const PROVISIONAL_SIGMA: f64 = 5.0;
+
+/// A player's first rated games are provisional, whatever the table size.
+pub const PROVISIONAL_GAMES: i64 = 10;
+
+/// The most an established (not provisional) rating moves in one game: 100 shown points.
+pub const MAX_STEP: f64 = 100.0 / SCALE;
+
+/// The luck term `beta` of the model: how much one game's result varies around the skills
+/// (the paper's and OpenSkill's default, 25/6).
+pub const BETA: f64 = 25.0 / 6.0;
+
+/// The smallest factor a game may shrink a variance by (the paper's `kappa`).
+const KAPPA: f64 = 1e-4;
 
 /// How much the variance `sigma²` grows per day without a rated game (capped at a new
 /// player's): after a year away a settled `sigma` of 1.5 is back near 4.
@@ -65,9 +85,10 @@ impl Skill {
         (self.sigma * SCALE).round() as i64
     }
 
-    /// Whether the rating is still provisional (see [`PROVISIONAL_SIGMA`]).
-    pub fn provisional(self) -> bool {
-        self.sigma >= PROVISIONAL_SIGMA
+    /// Whether the rating is still provisional after `games` rated games (see
+    /// [`PROVISIONAL_SIGMA`] and [`PROVISIONAL_GAMES`]).
+    pub fn provisional(self, games: i64) -> bool {
+        self.sigma >= PROVISIONAL_SIGMA || games < PROVISIONAL_GAMES
     }
 
     /// The skill after `idle_ms` without a rated game: the variance grows by
@@ -78,14 +99,6 @@ impl Skill {
             .min(START.sigma * START.sigma)
             .max(self.sigma * self.sigma);
         Skill { mu: self.mu, sigma: variance.sqrt() }
-    }
-
-    fn weng_lin(self) -> WengLinRating {
-        WengLinRating { rating: self.mu, uncertainty: self.sigma }
-    }
-
-    fn from_weng_lin(r: WengLinRating) -> Skill {
-        Skill { mu: r.rating, sigma: r.uncertainty }
     }
 }
 
@@ -114,11 +127,6 @@ const LUDO: [f64; 3] = [18.66, 25.0, 26.29];
 /// Long Nardy's computers (easy, normal, hard), fitted to 200 matches (README, "Ratings").
 const NARDY: [f64; 3] = [10.03, 25.0, 29.13];
 
-/// The model's settings: the crate's defaults (`beta` = 25/6).
-pub fn config() -> WengLinConfig {
-    WengLinConfig::new()
-}
-
 /// One seat of a finished game, as the rating sees it.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Entrant {
@@ -140,11 +148,83 @@ pub fn weight(game: &Game) -> u32 {
     }
 }
 
+/// How much an n-seat game's update is damped so that it counts as one game: among equals,
+/// the last of n moves as far as the loser of a two-seat game, never further. Plackett–Luce
+/// alone moves the last of n by `sigma²/c · (H(n) − 1)` (H the harmonic number, `c` growing as
+/// √n), the loser of two by `sigma²/c₂ · ½`; the damping is their ratio (1 at two seats, 0.65
+/// at four, 0.60 at six, 0.58 at eight). For eight newcomers that is +80 for the winner and −158 for the
+/// last (undamped +138 and −272); for two, ±158.
+pub fn seats_damping(seats: usize) -> f64 {
+    if seats <= 2 {
+        return 1.0;
+    }
+    let n = seats as f64;
+    let harmonic: f64 = (1..=seats).map(|k| 1.0 / k as f64).sum();
+    (0.5 * (n / 2.0).sqrt() / (harmonic - 1.0)).min(1.0)
+}
+
+/// The Plackett–Luce update (Weng & Lin 2011, Algorithm 4) of teams ranked `ranks` (1 = first;
+/// equal ranks tie), with luck `beta`, each move of a skill scaled by `damping` (the deviations
+/// shrink as the model says: a ranking of many tells more). A team's skill is the
+/// sum of its members'; each member moves in proportion to its own variance.
+pub fn plackett_luce(
+    teams: &[Vec<Skill>],
+    ranks: &[u32],
+    beta: f64,
+    damping: f64,
+) -> Vec<Vec<Skill>> {
+    let n = teams.len().min(ranks.len());
+    let team: Vec<(f64, f64)> = teams[..n]
+        .iter()
+        .map(|t| (t.iter().map(|s| s.mu).sum(), t.iter().map(|s| s.sigma * s.sigma).sum()))
+        .collect();
+    let c = team.iter().map(|(_, var)| var + beta * beta).sum::<f64>().sqrt();
+    let strength: Vec<f64> = team.iter().map(|(mu, _)| (mu / c).exp()).collect();
+    // For each q: the strengths of the teams placed no better than q, and how many share its
+    // place.
+    let below: Vec<f64> = (0..n)
+        .map(|q| (0..n).filter(|&s| ranks[s] >= ranks[q]).map(|s| strength[s]).sum())
+        .collect();
+    let tied: Vec<f64> =
+        (0..n).map(|q| (0..n).filter(|&s| ranks[s] == ranks[q]).count() as f64).collect();
+    (0..n)
+        .map(|i| {
+            let (mut omega, mut delta) = (0.0, 0.0);
+            for q in (0..n).filter(|&q| ranks[q] <= ranks[i]) {
+                let p = strength[i] / below[q];
+                omega += (if q == i { 1.0 - p } else { -p }) / tied[q];
+                delta += p * (1.0 - p) / tied[q];
+            }
+            let var = team[i].1;
+            let gamma = var.sqrt() / c;
+            let omega = damping * omega * var / c;
+            let delta = gamma * delta * var / (c * c);
+            teams[i]
+                .iter()
+                .map(|s| {
+                    let share = s.sigma * s.sigma / var;
+                    Skill {
+                        mu: s.mu + share * omega,
+                        sigma: s.sigma * (1.0 - share * delta).max(KAPPA).sqrt(),
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
 /// The skills after a finished game: `ranks` are the seats' finishing places (1 = first; equal
-/// places tie), `weight` from [`weight`]. Returns one skill per seat: a person's new skill, a
-/// computer's fixed one.
-pub fn rate(kind: GameKind, seats: &[Entrant], ranks: &[u32], weight: u32) -> Vec<Skill> {
-    let config = config();
+/// places tie), `weight` from [`weight`], `games` each person's rated games before this one
+/// (an established rating moves at most [`MAX_STEP`]). Returns one skill per seat: a person's
+/// new skill, a computer's fixed one. Each seat is a team of one in [`plackett_luce`], damped by
+/// [`seats_damping`].
+pub fn rate(
+    kind: GameKind,
+    seats: &[Entrant],
+    ranks: &[u32],
+    weight: u32,
+    games: &[i64],
+) -> Vec<Skill> {
     let mut skills: Vec<Skill> = seats
         .iter()
         .map(|e| match *e {
@@ -155,48 +235,33 @@ pub fn rate(kind: GameKind, seats: &[Entrant], ranks: &[u32], weight: u32) -> Ve
     if seats.len() < 2 || ranks.len() != seats.len() || !rated_game(kind) {
         return skills;
     }
+    let before = skills.clone();
+    let damping = seats_damping(seats.len());
     for _ in 0..weight.max(1) {
-        let new: Vec<Skill> = if seats.len() == 2 {
-            let outcome = match ranks[0].cmp(&ranks[1]) {
-                std::cmp::Ordering::Less => Outcomes::WIN,
-                std::cmp::Ordering::Greater => Outcomes::LOSS,
-                std::cmp::Ordering::Equal => Outcomes::DRAW,
-            };
-            let (a, b) =
-                weng_lin::weng_lin(&skills[0].weng_lin(), &skills[1].weng_lin(), &outcome, &config);
-            vec![Skill::from_weng_lin(a), Skill::from_weng_lin(b)]
-        } else {
-            let teams: Vec<[WengLinRating; 1]> = skills.iter().map(|s| [s.weng_lin()]).collect();
-            let ranked: Vec<(&[WengLinRating], MultiTeamOutcome)> = teams
-                .iter()
-                .zip(ranks)
-                .map(|(t, &r)| (&t[..], MultiTeamOutcome::new(r as usize)))
-                .collect();
-            weng_lin::weng_lin_multi_team(&ranked, &config)
-                .into_iter()
-                .map(|t| Skill::from_weng_lin(t[0]))
-                .collect()
-        };
+        let teams: Vec<Vec<Skill>> = skills.iter().map(|s| vec![*s]).collect();
+        let new = plackett_luce(&teams, ranks, BETA, damping);
         for ((skill, new), seat) in skills.iter_mut().zip(new).zip(seats) {
-            if matches!(seat, Entrant::Person(_)) {
-                *skill = new;
+            if let (Entrant::Person(_), Some(new)) = (seat, new.first()) {
+                *skill = *new;
             }
+        }
+    }
+    for (i, skill) in skills.iter_mut().enumerate() {
+        let established = !before[i].provisional(games.get(i).copied().unwrap_or(0));
+        if matches!(seats[i], Entrant::Person(_)) && established {
+            skill.mu = skill.mu.clamp(before[i].mu - MAX_STEP, before[i].mu + MAX_STEP);
         }
     }
     skills
 }
 
-/// The chance of each seat to win (finish first), as the model predicts it from their skills.
+/// The chance of each seat to win (finish first), as the model predicts it from their skills:
+/// under Plackett–Luce, each seat's strength `exp(mu / c)` over the sum of all.
 pub fn win_chances(skills: &[Skill]) -> Vec<f64> {
-    let config = config();
-    if skills.len() == 2 {
-        let (a, b) =
-            weng_lin::expected_score(&skills[0].weng_lin(), &skills[1].weng_lin(), &config);
-        return vec![a, b];
-    }
-    let teams: Vec<[WengLinRating; 1]> = skills.iter().map(|s| [s.weng_lin()]).collect();
-    let refs: Vec<&[WengLinRating]> = teams.iter().map(|t| &t[..]).collect();
-    weng_lin::expected_score_multi_team(&refs, &config)
+    let c = skills.iter().map(|s| s.sigma * s.sigma + BETA * BETA).sum::<f64>().sqrt();
+    let strength: Vec<f64> = skills.iter().map(|s| (s.mu / c).exp()).collect();
+    let total: f64 = strength.iter().sum();
+    strength.iter().map(|s| s / total).collect()
 }
 
 /// How seasons are cut: calendar quarters by default.
@@ -305,7 +370,7 @@ mod tests {
                 let mut entrants = vec![Entrant::Person(me)];
                 entrants.extend((1..seats).map(|_| Entrant::Computer(Level::Easy)));
                 let ranks: Vec<u32> = (1..=seats as u32).collect();
-                let after = rate(kind, &entrants, &ranks, 1)[0];
+                let after = rate(kind, &entrants, &ranks, 1, &[0])[0];
                 gains.push(after.shown() - me.shown());
                 me = after;
             }
@@ -313,52 +378,123 @@ mod tests {
             // over hard computers at the same rating would.
             assert!(gains[0] > 20, "{kind:?}: {gains:?}");
             let last = *gains.last().unwrap();
-            assert!(last <= 5, "{kind:?}: {gains:?}");
+            assert!(last <= gains[0] / 10, "{kind:?}: {gains:?}");
             let mut entrants = vec![Entrant::Person(me)];
             entrants.extend((1..seats).map(|_| Entrant::Computer(Level::Hard)));
             let ranks: Vec<u32> = (1..=seats as u32).collect();
-            let hard = rate(kind, &entrants, &ranks, 1)[0].shown() - me.shown();
-            assert!(hard > 2 * last.max(1), "{kind:?}: hard {hard}, easy {last}");
+            let hard = rate(kind, &entrants, &ranks, 1, &[0])[0].shown() - me.shown();
+            assert!(hard >= 2 * last.max(1), "{kind:?}: hard {hard}, easy {last}");
         }
     }
 
     #[test]
     fn computers_never_change_and_people_do() {
         let seats = [Entrant::Person(START), Entrant::Computer(Level::Hard)];
-        let after = rate(GameKind::Nardy, &seats, &[2, 1], 1);
+        let after = rate(GameKind::Nardy, &seats, &[2, 1], 1, &[0]);
         assert_eq!(after[1], computer_skill(GameKind::Nardy, Level::Hard));
         assert!(after[0].mu < START.mu && after[0].sigma < START.sigma);
         // A mars counts twice.
-        let twice = rate(GameKind::Nardy, &seats, &[2, 1], 2);
+        let twice = rate(GameKind::Nardy, &seats, &[2, 1], 2, &[0]);
         assert!(twice[0].mu < after[0].mu);
         // Snakes is not rated.
-        let snakes = rate(GameKind::Snakes, &[Entrant::Person(START); 2], &[1, 2], 1);
+        let snakes = rate(GameKind::Snakes, &[Entrant::Person(START); 2], &[1, 2], 1, &[0, 0]);
         assert_eq!(snakes, vec![START, START]);
     }
 
     #[test]
     fn a_rating_is_provisional_until_enough_games_and_again_after_long_away() {
-        let mut me = START;
-        let mut games = 0;
-        while me.provisional() {
-            let seats = [
-                Entrant::Person(me),
-                Entrant::Computer(Level::Normal),
-                Entrant::Computer(Level::Normal),
-                Entrant::Computer(Level::Normal),
-            ];
-            let ranks =
-                [1 + games % 4, 1 + (games + 1) % 4, 1 + (games + 2) % 4, 1 + (games + 3) % 4];
-            me = rate(GameKind::Ludo, &seats, &ranks, 1)[0];
-            games += 1;
+        // Issue 47 item 3: at least PROVISIONAL_GAMES games, whatever the table size, and until
+        // the deviation is low.
+        for seats in [2, 4, 8] {
+            let mut me = START;
+            let mut games = 0;
+            while me.provisional(games) {
+                let mut entrants = vec![Entrant::Person(me)];
+                entrants.extend((1..seats).map(|_| Entrant::Computer(Level::Normal)));
+                let ranks: Vec<u32> = (0..seats).map(|k| 1 + (games as u32 + k) % seats).collect();
+                me = rate(GameKind::Ludo, &entrants, &ranks, 1, &[games])[0];
+                games += 1;
+            }
+            // Whatever the table size, about the stated number (it was 57 games at two seats
+            // and one at eight).
+            let most = PROVISIONAL_GAMES + 6;
+            assert!((PROVISIONAL_GAMES..=most).contains(&games), "{seats} seats: {games} {me:?}");
         }
-        assert!((6..=20).contains(&games), "{games} games");
+        let me = Skill { mu: 25.0, sigma: 2.0 };
+        assert!(me.provisional(PROVISIONAL_GAMES - 1) && !me.provisional(PROVISIONAL_GAMES));
         // Away, the uncertainty grows: a month widens it, a long absence makes it provisional.
         assert!(me.aged(30 * 86_400_000).sigma > me.sigma);
-        assert!(me.aged(400 * 86_400_000).provisional());
+        assert!(me.aged(800 * 86_400_000).provisional(100));
         assert!(me.aged(10_000 * 86_400_000).sigma <= START.sigma + 1e-12);
         assert_eq!(me.aged(-5), me);
-        assert!(!Skill { mu: 25.0, sigma: 2.49 }.provisional());
+        assert!(!Skill { mu: 25.0, sigma: 4.99 }.provisional(10));
+    }
+
+    /// The Plackett–Luce update against OpenSkill's worked example (openskill.ex's README,
+    /// the same model and defaults: two teams of two, the first team wins).
+    #[test]
+    fn plackett_luce_matches_openskills_worked_example() {
+        let s = |mu: f64, sigma: f64| Skill { mu, sigma };
+        let teams = vec![
+            vec![s(25.0, 25.0 / 3.0), s(32.444, 5.123)],
+            vec![s(43.381, 2.421), s(25.188, 6.211)],
+        ];
+        let after = plackett_luce(&teams, &[1, 2], BETA, 1.0);
+        let want = [
+            [(28.669648436582808, 8.071520788025197), (33.83086971107981, 5.062772998705765)],
+            [(43.071274808241974, 2.4166900452721256), (23.149503312339064, 6.1378606973362135)],
+        ];
+        for (team, want) in after.iter().zip(want) {
+            for (got, (mu, sigma)) in team.iter().zip(want) {
+                assert!((got.mu - mu).abs() < 1e-9, "{got:?} against {mu}");
+                assert!((got.sigma - sigma).abs() < 1e-9, "{got:?} against {sigma}");
+            }
+        }
+    }
+
+    /// Issue 47 item 1: an n-seat game counts as one game. Among newcomers, the winner and the
+    /// last of eight move no further than in a two-seat game: ±158 at two seats, +81 and −158
+    /// at eight (+142 and −158 at four).
+    #[test]
+    fn one_game_counts_as_one_game_whatever_the_seats() {
+        let moves = |n: usize| {
+            let seats = vec![Entrant::Person(START); n];
+            let ranks: Vec<u32> = (1..=n as u32).collect();
+            let after = rate(GameKind::Ludo, &seats, &ranks, 1, &vec![0; n]);
+            (after[0].shown() - START.shown(), after[n - 1].shown() - START.shown())
+        };
+        let (win2, lose2) = moves(2);
+        assert_eq!((win2, lose2), (158, -158));
+        for n in [3, 4, 5, 6, 7, 8] {
+            let (win, lose) = moves(n);
+            assert!(win > 0 && win <= win2 && lose < 0 && -lose <= -lose2, "{n}: {win} {lose}");
+        }
+        assert_eq!(moves(8), (81, -158));
+        // Issue 47's measured target: the last of eight in a first game moves at most 350 and
+        // stays provisional; so does the winner.
+        let (win8, lose8) = moves(8);
+        assert!(win8.abs() <= 350 && lose8.abs() <= 350);
+        // Ties share: two seats tied first of four move alike.
+        let seats = vec![Entrant::Person(START); 4];
+        let after = rate(GameKind::Ludo, &seats, &[1, 1, 3, 4], 1, &[0; 4]);
+        assert!((after[0].mu - after[1].mu).abs() < 1e-12 && after[0].mu > START.mu);
+        // The chances of equals are equal and sum to one.
+        let chances = win_chances(&[START; 8]);
+        assert!(chances.iter().all(|c| (c - 0.125).abs() < 1e-12));
+    }
+
+    /// Issue 47 item 3: an established rating moves at most MAX_STEP in one game, however
+    /// surprising the result; a provisional one is not bounded.
+    #[test]
+    fn an_established_rating_moves_at_most_the_bound() {
+        let settled = Skill { mu: 40.0, sigma: 2.4 };
+        let seats = [Entrant::Person(settled), Entrant::Computer(Level::Easy)];
+        let weight = 5;
+        let after = rate(GameKind::Nardy, &seats, &[2, 1], weight, &[50])[0];
+        assert!((settled.mu - after.mu - MAX_STEP).abs() < 1e-12, "{after:?}");
+        assert_eq!(settled.shown() - after.shown(), 100);
+        let new = rate(GameKind::Nardy, &seats, &[2, 1], weight, &[3])[0];
+        assert!(settled.mu - new.mu > MAX_STEP, "{new:?}");
     }
 
     #[test]

@@ -23,7 +23,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     // Seeds, dice and commitments feed the engine its entropy.
     ("fair", &["engine"]),
     ("setup", &["engine", "fair"]),
-    // Ratings: a finished game's effect on skills (the formula from `skillratings`).
+    // Ratings: a finished game's effect on skills (Plackett–Luce, written in `rating`).
     ("rating", &["engine"]),
     // Pictures of engine states; never the table layer.
     ("render", &["engine"]),
@@ -107,8 +107,6 @@ const ROOTS: &[&str] = &["lib", "main"];
 /// Outside crates (or `std` modules) and the only layers that may use them.
 const EXTERNAL: &[(&str, &[&str])] = &[
     ("sqlx", &["store"]),
-    // Ratings: Weng-Lin (MIT OR Apache-2.0).
-    ("skillratings", &["rating"]),
     ("teloxide", &["telegram"]),
     ("serenity", &["discord"]),
     // Drawing, compressing and encoding pictures.

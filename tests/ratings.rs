@@ -70,6 +70,8 @@ async fn a_rated_game_changes_ratings_and_every_view_shows_them() {
         let gain = ((ana_all.mu.unwrap() - 25.0) * 60.0).round() as i64;
         assert!(end.contains(&format!("(+{gain})")), "{db}: {end}");
         assert!(end.contains("?"), "{db}: one game leaves the rating provisional: {end}");
+        // Issue 47 item 3: a provisional change says so in words.
+        assert!(end.contains("?, provisional") || end.contains("), provisional"), "{db}: {end}");
 
         // A cancelled table and a Snakes game change no rating.
         say(&service, &chat, "Ana", "/ludo").await;
@@ -272,6 +274,21 @@ async fn the_rebuild_gives_back_the_incremental_ratings() {
         assert!(out.status.success(), "{db}: {said} {}", String::from_utf8_lossy(&out.stderr));
         assert!(said.contains("from 6 rated games"), "{db}: {said}");
         assert_same(db, &incremental, &ratings(&store).await);
+
+        // Issue 47 item 4: ratings stored under an older model (no model number yet, as before
+        // Plackett–Luce) are rebuilt at start-up, once.
+        common::execute(&url, "update ratings set mu = 1, sigma = 1, games = 99").await;
+        common::execute(&url, "delete from meta where key = 'rating_model'").await;
+        let upgraded = service_at(&store, &clock).upgrade_ratings().await.unwrap();
+        assert_eq!(upgraded, Some(6), "{db}");
+        assert_same(db, &incremental, &ratings(&store).await);
+        assert_eq!(service_at(&store, &clock).upgrade_ratings().await.unwrap(), None, "{db}");
+        // So does a bot's start.
+        common::execute(&url, "update ratings set mu = 1, sigma = 1, games = 99").await;
+        common::execute(&url, "update meta set value = 1 where key = 'rating_model'").await;
+        let running = dicetable::bot::start(&common::bot_config(url.clone())).await.unwrap();
+        assert_same(db, &incremental, &ratings(&store).await);
+        running.shutdown().await;
         store.close().await;
     }
 }

@@ -296,8 +296,10 @@ impl Group {
         .await;
     }
 
+    /// Gives up after 60 s: a game's replay drawn on a machine busy with other tests can take
+    /// half a minute.
     async fn until<T>(&self, what: &str, check: impl Fn(&Fake) -> Option<T>) -> T {
-        for _ in 0..1200 {
+        for _ in 0..2400 {
             if let Some(v) = check(&*self.server.fake.lock().await) {
                 return v;
             }

@@ -521,6 +521,7 @@ err-rematch-started = The rematch has started, and you are playing: it is table 
 err-rematch-reserved = The free seats of this rematch are kept for the players it invited.
 ## Ratings, ladders, seasons and head-to-head (issue 37).
 rating-change = { $name } { $before } → { $after }{ $mark } ({ $sign }{ $delta })
+rating-change-provisional = { $name } { $before } → { $after }{ $mark } ({ $sign }{ $delta }), provisional
 ladder-season = Ladder of { $season } (ratings; “?” = provisional)
 ladder-all-time = All-time ladder (ratings; “?” = provisional)
 ladder-global = Ladder across chats, of the players who chose to be on it (all time)

@@ -501,6 +501,7 @@ err-rematch-started = بازی دوباره شروع شده است و شما د�
 err-rematch-reserved = صندلی‌های خالی این بازی دوباره برای بازیکنان دعوت‌شده نگه داشته شده‌اند.
 ## ریتینگ، جدول رده‌بندی، فصل‌ها و رودررو (issue 37).
 rating-change = { $name } { $before } ← { $after }{ $mark } ({ $sign }{ $delta })
+rating-change-provisional = { $name } { $before } ← { $after }{ $mark } ({ $sign }{ $delta })، موقت
 ladder-season = جدول فصل { $season } (ریتینگ؛ «?» یعنی موقت)
 ladder-all-time = جدول همهٔ دوران (ریتینگ؛ «?» یعنی موقت)
 ladder-global = جدول همهٔ گفتگوها، از بازیکنانی که خواسته‌اند در آن باشند (همهٔ دوران)

@@ -530,6 +530,7 @@ err-rematch-started = Реванш уже начался, и вы в нём иг
 err-rematch-reserved = Свободные места в реванше оставлены для приглашённых игроков.
 ## Рейтинги, таблицы, сезоны и личные встречи (issue 37).
 rating-change = { $name } { $before } → { $after }{ $mark } ({ $sign }{ $delta })
+rating-change-provisional = { $name } { $before } → { $after }{ $mark } ({ $sign }{ $delta }), предварительный
 ladder-season = Таблица сезона { $season } (рейтинг; «?» — предварительный)
 ladder-all-time = Таблица за всё время (рейтинг; «?» — предварительный)
 ladder-global = Таблица по всем чатам, из игроков, которые на это согласились (за всё время)

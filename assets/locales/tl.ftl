@@ -507,6 +507,7 @@ err-rematch-started = Nagsimula na ang muling laro, at kasali ka: ito ang mesa {
 err-rematch-reserved = Nakalaan ang mga bakanteng upuan ng muling larong ito para sa mga inimbitahang manlalaro.
 ## Mga rating, talaan, season at harapan (issue 37).
 rating-change = { $name } { $before } → { $after }{ $mark } ({ $sign }{ $delta })
+rating-change-provisional = { $name } { $before } → { $after }{ $mark } ({ $sign }{ $delta }), pansamantala
 ladder-season = Talaan ng { $season } (rating; “?” = pansamantala)
 ladder-all-time = Talaan ng lahat ng panahon (rating; “?” = pansamantala)
 ladder-global = Talaan sa lahat ng chat, ng mga manlalarong pumiling mapasama rito (lahat ng panahon)

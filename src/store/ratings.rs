@@ -258,7 +258,11 @@ impl Store {
     pub async fn rebuild_ratings(
         &self,
         games: &[(i64, &str, &str, i64, Rating<'_>)],
+        model: i64,
     ) -> Result<(), StoreError> {
+        const MODEL: &str = "insert into meta (key, value) values ('rating_model', $1) \
+                             on conflict (key) do update set value = excluded.value, \
+                             version = meta.version + 1";
         on_writer!(self, pool => {
             let mut tx = pool.begin_write().await?;
             for sql in ["delete from rating_changes", "delete from rated_games", "delete from ratings"]
@@ -268,9 +272,17 @@ impl Store {
             for (table, game, chat, finished_ms, rating) in games {
                 tx.rate_game(*table, game, chat, *finished_ms, rating).await?;
             }
+            sqlx::query(MODEL).bind(model).execute(&mut *tx).await?;
             tx.commit().await?;
         });
         Ok(())
+    }
+
+    /// The rating model the stored ratings were last rebuilt under (`None`: never rebuilt,
+    /// ratings from before models were numbered).
+    pub async fn rating_model(&self) -> Result<Option<i64>, StoreError> {
+        const SQL: &str = "select value from meta where key = 'rating_model'";
+        Ok(on_pool!(self, pool => sqlx::query_scalar(SQL).fetch_optional(pool).await?))
     }
 
     /// Every stored rating, as `(game, season, row)`, ordered: for comparing a rebuild.

@@ -36,6 +36,8 @@ pub(super) struct Rated {
     pub(super) before: Skill,
     /// After it.
     pub(super) after: Skill,
+    /// Rated games after it (this one counted).
+    pub(super) games: i64,
 }
 
 /// What a finished game's rating needs: the seats as the formula sees them, and where the
@@ -115,7 +117,12 @@ impl Plan {
                 Err(level) => Entrant::Computer(level),
             })
             .collect();
-        let after = rating::rate(self.kind, &entrants, &self.ranks, self.weight);
+        let games: Vec<i64> = self
+            .seats
+            .iter()
+            .map(|s| s.ok().and_then(|i| rows.get(i)).map_or(0, |r| r.games))
+            .collect();
+        let after = rating::rate(self.kind, &entrants, &self.ranks, self.weight, &games);
         let mut out: Vec<RatingRow> = rows.to_vec();
         let mut changes = Vec::new();
         for (seat, s) in self.seats.iter().enumerate() {
@@ -126,7 +133,7 @@ impl Plan {
             row.games += 1;
             row.wins += i64::from(self.ranks[seat] == 1);
             row.last_ms = self.at_ms;
-            changes.push(Rated { seat, before: before[i], after: after[seat] });
+            changes.push(Rated { seat, before: before[i], after: after[seat], games: row.games });
         }
         if season == ALL_TIME
             && let Ok(mut kept) = self.changes.lock()
@@ -164,14 +171,20 @@ impl Service {
             .filter_map(|r| {
                 let name = t.rec.seats.get(r.seat)?.name.clone();
                 let delta = r.after.shown() - r.before.shown();
+                // A provisional change says so in words (issue 47 item 3).
+                let key = if r.after.provisional(r.games) {
+                    "rating-change-provisional"
+                } else {
+                    "rating-change"
+                };
                 Some(self.i18n.text(
                     lang,
-                    "rating-change",
+                    key,
                     &[
                         ("name", super::clean_name(&name).into()),
                         ("before", Arg::Number(r.before.shown())),
                         ("after", Arg::Number(r.after.shown())),
-                        ("mark", mark(r.after).into()),
+                        ("mark", mark(r.after, r.games).into()),
                         ("sign", if delta < 0 { "−" } else { "+" }.to_owned().into()),
                         ("delta", Arg::Number(delta.abs())),
                     ],
@@ -206,8 +219,17 @@ impl Service {
                 (g.table, g.game.as_str(), g.chat.as_str(), g.finished_ms, rating)
             })
             .collect();
-        self.store.rebuild_ratings(&rated).await?;
+        self.store.rebuild_ratings(&rated, rating::MODEL).await?;
         Ok(rated.len())
+    }
+
+    /// At start-up: ratings stored under an older model ([`rating::MODEL`]) are rebuilt under
+    /// this one, once (issue 47 item 4). Returns how many games were rated, if it rebuilt.
+    pub async fn upgrade_ratings(&self) -> Result<Option<usize>, ServiceFailure> {
+        if self.store.rating_model().await? == Some(rating::MODEL) {
+            return Ok(None);
+        }
+        Ok(Some(self.rebuild_ratings().await?))
     }
 
     /// `/top`: a ladder of this chat (this season or all time) or of everyone who opted in, for
@@ -282,7 +304,7 @@ impl Service {
                         ("rank", Arg::Number(i as i64 + 1)),
                         ("name", super::clean_name(&r.name).into()),
                         ("rating", Arg::Number(skill.shown())),
-                        ("mark", mark(skill).into()),
+                        ("mark", mark(skill, r.rating.games).into()),
                         ("games", Arg::Number(r.rating.games)),
                     ],
                 ));
@@ -329,26 +351,27 @@ impl Service {
                 let ladder =
                     self.store.ladder(kind.name(), &season, Some(ctx.chat.as_str())).await?;
                 let place = ladder.iter().position(|r| r.user == ctx.user);
-                let this = of(&season).map(|(_, _, r)| shown_skill(r, now));
+                // A season's rating is an estimate of its own, from the season's games.
+                let this = of(&season).map(|(_, _, r)| (shown_skill(r, now), r.games));
                 lines.push(self.i18n.text(
                     lang,
                     "stats-rating",
                     &[
                         ("game", self.game_name(lang, kind).into()),
                         ("rating", Arg::Number(skill.shown())),
-                        ("mark", mark(skill).into()),
+                        ("mark", mark(skill, all.games).into()),
                         ("deviation", Arg::Number(skill.shown_deviation())),
                         ("games", Arg::Number(all.games)),
                     ],
                 ));
-                if let Some(this) = this {
+                if let Some((this, this_games)) = this {
                     lines.push(self.i18n.text(
                         lang,
                         "stats-season",
                         &[
                             ("season", self.season_label(lang, &season).into()),
                             ("rating", Arg::Number(this.shown())),
-                            ("mark", mark(this).into()),
+                            ("mark", mark(this, this_games).into()),
                             ("place", Arg::Number(place.map_or(0, |p| p as i64 + 1))),
                             ("players", Arg::Number(ladder.len() as i64)),
                         ],
@@ -477,8 +500,10 @@ impl Service {
                     ("season", self.season_label(lang, &season).into()),
                 ],
             ),
-            points: history
-                .iter()
+            // A season's rating starts from a new player's: that is its first point, so that a
+            // first game's chart is a line from where it began, not a lone dot.
+            points: std::iter::once(&(0, rating::START.mu, rating::START.sigma))
+                .chain(&history)
                 .map(|(_, mu, sigma)| (mu * rating::SCALE, sigma * rating::SCALE))
                 .collect(),
             theme: crate::render::Theme::Light,
@@ -539,9 +564,9 @@ fn shown_skill(r: &RatingRow, now_ms: i64) -> Skill {
     skill.aged(now_ms - r.last_ms)
 }
 
-/// "?" after a provisional rating.
-fn mark(skill: Skill) -> String {
-    if skill.provisional() { "?".to_owned() } else { String::new() }
+/// "?" after a provisional rating (`games` rated games played).
+fn mark(skill: Skill, games: i64) -> String {
+    if skill.provisional(games) { "?".to_owned() } else { String::new() }
 }
 
 /// Why `dicetable ratings --rebuild` failed.

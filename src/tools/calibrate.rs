@@ -108,14 +108,14 @@ fn skills_of(mus: &[f64; 3], levels: &[Level]) -> Vec<Skill> {
 /// log-likelihood of the winners under [`rating::win_chances`].
 fn fit(games: &[Played]) -> [f64; 3] {
     let mut mus = [START.mu; 3];
-    let c = 2.0 * rating::config().beta * rating::config().beta;
+    let c = rating::BETA * rating::BETA + COMPUTER_SIGMA * COMPUTER_SIGMA;
     for _ in 0..400 {
         let mut grad = [0.0; 3];
         for g in games {
             let chances = rating::win_chances(&skills_of(&mus, &g.levels));
             let n = g.levels.len() as f64;
-            // The model's scale: sqrt(2β² + Σσ²).
-            let scale = (c + n * COMPUTER_SIGMA * COMPUTER_SIGMA).sqrt();
+            // The model's scale: sqrt(Σ (σ² + β²)).
+            let scale = (n * c).sqrt();
             let winners = g.won.iter().filter(|w| **w).count().max(1) as f64;
             for ((level, won), p) in g.levels.iter().zip(&g.won).zip(chances) {
                 let y = if *won { 1.0 / winners } else { 0.0 };
