@@ -3,7 +3,7 @@
 //! Plays `games` games of computers at seeded random levels (Ludo: 2 to 4 seats; Long Nardy: 2),
 //! with the simulator's play loop ([`simulate::play_levels`]), and fits each level's skill by
 //! maximum likelihood under the rating model's own win chances ([`rating::win_chances`]: the
-//! Weng-Lin model, `normal` held at a new player's 25). A second, independent run of as many
+//! Plackett–Luce model, `normal` held at a new player's 25). A second, independent run of as many
 //! games then checks the fit: every seat's predicted win chance against whether it won, pooled
 //! by predicted decile, and each level's win rate against every other level head to head.
 
@@ -33,8 +33,28 @@ pub struct Calibration {
     pub levels: Vec<LevelFit>,
     /// The check: per predicted decile, the mean predicted win chance and the measured rate.
     pub deciles: Vec<Decile>,
-    /// The largest gap between predicted and measured in a decile with at least 200 seats.
+    /// The largest gap between predicted and measured chance over every decile that has seats
+    /// (a decile of few seats is noisy: see [`Calibration::worst_gap_seats`]).
     pub worst_gap: f64,
+    /// The decile of that gap (e.g. `0.2-0.3`).
+    pub worst_gap_decile: String,
+    /// How many seats that decile holds.
+    pub worst_gap_seats: u64,
+    /// The largest gap among the deciles of at least 500 seats (the calibration's target is 2
+    /// points there); `None` when no decile has that many.
+    pub worst_gap_500: Option<f64>,
+}
+
+/// The largest gap of `deciles`, where it is and how many seats it holds; and the largest
+/// among deciles of at least 500 seats.
+fn worst_gaps(deciles: &[Decile]) -> ((f64, String, u64), Option<f64>) {
+    let gap = |d: &Decile| (d.predicted - d.actual).abs();
+    let worst = deciles
+        .iter()
+        .max_by(|a, b| gap(a).total_cmp(&gap(b)))
+        .map_or((0.0, String::new(), 0), |d| (gap(d), d.range.clone(), d.seats));
+    let big = deciles.iter().filter(|d| d.seats >= 500).map(gap).max_by(f64::total_cmp);
+    (worst, big)
 }
 
 /// One level's fitted skill.
@@ -159,11 +179,7 @@ pub fn run(kind: GameKind, games: u64, seed: &Seed) -> Result<Calibration, SimEr
             actual: w as f64 / n as f64,
         })
         .collect();
-    let worst_gap = deciles
-        .iter()
-        .filter(|d| d.seats >= 200)
-        .map(|d| (d.predicted - d.actual).abs())
-        .fold(0.0, f64::max);
+    let ((worst_gap, worst_gap_decile, worst_gap_seats), worst_gap_500) = worst_gaps(&deciles);
     let levels = Level::ALL
         .iter()
         .map(|l| {
@@ -177,5 +193,38 @@ pub fn run(kind: GameKind, games: u64, seed: &Seed) -> Result<Calibration, SimEr
             }
         })
         .collect();
-    Ok(Calibration { game: kind.name(), games, levels, deciles, worst_gap })
+    Ok(Calibration {
+        game: kind.name(),
+        games,
+        levels,
+        deciles,
+        worst_gap,
+        worst_gap_decile,
+        worst_gap_seats,
+        worst_gap_500,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn decile(range: &str, seats: u64, predicted: f64, actual: f64) -> Decile {
+        Decile { range: range.into(), seats, predicted, actual }
+    }
+
+    /// Issue 47 item 2: the worst gap is told honestly, small deciles included (it said 0.0
+    /// while every decile had fewer than 200 seats and was 8 points off).
+    #[test]
+    fn the_worst_gap_is_told_with_its_decile_and_seats() {
+        let small = [decile("0.2-0.3", 120, 0.25, 0.33), decile("0.4-0.5", 90, 0.45, 0.44)];
+        let ((gap, at, seats), big) = worst_gaps(&small);
+        assert!((gap - 0.08).abs() < 1e-12 && at == "0.2-0.3" && seats == 120);
+        assert_eq!(big, None);
+        let mixed = [decile("0.1-0.2", 600, 0.15, 0.16), decile("0.6-0.7", 40, 0.65, 0.5)];
+        let ((gap, at, _), big) = worst_gaps(&mixed);
+        assert!((gap - 0.15).abs() < 1e-12 && at == "0.6-0.7");
+        assert!((big.unwrap() - 0.01).abs() < 1e-12);
+        assert_eq!(worst_gaps(&[]).0, (0.0, String::new(), 0));
+    }
 }
