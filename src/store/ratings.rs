@@ -199,11 +199,91 @@ macro_rules! rate_tx {
     };
 }
 
-rate_tx!(
-    sqlx::PgConnection,
-    "select mu, sigma, games, wins, last_ms from ratings where user_id = $1 and game = $2 \
-     and season = $3 for update"
-);
+/// On Postgres a finished game's ratings cost two statements whatever the seats (issue 47 item
+/// 5): one creates the missing rows and locks and reads every row of the game (all its people,
+/// all-time and season), in one order everywhere (season, then user); one writes them all back
+/// with their changes and the game's place in the rating order.
+impl RateTx for sqlx::PgConnection {
+    async fn rate_game(
+        &mut self,
+        table: i64,
+        game: &str,
+        chat: &str,
+        finished_ms: i64,
+        rating: &Rating<'_>,
+    ) -> Result<(), sqlx::Error> {
+        // `do update` (of nothing) locks an existing row as `for update` would, and returns it.
+        const READ: &str = "insert into ratings (user_id, game, season) \
+                            select u, $2, s from unnest($1::text[]) as u, unnest($3::text[]) as s \
+                            order by s, u \
+                            on conflict (user_id, game, season) do update set game = excluded.game \
+                            returning user_id, season, mu, sigma, games, wins, last_ms";
+        const WRITE: &str = "with v as (select * from unnest($1::text[], $2::text[], \
+                             $3::float8[], $4::float8[], $5::int8[], $6::int8[], $7::int8[], \
+                             $8::float8[], $9::float8[]) as v (user_id, season, mu, sigma, games, \
+                             wins, last_ms, mu_before, sigma_before)), \
+                             w as (update ratings r set mu = v.mu, sigma = v.sigma, \
+                             games = v.games, wins = v.wins, last_ms = v.last_ms from v \
+                             where r.user_id = v.user_id and r.season = v.season \
+                             and r.game = $10), \
+                             c as (insert into rating_changes (table_id, user_id, season, game, \
+                             chat, finished_ms, mu_before, sigma_before, mu_after, sigma_after) \
+                             select $11, v.user_id, v.season, $10, $12, $13, v.mu_before, \
+                             v.sigma_before, v.mu, v.sigma from v) \
+                             insert into rated_games (table_id) values ($11)";
+        type Row = (String, String, Option<f64>, Option<f64>, i64, i64, i64);
+        let rows: Vec<Row> = sqlx::query_as(READ)
+            .bind(rating.users)
+            .bind(game)
+            .bind(rating.seasons)
+            .fetch_all(&mut *self)
+            .await?;
+        let (mut users, mut seasons, mut mus, mut sigmas) = (vec![], vec![], vec![], vec![]);
+        let (mut games, mut wins, mut lasts, mut mus_before, mut sigmas_before) =
+            (vec![], vec![], vec![], vec![], vec![]);
+        for season in rating.seasons {
+            let mut before = Vec::with_capacity(rating.users.len());
+            for user in rating.users {
+                let Some((_, _, mu, sigma, games, wins, last_ms)) =
+                    rows.iter().find(|r| &r.0 == user && &r.1 == season)
+                else {
+                    return Err(sqlx::Error::RowNotFound);
+                };
+                let (mu, sigma, games, wins, last_ms) = (*mu, *sigma, *games, *wins, *last_ms);
+                before.push(RatingRow { user: user.clone(), mu, sigma, games, wins, last_ms });
+            }
+            let after = (rating.rate)(season, &before);
+            for (old, new) in before.iter().zip(&after) {
+                users.push(old.user.clone());
+                seasons.push(season.clone());
+                mus.push(new.mu.unwrap_or_default());
+                sigmas.push(new.sigma.unwrap_or_default());
+                games.push(new.games);
+                wins.push(new.wins);
+                lasts.push(new.last_ms);
+                mus_before.push(old.mu);
+                sigmas_before.push(old.sigma);
+            }
+        }
+        sqlx::query(WRITE)
+            .bind(&users)
+            .bind(&seasons)
+            .bind(&mus)
+            .bind(&sigmas)
+            .bind(&games)
+            .bind(&wins)
+            .bind(&lasts)
+            .bind(&mus_before)
+            .bind(&sigmas_before)
+            .bind(game)
+            .bind(table)
+            .bind(chat)
+            .bind(finished_ms)
+            .execute(&mut *self)
+            .await?;
+        Ok(())
+    }
+}
 rate_tx!(
     sqlx::SqliteConnection,
     "select mu, sigma, games, wins, last_ms from ratings where user_id = $1 and game = $2 \

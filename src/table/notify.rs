@@ -563,15 +563,17 @@ impl Service {
         // A Telegram group reads every answer: the person's tables in other chats (which name
         // those chats) are listed only in their private chat with the bot (issue 46, item 11).
         let group = ctx.chat.is_telegram_group();
+        // The user's own chat with the bot has the user's id (Telegram; the tests).
+        let private = ctx.chat.as_str() == ctx.user.as_str();
+        // This chat's open tables, read once.
+        let here: Vec<i64> = if private {
+            Vec::new()
+        } else {
+            let rows = self.store.tables_in_chat(ctx.chat.as_str(), &TableStatus::OPEN).await?;
+            rows.into_iter().map(|(id, ..)| id).collect()
+        };
         let mut elsewhere = false;
         if group {
-            let here: Vec<i64> = self
-                .store
-                .tables_in_chat(ctx.chat.as_str(), &TableStatus::OPEN)
-                .await?
-                .into_iter()
-                .map(|(id, ..)| id)
-                .collect();
             let before = mine.len();
             mine.retain(|(id, ..)| here.contains(id));
             elsewhere = mine.len() < before;
@@ -588,12 +590,8 @@ impl Service {
             links.push(self.link(&t));
             shown.push(*id);
         }
-        // The user's own chat with the bot has the user's id (Telegram; the tests).
-        let private = ctx.chat.as_str() == ctx.user.as_str();
         if !private {
-            let here = self.store.tables_in_chat(ctx.chat.as_str(), &TableStatus::OPEN).await?;
-            let others: Vec<i64> =
-                here.iter().map(|(id, ..)| *id).filter(|id| !shown.contains(id)).collect();
+            let others: Vec<i64> = here.iter().copied().filter(|id| !shown.contains(id)).collect();
             if !others.is_empty() {
                 lines.push(self.text_for(ctx, lang, "games-here", &[]));
             }
