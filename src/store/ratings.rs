@@ -111,92 +111,47 @@ pub(super) trait RateTx {
     ) -> Result<(), sqlx::Error>;
 }
 
-const ENSURE: &str = "insert into ratings (user_id, game, season) values ($1, $2, $3) \
-                      on conflict (user_id, game, season) do nothing";
-const WRITE: &str = "update ratings set mu = $1, sigma = $2, games = $3, wins = $4, last_ms = $5 \
-                     where user_id = $6 and game = $7 and season = $8";
-const CHANGE: &str = "insert into rating_changes (table_id, user_id, season, game, chat, \
-                      finished_ms, mu_before, sigma_before, mu_after, sigma_after) \
-                      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
 const ORDER: &str = "insert into rated_games (table_id) values ($1)";
 
-macro_rules! rate_tx {
-    ($conn:ty, $read:literal) => {
-        impl RateTx for $conn {
-            async fn rate_game(
-                &mut self,
-                table: i64,
-                game: &str,
-                chat: &str,
-                finished_ms: i64,
-                rating: &Rating<'_>,
-            ) -> Result<(), sqlx::Error> {
-                // Locks are taken in one order everywhere: season, then user.
-                let mut order: Vec<usize> = (0..rating.users.len()).collect();
-                order.sort_by(|&a, &b| rating.users[a].cmp(&rating.users[b]));
-                for season in rating.seasons {
-                    for &i in &order {
-                        sqlx::query(ENSURE)
-                            .bind(&rating.users[i])
-                            .bind(game)
-                            .bind(season)
-                            .execute(&mut *self)
-                            .await?;
-                    }
-                }
-                for season in rating.seasons {
-                    let mut rows = vec![None; rating.users.len()];
-                    for &i in &order {
-                        let user = &rating.users[i];
-                        let (mu, sigma, games, wins, last_ms): (
-                            Option<f64>,
-                            Option<f64>,
-                            i64,
-                            i64,
-                            i64,
-                        ) = sqlx::query_as($read)
-                            .bind(user)
-                            .bind(game)
-                            .bind(season)
-                            .fetch_one(&mut *self)
-                            .await?;
-                        rows[i] =
-                            Some(RatingRow { user: user.clone(), mu, sigma, games, wins, last_ms });
-                    }
-                    let before: Vec<RatingRow> = rows.into_iter().flatten().collect();
-                    let after = (rating.rate)(season, &before);
-                    for (old, new) in before.iter().zip(&after) {
-                        sqlx::query(WRITE)
-                            .bind(new.mu)
-                            .bind(new.sigma)
-                            .bind(new.games)
-                            .bind(new.wins)
-                            .bind(new.last_ms)
-                            .bind(&old.user)
-                            .bind(game)
-                            .bind(season)
-                            .execute(&mut *self)
-                            .await?;
-                        sqlx::query(CHANGE)
-                            .bind(table)
-                            .bind(&old.user)
-                            .bind(season)
-                            .bind(game)
-                            .bind(chat)
-                            .bind(finished_ms)
-                            .bind(old.mu)
-                            .bind(old.sigma)
-                            .bind(new.mu.unwrap_or_default())
-                            .bind(new.sigma.unwrap_or_default())
-                            .execute(&mut *self)
-                            .await?;
-                    }
-                }
-                sqlx::query(ORDER).bind(table).execute(&mut *self).await?;
-                Ok(())
-            }
+/// A rating row as read in the statement that locks it: user, season, mu, sigma, games, wins,
+/// last game's time.
+type ReadRow = (String, String, Option<f64>, Option<f64>, i64, i64, i64);
+
+/// A rating row to write with its change: user, season, mu, sigma, games, wins, last game's
+/// time, and mu and sigma before.
+type Written = (String, String, f64, f64, i64, i64, i64, Option<f64>, Option<f64>);
+
+/// Rates a game from its rows as read (every person of `rating`, every season), season by
+/// season with `rating.rate`: the rows to write.
+fn rated_rows(rating: &Rating<'_>, rows: &[ReadRow]) -> Result<Vec<Written>, sqlx::Error> {
+    let mut out = Vec::with_capacity(rows.len());
+    for season in rating.seasons {
+        let mut before = Vec::with_capacity(rating.users.len());
+        for user in rating.users {
+            let Some((_, _, mu, sigma, games, wins, last_ms)) =
+                rows.iter().find(|r| &r.0 == user && &r.1 == season)
+            else {
+                return Err(sqlx::Error::RowNotFound);
+            };
+            let (mu, sigma, games, wins, last_ms) = (*mu, *sigma, *games, *wins, *last_ms);
+            before.push(RatingRow { user: user.clone(), mu, sigma, games, wins, last_ms });
         }
-    };
+        let after = (rating.rate)(season, &before);
+        for (old, new) in before.iter().zip(&after) {
+            out.push((
+                old.user.clone(),
+                season.clone(),
+                new.mu.unwrap_or_default(),
+                new.sigma.unwrap_or_default(),
+                new.games,
+                new.wins,
+                new.last_ms,
+                old.mu,
+                old.sigma,
+            ));
+        }
+    }
+    Ok(out)
 }
 
 /// On Postgres a finished game's ratings cost two statements whatever the seats (issue 47 item
@@ -231,40 +186,21 @@ impl RateTx for sqlx::PgConnection {
                              select $11, v.user_id, v.season, $10, $12, $13, v.mu_before, \
                              v.sigma_before, v.mu, v.sigma from v) \
                              insert into rated_games (table_id) values ($11)";
-        type Row = (String, String, Option<f64>, Option<f64>, i64, i64, i64);
-        let rows: Vec<Row> = sqlx::query_as(READ)
+        let rows: Vec<ReadRow> = sqlx::query_as(READ)
             .bind(rating.users)
             .bind(game)
             .bind(rating.seasons)
             .fetch_all(&mut *self)
             .await?;
-        let (mut users, mut seasons, mut mus, mut sigmas) = (vec![], vec![], vec![], vec![]);
-        let (mut games, mut wins, mut lasts, mut mus_before, mut sigmas_before) =
-            (vec![], vec![], vec![], vec![], vec![]);
-        for season in rating.seasons {
-            let mut before = Vec::with_capacity(rating.users.len());
-            for user in rating.users {
-                let Some((_, _, mu, sigma, games, wins, last_ms)) =
-                    rows.iter().find(|r| &r.0 == user && &r.1 == season)
-                else {
-                    return Err(sqlx::Error::RowNotFound);
-                };
-                let (mu, sigma, games, wins, last_ms) = (*mu, *sigma, *games, *wins, *last_ms);
-                before.push(RatingRow { user: user.clone(), mu, sigma, games, wins, last_ms });
-            }
-            let after = (rating.rate)(season, &before);
-            for (old, new) in before.iter().zip(&after) {
-                users.push(old.user.clone());
-                seasons.push(season.clone());
-                mus.push(new.mu.unwrap_or_default());
-                sigmas.push(new.sigma.unwrap_or_default());
-                games.push(new.games);
-                wins.push(new.wins);
-                lasts.push(new.last_ms);
-                mus_before.push(old.mu);
-                sigmas_before.push(old.sigma);
-            }
-        }
+        let written = rated_rows(rating, &rows)?;
+        let column = |f: fn(&Written) -> f64| written.iter().map(f).collect::<Vec<_>>();
+        let whole = |f: fn(&Written) -> i64| written.iter().map(f).collect::<Vec<_>>();
+        let users: Vec<&str> = written.iter().map(|w| w.0.as_str()).collect();
+        let seasons: Vec<&str> = written.iter().map(|w| w.1.as_str()).collect();
+        let (mus, sigmas) = (column(|w| w.2), column(|w| w.3));
+        let (games, wins, lasts) = (whole(|w| w.4), whole(|w| w.5), whole(|w| w.6));
+        let mus_before: Vec<Option<f64>> = written.iter().map(|w| w.7).collect();
+        let sigmas_before: Vec<Option<f64>> = written.iter().map(|w| w.8).collect();
         sqlx::query(WRITE)
             .bind(&users)
             .bind(&seasons)
@@ -284,11 +220,59 @@ impl RateTx for sqlx::PgConnection {
         Ok(())
     }
 }
-rate_tx!(
-    sqlx::SqliteConnection,
-    "select mu, sigma, games, wins, last_ms from ratings where user_id = $1 and game = $2 \
-     and season = $3"
-);
+/// On SQLite (one writer at a time) a finished game's ratings cost four statements whatever
+/// the seats: one creates and reads every row of the game, three write the rows, their changes
+/// and the rating order. The rows travel as JSON arrays (`json_each`).
+impl RateTx for sqlx::SqliteConnection {
+    async fn rate_game(
+        &mut self,
+        table: i64,
+        game: &str,
+        chat: &str,
+        finished_ms: i64,
+        rating: &Rating<'_>,
+    ) -> Result<(), sqlx::Error> {
+        const READ: &str = "insert into ratings (user_id, game, season) \
+                            select u.value, $2, s.value from json_each($1) as u, json_each($3) as s \
+                            where true \
+                            on conflict (user_id, game, season) do update set game = excluded.game \
+                            returning user_id, season, mu, sigma, games, wins, last_ms";
+        const WRITE: &str = "update ratings set mu = v.mu, sigma = v.sigma, games = v.games, \
+                             wins = v.wins, last_ms = v.last_ms from (select \
+                             json_extract(value, '$[0]') as user_id, \
+                             json_extract(value, '$[1]') as season, \
+                             json_extract(value, '$[2]') as mu, json_extract(value, '$[3]') as sigma, \
+                             json_extract(value, '$[4]') as games, json_extract(value, '$[5]') as wins, \
+                             json_extract(value, '$[6]') as last_ms from json_each($1)) as v \
+                             where ratings.user_id = v.user_id and ratings.season = v.season \
+                             and ratings.game = $2";
+        const CHANGES: &str = "insert into rating_changes (table_id, user_id, season, game, chat, \
+                               finished_ms, mu_before, sigma_before, mu_after, sigma_after) \
+                               select $2, json_extract(value, '$[0]'), json_extract(value, '$[1]'), \
+                               $3, $4, $5, json_extract(value, '$[7]'), json_extract(value, '$[8]'), \
+                               json_extract(value, '$[2]'), json_extract(value, '$[3]') \
+                               from json_each($1)";
+        let json = |e: serde_json::Error| sqlx::Error::Encode(Box::new(e));
+        let rows: Vec<ReadRow> = sqlx::query_as(READ)
+            .bind(serde_json::to_string(rating.users).map_err(json)?)
+            .bind(game)
+            .bind(serde_json::to_string(rating.seasons).map_err(json)?)
+            .fetch_all(&mut *self)
+            .await?;
+        let written = serde_json::to_string(&rated_rows(rating, &rows)?).map_err(json)?;
+        sqlx::query(WRITE).bind(&written).bind(game).execute(&mut *self).await?;
+        sqlx::query(CHANGES)
+            .bind(&written)
+            .bind(table)
+            .bind(game)
+            .bind(chat)
+            .bind(finished_ms)
+            .execute(&mut *self)
+            .await?;
+        sqlx::query(ORDER).bind(table).execute(&mut *self).await?;
+        Ok(())
+    }
+}
 
 impl Store {
     /// Every finished table, in the order its ratings were (or would have been) applied: the
