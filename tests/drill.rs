@@ -412,9 +412,16 @@ async fn play(s: &Server, chat: i64, presses: usize, n: &AtomicUsize, driven: &m
                 } else {
                     // Otherwise the board pressed was shown late, and is no live board: it
                     // loses its buttons, and the player presses the newest board instead.
+                    // The board's history goes with a failure: who sent it, and every later
+                    // call on it (process, method, buttons taken off).
+                    let history = {
+                        let f = s.fake.lock().await;
+                        let m = &f.messages[&before.id];
+                        format!("sent by {}, calls {}", m["by"], m["calls"])
+                    };
                     let what = format!(
                         "{chat}: press {qid} refused as out of date ({alert:?}), \
-                                        its board {} losing its buttons",
+                                        its board {} ({history}) losing its buttons",
                         before.id
                     );
                     s.until(&what, |f| {
