@@ -220,6 +220,7 @@ impl RateTx for sqlx::PgConnection {
         Ok(())
     }
 }
+
 /// On SQLite (one writer at a time) a finished game's ratings cost four statements whatever
 /// the seats: one creates and reads every row of the game, three write the rows, their changes
 /// and the rating order. The rows travel as JSON arrays (`json_each`).
