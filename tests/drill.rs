@@ -337,6 +337,9 @@ struct Driven {
     /// Presses of a board the killed process sent and never recorded: answered "out of
     /// date", its buttons staying (no process knows it).
     orphans_pressed: usize,
+    /// Of the `stale` presses, those of the live board of a table that moved on unshown:
+    /// answered "out of date", the board refreshed in place into the current one.
+    refreshed: usize,
 }
 
 /// Opens a table of `game` in `chat`: Ana creates it, Ben joins, Ana starts it (Nardy, full at
@@ -411,7 +414,12 @@ async fn play(s: &Server, chat: i64, presses: usize, n: &AtomicUsize, driven: &m
                     stale = true;
                 } else {
                     // Otherwise the board pressed was shown late, and is no live board: it
-                    // loses its buttons, and the player presses the newest board instead.
+                    // loses its buttons, and the player presses the newest board instead. Or
+                    // it was the live board of a table that moved on unshown (the process that
+                    // stored the move was killed or stopped before showing it, and the press
+                    // delivered again was refused before this one): the refusal refreshes it
+                    // in place into the current board, a new revision with the buttons that
+                    // work now.
                     // The board's history goes with a failure: who sent it, and every later
                     // call on it (process, method, buttons taken off).
                     let history = {
@@ -424,10 +432,15 @@ async fn play(s: &Server, chat: i64, presses: usize, n: &AtomicUsize, driven: &m
                                         its board {} ({history}) losing its buttons",
                         before.id
                     );
-                    s.until(&what, |f| {
-                        f.messages.get(&before.id)?["keyboard"].is_null().then_some(())
-                    })
-                    .await;
+                    let refreshed = s
+                        .until(&what, |f| {
+                            let m = f.messages.get(&before.id)?;
+                            let stripped = m["keyboard"].is_null();
+                            let refreshed = m["rev"].as_i64().unwrap_or(0) != before.rev;
+                            (stripped || refreshed).then_some(!stripped)
+                        })
+                        .await;
+                    driven.refreshed += usize::from(refreshed);
                     driven.stale += 1;
                     stale = true;
                 }
@@ -542,10 +555,12 @@ async fn three_processes_survive_a_kill_and_a_stop_mid_game() {
     let refused: usize = driven.iter().map(|d| d.applied_then_refused).sum();
     let stale: usize = driven.iter().map(|d| d.stale).sum();
     let orphans: usize = driven.iter().map(|d| d.orphans_pressed).sum();
+    let refreshed: usize = driven.iter().map(|d| d.refreshed).sum();
     println!(
         "drill: {presses} presses played by {:?}; {refused} applied, then (delivered again) \
-         answered \"out of date\" with the current board; {stale} of a board shown late; \
-         {orphans} of a board the killed process never recorded",
+         answered \"out of date\" with the current board; {stale} of a board shown late \
+         ({refreshed} of them refreshed in place); {orphans} of a board the killed process \
+         never recorded",
         started.elapsed()
     );
 

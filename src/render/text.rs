@@ -56,6 +56,12 @@ type Key = (String, u32, bool, [u8; 4]);
 /// The most rasterised texts kept; the cache is cleared when it would grow past this.
 const MAX_TEXTS: usize = 4096;
 
+/// The most bytes of rasterised texts (and glyph images) one workshop keeps; its caches are
+/// cleared when they would grow past this. One board's labels take a few hundred kilobytes;
+/// a replay's captions all differ, and counted by texts alone (4,096 of up to 200 KB each)
+/// they held hundreds of megabytes that no later board used (issue 46, item 1).
+pub const MAX_TEXT_BYTES: usize = 4 << 20;
+
 /// The font system, the glyph cache, and a cache of rasterised texts: labels and names repeat
 /// from turn to turn, so each is shaped and rasterised once.
 pub struct Text {
@@ -63,6 +69,8 @@ pub struct Text {
     glyphs: SwashCache,
     buffer: Option<Buffer>,
     texts: HashMap<Key, Rendered>,
+    /// The bytes the rasterised texts and glyph images hold.
+    bytes: usize,
 }
 
 impl Default for Text {
@@ -81,7 +89,13 @@ impl Text {
         }
         db.set_sans_serif_family("Noto Sans");
         let fonts = FontSystem::new_with_locale_and_db("en-US".into(), db);
-        Self { fonts, glyphs: SwashCache::new(), buffer: None, texts: HashMap::new() }
+        Self { fonts, glyphs: SwashCache::new(), buffer: None, texts: HashMap::new(), bytes: 0 }
+    }
+
+    /// The bytes this workshop's caches of rasterised texts and glyph images hold (at most
+    /// [`MAX_TEXT_BYTES`] and the text being drawn).
+    pub fn cached_bytes(&self) -> usize {
+        self.bytes
     }
 
     fn rasterise(&mut self, text: &str, size: f32, bold: bool, colour: [u8; 4]) -> Rendered {
@@ -155,13 +169,28 @@ impl Text {
     fn rendered(&mut self, text: &str, size: f32, bold: bool, colour: [u8; 4]) -> &Rendered {
         let key: Key = (text.to_owned(), size.to_bits(), bold, colour);
         if !self.texts.contains_key(&key) {
-            if self.texts.len() >= MAX_TEXTS {
-                self.texts.clear();
-            }
+            let glyphs = self.glyph_bytes();
             let rendered = self.rasterise(text, size, bold, colour);
+            let grown = self.glyph_bytes().saturating_sub(glyphs);
+            let size = std::mem::size_of::<[u8; 4]>() * rendered.pixels.len() + key.0.len();
+            if self.texts.len() >= MAX_TEXTS || self.bytes + size + grown > MAX_TEXT_BYTES {
+                // Everything goes, glyph images too: the next board draws its labels again.
+                self.texts.clear();
+                self.glyphs = SwashCache::new();
+                self.bytes = 0;
+            } else {
+                self.bytes += grown;
+            }
+            self.bytes += size;
             self.texts.insert(key.clone(), rendered);
         }
         &self.texts[&key]
+    }
+
+    /// The bytes of the glyph images cached so far.
+    fn glyph_bytes(&self) -> usize {
+        let images = self.glyphs.image_cache.values().flatten();
+        images.map(|image| image.data.len()).sum()
     }
 
     /// The width of `text` in pixels, as it would be drawn.
@@ -265,6 +294,27 @@ mod tests {
             colour.pixels().iter().any(|p| p.red().abs_diff(p.blue()) > 60),
             "emoji drawn without colour"
         );
+    }
+
+    /// Issue 46, item 1: a replay's captions all differ; the cache of rasterised texts stays
+    /// within its bytes however many are drawn (it held hundreds of megabytes when counted by
+    /// texts alone), and a text drawn after a clearing is drawn the same.
+    #[test]
+    fn the_text_cache_stays_within_its_bytes() {
+        let mut t = Text::new();
+        let style = Style { size: 34.0, bold: true, colour: Color::BLACK, anchor: Anchor::Left };
+        let mut pixmap = Pixmap::new(1200, 60).unwrap();
+        let first = t.draw(&mut pixmap, "Ana rolled 6 and moved piece 1", 0.0, 30.0, style);
+        let mut most = 0;
+        for i in 0..600 {
+            let caption = format!("Move {i}: Ana rolled 6, piece 3 from {i} to {} 😀", i + 6);
+            t.draw(&mut pixmap, &caption, 0.0, 30.0, style);
+            most = most.max(t.cached_bytes());
+        }
+        assert!(most > MAX_TEXT_BYTES / 2, "the captions fill the cache: {most} bytes at most");
+        assert!(most <= MAX_TEXT_BYTES, "{most} bytes cached, more than {MAX_TEXT_BYTES}");
+        let again = t.draw(&mut pixmap, "Ana rolled 6 and moved piece 1", 0.0, 30.0, style);
+        assert_eq!(first, again);
     }
 
     #[test]
