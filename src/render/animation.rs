@@ -5,8 +5,15 @@
 //! palette is learnt per frame. After the first frame, a frame holds only the rectangle that
 //! changed, with the pixels inside it that did not change made transparent, so a move costs a
 //! few kilobytes. A picture that shows nothing new only lengthens the frame before it.
+//!
+//! Compressing a frame (GIF's LZW) costs more than drawing it: more than half of a long game's
+//! time, as a game of many moves shows a frame of many moves, most of the board. Frames are
+//! therefore compressed on worker threads ([`Squeeze`]) while the next pictures are drawn, and
+//! written in order; the GIF is the same byte for byte as one compressed in line.
 
-use std::sync::Arc;
+use std::collections::BTreeMap;
+use std::sync::mpsc::{Receiver, SyncSender};
+use std::sync::{Arc, Mutex};
 
 use super::encoding::Colours;
 use super::{Palette, RenderError, Renderer, Scene};
@@ -17,6 +24,8 @@ pub struct Animation<'r> {
     /// The palette of the first frame's board, which every frame is mapped to.
     colours: Option<Arc<Colours>>,
     encoder: Option<gif::Encoder<Vec<u8>>>,
+    /// The frames being compressed, once the first is written.
+    squeeze: Option<Squeeze>,
     /// The frame's size, fixed by the first frame.
     size: (u16, u16),
     /// The palette indices of the picture shown last.
@@ -37,6 +46,7 @@ impl Renderer {
             renderer: self,
             colours: None,
             encoder: None,
+            squeeze: None,
             size: (0, 0),
             shown: Vec::new(),
             held: None,
@@ -117,10 +127,11 @@ impl Animation<'_> {
         self.frames
     }
 
-    /// Writes the held frame.
+    /// Hands the held frame to the compressors, and writes those compressed by now.
     fn release(&mut self) -> Result<(), RenderError> {
         if let (Some(frame), Some(encoder)) = (self.held.take(), self.encoder.as_mut()) {
-            encoder.write_frame(&frame).map_err(gif_error)?;
+            let squeeze = self.squeeze.get_or_insert_with(|| Squeeze::new(workers()));
+            squeeze.push(frame, encoder)?;
         }
         Ok(())
     }
@@ -128,6 +139,9 @@ impl Animation<'_> {
     /// The GIF, looping for ever; `None` if no frame was added.
     pub fn finish(mut self) -> Result<Option<Vec<u8>>, RenderError> {
         self.release()?;
+        if let (Some(squeeze), Some(encoder)) = (self.squeeze.take(), self.encoder.as_mut()) {
+            squeeze.finish(encoder)?;
+        }
         match self.encoder.take() {
             Some(encoder) => Ok(Some(
                 encoder
@@ -137,6 +151,112 @@ impl Animation<'_> {
             None => Ok(None),
         }
     }
+}
+
+/// The threads that compress frames: one per core beside the drawing thread's (at most 4), none
+/// on one core. They inherit the drawing thread's priority (the background lane's lowest).
+fn workers() -> usize {
+    match std::thread::available_parallelism().map_or(1, |n| n.get()) {
+        1 => 0,
+        n => n.min(4),
+    }
+}
+
+/// A frame and its place in the animation.
+type Numbered = (usize, gif::Frame<'static>);
+
+/// Frames compressed on worker threads and written in their order. Without workers (one core,
+/// or threads that could not be started) each frame is compressed as it is written.
+struct Squeeze {
+    /// Frames to compress; a few at most wait, so the drawing never runs far ahead.
+    jobs: Option<SyncSender<Numbered>>,
+    done: Receiver<Numbered>,
+    workers: Vec<std::thread::JoinHandle<()>>,
+    /// Frames handed over, and written.
+    sent: usize,
+    written: usize,
+    /// Frames compressed ahead of one still being compressed.
+    ready: BTreeMap<usize, gif::Frame<'static>>,
+}
+
+impl Squeeze {
+    fn new(workers: usize) -> Self {
+        let (jobs, queue) = std::sync::mpsc::sync_channel::<Numbered>(2 * workers.max(1));
+        let (finished, done) = std::sync::mpsc::channel::<Numbered>();
+        let queue = Arc::new(Mutex::new(queue));
+        let mut started = Vec::new();
+        for k in 0..workers {
+            let (queue, finished) = (queue.clone(), finished.clone());
+            let worker = std::thread::Builder::new().name(format!("gif-{k}")).spawn(move || {
+                loop {
+                    let job = queue.lock().unwrap_or_else(|e| e.into_inner()).recv();
+                    let Ok((n, mut frame)) = job else { return };
+                    frame.make_lzw_pre_encoded();
+                    if finished.send((n, frame)).is_err() {
+                        return;
+                    }
+                }
+            });
+            match worker {
+                Ok(worker) => started.push(worker),
+                Err(e) => tracing::warn!(error = %e, "a GIF compressor did not start"),
+            }
+        }
+        let jobs = (!started.is_empty()).then_some(jobs);
+        Self { jobs, done, workers: started, sent: 0, written: 0, ready: BTreeMap::new() }
+    }
+
+    /// Hands `frame` over (or, without workers, writes it), then writes the frames compressed
+    /// by now in order.
+    fn push(
+        &mut self,
+        frame: gif::Frame<'static>,
+        encoder: &mut gif::Encoder<Vec<u8>>,
+    ) -> Result<(), RenderError> {
+        let Some(jobs) = &self.jobs else {
+            return encoder.write_frame(&frame).map_err(gif_error);
+        };
+        jobs.send((self.sent, frame)).map_err(|_| lost())?;
+        self.sent += 1;
+        while let Ok((n, frame)) = self.done.try_recv() {
+            self.ready.insert(n, frame);
+        }
+        self.write_ready(encoder)
+    }
+
+    /// Writes the frames compressed so far that come next in order.
+    fn write_ready(&mut self, encoder: &mut gif::Encoder<Vec<u8>>) -> Result<(), RenderError> {
+        while let Some(frame) = self.ready.remove(&self.written) {
+            encoder.write_lzw_pre_encoded_frame(&frame).map_err(gif_error)?;
+            self.written += 1;
+        }
+        Ok(())
+    }
+
+    /// Waits for every frame handed over, and writes them.
+    fn finish(mut self, encoder: &mut gif::Encoder<Vec<u8>>) -> Result<(), RenderError> {
+        self.jobs = None;
+        while self.written < self.sent {
+            let (n, frame) = self.done.recv().map_err(|_| lost())?;
+            self.ready.insert(n, frame);
+            self.write_ready(encoder)?;
+        }
+        for worker in self.workers.drain(..) {
+            let _ = worker.join();
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Squeeze {
+    /// An animation dropped unfinished (an error) lets its workers end.
+    fn drop(&mut self) {
+        self.jobs = None;
+    }
+}
+
+fn lost() -> RenderError {
+    RenderError::Animation("a frame's compression failed".into())
 }
 
 /// A rectangle of a frame: left, top, width, height.
@@ -203,7 +323,37 @@ fn patch(before: &[u8], after: &[u8], width: usize, area: Area, delay: u16) -> g
 
 #[cfg(test)]
 mod tests {
-    use super::{changed, patch};
+    use super::{Squeeze, changed, patch};
+
+    /// Frames compressed on worker threads make the same GIF, byte for byte, as frames
+    /// compressed in line, whatever order the workers finish in.
+    #[test]
+    fn frames_compressed_by_workers_make_the_same_gif() {
+        let (w, h) = (64u16, 48u16);
+        let palette: Vec<u8> = (0..=255u8).flat_map(|i| [i, 255 - i, i / 2]).collect();
+        let gif = |workers: usize| {
+            let mut encoder = gif::Encoder::new(Vec::new(), w, h, &palette).unwrap();
+            let mut squeeze = Squeeze::new(workers);
+            let mut before = vec![0u8; usize::from(w) * usize::from(h)];
+            for k in 0..40usize {
+                let mut after = before.clone();
+                for (i, p) in after.iter_mut().enumerate() {
+                    if (i * 7 + k * 13) % (k + 3) == 0 {
+                        *p = ((i + k * 31) % 251) as u8;
+                    }
+                }
+                let Some(area) = changed(&before, &after, usize::from(w)) else { continue };
+                let frame = patch(&before, &after, usize::from(w), area, 5);
+                squeeze.push(frame, &mut encoder).unwrap();
+                before = after;
+            }
+            squeeze.finish(&mut encoder).unwrap();
+            encoder.into_inner().unwrap()
+        };
+        let inline = gif(0);
+        assert_eq!(gif(3), inline);
+        assert_eq!(gif(1), inline);
+    }
 
     #[test]
     fn a_patch_holds_the_changed_rectangle_with_the_rest_transparent() {
