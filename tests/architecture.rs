@@ -169,8 +169,9 @@ const EXTERNAL: &[(&str, &[&str])] = &[
         ],
     ),
     // The simulator's playouts (`--advantage`) run on every core; the background lane
-    // (replays) is a thread of its own.
-    ("std::thread", &["bot", "tools::simulate", "tools::calibrate", "runtime::lanes"]),
+    // (replays) is a thread of its own, and a replay's frames are compressed on helper threads
+    // beside its drawing (render::animation).
+    ("std::thread", &["bot", "tools::simulate", "tools::calibrate", "runtime::lanes", "render"]),
     ("std::env", &["bot"]),
     ("std::process", &["bot"]),
     ("println", &[]),
