@@ -110,8 +110,11 @@ pub struct Discord {
     health: Arc<Health>,
     /// The new messages each channel was sent lately (see [`pace`]).
     budget: Arc<Mutex<Budget>>,
-    /// The shards connected now (a starting shard's bucket waits for it).
-    connected: Arc<watch::Sender<std::collections::HashSet<u32>>>,
+    /// The shards whose READY came: a starting shard's bucket waits for it. Only READY puts a
+    /// shard here and nothing takes it out: stage updates are handled in tasks of their own, in
+    /// any order, so a late "connecting" could otherwise hide a READY already seen and hold
+    /// the bucket's identify turn for `IDENTIFY_WAIT`.
+    readied: Arc<watch::Sender<std::collections::HashSet<u32>>>,
     /// The bot's public address (`PUBLIC_URL`): set, boards get the live board's buttons.
     public_url: Option<url::Url>,
 }
@@ -186,7 +189,7 @@ impl Discord {
             shards: Arc::default(),
             health,
             budget: Arc::default(),
-            connected: Arc::new(watch::Sender::new(Default::default())),
+            readied: Arc::new(watch::Sender::new(Default::default())),
             public_url: None,
         })
     }
@@ -250,13 +253,6 @@ impl Discord {
 
     /// Notes a shard's connection and reports the gateway's health.
     fn shard_state(&self, shard: u32, connected: bool) {
-        self.connected.send_modify(|up| {
-            if connected {
-                up.insert(shard);
-            } else {
-                up.remove(&shard);
-            }
-        });
         let mut shards = self.shards.lock().unwrap_or_else(|e| e.into_inner());
         shards.insert(shard, connected);
         let mut down: Vec<u32> = shards.iter().filter(|(_, up)| !**up).map(|(s, _)| *s).collect();
@@ -372,7 +368,7 @@ impl Discord {
                 None
             }
         };
-        let mut connected = self.connected.subscribe();
+        let mut readied = self.readied.subscribe();
         let health = self.health.clone();
         let running = tokio::spawn(async move {
             if let Err(e) = client.start_shard(id, total).await {
@@ -380,7 +376,7 @@ impl Discord {
                 health.set("discord", Part::Down(format!("the gateway stopped: {e}")));
             }
         });
-        let wait = connected.wait_for(|c| c.contains(&id));
+        let wait = readied.wait_for(|r| r.contains(&id));
         let up = tokio::time::timeout(IDENTIFY_WAIT, wait).await.is_ok_and(|r| r.is_ok());
         if !up {
             tracing::warn!(shard = id, "the shard did not connect in time; the next one starts");
@@ -873,7 +869,11 @@ struct Handler(Discord);
 impl EventHandler for Handler {
     async fn ready(&self, _: Context, ready: Ready) {
         tracing::info!(shard = ?ready.shard, user = %ready.user.name, "Discord gateway ready");
-        self.0.shard_state(ready.shard.map_or(0, |s| s.id.0), true);
+        let shard = ready.shard.map_or(0, |s| s.id.0);
+        self.0.readied.send_modify(|r| {
+            r.insert(shard);
+        });
+        self.0.shard_state(shard, true);
         // One shard registers the commands for the whole bot.
         if ready.shard.is_none_or(|s| s.id.0 == 0) {
             self.0.http.set_application_id(ready.application.id);
