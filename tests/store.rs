@@ -495,7 +495,7 @@ async fn a_table_is_read_with_its_chat_group_and_messages() {
 /// once to lose its buttons, and none of an older version takes a newer one's place.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn messages_recorded_at_once_each_replace_a_different_one() {
-    for store in stores("race").await {
+    for store in stores("message_race").await {
         let chat = unique("race");
         let id = store.create_table(&new_table(&chat, &[3; 32])).await.unwrap();
         let tasks: Vec<_> = (0..24)
