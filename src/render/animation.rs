@@ -168,7 +168,8 @@ type Numbered = (usize, gif::Frame<'static>);
 /// Frames compressed on worker threads and written in their order. Without workers (one core,
 /// or threads that could not be started) each frame is compressed as it is written.
 struct Squeeze {
-    /// Frames to compress; a few at most wait, so the drawing never runs far ahead.
+    /// Frames to compress; a few at most wait, so the drawing never runs far ahead. Dropped
+    /// (with an animation that ended early), it lets the workers end.
     jobs: Option<SyncSender<Numbered>>,
     done: Receiver<Numbered>,
     workers: Vec<std::thread::JoinHandle<()>>,
@@ -245,13 +246,6 @@ impl Squeeze {
             let _ = worker.join();
         }
         Ok(())
-    }
-}
-
-impl Drop for Squeeze {
-    /// An animation dropped unfinished (an error) lets its workers end.
-    fn drop(&mut self) {
-        self.jobs = None;
     }
 }
 
