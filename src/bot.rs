@@ -125,6 +125,12 @@ pub struct Config {
     #[arg(long, env = "COMPUTER_PAUSE", default_value = "1500ms", value_parser = parse_pause)]
     pub computer_pause: Duration,
 
+    /// How long a replay request waits for its GIF before the chat is told, at once, that the
+    /// replay is being drawn (it is posted when ready): milliseconds (`500ms`) or seconds
+    /// (`2`, `2s`), at most `60s`.
+    #[arg(long, env = "REPLAY_WAIT", default_value = "2s", value_parser = parse_pause)]
+    pub replay_wait: Duration,
+
     /// How rating seasons are cut: `month`, `quarter` (calendar quarters), `half` or `year`.
     /// Each season's ladder starts afresh; the all-time ratings go on.
     #[arg(long, env = "SEASONS", default_value = "quarter")]
@@ -295,6 +301,7 @@ pub async fn start(config: &Config) -> Result<Running> {
         .with_metrics(metrics.clone())
         .with_draw_limit(cores())
         .with_computer_pause(config.computer_pause)
+        .with_replay_wait(config.replay_wait)
         .with_seasons(config.seasons);
     // Ratings stored under an older model are rebuilt under this one, once; a bot that cannot
     // (another process rebuilding at the same moment) starts all the same.
@@ -366,6 +373,11 @@ pub async fn start(config: &Config) -> Result<Running> {
         let stopped = stopped.clone();
         move || timer_loop(service.clone(), adapters.clone(), health.clone(), stopped.clone())
     };
+    let later = {
+        let (service, adapters, stopped) = (service.clone(), adapters.clone(), stopped.clone());
+        move || later_loop(service.clone(), adapters.clone(), stopped.clone())
+    };
+    tasks.push(supervise("the late replays", stopped.clone(), later));
     tasks.push(supervise("the turn timer", stopped, timer));
     if playground.is_some() {
         tracing::info!("playground at http://{addr}/");
@@ -582,6 +594,18 @@ const TIMER_SILENT: Duration = Duration::from_secs(30);
 
 /// How late a due deadline may be before `/healthz` reports that the timers are not keeping up.
 const OVERDUE_MS: i64 = 60_000;
+
+/// Posts what the service made after the request for it was answered (replays drawn
+/// longer than `REPLAY_WAIT`), until `stopped`.
+async fn later_loop(service: Service, adapters: Arc<Adapters>, mut stopped: watch::Receiver<bool>) {
+    loop {
+        let views = tokio::select! {
+            views = service.later() => views,
+            _ = stopped.wait_for(|s| *s) => return,
+        };
+        adapters.deliver(views).await;
+    }
+}
 
 async fn timer_loop(
     service: Service,

@@ -9,7 +9,7 @@ mod common;
 use std::sync::Arc;
 use std::time::Duration;
 
-use common::{bot_config, both_databases, ctx, unique};
+use common::{LONG, bot_config, both_databases, ctx, unique};
 use dicetable::store::Store;
 use dicetable::table::{Ctx, ManualClock, Op, Pick, Service, Slot, View, parse_command};
 use serde_json::Value;
@@ -62,7 +62,7 @@ async fn a_damaged_row_is_refused_everywhere_and_the_other_tables_go_on() {
     for (db, url) in both_databases("iso", "damage").await {
         let store = Store::connect(&url).await.unwrap();
         let clock = clock();
-        let service = Service::new(store.clone(), SECRET, clock.clone());
+        let service = Service::new(store.clone(), SECRET, clock.clone()).with_replay_wait(LONG);
         let healthy_chat = unique(&format!("healthy-{db}"));
         let (healthy, _) = three_at_a_table(&service, &healthy_chat).await;
         let mut damaged = Vec::new();

@@ -4,7 +4,7 @@
 //! forged buttons.
 
 mod common;
-use common::{ctx, sqlite_url, unique};
+use common::{LONG, ctx, sqlite_url, unique};
 use std::sync::Arc;
 
 use dicetable::engine::snakes::{BoardGenerator, Layout};
@@ -158,7 +158,7 @@ async fn assert_replay_matches(store: &Store, table: i64) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn full_games_of_every_kind_end_with_a_ranking_and_replay_exactly() {
     for (db, store, _) in stores("full").await {
-        let service = Service::new(store.clone(), SECRET, clock());
+        let service = Service::new(store.clone(), SECRET, clock()).with_replay_wait(LONG);
         let mut rng = Lcg(7);
         let cases: [(GameKind, &[&str], &[&str]); 4] = [
             (GameKind::Snakes, &["quick"], &["Ana", "Ben", "Cyrus"]),
@@ -215,7 +215,7 @@ async fn finished_games_are_replayed_and_exported_and_nothing_else_is() {
     use dicetable::replay::Record;
     use dicetable::table::{FileKind, Pick};
     for (db, store, _) in stores("replays").await {
-        let service = Service::new(store.clone(), SECRET, clock());
+        let service = Service::new(store.clone(), SECRET, clock()).with_replay_wait(LONG);
         let chat = unique(&format!("replays-{db}"));
         let ana = ctx(&chat, "Ana");
         let say =
@@ -336,7 +336,8 @@ async fn finished_games_are_replayed_and_exported_and_nothing_else_is() {
 async fn replays_never_take_a_boards_drawing_permit() {
     use dicetable::table::Pick;
     for (db, store, _) in stores("replay-lane").await {
-        let service = Service::new(store.clone(), SECRET, clock()).with_draw_limit(1);
+        let service =
+            Service::new(store.clone(), SECRET, clock()).with_draw_limit(1).with_replay_wait(LONG);
         let chat = unique(&format!("lane-{db}"));
         let mut rng = Lcg(5);
         let players = ["Ana", "Ben", "Cyrus", "Dana"];
@@ -358,6 +359,61 @@ async fn replays_never_take_a_boards_drawing_permit() {
         let views = replaying.await.unwrap();
         assert!(views[0].file().is_some(), "{db}: {}", views[0].text);
         assert_eq!(service.replays_pending(), 0, "{db}");
+    }
+}
+
+/// Issue 46, item 3: a replay that takes longer than the wait is announced to the chat at once
+/// (publicly, in the table's words), and the GIF follows to that chat by `Service::later`; a
+/// press meanwhile posts nothing more, and the replay, once kept, is the answer at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_replay_that_takes_long_is_announced_at_once_and_follows() {
+    use dicetable::table::{FileKind, Pick};
+    use std::time::Duration;
+    for (db, store, _) in stores("replay-later").await {
+        // Every drawing takes "long": the answer never waits for it.
+        let service = Service::new(store.clone(), SECRET, clock()).with_replay_wait(Duration::ZERO);
+        let chat = unique(&format!("later-{db}"));
+        let mut rng = Lcg(9);
+        let players = ["Ana", "Ben"];
+        let (table, views) =
+            play_full_game(&service, &chat, GameKind::Ludo, &[], &players, &mut rng).await;
+        let reveal = views.iter().find(|v| v.text.contains("dicetable verify")).unwrap();
+        let replay = button_of(reveal, |b| b == TokenButton::Replay).expect("a Replay button");
+        let presses = ["Ana", "Ben"].map(|who| (ctx(&chat, who), Op::Press(replay.clone())));
+        let answers: Vec<View> =
+            common::at_once(&service, presses).await.into_iter().flatten().collect();
+        assert_eq!(answers.len(), 1, "{db}: one answer for two presses: {answers:?}");
+        let told = &answers[0];
+        assert!(told.file().is_none() && told.private_to().is_none(), "{db}: {told:?}");
+        assert!(told.refusal().is_none(), "{db}: {told:?}");
+        let text = plain(&told.text);
+        assert!(
+            text.starts_with("Drawing the replay of Ludo, table ")
+                && text.contains(&table.to_string()),
+            "{db}: {text}"
+        );
+        // Pressed again while it is drawn: nothing more.
+        let again = service.handle(&ctx(&chat, "Ana"), Op::Press(replay.clone())).await;
+        assert!(again.is_empty(), "{db}: {again:?}");
+        let later = tokio::time::timeout(Duration::from_secs(120), service.later())
+            .await
+            .unwrap_or_else(|_| panic!("{db}: the replay never followed"));
+        assert_eq!(later.len(), 1, "{db}: {later:?}");
+        let (to, view) = &later[0];
+        assert_eq!(to, &chat, "{db}: to the chat that asked");
+        let file = view.file().unwrap_or_else(|| panic!("{db}: {}", view.text));
+        assert_eq!(
+            (file.kind, file.name.as_str()),
+            (FileKind::Animation, &*format!("dicetable-{table}.gif"))
+        );
+        assert!(file.bytes.starts_with(b"GIF89a"), "{db}");
+        // Posted now: a double tap after it still posts nothing; `/replay` gets the kept one
+        // at once, even with no wait at all.
+        let tap = service.handle(&ctx(&chat, "Ben"), Op::Press(replay.clone())).await;
+        assert!(tap.is_empty(), "{db}: {tap:?}");
+        let kept = service.handle(&ctx(&chat, "Ana"), Op::Replay(Pick::Table(table))).await;
+        assert_eq!(kept[0].file().map(|f| &f.bytes), Some(&file.bytes), "{db}: {kept:?}");
+        assert_eq!(service.replays_drawn(), 1, "{db}: drawn once");
     }
 }
 

@@ -196,6 +196,16 @@ impl Group {
     }
 
     async fn start_full(database_url: &str, webhook: Option<&str>, stop: Duration) -> Group {
+        Self::start_tuned(database_url, webhook, stop, |_| {}).await
+    }
+
+    /// A group whose bot's configuration `tune` changes.
+    async fn start_tuned(
+        database_url: &str,
+        webhook: Option<&str>,
+        stop: Duration,
+        tune: impl FnOnce(&mut Config),
+    ) -> Group {
         let server = Server { fake: Arc::default(), pushed: Arc::new(Notify::new()) };
         // The Bot API takes files up to 50 MB (axum's own default, 2 MB, would refuse a long
         // game's replay GIF).
@@ -206,7 +216,7 @@ impl Group {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
-        let config = Config {
+        let mut config = Config {
             playground: PlaygroundMode::Auto,
             telegram_token: Some("123:TEST".into()),
             telegram_api_url: format!("http://{addr}").parse().unwrap(),
@@ -214,6 +224,7 @@ impl Group {
             shutdown_timeout: stop,
             ..bot_config(database_url.to_owned())
         };
+        tune(&mut config);
         let running = bot::start(&config).await.unwrap();
         Group { server, running, query: 0, config }
     }
@@ -1535,6 +1546,37 @@ async fn replay_words_are_precise_and_a_double_tap_posts_one_replay() {
         let gifs =
             g.server.fake.lock().await.files.iter().filter(|(m, ..)| m == "sendanimation").count();
         assert_eq!(gifs, 1, "{db}: a double tap posts one replay");
+        g.running.shutdown().await;
+    }
+}
+
+/// Issue 46, item 3 on Telegram, on both databases: a replay drawn longer than `REPLAY_WAIT`
+/// is announced in the chat at once, and its GIF follows there; a double tap posts it once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_replay_is_announced_at_once_and_its_gif_follows() {
+    for (db, url) in common::both_databases("tg", "replay-later").await {
+        let stop = Duration::from_secs(25);
+        let mut g = Group::start_tuned(&url, None, stop, |c| c.replay_wait = Duration::ZERO).await;
+        g.two_play("snakes").await;
+        g.say(1, "Ana", "/resign").await;
+        let (reveal, replay) = g.until("the Replay button", |f| button(f, "🎞 Replay")).await;
+        g.press(1, "Ana", reveal, &replay).await;
+        g.press(2, "Ben", reveal, &replay).await;
+        let (_, said) = g.until("the word", |f| said_in(f, CHAT, "Drawing the replay")).await;
+        assert!(said.contains("It will be posted here as soon as it is ready"), "{db}: {said}");
+        g.until("the replay", |f| {
+            f.files.iter().any(|(m, _, _)| m == "sendanimation").then_some(())
+        })
+        .await;
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        let fake = g.server.fake.lock().await;
+        let gifs = fake.files.iter().filter(|(m, ..)| m == "sendanimation").count();
+        assert_eq!(gifs, 1, "{db}: a double tap posts one replay");
+        let told = (fake.messages.values())
+            .filter(|m| m["text"].as_str().is_some_and(|t| t.contains("Drawing the replay")))
+            .count();
+        assert_eq!(told, 1, "{db}: told once");
+        drop(fake);
         g.running.shutdown().await;
     }
 }

@@ -424,6 +424,7 @@ stats-vs-computers = against computers ({ $level }): { $games } played, { $wins 
 button-replay = 🎞 Replay
 button-export = 📄 Game record
 replay-caption = { $game }, table { $table }: the whole game, { $frames } frames.
+replay-drawing = Drawing the replay of { $game }, table { $table }. It will be posted here as soon as it is ready.
 export-caption = { $game }, table { $table }: the game record, { $moves } moves with the seed and the commitment. Check every roll and every move, or draw the replay, with:
 err-replay-running = That game is still running: its replay and record come when it ends (the seed stays secret until then).
 err-no-finished = No game has finished in this chat yet. To see another table, name its number, for example { $command ->

@@ -411,6 +411,7 @@ stats-vs-computers = laban sa computer ({ $level }): { $games } nalaro, { $wins 
 button-replay = 🎞 Replay
 button-export = 📄 Rekord ng laro
 replay-caption = { $game }, mesa { $table }: ang buong laro, { $frames } frame.
+replay-drawing = Iginuguhit ang replay ng { $game }, mesa { $table }. Ipapadala ito rito sa sandaling handa na.
 export-caption = { $game }, mesa { $table }: ang rekord ng laro, { $moves } galaw kasama ang seed at ang commitment. Suriin ang bawat dais at bawat galaw, o gawin ang replay, gamit ang:
 err-replay-running = Tumatakbo pa ang larong iyan: darating ang replay at rekord nito pagkatapos (lihim ang seed hanggang doon).
 err-no-finished = Wala pang natapos na laro sa chat na ito. Para sa ibang mesa, sabihin ang numero nito, hal. { $command ->

@@ -210,6 +210,7 @@ impl Service {
         Self::keep_rated(t, plan);
         t.stored_seats.clone_from(&t.rec.seats);
         if computer {
+            self.owe_board(t.rec.id, t.rec.version);
             self.computer_turns.notify_one();
         }
         Ok(())
@@ -435,5 +436,54 @@ mod tests {
         let mut r = row("ludo", 2, TableStatus::Playing);
         r.options = r#"{"until": "last"}"#.into();
         assert!(refusal(r).contains("last"), "an option value the game does not know");
+    }
+
+    /// A computer's turn waits for the board before it: while the board of the version that
+    /// left the computer to act is still being made in this process, the turn timer plays
+    /// nothing (the computer's board would reach the chat first, and the earlier one would be
+    /// posted under it); once made, the timer plays the turn.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_computer_waits_for_the_board_before_its_turn() {
+        use crate::table::{Ctx, ManualClock, Op, Service};
+        let dir = std::env::temp_dir().join(format!("dicetable-unit-owed-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let url = format!("sqlite://{}", dir.join("t.db").display());
+        let store = crate::store::Store::connect(&url).await.unwrap();
+        let clock = std::sync::Arc::new(ManualClock::new(1_800_000_000_000));
+        let service = Service::new(store, b"a test secret of some length", clock)
+            .with_computer_pause(std::time::Duration::ZERO);
+        let ana = Ctx {
+            chat: "unit:owed".into(),
+            user: "unit:ana".into(),
+            name: "Ana".into(),
+            locale: None,
+            admin: false,
+            chat_title: None,
+        };
+        // Nardy against a computer starts at once, with the roll-off the computer throws.
+        let words = vec!["bot".to_owned()];
+        service.handle(&ana, Op::Create { game: GameKind::Nardy, words }).await;
+        let id = service.store.tables_in_chat("unit:owed", &TableStatus::OPEN).await.unwrap()[0].0;
+        let mut t = service.load(id).await.unwrap();
+        let mut turns = 0;
+        while t.computer_to_act().is_some() && turns < 20 {
+            let version = t.rec.version;
+            // As `save` notes it, the board of this version is still being made: nothing.
+            service.owe_board(id, version);
+            let held = service.tick().await.unwrap();
+            assert!(held.is_empty(), "the computer waited: {held:?}");
+            assert_eq!(service.load(id).await.unwrap().rec.version, version, "nothing played");
+            // Made: the turn is played, and its own board (made by the timer) owes nothing.
+            service.board_made(id, version);
+            let played = service.tick().await.unwrap();
+            assert!(!played.is_empty(), "the computer played once the board was made");
+            t = service.load(id).await.unwrap();
+            assert!(t.rec.version > version);
+            assert!(!service.board_owed(id, t.rec.version), "the timer's board was made");
+            turns += 1;
+        }
+        assert!(turns > 0, "the computer threw the roll-off");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

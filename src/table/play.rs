@@ -329,6 +329,13 @@ impl Service {
                 self.store.clear_reminder(id, version).await?;
                 return Ok(Vec::new());
             }
+            if self.board_owed(id, version) {
+                // The board before it is still being made here: the computer's would overtake
+                // it. Due again at once; the board, once made, wakes the timer.
+                tracing::debug!(table = id, version, "timer: the computer waits for the board");
+                self.store.release(id, version).await?;
+                return Ok(Vec::new());
+            }
             let events = self.play_computer(&mut t, seat, level).await?;
             let mut views = vec![self.next_board(&t, lang, &events, Vec::new()).await?];
             views.extend(self.end_views(&t, lang));

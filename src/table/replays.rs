@@ -26,19 +26,29 @@ pub(super) struct Drawn {
     /// answered at that instant. A second press meanwhile, or within [`PRESSED_AGAIN`] after
     /// (a double tap), posts nothing: drawing was single-flight already, posting is too.
     pressed: std::sync::Mutex<HashMap<(String, i64), Option<Instant>>>,
+    /// Replays finished after their request was answered with "being drawn" (see
+    /// [`REPLAY_WAIT`]), by chat, for the bot to post ([`Service::later`]).
+    later: std::sync::Mutex<Vec<(String, View)>>,
+    /// Told when `later` has views.
+    ready: tokio::sync::Notify,
 }
+
+/// How long a replay request waits for its drawing before the chat is told, at once, that the
+/// replay is being drawn; the GIF follows when it is ready ([`Service::later`]).
+/// [`Service::with_replay_wait`] changes it.
+pub const REPLAY_WAIT: Duration = Duration::from_secs(2);
 
 /// How long after a replay was posted to a chat a press of its button there posts nothing.
 const PRESSED_AGAIN: Duration = Duration::from_secs(10);
 
 /// A chat's claim to post a table's replay (see [`Drawn::pressed`]): released if dropped
 /// before it is [`PostClaim::posted`] (a failed drawing lets the next press try again).
-struct PostClaim<'a> {
-    drawn: &'a Drawn,
+struct PostClaim {
+    drawn: Arc<Drawn>,
     key: Option<(String, i64)>,
 }
 
-impl PostClaim<'_> {
+impl PostClaim {
     /// The replay was answered now: presses within [`PRESSED_AGAIN`] post nothing.
     fn posted(mut self) {
         if let Some(key) = self.key.take() {
@@ -47,7 +57,7 @@ impl PostClaim<'_> {
     }
 }
 
-impl Drop for PostClaim<'_> {
+impl Drop for PostClaim {
     fn drop(&mut self) {
         if let Some(key) = self.key.take() {
             self.drawn.pressed_lock().remove(&key);
@@ -71,7 +81,7 @@ impl Drawn {
 
     /// A claim to post `table`'s replay to `chat` for a press of its button, unless one is on
     /// its way there or was posted within [`PRESSED_AGAIN`].
-    fn claim_post(&self, chat: &str, table: i64) -> Option<PostClaim<'_>> {
+    fn claim_post(self: &Arc<Self>, chat: &str, table: i64) -> Option<PostClaim> {
         let now = Instant::now();
         let mut pressed = self.pressed_lock();
         pressed.retain(|_, at| at.is_none_or(|at| now.duration_since(at) < PRESSED_AGAIN));
@@ -80,7 +90,16 @@ impl Drawn {
             return None;
         }
         pressed.insert(key.clone(), None);
-        Some(PostClaim { drawn: self, key: Some(key) })
+        Some(PostClaim { drawn: self.clone(), key: Some(key) })
+    }
+
+    /// Keeps `views` for `chat` until the bot takes them ([`Service::later`]).
+    fn post_later(&self, chat: String, views: Vec<View>) {
+        let mut later = self.later.lock().unwrap_or_else(|e| e.into_inner());
+        later.extend(views.into_iter().map(|v| (chat.clone(), v)));
+        drop(later);
+        // One stored permit suffices: the taker drains everything kept.
+        self.ready.notify_one();
     }
 
     /// The slot of `key`'s replay, the most recently used from now on; a new, empty one if
@@ -251,7 +270,7 @@ impl Service {
     /// path).
     pub(super) async fn replay_game(&self, ctx: &Ctx, pick: Pick) -> Result<Vec<View>, Fail> {
         let t = self.ended(ctx, pick, "replay").await?;
-        self.replay_table(t).await
+        self.replay_table(ctx, t, None).await
     }
 
     /// The replay a press of a finished table's 🎞 Replay button asks for, in `ctx`'s chat:
@@ -262,18 +281,113 @@ impl Service {
             tracing::debug!(table = t.rec.id, chat = %ctx.chat, "a replay pressed again");
             return Ok(Vec::new());
         };
-        let views = self.replay_table(t).await?;
-        claim.posted();
+        self.replay_table(ctx, t, Some(claim)).await
+    }
+
+    /// Views made after the requests that asked for them were answered, with the chat each
+    /// goes to: replays that took longer than [`REPLAY_WAIT`] to draw (their requests were
+    /// answered "being drawn"), or the word that their drawing failed. Waits until there are
+    /// some. The bot posts them as they come.
+    pub async fn later(&self) -> Vec<(String, View)> {
+        loop {
+            let ready = self.drawn.ready.notified();
+            {
+                let mut later = self.drawn.later.lock().unwrap_or_else(|e| e.into_inner());
+                if !later.is_empty() {
+                    return std::mem::take(&mut *later);
+                }
+            }
+            ready.await;
+        }
+    }
+
+    /// The replay of a table known to have ended with a game, for a request from `ctx`'s
+    /// chat. Drawn within [`REPLAY_WAIT`] (or kept from before), it is the answer; else the
+    /// answer says it is being drawn, and the replay follows by [`Service::later`]. `claim`
+    /// (a press of the Replay button) is marked posted once the replay is.
+    async fn replay_table(
+        &self,
+        ctx: &Ctx,
+        t: Loaded,
+        claim: Option<PostClaim>,
+    ) -> Result<Vec<View>, Fail> {
+        let lang = self.table_lang(&t).await;
+        let slot = self.drawn.slot((t.rec.id, lang.persian_digits()));
+        if slot.initialized() {
+            let views = self.replay_view(&t, lang, &slot).await?;
+            if let Some(claim) = claim {
+                claim.posted();
+            }
+            return Ok(views);
+        }
+        let (id, game) = (t.rec.id, t.kind);
+        let service = self.clone();
+        let mut drawing = tokio::spawn(async move { service.replay_view(&t, lang, &slot).await });
+        let drawn = match tokio::time::timeout(self.replay_wait, &mut drawing).await {
+            Ok(drawn) => drawn,
+            Err(_) => {
+                // It takes a while: the chat is told now, and the replay follows.
+                let (service, chat) = (self.clone(), ctx.chat.to_string());
+                tokio::spawn(async move {
+                    let views = match drawing.await {
+                        Ok(Ok(views)) => {
+                            if let Some(claim) = claim {
+                                claim.posted();
+                            }
+                            views
+                        }
+                        Ok(Err(fail)) => {
+                            drop(claim);
+                            service.replay_failed(id, lang, fail)
+                        }
+                        Err(e) => {
+                            drop(claim);
+                            tracing::error!(table = id, error = %e, "a replay's task failed");
+                            service.replay_failed(id, lang, say("err-replay-failed"))
+                        }
+                    };
+                    service.drawn.post_later(chat, views);
+                });
+                let text = self.i18n.text(
+                    lang,
+                    "replay-drawing",
+                    &[("game", self.game_name(lang, game).into()), ("table", Arg::Number(id))],
+                );
+                let post =
+                    Post { about: Some(About { table: id, thread: false }), ..Post::default() };
+                return Ok(vec![View::new(Some(lang), text, Kind::Post(post))]);
+            }
+        };
+        let views = match drawn {
+            Ok(drawn) => drawn?,
+            Err(e) => {
+                tracing::error!(table = id, error = %e, "a replay's task failed");
+                return Err(say("err-replay-failed"));
+            }
+        };
+        if let Some(claim) = claim {
+            claim.posted();
+        }
         Ok(views)
     }
 
-    /// The replay of a table known to have ended with a game.
-    pub(super) async fn replay_table(&self, t: Loaded) -> Result<Vec<View>, Fail> {
-        let lang = self.table_lang(&t).await;
-        let slot = self.drawn.slot((t.rec.id, lang.persian_digits()));
+    /// What a chat is told when the replay it was promised could not be drawn: `fail`'s
+    /// words, in the table's language, as a message of its own (the request was answered).
+    fn replay_failed(&self, table: i64, lang: Lang, fail: Fail) -> Vec<View> {
+        let (key, args) = match fail {
+            Fail::Say(key, args) => (key, args),
+            _ => ("err-replay-failed", Vec::new()),
+        };
+        let text = self.i18n.text(lang, key, &args);
+        let post = Post { about: Some(About { table, thread: false }), ..Post::default() };
+        vec![View::new(Some(lang), text, Kind::Post(post))]
+    }
+
+    /// The replay of `t` as a view: drawn into `slot`, or taken from it if drawn before.
+    async fn replay_view(&self, t: &Loaded, lang: Lang, slot: &Slot) -> Result<Vec<View>, Fail> {
         let (gif, frames) = slot
             .get_or_try_init(|| async {
-                let (gif, frames) = self.animate(&t, lang).await?;
+                let (gif, frames) = self.animate(t, lang).await?;
                 Ok::<_, Fail>((Arc::new(gif), frames))
             })
             .await?
@@ -292,7 +406,7 @@ impl Service {
             kind: FileKind::Animation,
             bytes: gif.as_ref().clone(),
         };
-        Ok(Self::file_view(&t, lang, text, file))
+        Ok(Self::file_view(t, lang, text, file))
     }
 
     /// Draws a table's replay on the background lane (one at a time, at the lowest CPU

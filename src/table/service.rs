@@ -278,10 +278,15 @@ pub struct Service {
     /// Told when a computer's turn comes, so the turn timer plays it after the pause rather
     /// than at its next round.
     pub(super) computer_turns: Arc<tokio::sync::Notify>,
+    /// Boards this process owes (see [`Service::board_owed`]): table → the version a write of
+    /// this process left to a computer, and when.
+    owed: Arc<Mutex<HashMap<i64, (i64, std::time::Instant)>>>,
     /// How seasons of ratings are cut.
     pub(super) seasons: crate::rating::Seasons,
     /// Replays drawn lately.
     pub(super) drawn: Arc<super::replays::Drawn>,
+    /// How long a replay request waits for its drawing ([`super::replays::REPLAY_WAIT`]).
+    pub(super) replay_wait: std::time::Duration,
     /// Long drawing (replays), off the boards' path.
     pub(super) background: Arc<crate::runtime::lanes::Background>,
     /// Tables found damaged by this process, with what is wrong (for `/healthz`).
@@ -310,6 +315,13 @@ impl IdentifyTurn {
     }
 }
 
+/// How long the turn timer holds a computer's turn back for the board before it
+/// ([`Service::board_owed`]): longer than drawing a board takes, even on a busy machine.
+const OWED_MAX: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Owed boards noted before those past [`OWED_MAX`] are forgotten.
+const OWED_KEPT: usize = 10_000;
+
 /// How long a computer waits before it plays unless [`Service::with_computer_pause`] says
 /// otherwise: long enough to see the last move, short enough not to bore.
 pub const COMPUTER_PAUSE: std::time::Duration = std::time::Duration::from_millis(1500);
@@ -333,7 +345,9 @@ impl Service {
             computer_pause_ms: COMPUTER_PAUSE.as_millis() as i64,
             seasons: crate::rating::Seasons::default(),
             computer_turns: Arc::default(),
+            owed: Arc::default(),
             drawn: Arc::default(),
+            replay_wait: super::replays::REPLAY_WAIT,
             background: Arc::new(crate::runtime::lanes::Background::new("dicetable-replays")),
             damaged: Arc::default(),
             identified: Arc::default(),
@@ -395,6 +409,51 @@ impl Service {
     /// timer then waits [`Service::computer_pause`] and runs [`Service::tick`].
     pub async fn computer_turn(&self) {
         self.computer_turns.notified().await;
+    }
+
+    /// The same service, answering a replay request "being drawn" when its drawing takes
+    /// longer than `wait` (the replay follows by [`Service::later`]).
+    pub fn with_replay_wait(mut self, wait: std::time::Duration) -> Self {
+        self.replay_wait = wait;
+        self
+    }
+
+    /// Notes that this process wrote `version` of `table`, where a computer acts next: the
+    /// board of that version is owed until [`Service::board_made`].
+    pub(super) fn owe_board(&self, table: i64, version: i64) {
+        let now = std::time::Instant::now();
+        let mut owed = self.owed.lock().unwrap_or_else(|p| p.into_inner());
+        if owed.len() >= OWED_KEPT {
+            owed.retain(|_, (_, at)| now.duration_since(*at) < OWED_MAX);
+        }
+        owed.insert(table, (version, now));
+    }
+
+    /// Notes that the board of `version` of `table` is made: a board owed up to that version
+    /// is no longer, and the turn timer is told (the computer's turn may be played now).
+    pub(super) fn board_made(&self, table: i64, version: i64) {
+        let mut owed = self.owed.lock().unwrap_or_else(|p| p.into_inner());
+        if owed.get(&table).is_some_and(|(v, _)| *v <= version) {
+            owed.remove(&table);
+            drop(owed);
+            self.computer_turns.notify_one();
+        }
+    }
+
+    /// Whether the board of `version` of `table` is still being made in this process (for at
+    /// most [`OWED_MAX`]): the turn timer then holds the computer's turn back, so that the
+    /// computer's board never reaches the chat before the board it follows (which would then
+    /// come late, under it, and the chat's newest message would not be the live board).
+    pub(super) fn board_owed(&self, table: i64, version: i64) -> bool {
+        let mut owed = self.owed.lock().unwrap_or_else(|p| p.into_inner());
+        match owed.get(&table) {
+            Some((v, at)) if *v == version && at.elapsed() < OWED_MAX => true,
+            Some(_) => {
+                owed.remove(&table);
+                false
+            }
+            None => false,
+        }
     }
 
     /// The same service, drawing at most `boards` pictures at once (one per core is best; the

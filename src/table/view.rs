@@ -309,6 +309,8 @@ impl Service {
             lines.push(label(key, &[("name", name(seat).into())]));
         }
         let image = self.picture(game, events, &names, lang).await;
+        // The board this version owes is made: a computer's turn held back for it may go.
+        self.board_made(t.rec.id, t.rec.version);
         let message = TableMessage {
             table: t.rec.id,
             slot: Slot::Board,

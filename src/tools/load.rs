@@ -439,13 +439,15 @@ pub async fn run(config: &Config) -> Result<Report, LoadError> {
             let kind =
                 if config.database_url.starts_with("postgres") { "postgres" } else { "sqlite" };
             let service = Service::new(store, secret.as_bytes(), Arc::new(SystemClock))
-                .with_draw_limit(config.draw_limit);
-            (kind.into(), Driver::Service(service))
+                .with_draw_limit(config.draw_limit)
+                // A replay's latency is the time to its GIF, never to "being drawn".
+                .with_replay_wait(Duration::from_secs(60));
+            (kind.into(), Driver::Service(Box::new(service)))
         }
     };
     let live = match (&driver, config.watchers) {
         (_, false) => None,
-        (Driver::Service(service), true) => Some(serve_live(service.clone()).await?),
+        (Driver::Service(service), true) => Some(serve_live(Service::clone(service)).await?),
         (Driver::Http(_), true) => {
             return Err(LoadError::Config(
                 "--watchers runs in process, not with --playground".into(),
@@ -494,7 +496,7 @@ pub async fn run(config: &Config) -> Result<Report, LoadError> {
     let mut beside = tokio::task::JoinSet::new();
     if let Driver::Service(service) = &driver {
         // The bot's turn timer, for computers' turns (a running bot has its own).
-        beside.spawn(timer(service.clone(), tally.clone()));
+        beside.spawn(timer(Service::clone(service), tally.clone()));
     }
     if config.mix.replays_per_minute > 0.0 {
         beside.spawn(replays(config.mix, driver.clone(), tally.clone(), chat_of));
@@ -770,7 +772,7 @@ fn process_figures(pid: Option<u32>) -> Figures {
 /// How drivers reach the tables.
 #[derive(Clone)]
 enum Driver {
-    Service(Service),
+    Service(Box<Service>),
     Http(Http),
 }
 

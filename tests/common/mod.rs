@@ -8,6 +8,10 @@ pub mod chromium;
 
 use dicetable::engine::{Action, Entropy, Event, Game, LeaveReason};
 
+/// A replay wait (`Service::with_replay_wait`) long enough that a replay request is answered
+/// with its GIF even on a machine busy with other tests, never with "being drawn".
+pub const LONG: std::time::Duration = std::time::Duration::from_secs(60);
+
 /// The actions that a game's events record. Replaying them on the same setup must rebuild the
 /// game exactly: the table service's log works the same way.
 pub fn recorded_actions(events: &[Event]) -> Vec<Action> {
@@ -110,6 +114,9 @@ pub fn bot_config(database_url: String) -> dicetable::bot::Config {
         shutdown_timeout: std::time::Duration::from_secs(25),
         // Computers play at once in tests (the product waits 1.5 s for people to follow).
         computer_pause: std::time::Duration::from_millis(30),
+        // Replays are awaited in tests, on machines busy with other tests (the product tells the
+        // chat "being drawn" after 2 s; tests of that set it themselves).
+        replay_wait: LONG,
         seasons: dicetable::rating::Seasons::default(),
         telegram_token: None,
         telegram_api_url: "https://api.telegram.org".parse().unwrap(),
