@@ -285,7 +285,8 @@ impl Service {
     }
 
     /// Views made after the requests that asked for them were answered, with the chat each
-    /// goes to: replays that took longer than [`REPLAY_WAIT`] to draw (their requests were
+    /// goes to: replays that took longer than the replay wait
+    /// ([`Service::with_replay_wait`]) to draw (their requests were
     /// answered "being drawn"), or the word that their drawing failed. Waits until there are
     /// some. The bot posts them as they come.
     pub async fn later(&self) -> Vec<(String, View)> {
