@@ -188,14 +188,22 @@ impl Server {
 
     /// Waits (up to 40 s) until `check` holds on the fake's state.
     async fn until<T>(&self, what: &str, check: impl Fn(&Fake) -> Option<T>) -> T {
+        match self.within(check).await {
+            Some(v) => v,
+            None => panic!("timed out waiting for {what}"),
+        }
+    }
+
+    /// [`Server::until`], returning `None` after the 40 s.
+    async fn within<T>(&self, check: impl Fn(&Fake) -> Option<T>) -> Option<T> {
         let start = Instant::now();
         while start.elapsed() < Duration::from_secs(40) {
             if let Some(v) = check(&*self.fake.lock().await) {
-                return v;
+                return Some(v);
             }
             tokio::time::sleep(Duration::from_millis(40)).await;
         }
-        panic!("timed out waiting for {what}");
+        None
     }
 }
 
@@ -453,11 +461,23 @@ async fn play(s: &Server, chat: i64, presses: usize, n: &AtomicUsize, driven: &m
         if stale {
             continue;
         }
-        s.until(&format!("the board of {chat} to move on"), |f| {
-            let now = board(f, chat);
-            (now.as_ref().map(|b| (b.id, b.rev)) != Some((before.id, before.rev))).then_some(())
-        })
-        .await;
+        let moved = s
+            .within(|f| {
+                let now = board(f, chat);
+                (now.as_ref().map(|b| (b.id, b.rev)) != Some((before.id, before.rev))).then_some(())
+            })
+            .await;
+        if moved.is_none() {
+            // What the chat's board went through, for the failure: who sent it, every later
+            // call on it.
+            let f = s.fake.lock().await;
+            let m = &f.messages[&before.id];
+            panic!(
+                "timed out waiting for the board of {chat} to move on: board {} at rev {}, \
+                 sent by {}, calls {}",
+                before.id, before.rev, m["by"], m["calls"]
+            );
+        }
     }
 }
 
