@@ -366,6 +366,31 @@ mod tests {
         }
     }
 
+    /// A service over a fresh SQLite file of its own (`name` tells the tests' apart), on a
+    /// manual clock; and the folder to remove after.
+    async fn unit_service(name: &str) -> (crate::table::Service, std::path::PathBuf) {
+        let dir =
+            std::env::temp_dir().join(format!("dicetable-unit-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let url = format!("sqlite://{}", dir.join("t.db").display());
+        let store = crate::store::Store::connect(&url).await.unwrap();
+        let clock = std::sync::Arc::new(crate::table::ManualClock::new(1_800_000_000_000));
+        (crate::table::Service::new(store, b"a test secret of some length", clock), dir)
+    }
+
+    /// `name` (user `unit:<name>`) in `chat`.
+    fn unit_ctx(chat: &str, name: &str) -> crate::table::Ctx {
+        crate::table::Ctx {
+            chat: chat.into(),
+            user: format!("unit:{name}").into(),
+            name: name.into(),
+            locale: None,
+            admin: false,
+            chat_title: None,
+        }
+    }
+
     fn refusal(rec: TableRecord) -> String {
         Loaded::read(rec).err().expect("the row is refused")
     }
@@ -375,22 +400,9 @@ mod tests {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_failed_save_leaves_the_table_as_it_was_read() {
         use crate::engine::Action;
-        use crate::table::{Ctx, ManualClock, Op, Service};
-        let dir = std::env::temp_dir().join(format!("dicetable-unit-save-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let url = format!("sqlite://{}", dir.join("t.db").display());
-        let store = crate::store::Store::connect(&url).await.unwrap();
-        let clock = std::sync::Arc::new(ManualClock::new(1_800_000_000_000));
-        let service = Service::new(store, b"a test secret of some length", clock);
-        let who = |name: &str| Ctx {
-            chat: "unit:save".into(),
-            user: format!("unit:{name}").into(),
-            name: name.into(),
-            locale: None,
-            admin: false,
-            chat_title: None,
-        };
+        use crate::table::Op;
+        let (service, dir) = unit_service("save").await;
+        let who = |name: &str| unit_ctx("unit:save", name);
         let words = vec!["1h".to_owned()];
         service.handle(&who("Ana"), Op::Create { game: GameKind::Snakes, words }).await;
         service.handle(&who("Ben"), Op::Join(None)).await;
@@ -444,23 +456,10 @@ mod tests {
     /// posted under it); once made, the timer plays the turn.
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_computer_waits_for_the_board_before_its_turn() {
-        use crate::table::{Ctx, ManualClock, Op, Service};
-        let dir = std::env::temp_dir().join(format!("dicetable-unit-owed-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let url = format!("sqlite://{}", dir.join("t.db").display());
-        let store = crate::store::Store::connect(&url).await.unwrap();
-        let clock = std::sync::Arc::new(ManualClock::new(1_800_000_000_000));
-        let service = Service::new(store, b"a test secret of some length", clock)
-            .with_computer_pause(std::time::Duration::ZERO);
-        let ana = Ctx {
-            chat: "unit:owed".into(),
-            user: "unit:ana".into(),
-            name: "Ana".into(),
-            locale: None,
-            admin: false,
-            chat_title: None,
-        };
+        use crate::table::Op;
+        let (service, dir) = unit_service("owed").await;
+        let service = service.with_computer_pause(std::time::Duration::ZERO);
+        let ana = unit_ctx("unit:owed", "Ana");
         // Nardy against a computer starts at once, with the roll-off the computer throws.
         let words = vec!["bot".to_owned()];
         service.handle(&ana, Op::Create { game: GameKind::Nardy, words }).await;

@@ -65,6 +65,23 @@ impl Drop for PostClaim {
     }
 }
 
+/// The outcome of table `table`'s replay drawing task: its views, with `claim` (if any) marked
+/// posted; or why it failed (the claim then dropped, so the next press tries again).
+fn posted(
+    table: i64,
+    drawn: Result<Result<Vec<View>, Fail>, tokio::task::JoinError>,
+    claim: Option<PostClaim>,
+) -> Result<Vec<View>, Fail> {
+    let views = drawn.unwrap_or_else(|e| {
+        tracing::error!(table, error = %e, "a replay's task failed");
+        Err(say("err-replay-failed"))
+    })?;
+    if let Some(claim) = claim {
+        claim.posted();
+    }
+    Ok(views)
+}
+
 /// Which replay: the table, and whether its digits are Persian.
 type Key = (i64, bool);
 
@@ -330,22 +347,9 @@ impl Service {
                 // It takes a while: the chat is told now, and the replay follows.
                 let (service, chat) = (self.clone(), ctx.chat.to_string());
                 tokio::spawn(async move {
-                    let views = match drawing.await {
-                        Ok(Ok(views)) => {
-                            if let Some(claim) = claim {
-                                claim.posted();
-                            }
-                            views
-                        }
-                        Ok(Err(fail)) => {
-                            drop(claim);
-                            service.replay_failed(id, lang, fail)
-                        }
-                        Err(e) => {
-                            drop(claim);
-                            tracing::error!(table = id, error = %e, "a replay's task failed");
-                            service.replay_failed(id, lang, say("err-replay-failed"))
-                        }
+                    let views = match posted(id, drawing.await, claim) {
+                        Ok(views) => views,
+                        Err(fail) => service.replay_failed(id, lang, fail),
                     };
                     service.drawn.post_later(chat, views);
                 });
@@ -359,17 +363,7 @@ impl Service {
                 return Ok(vec![View::new(Some(lang), text, Kind::Post(post))]);
             }
         };
-        let views = match drawn {
-            Ok(drawn) => drawn?,
-            Err(e) => {
-                tracing::error!(table = id, error = %e, "a replay's task failed");
-                return Err(say("err-replay-failed"));
-            }
-        };
-        if let Some(claim) = claim {
-            claim.posted();
-        }
-        Ok(views)
+        posted(id, drawn, claim)
     }
 
     /// What a chat is told when the replay it was promised could not be drawn: `fail`'s
