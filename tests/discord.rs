@@ -1645,6 +1645,12 @@ async fn a_rated_game_shows_its_changes_and_the_ladder_stats_and_record() {
         let token = g.command_as(1, "Ana", 0, "game", options, ben).await;
         let vs = plain(&g.answered(&token).await);
         assert!(vs.contains("Long Nardy: 1 game, 0 ahead, 1 behind"), "{db}: {vs}");
+        // Someone who never played here is named as Discord names them, never by id (issue 45).
+        let zoe = json!({ "users": { "9": user_json(9, "Zoe") } });
+        let options = sub("vs", json!([{ "name": "user", "type": 6, "value": "9" }]));
+        let token = g.command_as(1, "Ana", 0, "game", options, zoe).await;
+        let nobody = plain(&g.answered(&token).await);
+        assert!(nobody.contains("Nobody called Zoe") && !nobody.contains(":9"), "{db}: {nobody}");
         let token = g.command(1, "Ana", "top", json!([choose("game", "snakes")])).await;
         assert!(plain(&g.answered(&token).await).contains("pure chance"), "{db}");
         g.running.shutdown().await;

@@ -221,7 +221,7 @@ async fn sqlite_takes_many_writes_at_once_without_a_lock_error() {
             for k in 0..40 {
                 let chat = format!("test:writes:{w}");
                 store.set_chat_lang(&chat, Some(if k % 2 == 0 { "en" } else { "fa" })).await?;
-                store.user(&format!("{chat}/u{k}"), &format!("User {k}")).await?;
+                store.user(&format!("{chat}/u{k}"), &format!("User {k}"), None).await?;
                 store.chat_lang(&chat).await?;
             }
             Ok::<_, dicetable::store::StoreError>(())

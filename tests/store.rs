@@ -318,10 +318,21 @@ async fn languages_and_messages_are_remembered() {
     for store in stores("lang").await {
         let chat = unique("lang");
         let user = format!("{chat}:u");
-        assert_eq!(store.user(&user, "Ana").await.unwrap(), None);
+        assert_eq!(store.user(&user, "Ana", None).await.unwrap(), None);
+        // The platform's language is kept for messages sent unasked (a turn notice) and gives
+        // way to the user's own choice.
+        assert_eq!(store.user(&user, "Ana", Some("ru")).await.unwrap(), None);
+        assert_eq!(store.notify(&user).await.unwrap().unwrap().1.as_deref(), Some("ru"));
+        assert_eq!(store.user(&user, "Ana", None).await.unwrap(), None, "kept");
+        assert_eq!(store.notify(&user).await.unwrap().unwrap().1.as_deref(), Some("ru"));
         store.set_user_lang(&user, Some("fa")).await.unwrap();
-        assert_eq!(store.user(&user, "Ana B").await.unwrap().as_deref(), Some("fa"));
-        assert_eq!(store.user(&user, "Ana B").await.unwrap().as_deref(), Some("fa"), "unchanged");
+        assert_eq!(store.notify(&user).await.unwrap().unwrap().1.as_deref(), Some("fa"));
+        assert_eq!(store.user(&user, "Ana B", None).await.unwrap().as_deref(), Some("fa"));
+        assert_eq!(
+            store.user(&user, "Ana B", None).await.unwrap().as_deref(),
+            Some("fa"),
+            "unchanged"
+        );
         assert_eq!(store.chat_lang(&chat).await.unwrap(), None);
         store.set_chat_lang(&chat, Some("ru")).await.unwrap();
         assert_eq!(store.chat_lang(&chat).await.unwrap().as_deref(), Some("ru"));

@@ -559,6 +559,16 @@ async fn forged_data_stale_buttons_and_rate_limits() {
         .await;
         let after = g.server.fake.lock().await.calls.iter().filter(|c| *c == "sendphoto").count();
         assert_eq!(after, before, "no new photo message");
+        // A reply to someone not at the table names them, never by id (issue 45).
+        g.reply(3, "Mod", "/kick", (7, "Zed")).await;
+        g.until("Zed named", |f| {
+            f.messages
+                .values()
+                .map(|m| plain(m["text"].as_str().unwrap_or("")))
+                .find(|t| t.contains("No player called Zed is at this table"))
+                .map(|t| assert!(!t.contains("telegram"), "{t}"))
+        })
+        .await;
         // Kick needs the host or an admin: Mod (an admin of the group) may, by replying to a
         // message of the player.
         g.reply(3, "Mod", "/kick", (2, "Ben")).await;

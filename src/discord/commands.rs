@@ -9,7 +9,7 @@ use serenity::all::{
 use super::message::clip;
 use crate::engine::{Allowed, GameKind, registry};
 use crate::table::i18n::Lang;
-use crate::table::{BoardMode, Op, Pick, Scope, Service, words};
+use crate::table::{BoardMode, Op, Pick, Scope, Service, Target, words};
 
 /// The table operation a slash command asks for, or `None` for a command we do not have.
 pub(super) fn command_op(name: &str, options: &[ResolvedOption<'_>]) -> Option<Op> {
@@ -60,9 +60,7 @@ pub(super) fn command_op(name: &str, options: &[ResolvedOption<'_>]) -> Option<O
                 "vs" => {
                     let target =
                         args.iter().find(|o| o.name == "user").and_then(|o| match o.value {
-                            ResolvedValue::User(user, _) => {
-                                Some(format!("discord:{}", user.id.get()))
-                            }
+                            ResolvedValue::User(user, member) => Some(picked(user, member)),
                             _ => None,
                         })?;
                     Op::Vs(target)
@@ -76,13 +74,12 @@ pub(super) fn command_op(name: &str, options: &[ResolvedOption<'_>]) -> Option<O
                     if sub.name == "replay" { Op::Replay(pick) } else { Op::Export(pick) }
                 }
                 "kick" => {
-                    let target = args.iter().find(|o| o.name == "player").and_then(|o| match o
-                        .value
-                    {
-                        ResolvedValue::User(user, _) => Some(format!("discord:{}", user.id.get())),
-                        ResolvedValue::String(s) => Some(s.to_owned()),
-                        _ => None,
-                    })?;
+                    let target =
+                        args.iter().find(|o| o.name == "player").and_then(|o| match o.value {
+                            ResolvedValue::User(user, member) => Some(picked(user, member)),
+                            ResolvedValue::String(s) => Some(s.into()),
+                            _ => None,
+                        })?;
                     Op::Kick { game, target }
                 }
                 _ => return None,
@@ -148,6 +145,19 @@ pub(super) fn command_op(name: &str, options: &[ResolvedOption<'_>]) -> Option<O
             Some(Op::Boards(mode))
         }
         _ => None,
+    }
+}
+
+/// A person picked in a user option, named as the server shows them (their nickname there,
+/// else their display name, else their user name).
+fn picked(user: &serenity::all::User, member: Option<&serenity::all::PartialMember>) -> Target {
+    let name = member
+        .and_then(|m| m.nick.clone())
+        .or_else(|| user.global_name.clone())
+        .unwrap_or_else(|| user.name.clone());
+    Target::User {
+        id: crate::ids::UserId::discord(user.id.get()),
+        name: crate::table::clean_name(&name),
     }
 }
 

@@ -51,7 +51,7 @@ pub(super) fn literal(text: &str) -> String {
 /// Mentions notify only the players the view mentions (never @everyone or roles).
 pub(super) fn mentions(view: &View) -> CreateAllowedMentions {
     let users =
-        view.mentions().iter().filter_map(|u| u.strip_prefix("discord:")?.parse::<u64>().ok());
+        view.mentions().iter().filter_map(|u| crate::ids::UserId::from(u.as_str()).discord_id());
     CreateAllowedMentions::new().users(users.map(serenity::all::UserId::new))
 }
 

@@ -227,13 +227,17 @@ impl Discord {
     /// Answers a press of a board's "play from the page" button privately (an ephemeral
     /// reply): a seated player's own play link, anyone else a refusal.
     async fn answer_live(&self, press: &ComponentInteraction, table: &str) {
-        let user = format!("discord:{}", press.user.id.get());
+        let ctx = self.ctx(
+            press.guild_id,
+            press.channel_id,
+            &press.user,
+            press.member.as_ref(),
+            &press.locale,
+        );
         let base = self.public_url.as_ref().map(url::Url::as_str).unwrap_or_default();
         let text = match table.parse::<i64>() {
-            Ok(table) => self.service.live_play_text(table, &user, &press.locale, base).await,
-            Err(_) => self
-                .service
-                .words(Lang::from_tag(&press.locale).unwrap_or_default(), "live-err-link"),
+            Ok(table) => self.service.live_play_text(&ctx, table, base).await,
+            Err(_) => self.service.say_privately(&ctx, "live-err-link").await.text,
         };
         let answer = CreateInteractionResponse::Message(
             CreateInteractionResponseMessage::new().ephemeral(true).content(text),
@@ -804,8 +808,7 @@ impl Discord {
         let mut text = clip(&text, CONTENT - 30 * view.mentions().len().min(4));
         let names = self.names.lock().unwrap_or_else(|e| e.into_inner());
         for user in view.mentions().iter().take(4) {
-            let Some(id) = user.strip_prefix("discord:").and_then(|id| id.parse::<u64>().ok())
-            else {
+            let Some(id) = crate::ids::UserId::from(user.as_str()).discord_id() else {
                 continue;
             };
             let shown = names
@@ -847,7 +850,7 @@ fn http(token: &str, proxy: Option<&str>) -> Http {
 /// A message's jump URL (`https://discord.com/channels/<server>/<channel>/<message>`) from a
 /// table's chat (`discord:<server>/<channel>`) and its recorded message (`<channel>:<message>`).
 fn jump_url(chat: &str, message: Option<&str>) -> Option<String> {
-    let server = chat.strip_prefix("discord:")?.split('/').next()?;
+    let server = crate::ids::ChatId::from(chat).discord_server_id()?;
     let (channel, message) = parse_ref(message?)?;
     Some(format!("https://discord.com/channels/{server}/{}/{}", channel.get(), message.get()))
 }

@@ -40,6 +40,7 @@ use sha2::{Digest, Sha256};
 use tokio::sync::{broadcast, watch};
 
 use super::PAGE;
+use crate::ids::UserId;
 use crate::table::i18n::Lang;
 use crate::table::live::{LiveError, LiveState};
 use crate::table::token::LiveLink;
@@ -622,14 +623,14 @@ fn check_init_data(init: &str, bot_token: &str, now: i64) -> Result<Viewer, Init
     let user: serde_json::Value =
         serde_json::from_str(field("user").ok_or(InitDataError::Malformed)?)
             .map_err(|_| InitDataError::Malformed)?;
-    let id = user["id"].as_i64().ok_or(InitDataError::Malformed)?;
+    let id = user["id"].as_u64().ok_or(InitDataError::Malformed)?;
     let name = [user["first_name"].as_str(), user["last_name"].as_str()]
         .into_iter()
         .flatten()
         .collect::<Vec<_>>()
         .join(" ");
     Ok(Viewer {
-        user: format!("telegram:{id}"),
+        user: UserId::telegram(id).to_string(),
         name: if name.trim().is_empty() { format!("{id}") } else { name },
         locale: user["language_code"].as_str().map(str::to_owned),
     })

@@ -43,6 +43,7 @@ use futures_util::{Stream, StreamExt};
 use serde::{Deserialize, Serialize};
 use tokio::sync::{Mutex, broadcast, watch};
 
+use crate::ids::{ChatId, Platform, UserId};
 use crate::table::command::CommandError;
 use crate::table::i18n::Lang;
 use crate::table::{Ctx, FileKind, Op, Service, Slot, View, parse_command};
@@ -501,7 +502,8 @@ impl Playground {
     /// replaces; then tells the service which message shows the table, and takes the buttons
     /// off the message it supersedes.
     pub async fn post(&self, chat: &str, view: View) {
-        let room = chat.strip_prefix("playground:").unwrap_or(chat).to_owned();
+        let id = ChatId::from(chat);
+        let room = id.playground_room().unwrap_or(chat).to_owned();
         // A turn notice is a private message in the table's room: shown, it is delivered.
         let notice = view.notice().cloned();
         self.post_in(&room, None, view).await;
@@ -593,8 +595,8 @@ impl Playground {
             // shown twice.
             r.messages.iter().filter_map(|m| m.view.shows().map(|(t, _)| t)).collect()
         };
-        let chat = format!("playground:{room}");
-        for view in self.service.open_views(&chat).await {
+        let chat = ChatId::playground(room);
+        for view in self.service.open_views(chat.as_str()).await {
             if view.shows().is_none_or(|(t, _)| !shown.contains(&t)) {
                 self.post_in(room, None, view).await;
             }
@@ -608,7 +610,10 @@ impl Playground {
             let rooms = self.rooms.lock().await;
             mentions
                 .iter()
-                .filter(|id| id.starts_with("playground:") && !rooms.names.contains_key(*id))
+                .filter(|id| {
+                    UserId::from(id.as_str()).platform() == Platform::Playground
+                        && !rooms.names.contains_key(*id)
+                })
                 .cloned()
                 .collect()
         };

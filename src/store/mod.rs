@@ -1240,21 +1240,34 @@ impl Store {
         Ok(rows.into_iter().map(|(id, _)| id).collect())
     }
 
-    /// Records a user's display name (creating the user on first sight); returns their chosen
-    /// language, if any.
+    /// Records a user's display name and the language their platform says they use (`locale`,
+    /// a bot language code; `None` keeps the one known), creating the user on first sight;
+    /// returns their chosen language, if any.
     ///
-    /// Every operation calls this, so it only reads unless the user is new or renamed.
-    pub async fn user(&self, id: &str, name: &str) -> Result<Option<String>, StoreError> {
-        const READ: &str = "select name, lang from users where id = $1";
-        const UPSERT: &str = "insert into users (id, name) values ($1, $2) on conflict (id) \
-                              do update set name = excluded.name returning lang";
-        let known: Option<(String, Option<String>)> = on_pool!(self, pool => {
+    /// Every operation calls this, so it only reads unless the user is new, renamed or moved to
+    /// another platform language.
+    pub async fn user(
+        &self,
+        id: &str,
+        name: &str,
+        locale: Option<&str>,
+    ) -> Result<Option<String>, StoreError> {
+        const READ: &str = "select name, lang, locale from users where id = $1";
+        const UPSERT: &str = "insert into users (id, name, locale) values ($1, $2, $3) \
+                              on conflict (id) do update set name = excluded.name, \
+                              locale = coalesce(excluded.locale, users.locale) returning lang";
+        type Known = (String, Option<String>, Option<String>);
+        let known: Option<Known> = on_pool!(self, pool => {
             sqlx::query_as(READ).bind(id).fetch_optional(pool).await?
         });
         let lang: Option<String> = match known {
-            Some((stored, lang)) if stored == name => lang,
+            Some((stored, lang, seen))
+                if stored == name && (locale.is_none() || seen.as_deref() == locale) =>
+            {
+                lang
+            }
             _ => on_writer!(self, pool => {
-                sqlx::query_scalar(UPSERT).bind(id).bind(name).fetch_one(pool).await?
+                sqlx::query_scalar(UPSERT).bind(id).bind(name).bind(locale).fetch_one(pool).await?
             }),
         };
         Ok(lang)
@@ -1278,10 +1291,10 @@ impl Store {
         Ok(())
     }
 
-    /// A user's turn-notice choice (JSON; empty when never set) and language, if the user is
-    /// known.
+    /// A user's turn-notice choice (JSON; empty when never set) and the language to write to
+    /// them in (their own choice, else their platform's as last seen), if the user is known.
     pub async fn notify(&self, user: &str) -> Result<Option<(String, Option<String>)>, StoreError> {
-        const SQL: &str = "select notify, lang from users where id = $1";
+        const SQL: &str = "select notify, coalesce(lang, locale) from users where id = $1";
         let notify = on_pool!(self, pool => {
             sqlx::query_as(SQL).bind(user).fetch_optional(pool).await?
         });

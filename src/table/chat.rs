@@ -45,26 +45,25 @@ impl Service {
         None
     }
 
-    /// The language to speak to a user in: their own choice, else their chat's, else what
-    /// their platform says, else English. Records the user (their latest name) on the way.
+    /// The language to speak to a user in (see [`Service::reader_lang`]). Records the user
+    /// (their latest name and platform language) on the way.
     pub(super) async fn user_lang(&self, ctx: &Ctx) -> Lang {
         let own = self.record_user(ctx).await;
         self.user_lang_given(ctx, own).await
     }
 
-    /// Records the user (their latest name, for mentions and statistics) and returns the
-    /// language they chose, if any. While the store is not answering, the platform's language
-    /// stands in for it.
+    /// Records the user (their latest name, for mentions and statistics, and the language their
+    /// platform says they use, for notices) and returns the language they chose, if any. While
+    /// the store is not answering, the platform's language stands in for it.
     pub(super) async fn record_user(&self, ctx: &Ctx) -> Option<Lang> {
-        match self.store.user(ctx.user.as_str(), &ctx.name).await {
+        let locale = ctx.locale.as_deref().and_then(Lang::from_tag);
+        match self.store.user(ctx.user.as_str(), &ctx.name, locale.map(Lang::code)).await {
             Ok(code) => code.as_deref().and_then(Lang::from_tag),
             Err(e) => {
                 tracing::warn!(error = %e, "recording the user failed");
                 if e.is_unavailable() {
                     self.health.mark_down(&e);
-                    return Some(
-                        ctx.locale.as_deref().and_then(Lang::from_tag).unwrap_or_default(),
-                    );
+                    return Some(locale.unwrap_or_default());
                 }
                 None
             }
@@ -73,13 +72,32 @@ impl Service {
 
     /// [`Service::user_lang`] for a user already recorded, with the language they chose.
     pub(super) async fn user_lang_given(&self, ctx: &Ctx, own: Option<Lang>) -> Lang {
-        if let Some(lang) = own {
+        self.reader_lang(own, ctx.locale.as_deref(), &ctx.chat, None).await
+    }
+
+    /// The one rule for the language of a message one person reads (a private answer, a
+    /// refusal, help, a turn notice, the live board's answer): their own choice (`/lang`), else
+    /// the language their platform says they use (`locale`: Telegram's `language_code`,
+    /// Discord's locale, the browser's), else the chat's (or its server's), else the table's the
+    /// message is about, else English. A message the whole chat reads (a lobby, a board, a
+    /// result) speaks the chat's language, else the table's ([`Service::table_lang`]).
+    pub(super) async fn reader_lang(
+        &self,
+        own: Option<Lang>,
+        locale: Option<&str>,
+        chat: &ChatId,
+        table: Option<&Loaded>,
+    ) -> Lang {
+        if let Some(lang) = own.or_else(|| locale.and_then(Lang::from_tag)) {
             return lang;
         }
-        self.stored_chat_lang(&ctx.chat)
-            .await
-            .or_else(|| ctx.locale.as_deref().and_then(Lang::from_tag))
-            .unwrap_or_default()
+        if let Some(lang) = self.stored_chat_lang(chat).await {
+            return lang;
+        }
+        match table {
+            Some(t) => self.table_lang(t).await,
+            None => Lang::default(),
+        }
     }
 
     pub(super) async fn lang(

@@ -184,7 +184,7 @@ fn command_op(name: &str, game: Option<GameKind>, args: Vec<String>) -> Result<O
             if args.is_empty() {
                 return Err(CommandError::Missing("kick"));
             }
-            Op::Kick { game: g, target: args.join(" ") }
+            Op::Kick { game: g, target: args.join(" ").into() }
         }
         "cancel" => Op::Cancel(named(&args)),
         "status" | "board" => Op::Status(named(&args)),
@@ -205,7 +205,7 @@ fn command_op(name: &str, game: Option<GameKind>, args: Vec<String>) -> Result<O
             if args.is_empty() {
                 return Err(CommandError::Missing("vs"));
             }
-            Op::Vs(args.join(" "))
+            Op::Vs(args.join(" ").into())
         }
         "notify" | "notifications" => Op::Notify(args),
         "games" | "mygames" => Op::Games,

@@ -285,23 +285,28 @@ impl Service {
 }
 
 impl Service {
-    /// The private answer to a player asking for their own link to play `table` from the page
-    /// (Discord's board button): the link under `base` (`PUBLIC_URL`) if `user` is seated, else
-    /// why not, in the language of `locale`.
-    pub async fn live_play_text(&self, table: i64, user: &str, locale: &str, base: &str) -> String {
-        let lang = Lang::from_tag(locale).unwrap_or_default();
-        let seated = match self.load(table).await {
-            Ok(t) => t.seat_of(user).is_some(),
+    /// The private answer to a player (`ctx`: who pressed where) asking for their own link to
+    /// play `table` from the page (Discord's board button): the link under `base`
+    /// (`PUBLIC_URL`) if they are seated, else why not, in the reader's language: their own
+    /// choice, else their platform's, else the chat's, else the table's.
+    pub async fn live_play_text(&self, ctx: &Ctx, table: i64, base: &str) -> String {
+        let own = self.record_user(ctx).await;
+        let t = match self.load(table).await {
+            Ok(t) => Some(t),
             Err(e) => {
                 tracing::warn!(table, error = %e, "a live play link for a table that does not load");
-                false
+                None
             }
         };
-        if !seated {
+        let lang = self.reader_lang(own, ctx.locale.as_deref(), &ctx.chat, t.as_ref()).await;
+        if t.is_none_or(|t| t.seat_of(ctx.user.as_str()).is_none()) {
             return self.i18n.text(lang, "err-not-seated", &[]);
         }
-        let url =
-            format!("{}/live/{}", base.trim_end_matches('/'), self.live_link(table, Some(user)));
+        let url = format!(
+            "{}/live/{}",
+            base.trim_end_matches('/'),
+            self.live_link(table, Some(ctx.user.as_str()))
+        );
         self.i18n.text(lang, "live-play-link", &[("code", url.into())])
     }
 }

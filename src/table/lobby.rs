@@ -6,7 +6,7 @@
 use super::i18n::{Arg, Lang};
 use super::service::{Fail, Loaded, SHAPE, ServiceError, say};
 use super::words::{self, Settings, WordError};
-use super::{Ctx, Kind, Place, Service, Slot, TableMessage, View};
+use super::{Ctx, Kind, Place, Service, Slot, TableMessage, Target, View};
 use crate::engine::computer::Level;
 use crate::engine::{GameKind, Seat};
 use crate::fair::Seed;
@@ -83,16 +83,26 @@ impl Loaded {
 
     /// The seat that leaves: the actor's own (a resignation), or `target`'s (a kick, which only
     /// the host or a chat admin may ask for) found by seat number, user id or name.
-    pub(super) fn departing(&self, who: Actor<'_>, target: Option<&str>) -> Result<Seat, Refusal> {
+    pub(super) fn departing(
+        &self,
+        who: Actor<'_>,
+        target: Option<&Target>,
+    ) -> Result<Seat, Refusal> {
         let Some(target) = target else {
             return self.seat_of(who.user).ok_or_else(|| Refusal::say("err-not-seated"));
         };
         if self.rec.host != who.user && !who.admin {
             return Err(Refusal::say("err-host-only"));
         }
-        self.find_seat(target).ok_or_else(|| Refusal {
+        let seat = match target {
+            Target::Typed(words) => self.find_seat(words),
+            Target::User { id, .. } => {
+                self.seat_of(id.as_str()).filter(|&i| !self.rec.seats[usize::from(i)].left)
+            }
+        };
+        seat.ok_or_else(|| Refusal {
             key: "err-no-such-player",
-            args: vec![("name", target.to_owned().into())],
+            args: vec![("name", target.name().to_owned().into())],
         })
     }
 
@@ -794,12 +804,25 @@ mod tests {
         let t = lobby(GameKind::Ludo, &["ana", "ben", "cai"]);
         assert_eq!(t.departing(who("ben"), None), Ok(1), "a resignation is one's own seat");
         assert_eq!(t.departing(who("zed"), None), Err(Refusal::say("err-not-seated")));
-        assert_eq!(t.departing(who("ben"), Some("cai")), Err(Refusal::say("err-host-only")));
+        let typed = |words: &str| Target::from(words);
+        assert_eq!(
+            t.departing(who("ben"), Some(&typed("cai"))),
+            Err(Refusal::say("err-host-only"))
+        );
         for name in ["3", "cai", "CAI", "@cai"] {
-            assert_eq!(t.departing(who("ana"), Some(name)), Ok(2), "{name}");
+            assert_eq!(t.departing(who("ana"), Some(&typed(name))), Ok(2), "{name}");
         }
-        let missing = t.departing(who("ana"), Some("dee"));
+        let missing = t.departing(who("ana"), Some(&typed("dee")));
         assert_eq!(missing.map_err(|r| r.key), Err("err-no-such-player"));
+        // A person the platform picked: found by id, refused by the name it gave.
+        let picked = |id: &str| Target::User { id: id.into(), name: "Dee Dee".into() };
+        assert_eq!(t.departing(who("ana"), Some(&picked("cai"))), Ok(2));
+        let missing = t.departing(who("ana"), Some(&picked("dee"))).unwrap_err();
+        assert_eq!(missing.key, "err-no-such-player");
+        assert_eq!(
+            format!("{:?}", missing.args),
+            format!("{:?}", [("name", Arg::from("Dee Dee"))])
+        );
         let mut t = t;
         assert_eq!(t.kick_from_lobby(0), "ANA");
         assert_eq!((t.rec.host.as_str(), t.rec.seats.len()), ("ben", 2), "the host passes on");

@@ -86,12 +86,13 @@ pub enum Op {
     Press(String),
     /// Leave a running game.
     Resign(Option<GameKind>),
-    /// Remove a player (host or admin): by display name, seat number (1…) or user id.
+    /// Remove a player (host or admin): by display name, seat number (1…) or as the platform
+    /// named them.
     Kick {
         /// The game, if the chat has several tables.
         game: Option<GameKind>,
         /// Who.
-        target: String,
+        target: Target,
     },
     /// Cancel a table (host or admin).
     Cancel(Option<GameKind>),
@@ -116,8 +117,9 @@ pub enum Op {
     StatsOf(GameKind),
     /// Whether the user is on ladders across chats (`/stats public`, `/stats private`).
     Public(bool),
-    /// The record between the user and another person, by name (`/vs Ana`).
-    Vs(String),
+    /// The record between the user and another person, by name (`/vs Ana`) or as the platform
+    /// named them.
+    Vs(Target),
     /// The fairness commitment, or after the game the seed and how to verify it.
     Fair(Option<GameKind>),
     /// Set the language of the user, or with `chat` of the chat (admin); `None` shows the choice.
@@ -188,6 +190,44 @@ pub enum BoardMode {
     New,
     /// One message per table, edited in place every turn.
     Edit,
+}
+
+/// Whom a command names: the words typed (a display name, `@name`, a seat number), or a person
+/// the platform picked (a Discord user option, the author of the Telegram message replied to)
+/// with the name to call them by, so that a refusal names them and never by an internal id.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// As typed.
+    Typed(String),
+    /// A person the platform named.
+    User {
+        /// Their id.
+        id: UserId,
+        /// Their display name.
+        name: String,
+    },
+}
+
+impl Target {
+    /// The name to call the target by in a message.
+    pub fn name(&self) -> &str {
+        match self {
+            Target::Typed(words) => words.trim().trim_start_matches('@'),
+            Target::User { name, .. } => name,
+        }
+    }
+}
+
+impl From<&str> for Target {
+    fn from(words: &str) -> Self {
+        Target::Typed(words.to_owned())
+    }
+}
+
+impl From<String> for Target {
+    fn from(words: String) -> Self {
+        Target::Typed(words)
+    }
 }
 
 impl Op {

@@ -371,8 +371,9 @@ impl Service {
             }
             return Ok(None);
         }
-        // The reader's own choice (`/lang`), else the language of the table the notice is
-        // about (its chat's or its own), never English by default (issue 45, item 4).
+        // The reader's language (`reader_lang`): their own choice (`/lang`), else their
+        // platform's as last seen, else the chat's of the table the notice is about, else that
+        // table's; never English by default (issue 45, item 4).
         let own = lang.as_deref().and_then(Lang::from_tag);
         let mut waiting = Vec::new();
         for &table in tables {

@@ -214,10 +214,10 @@ impl Service {
         &self,
         ctx: &Ctx,
         game: super::Pick,
-        target: Option<String>,
+        target: Option<super::Target>,
     ) -> Result<Vec<View>, Fail> {
         let t = self.find(ctx, game, &TableStatus::OPEN).await?;
-        let seat = t.departing(actor(ctx), target.as_deref())?;
+        let seat = t.departing(actor(ctx), target.as_ref())?;
         let lang = self.table_lang(&t).await;
         if t.rec.status == TableStatus::Lobby {
             let mut t = t;

@@ -6,7 +6,7 @@ use std::sync::Mutex;
 
 use super::i18n::{Arg, Lang};
 use super::service::{Fail, Loaded, say};
-use super::{Ctx, Service, View};
+use super::{Ctx, Service, Target, View};
 use crate::engine::{Game, GameKind};
 use crate::ids::{Player, UserId};
 use crate::rating::{self, ALL_TIME, Entrant, Skill};
@@ -420,20 +420,23 @@ impl Service {
 
     /// `/vs <name>` (Discord: `/game vs user`): the record between the user and another person
     /// of this chat, per game. `target` is a name as shown at tables, `@name`, or a user id.
-    pub(super) async fn versus(&self, ctx: &Ctx, target: &str) -> Result<Vec<View>, Fail> {
+    pub(super) async fn versus(&self, ctx: &Ctx, target: &Target) -> Result<Vec<View>, Fail> {
         let lang = self.chat_lang(ctx).await;
         // Names are stored without bidi controls (`clean_name`): so is the one typed.
-        let typed = target.trim();
+        let typed = target.name().trim();
         let cleaned = if typed.is_empty() { String::new() } else { super::clean_name(typed) };
         let wanted = cleaned.trim().trim_start_matches('@');
         if wanted.is_empty() {
             return Err(say("err-vs-who"));
         }
-        let other = if wanted.contains(':') {
-            let name = self.store.user_name(wanted).await?;
-            name.map(|n| (wanted.to_owned(), n))
-        } else {
-            self.store.player_named(ctx.chat.as_str(), wanted).await?
+        // A person by id: as the platform picked them, or typed as an id.
+        let id = match target {
+            Target::User { id, .. } => Some(id.as_str()),
+            Target::Typed(_) => Some(wanted).filter(|w| w.contains(':')),
+        };
+        let other = match id {
+            Some(id) => self.store.user_name(id).await?.map(|n| (id.to_owned(), n)),
+            None => self.store.player_named(ctx.chat.as_str(), wanted).await?,
         };
         let Some((other, other_name)) = other else {
             return Err(Fail::Say("err-vs-unknown", vec![("name", wanted.to_owned().into())]));

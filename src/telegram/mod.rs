@@ -31,12 +31,13 @@ use teloxide::types::{BotCommand, CallbackQuery, ChatId, Message, UpdateKind, Us
 use tokio::sync::Notify;
 
 use crate::engine::GameKind;
+use crate::ids::UserId;
 use crate::runtime::health::{Health, Part};
 use crate::runtime::lanes::Lanes;
 use crate::table::command::{Command, CommandError};
 use crate::table::i18n::Lang;
 use crate::table::token::may_need_admin;
-use crate::table::{Ctx, Op, Service, View, parse_command};
+use crate::table::{Ctx, Op, Service, Target, View, parse_command};
 
 /// The commands in the menu, in menu order (see `table::command` for what each does).
 pub(crate) const COMMANDS: [&str; 24] = [
@@ -217,22 +218,21 @@ impl Telegram {
         // `/kick` (or `/kick ludo`) as a reply to someone's message names them.
         let replied =
             message.reply_to_message().and_then(|m| m.from.as_ref()).filter(|u| !u.is_bot);
+        let named = |user: &User| Target::User {
+            id: UserId::telegram(user.id.0),
+            name: crate::table::clean_name(&user.full_name()),
+        };
         let command = match (parse_command(text), replied) {
-            (Err(CommandError::Missing("kick")), Some(target)) => Ok(Command {
-                op: Op::Kick { game: None, target: format!("telegram:{}", target.id.0) },
+            (Err(CommandError::Missing("kick")), Some(target)) => {
+                Ok(Command { op: Op::Kick { game: None, target: named(target) }, private: false })
+            }
+            (
+                Ok(Command { op: Op::Kick { game: None, target: Target::Typed(word) }, .. }),
+                Some(target),
+            ) if word.parse::<GameKind>().is_ok() => Ok(Command {
+                op: Op::Kick { game: word.parse().ok(), target: named(target) },
                 private: false,
             }),
-            (Ok(Command { op: Op::Kick { game: None, target: word }, .. }), Some(target))
-                if word.parse::<GameKind>().is_ok() =>
-            {
-                Ok(Command {
-                    op: Op::Kick {
-                        game: word.parse().ok(),
-                        target: format!("telegram:{}", target.id.0),
-                    },
-                    private: false,
-                })
-            }
             (parsed, _) => parsed,
         };
         let command = match command {

@@ -29,6 +29,7 @@ use crate::table::show::{PLAIN, Pace, fold_boards};
 use crate::table::{FileKind, Kind, Notice, NoticeFailure, Slot, View, clip_end, mark_last};
 
 use super::Telegram;
+use crate::ids::UserId;
 
 /// Telegram's limit on photo captions.
 const CAPTION: usize = 1024;
@@ -219,7 +220,7 @@ fn parse_refs(reference: &str) -> Vec<(ChatId, MessageId)> {
 /// table's chat (`telegram:-100…`) and its recorded message (`<chat>:<message>`, the copy in
 /// that chat); basic groups and private chats have no message links.
 fn message_link(chat: &str, message: Option<&str>) -> Option<String> {
-    let id: i64 = chat.strip_prefix("telegram:")?.parse().ok()?;
+    let id = crate::ids::ChatId::from(chat).telegram_id()?;
     let internal = id.to_string().strip_prefix("-100")?.to_owned();
     let (_, m) = parse_refs(message?).into_iter().find(|(c, _)| c.0 == id)?;
     Some(format!("https://t.me/c/{internal}/{}", m.0))
@@ -321,7 +322,7 @@ impl Telegram {
         // A user's private chat with the bot has the user's id.
         view.audience()
             .iter()
-            .filter_map(|u| u.strip_prefix("telegram:")?.parse::<i64>().ok().map(ChatId))
+            .filter_map(|u| UserId::from(u.as_str()).direct_chat()?.telegram_id().map(ChatId))
             .collect()
     }
 
@@ -468,8 +469,7 @@ impl Telegram {
         let mut out = escape(&text);
         let names = self.names.lock().unwrap_or_else(|e| e.into_inner());
         for user in view.mentions().iter().take(4) {
-            let Some(id) = user.strip_prefix("telegram:").and_then(|id| id.parse::<u64>().ok())
-            else {
+            let Some(id) = UserId::from(user.as_str()).telegram_id() else {
                 continue;
             };
             let name = names.get(&id).cloned().unwrap_or_else(|| "🔔".into());
@@ -485,8 +485,7 @@ impl Telegram {
     /// player to move is named, not shown as a bare bell).
     async fn learn_names(&self, users: &[String]) {
         for user in users.iter().take(4) {
-            let Some(id) = user.strip_prefix("telegram:").and_then(|id| id.parse::<u64>().ok())
-            else {
+            let Some(id) = UserId::from(user.as_str()).telegram_id() else {
                 continue;
             };
             if self.names.lock().unwrap_or_else(|e| e.into_inner()).contains_key(&id) {
