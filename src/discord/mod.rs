@@ -227,13 +227,7 @@ impl Discord {
     /// Answers a press of a board's "play from the page" button privately (an ephemeral
     /// reply): a seated player's own play link, anyone else a refusal.
     async fn answer_live(&self, press: &ComponentInteraction, table: &str) {
-        let ctx = self.ctx(
-            press.guild_id,
-            press.channel_id,
-            &press.user,
-            press.member.as_ref(),
-            &press.locale,
-        );
+        let ctx = self.press_ctx(press);
         let base = self.public_url.as_ref().map(url::Url::as_str).unwrap_or_default();
         let text = match table.parse::<i64>() {
             Ok(table) => self.service.live_play_text(&ctx, table, base).await,
@@ -422,6 +416,17 @@ impl Discord {
         name
     }
 
+    /// Who pressed a button, where.
+    fn press_ctx(&self, press: &ComponentInteraction) -> Ctx {
+        self.ctx(
+            press.guild_id,
+            press.channel_id,
+            &press.user,
+            press.member.as_ref(),
+            &press.locale,
+        )
+    }
+
     /// Who did something where. A server's channel is `discord:<server>/<channel>`, so that a
     /// language set for the server (`/lang server`) holds in its every channel.
     fn ctx(
@@ -598,13 +603,7 @@ impl Discord {
     }
 
     async fn on_component(&self, press: ComponentInteraction) {
-        let ctx = self.ctx(
-            press.guild_id,
-            press.channel_id,
-            &press.user,
-            press.member.as_ref(),
-            &press.locale,
-        );
+        let ctx = self.press_ctx(&press);
         // custom_ids and select values are untrusted: the service checks them.
         let token = match &press.data.kind {
             ComponentInteractionDataKind::StringSelect { values } => {
