@@ -500,6 +500,15 @@ async fn forged_data_stale_buttons_and_rate_limits() {
         let mut g = Group::start_with(&url, None).await;
         g.say(1, "Ana", "/nardy").await;
         let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
+        // A chat admin may set the host's options, as the refusal to others says (issue 45:
+        // Telegram asks for admin rights where the command's declaration says).
+        g.say(3, "Mod", "/options 5m").await;
+        g.until("Mod's options", |f| {
+            plain(f.messages[&lobby]["text"].as_str()?)
+                .contains("Turn timer: 5 minutes")
+                .then_some(())
+        })
+        .await;
         // Forged callback data: a private alert, nothing changes.
         let qid = g.press(2, "Ben", lobby, "1.1.0.j.0000000000000000").await;
         let (text, alert) = g.answer(&qid).await;

@@ -8,6 +8,7 @@ use serenity::all::{
 
 use super::message::clip;
 use crate::engine::{Allowed, GameKind, registry};
+use crate::table::command::{COMMANDS, OnDiscord};
 use crate::table::i18n::Lang;
 use crate::table::{BoardMode, Op, Pick, Scope, Service, Target, words};
 
@@ -308,37 +309,31 @@ impl Describe<'_> {
             .fold(self.sub("start", "command-start"), |sub, o| sub.add_sub_option(o))
     }
 
-    /// `/game` and its subcommands, each naming the game it is for, or the table by its
-    /// number, when a channel has several; `replay` and `export` name a finished game so.
+    /// `/game` and its subcommands, as the chat commands declare them ([`COMMANDS`]'s
+    /// [`OnDiscord::Game`]): each with the person it names, the game it is for and the table
+    /// by its number, as declared (for a channel with several tables).
     fn game(&self) -> CreateCommand {
-        let game_choice = || self.choice("game", &["snakes", "ludo", "nardy"]);
-        let table = || option(self.0, CommandOptionType::Integer, "table").min_int_value(1);
-        let game = ["rules"].iter().fold(self.command("game", "command-game"), |game, sub| {
-            game.add_option(self.sub(sub, &format!("command-{sub}")).add_sub_option(game_choice()))
+        let subs = COMMANDS.iter().filter_map(|c| match c.discord {
+            OnDiscord::Game { sub, person, game, table } => Some((c, sub, person, game, table)),
+            _ => None,
         });
-        let subs = [
-            "join", "leave", "play", "status", "history", "resign", "cancel", "fair", "replay",
-            "export",
-        ];
-        let game = subs.iter().fold(game, |game, sub| {
-            game.add_option(
-                self.sub(sub, &format!("command-{sub}"))
-                    .add_sub_option(game_choice())
-                    .add_sub_option(table()),
-            )
-        });
-        let player = option(self.0, CommandOptionType::User, "player").required(true);
-        game.add_option(
-            self.sub("kick", "command-kick")
-                .add_sub_option(player)
-                .add_sub_option(game_choice())
-                .add_sub_option(table()),
-        )
-        .add_option(self.sub("list", "command-games"))
-        .add_option(
-            self.sub("vs", "command-vs")
-                .add_sub_option(option(self.0, CommandOptionType::User, "user").required(true)),
-        )
+        subs.fold(self.command("game", "command-game"), |command, (c, sub, person, game, table)| {
+            let mut option = self.sub(sub, &c.help_key());
+            if let Some(name) = person {
+                option = option.add_sub_option(
+                    self::option(self.0, CommandOptionType::User, name).required(true),
+                );
+            }
+            if game {
+                option = option.add_sub_option(self.choice("game", &["snakes", "ludo", "nardy"]));
+            }
+            if table {
+                option = option.add_sub_option(
+                    self::option(self.0, CommandOptionType::Integer, "table").min_int_value(1),
+                );
+            }
+            command.add_option(option)
+        })
     }
 }
 

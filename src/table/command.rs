@@ -112,17 +112,194 @@ fn game_command(game: GameKind, mut args: Vec<String>) -> Result<Command, Comman
     }
 }
 
+/// Who may use a command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Who {
+    /// Anyone in the chat.
+    Anyone,
+    /// A table's host, or a chat admin for them.
+    HostOrAdmin,
+    /// Anyone for themselves; a chat admin for the whole chat (`/lang chat fa`, `/boards edit`).
+    AdminForTheChat,
+}
+
+/// Where a command may name a table by its number among its words (see [`Op::AtTable`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Numbered {
+    /// It names no table.
+    No,
+    /// `420` or `#420`.
+    Any,
+    /// Only `#420`: its words may be numbers of their own (a seat, a match length).
+    HashOnly,
+}
+
+/// Where a command lives on Discord, whose slash commands have typed options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OnDiscord {
+    /// A slash command of its own (`/stats`, `/snakes start`), its options the adapter's.
+    Own,
+    /// A subcommand of `/game`, with these options in this order.
+    Game {
+        /// Its name under `/game`.
+        sub: &'static str,
+        /// A required user option (its name), for a command that names a person.
+        person: Option<&'static str>,
+        /// The game, for a channel with several tables.
+        game: bool,
+        /// The table's number, for a channel with several tables.
+        table: bool,
+    },
+    /// Not a command there (a button does it, or Discord itself: `/start`).
+    No,
+}
+
+/// How a command's words become an operation (the game, when typed after one: `/ludo join`).
+type Parse = fn(Option<GameKind>, Vec<String>) -> Result<Op, CommandError>;
+
+/// One chat command, declared once: its words, who may use it, where a table's number goes,
+/// its help (the Fluent key `command-<name>`, the menus' line), its place on Discord and how
+/// its words are read. The text parser, Telegram's menu and admin check, Discord's `/game`
+/// subcommands and the help tests all read [`COMMANDS`].
+#[derive(Debug)]
+pub struct Spec {
+    /// The command's word (`/join`).
+    pub name: &'static str,
+    /// Other words for it (`/begin`, `/go` for `/play`).
+    pub aliases: &'static [&'static str],
+    /// Who may use it.
+    pub who: Who,
+    /// Whether and how its words name a table.
+    pub numbered: Numbered,
+    /// In Telegram's command menu.
+    pub menu: bool,
+    /// Its place on Discord.
+    pub discord: OnDiscord,
+    /// Its words, read (`None`: a game's command, read by [`parse`] itself).
+    parse: Option<Parse>,
+}
+
+impl Spec {
+    /// The Fluent key of its one-line description (the menus, Discord's description).
+    pub fn help_key(&self) -> String {
+        format!("command-{}", self.name)
+    }
+}
+
+const fn game(name: &'static str) -> Spec {
+    Spec {
+        name,
+        aliases: &[],
+        who: Who::Anyone,
+        numbered: Numbered::No,
+        menu: true,
+        discord: OnDiscord::Own,
+        parse: None,
+    }
+}
+
+/// A command of a table (`/status`): anyone, a table by number, `/game <sub>` on Discord.
+const fn at_table(name: &'static str, aliases: &'static [&'static str], parse: Parse) -> Spec {
+    Spec {
+        name,
+        aliases,
+        who: Who::Anyone,
+        numbered: Numbered::Any,
+        menu: true,
+        discord: OnDiscord::Game { sub: name, person: None, game: true, table: true },
+        parse: Some(parse),
+    }
+}
+
+/// A command of its own (`/stats`): anyone, no table, a slash command of its own on Discord.
+const fn own(name: &'static str, aliases: &'static [&'static str], parse: Parse) -> Spec {
+    Spec {
+        name,
+        aliases,
+        who: Who::Anyone,
+        numbered: Numbered::No,
+        menu: true,
+        discord: OnDiscord::Own,
+        parse: Some(parse),
+    }
+}
+
+/// Every chat command, in the order of Telegram's menu.
+pub const COMMANDS: &[Spec] = &[
+    game("snakes"),
+    game("ludo"),
+    game("nardy"),
+    at_table("join", &[], join),
+    at_table("leave", &[], |game, args| Ok(Op::Leave(named(game, &args)))),
+    Spec { who: Who::HostOrAdmin, ..at_table("play", &["begin", "go"], play) },
+    Spec {
+        who: Who::HostOrAdmin,
+        numbered: Numbered::HashOnly,
+        discord: OnDiscord::No, // the lobby's options panel
+        ..at_table("options", &["set"], options)
+    },
+    at_table("status", &["board"], |game, args| Ok(Op::Status(named(game, &args)))),
+    at_table("history", &[], |game, args| Ok(Op::History(named(game, &args)))),
+    at_table("resign", &["quit"], |game, args| Ok(Op::Resign(named(game, &args)))),
+    Spec {
+        who: Who::HostOrAdmin,
+        numbered: Numbered::HashOnly,
+        discord: OnDiscord::Game { sub: "kick", person: Some("player"), game: true, table: true },
+        ..at_table("kick", &[], kick)
+    },
+    Spec { who: Who::HostOrAdmin, ..at_table("cancel", &[], cancel) },
+    Spec {
+        numbered: Numbered::No,
+        discord: OnDiscord::Game { sub: "rules", person: None, game: true, table: false },
+        ..at_table("rules", &[], |game, args| Ok(Op::Rules(named(game, &args))))
+    },
+    Spec {
+        numbered: Numbered::No,
+        discord: OnDiscord::Game { sub: "list", person: None, game: false, table: false },
+        ..at_table("games", &["mygames"], |_, _| Ok(Op::Games))
+    },
+    own("notify", &["notifications"], |_, args| Ok(Op::Notify(args))),
+    own("stats", &[], stats),
+    own("top", &["leaderboard"], top),
+    Spec {
+        numbered: Numbered::No,
+        discord: OnDiscord::Game { sub: "vs", person: Some("user"), game: false, table: false },
+        ..at_table("vs", &["versus"], vs)
+    },
+    at_table("fair", &[], |game, args| Ok(Op::Fair(named(game, &args)))),
+    Spec {
+        numbered: Numbered::No,
+        ..at_table("replay", &[], |game, args| Ok(Op::Replay(pick(game, &args))))
+    },
+    Spec {
+        numbered: Numbered::No,
+        ..at_table("export", &["record"], |game, args| Ok(Op::Export(pick(game, &args))))
+    },
+    Spec { who: Who::AdminForTheChat, ..own("lang", &["language"], lang) },
+    Spec { who: Who::AdminForTheChat, ..own("boards", &[], boards) },
+    own("help", &[], |_, _| Ok(Op::Help)),
+    // A deep link's payload arrives as `/start <code>`; Telegram offers /start itself.
+    Spec { menu: false, discord: OnDiscord::No, ..own("start", &[], start) },
+];
+
+/// The command a word names (its name or another word for it), in any case.
+pub fn spec(word: &str) -> Option<&'static Spec> {
+    let word = word.to_lowercase();
+    COMMANDS.iter().find(|s| s.name == word || s.aliases.contains(&word.as_str()))
+}
+
 /// A general command (`/status`, or `/ludo status` with its game), aimed at a table if one is
 /// numbered among its words (`/status 420`, see [`Op::AtTable`]).
 fn general(name: &str, game: Option<GameKind>, mut args: Vec<String>) -> Result<Op, CommandError> {
-    let table = match name {
-        "join" | "leave" | "play" | "begin" | "go" | "resign" | "quit" | "cancel" | "status"
-        | "board" | "history" | "fair" => table_word(&mut args, false),
-        // Their words may be numbers of their own (a seat, a match length): only `#420`.
-        "kick" | "options" | "set" => table_word(&mut args, true),
-        _ => None,
+    let unknown = || CommandError::Unknown(name.to_owned());
+    let spec = spec(name).ok_or_else(unknown)?;
+    let parse = spec.parse.ok_or_else(unknown)?;
+    let table = match spec.numbered {
+        Numbered::No => None,
+        Numbered::Any => table_word(&mut args, false),
+        Numbered::HashOnly => table_word(&mut args, true),
     };
-    let op = command_op(name, game, args)?;
+    let op = parse(game, args)?;
     Ok(match table {
         Some(table) => Op::AtTable { table, op: Box::new(op) },
         None => op,
@@ -144,116 +321,118 @@ fn table_word(args: &mut Vec<String>, hash_only: bool) -> Option<i64> {
     number(&args.remove(at))
 }
 
-fn command_op(name: &str, game: Option<GameKind>, args: Vec<String>) -> Result<Op, CommandError> {
-    // A game named after the command: `/join ludo`.
-    let named = |args: &[String]| -> Option<GameKind> {
-        game.or_else(|| args.first().and_then(|w| w.to_lowercase().parse().ok()))
-    };
-    Ok(match name {
-        "join" => match args.first() {
-            Some(code) if game.is_none() && code.starts_with('i') && code.contains('_') => {
-                Op::Invite(code.clone())
+/// A game named after the command (`/join ludo`), unless it was typed before it.
+fn named(game: Option<GameKind>, args: &[String]) -> Option<GameKind> {
+    game.or_else(|| args.first().and_then(|w| w.to_lowercase().parse().ok()))
+}
+
+/// Takes a game named first among `args` out of them, unless it was typed before the command
+/// (`/options ludo 5m`); with `keep_last`, a lone word stays (`/kick ludo`: a player so named).
+fn game_first(game: Option<GameKind>, args: &mut Vec<String>, keep_last: bool) -> Option<GameKind> {
+    game.or_else(|| {
+        let g = args.first().and_then(|w| w.to_lowercase().parse().ok());
+        if g.is_some() && !(keep_last && args.len() == 1) {
+            args.remove(0);
+            return g;
+        }
+        None
+    })
+}
+
+fn join(game: Option<GameKind>, args: Vec<String>) -> Result<Op, CommandError> {
+    Ok(match args.first() {
+        Some(code) if game.is_none() && code.starts_with('i') && code.contains('_') => {
+            Op::Invite(code.clone())
+        }
+        _ => Op::Join(named(game, &args)),
+    })
+}
+
+fn play(game: Option<GameKind>, args: Vec<String>) -> Result<Op, CommandError> {
+    Ok(Op::Start(named(game, &args)))
+}
+
+fn options(game: Option<GameKind>, mut args: Vec<String>) -> Result<Op, CommandError> {
+    let game = game_first(game, &mut args, false);
+    Ok(Op::Options { game, words: args })
+}
+
+fn kick(game: Option<GameKind>, mut args: Vec<String>) -> Result<Op, CommandError> {
+    let game = game_first(game, &mut args, true);
+    if args.is_empty() {
+        return Err(CommandError::Missing("kick"));
+    }
+    Ok(Op::Kick { game, target: args.join(" ").into() })
+}
+
+fn cancel(game: Option<GameKind>, args: Vec<String>) -> Result<Op, CommandError> {
+    Ok(Op::Cancel(named(game, &args)))
+}
+
+fn stats(_: Option<GameKind>, args: Vec<String>) -> Result<Op, CommandError> {
+    Ok(match args.first().map(|w| w.to_lowercase()).as_deref() {
+        None => Op::Stats,
+        Some("public") => Op::Public(true),
+        Some("private") => Op::Public(false),
+        Some(word) => match word.parse::<GameKind>() {
+            Ok(g) => Op::StatsOf(g),
+            Err(_) => {
+                return Err(CommandError::BadWord { command: "stats", word: word.to_owned() });
             }
-            _ => Op::Join(named(&args)),
         },
-        "leave" => Op::Leave(named(&args)),
-        "play" | "begin" | "go" => Op::Start(named(&args)),
-        "options" | "set" => {
-            let mut args = args;
-            let g = game.or_else(|| {
-                let g = args.first().and_then(|w| w.to_lowercase().parse().ok());
-                if g.is_some() {
-                    args.remove(0);
-                }
-                g
-            });
-            Op::Options { game: g, words: args }
-        }
-        "resign" | "quit" => Op::Resign(named(&args)),
-        "kick" => {
-            let mut args = args;
-            let g = game.or_else(|| {
-                let g = args.first().and_then(|w| w.to_lowercase().parse().ok());
-                if g.is_some() && args.len() > 1 {
-                    args.remove(0);
-                    g
-                } else {
-                    None
-                }
-            });
-            if args.is_empty() {
-                return Err(CommandError::Missing("kick"));
-            }
-            Op::Kick { game: g, target: args.join(" ").into() }
-        }
-        "cancel" => Op::Cancel(named(&args)),
-        "status" | "board" => Op::Status(named(&args)),
-        "history" => Op::History(named(&args)),
-        "fair" => Op::Fair(named(&args)),
-        "stats" => match args.first().map(|w| w.to_lowercase()).as_deref() {
-            None => Op::Stats,
-            Some("public") => Op::Public(true),
-            Some("private") => Op::Public(false),
-            Some(word) => match word.parse::<GameKind>() {
-                Ok(g) => Op::StatsOf(g),
+    })
+}
+
+fn vs(_: Option<GameKind>, args: Vec<String>) -> Result<Op, CommandError> {
+    if args.is_empty() {
+        return Err(CommandError::Missing("vs"));
+    }
+    Ok(Op::Vs(args.join(" ").into()))
+}
+
+fn top(game: Option<GameKind>, args: Vec<String>) -> Result<Op, CommandError> {
+    if args.is_empty() && game.is_none() {
+        return Ok(Op::Top);
+    }
+    let mut scope = super::Scope::Season;
+    let mut named = game;
+    for word in &args {
+        match word.to_lowercase().as_str() {
+            "all" => scope = super::Scope::AllTime,
+            "global" => scope = super::Scope::Global,
+            "season" => scope = super::Scope::Season,
+            w => match w.parse::<GameKind>() {
+                Ok(g) => named = Some(g),
                 Err(_) => {
-                    return Err(CommandError::BadWord { command: "stats", word: word.to_owned() });
+                    return Err(CommandError::BadWord { command: "top", word: w.to_owned() });
                 }
             },
-        },
-        "vs" | "versus" => {
-            if args.is_empty() {
-                return Err(CommandError::Missing("vs"));
-            }
-            Op::Vs(args.join(" ").into())
         }
-        "notify" | "notifications" => Op::Notify(args),
-        "games" | "mygames" => Op::Games,
-        "top" | "leaderboard" if args.is_empty() && game.is_none() => Op::Top,
-        "top" | "leaderboard" => {
-            let mut scope = super::Scope::Season;
-            let mut named = game;
-            for word in &args {
-                match word.to_lowercase().as_str() {
-                    "all" => scope = super::Scope::AllTime,
-                    "global" => scope = super::Scope::Global,
-                    "season" => scope = super::Scope::Season,
-                    w => match w.parse::<GameKind>() {
-                        Ok(g) => named = Some(g),
-                        Err(_) => {
-                            return Err(CommandError::BadWord {
-                                command: "top",
-                                word: w.to_owned(),
-                            });
-                        }
-                    },
-                }
-            }
-            Op::Ladder { game: named, scope }
+    }
+    Ok(Op::Ladder { game: named, scope })
+}
+
+fn lang(_: Option<GameKind>, args: Vec<String>) -> Result<Op, CommandError> {
+    let chat = args.first().is_some_and(|w| w.eq_ignore_ascii_case("chat"));
+    let code = args.get(usize::from(chat)).map(|w| w.to_lowercase());
+    Ok(Op::Lang { chat, code })
+}
+
+fn boards(_: Option<GameKind>, args: Vec<String>) -> Result<Op, CommandError> {
+    Ok(match args.first().map(|w| w.to_lowercase()).as_deref() {
+        None => Op::Boards(None),
+        Some("edit" | "quiet") => Op::Boards(Some(super::BoardMode::Edit)),
+        Some("new") => Op::Boards(Some(super::BoardMode::New)),
+        Some(word) => {
+            return Err(CommandError::BadWord { command: "boards", word: word.to_owned() });
         }
-        "lang" | "language" => {
-            let chat = args.first().is_some_and(|w| w.eq_ignore_ascii_case("chat"));
-            let code = args.get(usize::from(chat)).map(|w| w.to_lowercase());
-            Op::Lang { chat, code }
-        }
-        "boards" => match args.first().map(|w| w.to_lowercase()).as_deref() {
-            None => Op::Boards(None),
-            Some("edit" | "quiet") => Op::Boards(Some(super::BoardMode::Edit)),
-            Some("new") => Op::Boards(Some(super::BoardMode::New)),
-            Some(word) => {
-                return Err(CommandError::BadWord { command: "boards", word: word.to_owned() });
-            }
-        },
-        "rules" => Op::Rules(named(&args)),
-        "replay" => Op::Replay(pick(game, &args)),
-        "export" | "record" => Op::Export(pick(game, &args)),
-        // A deep link's payload arrives as `/start <code>`.
-        "start" => match args.into_iter().next() {
-            Some(code) => Op::Invite(code),
-            None => Op::Help,
-        },
-        "help" => Op::Help,
-        other => return Err(CommandError::Unknown(other.to_owned())),
+    })
+}
+
+fn start(_: Option<GameKind>, args: Vec<String>) -> Result<Op, CommandError> {
+    Ok(match args.into_iter().next() {
+        Some(code) => Op::Invite(code),
+        None => Op::Help,
     })
 }
 
@@ -288,6 +467,54 @@ mod tests {
 
     fn op(text: &str) -> Op {
         parse(text).unwrap().op
+    }
+
+    /// Issue 45, item 3: a command is declared once. Each declared word (and each other word
+    /// for it) reads as an operation that names that declaration back, so an adapter asking
+    /// an operation for its command (Telegram's admin check) finds what was declared.
+    #[test]
+    fn every_declared_command_reads_back_as_itself() {
+        let sample = |name: &str| match name {
+            "kick" | "vs" => " Ben",
+            "start" => " i1_code",
+            _ => "",
+        };
+        let mut seen = std::collections::BTreeSet::new();
+        for declared in COMMANDS {
+            let name = declared.name;
+            for word in std::iter::once(&name).chain(declared.aliases) {
+                assert!(seen.insert(*word), "/{word} declared twice");
+                let op = op(&format!("/{word}{}", sample(name)));
+                assert_eq!(op.command().map(|c| c.name), Some(name), "/{word}: {op:?}");
+                assert_eq!(spec(&word.to_uppercase()).map(|c| c.name), Some(name));
+            }
+        }
+        assert!(spec("frobnicate").is_none());
+        assert_eq!(Op::Press("x".into()).command().map(|c| c.name), None);
+    }
+
+    /// Who may use a command decides where an adapter asks whether someone is an admin: a
+    /// host's command always (an admin may act for the host), a chat-wide setting only when it
+    /// sets one, anything else never.
+    #[test]
+    fn admin_rights_are_asked_where_the_declaration_says() {
+        for (line, asks) in [
+            ("/play", true),
+            ("/options 5m", true),
+            ("/ludo options 5m", true),
+            ("/kick Ben", true),
+            ("/cancel 12", true),
+            ("/lang chat fa", true),
+            ("/boards edit", true),
+            ("/lang fa", false),
+            ("/boards", false),
+            ("/status", false),
+            ("/join", false),
+            ("/snakes bounce", false),
+            ("/top ludo", false),
+        ] {
+            assert_eq!(op(line).may_need_admin(), asks, "{line}");
+        }
     }
 
     #[test]

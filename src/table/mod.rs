@@ -265,6 +265,34 @@ impl Op {
         }
     }
 
+    /// The chat command the operation comes from, as [`command::COMMANDS`] declares it; a
+    /// button press comes from none.
+    pub fn command(&self) -> Option<&'static command::Spec> {
+        let word = match self.inner() {
+            Op::Create { game, .. } => game.name(),
+            Op::Start(_) => "play",
+            Op::Ladder { .. } | Op::Top => "top",
+            Op::StatsOf(_) | Op::Public(_) => "stats",
+            Op::Invite(_) => "start",
+            Op::Press(_) => return None,
+            op => op.name(),
+        };
+        command::spec(word)
+    }
+
+    /// Whether a chat admin's rights may decide the operation, as its command declares
+    /// ([`command::Who`]): an adapter for which admin rights cost a request (Telegram's
+    /// getChatMember) asks only then.
+    pub fn may_need_admin(&self) -> bool {
+        match self.command().map(|c| c.who) {
+            None | Some(command::Who::Anyone) => false,
+            Some(command::Who::HostOrAdmin) => true,
+            Some(command::Who::AdminForTheChat) => {
+                matches!(self.inner(), Op::Lang { chat: true, .. } | Op::Boards(Some(_)))
+            }
+        }
+    }
+
     /// The command itself, without the table it is aimed at (see [`Op::AtTable`]).
     pub fn inner(&self) -> &Op {
         match self {

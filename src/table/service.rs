@@ -628,10 +628,8 @@ impl Service {
         }
         let pick = |game: Option<GameKind>| table.map_or(Pick::from(game), Pick::Table);
         // The command as typed, for a hint that names a table by number (issue 46, item 12).
-        let typed = match op.name() {
-            "start" => "play",
-            word @ ("join" | "leave" | "options" | "resign" | "kick" | "cancel" | "history"
-            | "fair") => word,
+        let typed = match op.command() {
+            Some(c) if c.numbered != super::command::Numbered::No => c.name,
             _ => "status",
         };
         let result = match op {

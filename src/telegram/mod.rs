@@ -34,17 +34,10 @@ use crate::engine::GameKind;
 use crate::ids::UserId;
 use crate::runtime::health::{Health, Part};
 use crate::runtime::lanes::Lanes;
-use crate::table::command::{Command, CommandError};
+use crate::table::command::{COMMANDS, Command, CommandError};
 use crate::table::i18n::Lang;
 use crate::table::token::may_need_admin;
 use crate::table::{Ctx, Op, Service, Target, View, parse_command};
-
-/// The commands in the menu, in menu order (see `table::command` for what each does).
-pub(crate) const COMMANDS: [&str; 24] = [
-    "snakes", "ludo", "nardy", "join", "leave", "play", "options", "status", "history", "resign",
-    "kick", "cancel", "rules", "games", "notify", "stats", "top", "vs", "fair", "replay", "export",
-    "lang", "boards", "help",
-];
 
 /// How long `getUpdates` waits for an update (long polling), in seconds.
 const POLL_SECONDS: u32 = 25;
@@ -148,9 +141,8 @@ impl Telegram {
         for lang in Lang::ALL {
             let commands: Vec<BotCommand> = COMMANDS
                 .iter()
-                .map(|name| {
-                    BotCommand::new(*name, self.service.words(lang, &format!("command-{name}")))
-                })
+                .filter(|c| c.menu)
+                .map(|c| BotCommand::new(c.name, self.service.words(lang, &c.help_key())))
                 .collect();
             let done = retry("setMyCommands", || {
                 let request = self.bot.set_my_commands(commands.clone());
@@ -260,15 +252,7 @@ impl Telegram {
             self.send_later(message.chat.id, vec![view], Some(message.id));
             return;
         }
-        let needs_admin = matches!(
-            command.op.inner(),
-            Op::Kick { .. }
-                | Op::Cancel(_)
-                | Op::Lang { chat: true, .. }
-                | Op::Start(_)
-                | Op::Boards(Some(_))
-        );
-        let admin = needs_admin && self.is_admin(message.chat.id, user).await;
+        let admin = command.op.may_need_admin() && self.is_admin(message.chat.id, user).await;
         let ctx = Self::titled(Self::ctx(message.chat.id, user, admin), &message.chat);
         let views = self.service.handle(&ctx, command.op).await;
         self.send_later(message.chat.id, views, Some(message.id));

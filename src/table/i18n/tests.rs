@@ -426,11 +426,10 @@ fn built_keys() -> Vec<(&'static str, Vec<String>)> {
         ("level", Level::ALL.iter().map(|l| format!("level-{}", l.word())).collect()),
         (
             "command",
-            crate::telegram::COMMANDS
+            crate::table::command::COMMANDS
                 .iter()
-                .copied()
-                .chain(["game", "start"])
-                .map(|c| format!("command-{c}"))
+                .map(|c| c.help_key())
+                .chain(["command-game".to_owned()])
                 .collect(),
         ),
         ("option", Vec::new()),
@@ -606,4 +605,31 @@ fn not_on_the_ladder_is_said_in_words() {
         ],
     ));
     assert!(en.contains("not on the ladder here yet"), "{en}");
+}
+
+/// Issue 45, item 3: help names every declared command, in every language: the typed ones as
+/// `/name`, on Discord a command of its own as `/name` and the others as `/game <sub>`.
+#[test]
+fn help_names_every_declared_command_in_every_language() {
+    use crate::table::command::{COMMANDS, OnDiscord};
+    let i18n = I18n::new();
+    let discord = [(super::PLATFORM, Arg::Text("discord".into()))];
+    for lang in Lang::ALL {
+        let text =
+            format!("{}\n{}", i18n.text(lang, "help", &[]), i18n.text(lang, "help-ratings", &[]));
+        let on_discord = format!(
+            "{}\n{}",
+            i18n.text(lang, "help-discord", &discord),
+            i18n.text(lang, "help-ratings-discord", &discord)
+        );
+        for c in COMMANDS.iter().filter(|c| c.menu && c.name != "help") {
+            assert!(text.contains(&format!("/{}", c.name)), "{lang:?} help lacks /{}", c.name);
+            let there = match c.discord {
+                OnDiscord::Own => format!("/{}", c.name),
+                OnDiscord::Game { sub, .. } => format!("/game {sub}"),
+                OnDiscord::No => continue,
+            };
+            assert!(on_discord.contains(&there), "{lang:?} Discord's help lacks {there}");
+        }
+    }
 }
