@@ -184,6 +184,10 @@ async fn a_page_left_open_across_a_restart_shows_the_new_board_at_the_bottom() {
     .await;
     ana.click("Ana's Start button", &button("Start")).await;
     ana.wait_for("the first board", "return document.querySelector('img.board') !== null").await;
+    // A screen reader hears the board in words: the picture's alt (issue 48).
+    let alt = ana.script("return document.querySelector('img.board').alt").await;
+    let alt = alt.as_str().unwrap_or_default().replace(['\u{2068}', '\u{2069}'], "");
+    assert!(alt.contains("Where everyone is:") && alt.contains("Ana: "), "the board's alt: {alt}");
     roll([&ana, &ben], 2).await;
     let first_text = "return document.querySelector('.msg').innerText";
     let top_before = ana.script(first_text).await;

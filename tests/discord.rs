@@ -146,7 +146,8 @@ impl Fake {
         self.next_id += 1;
         let id = 100_000 + self.next_id;
         let m = json!({ "channel": channel, "content": body["content"].clone(),
-            "components": body.get("components").cloned().unwrap_or(json!([])), "png": png });
+            "components": body.get("components").cloned().unwrap_or(json!([])), "png": png,
+            "alt": body.pointer("/attachments/0/description").cloned().unwrap_or(Value::Null) });
         if png {
             self.boards_shown.push((id, m.clone()));
         }
@@ -164,6 +165,7 @@ impl Fake {
         }
         if png {
             m["png"] = json!(true);
+            m["alt"] = body.pointer("/attachments/0/description").cloned().unwrap_or(Value::Null);
         } else if body.get("attachments").is_some_and(|a| a.as_array().is_some_and(Vec::is_empty)) {
             m["png"] = json!(false);
         }
@@ -1459,7 +1461,10 @@ impl Guild {
             .until("a Start button", |f| button(f, "Start").filter(|(id, _)| *id > newest))
             .await;
         self.press(1, "Ana", lobby, json!({ "custom_id": play, "component_type": 2 })).await;
-        self.until("a board", |f| board(f).filter(|(id, _)| *id > lobby)).await;
+        let (_, m) = self.until("a board", |f| board(f).filter(|(id, _)| *id > lobby)).await;
+        // The board in words is the attachment's description (issue 48): everyone's place.
+        let alt = plain(m["alt"].as_str().unwrap_or_default());
+        assert!(alt.contains("Ana: ") && alt.contains("Ben: "), "the board's description: {alt}");
     }
 }
 

@@ -36,13 +36,15 @@ fn ftl_words(lang: &str) -> BTreeSet<String> {
     words
 }
 
-/// A text's words as `ftl_words` counts them: no `$variable`, `[variant]`, `/command` or
-/// `-term`, lower case, three letters or more.
+/// A text's words as `ftl_words` counts them: no `$variable`, `[variant]`, `/command`, `-term`
+/// or token with a digit, lower case, three letters or more.
 fn text_words(text: &str) -> Vec<String> {
     let quote = |c: char| !c.is_alphanumeric() && !"$[*/-@".contains(c);
     text.split_whitespace()
         .map(|w| w.trim_start_matches(quote))
         .filter(|w| !w.starts_with(['$', '[', '*', '/', '-', '@']) && !w.contains("://"))
+        // Numbers, hex digests and ids are no words ("…2add06…" says nothing in English).
+        .filter(|w| !w.bytes().any(|b| b.is_ascii_digit()))
         .flat_map(|w| w.split(|c: char| !c.is_alphabetic()))
         .filter(|w| w.chars().count() >= 3)
         .map(str::to_lowercase)
@@ -55,10 +57,11 @@ fn english_only(lang: &str) -> BTreeSet<String> {
     ftl_words("en").into_iter().filter(|w| !theirs.contains(w)).collect()
 }
 
-/// Every player-facing text of a view: its text (a caption, for a file or a picture) and its
-/// buttons' labels.
+/// Every player-facing text of a view: its text (a caption, for a file or a picture), its
+/// picture in words and its buttons' labels.
 fn texts(view: &View) -> Vec<String> {
     let mut out = vec![view.text.clone()];
+    out.extend(view.alt().map(str::to_owned));
     out.extend(view.buttons().iter().flatten().map(|b| b.label.clone()));
     out
 }

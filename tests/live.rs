@@ -262,6 +262,9 @@ async fn a_telegram_player_plays_a_whole_game_from_the_live_page() {
         assert!(players.contains(&"Ben") || players.contains(&"▶ Ben"), "{db}: {first}");
         assert!(players.iter().any(|p| p.ends_with("Ana (you)")), "{db}: {first}");
         assert!(first["picture"] == true && first["telegramReady"] == true, "{db}: {first}");
+        // The picture in words for a screen reader (issue 48).
+        let alt = first["alt"].as_str().unwrap_or_default();
+        assert!(alt.contains("Where everyone is:") && alt.contains("Ana: "), "{db}: {alt}");
         page.screenshot("live-en").await;
 
         // The whole game: Ana presses on the page; Ben presses in the chat.

@@ -106,6 +106,9 @@ async fn a_game_through_the_http_api_with_pictures_and_server_push() {
         for _ in 0..6 {
             let msgs = api.messages("Ana").await;
             let board = msgs.iter().rev().find(|m| m["image"].is_string()).unwrap().clone();
+            // The board in words beside its picture, for the image's alt (issue 48).
+            let alt = plain(board["alt"].as_str().unwrap_or_default());
+            assert!(alt.contains("Where everyone is:\nAna: ") && alt.contains("\nBen: "), "{alt}");
             let mover = board["mentions"][0].as_str().unwrap().to_owned();
             let roll = board["buttons"][0][0]["token"].as_str().unwrap().to_owned();
             // The one not to move is refused privately; nothing changes.

@@ -604,3 +604,24 @@ live-err-watch-only = This link only watches the table. To play, open the board 
 live-err-request = This request could not be read. Reload the page and try again.
 live-play-button = 🎮 Play from the page
 live-offline = The bot is not answering. The board catches up when it is back.
+
+## Board descriptions (issue 48): a board's picture in words, for screen readers and for anyone
+## without the picture (Discord's attachment description, the pages' alt text).
+describe-where = Where everyone is:
+describe-separator = {"; "}
+describe-left = { $name }: left the game
+describe-snakes-start = { $name }: not on the board yet
+describe-snakes-square = { $name }: square { $square }
+describe-ludo-counting = Squares are counted from each player's own start; the goal has squares 1 to 4.
+describe-ludo-player = { $name }: { $pieces }
+describe-ludo-house = in the house: { $pieces }
+describe-ludo-track = piece { $piece } on square { $square }
+describe-ludo-goal = piece { $piece } on goal square { $square }
+describe-nardy-counting = Points are numbered as on the board: White starts on 24, Black on 12; each side's points are listed in the order it moves.
+describe-nardy-white = White
+describe-nardy-black = Black
+describe-nardy-side = { $name } ({ $colour }): { $points }; borne off: { $off }
+describe-nardy-colour-side = { $colour }: { $points }; borne off: { $off }
+describe-nardy-point = { $count } on { $point }
+describe-nardy-none = no checkers on the board
+describe-nardy-score = Match to { $length }: { $name } { $points }, { $other } { $otherpoints }

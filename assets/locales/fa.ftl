@@ -569,3 +569,23 @@ live-err-watch-only = با این پیوند فقط می‌توان میز را 
 live-err-request = این درخواست خوانده نشد. صفحه را دوباره بارگذاری کنید و دوباره امتحان کنید.
 live-play-button = 🎮 بازی در صفحه
 live-offline = ربات پاسخ نمی‌دهد. وقتی برگردد، صفحه به‌روز می‌شود.
+
+## Board descriptions (issue 48).
+describe-where = جای همه:
+describe-separator = {"؛ "}
+describe-left = { $name }: بازی را ترک کرد
+describe-snakes-start = { $name }: هنوز وارد صفحه نشده
+describe-snakes-square = { $name }: خانهٔ { $square }
+describe-ludo-counting = خانه‌ها از خانهٔ شروع خود هر بازیکن شمرده می‌شوند؛ مقصد چهار خانه دارد، از ۱ تا ۴.
+describe-ludo-player = { $name }: { $pieces }
+describe-ludo-house = در لانه: { $pieces }
+describe-ludo-track = مهرهٔ { $piece } در خانهٔ { $square }
+describe-ludo-goal = مهرهٔ { $piece } در خانهٔ { $square } مقصد
+describe-nardy-counting = شمارهٔ خانه‌ها همان شمارهٔ روی صفحه است: سفید از ۲۴ شروع می‌کند و سیاه از ۱۲؛ خانه‌های هر طرف به ترتیب حرکت آن طرف آمده‌اند.
+describe-nardy-white = سفید
+describe-nardy-black = سیاه
+describe-nardy-side = { $name } ({ $colour }): { $points }؛ بیرون‌برده: { $off }
+describe-nardy-colour-side = { $colour }: { $points }؛ بیرون‌برده: { $off }
+describe-nardy-point = { $count } مهره در { $point }
+describe-nardy-none = هیچ مهره‌ای روی صفحه نیست
+describe-nardy-score = مسابقه تا { $length } امتیاز: { $name } { $points }، { $other } { $otherpoints }

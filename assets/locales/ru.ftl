@@ -598,3 +598,23 @@ live-err-watch-only = По этой ссылке можно только смо�
 live-err-request = Не удалось прочитать этот запрос. Обновите страницу и попробуйте ещё раз.
 live-play-button = 🎮 Играть на странице
 live-offline = Бот не отвечает. Доска обновится, когда он вернётся.
+
+## Board descriptions (issue 48).
+describe-where = Где кто стоит:
+describe-separator = {"; "}
+describe-left = { $name }: вышел из игры
+describe-snakes-start = { $name }: ещё не на поле
+describe-snakes-square = { $name }: клетка { $square }
+describe-ludo-counting = Клетки считаются от старта каждого игрока; в финишном ряду клетки с 1 по 4.
+describe-ludo-player = { $name }: { $pieces }
+describe-ludo-house = в доме: { $pieces }
+describe-ludo-track = фишка { $piece } на клетке { $square }
+describe-ludo-goal = фишка { $piece } на клетке финиша { $square }
+describe-nardy-counting = Пункты пронумерованы как на доске: белые начинают с 24, чёрные с 12; пункты каждой стороны перечислены в порядке её хода.
+describe-nardy-white = белые
+describe-nardy-black = чёрные
+describe-nardy-side = { $name } ({ $colour }): { $points }; выброшено: { $off }
+describe-nardy-colour-side = { $colour }: { $points }; выброшено: { $off }
+describe-nardy-point = { $count } на { $point }
+describe-nardy-none = на доске нет шашек
+describe-nardy-score = Матч до { $length }: { $name } { $points }, { $other } { $otherpoints }

@@ -575,3 +575,23 @@ live-err-watch-only = Panonood lang ang kaya ng link na ito. Para maglaro, buksa
 live-err-request = Hindi mabasa ang kahilingang ito. I-reload ang pahina at subukang muli.
 live-play-button = 🎮 Maglaro sa pahina
 live-offline = Hindi sumasagot ang bot. Mag-a-update ang board pagbalik nito.
+
+## Board descriptions (issue 48).
+describe-where = Nasaan ang lahat:
+describe-separator = {"; "}
+describe-left = { $name }: umalis sa laro
+describe-snakes-start = { $name }: wala pa sa board
+describe-snakes-square = { $name }: parisukat { $square }
+describe-ludo-counting = Binibilang ang mga parisukat mula sa sariling simula ng bawat manlalaro; may mga parisukat na 1 hanggang 4 ang dulo.
+describe-ludo-player = { $name }: { $pieces }
+describe-ludo-house = nasa bahay: { $pieces }
+describe-ludo-track = piyesa { $piece } sa parisukat { $square }
+describe-ludo-goal = piyesa { $piece } sa parisukat { $square } ng dulo
+describe-nardy-counting = Ang mga punto ay bilang sa board: sa 24 nagsisimula ang Puti, sa 12 ang Itim; nakalista ang mga punto ng bawat panig ayon sa direksyon nito.
+describe-nardy-white = Puti
+describe-nardy-black = Itim
+describe-nardy-side = { $name } ({ $colour }): { $points }; naialis: { $off }
+describe-nardy-colour-side = { $colour }: { $points }; naialis: { $off }
+describe-nardy-point = { $count } sa { $point }
+describe-nardy-none = walang piyesa sa board
+describe-nardy-score = Laban hanggang { $length }: { $name } { $points }, { $other } { $otherpoints }

@@ -20,7 +20,15 @@ pub(super) fn parse_ref(reference: &str) -> Option<(ChannelId, MessageId)> {
 /// view's file (a replay's GIF, which Discord plays inline, or a game record).
 pub(super) fn board_file(view: &View) -> Option<CreateAttachment> {
     match (view.image(), view.file()) {
-        (Some(png), _) => Some(CreateAttachment::bytes(png.to_vec(), "board.png")),
+        // The board in words is the attachment's description (Discord's alt text, up to 1,024
+        // characters: `describe` keeps to that).
+        (Some(png), _) => {
+            let board = CreateAttachment::bytes(png.to_vec(), "board.png");
+            Some(match view.alt() {
+                Some(alt) => board.description(alt),
+                None => board,
+            })
+        }
         (None, Some(file)) => Some(CreateAttachment::bytes(file.bytes.clone(), file.name.clone())),
         (None, None) => None,
     }

@@ -147,6 +147,8 @@ struct Shown {
     /// Persian message right to left whatever letters (seeds, names) it holds.
     lang: Option<&'static str>,
     image: Option<String>,
+    /// The picture in words (a board's description), for the image's `alt`.
+    alt: Option<String>,
     /// A file to download (a game record): its address and name.
     file: Option<ShownFile>,
     buttons: Vec<Vec<ShownButton>>,
@@ -461,6 +463,7 @@ impl Playground {
                 .as_ref()
                 .filter(|p| p.name.is_none())
                 .map(|p| format!("/img/{room}/{}/{}.{}", m.id, p.digest, p.ext)),
+            alt: m.view.alt().map(str::to_owned),
             file: m.picture.as_ref().and_then(|p| {
                 let name = p.name.clone()?;
                 Some(ShownFile {

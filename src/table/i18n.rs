@@ -151,6 +151,12 @@ impl From<u8> for Arg {
     }
 }
 
+impl From<usize> for Arg {
+    fn from(n: usize) -> Self {
+        Arg::Number(i64::try_from(n).unwrap_or(i64::MAX))
+    }
+}
+
 impl From<u32> for Arg {
     fn from(n: u32) -> Self {
         Arg::Number(i64::from(n))

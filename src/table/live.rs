@@ -54,6 +54,8 @@ pub struct LiveState {
     /// The board picture (PNG): served at an address of its own.
     #[serde(skip)]
     pub image: Option<Vec<u8>>,
+    /// The board picture in words (its `alt`), in the viewer's language.
+    pub alt: Option<String>,
 }
 
 /// One seat as the page lists it.
@@ -222,6 +224,7 @@ impl Service {
             _ => None,
         };
         let image = view.take_image();
+        let alt = view.alt().map(str::to_owned);
         Ok(LiveState {
             table: t.rec.id,
             version: t.rec.version,
@@ -244,6 +247,7 @@ impl Service {
                 .and_then(|v| t.rec.seats.iter().find(|s| s.user == v))
                 .map(|s| s.name.clone()),
             image,
+            alt,
         })
     }
 

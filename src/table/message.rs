@@ -52,6 +52,9 @@ pub struct TableMessage {
     pub version: i64,
     /// The board picture (PNG), if any.
     pub image: Option<Vec<u8>>,
+    /// The picture in words, in the view's language ([`super::describe`]): an attachment's
+    /// description, an image's `alt`, for a screen reader or anyone without the picture.
+    pub alt: Option<String>,
     /// Rows of buttons.
     pub buttons: Vec<Vec<Button>>,
     /// Users to mention (`platform:id`): the player to move, those a lobby waits for.
@@ -292,6 +295,14 @@ impl View {
         }
     }
 
+    /// The picture in words, where the view's picture is a board ([`TableMessage::alt`]).
+    pub fn alt(&self) -> Option<&str> {
+        match &self.kind {
+            Kind::Table(m) => m.alt.as_deref(),
+            _ => None,
+        }
+    }
+
     /// Its file, if any.
     pub fn file(&self) -> Option<&File> {
         match &self.kind {
@@ -430,6 +441,7 @@ impl TableMessage {
             slot,
             version,
             image: None,
+            alt: None,
             buttons: Vec::new(),
             mentions: Vec::new(),
             audience: Vec::new(),
@@ -455,6 +467,7 @@ mod tests {
     fn board() -> TableMessage {
         TableMessage {
             image: Some(vec![1]),
+            alt: None,
             buttons: vec![vec![Button { label: "Roll".into(), token: "t".into() }]],
             mentions: vec!["telegram:1".into()],
             place: Place::InPlace,

@@ -10,6 +10,7 @@
 mod audit;
 mod chat;
 pub mod command;
+pub mod describe;
 pub mod i18n;
 pub mod live;
 mod load;

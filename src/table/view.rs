@@ -133,6 +133,7 @@ impl Service {
             slot: Slot::Lobby,
             version: t.rec.version,
             image: None,
+            alt: None,
             buttons: vec![
                 vec![
                     self.button(t, TokenButton::Join, label("button-join")),
@@ -311,11 +312,15 @@ impl Service {
         let image = self.picture(game, events, &names, lang).await;
         // The board this version owes is made: a computer's turn held back for it may go.
         self.board_made(t.rec.id, t.rec.version);
+        let alt = image
+            .as_ref()
+            .map(|_| super::describe::describe(&self.i18n, lang, game, &names, &lines));
         let message = TableMessage {
             table: t.rec.id,
             slot: Slot::Board,
             version: t.rec.version,
             image,
+            alt,
             buttons,
             mentions,
             audience: t.audience(),

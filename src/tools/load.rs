@@ -1138,6 +1138,7 @@ fn view_of(m: &serde_json::Value) -> View {
         _ if private => Kind::Refusal(Refusal { to: String::new(), reason: "refused" }),
         Some(image) => Kind::Table(TableMessage {
             image: Some(image),
+            alt: None,
             mentions: strings("mentions"),
             buttons,
             ..TableMessage::new(0, Slot::Board, m.get("id").and_then(|v| v.as_i64()).unwrap_or(0))

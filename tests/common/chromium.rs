@@ -261,6 +261,7 @@ impl Page<'_> {
                said: $('live-said').hidden ? '' : $('live-said').textContent,
                watching: $('live-you').textContent,
                picture: !$('live-img').hidden && $('live-img').src.startsWith('data:image/png'),
+               alt: clean($('live-img').alt),
                dir: document.documentElement.dir,
                telegramReady: window.telegramReady === true,
              };",

@@ -50,6 +50,8 @@ fn all_args() -> Vec<(&'static str, Arg)> {
         "platform",
         "season",
         "sign",
+        "pieces",
+        "colour",
     ]
     .into_iter()
     .map(|k| (k, Arg::Text("Ali".into())))
@@ -91,6 +93,10 @@ fn all_args() -> Vec<(&'static str, Arg)> {
         "n",
         "month",
         "year",
+        "square",
+        "off",
+        "length",
+        "otherpoints",
     ] {
         args.push((k, Arg::Number(3)));
     }

@@ -1,0 +1,165 @@
+//! Every board in words (issue 48): what a board's picture shows, made from the game's state in
+//! the reader's language, for a screen reader and for anyone without the picture (Discord's
+//! attachment description, the pages' `alt` text). It says whose turn it is and what just
+//! happened (the board's own lines), then where every piece is: Snakes, each player's square;
+//! Ludo, each piece in the house, on the track (its square as its player counts it, from their
+//! own start), or on the goal's squares 1–4; Nardy, each side's checkers point by point in the
+//! order that side travels (from its head), numbered as the board and the buttons number them,
+//! those borne off, and the match score.
+
+use super::i18n::{Arg, I18n, Lang};
+use crate::engine::nardy::{Colour, Nardy};
+use crate::engine::{Game, ludo::Ludo, snakes::Snakes};
+
+/// The most characters a description may have: Discord's limit for an attachment's.
+pub const DESCRIPTION_MAX: usize = 1024;
+
+/// The description of `game`'s board for a reader of `lang`: `lines` (what the board's text
+/// says: the last moves and whose turn it is) as far as they fit, then where everything is,
+/// whole. At most [`DESCRIPTION_MAX`] characters.
+pub fn describe(
+    i18n: &I18n,
+    lang: Lang,
+    game: &Game,
+    names: &[String],
+    lines: &[String],
+) -> String {
+    let places = places(i18n, lang, game, names);
+    let room = DESCRIPTION_MAX.saturating_sub(places.chars().count() + 1);
+    // The newest lines matter most (whose turn it is): older ones give way first.
+    let mut kept: Vec<&str> = Vec::new();
+    let mut used = 0;
+    for line in lines.iter().rev() {
+        let len = line.chars().count() + 1;
+        if used + len > room {
+            break;
+        }
+        used += len;
+        kept.push(line);
+    }
+    kept.reverse();
+    let text = if kept.is_empty() { places } else { format!("{}\n{places}", kept.join("\n")) };
+    text.chars().take(DESCRIPTION_MAX).collect()
+}
+
+/// Where every piece is, one line a player.
+fn places(i18n: &I18n, lang: Lang, game: &Game, names: &[String]) -> String {
+    let name = |seat: usize| names.get(seat).cloned().unwrap_or_else(|| "?".into());
+    let mut lines = vec![i18n.text(lang, "describe-where", &[])];
+    match game {
+        Game::Snakes(g) => lines.extend(snakes(i18n, lang, g, &name)),
+        Game::Ludo(g) => lines.extend(ludo(i18n, lang, g, &name)),
+        Game::Nardy(g) => lines.extend(nardy(i18n, lang, g, &name)),
+    }
+    lines.join("\n")
+}
+
+fn snakes(i18n: &I18n, lang: Lang, g: &Snakes, name: &dyn Fn(usize) -> String) -> Vec<String> {
+    let left = g.departures();
+    (g.squares().iter().enumerate())
+        .map(|(seat, &square)| {
+            let who = ("name", Arg::Text(name(seat)));
+            if !left.is_active(seat as u8) {
+                i18n.text(lang, "describe-left", &[who])
+            } else if square == 0 {
+                i18n.text(lang, "describe-snakes-start", &[who])
+            } else {
+                i18n.text(lang, "describe-snakes-square", &[who, ("square", square.into())])
+            }
+        })
+        .collect()
+}
+
+fn ludo(i18n: &I18n, lang: Lang, g: &Ludo, name: &dyn Fn(usize) -> String) -> Vec<String> {
+    let track = g.track_len();
+    let mut lines = vec![i18n.text(lang, "describe-ludo-counting", &[])];
+    for (seat, pieces) in g.pieces().iter().enumerate() {
+        let who = ("name", Arg::Text(name(seat)));
+        if !g.departures().is_active(seat as u8) {
+            lines.push(i18n.text(lang, "describe-left", &[who]));
+            continue;
+        }
+        let house: Vec<Arg> = (1..=pieces.len() as i64)
+            .filter(|&k| pieces[k as usize - 1] < 0)
+            .map(Arg::Number)
+            .collect();
+        let mut parts = Vec::new();
+        if !house.is_empty() {
+            parts.push(i18n.text(lang, "describe-ludo-house", &[("pieces", Arg::List(house))]));
+        }
+        for (k, &progress) in pieces.iter().enumerate().filter(|(_, p)| **p >= 0) {
+            let piece = ("piece", Arg::Number(k as i64 + 1));
+            parts.push(if progress < track {
+                let square = ("square", Arg::Number(i64::from(progress) + 1));
+                i18n.text(lang, "describe-ludo-track", &[piece, square])
+            } else {
+                let square = ("square", Arg::Number(i64::from(progress - track) + 1));
+                i18n.text(lang, "describe-ludo-goal", &[piece, square])
+            });
+        }
+        let separator = i18n.text(lang, "describe-separator", &[]);
+        let pieces = Arg::Text(parts.join(&separator));
+        lines.push(i18n.text(lang, "describe-ludo-player", &[who, ("pieces", pieces)]));
+    }
+    lines
+}
+
+fn nardy(i18n: &I18n, lang: Lang, g: &Nardy, name: &dyn Fn(usize) -> String) -> Vec<String> {
+    let white = g.white_seat().map(usize::from);
+    let mut lines = vec![i18n.text(lang, "describe-nardy-counting", &[])];
+    for (colour, key, sign) in
+        [(Colour::White, "describe-nardy-white", 1i8), (Colour::Black, "describe-nardy-black", -1)]
+    {
+        // The side's seat once the roll-off decided it; before, the side by its colour alone.
+        let seat = match (white, colour) {
+            (Some(w), Colour::White) => Some(w),
+            (Some(w), Colour::Black) => Some(1 - w.min(1)),
+            (None, _) => None,
+        };
+        let colour_name = i18n.text(lang, key, &[]);
+        // The side's points in the order it travels, from its head to its home, each by the
+        // board's number (White's frame, as on the picture and the buttons).
+        let mut points = Vec::new();
+        for route in (1..=24usize).rev() {
+            let point = colour.point(route);
+            let count = g.board()[usize::from(point) - 1] * sign;
+            if count > 0 {
+                let args = [("count", Arg::Number(i64::from(count))), ("point", point.into())];
+                points.push(Arg::Text(i18n.text(lang, "describe-nardy-point", &args)));
+            }
+        }
+        let points = if points.is_empty() {
+            Arg::Text(i18n.text(lang, "describe-nardy-none", &[]))
+        } else {
+            Arg::List(points)
+        };
+        let off = g.off()[usize::from(colour == Colour::Black)];
+        let mut args =
+            vec![("colour", Arg::Text(colour_name)), ("points", points), ("off", off.into())];
+        // Before the roll-off the sides have no players yet.
+        let key = match seat {
+            Some(seat) => {
+                args.push(("name", Arg::Text(name(seat))));
+                "describe-nardy-side"
+            }
+            None => "describe-nardy-colour-side",
+        };
+        lines.push(i18n.text(lang, key, &args));
+    }
+    let length = g.options().match_to;
+    if length > 1 {
+        let score = g.score();
+        let args = [
+            ("length", length.into()),
+            ("name", Arg::Text(name(0))),
+            ("points", score[0].into()),
+            ("other", Arg::Text(name(1))),
+            ("otherpoints", score[1].into()),
+        ];
+        lines.push(i18n.text(lang, "describe-nardy-score", &args));
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,222 @@
+//! The description says everything the picture shows: read back from the English words alone,
+//! every position of seeded random games of every game and table size is the engine's own.
+
+use super::*;
+use crate::engine::ludo::LudoOptions;
+use crate::engine::nardy::NardyOptions;
+use crate::engine::snakes::{Layout, SnakesOptions};
+use crate::engine::{Action, Legal};
+
+/// A small seeded generator for dice and choices (the engine takes both as input).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+
+    fn die(&mut self) -> u8 {
+        self.next(6) as u8 + 1
+    }
+}
+
+fn names(n: usize) -> Vec<String> {
+    (1..=n).map(|k| format!("Player {k}")).collect()
+}
+
+/// Plays `game` with seeded dice and choices (now and then a seat resigns), checking `check`
+/// after every action; returns how many positions were checked.
+fn playout(mut game: Game, seed: u64, check: &mut dyn FnMut(&Game)) -> usize {
+    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut checked = 0;
+    for _ in 0..5_000 {
+        check(&game);
+        checked += 1;
+        let action = match game.legal() {
+            Legal::Over => break,
+            Legal::Roll { seat, dice } => {
+                if rng.next(150) == 0 && game.ranking().is_none() {
+                    Action::Resign { seat }
+                } else {
+                    Action::Roll { dice: (0..dice).map(|_| rng.die()).collect() }
+                }
+            }
+            Legal::RollOff { seats } => {
+                Action::Roll { dice: seats.iter().map(|_| rng.die()).collect() }
+            }
+            Legal::Choose { actions, .. } => actions[rng.next(actions.len())].clone(),
+        };
+        game.play(&action).unwrap_or_else(|e| panic!("{action:?}: {e:?}"));
+    }
+    checked
+}
+
+/// The description in English without isolation marks, its lines after "Where everyone is:".
+fn english(game: &Game, names: &[String]) -> Vec<String> {
+    let text = describe(&I18n::new(), Lang::En, game, names, &[]);
+    assert!(text.chars().count() <= DESCRIPTION_MAX, "{text}");
+    let text = text.replace(['\u{2068}', '\u{2069}'], "");
+    let mut lines = text.lines().map(str::to_owned);
+    assert_eq!(lines.next().as_deref(), Some("Where everyone is:"), "{text}");
+    lines.collect()
+}
+
+fn number(word: &str) -> i64 {
+    word.trim().parse().unwrap_or_else(|_| panic!("a number: {word:?}"))
+}
+
+#[test]
+fn snakes_read_back_from_the_words() {
+    let mut positions = 0;
+    for players in 2..=6 {
+        for seed in 0..8 {
+            let options = SnakesOptions::default();
+            let game = Game::Snakes(Snakes::new(players, options, Layout::classic(), 0).unwrap());
+            let names = names(players);
+            positions += playout(game, seed * 10 + players as u64, &mut |game| {
+                let Game::Snakes(g) = game else { unreachable!() };
+                let lines = english(game, &names);
+                assert_eq!(lines.len(), players, "{lines:?}");
+                for (seat, line) in lines.iter().enumerate() {
+                    let rest = line.strip_prefix(&format!("{}: ", names[seat])).unwrap();
+                    let read = match rest {
+                        "left the game" => None,
+                        "not on the board yet" => Some(0),
+                        square => Some(number(square.strip_prefix("square ").unwrap()) as u8),
+                    };
+                    let active = g.departures().is_active(seat as u8);
+                    assert_eq!(read, active.then_some(g.squares()[seat]), "{line}");
+                }
+            });
+        }
+    }
+    assert!(positions > 1_000, "{positions}");
+}
+
+#[test]
+fn ludo_reads_back_from_the_words() {
+    let mut positions = 0;
+    for players in 2..=8 {
+        for seed in 0..4 {
+            let options =
+                LudoOptions { until: crate::engine::ludo::Until::All, ..Default::default() };
+            let game = Game::Ludo(Ludo::new(players, options).unwrap());
+            let names = names(players);
+            positions += playout(game, seed * 10 + players as u64, &mut |game| {
+                let Game::Ludo(g) = game else { unreachable!() };
+                let lines = english(game, &names);
+                assert!(lines[0].starts_with("Squares are counted from each player's own start"));
+                assert_eq!(lines.len(), players + 1, "{lines:?}");
+                let track = g.track_len();
+                for (seat, line) in lines[1..].iter().enumerate() {
+                    let rest = line.strip_prefix(&format!("{}: ", names[seat])).unwrap();
+                    if rest == "left the game" {
+                        assert!(!g.departures().is_active(seat as u8), "{line}");
+                        continue;
+                    }
+                    let mut read = [i16::MIN; 4];
+                    for part in rest.split("; ") {
+                        if let Some(list) = part.strip_prefix("in the house: ") {
+                            for piece in list.split(", ") {
+                                read[number(piece) as usize - 1] = -1;
+                            }
+                        } else {
+                            let (piece, at) =
+                                part.strip_prefix("piece ").unwrap().split_once(' ').unwrap();
+                            let progress = if let Some(goal) = at.strip_prefix("on goal square ") {
+                                track + number(goal) as i16 - 1
+                            } else {
+                                number(at.strip_prefix("on square ").unwrap()) as i16 - 1
+                            };
+                            read[number(piece) as usize - 1] = progress;
+                        }
+                    }
+                    assert_eq!(read, g.pieces()[seat], "{line}");
+                }
+            });
+        }
+    }
+    assert!(positions > 1_000, "{positions}");
+}
+
+#[test]
+fn nardy_reads_back_from_the_words() {
+    let mut positions = 0;
+    for seed in 0..6 {
+        let options = NardyOptions { match_to: 3, ..Default::default() };
+        let names = names(2);
+        positions += playout(Game::Nardy(Nardy::new(options)), seed, &mut |game| {
+            let Game::Nardy(g) = game else { unreachable!() };
+            let lines = english(game, &names);
+            assert!(lines[0].starts_with("Points are numbered as on the board"), "{lines:?}");
+            let mut board = [0i8; 24];
+            let mut off = [0u8; 2];
+            for (side, line) in lines[1..3].iter().enumerate() {
+                let (colour, sign) = if side == 0 { ("White", 1) } else { ("Black", -1) };
+                let rest = match g.white_seat() {
+                    None => line.strip_prefix(&format!("{colour}: ")),
+                    Some(w) => {
+                        let seat = if side == 0 { w } else { 1 - w };
+                        line.strip_prefix(&format!("{} ({colour}): ", names[usize::from(seat)]))
+                    }
+                }
+                .unwrap_or_else(|| panic!("{line}"));
+                let (points, borne) = rest.split_once("; borne off: ").unwrap();
+                off[side] = number(borne) as u8;
+                if points != "no checkers on the board" {
+                    for point in points.split(", ") {
+                        let (count, at) = point.split_once(" on ").unwrap();
+                        board[number(at) as usize - 1] += sign * number(count) as i8;
+                    }
+                }
+            }
+            assert_eq!(&board, g.board(), "{lines:?}");
+            assert_eq!(off, g.off(), "{lines:?}");
+            let score = g.score();
+            let said = format!("Match to 3: {} {}, {} {}", names[0], score[0], names[1], score[1]);
+            assert_eq!(lines[3], said);
+        });
+    }
+    assert!(positions > 300, "{positions}");
+}
+
+/// The largest table, 8-player Ludo with long names and every piece out, fits Discord's 1,024
+/// characters with every place said, in every language; the board's own lines give way first.
+#[test]
+fn the_largest_table_fits_in_every_language() {
+    let names: Vec<String> = (1..=8).map(|k| format!("Alexandra Long{k}")).collect();
+    let mut g = Ludo::new(8, LudoOptions::default()).unwrap();
+    let mut rng = Rng(7);
+    let mut game = Game::Ludo(g.clone());
+    // Play until most pieces are out, as late in a game.
+    for _ in 0..3_000 {
+        let action = match game.legal() {
+            Legal::Over => break,
+            Legal::Roll { dice, .. } => {
+                Action::Roll { dice: (0..dice).map(|_| rng.die()).collect() }
+            }
+            Legal::RollOff { seats } => {
+                Action::Roll { dice: seats.iter().map(|_| rng.die()).collect() }
+            }
+            Legal::Choose { actions, .. } => actions[rng.next(actions.len())].clone(),
+        };
+        game.play(&action).unwrap();
+        if let Game::Ludo(now) = &game {
+            g = now.clone();
+        }
+    }
+    let lines: Vec<String> = (0..40).map(|k| format!("Something happened, line {k}.")).collect();
+    let i18n = I18n::new();
+    for lang in Lang::ALL {
+        let text = describe(&i18n, lang, &Game::Ludo(g.clone()), &names, &lines);
+        assert!(text.chars().count() <= DESCRIPTION_MAX, "{lang:?}: {}", text.chars().count());
+        for name in &names {
+            assert!(text.contains(name.as_str()), "{lang:?}: {name} missing in {text}");
+        }
+        assert!(text.contains("line 39."), "{lang:?}: the newest line is kept: {text}");
+        assert!(!text.contains("line 0."), "{lang:?}: the oldest lines give way: {text}");
+    }
+}
