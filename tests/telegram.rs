@@ -413,6 +413,10 @@ async fn a_group_opens_a_table_joins_and_plays_turns_with_inline_buttons() {
             let link = format!("<a href=\"tg://user?id={}\">", mover.0);
             let html = photo["text"].as_str().unwrap();
             assert!(html.lines().last().unwrap().starts_with(&link), "{html}");
+            // The board in words, collapsed, for a screen reader (issue 48: photos have no
+            // alt text on Telegram).
+            assert!(html.starts_with("<blockquote expandable>"), "{html}");
+            assert!(caption.contains("Where everyone is:\nAna: ") && caption.contains("\nBen: "));
             if turn == 0 {
                 // The other player is refused with a private alert, and nothing changes.
                 let other = players.iter().find(|p| p.0 != mover.0).unwrap();

@@ -231,6 +231,21 @@ pub(super) fn clip(text: &str, max: usize) -> String {
     clip_end(text, max, char::len_utf16)
 }
 
+/// At most `max` UTF-16 units, keeping the start (a board's places, which begin with their
+/// heading and the first players).
+fn clip_start(text: &str, max: usize) -> String {
+    let mut used = 0;
+    text.chars()
+        .take_while(|c| {
+            used += c.len_utf16();
+            used <= max
+        })
+        .collect()
+}
+
+/// The least of a caption the board's own text keeps beside its places in words.
+const MIN_TEXT: usize = 240;
+
 impl Telegram {
     /// Queues views to send: a table's in its table's lane (so its boards keep their order
     /// whichever chat they came from), others in the chat's.
@@ -465,7 +480,15 @@ impl Telegram {
                 text.push_str(&format!("\n🔗 {}: {url}", link.table));
             }
         }
-        let text = clip(&text, max.saturating_sub(80 * view.mentions().len().min(4)));
+        // A board's places in words (issue 48: Telegram photos have no alt text) open the
+        // caption as a collapsed quote, which a screen reader reads and others open at will
+        // (the prompt stays the caption's last line); they are kept before the text's oldest
+        // lines, which earlier boards said.
+        let places = self.places(view).map(|p| clip_start(&p, max.saturating_sub(MIN_TEXT)));
+        let room = max
+            .saturating_sub(80 * view.mentions().len().min(4))
+            .saturating_sub(places.as_deref().map_or(0, |p| p.encode_utf16().count() + 1));
+        let text = clip(&text, room);
         let mut out = escape(&text);
         let names = self.names.lock().unwrap_or_else(|e| e.into_inner());
         for user in view.mentions().iter().take(4) {
@@ -478,7 +501,21 @@ impl Telegram {
                 format!("<a href=\"tg://user?id={id}\">{inner}</a>")
             });
         }
-        out
+        match places {
+            Some(places) => {
+                format!("<blockquote expandable>{}</blockquote>\n{out}", escape(&places))
+            }
+            None => out,
+        }
+    }
+
+    /// Where everything is on a board, in words: its description from the heading of its
+    /// places on (the lines before it are the board's own text, which the caption has).
+    fn places(&self, view: &View) -> Option<String> {
+        let alt = view.alt()?;
+        let heading = self.service.words(view.lang.unwrap_or_default(), "describe-where");
+        let at = alt.find(&heading).unwrap_or(0);
+        Some(alt[at..].to_owned())
     }
 
     /// Learns the names of mentioned users not seen since the start (after a restart the
