@@ -1,11 +1,14 @@
 //! Picture benchmarks: `cargo bench --bench render`. A typical mid-game board of each game at the
-//! default width, with its board cached (as in a running bot): drawing alone, and drawing + PNG;
-//! and whole games drawn as replays (`cargo bench --bench render -- replay`).
+//! default width, with its board cached (as in a running bot): drawing alone, drawing + PNG, and
+//! the board in words (`describe`, issue 48: its cost beside the picture's); and whole games
+//! drawn as replays (`cargo bench --bench render -- replay`).
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use dicetable::render::{Player, Renderer, Scene, Theme, encode};
+use dicetable::table::describe::describe;
+use dicetable::table::i18n::{I18n, Lang};
 use dicetable::tools::gallery::{EXAMPLES, play};
 
 fn render(c: &mut Criterion) {
@@ -33,6 +36,13 @@ fn render(c: &mut Criterion) {
         });
         c.bench_function(&format!("render/{name}/png"), |b| {
             b.iter(|| black_box(renderer.render(&scene).unwrap()))
+        });
+        let i18n = I18n::new();
+        let names: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
+        let lines: Vec<String> =
+            events.iter().filter_map(|e| i18n.event(Lang::En, e, &names)).collect();
+        c.bench_function(&format!("render/{name}/describe"), |b| {
+            b.iter(|| black_box(describe(&i18n, Lang::En, &game, &names, &lines)))
         });
     }
 }

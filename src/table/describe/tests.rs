@@ -68,6 +68,94 @@ fn number(word: &str) -> i64 {
     word.trim().parse().unwrap_or_else(|_| panic!("a number: {word:?}"))
 }
 
+/// Reads every place back from the English description of `game` and compares it with the
+/// engine's state: nothing the picture shows is missing.
+fn read_back(game: &Game, names: &[String]) {
+    let lines = english(game, names);
+    match game {
+        Game::Snakes(g) => snakes_back(g, names, &lines),
+        Game::Ludo(g) => ludo_back(g, names, &lines),
+        Game::Nardy(g) => nardy_back(g, names, &lines),
+    }
+}
+
+fn snakes_back(g: &Snakes, names: &[String], lines: &[String]) {
+    assert_eq!(lines.len(), g.players(), "{lines:?}");
+    for (seat, line) in lines.iter().enumerate() {
+        let rest = line.strip_prefix(&format!("{}: ", names[seat])).unwrap();
+        let read = match rest {
+            "left the game" => None,
+            "not on the board yet" => Some(0),
+            square => Some(number(square.strip_prefix("square ").unwrap()) as u8),
+        };
+        let active = g.departures().is_active(seat as u8);
+        assert_eq!(read, active.then_some(g.squares()[seat]), "{line}");
+    }
+}
+
+fn ludo_back(g: &Ludo, names: &[String], lines: &[String]) {
+    assert!(lines[0].starts_with("Squares are counted from each player's own start"));
+    assert_eq!(lines.len(), g.players() + 1, "{lines:?}");
+    let track = g.track_len();
+    for (seat, line) in lines[1..].iter().enumerate() {
+        let rest = line.strip_prefix(&format!("{}: ", names[seat])).unwrap();
+        if rest == "left the game" {
+            assert!(!g.departures().is_active(seat as u8), "{line}");
+            continue;
+        }
+        let mut read = [i16::MIN; 4];
+        for part in rest.split("; ") {
+            if let Some(list) = part.strip_prefix("in the house: ") {
+                for piece in list.split(", ") {
+                    read[number(piece) as usize - 1] = -1;
+                }
+                continue;
+            }
+            let (piece, at) = part.strip_prefix("piece ").unwrap().split_once(' ').unwrap();
+            let progress = match at.strip_prefix("on goal square ") {
+                Some(goal) => track + number(goal) as i16 - 1,
+                None => number(at.strip_prefix("on square ").unwrap()) as i16 - 1,
+            };
+            read[number(piece) as usize - 1] = progress;
+        }
+        assert_eq!(read, g.pieces()[seat], "{line}");
+    }
+}
+
+fn nardy_back(g: &Nardy, names: &[String], lines: &[String]) {
+    assert!(lines[0].starts_with("Points are numbered as on the board"), "{lines:?}");
+    let mut board = [0i8; 24];
+    let mut off = [0u8; 2];
+    for (side, line) in lines[1..3].iter().enumerate() {
+        let (colour, sign) = if side == 0 { ("White", 1) } else { ("Black", -1) };
+        let rest = match g.white_seat() {
+            None => line.strip_prefix(&format!("{colour}: ")),
+            Some(w) => {
+                let seat = if side == 0 { w } else { 1 - w };
+                line.strip_prefix(&format!("{} ({colour}): ", names[usize::from(seat)]))
+            }
+        }
+        .unwrap_or_else(|| panic!("{line}"));
+        let (points, borne) = rest.split_once("; borne off: ").unwrap();
+        off[side] = number(borne) as u8;
+        if points != "no checkers on the board" {
+            for point in points.split(", ") {
+                let (count, at) = point.split_once(" on ").unwrap();
+                board[number(at) as usize - 1] += sign * number(count) as i8;
+            }
+        }
+    }
+    assert_eq!(&board, g.board(), "{lines:?}");
+    assert_eq!(off, g.off(), "{lines:?}");
+    let length = g.options().match_to;
+    if length > 1 {
+        let score = g.score();
+        let said =
+            format!("Match to {length}: {} {}, {} {}", names[0], score[0], names[1], score[1]);
+        assert_eq!(lines[3], said);
+    }
+}
+
 #[test]
 fn snakes_read_back_from_the_words() {
     let mut positions = 0;
@@ -76,21 +164,8 @@ fn snakes_read_back_from_the_words() {
             let options = SnakesOptions::default();
             let game = Game::Snakes(Snakes::new(players, options, Layout::classic(), 0).unwrap());
             let names = names(players);
-            positions += playout(game, seed * 10 + players as u64, &mut |game| {
-                let Game::Snakes(g) = game else { unreachable!() };
-                let lines = english(game, &names);
-                assert_eq!(lines.len(), players, "{lines:?}");
-                for (seat, line) in lines.iter().enumerate() {
-                    let rest = line.strip_prefix(&format!("{}: ", names[seat])).unwrap();
-                    let read = match rest {
-                        "left the game" => None,
-                        "not on the board yet" => Some(0),
-                        square => Some(number(square.strip_prefix("square ").unwrap()) as u8),
-                    };
-                    let active = g.departures().is_active(seat as u8);
-                    assert_eq!(read, active.then_some(g.squares()[seat]), "{line}");
-                }
-            });
+            let seed = seed * 10 + players as u64;
+            positions += playout(game, seed, &mut |game| read_back(game, &names));
         }
     }
     assert!(positions > 1_000, "{positions}");
@@ -105,38 +180,8 @@ fn ludo_reads_back_from_the_words() {
                 LudoOptions { until: crate::engine::ludo::Until::All, ..Default::default() };
             let game = Game::Ludo(Ludo::new(players, options).unwrap());
             let names = names(players);
-            positions += playout(game, seed * 10 + players as u64, &mut |game| {
-                let Game::Ludo(g) = game else { unreachable!() };
-                let lines = english(game, &names);
-                assert!(lines[0].starts_with("Squares are counted from each player's own start"));
-                assert_eq!(lines.len(), players + 1, "{lines:?}");
-                let track = g.track_len();
-                for (seat, line) in lines[1..].iter().enumerate() {
-                    let rest = line.strip_prefix(&format!("{}: ", names[seat])).unwrap();
-                    if rest == "left the game" {
-                        assert!(!g.departures().is_active(seat as u8), "{line}");
-                        continue;
-                    }
-                    let mut read = [i16::MIN; 4];
-                    for part in rest.split("; ") {
-                        if let Some(list) = part.strip_prefix("in the house: ") {
-                            for piece in list.split(", ") {
-                                read[number(piece) as usize - 1] = -1;
-                            }
-                        } else {
-                            let (piece, at) =
-                                part.strip_prefix("piece ").unwrap().split_once(' ').unwrap();
-                            let progress = if let Some(goal) = at.strip_prefix("on goal square ") {
-                                track + number(goal) as i16 - 1
-                            } else {
-                                number(at.strip_prefix("on square ").unwrap()) as i16 - 1
-                            };
-                            read[number(piece) as usize - 1] = progress;
-                        }
-                    }
-                    assert_eq!(read, g.pieces()[seat], "{line}");
-                }
-            });
+            let seed = seed * 10 + players as u64;
+            positions += playout(game, seed, &mut |game| read_back(game, &names));
         }
     }
     assert!(positions > 1_000, "{positions}");
@@ -148,39 +193,28 @@ fn nardy_reads_back_from_the_words() {
     for seed in 0..6 {
         let options = NardyOptions { match_to: 3, ..Default::default() };
         let names = names(2);
-        positions += playout(Game::Nardy(Nardy::new(options)), seed, &mut |game| {
-            let Game::Nardy(g) = game else { unreachable!() };
-            let lines = english(game, &names);
-            assert!(lines[0].starts_with("Points are numbered as on the board"), "{lines:?}");
-            let mut board = [0i8; 24];
-            let mut off = [0u8; 2];
-            for (side, line) in lines[1..3].iter().enumerate() {
-                let (colour, sign) = if side == 0 { ("White", 1) } else { ("Black", -1) };
-                let rest = match g.white_seat() {
-                    None => line.strip_prefix(&format!("{colour}: ")),
-                    Some(w) => {
-                        let seat = if side == 0 { w } else { 1 - w };
-                        line.strip_prefix(&format!("{} ({colour}): ", names[usize::from(seat)]))
-                    }
-                }
-                .unwrap_or_else(|| panic!("{line}"));
-                let (points, borne) = rest.split_once("; borne off: ").unwrap();
-                off[side] = number(borne) as u8;
-                if points != "no checkers on the board" {
-                    for point in points.split(", ") {
-                        let (count, at) = point.split_once(" on ").unwrap();
-                        board[number(at) as usize - 1] += sign * number(count) as i8;
-                    }
-                }
-            }
-            assert_eq!(&board, g.board(), "{lines:?}");
-            assert_eq!(off, g.off(), "{lines:?}");
-            let score = g.score();
-            let said = format!("Match to 3: {} {}, {} {}", names[0], score[0], names[1], score[1]);
-            assert_eq!(lines[3], said);
-        });
+        positions +=
+            playout(Game::Nardy(Nardy::new(options)), seed, &mut |game| read_back(game, &names));
     }
     assert!(positions > 300, "{positions}");
+}
+
+/// The gallery's positions (`dicetable render --demo`'s examples, each played from three
+/// seeds): read back from English, and within 1,024 characters in every language.
+#[test]
+fn every_gallery_state_reads_back_and_fits() {
+    let i18n = I18n::new();
+    for example in crate::tools::gallery::EXAMPLES.iter() {
+        for seed in 0..3 {
+            let (game, _) = crate::tools::gallery::play(example, seed).unwrap();
+            let names = names(game.players());
+            read_back(&game, &names);
+            for lang in Lang::ALL {
+                let text = describe(&i18n, lang, &game, &names, &[]);
+                assert!(text.chars().count() <= DESCRIPTION_MAX, "{}: {lang:?}", example.name);
+            }
+        }
+    }
 }
 
 /// The largest table, 8-player Ludo with long names and every piece out, fits Discord's 1,024
