@@ -106,7 +106,11 @@ impl Message {
     fn bytes(&self) -> usize {
         let buttons: usize =
             self.view.buttons().iter().flatten().map(|b| b.label.len() + b.token.len() + 48).sum();
-        256 + self.view.text.len() + buttons + self.picture.as_ref().map_or(0, |p| p.png.len())
+        let alt = self.view.alt().map_or(0, str::len);
+        256 + self.view.text.len()
+            + alt
+            + buttons
+            + self.picture.as_ref().map_or(0, |p| p.png.len())
     }
 }
 
