@@ -383,3 +383,142 @@ async fn a_persian_game_reads_right_to_left_to_its_end() {
     running.shutdown().await;
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Moves the focus with Tab from wherever it is (Shift+Tab once it passed the input bar) until
+/// it rests on a button of the newest message with buttons whose label matches `label` (a
+/// JavaScript regular expression), then presses it with `key` (Enter or Space): the keyboard
+/// alone, no mouse. False when the newest buttons have no such button (a computer's turn).
+async fn press_by_keyboard(page: &Page<'_>, label: &str, key: &str) -> bool {
+    let focused = format!(
+        "const msgs = [...document.querySelectorAll('.msg')].filter(m => m.querySelector('button.action'));
+         const newest = msgs[msgs.length - 1];
+         const a = document.activeElement;
+         if (!newest || ![...newest.querySelectorAll('button.action')].some(b => /{label}/.test(b.textContent))) return 'none';
+         if (newest.contains(a) && a.matches('button.action') && /{label}/.test(a.textContent)) return 'on';
+         return a && a.closest('footer') ? 'past' : 'elsewhere';"
+    );
+    let mut back = false;
+    for _ in 0..40 {
+        match page.script(&focused).await.as_str().unwrap_or_default() {
+            "on" => {
+                page.keys(&[key]).await;
+                return true;
+            }
+            "none" => return false,
+            "past" => back = true,
+            _ => {}
+        }
+        page.keys(&[if back { "\u{E008}\u{E004}" } else { "\u{E004}" }]).await;
+    }
+    let active = page
+        .script("const a = document.activeElement; return a ? a.outerHTML.slice(0, 200) : ''")
+        .await;
+    panic!(
+        "the keyboard never reached a /{label}/ button (focus on {active}): {}",
+        page.text().await
+    );
+}
+
+/// Issue 48, item 4: the playground and the live page have no serious or critical axe-core
+/// violation, in English and in Persian; a whole game is played with the keyboard alone (Tab,
+/// Enter, Space); new boards are announced in a polite live region; at 200% zoom on a 390 px
+/// wide phone neither page needs sideways scrolling.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_pages_pass_axe_and_a_game_is_played_by_keyboard() {
+    let dir = std::env::temp_dir().join(format!("dicetable-a11y-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let config = bot_config(format!("sqlite://{}", dir.join("bot.db").display()));
+    let running = bot::start(&config).await.unwrap();
+    let url = format!("http://{}", running.addr);
+    let http = reqwest::Client::new();
+    let driver = Driver::start().await;
+    for (lang, name, room) in [("en-US", "Ana", "a11y-en"), ("fa", "Sara", "a11y-fa")] {
+        // The welcome page, before a name is picked.
+        let welcome = driver.browser(lang, (900, 1200)).await;
+        welcome.open(&format!("{url}/?room={room}")).await;
+        welcome
+            .wait_for("the welcome form", "return !document.getElementById('welcome').hidden")
+            .await;
+        let found = welcome.axe().await;
+        assert!(found.is_empty(), "{lang}: the welcome page: {found:#?}");
+        welcome.close().await;
+
+        let page = page_in(&driver, &url, &format!("{name}&room={room}"), lang).await;
+        // New boards come into a polite live region.
+        let live = page.script("return document.getElementById('log').getAttribute('aria-live')");
+        assert_eq!(live.await, "polite", "{lang}");
+        // A whole game against a computer, by keyboard: the line is typed, Start and every
+        // Roll are reached with Shift+Tab and pressed with Enter or Space.
+        page.type_line("/snakes quick bots=1").await;
+        page.wait_for("the lobby", "return document.querySelector('button.action') !== null").await;
+        assert!(press_by_keyboard(&page, "Start|شروع", "\u{E007}").await, "{lang}: Start");
+        page.wait_for("the first board", "return document.querySelector('img.board') !== null")
+            .await;
+        let over = "const msgs = [...document.querySelectorAll('.msg')];
+             const last = msgs[msgs.length - 1];
+             return /[0-9a-f]{32}/.test(last.innerText) && last.querySelectorAll('button.action').length >= 2;";
+        let mut rolls = 0;
+        while page.script(over).await != json!(true) {
+            assert!(rolls < 300, "{lang}: the game does not end");
+            let before = page.boards().await.0;
+            let key = if rolls % 2 == 0 { "\u{E007}" } else { "\u{E00D}" };
+            if press_by_keyboard(&page, "🎲", key).await {
+                rolls += 1;
+                let next = format!(
+                    "return document.querySelectorAll('img.board').length > {before} || (() => {{ {over} }})()"
+                );
+                page.wait_for("the next board", &next).await;
+            } else {
+                // The computer's turn: its board comes by itself.
+                tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            }
+        }
+        assert!(rolls > 3, "{lang}: {rolls} rolls by keyboard");
+        let found = page.axe().await;
+        assert!(found.is_empty(), "{lang}: the chat with a finished game: {found:#?}");
+        page.dark().await;
+        let found = page.axe().await;
+        assert!(found.is_empty(), "{lang}: the chat, dark: {found:#?}");
+        page.zoom_200_on_a_phone().await;
+        let wide = page.wider_than_the_window().await;
+        assert!(wide.is_empty(), "{lang}: the chat at 200% on a phone: {wide:#?}");
+        page.screenshot(&format!("a11y-chat-{lang}-zoom")).await;
+
+        // The live page of a table of the room, in the same language.
+        http.post(format!("{url}/api/say"))
+            .json(&json!({ "room": room, "user": name, "text": "/nardy bot" }))
+            .send()
+            .await
+            .unwrap();
+        let mut live = None;
+        for _ in 0..200 {
+            let res = http.get(format!("{url}/api/messages?room={room}&user={name}")).send().await;
+            let all: Vec<Value> = res.unwrap().json().await.unwrap();
+            live = all.iter().rev().find_map(|m| m["live"].as_str().map(str::to_owned));
+            if live.is_some() {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        let live = live.unwrap_or_else(|| panic!("{lang}: a live link"));
+        let watcher = common::chromium::phone(&driver, lang).await;
+        watcher.open(&format!("{url}{live}")).await;
+        watcher.wait_for("the board", "return !document.getElementById('live-img').hidden").await;
+        let region = "return document.getElementById('live-text').getAttribute('aria-live')";
+        assert_eq!(watcher.script(region).await, "polite", "{lang}");
+        let found = watcher.axe().await;
+        assert!(found.is_empty(), "{lang}: the live page: {found:#?}");
+        watcher.dark().await;
+        let found = watcher.axe().await;
+        assert!(found.is_empty(), "{lang}: the live page, dark: {found:#?}");
+        watcher.zoom_200_on_a_phone().await;
+        let wide = watcher.wider_than_the_window().await;
+        assert!(wide.is_empty(), "{lang}: the live page at 200% on a phone: {wide:#?}");
+        watcher.screenshot(&format!("a11y-live-{lang}-zoom")).await;
+        watcher.close().await;
+        page.close().await;
+    }
+    running.shutdown().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}

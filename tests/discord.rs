@@ -1995,3 +1995,79 @@ async fn a_turn_notice_never_arrives_after_the_turn_was_played() {
         g.running.shutdown().await;
     }
 }
+
+/// Issue 48, item 2, on Discord: `/access on:True` is answered privately; the boards of that
+/// player's tables then say where everything is above their own lines (the message's content
+/// as well as the picture's description), with every move button in plain words; `/game
+/// status text:True` gives the board in words, privately. On both databases.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn text_first_boards_and_the_board_in_words() {
+    for (db, url) in common::both_databases("dc", "access").await {
+        let mut g = Guild::start_on(&url, "0-0/1").await;
+        let token = g
+            .command(1, "Ana", "access", json!([{ "name": "on", "type": 5, "value": true }]))
+            .await;
+        let said = plain(&g.ephemeral(&token).await);
+        assert!(said.contains("Text-first boards are on"), "{db}: {said}");
+        g.command(1, "Ana", "nardy", start(json!([]))).await;
+        let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
+        // Ben takes the second seat: the game begins.
+        g.press(2, "Ben", lobby, json!({ "custom_id": join, "component_type": 2 })).await;
+        // The roll-off: both roll; then the mover rolls; then moves are offered.
+        let moves = g.until_moves(&[(1, "Ana"), (2, "Ben")]).await;
+        let content = plain(moves.1["content"].as_str().unwrap());
+        assert!(content.starts_with("Where everyone is:"), "{db}: {content}");
+        let labels: Vec<String> = moves.1["components"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+            .flat_map(|c| {
+                let options = c["options"].as_array().cloned().unwrap_or_default();
+                let label = c["label"].as_str().map(str::to_owned);
+                label.into_iter().chain(
+                    options
+                        .iter()
+                        .filter_map(|o| o["label"].as_str().map(str::to_owned))
+                        .collect::<Vec<_>>(),
+                )
+            })
+            .collect();
+        assert!(
+            !labels.is_empty() && labels.iter().all(|l| plain(l).starts_with("Checker from ")),
+            "{db}: {labels:?}"
+        );
+        let status = sub("status", json!([{ "name": "text", "type": 5, "value": true }]));
+        let token = g.command(2, "Ben", "game", status).await;
+        let said = plain(&g.ephemeral(&token).await);
+        assert!(
+            said.contains("Where everyone is:") && said.contains("Moves you can choose:"),
+            "{db}: {said}"
+        );
+        g.running.shutdown().await;
+    }
+}
+
+impl Guild {
+    /// Presses Roll as whoever may until the newest board offers moves; returns that board.
+    async fn until_moves(&mut self, players: &[(u64, &str)]) -> (u64, Value) {
+        for _ in 0..10 {
+            let (id, m) = self.until("a board", board).await;
+            let first = m["components"][0]["components"][0].clone();
+            let label = first["label"].as_str().unwrap_or_default().to_owned();
+            if !label.contains("Roll") {
+                return (id, m);
+            }
+            let custom = first["custom_id"].as_str().unwrap().to_owned();
+            for (uid, name) in players {
+                self.press(*uid, name, id, json!({ "custom_id": custom, "component_type": 2 }))
+                    .await;
+            }
+            self.until("the next board", |f| {
+                board(f).filter(|(next, m2)| *next != id || m2["rev"] != m["rev"])
+            })
+            .await;
+        }
+        panic!("no moves offered");
+    }
+}

@@ -357,6 +357,12 @@ async fn every_readme_command_example_works() {
             }
         }
         assert!(missing.is_empty(), "{db}: {missing:#?}");
+        // After Ana's `/access on`, her tables' boards carry where everything is, to show
+        // before their text (issue 48, item 2).
+        let all = api.messages("Ana").await;
+        let places: Vec<String> =
+            all.iter().filter_map(|m| m["places"].as_str()).map(plain).collect();
+        assert!(places.iter().any(|p| p.starts_with("Where everyone is:")), "{db}: {places:?}");
         running.shutdown().await;
     }
 }

@@ -362,7 +362,10 @@ async fn a_group_opens_a_table_joins_and_plays_turns_with_inline_buttons() {
             g.until("four command menus", |f| (f.menus.len() == 4).then(|| f.menus.clone())).await;
         let codes: Vec<Option<&str>> = menus.iter().map(|(c, _)| c.as_deref()).collect();
         assert_eq!(codes, [None, Some("fa"), Some("ru"), Some("tl")]);
-        assert!(menus.iter().all(|(_, names)| names.len() == 24 && names[0] == "snakes"));
+        // Every command in the menu that the declaration puts there (25 with `/access`).
+        let declared = dicetable::table::command::COMMANDS.iter().filter(|c| c.menu).count();
+        assert_eq!(declared, 25);
+        assert!(menus.iter().all(|(_, names)| names.len() == declared && names[0] == "snakes"));
         // Issue 37: head-to-head is in the menu.
         assert!(menus.iter().all(|(_, names)| names.iter().any(|n| n == "vs")));
         let players = [(1, "Ana"), (2, "Ben")];
@@ -872,6 +875,19 @@ async fn every_readme_command_example_works() {
             let text = plain(m["text"].as_str().unwrap_or(""));
             assert!(!text.contains("do not know") && !text.contains("went wrong"), "{db}: {text}");
         }
+        // After Ana's `/access on`, her tables' boards (the Nardy one) open with where everything
+        // is, as an open quote (issue 48, item 2); before it, collapsed.
+        let photos: Vec<&str> = fake
+            .messages
+            .values()
+            .filter(|m| m["photo"] == true)
+            .filter_map(|m| m["text"].as_str())
+            .collect();
+        assert!(photos.iter().any(|t| t.starts_with("<blockquote>")), "{db}: {photos:?}");
+        assert!(
+            photos.iter().any(|t| t.starts_with("<blockquote expandable>")),
+            "{db}: {photos:?}"
+        );
         drop(fake);
         g.running.shutdown().await;
     }

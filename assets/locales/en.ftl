@@ -625,3 +625,28 @@ describe-nardy-colour-side = { $colour }: { $points }; borne off: { $off }
 describe-nardy-point = { $count } on { $point }
 describe-nardy-none = no checkers on the board
 describe-nardy-score = Match to { $length }: { $name } { $points }, { $other } { $otherpoints }
+# A move in plain words: a text-first board's buttons (`/access on`) and `/board text`.
+move-ludo-enter = Piece { $piece }: into play on square 1
+move-ludo = Piece { $piece }: { $from } → { $to }
+move-ludo-square = { $square }
+move-ludo-goal = goal { $square }
+move-captures = { $move }, captures { $name }
+move-nardy = Checker from { $from } to { $to }
+move-nardy-off = Checker from { $from }, borne off
+
+# Text-first boards (`/access`) and the board as text (`/board text`), for screen readers.
+command-access = boards in words first, for screen readers (on or off)
+access-on = Text-first boards are on. At your tables the board's message starts with where everything is, in words, and each move button says the move in plain words ("Piece 2: 14 → 20"). Everyone at the table sees the same board. /board text shows any board in words, just for you. /access off turns it off.
+access-on-discord = Text-first boards are on. At your tables the board's message starts with where everything is, in words, and each move button says the move in plain words ("Piece 2: 14 → 20"). Everyone at the table sees the same board. /game status text:True shows any board in words, just for you. /access on:False turns it off.
+access-off = Text-first boards are off: the position in words stays in each board's picture description. /access on turns them on; /board text shows any board in words, just for you.
+access-off-discord = Text-first boards are off: the position in words stays in each board's picture description. /access on:True turns them on; /game status text:True shows any board in words, just for you.
+err-access-word = /access takes one word: /access on (boards in words first) or /access off.
+err-status-word = /board takes the word text (/board text: the board in words, just for you), a game (snakes, ludo, nardy) or a table's number.
+board-text-moves = Moves you can choose:
+help-access = Screen readers: /access on: boards in words first, moves in plain words · /board text: the board in words, just for you
+help-access-discord = Screen readers: /access on:True: boards in words first, moves in plain words · /game status text:True: the board in words, just for you
+discord-option-text = the board in words, just for you (for screen readers)
+discord-option-on = True: boards in words first; False: as usual
+discord-name-access = access
+discord-name-option-text = text
+discord-name-option-on = on

@@ -36,6 +36,10 @@ pub(super) fn command_op(name: &str, options: &[ResolvedOption<'_>]) -> Option<O
                 })
             };
             let game = string("game").and_then(|g| g.parse::<GameKind>().ok());
+            let flag = |key: &str| {
+                args.iter()
+                    .any(|o| o.name == key && matches!(o.value, ResolvedValue::Boolean(true)))
+            };
             let table = args.iter().find(|o| o.name == "table").and_then(|o| match o.value {
                 ResolvedValue::Integer(n) => Some(n),
                 _ => None,
@@ -51,6 +55,8 @@ pub(super) fn command_op(name: &str, options: &[ResolvedOption<'_>]) -> Option<O
                 "join" => Op::Join(game),
                 "leave" => Op::Leave(game),
                 "play" => Op::Start(game),
+                // `/game status text:true`: the board as text, for the one who asks.
+                "status" if flag("text") => Op::BoardText(game),
                 "status" => Op::Status(game),
                 "history" => Op::History(game),
                 "resign" => Op::Resign(game),
@@ -125,6 +131,10 @@ pub(super) fn command_op(name: &str, options: &[ResolvedOption<'_>]) -> Option<O
             })
         }
         "help" => Some(Op::Help),
+        "access" => Some(Op::Access(options.iter().find_map(|o| match (o.name, &o.value) {
+            ("on", ResolvedValue::Boolean(on)) => Some(*on),
+            _ => None,
+        }))),
         "lang" => {
             let mut code = None;
             let mut chat = false;
@@ -314,10 +324,13 @@ impl Describe<'_> {
     /// by its number, as declared (for a channel with several tables).
     fn game(&self) -> CreateCommand {
         let subs = COMMANDS.iter().filter_map(|c| match c.discord {
-            OnDiscord::Game { sub, person, game, table } => Some((c, sub, person, game, table)),
+            OnDiscord::Game { sub, person, game, table, flag } => {
+                Some((c, sub, person, game, table, flag))
+            }
             _ => None,
         });
-        subs.fold(self.command("game", "command-game"), |command, (c, sub, person, game, table)| {
+        let game_command = self.command("game", "command-game");
+        subs.fold(game_command, |command, (c, sub, person, game, table, flag)| {
             let mut option = self.sub(sub, &c.help_key());
             if let Some(name) = person {
                 option = option.add_sub_option(
@@ -331,6 +344,9 @@ impl Describe<'_> {
                 option = option.add_sub_option(
                     self::option(self.0, CommandOptionType::Integer, "table").min_int_value(1),
                 );
+            }
+            if let Some(name) = flag {
+                option = option.add_sub_option(self.flag(name));
             }
             command.add_option(option)
         })
@@ -361,6 +377,7 @@ pub(super) fn commands(service: &Service) -> Vec<CreateCommand> {
             .add_option(d.choice("game", &["snakes", "ludo", "nardy"]))
             .add_option(d.choice("scope", &["season", "all", "global"])),
         d.command("help", "command-help"),
+        d.command("access", "command-access").add_option(d.flag("on")),
         d.command("lang", "command-lang")
             .add_option(d.choice("language", &["en", "fa", "ru", "tl"]))
             .add_option(d.flag("server")),

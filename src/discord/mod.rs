@@ -799,6 +799,12 @@ impl Discord {
     /// appearance, or an added line), at most Discord's length.
     fn content(&self, view: &View) -> String {
         let mut text = literal(&view.text);
+        // A text-first board (`/access on`) says where everything is before its own lines.
+        if view.text_first()
+            && let Some(places) = self.service.places(view)
+        {
+            text = format!("{}\n\n{text}", literal(places));
+        }
         for link in view.links() {
             if let Some(url) = jump_url(&link.chat, link.message.as_deref()) {
                 text.push_str(&format!("\n🔗 {}: {url}", link.table));

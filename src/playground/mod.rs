@@ -153,6 +153,9 @@ struct Shown {
     image: Option<String>,
     /// The picture in words (a board's description), for the image's `alt`.
     alt: Option<String>,
+    /// Where everything is, in words, shown before the text: a text-first board's
+    /// (`/access on`, issue 48).
+    places: Option<String>,
     /// A file to download (a game record): its address and name.
     file: Option<ShownFile>,
     buttons: Vec<Vec<ShownButton>>,
@@ -468,6 +471,9 @@ impl Playground {
                 .filter(|p| p.name.is_none())
                 .map(|p| format!("/img/{room}/{}/{}.{}", m.id, p.digest, p.ext)),
             alt: m.view.alt().map(str::to_owned),
+            places: (m.view.text_first())
+                .then(|| self.service.places(&m.view).map(str::to_owned))
+                .flatten(),
             file: m.picture.as_ref().and_then(|p| {
                 let name = p.name.clone()?;
                 Some(ShownFile {

@@ -48,6 +48,7 @@ impl Colours {
             .iter()
             .copied()
             .chain([palette.accent, palette.ink, palette.muted, palette.background])
+            .chain(palette.halo)
             .chain(extra);
         for c in base {
             for (other, t) in [

@@ -165,7 +165,7 @@ pub(crate) struct Sprites(HashMap<SpriteKey, Pixmap>);
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) enum SpriteKey {
-    Token { seat: Seat, radius: u32, label: String, colour: [u8; 4] },
+    Token { seat: Seat, radius: u32, label: String, colour: [u8; 4], halo: bool },
     Checker { white: bool },
     Die { size: u32, value: u8, used: bool },
 }
@@ -407,6 +407,11 @@ pub(crate) struct Palette {
     pub ink: Color,
     pub muted: Color,
     pub accent: Color,
+    /// A light ring around every token's dark edge on the dark board, so that a piece stands
+    /// out at 3:1 or better on dark squares and light ones (the gold goal) whatever its colour
+    /// and the player's colour vision (issue 48; `render::tests`). None on the light board,
+    /// where the dark edge does.
+    pub halo: Option<Color>,
     pub seats: [Color; 8],
 }
 
@@ -430,6 +435,7 @@ impl Palette {
                 // 4.5:1 or better on every cell shade (0x8A7F70 read at 3.1:1).
                 muted: rgb(0x6A6054),
                 accent: rgb(0xC0392B),
+                halo: None,
                 seats,
             },
             Theme::Dark => Self {
@@ -441,6 +447,7 @@ impl Palette {
                 ink: rgb(0xECEAE6),
                 muted: rgb(0x9AA0A8),
                 accent: rgb(0xFF7A59),
+                halo: Some(rgb(0xF0F0F0)),
                 seats: {
                     let mut s = seats;
                     s[7] = rgb(0xC8C8C8);
@@ -631,7 +638,9 @@ pub(crate) fn token(canvas: &mut Canvas<'_>, seat: Seat, x: f32, y: f32, r: f32,
         radius: r.to_bits(),
         label: label.to_owned(),
         colour: [c.red(), c.green(), c.blue(), c.alpha()],
+        halo: canvas.palette.halo.is_some(),
     };
+    let halo = canvas.palette.halo;
     let centre = size as f32 / 2.0;
     canvas.sprite(key, size, (x, y), |pixmap, text| {
         if let Some(path) = seat_shape(seat, centre + r * 0.08, centre + r * 0.12, r) {
@@ -640,7 +649,19 @@ pub(crate) fn token(canvas: &mut Canvas<'_>, seat: Seat, x: f32, y: f32, r: f32,
         }
         if let Some(path) = seat_shape(seat, centre, centre, r) {
             pixmap.fill_path(&path, &paint(colour), FillRule::Winding, Transform::identity(), None);
-            let stroke = Stroke { width: (r * 0.12).max(1.5), ..Stroke::default() };
+            let width = (r * 0.12).max(1.5);
+            if let Some(halo) = halo {
+                let stroke = Stroke { width: width * 3.0, ..Stroke::default() };
+                pixmap.stroke_path(&path, &paint(halo), &stroke, Transform::identity(), None);
+                pixmap.fill_path(
+                    &path,
+                    &paint(colour),
+                    FillRule::Winding,
+                    Transform::identity(),
+                    None,
+                );
+            }
+            let stroke = Stroke { width, ..Stroke::default() };
             pixmap.stroke_path(&path, &paint(rgb(0x1A1A1A)), &stroke, Transform::identity(), None);
         }
         if !label.is_empty() {

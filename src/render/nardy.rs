@@ -24,7 +24,7 @@ const POINT_W: f32 = 68.0;
 const BAR: f32 = 36.0;
 const TRAY_X: f32 = LEFT + 12.0 * POINT_W + BAR + 22.0;
 const TRAY_W: f32 = WIDTH as f32 - TRAY_X - 24.0;
-const CHECKER: f32 = 31.0;
+pub(super) const CHECKER: f32 = 31.0;
 const MAX_SHOWN: usize = 5;
 
 /// The horizontal centre of a point's column.

@@ -459,3 +459,191 @@ fn the_architecture_doc_quotes_the_cache_sizes() {
     assert!(doc.contains(&format!("`MAX_BOARDS` = {MAX_BOARDS} most")), "MAX_BOARDS");
     assert!(doc.contains(&format!("`MAX_PACKED` = {MAX_PACKED} most")), "MAX_PACKED");
 }
+
+/// Colour-vision deficiencies as linear-RGB matrices (Machado, Oliveira and Fernandes 2009,
+/// severity 1): what a player with protanopia, deuteranopia or tritanopia sees of a colour.
+const VISIONS: [(&str, [[f32; 3]; 3]); 4] = [
+    ("normal", [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]),
+    (
+        "protanopia",
+        [
+            [0.152_286, 1.052_583, -0.204_868],
+            [0.114_503, 0.786_281, 0.099_216],
+            [-0.003_882, -0.048_116, 1.051_998],
+        ],
+    ),
+    (
+        "deuteranopia",
+        [
+            [0.367_322, 0.860_646, -0.227_968],
+            [0.280_085, 0.672_501, 0.047_413],
+            [-0.011_820, 0.042_940, 0.968_881],
+        ],
+    ),
+    (
+        "tritanopia",
+        [
+            [1.255_528, -0.076_749, -0.178_779],
+            [-0.078_411, 0.930_809, 0.147_602],
+            [0.004_733, 0.691_367, 0.303_900],
+        ],
+    ),
+];
+
+/// `c` as a player with `vision` sees it.
+fn seen(c: Color, vision: &[[f32; 3]; 3]) -> Color {
+    let lin = |v: f32| if v <= 0.040_45 { v / 12.92 } else { ((v + 0.055) / 1.055).powf(2.4) };
+    let gamma =
+        |v: f32| if v <= 0.003_130_8 { v * 12.92 } else { 1.055 * v.powf(1.0 / 2.4) - 0.055 };
+    let rgb = [lin(c.red()), lin(c.green()), lin(c.blue())];
+    let out: Vec<f32> = (vision.iter())
+        .map(|row| gamma((row[0] * rgb[0] + row[1] * rgb[1] + row[2] * rgb[2]).clamp(0.0, 1.0)))
+        .collect();
+    Color::from_rgba(out[0], out[1], out[2], 1.0).unwrap()
+}
+
+/// How well a piece stands out where it stands, as `vision` sees it: around its centre at
+/// `ring` (just outside its shape), the board's colour against the piece's edge (its outline)
+/// or its body, whichever differs more; the median of 24 points around it (a neighbour, a
+/// snake or a label may cover a few).
+fn stands_out(
+    pixmap: &Pixmap,
+    at: (f32, f32),
+    ring: f32,
+    edge: Color,
+    body: Color,
+    vision: &[[f32; 3]; 3],
+) -> f32 {
+    let mut ratios: Vec<f32> = (0..24)
+        .filter_map(|k| {
+            let a = k as f32 * std::f32::consts::TAU / 24.0;
+            let (x, y) = (at.0 + ring * a.cos(), at.1 + ring * a.sin());
+            let p = pixmap.pixel(x.round() as u32, y.round() as u32)?;
+            let board = seen(Color::from_rgba8(p.red(), p.green(), p.blue(), 255), vision);
+            let (edge, body) = (seen(edge, vision), seen(body, vision));
+            let dark = seen(rgb(0x1A1A1A), vision);
+            Some(contrast(edge, board).max(contrast(body, board)).max(contrast(dark, board)))
+        })
+        .collect();
+    ratios.sort_by(f32::total_cmp);
+    ratios[ratios.len() / 2]
+}
+
+/// Issue 48, item 5: under simulated protanopia, deuteranopia and tritanopia (and normal
+/// vision), on every gallery board in both themes, every piece stands out from the board at
+/// 3:1 or better, and every seat's pieces have a shape of their own, so seats whose colours
+/// look alike are still told apart. Prints the seat colours each vision makes alike and the
+/// lowest contrasts (README, Accessibility).
+#[test]
+fn pieces_stand_out_and_seats_differ_by_shape_under_colour_blindness() {
+    // Shapes: how much of two seats' shapes differ (a share of their union).
+    let mask = |seat: Seat| -> Vec<bool> {
+        let mut pixmap = Pixmap::new(64, 64).unwrap();
+        let path = seat_shape(seat, 32.0, 32.0, 24.0).unwrap();
+        let black = paint(Color::BLACK);
+        pixmap.fill_path(&path, &black, FillRule::Winding, Transform::identity(), None);
+        pixmap.pixels().iter().map(|p| p.alpha() > 127).collect()
+    };
+    let masks: Vec<Vec<bool>> = (0..8).map(mask).collect();
+    let shapes_differ = |a: usize, b: usize| {
+        let differ = masks[a].iter().zip(&masks[b]).filter(|(x, y)| x != y).count();
+        let union = masks[a].iter().zip(&masks[b]).filter(|(x, y)| **x || **y).count();
+        differ as f32 / union as f32
+    };
+    // Seats whose colours a vision makes alike have shapes that differ in a sixth of their area
+    // or more (a diamond and a hexagon: a fifth); every two seats' shapes differ.
+    let palette = Palette::new(Theme::Light);
+    for (vision, matrix) in &VISIONS {
+        let mut alike = Vec::new();
+        for a in 0..8 {
+            for b in a + 1..8 {
+                let (x, y) = (seen(palette.seats[a], matrix), seen(palette.seats[b], matrix));
+                let distance = ((x.red() - y.red()).powi(2)
+                    + (x.green() - y.green()).powi(2)
+                    + (x.blue() - y.blue()).powi(2))
+                .sqrt();
+                let share = shapes_differ(a, b);
+                assert!(share > 0.05, "seats {a} and {b}: the same shape ({share:.2})");
+                if distance < 0.15 {
+                    assert!(share > 1.0 / 6.0, "{vision}: seats {a} and {b} alike ({share:.2})");
+                    alike.push(format!("seats {a} and {b} (colour distance {distance:.2}, shapes differ {share:.2})"));
+                }
+            }
+        }
+        println!("{vision}: seat colours alike: {alike:?}");
+    }
+    let renderer = Renderer::new();
+    let mut worst: Vec<(f32, String)> = Vec::new();
+    for theme in [Theme::Light, Theme::Dark] {
+        let palette = Palette::new(theme);
+        for ex in EXAMPLES.iter() {
+            let (game, events) = play(ex, 3).unwrap();
+            let ps = players(game.players());
+            let scene =
+                Scene { game: &game, events: &events, players: &ps, theme, persian_digits: false };
+            let pixmap = renderer.render_pixmap(&scene).unwrap();
+            // (centre, ring, edge, body, what) of every piece on the board.
+            let mut pieces = Vec::new();
+            // A token's edge: its dark outline, and on the dark board the light ring around it.
+            let outline = palette.halo.unwrap_or(rgb(0x1A1A1A));
+            match &game {
+                Game::Snakes(g) => {
+                    for seat in
+                        (0..game.players() as Seat).filter(|&s| g.squares()[usize::from(s)] > 0)
+                    {
+                        let (at, r) = snakes::token_centre(g, seat);
+                        let body = palette.seats[usize::from(seat)];
+                        pieces.push((at, r * 1.25, outline, body, format!("seat {seat}")));
+                    }
+                }
+                Game::Ludo(g) => {
+                    for seat in 0..game.players() as Seat {
+                        for piece in 0..4 {
+                            let (at, r) = ludo::centre_of_piece(g, seat, piece);
+                            let body = palette.seats[usize::from(seat)];
+                            pieces.push((
+                                at,
+                                r * 1.25,
+                                outline,
+                                body,
+                                format!("seat {seat} piece {piece}"),
+                            ));
+                        }
+                    }
+                }
+                Game::Nardy(g) => {
+                    for point in (1..=24u8).filter(|&p| g.board()[usize::from(p) - 1].abs() == 1) {
+                        let white = g.board()[usize::from(point) - 1] > 0;
+                        let (rim, body) = if white {
+                            (rgb(0x3A3026), rgb(0xF7F2E8))
+                        } else {
+                            (rgb(0xE8E2D6), rgb(0x2A2A2E))
+                        };
+                        let at = nardy::checker_centre(point, 0);
+                        pieces.push((
+                            at,
+                            nardy::CHECKER * 1.3,
+                            rim,
+                            body,
+                            format!("point {point}"),
+                        ));
+                    }
+                }
+            }
+            assert!(!pieces.is_empty(), "{}: no pieces to check", ex.name);
+            for (at, ring, edge, body, what) in &pieces {
+                for (vision, matrix) in &VISIONS {
+                    let ratio = stands_out(&pixmap, *at, *ring, *edge, *body, matrix);
+                    let label = format!("{} {theme:?} {vision}: {what}", ex.name);
+                    worst.push((ratio, label));
+                }
+            }
+        }
+    }
+    worst.sort_by(|a, b| a.0.total_cmp(&b.0));
+    for (ratio, label) in worst.iter().take(5) {
+        println!("lowest contrast: {ratio:.2} {label}");
+    }
+    let failing: Vec<_> = worst.iter().filter(|(r, _)| *r < 3.0).collect();
+    assert!(failing.is_empty(), "pieces under 3:1 against the board: {failing:#?}");
+}

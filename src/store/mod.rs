@@ -249,6 +249,9 @@ pub struct SeatRecord {
     /// The seated user's turn-notice choice (`users.notify`, JSON; empty: off), as read with
     /// the table; never written with the seat.
     pub notify: String,
+    /// The seated user asked for text-first boards (`users.access`, `/access on`), as read with
+    /// the table; never written with the seat.
+    pub access: bool,
 }
 
 /// What one change writes besides the table itself.
@@ -425,6 +428,7 @@ where
                 strikes: r.try_get("strikes")?,
                 rank: r.try_get("rank")?,
                 notify: r.try_get::<Option<String>, _>("notify")?.unwrap_or_default(),
+                access: r.try_get::<Option<i32>, _>("access")?.unwrap_or_default() == 1,
             };
             Some((number, seat))
         }
@@ -753,7 +757,9 @@ impl Store {
                     "(select m.message from messages m where m.table_id = t.id ",
                     "and m.kind = 'thread') as thread_message, ",
                     "s.seat, s.user_id, s.name, s.status as seat_status, s.strikes, s.rank, ",
-                    "(select u.notify from users u where u.id = s.user_id) as notify ",
+                    "(select u.notify from users u where u.id = s.user_id) as notify, ",
+                    "(select case when u.access then 1 else 0 end from users u ",
+                    "where u.id = s.user_id) as access ",
                     "from tables t left join seats s on s.table_id = t.id ",
                     "where t.id = $1 order by s.seat"
                 )
@@ -1287,6 +1293,24 @@ impl Store {
         const SQL: &str = "update users set lang = $1, version = version + 1 where id = $2";
         on_writer!(self, pool => {
             sqlx::query(SQL).bind(lang).bind(id).execute(pool).await?;
+        });
+        Ok(())
+    }
+
+    /// Whether a user asked for text-first boards (`/access on`); `false` for one never seen.
+    pub async fn access(&self, id: &str) -> Result<bool, StoreError> {
+        const SQL: &str = "select access from users where id = $1";
+        let on: Option<bool> = on_pool!(self, pool => {
+            sqlx::query_scalar(SQL).bind(id).fetch_optional(pool).await?
+        });
+        Ok(on.unwrap_or(false))
+    }
+
+    /// Turns a known user's text-first boards on or off.
+    pub async fn set_access(&self, id: &str, on: bool) -> Result<(), StoreError> {
+        const SQL: &str = "update users set access = $1, version = version + 1 where id = $2";
+        on_writer!(self, pool => {
+            sqlx::query(SQL).bind(on).bind(id).execute(pool).await?;
         });
         Ok(())
     }

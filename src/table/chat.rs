@@ -128,6 +128,21 @@ impl Service {
         }
     }
 
+    /// `/access on|off`: the user's text-first boards (none: says which they have).
+    pub(super) async fn access(&self, ctx: &Ctx, on: Option<bool>) -> Result<Vec<View>, Fail> {
+        let lang = self.user_lang(ctx).await;
+        let on = match on {
+            Some(on) => {
+                self.store.set_access(ctx.user.as_str(), on).await?;
+                on
+            }
+            None => self.store.access(ctx.user.as_str()).await?,
+        };
+        let key = if on { "access-on" } else { "access-off" };
+        let text = self.text_for(ctx, lang, key, &[]);
+        Ok(vec![View::private(Some(lang), text, ctx.user.to_string())])
+    }
+
     /// How a table's chat shows boards (its settings were read with the table).
     pub(super) async fn table_board_mode(&self, t: &Loaded) -> BoardMode {
         match &t.rec.around {

@@ -57,6 +57,8 @@ impl CommandError {
             CommandError::BadWord { command: "boards", .. } => "err-boards-word",
             CommandError::BadWord { command: "top", .. } => "err-top-word",
             CommandError::BadWord { command: "stats", .. } => "err-stats-word",
+            CommandError::BadWord { command: "status", .. } => "err-status-word",
+            CommandError::BadWord { command: "access", .. } => "err-access-word",
             CommandError::BadWord { .. } => "err-command-incomplete",
             CommandError::NotCommand | CommandError::Unknown(_) => "err-unknown-command",
         }
@@ -149,6 +151,8 @@ pub enum OnDiscord {
         game: bool,
         /// The table's number, for a channel with several tables.
         table: bool,
+        /// A yes/no option (its name), which puts its word among the command's (`text`).
+        flag: Option<&'static str>,
     },
     /// Not a command there (a button does it, or Discord itself: `/start`).
     No,
@@ -206,7 +210,7 @@ const fn at_table(name: &'static str, aliases: &'static [&'static str], parse: P
         who: Who::Anyone,
         numbered: Numbered::Any,
         menu: true,
-        discord: OnDiscord::Game { sub: name, person: None, game: true, table: true },
+        discord: OnDiscord::Game { sub: name, person: None, game: true, table: true, flag: None },
         parse: Some(parse),
     }
 }
@@ -238,32 +242,66 @@ pub const COMMANDS: &[Spec] = &[
         discord: OnDiscord::No, // the lobby's options panel
         ..at_table("options", &["set"], options)
     },
-    at_table("status", &["board"], |game, args| Ok(Op::Status(named(game, &args)))),
+    Spec {
+        discord: OnDiscord::Game {
+            sub: "status",
+            person: None,
+            game: true,
+            table: true,
+            flag: Some("text"),
+        },
+        ..at_table("status", &["board"], status)
+    },
     at_table("history", &[], |game, args| Ok(Op::History(named(game, &args)))),
     at_table("resign", &["quit"], |game, args| Ok(Op::Resign(named(game, &args)))),
     Spec {
         who: Who::HostOrAdmin,
         numbered: Numbered::HashOnly,
-        discord: OnDiscord::Game { sub: "kick", person: Some("player"), game: true, table: true },
+        discord: OnDiscord::Game {
+            sub: "kick",
+            person: Some("player"),
+            game: true,
+            table: true,
+            flag: None,
+        },
         ..at_table("kick", &[], kick)
     },
     Spec { who: Who::HostOrAdmin, ..at_table("cancel", &[], cancel) },
     Spec {
         numbered: Numbered::No,
-        discord: OnDiscord::Game { sub: "rules", person: None, game: true, table: false },
+        discord: OnDiscord::Game {
+            sub: "rules",
+            person: None,
+            game: true,
+            table: false,
+            flag: None,
+        },
         ..at_table("rules", &[], |game, args| Ok(Op::Rules(named(game, &args))))
     },
     Spec {
         numbered: Numbered::No,
-        discord: OnDiscord::Game { sub: "list", person: None, game: false, table: false },
+        discord: OnDiscord::Game {
+            sub: "list",
+            person: None,
+            game: false,
+            table: false,
+            flag: None,
+        },
         ..at_table("games", &["mygames"], |_, _| Ok(Op::Games))
     },
     own("notify", &["notifications"], |_, args| Ok(Op::Notify(args))),
+    own("access", &["accessibility"], access),
     own("stats", &[], stats),
     own("top", &["leaderboard"], top),
     Spec {
         numbered: Numbered::No,
-        discord: OnDiscord::Game { sub: "vs", person: Some("user"), game: false, table: false },
+        discord: OnDiscord::Game {
+            sub: "vs",
+            person: Some("user"),
+            game: false,
+            table: false,
+            flag: None,
+        },
         ..at_table("vs", &["versus"], vs)
     },
     at_table("fair", &[], |game, args| Ok(Op::Fair(named(game, &args)))),
@@ -322,6 +360,32 @@ fn table_word(args: &mut Vec<String>, hash_only: bool) -> Option<i64> {
 }
 
 /// A game named after the command (`/join ludo`), unless it was typed before it.
+/// `/status` (`/board`), or with `text` among its words the board as text (`/board text`).
+fn status(game: Option<GameKind>, args: Vec<String>) -> Result<Op, CommandError> {
+    let text = |w: &String| w.eq_ignore_ascii_case("text");
+    let mut rest: Vec<String> = args.iter().filter(|w| !text(w)).cloned().collect();
+    let game = game_first(game, &mut rest, false);
+    // A number that names no table (`/status 0`) is left to the table's search.
+    if let Some(word) = rest.iter().find(|w| w.chars().any(char::is_alphabetic)) {
+        return Err(CommandError::BadWord { command: "status", word: word.clone() });
+    }
+    Ok(if args.iter().any(text) { Op::BoardText(game) } else { Op::Status(game) })
+}
+
+/// `/access on|off` (none: say which).
+fn access(_: Option<GameKind>, args: Vec<String>) -> Result<Op, CommandError> {
+    match args.first().map(|w| w.to_lowercase()).as_deref() {
+        None => Ok(Op::Access(None)),
+        Some("on" | "yes") if args.len() == 1 => Ok(Op::Access(Some(true))),
+        Some("off" | "no") if args.len() == 1 => Ok(Op::Access(Some(false))),
+        Some(_) => {
+            let word = args.iter().find(|w| !matches!(w.to_lowercase().as_str(), "on" | "off"));
+            let word = word.unwrap_or(&args[0]).clone();
+            Err(CommandError::BadWord { command: "access", word })
+        }
+    }
+}
+
 fn named(game: Option<GameKind>, args: &[String]) -> Option<GameKind> {
     game.or_else(|| args.first().and_then(|w| w.to_lowercase().parse().ok()))
 }
@@ -563,6 +627,30 @@ mod tests {
         assert_eq!(op("/export 1e9"), Op::Export(Pick::Unknown("1e9".into())));
         assert_eq!(op("/export +5"), Op::Export(Pick::Unknown("+5".into())));
         assert_eq!(op("/ludo replay 0"), Op::Replay(Pick::Unknown("0".into())));
+    }
+
+    /// Issue 48, item 2: `/board text` (and `/status text`) is the board as text; `/access`
+    /// turns text-first boards on or off; other words are refused by name.
+    #[test]
+    fn the_board_as_text_and_text_first_boards() {
+        assert_eq!(op("/board text"), Op::BoardText(None));
+        assert_eq!(op("/board TEXT ludo"), Op::BoardText(Some(GameKind::Ludo)));
+        assert_eq!(op("/ludo status text"), Op::BoardText(Some(GameKind::Ludo)));
+        let at = |table, op| Op::AtTable { table, op: Box::new(op) };
+        assert_eq!(op("/board text 420"), at(420, Op::BoardText(None)));
+        assert_eq!(op("/board"), Op::Status(None));
+        assert_eq!(op("/board nardy"), Op::Status(Some(GameKind::Nardy)));
+        let e = parse("/board txt").unwrap_err();
+        assert_eq!(e, CommandError::BadWord { command: "status", word: "txt".into() });
+        assert_eq!(e.key(), "err-status-word");
+        assert_eq!(op("/access on"), Op::Access(Some(true)));
+        assert_eq!(op("/access OFF"), Op::Access(Some(false)));
+        assert_eq!(op("/accessibility"), Op::Access(None));
+        let e = parse("/access maybe").unwrap_err();
+        assert_eq!(e, CommandError::BadWord { command: "access", word: "maybe".into() });
+        assert_eq!(e.key(), "err-access-word");
+        assert_eq!(parse("/access on off").unwrap_err().key(), "err-access-word");
+        assert_eq!(Op::BoardText(None).command().map(|c| c.name), Some("status"));
     }
 
     #[test]

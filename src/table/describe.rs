@@ -9,7 +9,7 @@
 
 use super::i18n::{Arg, I18n, Lang};
 use crate::engine::nardy::{Colour, Nardy};
-use crate::engine::{Game, ludo::Ludo, snakes::Snakes};
+use crate::engine::{Action, Event, Game, ludo::Ludo, snakes::Snakes};
 
 /// The most characters a description may have: Discord's limit for an attachment's.
 pub const DESCRIPTION_MAX: usize = 1024;
@@ -40,6 +40,70 @@ pub fn describe(
     kept.reverse();
     let text = if kept.is_empty() { places } else { format!("{}\n{places}", kept.join("\n")) };
     text.chars().take(DESCRIPTION_MAX).collect()
+}
+
+/// A move in plain words, for a button of a text-first board and for `/board text` (issue 48):
+/// the piece and the squares it goes between as its player counts them, and whom it captures
+/// ("Piece 2: 14 → 20, captures Ben"); a checker and the points it goes between ("Checker
+/// from 13 to 7"). `None` for an action that is not a move, or one the rules refuse.
+pub fn action(
+    i18n: &I18n,
+    lang: Lang,
+    game: &Game,
+    action: &Action,
+    names: &[String],
+) -> Option<String> {
+    let mut after = game.clone();
+    let events = after.play(action).ok()?;
+    let name = |seat: u8| names.get(usize::from(seat)).cloned().unwrap_or_else(|| "?".into());
+    let mut said = None;
+    let mut captured = Vec::new();
+    for event in &events {
+        match *event {
+            Event::Entered { piece, .. } if said.is_none() => {
+                let piece = ("piece", Arg::Number(i64::from(piece) + 1));
+                said = Some(i18n.text(lang, "move-ludo-enter", &[piece]));
+            }
+            Event::PieceMoved { piece, from, to, .. } if said.is_none() => {
+                let Game::Ludo(g) = game else { return None };
+                let square = |progress: i16| ludo_square(i18n, lang, g, progress);
+                let args = [
+                    ("piece", Arg::Number(i64::from(piece) + 1)),
+                    ("from", Arg::Text(square(from))),
+                    ("to", Arg::Text(square(to))),
+                ];
+                said = Some(i18n.text(lang, "move-ludo", &args));
+            }
+            Event::Captured { seat, .. } => captured.push(name(seat)),
+            Event::Stepped { from, to, .. } if said.is_none() => {
+                said = Some(match to {
+                    Some(to) => {
+                        i18n.text(lang, "move-nardy", &[("from", from.into()), ("to", to.into())])
+                    }
+                    None => i18n.text(lang, "move-nardy-off", &[("from", from.into())]),
+                });
+            }
+            _ => {}
+        }
+    }
+    let mut said = said?;
+    for victim in captured {
+        let args = [("move", Arg::Text(said)), ("name", Arg::Text(victim))];
+        said = i18n.text(lang, "move-captures", &args);
+    }
+    Some(said)
+}
+
+/// A Ludo piece's place as its player counts it: a track square from their own start, or a
+/// goal square 1–4.
+fn ludo_square(i18n: &I18n, lang: Lang, g: &Ludo, progress: i16) -> String {
+    let track = g.track_len();
+    if progress < track {
+        i18n.text(lang, "move-ludo-square", &[("square", Arg::Number(i64::from(progress) + 1))])
+    } else {
+        let square = ("square", Arg::Number(i64::from(progress - track) + 1));
+        i18n.text(lang, "move-ludo-goal", &[square])
+    }
 }
 
 /// Where every piece is, one line a player.

@@ -56,6 +56,9 @@ pub struct LiveState {
     pub image: Option<Vec<u8>>,
     /// The board picture in words (its `alt`), in the viewer's language.
     pub alt: Option<String>,
+    /// Where everything is, in words, shown before the board: a text-first board's (a player
+    /// at the table, or the viewer, asked with `/access on`; issue 48).
+    pub places: Option<String>,
 }
 
 /// One seat as the page lists it.
@@ -225,6 +228,16 @@ impl Service {
         };
         let image = view.take_image();
         let alt = view.alt().map(str::to_owned);
+        let viewer_asked = match viewer {
+            // A watcher's own choice; a failed read only leaves the board picture-first.
+            Some(v) if !seated && view.alt().is_some() => {
+                self.store.access(v).await.unwrap_or(false)
+            }
+            _ => false,
+        };
+        let places = (view.text_first() || viewer_asked)
+            .then(|| self.places(&view).map(str::to_owned))
+            .flatten();
         Ok(LiveState {
             table: t.rec.id,
             version: t.rec.version,
@@ -248,6 +261,7 @@ impl Service {
                 .map(|s| s.name.clone()),
             image,
             alt,
+            places,
         })
     }
 

@@ -55,6 +55,10 @@ pub struct TableMessage {
     /// The picture in words, in the view's language ([`super::describe`]): an attachment's
     /// description, an image's `alt`, for a screen reader or anyone without the picture.
     pub alt: Option<String>,
+    /// The board comes text first (a player at the table asked, `/access on`): adapters show
+    /// its description (`alt`) before its text, open, and its move buttons say each move in
+    /// plain words.
+    pub text_first: bool,
     /// Rows of buttons.
     pub buttons: Vec<Vec<Button>>,
     /// Users to mention (`platform:id`): the player to move, those a lobby waits for.
@@ -303,6 +307,11 @@ impl View {
         }
     }
 
+    /// Whether the view is a board that comes text first ([`TableMessage::text_first`]).
+    pub fn text_first(&self) -> bool {
+        matches!(&self.kind, Kind::Table(m) if m.text_first && m.alt.is_some())
+    }
+
     /// Its file, if any.
     pub fn file(&self) -> Option<&File> {
         match &self.kind {
@@ -442,6 +451,7 @@ impl TableMessage {
             version,
             image: None,
             alt: None,
+            text_first: false,
             buttons: Vec::new(),
             mentions: Vec::new(),
             audience: Vec::new(),
@@ -468,6 +478,7 @@ mod tests {
         TableMessage {
             image: Some(vec![1]),
             alt: None,
+            text_first: false,
             buttons: vec![vec![Button { label: "Roll".into(), token: "t".into() }]],
             mentions: vec!["telegram:1".into()],
             place: Place::InPlace,

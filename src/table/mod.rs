@@ -145,6 +145,13 @@ pub enum Op {
     /// Show or change the user's turn notices (`on`, `off`, `after 10m`, `quiet 23-7`,
     /// `tz +3:30`; none: show them).
     Notify(Vec<String>),
+    /// Turn the user's text-first boards on or off (`/access on`; none: say which): a table
+    /// where a player has them on shows the position in words first and its move buttons in
+    /// plain words (issue 48).
+    Access(Option<bool>),
+    /// The table's board as text, for the one who asks (`/board text`): whose turn it is, where
+    /// everything is, and the moves open, in plain words.
+    BoardText(Option<GameKind>),
     /// The user's open tables in every chat (and in a group, the chat's own).
     Games,
     /// What the bot can do.
@@ -260,6 +267,8 @@ impl Op {
             Op::Replay(_) => "replay",
             Op::Export(_) => "export",
             Op::Notify(_) => "notify",
+            Op::Access(_) => "access",
+            Op::BoardText(_) => "board_text",
             Op::Games => "games",
             Op::Help => "help",
             Op::AtTable { op, .. } => op.name(),
@@ -275,6 +284,7 @@ impl Op {
             Op::Ladder { .. } | Op::Top => "top",
             Op::StatsOf(_) | Op::Public(_) => "stats",
             Op::Invite(_) => "start",
+            Op::BoardText(_) => "status",
             Op::Press(_) => return None,
             op => op.name(),
         };

@@ -645,6 +645,8 @@ impl Service {
             Op::Kick { game, target } => self.depart(ctx, pick(game), Some(target)).await,
             Op::Cancel(game) => self.cancel(ctx, pick(game)).await,
             Op::Status(game) => self.status(ctx, pick(game)).await,
+            Op::BoardText(game) => self.board_text(ctx, pick(game)).await,
+            Op::Access(on) => self.access(ctx, on).await,
             Op::History(game) => self.history(ctx, pick(game)).await,
             Op::Stats => self.stats_of(ctx, None).await,
             Op::Top => self.ladder_view(ctx, None, super::Scope::Season).await,
@@ -696,6 +698,15 @@ impl Service {
     /// own texts such as command menus.
     pub fn words(&self, lang: Lang, key: &str) -> String {
         self.i18n.text(lang, key, &[])
+    }
+
+    /// Where everything is on a view's board, in words: its description from the heading of
+    /// its places on (the lines before it are the board's own text, which the view has).
+    pub fn places<'a>(&self, view: &'a View) -> Option<&'a str> {
+        let alt = view.alt()?;
+        let heading = self.i18n.text(view.lang.unwrap_or_default(), "describe-where", &[]);
+        let at = alt.find(&heading).unwrap_or(0);
+        Some(&alt[at..])
     }
 
     /// A message as Discord says it (`channel`, `server` where others say `chat`), for the

@@ -18,6 +18,11 @@ use crate::store::TableStatus;
 const HISTORY: usize = 12;
 
 impl Loaded {
+    /// Whether its boards come text first: one of its players asked (`/access on`).
+    pub(super) fn text_first(&self) -> bool {
+        self.rec.seats.iter().any(|s| s.access && !s.left)
+    }
+
     /// The message that shows this table now.
     pub(super) fn slot(&self) -> Slot {
         if self.rec.status == TableStatus::Lobby { Slot::Lobby } else { Slot::Board }
@@ -134,6 +139,7 @@ impl Service {
             version: t.rec.version,
             image: None,
             alt: None,
+            text_first: false,
             buttons: vec![
                 vec![
                     self.button(t, TokenButton::Join, label("button-join")),
@@ -246,68 +252,22 @@ impl Service {
         let said = events.iter().filter(|e| !(cancelled && matches!(e, Event::Turn { .. })));
         lines.extend(said.filter_map(|e| self.i18n.event(lang, e, &names)));
         lines.extend(second_six(&self.i18n, lang, game, events, &names));
-        let legal = if t.rec.status == TableStatus::Playing { game.legal() } else { Legal::Over };
-        let name = |seat: u8| names.get(usize::from(seat)).cloned().unwrap_or_default();
-        let dice = |d: &[u8]| {
-            d.iter()
-                .map(|&x| crate::render::text::number(x, lang.persian_digits()))
-                .collect::<Vec<_>>()
-                .join(" + ")
-        };
-        let label = |key: &str, args: &[(&str, Arg)]| self.i18n.text(lang, key, args);
-        let mut buttons = Vec::new();
-        let mut mentions = Vec::new();
-        match &legal {
-            Legal::Roll { seat, .. } => {
-                lines.push(label("turn-roll", &[("name", name(*seat).into())]));
-                buttons.push(vec![self.button(t, TokenButton::Roll, label("button-roll", &[]))]);
-                mentions.push(t.rec.seats[usize::from(*seat)].user.to_string());
+        let text_first = t.text_first();
+        let turn = self.turn(t, game, lang, &names, text_first);
+        let Turn { buttons, mentions, .. } = turn;
+        match turn.line {
+            Some(line) => lines.push(line),
+            None if t.rec.status == TableStatus::Cancelled => {
+                lines.push(self.i18n.text(lang, "table-was-cancelled", &[]));
             }
-            Legal::RollOff { .. } => {
-                lines.push(label("turn-roll-off", &[]));
-                buttons.push(vec![self.button(t, TokenButton::Roll, label("button-roll", &[]))]);
-            }
-            Legal::Choose { seat, .. } => {
-                let rolled = last_dice(game);
-                lines.push(label(
-                    "turn-choose",
-                    &[("name", name(*seat).into()), ("dice", dice(&rolled).into())],
-                ));
-                mentions.push(t.rec.seats[usize::from(*seat)].user.to_string());
-                // One button per position a choice leads to (L6: pieces in the house are alike).
-                let mut row: Vec<(Button, u8)> = (game.distinct_choices().iter())
-                    .filter_map(|a| {
-                        let die = if let Action::Step { die, .. } = a { *die } else { 0 };
-                        Some((self.action_button(t, game, a, lang)?, die))
-                    })
-                    .collect();
-                tell_dice_apart(&mut row, lang.persian_digits());
-                let row: Vec<Button> = row.into_iter().map(|(b, _)| b).collect();
-                buttons.extend(row.chunks(4).map(<[Button]>::to_vec));
-            }
-            Legal::Over => {
-                if t.rec.status == TableStatus::Cancelled {
-                    lines.push(label("table-was-cancelled", &[]));
-                } else if !events.iter().any(|e| matches!(e, Event::GameOver { .. }))
+            None => {
+                if !events.iter().any(|e| matches!(e, Event::GameOver { .. }))
                     && let Some(ranking) = game.ranking()
                 {
                     let over = Event::GameOver { ranking };
                     lines.extend(self.i18n.event(lang, &over, &names));
                 }
             }
-        }
-        if let Some((seat, _)) = t.computer_to_act() {
-            // A computer acts next, by itself: no buttons, no one to call.
-            buttons.clear();
-            mentions.clear();
-            lines.pop();
-            // A roll-off is everyone's: the computer only throws the dice for it, and the
-            // next board says who moves first (issue 46, item 14).
-            let key = match game.legal() {
-                Legal::RollOff { .. } => "turn-roll-off-thrown",
-                _ => "turn-computer",
-            };
-            lines.push(label(key, &[("name", name(seat).into())]));
         }
         let image = self.picture(game, events, &names, lang).await;
         // The board this version owes is made: a computer's turn held back for it may go.
@@ -321,6 +281,7 @@ impl Service {
             version: t.rec.version,
             image,
             alt,
+            text_first,
             buttons,
             mentions,
             audience: t.audience(),
@@ -329,6 +290,112 @@ impl Service {
             place: Place::New,
         };
         View::new(Some(lang), lines.join("\n"), Kind::Table(message))
+    }
+
+    /// Whose turn it is and what they may press: the prompt (none once the game is over), the
+    /// buttons (none while a computer acts) and whom to call. A text-first board's move
+    /// buttons say each move in plain words, one a row.
+    fn turn(&self, t: &Loaded, game: &Game, lang: Lang, names: &[String], plain: bool) -> Turn {
+        let legal = if t.rec.status == TableStatus::Playing { game.legal() } else { Legal::Over };
+        let name = |seat: u8| names.get(usize::from(seat)).cloned().unwrap_or_default();
+        let label = |key: &str, args: &[(&str, Arg)]| self.i18n.text(lang, key, args);
+        let roll = || vec![vec![self.button(t, TokenButton::Roll, label("button-roll", &[]))]];
+        let user = |seat: u8| vec![t.rec.seats[usize::from(seat)].user.to_string()];
+        let mut turn = match &legal {
+            Legal::Roll { seat, .. } => Turn {
+                line: Some(label("turn-roll", &[("name", name(*seat).into())])),
+                buttons: roll(),
+                mentions: user(*seat),
+            },
+            Legal::RollOff { .. } => {
+                Turn { line: Some(label("turn-roll-off", &[])), buttons: roll(), mentions: vec![] }
+            }
+            Legal::Choose { seat, .. } => {
+                let persian = lang.persian_digits();
+                let dice: Vec<String> = (last_dice(game).into_iter())
+                    .map(|x| crate::render::text::number(x, persian))
+                    .collect();
+                let dice = dice.join(" + ");
+                // One button per position a choice leads to (L6: pieces in the house are alike).
+                let mut row: Vec<(Button, u8)> = (game.distinct_choices().iter())
+                    .filter_map(|a| {
+                        let die = if let Action::Step { die, .. } = a { *die } else { 0 };
+                        let button = match plain {
+                            true => self.plain_button(t, game, a, lang, names),
+                            false => self.action_button(t, game, a, lang),
+                        };
+                        Some((button?, die))
+                    })
+                    .collect();
+                tell_dice_apart(&mut row, persian);
+                let row: Vec<Button> = row.into_iter().map(|(b, _)| b).collect();
+                Turn {
+                    line: Some(label(
+                        "turn-choose",
+                        &[("name", name(*seat).into()), ("dice", dice.into())],
+                    )),
+                    buttons: row
+                        .chunks(if plain { 1 } else { 4 })
+                        .map(<[Button]>::to_vec)
+                        .collect(),
+                    mentions: user(*seat),
+                }
+            }
+            Legal::Over => Turn { line: None, buttons: vec![], mentions: vec![] },
+        };
+        if let Some((seat, _)) = t.computer_to_act() {
+            // A computer acts next, by itself: no buttons, no one to call. A roll-off is
+            // everyone's: the computer only throws the dice for it, and the next board says
+            // who moves first (issue 46, item 14).
+            let key = match legal {
+                Legal::RollOff { .. } => "turn-roll-off-thrown",
+                _ => "turn-computer",
+            };
+            turn = Turn {
+                line: Some(label(key, &[("name", name(seat).into())])),
+                buttons: vec![],
+                mentions: vec![],
+            };
+        }
+        turn
+    }
+
+    /// A move's button labelled in plain words ([`super::describe::action`]).
+    fn plain_button(
+        &self,
+        t: &Loaded,
+        game: &Game,
+        action: &Action,
+        lang: Lang,
+        names: &[String],
+    ) -> Option<Button> {
+        let label = super::describe::action(&self.i18n, lang, game, action, names)?;
+        let token = match *action {
+            Action::Move { piece } => TokenButton::Move(piece),
+            Action::Step { from, die } => TokenButton::Step { from, die },
+            _ => return None,
+        };
+        Some(self.button(t, token, label))
+    }
+
+    /// `/board text`: the table's board as text, for the one who asks, in their language:
+    /// whose turn it is, where everything is, and the moves open, in plain words.
+    pub(super) async fn board_text(&self, ctx: &Ctx, game: super::Pick) -> Result<Vec<View>, Fail> {
+        let t = self.find(ctx, game, &TableStatus::OPEN).await?;
+        let lang = self.user_lang(ctx).await;
+        let Some(game) = &t.game else { return Err(say("err-not-started")) };
+        let names = t.names();
+        let turn = self.turn(&t, game, lang, &names, true);
+        let lines: Vec<String> = turn.line.into_iter().collect();
+        let mut text = super::describe::describe(&self.i18n, lang, game, &names, &lines);
+        let moves: Vec<&Button> = turn.buttons.iter().flatten().collect();
+        if matches!(game.legal(), Legal::Choose { .. }) && !moves.is_empty() {
+            text.push_str(&format!("\n{}", self.i18n.text(lang, "board-text-moves", &[])));
+            for button in moves {
+                text.push_str(&format!("\n• {}", button.label));
+            }
+        }
+        Ok(vec![View::private(Some(lang), text, ctx.user.to_string())])
     }
 
     fn action_button(
@@ -677,13 +744,18 @@ impl Service {
     }
 
     pub(super) fn help(&self, ctx: &Ctx, lang: Lang) -> View {
-        let text = format!(
-            "{}\n{}",
-            self.text_for(ctx, lang, "help", &[]),
-            self.text_for(ctx, lang, "help-ratings", &[])
-        );
+        let text = ["help", "help-ratings", "help-access"]
+            .map(|key| self.text_for(ctx, lang, key, &[]))
+            .join("\n");
         View::private(Some(lang), text, ctx.user.to_string())
     }
+}
+
+/// Whose turn a board says it is: its prompt, buttons and whom it calls.
+struct Turn {
+    line: Option<String>,
+    buttons: Vec<Vec<Button>>,
+    mentions: Vec<String>,
 }
 
 /// After a second 6 in a row, what a third would do, where a rule makes it matter (S11's cap

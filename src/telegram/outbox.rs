@@ -484,7 +484,7 @@ impl Telegram {
         // caption as a collapsed quote, which a screen reader reads and others open at will
         // (the prompt stays the caption's last line); they are kept before the text's oldest
         // lines, which earlier boards said.
-        let places = self.places(view).map(|p| clip_start(&p, max.saturating_sub(MIN_TEXT)));
+        let places = self.service.places(view).map(|p| clip_start(p, max.saturating_sub(MIN_TEXT)));
         let room = max
             .saturating_sub(80 * view.mentions().len().min(4))
             .saturating_sub(places.as_deref().map_or(0, |p| p.encode_utf16().count() + 1));
@@ -501,21 +501,12 @@ impl Telegram {
                 format!("<a href=\"tg://user?id={id}\">{inner}</a>")
             });
         }
+        // A text-first board (`/access on`) shows them open, not collapsed.
+        let quote = if view.text_first() { "blockquote" } else { "blockquote expandable" };
         match places {
-            Some(places) => {
-                format!("<blockquote expandable>{}</blockquote>\n{out}", escape(&places))
-            }
+            Some(places) => format!("<{quote}>{}</blockquote>\n{out}", escape(&places)),
             None => out,
         }
-    }
-
-    /// Where everything is on a board, in words: its description from the heading of its
-    /// places on (the lines before it are the board's own text, which the caption has).
-    fn places(&self, view: &View) -> Option<String> {
-        let alt = view.alt()?;
-        let heading = self.service.words(view.lang.unwrap_or_default(), "describe-where");
-        let at = alt.find(&heading).unwrap_or(0);
-        Some(alt[at..].to_owned())
     }
 
     /// Learns the names of mentioned users not seen since the start (after a restart the

@@ -1139,6 +1139,7 @@ fn view_of(m: &serde_json::Value) -> View {
         Some(image) => Kind::Table(TableMessage {
             image: Some(image),
             alt: None,
+            text_first: false,
             mentions: strings("mentions"),
             buttons,
             ..TableMessage::new(0, Slot::Board, m.get("id").and_then(|v| v.as_i64()).unwrap_or(0))

@@ -187,6 +187,75 @@ impl Page<'_> {
         self.post(&format!("/element/{id}/click"), json!({})).await;
     }
 
+    /// Presses keys as a keyboard does, one after another (WebDriver's key codes: Tab
+    /// `\u{E004}`, Enter `\u{E007}`, Space `\u{E00D}`, Shift `\u{E008}` held with the next).
+    pub async fn keys(&self, keys: &[&str]) {
+        let mut actions = Vec::new();
+        for chord in keys {
+            let chord: Vec<char> = chord.chars().collect();
+            for c in &chord {
+                actions.push(json!({ "type": "keyDown", "value": c.to_string() }));
+            }
+            for c in chord.iter().rev() {
+                actions.push(json!({ "type": "keyUp", "value": c.to_string() }));
+            }
+        }
+        let body = json!({ "actions": [{ "type": "key", "id": "keyboard", "actions": actions }] });
+        self.post("/actions", body).await;
+    }
+
+    /// The page's serious and critical accessibility violations as axe-core finds them (the
+    /// npm package's `axe.min.js`, at `AXE_JS`, which `.ci/run` installs): `rule: target`
+    /// lines, empty when there are none. WCAG 2.1 A and AA rules and axe's best practices.
+    pub async fn axe(&self) -> Vec<String> {
+        let path = std::env::var("AXE_JS").unwrap_or_else(|_| {
+            "/var/tmp/dicetable-npm/node_modules/axe-core/axe.min.js".to_owned()
+        });
+        let axe = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+            panic!("axe-core at {path} ({e}): npm install --prefix /var/tmp/dicetable-npm axe-core@4.14.1, or set AXE_JS")
+        });
+        self.script(&format!("{axe}\n;window.__axe = null; return true;")).await;
+        self.script(
+            "axe.run(document, { runOnly: { type: 'tag', values:
+                 ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } })
+               .then(r => { window.__axe = r.violations
+                 .filter(v => v.impact === 'serious' || v.impact === 'critical')
+                 .flatMap(v => v.nodes.map(n => `${v.id} (${v.impact}): ${n.target.join(' ')}: ${n.failureSummary}`)); })
+               .catch(e => { window.__axe = ['axe failed: ' + e]; });
+             return true;",
+        )
+        .await;
+        let found = self.wait_for("axe's result", "return window.__axe && [window.__axe]").await;
+        found[0]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap_or_default().to_owned())
+            .collect()
+    }
+
+    /// What sticks out of the page's width (it would need sideways scrolling): each such
+    /// element's tag, classes and right edge; empty when nothing does.
+    pub async fn wider_than_the_window(&self) -> Vec<String> {
+        let v = self
+            .script(
+                "const w = document.documentElement.clientWidth;
+                 if (document.documentElement.scrollWidth <= w + 1) return [];
+                 return [...document.querySelectorAll('body *')]
+                   .filter(e => e.getBoundingClientRect().right > w + 1 && getComputedStyle(e).position !== 'fixed')
+                   .slice(0, 12)
+                   .map(e => `${e.tagName}.${e.className}#${e.id} right ${Math.round(e.getBoundingClientRect().right)} of ${w}: ${(e.textContent || '').slice(0, 60)}`);",
+            )
+            .await;
+        v.as_array().unwrap().iter().map(|x| x.as_str().unwrap_or_default().to_owned()).collect()
+    }
+
+    /// A 390 px wide phone at 200% zoom: 195 CSS pixels wide.
+    pub async fn zoom_200_on_a_phone(&self) {
+        let params = json!({ "width": 195, "height": 422, "deviceScaleFactor": 2, "mobile": true });
+        self.cdp("Emulation.setDeviceMetricsOverride", params).await;
+    }
+
     /// Saves a screenshot when `DICETABLE_SCREENSHOTS` names a folder (to look at the page).
     pub async fn screenshot(&self, name: &str) {
         let Ok(dir) = std::env::var("DICETABLE_SCREENSHOTS") else { return };

@@ -214,6 +214,8 @@ pub const README_CONVERSATION: &[(&str, &str, &str)] = &[
     ("Ana", "/rules", "Rules of Snakes"),
     ("Ana", "/play", "roll the dice"),
     ("Ana", "/status", "roll the dice"),
+    ("Ana", "/board text", "Where everyone is"),
+    ("Ana", "/access on", "Text-first boards are on"),
     ("Ana", "/history", "last moves"),
     ("Ana", "/fair", "fingerprint"),
     ("Ben", "/resign", "Ben resigned"),
@@ -232,6 +234,7 @@ pub const README_CONVERSATION: &[(&str, &str, &str)] = &[
     ("Ana", "/lang fa", "فارسی"),
     ("Ana", "/lang en", "English"),
     ("Ana", "/help", "/snakes"),
+    ("Ana", "/access off", "Text-first boards are off"),
 ];
 
 /// Runs one SQL statement on the database at `url` (Postgres or SQLite), for a test that must

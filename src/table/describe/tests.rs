@@ -242,3 +242,115 @@ fn the_largest_table_fits_in_every_language() {
         assert!(!text.contains("line 0."), "{lang:?}: the oldest lines give way: {text}");
     }
 }
+
+/// Reads a move's English label back and compares it with what the engine does with the move:
+/// the piece, where it goes from and to as its player counts, whom it captures; the checker's
+/// points, or its bearing off (issue 48, item 2).
+fn label_back(game: &Game, action: &Action, label: &str, names: &[String]) {
+    let mut after = game.clone();
+    let events = after.play(action).unwrap();
+    let captured: Vec<&str> = (events.iter())
+        .filter_map(|e| match e {
+            Event::Captured { seat, .. } => Some(names[usize::from(*seat)].as_str()),
+            _ => None,
+        })
+        .collect();
+    let (said, victims) = match label.split_once(", captures ") {
+        Some((said, victims)) => (said, victims.split(", captures ").collect::<Vec<_>>()),
+        None => (label, Vec::new()),
+    };
+    assert_eq!(victims, captured, "{label}");
+    match (game, action) {
+        (Game::Ludo(g), Action::Move { piece }) => {
+            let track = g.track_len();
+            let seat = usize::from(g.to_move().unwrap());
+            let square = |word: &str| match word.strip_prefix("goal ") {
+                Some(goal) => track + number(goal) as i16 - 1,
+                None => number(word) as i16 - 1,
+            };
+            let (who, squares) = said.split_once(": ").unwrap();
+            assert_eq!(who, format!("Piece {}", piece + 1), "{label}");
+            let Game::Ludo(a) = &after else { unreachable!() };
+            let to = a.pieces()[seat][usize::from(*piece)];
+            match squares.strip_prefix("into play on square ") {
+                Some(one) => {
+                    assert_eq!((g.pieces()[seat][usize::from(*piece)], to), (-1, 0), "{label}");
+                    assert_eq!(number(one), 1);
+                }
+                None => {
+                    let (from, to_word) = squares.split_once(" → ").unwrap();
+                    assert_eq!(square(from), g.pieces()[seat][usize::from(*piece)], "{label}");
+                    assert_eq!(square(to_word), to, "{label}");
+                }
+            }
+        }
+        (Game::Nardy(_), Action::Step { from, .. }) => {
+            let to = events.iter().find_map(|e| match e {
+                Event::Stepped { to, .. } => Some(*to),
+                _ => None,
+            });
+            let expected = match to.unwrap() {
+                Some(to) => format!("Checker from {from} to {to}"),
+                None => format!("Checker from {from}, borne off"),
+            };
+            assert_eq!(said, expected);
+        }
+        other => panic!("a label for {other:?}"),
+    }
+}
+
+/// Every move a player may choose, in seeded Ludo and Nardy games, has a label in plain words in
+/// every language, and the English one read back is the engine's own move; no label is only an
+/// emoji or a colour, and two moves that differ never share a label (but for Nardy's two dice
+/// that bear one checker off, which the board tells apart by the die).
+#[test]
+fn every_move_is_labelled_in_plain_words() {
+    let i18n = I18n::new();
+    let mut labelled = 0;
+    let mut games = Vec::new();
+    for players in [2, 4, 6, 8] {
+        let options = LudoOptions { until: crate::engine::ludo::Until::All, ..Default::default() };
+        games.push(Game::Ludo(Ludo::new(players, options).unwrap()));
+    }
+    games.push(Game::Nardy(Nardy::new(NardyOptions::default())));
+    for (k, game) in games.into_iter().enumerate() {
+        let names = names(game.players());
+        for seed in 0..3 {
+            playout(game.clone(), seed * 10 + k as u64, &mut |g| {
+                if !matches!(g.legal(), Legal::Choose { .. }) {
+                    return;
+                }
+                let mut seen = Vec::new();
+                for a in g.distinct_choices() {
+                    let label = action(&i18n, Lang::En, g, &a, &names).expect("a label");
+                    let label = label.replace(['\u{2068}', '\u{2069}'], "");
+                    label_back(g, &a, &label, &names);
+                    assert!(
+                        label.starts_with("Piece ") || label.starts_with("Checker "),
+                        "{label}"
+                    );
+                    let bears_off = label.ends_with("borne off");
+                    assert!(bears_off || !seen.contains(&label), "{label} twice");
+                    seen.push(label);
+                    for lang in [Lang::Fa, Lang::Ru, Lang::Tl] {
+                        let said = action(&i18n, lang, g, &a, &names).expect("a label");
+                        assert!(!said.contains("move-"), "{lang:?}: {said}");
+                    }
+                    labelled += 1;
+                }
+            });
+        }
+    }
+    assert!(labelled > 1_000, "{labelled}");
+}
+
+/// A move the rules refuse, or an action that is no move, has no label.
+#[test]
+fn no_label_for_what_is_not_a_move() {
+    let i18n = I18n::new();
+    let game = Game::Ludo(Ludo::new(2, LudoOptions::default()).unwrap());
+    let names = names(2);
+    assert_eq!(action(&i18n, Lang::En, &game, &Action::Move { piece: 0 }, &names), None);
+    let roll = Action::Roll { dice: vec![6] };
+    assert_eq!(action(&i18n, Lang::En, &game, &roll, &names), None);
+}

@@ -97,6 +97,7 @@ fn all_args() -> Vec<(&'static str, Arg)> {
         "off",
         "length",
         "otherpoints",
+        "move",
     ] {
         args.push((k, Arg::Number(3)));
     }
@@ -621,13 +622,11 @@ fn help_names_every_declared_command_in_every_language() {
     let i18n = I18n::new();
     let discord = [(super::PLATFORM, Arg::Text("discord".into()))];
     for lang in Lang::ALL {
-        let text =
-            format!("{}\n{}", i18n.text(lang, "help", &[]), i18n.text(lang, "help-ratings", &[]));
-        let on_discord = format!(
-            "{}\n{}",
-            i18n.text(lang, "help-discord", &discord),
-            i18n.text(lang, "help-ratings-discord", &discord)
-        );
+        // The parts `/help` sends (`Service::help`).
+        let parts = ["help", "help-ratings", "help-access"];
+        let text = parts.map(|key| i18n.text(lang, key, &[])).join("\n");
+        let on_discord =
+            parts.map(|key| i18n.text(lang, &format!("{key}-discord"), &discord)).join("\n");
         for c in COMMANDS.iter().filter(|c| c.menu && c.name != "help") {
             assert!(text.contains(&format!("/{}", c.name)), "{lang:?} help lacks /{}", c.name);
             let there = match c.discord {

@@ -1,0 +1,109 @@
+//! Text-first boards (issue 48, item 2), on both databases: `/access on` makes the boards of a
+//! player's tables start with where everything is, in words, with each move button saying its
+//! move in plain words, one a row; `/board text` gives anyone the board in words privately, with
+//! the moves open; `/access off` brings the picture-first board back.
+
+mod common;
+use common::{ctx, unique};
+use std::sync::Arc;
+
+use dicetable::table::{Ctx, ManualClock, Op, Service, Slot, View, parse_command};
+
+const SECRET: &[u8] = b"test secret";
+
+fn board(views: &[View]) -> Option<View> {
+    views.iter().rev().find(|v| v.shows().is_some_and(|(_, s)| s == Slot::Board)).cloned()
+}
+
+fn plain(text: &str) -> String {
+    text.replace(['\u{2068}', '\u{2069}'], "")
+}
+
+async fn say(service: &Service, who: &Ctx, line: &str) -> Vec<View> {
+    let command = parse_command(line).unwrap_or_else(|e| panic!("{line}: {e:?}"));
+    service.handle(who, command.op).await
+}
+
+/// Presses until the board offers moves (a roll-off: both roll; else the one mentioned).
+async fn until_moves(service: &Service, players: &[&Ctx], mut b: View) -> View {
+    for _ in 0..20 {
+        let labels: Vec<String> = b.buttons().iter().flatten().map(|x| x.label.clone()).collect();
+        if !labels.iter().any(|l| l.contains("Roll")) && !labels.is_empty() {
+            return b;
+        }
+        let token = b.buttons()[0][0].token.clone();
+        let mover = b.mentions().first().cloned();
+        let mut next = None;
+        for who in players {
+            if mover.as_deref().is_some_and(|m| m != who.user.as_str()) {
+                continue;
+            }
+            if let Some(shown) = board(&service.handle(who, Op::Press(token.clone())).await) {
+                next = Some(shown);
+            }
+        }
+        b = next.expect("a board after the press");
+    }
+    panic!("no moves offered: {}", b.text);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn text_first_boards_and_the_board_as_text() {
+    for (db, store, _) in common::stores("access", "boards").await {
+        let clock = Arc::new(ManualClock::new(1_800_000_000_000));
+        let service = Service::new(store, SECRET, clock);
+        let chat = unique(&format!("access-{db}"));
+        let (ana, ben) = (ctx(&chat, "Ana"), ctx(&chat, "Ben"));
+        // Off by default, and said so.
+        let said = say(&service, &ana, "/access").await;
+        assert!(plain(&said[0].text).contains("Text-first boards are off"), "{db}: {said:?}");
+        let said = say(&service, &ana, "/access on").await;
+        assert_eq!(said[0].private_to(), Some(ana.user.as_str()), "{db}: only Ana is told");
+        assert!(plain(&said[0].text).contains("Text-first boards are on"), "{db}: {said:?}");
+        say(&service, &ana, "/nardy").await;
+        let b = board(&say(&service, &ben, "/join").await).expect("the game begins");
+        assert!(b.text_first(), "{db}: Ana plays here, so the board comes text first");
+        let b = until_moves(&service, &[&ana, &ben], b).await;
+        assert!(b.text_first());
+        // Every move in plain words, one a row: "Checker from 24 to 19".
+        for row in b.buttons() {
+            assert_eq!(row.len(), 1, "{db}: one move a row");
+            let label = plain(&row[0].label);
+            assert!(label.starts_with("Checker from "), "{db}: {label}");
+        }
+        let moves: Vec<String> = b.buttons().iter().map(|r| plain(&r[0].label)).collect();
+        // The board in words, privately, for anyone who asks (Ben has not turned anything on):
+        // whose turn it is, where everything is, and the same moves.
+        let said = say(&service, &ben, "/board text").await;
+        assert_eq!(said.len(), 1, "{db}: {said:?}");
+        assert_eq!(said[0].private_to(), Some(ben.user.as_str()), "{db}");
+        let text = plain(&said[0].text);
+        assert!(text.contains("Where everyone is:"), "{db}: {text}");
+        assert!(text.contains("White") && text.contains("Black"), "{db}: {text}");
+        assert!(text.contains("Moves you can choose:"), "{db}: {text}");
+        for m in &moves {
+            assert!(text.contains(&format!("• {m}")), "{db}: {m} in {text}");
+        }
+        // A plain-word button plays its move.
+        let mover = b.mentions()[0].clone();
+        let who = if mover == ana.user.as_str() { &ana } else { &ben };
+        let token = b.buttons()[0][0].token.clone();
+        let after = board(&service.handle(who, Op::Press(token)).await).expect("the move shown");
+        assert!(after.text.contains("moved a checker"), "{db}: {}", after.text);
+        // Off again: the next board is picture-first, its buttons as before ("24 → 19").
+        let said = say(&service, &ana, "/access off").await;
+        assert!(plain(&said[0].text).contains("Text-first boards are off"), "{db}: {said:?}");
+        let b = board(&say(&service, &ana, "/status").await).expect("the board");
+        assert!(!b.text_first(), "{db}");
+        let b = until_moves(&service, &[&ana, &ben], b).await;
+        let label = plain(&b.buttons()[0][0].label);
+        assert!(label.contains(" → ") && !label.contains("Checker"), "{db}: {label}");
+        // Bad words are refused by name; a chat with no table says so.
+        let key = parse_command("/access maybe").unwrap_err().key();
+        let said = service.say_privately(&ana, key).await;
+        assert!(plain(&said.text).contains("/access on"), "{db}: {said:?}");
+        let elsewhere = ctx(&unique(&format!("access-none-{db}")), "Cleo");
+        let said = say(&service, &elsewhere, "/board text").await;
+        assert!(said[0].refusal().is_some() || said[0].private_to().is_some(), "{db}: {said:?}");
+    }
+}
