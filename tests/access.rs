@@ -7,6 +7,7 @@ mod common;
 use common::{ctx, unique};
 use std::sync::Arc;
 
+use dicetable::table::i18n::Lang;
 use dicetable::table::{Ctx, ManualClock, Op, Service, Slot, View, parse_command};
 
 const SECRET: &[u8] = b"test secret";
@@ -72,6 +73,16 @@ async fn text_first_boards_and_the_board_as_text() {
             assert!(label.starts_with("Checker from "), "{db}: {label}");
         }
         let moves: Vec<String> = b.buttons().iter().map(|r| plain(&r[0].label)).collect();
+        // The live page: the places in words to show above the board, and the same plain
+        // buttons for the player to move; a watcher who asked for it gets the places too.
+        let table = b.shows().unwrap().0;
+        let link = service.read_live_link(&service.live_link(table, None)).unwrap();
+        let mover = b.mentions()[0].clone();
+        let state = service.live_state(&link, Some(&mover), Lang::En).await.unwrap();
+        let places = plain(state.places.as_deref().unwrap_or_default());
+        assert!(places.starts_with("Where everyone is:"), "{db}: {places}");
+        let live: Vec<String> = state.buttons.iter().flatten().map(|b| plain(&b.label)).collect();
+        assert_eq!(live, moves, "{db}: the live page's buttons");
         // The board in words, privately, for anyone who asks (Ben has not turned anything on):
         // whose turn it is, where everything is, and the same moves.
         let said = say(&service, &ben, "/board text").await;
@@ -95,6 +106,14 @@ async fn text_first_boards_and_the_board_as_text() {
         assert!(plain(&said[0].text).contains("Text-first boards are off"), "{db}: {said:?}");
         let b = board(&say(&service, &ana, "/status").await).expect("the board");
         assert!(!b.text_first(), "{db}");
+        // On the live page a watcher who asked for text-first boards still gets the places;
+        // a player who did not, at a table where nobody did, gets the picture first.
+        let cleo = ctx(&chat, "Cleo");
+        say(&service, &cleo, "/access on").await;
+        let watching = service.live_state(&link, Some(cleo.user.as_str()), Lang::En).await.unwrap();
+        assert!(watching.places.is_some() && watching.buttons.is_empty(), "{db}");
+        let playing = service.live_state(&link, Some(ben.user.as_str()), Lang::En).await.unwrap();
+        assert!(playing.places.is_none(), "{db}");
         let b = until_moves(&service, &[&ana, &ben], b).await;
         let label = plain(&b.buttons()[0][0].label);
         assert!(label.contains(" → ") && !label.contains("Checker"), "{db}: {label}");
