@@ -395,18 +395,26 @@ async fn words(State(live): State<Live>, Query(q): Query<PageQuery>) -> Response
 
 async fn state(State(live): State<Live>, Query(q): Query<PageQuery>) -> Response {
     match live.state_for(&q).await {
-        Ok(state) => Json(shown(&state)).into_response(),
+        Ok(state) => Json(shown(&state, None).0).into_response(),
         Err((status, key)) => live.refusal(&q.lang, status, key),
     }
 }
 
-/// The state as the page receives it: the picture inline (the page allows `data:` images).
-fn shown(state: &LiveState) -> serde_json::Value {
+/// The state as the page receives it: the picture inline (the page allows `data:` images),
+/// unless it is the picture the page already shows (`before`, its digest): then only
+/// `"image_kept": true`, and the page keeps its picture (issue 46, item 10: a timer's change
+/// of the time left, a reminder, does not send ~120 KB again). Returns the picture's digest.
+fn shown(state: &LiveState, before: Option<&[u8; 32]>) -> (serde_json::Value, Option<[u8; 32]>) {
     let mut value = serde_json::to_value(state).unwrap_or_default();
+    let digest = state.image.as_ref().map(|png| <[u8; 32]>::from(Sha256::digest(png)));
     if let (Some(png), Some(map)) = (&state.image, value.as_object_mut()) {
-        map.insert("image".into(), format!("data:image/png;base64,{}", base64(png)).into());
+        if digest.is_some() && digest.as_ref() == before {
+            map.insert("image_kept".into(), true.into());
+        } else {
+            map.insert("image".into(), format!("data:image/png;base64,{}", base64(png)).into());
+        }
     }
-    value
+    (value, digest)
 }
 
 async fn events(
@@ -428,11 +436,11 @@ async fn events(
     live.watch(table, version);
     let guard = Unwatch { live: live.clone(), table, _slot: slot };
     let closing = live.inner.closing.subscribe();
-    let event = |s: &LiveState| SseEvent::default().event("state").data(shown(s).to_string());
-    let hello = event(&first);
+    let (hello, picture) = shown(&first, None);
+    let hello = SseEvent::default().event("state").data(hello.to_string());
     let stream = futures_util::stream::unfold(
-        (changes, closing, version, guard, q),
-        move |(mut rx, mut closing, mut shown_version, guard, q)| async move {
+        (changes, closing, (version, picture), guard, q),
+        move |(mut rx, mut closing, (mut shown_version, mut picture), guard, q)| async move {
             loop {
                 let next = tokio::select! {
                     next = rx.recv() => next,
@@ -457,7 +465,7 @@ async fn events(
                         let e = SseEvent::default().event("refused").data(data);
                         return Some((
                             Ok::<_, Infallible>(e),
-                            (rx, closing, shown_version, guard, q),
+                            (rx, closing, (shown_version, picture), guard, q),
                         ));
                     }
                 };
@@ -465,8 +473,10 @@ async fn events(
                     continue;
                 }
                 shown_version = state.version;
-                let e = SseEvent::default().event("state").data(shown(&state).to_string());
-                return Some((Ok(e), (rx, closing, shown_version, guard, q)));
+                let (data, digest) = shown(&state, picture.as_ref());
+                picture = digest;
+                let e = SseEvent::default().event("state").data(data.to_string());
+                return Some((Ok(e), (rx, closing, (shown_version, picture), guard, q)));
             }
         },
     );
@@ -740,6 +750,43 @@ mod tests {
         for junk in ["", "hash=zz", "a=b&hash=00", "%ff%fe=1&hash=1"] {
             assert!(check_init_data(junk, "123:ABC", now).is_err(), "{junk}");
         }
+    }
+
+    /// Issue 46, item 10: a state whose picture the page already shows (only the time left
+    /// changed) is sent without it; a new picture is sent whole.
+    #[test]
+    fn a_picture_the_page_shows_is_not_sent_again() {
+        let state = |png: &[u8], left: i64| LiveState {
+            table: 1,
+            version: left,
+            lang: "en",
+            rtl: false,
+            title: "Ludo, table 1".into(),
+            status: "playing",
+            status_text: "playing".into(),
+            players: Vec::new(),
+            time_left_ms: Some(left),
+            text: "Ana, roll the dice.".into(),
+            moves: Vec::new(),
+            buttons: Vec::new(),
+            me: None,
+            image: Some(png.to_vec()),
+            alt: None,
+            places: None,
+        };
+        let (first, digest) = shown(&state(b"board one", 60_000), None);
+        assert!(first["image"].as_str().unwrap().starts_with("data:image/png;base64,"));
+        assert_eq!(first.get("image_kept"), None);
+        let (later, same) = shown(&state(b"board one", 50_000), digest.as_ref());
+        assert_eq!(same, digest);
+        assert_eq!(
+            (later["image"].clone(), later["image_kept"].clone()),
+            (serde_json::Value::Null, true.into())
+        );
+        assert_eq!(later["time_left_ms"], 50_000);
+        let (next, other) = shown(&state(b"board two", 40_000), digest.as_ref());
+        assert_ne!(other, digest);
+        assert!(next["image"].as_str().is_some() && next.get("image_kept").is_none());
     }
 
     #[test]
