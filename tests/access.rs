@@ -84,20 +84,26 @@ async fn text_first_boards_and_the_board_as_text() {
         let live: Vec<String> = state.buttons.iter().flatten().map(|b| plain(&b.label)).collect();
         assert_eq!(live, moves, "{db}: the live page's buttons");
         // The board in words, privately, for anyone who asks (Ben has not turned anything on):
-        // whose turn it is, where everything is, and the same moves.
-        let said = say(&service, &ben, "/board text").await;
-        assert_eq!(said.len(), 1, "{db}: {said:?}");
-        assert_eq!(said[0].private_to(), Some(ben.user.as_str()), "{db}");
-        let text = plain(&said[0].text);
-        assert!(text.contains("Where everyone is:"), "{db}: {text}");
-        assert!(text.contains("White") && text.contains("Black"), "{db}: {text}");
-        assert!(text.contains("Moves you can choose:"), "{db}: {text}");
-        for m in &moves {
-            assert!(text.contains(&format!("• {m}")), "{db}: {m} in {text}");
+        // whose turn it is, where everything is, and to the player to move the same moves.
+        let (to_move, other) = if mover == ana.user.as_str() { (&ana, &ben) } else { (&ben, &ana) };
+        for who in [to_move, other] {
+            let said = say(&service, who, "/board text").await;
+            assert_eq!(said.len(), 1, "{db}: {said:?}");
+            assert_eq!(said[0].private_to(), Some(who.user.as_str()), "{db}");
+            let text = plain(&said[0].text);
+            assert!(text.contains("Where everyone is:"), "{db}: {text}");
+            assert!(text.contains("White") && text.contains("Black"), "{db}: {text}");
+            let listed = moves.iter().filter(|m| text.contains(&format!("• {m}"))).count();
+            if std::ptr::eq(who, to_move) {
+                assert!(text.contains("Moves you can choose:"), "{db}: {text}");
+                assert_eq!(listed, moves.len(), "{db}: {text}");
+            } else {
+                // Someone else's moves are not offered as theirs.
+                assert!(!text.contains("Moves you can choose:") && listed == 0, "{db}: {text}");
+            }
         }
         // A plain-word button plays its move.
-        let mover = b.mentions()[0].clone();
-        let who = if mover == ana.user.as_str() { &ana } else { &ben };
+        let who = to_move;
         let token = b.buttons()[0][0].token.clone();
         let after = board(&service.handle(who, Op::Press(token)).await).expect("the move shown");
         assert!(after.text.contains("moved a checker"), "{db}: {}", after.text);

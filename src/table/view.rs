@@ -389,7 +389,10 @@ impl Service {
         let lines: Vec<String> = turn.line.into_iter().collect();
         let mut text = super::describe::describe(&self.i18n, lang, game, &names, &lines);
         let moves: Vec<&Button> = turn.buttons.iter().flatten().collect();
-        if matches!(game.legal(), Legal::Choose { .. }) && !moves.is_empty() {
+        // The moves open, to the player who may choose one: another reader hears whose turn it
+        // is, not someone else's moves as theirs.
+        let theirs = turn.mentions.iter().any(|m| m.as_str() == ctx.user.as_str());
+        if matches!(game.legal(), Legal::Choose { .. }) && theirs && !moves.is_empty() {
             text.push_str(&format!("\n{}", self.i18n.text(lang, "board-text-moves", &[])));
             for button in moves {
                 text.push_str(&format!("\n• {}", button.label));
