@@ -2038,12 +2038,14 @@ async fn text_first_boards_and_the_board_in_words() {
             "{db}: {labels:?}"
         );
         let status = sub("status", json!([{ "name": "text", "type": 5, "value": true }]));
-        let token = g.command(2, "Ben", "game", status).await;
-        let said = plain(&g.ephemeral(&token).await);
-        assert!(
-            said.contains("Where everyone is:") && said.contains("Moves you can choose:"),
-            "{db}: {said}"
-        );
+        // Each asks privately: the moves are offered to the player to move only.
+        for (uid, name) in [(1, "Ana"), (2, "Ben")] {
+            let token = g.command(uid, name, "game", status.clone()).await;
+            let said = plain(&g.ephemeral(&token).await);
+            assert!(said.contains("Where everyone is:"), "{db}: {said}");
+            let to_move = said.starts_with(&format!("{name}, you rolled"));
+            assert_eq!(said.contains("Moves you can choose:"), to_move, "{db} {name}: {said}");
+        }
         g.running.shutdown().await;
     }
 }

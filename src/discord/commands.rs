@@ -29,68 +29,7 @@ pub(super) fn command_op(name: &str, options: &[ResolvedOption<'_>]) -> Option<O
         "game" => {
             let sub = options.first()?;
             let ResolvedValue::SubCommand(args) = &sub.value else { return None };
-            let string = |key: &str| {
-                args.iter().find(|o| o.name == key).and_then(|o| match o.value {
-                    ResolvedValue::String(s) => Some(s.to_owned()),
-                    _ => None,
-                })
-            };
-            let game = string("game").and_then(|g| g.parse::<GameKind>().ok());
-            let flag = |key: &str| {
-                args.iter()
-                    .any(|o| o.name == key && matches!(o.value, ResolvedValue::Boolean(true)))
-            };
-            let table = args.iter().find(|o| o.name == "table").and_then(|o| match o.value {
-                ResolvedValue::Integer(n) => Some(n),
-                _ => None,
-            });
-            // A table by its number, where the channel has several (see `Op::AtTable`).
-            let at = |op: Op| match table {
-                Some(table) if !matches!(sub.name, "rules" | "replay" | "export") => {
-                    Op::AtTable { table, op: Box::new(op) }
-                }
-                _ => op,
-            };
-            Some(at(match sub.name {
-                "join" => Op::Join(game),
-                "leave" => Op::Leave(game),
-                "play" => Op::Start(game),
-                // `/game status text:true`: the board as text, for the one who asks.
-                "status" if flag("text") => Op::BoardText(game),
-                "status" => Op::Status(game),
-                "history" => Op::History(game),
-                "resign" => Op::Resign(game),
-                "cancel" => Op::Cancel(game),
-                "rules" => Op::Rules(game),
-                "fair" => Op::Fair(game),
-                "list" => Op::Games,
-                "vs" => {
-                    let target =
-                        args.iter().find(|o| o.name == "user").and_then(|o| match o.value {
-                            ResolvedValue::User(user, member) => Some(picked(user, member)),
-                            _ => None,
-                        })?;
-                    Op::Vs(target)
-                }
-                "replay" | "export" => {
-                    let pick = match (table, game) {
-                        (Some(n), _) => Pick::Table(n),
-                        (None, Some(g)) => Pick::Game(g),
-                        (None, None) => Pick::Last,
-                    };
-                    if sub.name == "replay" { Op::Replay(pick) } else { Op::Export(pick) }
-                }
-                "kick" => {
-                    let target =
-                        args.iter().find(|o| o.name == "player").and_then(|o| match o.value {
-                            ResolvedValue::User(user, member) => Some(picked(user, member)),
-                            ResolvedValue::String(s) => Some(s.into()),
-                            _ => None,
-                        })?;
-                    Op::Kick { game, target }
-                }
-                _ => return None,
-            }))
+            game_op(sub.name, args)
         }
         "stats" => {
             let game = options.iter().find_map(|o| match (o.name, &o.value) {
@@ -135,18 +74,7 @@ pub(super) fn command_op(name: &str, options: &[ResolvedOption<'_>]) -> Option<O
             ("on", ResolvedValue::Boolean(on)) => Some(*on),
             _ => None,
         }))),
-        "lang" => {
-            let mut code = None;
-            let mut chat = false;
-            for o in options {
-                match (o.name, &o.value) {
-                    ("language", ResolvedValue::String(s)) => code = Some((*s).to_owned()),
-                    ("server", ResolvedValue::Boolean(b)) => chat = *b,
-                    _ => {}
-                }
-            }
-            Some(Op::Lang { chat, code })
-        }
+        "lang" => Some(lang_op(options)),
         "boards" => {
             let mode = options.iter().find_map(|o| match o.value {
                 ResolvedValue::String("edit") => Some(BoardMode::Edit),
@@ -157,6 +85,83 @@ pub(super) fn command_op(name: &str, options: &[ResolvedOption<'_>]) -> Option<O
         }
         _ => None,
     }
+}
+
+/// `/lang` with its options: the language, and for the whole server or not.
+fn lang_op(options: &[ResolvedOption<'_>]) -> Op {
+    let mut code = None;
+    let mut chat = false;
+    for o in options {
+        match (o.name, &o.value) {
+            ("language", ResolvedValue::String(s)) => code = Some((*s).to_owned()),
+            ("server", ResolvedValue::Boolean(b)) => chat = *b,
+            _ => {}
+        }
+    }
+    Op::Lang { chat, code }
+}
+
+/// The table operation a `/game <sub>` subcommand asks for, from its options.
+fn game_op(sub: &str, args: &[ResolvedOption<'_>]) -> Option<Op> {
+    let string = |key: &str| {
+        args.iter().find(|o| o.name == key).and_then(|o| match o.value {
+            ResolvedValue::String(s) => Some(s.to_owned()),
+            _ => None,
+        })
+    };
+    let game = string("game").and_then(|g| g.parse::<GameKind>().ok());
+    let flag = |key: &str| {
+        args.iter().any(|o| o.name == key && matches!(o.value, ResolvedValue::Boolean(true)))
+    };
+    let table = args.iter().find(|o| o.name == "table").and_then(|o| match o.value {
+        ResolvedValue::Integer(n) => Some(n),
+        _ => None,
+    });
+    // A table by its number, where the channel has several (see `Op::AtTable`).
+    let at = |op: Op| match table {
+        Some(table) if !matches!(sub, "rules" | "replay" | "export") => {
+            Op::AtTable { table, op: Box::new(op) }
+        }
+        _ => op,
+    };
+    Some(at(match sub {
+        "join" => Op::Join(game),
+        "leave" => Op::Leave(game),
+        "play" => Op::Start(game),
+        // `/game status text:true`: the board as text, for the one who asks.
+        "status" if flag("text") => Op::BoardText(game),
+        "status" => Op::Status(game),
+        "history" => Op::History(game),
+        "resign" => Op::Resign(game),
+        "cancel" => Op::Cancel(game),
+        "rules" => Op::Rules(game),
+        "fair" => Op::Fair(game),
+        "list" => Op::Games,
+        "vs" => {
+            let target = args.iter().find(|o| o.name == "user").and_then(|o| match o.value {
+                ResolvedValue::User(user, member) => Some(picked(user, member)),
+                _ => None,
+            })?;
+            Op::Vs(target)
+        }
+        "replay" | "export" => {
+            let pick = match (table, game) {
+                (Some(n), _) => Pick::Table(n),
+                (None, Some(g)) => Pick::Game(g),
+                (None, None) => Pick::Last,
+            };
+            if sub == "replay" { Op::Replay(pick) } else { Op::Export(pick) }
+        }
+        "kick" => {
+            let target = args.iter().find(|o| o.name == "player").and_then(|o| match o.value {
+                ResolvedValue::User(user, member) => Some(picked(user, member)),
+                ResolvedValue::String(s) => Some(s.into()),
+                _ => None,
+            })?;
+            Op::Kick { game, target }
+        }
+        _ => return None,
+    }))
 }
 
 /// A person picked in a user option, named as the server shows them (their nickname there,

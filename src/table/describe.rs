@@ -5,7 +5,7 @@
 //! Ludo, each piece in the house, on the track (its square as its player counts it, from their
 //! own start), or on the goal's squares 1–4; Nardy, each side's checkers point by point in the
 //! order that side travels (from its head), numbered as the board and the buttons number them,
-//! those borne off, and the match score.
+//! those borne off, each side's pip count, and the match score.
 
 use super::i18n::{Arg, I18n, Lang};
 use crate::engine::nardy::{Colour, Nardy};
@@ -197,9 +197,14 @@ fn nardy(i18n: &I18n, lang: Lang, g: &Nardy, name: &dyn Fn(usize) -> String) -> 
         } else {
             Arg::List(points)
         };
-        let off = g.off()[usize::from(colour == Colour::Black)];
-        let mut args =
-            vec![("colour", Arg::Text(colour_name)), ("points", points), ("off", off.into())];
+        let side = usize::from(colour == Colour::Black);
+        let (off, pips) = (g.off()[side], g.pips()[side]);
+        let mut args = vec![
+            ("colour", Arg::Text(colour_name)),
+            ("points", points),
+            ("off", off.into()),
+            ("pips", pips.into()),
+        ];
         // Before the roll-off the sides have no players yet.
         let key = match seat {
             Some(seat) => {

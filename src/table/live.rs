@@ -118,6 +118,33 @@ impl LiveError {
     }
 }
 
+/// A table's status as the page names it, and the key of its words.
+fn live_status(status: TableStatus) -> (&'static str, &'static str) {
+    match status {
+        TableStatus::Lobby => ("lobby", "live-status-lobby"),
+        TableStatus::Playing => ("playing", "live-status-playing"),
+        TableStatus::Finished => ("finished", "live-status-finished"),
+        TableStatus::Cancelled => ("cancelled", "live-status-cancelled"),
+    }
+}
+
+/// The players in seat order as `viewer` sees them, `turn(seat, left)` saying whose turn it is.
+fn live_players(
+    t: &Loaded,
+    viewer: Option<&str>,
+    turn: impl Fn(usize, bool) -> bool,
+) -> Vec<LivePlayer> {
+    (t.rec.seats.iter().enumerate())
+        .map(|(i, s)| LivePlayer {
+            name: s.name.clone(),
+            turn: turn(i, s.left),
+            me: viewer == Some(s.user.as_str()),
+            left: s.left,
+            computer: s.user.is_computer(),
+        })
+        .collect()
+}
+
 impl Service {
     fn now_s(&self) -> u64 {
         u64::try_from(self.clock.now_ms() / 1000).unwrap_or(0)
@@ -170,33 +197,10 @@ impl Service {
         let roll_off = t.game.as_ref().is_some_and(|g| {
             t.rec.status == TableStatus::Playing && matches!(g.legal(), Legal::RollOff { .. })
         });
-        let players = t
-            .rec
-            .seats
-            .iter()
-            .enumerate()
-            .map(|(i, s)| LivePlayer {
-                name: s.name.clone(),
-                turn: to_move.is_some_and(|m| usize::from(m) == i) || (roll_off && !s.left),
-                me: viewer == Some(s.user.as_str()),
-                left: s.left,
-                computer: s.user.is_computer(),
-            })
-            .collect();
-        let mut moves = Vec::new();
-        if t.game.is_some() {
-            let (_, log) = self.replay(&t).await?;
-            for (_, events) in log.iter().rev() {
-                let said: Vec<String> =
-                    events.iter().filter_map(|e| self.i18n.event(lang, e, &names)).collect();
-                if !said.is_empty() {
-                    moves.push(said.join(" "));
-                }
-                if moves.len() == MOVES {
-                    break;
-                }
-            }
-        }
+        let players = live_players(&t, viewer, |i, left| {
+            to_move.is_some_and(|m| usize::from(m) == i) || (roll_off && !left)
+        });
+        let moves = self.live_moves(&t, lang, &names).await?;
         let lobby = t.rec.status == TableStatus::Lobby;
         // Buttons for those who may press them here: a seated player; in a lobby, anyone the
         // page knows (they may join).
@@ -212,12 +216,7 @@ impl Service {
         } else {
             Vec::new()
         };
-        let (status, status_key) = match t.rec.status {
-            TableStatus::Lobby => ("lobby", "live-status-lobby"),
-            TableStatus::Playing => ("playing", "live-status-playing"),
-            TableStatus::Finished => ("finished", "live-status-finished"),
-            TableStatus::Cancelled => ("cancelled", "live-status-cancelled"),
-        };
+        let (status, status_key) = live_status(t.rec.status);
         let time_left_ms = match t.rec.deadline_ms {
             Some(at)
                 if t.rec.status == TableStatus::Playing && t.settings.timer.millis().is_some() =>
@@ -228,16 +227,7 @@ impl Service {
         };
         let image = view.take_image();
         let alt = view.alt().map(str::to_owned);
-        let viewer_asked = match viewer {
-            // A watcher's own choice; a failed read only leaves the board picture-first.
-            Some(v) if !seated && view.alt().is_some() => {
-                self.store.access(v).await.unwrap_or(false)
-            }
-            _ => false,
-        };
-        let places = (view.text_first() || viewer_asked)
-            .then(|| self.places(&view).map(str::to_owned))
-            .flatten();
+        let places = self.live_places(&view, viewer.filter(|_| !seated)).await;
         Ok(LiveState {
             table: t.rec.id,
             version: t.rec.version,
@@ -263,6 +253,42 @@ impl Service {
             alt,
             places,
         })
+    }
+
+    /// The last moves in words, newest first (at most [`MOVES`]).
+    async fn live_moves(
+        &self,
+        t: &Loaded,
+        lang: Lang,
+        names: &[String],
+    ) -> Result<Vec<String>, LiveError> {
+        let mut moves = Vec::new();
+        if t.game.is_none() {
+            return Ok(moves);
+        }
+        let (_, log) = self.replay(t).await?;
+        for (_, events) in log.iter().rev() {
+            let said: Vec<String> =
+                events.iter().filter_map(|e| self.i18n.event(lang, e, names)).collect();
+            if !said.is_empty() {
+                moves.push(said.join(" "));
+            }
+            if moves.len() == MOVES {
+                break;
+            }
+        }
+        Ok(moves)
+    }
+
+    /// Where everything is, in words, to show above a text-first board: one a player at the
+    /// table asked for, or the `watcher`'s own choice (`/access on`; a failed read only leaves
+    /// the board picture-first).
+    async fn live_places(&self, view: &View, watcher: Option<&str>) -> Option<String> {
+        let asked = match watcher {
+            Some(v) if view.alt().is_some() => self.store.access(v).await.unwrap_or(false),
+            _ => false,
+        };
+        (view.text_first() || asked).then(|| self.places(view).map(str::to_owned)).flatten()
     }
 
     /// The current version of each table (those that exist), in one query.

@@ -137,7 +137,9 @@ fn nardy_back(g: &Nardy, names: &[String], lines: &[String]) {
         }
         .unwrap_or_else(|| panic!("{line}"));
         let (points, borne) = rest.split_once("; borne off: ").unwrap();
+        let (borne, pips) = borne.split_once("; pip count: ").unwrap();
         off[side] = number(borne) as u8;
+        assert_eq!(number(pips), i64::from(g.pips()[side]), "{line}");
         if points != "no checkers on the board" {
             for point in points.split(", ") {
                 let (count, at) = point.split_once(" on ").unwrap();

@@ -98,6 +98,7 @@ fn all_args() -> Vec<(&'static str, Arg)> {
         "length",
         "otherpoints",
         "move",
+        "pips",
     ] {
         args.push((k, Arg::Number(3)));
     }
