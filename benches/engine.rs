@@ -258,5 +258,35 @@ fn computers(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, dice, snakes, ludo, nardy, computers);
+/// Issue 49's target: pairing a 64-player Swiss round in under 10 ms. The cup has played 8
+/// rounds (results from a fixed rule: the lower number wins, every fifth game the other way).
+fn cup(c: &mut Criterion) {
+    use dicetable::engine::cup::{Cup, CupGame, Entrant, Format, Seat, pair_round};
+    let mut cup = Cup {
+        format: Format::Swiss,
+        entrants: (0..64)
+            .map(|i| Entrant { rating: 1200.0 + (i * 37 % 600) as f64, withdrawn: false })
+            .collect(),
+        games: Vec::new(),
+        byes: Vec::new(),
+    };
+    for round in 1..=8u32 {
+        let pairing = pair_round(&cup, round);
+        for (i, table) in pairing.tables.into_iter().enumerate() {
+            let first_wins = (table[0] < table[1]) ^ (i % 5 == 0);
+            let result = if first_wins {
+                vec![Seat::Place(1), Seat::Place(2)]
+            } else {
+                vec![Seat::Place(2), Seat::Place(1)]
+            };
+            cup.games.push(CupGame { round, players: table, result: Some(result) });
+        }
+    }
+    c.bench_function("cup/pair_64_swiss_round_9", |b| b.iter(|| black_box(pair_round(&cup, 9))));
+    let mut first = cup.clone();
+    first.games.clear();
+    c.bench_function("cup/pair_64_swiss_round_1", |b| b.iter(|| black_box(pair_round(&first, 1))));
+}
+
+criterion_group!(benches, dice, snakes, ludo, nardy, computers, cup);
 criterion_main!(benches);

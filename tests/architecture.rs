@@ -127,6 +127,7 @@ const EXTERNAL: &[(&str, &[&str])] = &[
     ("sha2", &["fair", "table", "telegram", "playground"]),
     ("getrandom", &["fair"]),
     ("rand", &["table"]),
+    ("petgraph", &["engine"]),
     ("prometheus_client", &["runtime::metrics"]),
     // (runtime::lanes: the background thread's priority and handing memory back.)
     // (store::copy: whether a bot holds the SQLite file, by its `-shm` lock.)

@@ -10,6 +10,7 @@
 //! [`Game::from_json`] validates every field before a game exists.
 
 pub mod computer;
+pub mod cup;
 pub mod ludo;
 pub mod nardy;
 pub mod registry;
