@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use common::{bot_config, ctx, fresh_postgres, sqlite_url};
 use dicetable::bot::{self, Config};
 use dicetable::engine::GameKind;
-use dicetable::table::{BoardMode, Ctx, LogCheck, Op, Service, Slot, View};
+use dicetable::table::{BoardMode, Ctx, CupOp, LogCheck, Op, Service, Slot, View};
 
 const GAMES: [GameKind; 3] = [GameKind::Snakes, GameKind::Ludo, GameKind::Nardy];
 
@@ -148,6 +148,16 @@ async fn fill(service: &Service) -> (Vec<Running>, Vec<(String, String)>) {
         act(service, &admin(&lobby, "Ana"), lang).await;
         act(service, &admin(&playing, "Ana"), Op::Boards(Some(BoardMode::Edit))).await;
     }
+    // A group cup (issue 49) whose first game ended: a cup, its players and its games.
+    let cup = format!("{}4", PLATFORMS[0]);
+    let open =
+        Op::Cup(CupOp::Create { game: GameKind::Nardy, words: vec!["2".into(), "rounds".into()] });
+    act(service, &ctx(&cup, "Ana"), open).await;
+    act(service, &ctx(&cup, "Ben"), Op::Cup(CupOp::Join)).await;
+    let views = act(service, &ctx(&cup, "Ana"), Op::Cup(CupOp::Start)).await;
+    assert!(refused(&views).is_empty(), "{cup}: {:?}", refused(&views));
+    let views = act(service, &ctx(&cup, "Ben"), Op::Resign(None)).await;
+    assert!(refused(&views).is_empty(), "{cup}: {:?}", refused(&views));
     (running, rematches)
 }
 
@@ -195,7 +205,7 @@ async fn a_bots_sqlite_database_copied_to_postgres_goes_on_where_it_stopped() {
     let out = dicetable(&["store", "copy", "--from", &lite, "--to", &pg]);
     assert!(out.status.success(), "{}", said(&out));
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(stdout.contains("replayed: 18 games"), "{stdout}");
+    assert!(stdout.contains("replayed: 19 games"), "{stdout}");
     assert!(stdout.contains("OK: copied and checked"), "{stdout}");
 
     // Every table the migrations made is copied, and the fixture has rows in each: a table

@@ -650,3 +650,96 @@ discord-option-on = True: boards in words first; False: as usual
 discord-name-access = access
 discord-name-option-text = text
 discord-name-option-on = on
+
+# The group cup (issue 49): `/cup`, a tournament a chat runs over days (docs/rules.md T1–T8).
+command-cup = a tournament over days: sign up, get paired, play each round
+cup-created = 🏆 A { $game } cup: { $rounds ->
+        [one] { $rounds } round
+       *[other] { $rounds } rounds
+    }, { $window } each, { $format }.
+cup-players = Signed up ({ $count }): { $names }
+cup-signup-how = Sign up with the button (or /cup join). The host starts the cup with its Start button (or /cup start); each round's games open here as tables.
+cup-signup-how-discord = Sign up with the button (or /cup join). The host starts the cup with its Start button (or /cup begin); each round's games open here as tables.
+button-cup-join = ✍️ Sign up
+button-cup-start = ▶️ Start the cup
+cup-format-swiss = Swiss pairing
+cup-format-round-robin = everyone against everyone
+cup-format-tables = tables of { $seats }
+cup-days = { $n ->
+        [one] { $n } day
+       *[other] { $n } days
+    }
+cup-hours = { $n ->
+        [one] { $n } hour
+       *[other] { $n } hours
+    }
+cup-minutes = { $n ->
+        [one] { $n } minute
+       *[other] { $n } minutes
+    }
+cup-joined = You are signed up for the { $game } cup ({ $count } players so far).
+cup-left = You are no longer signed up for the cup.
+cup-cancelled = The { $game } cup was cancelled by { $name }. Games already begun play on as ordinary games.
+cup-status-signup = The { $game } cup is signing up players.
+cup-status-round = { $game } cup, round { $round } of { $rounds }: { $left } left.
+cup-still-to-play = Still playing: { $names }
+cup-finished-title = The { $game } cup is over. Final standings:
+cup-tiebreaks = Ties are broken by Sonneborn–Berger (SB: the points of those you finished ahead of), then the games between the tied players, then rating.
+cup-line = { $place }. { $name }: { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    } (SB { $sb }, { $played ->
+        [one] { $played } game
+       *[other] { $played } games
+    })
+cup-line-withdrawn = { $place }. { $name }: { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    } (SB { $sb }), withdrawn
+cup-withdrawn = { $name } forfeited twice and is withdrawn from the cup.
+cup-round = 🏆 { $game } cup, round { $round } of { $rounds }: play your game within { $window }.
+cup-table-line = Table { $table }: { $players }
+cup-bye-line = { $name } sits this round out (a bye: { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }).
+cup-winner = 🏆 { $count ->
+        [one] { $names } wins the { $game } cup!
+       *[other] { $names } share the { $game } cup!
+    }
+cup-window-closed = The round's time is up: { $name }, to move, is out of this game.
+err-cup-word = { $word } is not a cup word: write the game, then rounds, a round's time and the game's options, e.g. /cup nardy 5 rounds 24h.
+err-cup-command = /cup takes a game to open a cup (/cup nardy 5 rounds 24h), or join, leave, start, cancel; /cup alone shows the standings.
+err-cup-rounds = A cup plays 1 to { $max } rounds.
+err-cup-window = A round's time is 1 minute to 7 days (e.g. 90m, 24h, 2d).
+err-cup-seats = This game seats { $min } to { $max } players at a table.
+err-cup-round-robin = Everyone against everyone is for two-player games: leave out roundrobin, or play 2 seats.
+err-cup-private = A cup is played in its chat: it cannot be private.
+err-cup-exists = This chat already has a cup: /cup shows it.
+err-cup-none = This chat has no cup. Open one with /cup nardy (or ludo, snakes), e.g. /cup nardy 5 rounds 24h.
+err-cup-signed = You are already signed up for this cup.
+err-cup-not-signed = You are not signed up for this cup.
+err-cup-closed = Sign-up for this cup is closed: it is past half its rounds.
+err-cup-started = The cup has begun: players stay in it (a player who misses two games is withdrawn).
+err-cup-running = The cup has already begun.
+err-cup-host = Only the cup's host or a chat admin can do that.
+err-cup-few = A cup needs at least two players to begin.
+help-cup = Cup: /cup nardy 5 rounds 24h opens one · /cup join · /cup start · /cup: the standings
+help-cup-discord = Cup: /cup start (game, rounds, window) opens one · /cup join · /cup begin · /cup show: the standings
+discord-cup-start = open a cup: the game, its rounds, each round's time
+discord-cup-join = sign up for this channel's cup
+discord-cup-leave = leave the cup before it begins
+discord-cup-begin = begin the cup's first round (its host or an admin)
+discord-cup-cancel = cancel the cup (its host or an admin)
+discord-cup-show = the cup's standings, who still plays, the time left
+discord-option-rounds = how many rounds (5 if not given)
+discord-option-window = each round's time, e.g. 24h, 90m, 2d (24h if not given)
+discord-option-format = swiss: players of equal score meet; roundrobin: everyone against everyone
+discord-option-seats = players at each table (Ludo, Snakes; 4 if not given)
+discord-option-options = the game's options as words, e.g. 3 (a match to 3) or quick bounce
+discord-name-cup = cup
+discord-name-option-rounds = rounds
+discord-name-option-window = window
+discord-name-option-format = format
+discord-name-option-seats = seats
+discord-name-option-options = options

@@ -641,3 +641,100 @@ discord-option-on = True: сначала доска словами; False: ка�
 discord-name-access = доступность
 discord-name-option-text = текстом
 discord-name-option-on = включить
+
+# The group cup (issue 49): `/cup`, a tournament a chat runs over days (docs/rules.md T1–T8).
+command-cup = турнир на несколько дней: запись, пары, партия в каждом туре
+cup-created = 🏆 Кубок по игре «{ $game }»: { $rounds ->
+        [one] { $rounds } тур
+        [few] { $rounds } тура
+       *[other] { $rounds } туров
+    }, на каждый { $window }, { $format }.
+cup-players = Записались ({ $count }): { $names }
+cup-signup-how = Запишитесь кнопкой (или /cup join). Организатор начинает кубок кнопкой «Начать» (или /cup start); партии каждого тура открываются здесь как столы.
+cup-signup-how-discord = Запишитесь кнопкой (или /cup join). Организатор начинает кубок кнопкой «Начать» (или /cup begin); партии каждого тура открываются здесь как столы.
+button-cup-join = ✍️ Записаться
+button-cup-start = ▶️ Начать кубок
+cup-format-swiss = швейцарская система
+cup-format-round-robin = каждый с каждым
+cup-format-tables = столы по { $seats }
+cup-days = { $n ->
+        [one] { $n } день
+        [few] { $n } дня
+       *[other] { $n } дней
+    }
+cup-hours = { $n ->
+        [one] { $n } час
+        [few] { $n } часа
+       *[other] { $n } часов
+    }
+cup-minutes = { $n ->
+        [one] { $n } минута
+        [few] { $n } минуты
+       *[other] { $n } минут
+    }
+cup-joined = Вы записаны на кубок по игре «{ $game }» (игроков пока: { $count }).
+cup-left = Вы больше не записаны на кубок.
+cup-cancelled = Кубок по игре «{ $game }» отменил { $name }. Уже начатые партии доигрываются как обычные.
+cup-status-signup = Кубок по игре «{ $game }»: идёт запись.
+cup-status-round = Кубок по игре «{ $game }», тур { $round } из { $rounds }: осталось { $left }.
+cup-still-to-play = Ещё играют: { $names }
+cup-finished-title = Кубок по игре «{ $game }» окончен. Итоговая таблица:
+cup-tiebreaks = При равенстве очков решает коэффициент Зоннеборна — Бергера (SB: очки тех, кого вы опередили), затем партии между равными, затем рейтинг.
+cup-line = { $place }. { $name }: { $points ->
+        [one] { $points } очко
+        [few] { $points } очка
+       *[other] { $points } очков
+    } (SB { $sb }, партий: { $played })
+cup-line-withdrawn = { $place }. { $name }: { $points ->
+        [one] { $points } очко
+        [few] { $points } очка
+       *[other] { $points } очков
+    } (SB { $sb }), выбыл(а)
+cup-withdrawn = { $name } дважды не сыграл(а) партию и выбывает из кубка.
+cup-round = 🏆 Кубок по игре «{ $game }», тур { $round } из { $rounds }: сыграйте свою партию за { $window }.
+cup-table-line = Стол { $table }: { $players }
+cup-bye-line = { $name } пропускает этот тур (свободный тур: { $points ->
+        [one] { $points } очко
+        [few] { $points } очка
+       *[other] { $points } очков
+    }).
+cup-winner = 🏆 { $count ->
+        [one] { $names } выигрывает кубок по игре «{ $game }»!
+       *[other] { $names } делят кубок по игре «{ $game }»!
+    }
+cup-window-closed = Время тура вышло: { $name }, чей был ход, выбывает из этой партии.
+err-cup-word = { $word } — не слово кубка: напишите игру, затем туры, время тура и настройки игры, например /cup nardy 5 rounds 24h.
+err-cup-command = /cup открывает кубок с названием игры (/cup nardy 5 rounds 24h) или принимает join, leave, start, cancel; /cup без слов показывает таблицу.
+err-cup-rounds = В кубке от 1 до { $max } туров.
+err-cup-window = Время тура — от 1 минуты до 7 дней (например 90m, 24h, 2d).
+err-cup-seats = За столом этой игры от { $min } до { $max } игроков.
+err-cup-round-robin = «Каждый с каждым» — для игр вдвоём: уберите roundrobin или играйте за столами на 2.
+err-cup-private = Кубок играется в своём чате: приватным он быть не может.
+err-cup-exists = В этом чате уже есть кубок: /cup покажет его.
+err-cup-none = В этом чате нет кубка. Откройте его: /cup nardy (или ludo, snakes), например /cup nardy 5 rounds 24h.
+err-cup-signed = Вы уже записаны на этот кубок.
+err-cup-not-signed = Вы не записаны на этот кубок.
+err-cup-closed = Запись на этот кубок закрыта: прошла половина туров.
+err-cup-started = Кубок начался: игроки остаются в нём (кто пропустит две партии, выбывает).
+err-cup-running = Кубок уже начался.
+err-cup-host = Это может только организатор кубка или администратор чата.
+err-cup-few = Для начала кубка нужно хотя бы два игрока.
+help-cup = Кубок: /cup nardy 5 rounds 24h открывает его · /cup join · /cup start · /cup: таблица
+help-cup-discord = Кубок: /cup start (игра, туры, время) открывает его · /cup join · /cup begin · /cup show: таблица
+discord-cup-start = открыть кубок: игра, число туров, время тура
+discord-cup-join = записаться на кубок этого канала
+discord-cup-leave = выйти из кубка до его начала
+discord-cup-begin = начать первый тур кубка (организатор или администратор)
+discord-cup-cancel = отменить кубок (организатор или администратор)
+discord-cup-show = таблица кубка, кто ещё играет, сколько осталось
+discord-option-rounds = сколько туров (по умолчанию 5)
+discord-option-window = время тура, например 24h, 90m, 2d (по умолчанию 24h)
+discord-option-format = swiss: встречаются игроки с равными очками; roundrobin: каждый с каждым
+discord-option-seats = игроков за столом (лудо, змеи; по умолчанию 4)
+discord-option-options = настройки игры словами, например 3 (матч до 3) или quick bounce
+discord-name-cup = кубок
+discord-name-option-rounds = туры
+discord-name-option-window = время
+discord-name-option-format = формат
+discord-name-option-seats = места
+discord-name-option-options = настройки

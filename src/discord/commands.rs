@@ -10,7 +10,7 @@ use super::message::clip;
 use crate::engine::{Allowed, GameKind, registry};
 use crate::table::command::{COMMANDS, OnDiscord};
 use crate::table::i18n::Lang;
-use crate::table::{BoardMode, Op, Pick, Scope, Service, Target, words};
+use crate::table::{BoardMode, CupOp, Op, Pick, Scope, Service, Target, words};
 
 /// The table operation a slash command asks for, or `None` for a command we do not have.
 pub(super) fn command_op(name: &str, options: &[ResolvedOption<'_>]) -> Option<Op> {
@@ -70,6 +70,11 @@ pub(super) fn command_op(name: &str, options: &[ResolvedOption<'_>]) -> Option<O
             })
         }
         "help" => Some(Op::Help),
+        "cup" => {
+            let sub = options.first()?;
+            let ResolvedValue::SubCommand(args) = &sub.value else { return None };
+            cup_op(sub.name, args)
+        }
         "access" => Some(Op::Access(options.iter().find_map(|o| match (o.name, &o.value) {
             ("on", ResolvedValue::Boolean(on)) => Some(*on),
             _ => None,
@@ -85,6 +90,38 @@ pub(super) fn command_op(name: &str, options: &[ResolvedOption<'_>]) -> Option<O
         }
         _ => None,
     }
+}
+
+/// `/cup <sub>`: `start` opens a cup with typed options (the game, rounds, each round's time,
+/// the format, the seats, the game's options as words); `begin` starts its rounds.
+fn cup_op(sub: &str, args: &[ResolvedOption<'_>]) -> Option<Op> {
+    let op = match sub {
+        "start" => {
+            let mut game = None;
+            let mut words = Vec::new();
+            for o in args {
+                match (o.name, &o.value) {
+                    ("game", ResolvedValue::String(g)) => game = g.parse::<GameKind>().ok(),
+                    ("rounds" | "seats", ResolvedValue::Integer(n)) => {
+                        words.push(format!("{}={n}", o.name))
+                    }
+                    ("window" | "format", ResolvedValue::String(w)) => words.push((*w).to_owned()),
+                    ("options", ResolvedValue::String(w)) => {
+                        words.extend(w.split_whitespace().map(str::to_owned))
+                    }
+                    _ => {}
+                }
+            }
+            CupOp::Create { game: game?, words }
+        }
+        "join" => CupOp::Join,
+        "leave" => CupOp::Leave,
+        "begin" => CupOp::Start,
+        "cancel" => CupOp::Cancel,
+        "show" => CupOp::Show,
+        _ => return None,
+    };
+    Some(Op::Cup(op))
 }
 
 /// `/lang` with its options: the language, and for the whole server or not.
@@ -324,6 +361,31 @@ impl Describe<'_> {
             .fold(self.sub("start", "command-start"), |sub, o| sub.add_sub_option(o))
     }
 
+    /// `/cup` and its subcommands: `start` with typed options opens a cup.
+    fn cup(&self) -> CreateCommand {
+        let start = self
+            .sub("start", "discord-cup-start")
+            .add_sub_option(self.choice("game", &["snakes", "ludo", "nardy"]).required(true))
+            .add_sub_option(
+                option(self.0, CommandOptionType::Integer, "rounds")
+                    .min_int_value(1)
+                    .max_int_value(15),
+            )
+            .add_sub_option(option(self.0, CommandOptionType::String, "window"))
+            .add_sub_option(self.choice("format", &["swiss", "roundrobin"]))
+            .add_sub_option(
+                option(self.0, CommandOptionType::Integer, "seats")
+                    .min_int_value(2)
+                    .max_int_value(8),
+            )
+            .add_sub_option(option(self.0, CommandOptionType::String, "options"));
+        ["join", "leave", "begin", "cancel", "show"]
+            .into_iter()
+            .fold(self.command("cup", "command-cup").add_option(start), |c, sub| {
+                c.add_option(self.sub(sub, &format!("discord-cup-{sub}")))
+            })
+    }
+
     /// `/game` and its subcommands, as the chat commands declare them ([`COMMANDS`]'s
     /// [`OnDiscord::Game`]): each with the person it names, the game it is for and the table
     /// by its number, as declared (for a channel with several tables).
@@ -382,6 +444,7 @@ pub(super) fn commands(service: &Service) -> Vec<CreateCommand> {
             .add_option(d.choice("game", &["snakes", "ludo", "nardy"]))
             .add_option(d.choice("scope", &["season", "all", "global"])),
         d.command("help", "command-help"),
+        d.cup(),
         d.command("access", "command-access").add_option(d.flag("on")),
         d.command("lang", "command-lang")
             .add_option(d.choice("language", &["en", "fa", "ru", "tl"]))

@@ -57,6 +57,15 @@ pub enum StoreError {
     /// The chat already has a lobby for that game.
     #[error("this chat already has a lobby for that game")]
     LobbyExists,
+    /// The chat already has an open cup.
+    #[error("this chat already has an open cup")]
+    CupExists,
+    /// No such cup.
+    #[error("there is no cup {0}")]
+    NoCup(i64),
+    /// The cup changed since the caller read it: nothing was written.
+    #[error("cup {0} changed meanwhile")]
+    CupConflict(i64),
     /// The URL names no database we support.
     #[error("DATABASE_URL must start with postgres://, postgresql:// or sqlite:, not {0:?}")]
     BadUrl(String),
@@ -204,6 +213,8 @@ pub struct TableRecord {
     pub seats: Vec<SeatRecord>,
     /// The finished table this one is the rematch of (its 🔁 Rematch button opened it), if any.
     pub rematch_of: Option<i64>,
+    /// The cup it plays for, if any (issue 49).
+    pub cup: Option<i64>,
     /// What [`Store::table`] read along with the row; `None` for a row not read from the store.
     pub around: Option<Surroundings>,
 }
@@ -270,6 +281,8 @@ pub struct Change<'a> {
     pub unnotice: &'a [String],
     /// With `results`: the ratings the finished game changes (see [`ratings`]).
     pub rating: Option<Rating<'a>>,
+    /// With `results`, for a cup's table: how each seat ended (JSON), written to its cup game.
+    pub cup_result: Option<&'a str>,
 }
 
 /// What a new turn-notice choice does to the notices its user is already owed.
@@ -407,6 +420,7 @@ where
         updated_ms: r.try_get("updated_ms")?,
         seats: Vec::new(),
         rematch_of: r.try_get("rematch_of")?,
+        cup: r.try_get("cup_id")?,
         around: Some(Surroundings {
             chat_lang: r.try_get("chat_lang")?,
             chat_settings: r.try_get("chat_settings")?,
@@ -740,7 +754,7 @@ impl Store {
                 concat!(
                     "select t.id, t.chat, t.game, t.options, t.settings, t.seed, t.commitment, ",
                     "t.status, t.version, t.state, t.next_roll, t.shape, t.host, t.deadline_ms, ",
-                    "t.remind_ms, t.updated_ms, t.rematch_of, ",
+                    "t.remind_ms, t.updated_ms, t.rematch_of, t.cup_id, ",
                     "(select c.lang from chats c where c.id = t.chat) as chat_lang, ",
                     "(select c.settings from chats c where c.id = t.chat) as chat_settings, ",
                     "(select c.title from chats c where c.id = t.chat) as chat_title, ",
@@ -831,6 +845,10 @@ impl Store {
                 }
                 if let Some(rating) = &change.rating {
                     tx.rate_game(t.id, &t.game, t.chat.as_str(), t.updated_ms, rating).await?;
+                }
+                if let Some(result) = change.cup_result {
+                    const CUP: &str = "update cup_games set result = $1 where table_id = $2";
+                    sqlx::query(CUP).bind(result).bind(t.id).execute(&mut *tx).await?;
                 }
             }
             tx.commit().await?;
@@ -1599,10 +1617,12 @@ pub fn redact(url: &str) -> String {
 
 // Declared last: they use the query macros above (macros are visible from where they are defined).
 pub mod copy;
+mod cup;
 pub mod identify;
 mod rematch;
 pub mod show;
 
+pub use cup::{CupChange, CupGameRow, CupPlayer, CupRecord, CupStatus};
 pub use identify::IdentifyLock;
 pub use rematch::Rematch;
 pub mod ratings;

@@ -15,7 +15,7 @@
 
 use crate::engine::GameKind;
 
-use super::{Op, Pick};
+use super::{CupOp, Op, Pick};
 
 /// A parsed command.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,6 +59,7 @@ impl CommandError {
             CommandError::BadWord { command: "stats", .. } => "err-stats-word",
             CommandError::BadWord { command: "status", .. } => "err-status-word",
             CommandError::BadWord { command: "access", .. } => "err-access-word",
+            CommandError::BadWord { command: "cup", .. } => "err-cup-command",
             CommandError::BadWord { .. } => "err-command-incomplete",
             CommandError::NotCommand | CommandError::Unknown(_) => "err-unknown-command",
         }
@@ -123,6 +124,8 @@ pub enum Who {
     HostOrAdmin,
     /// Anyone for themselves; a chat admin for the whole chat (`/lang chat fa`, `/boards edit`).
     AdminForTheChat,
+    /// Anyone to sign up; the cup's host, or a chat admin for them, to start or cancel it.
+    HostOrAdminForTheCup,
 }
 
 /// Where a command may name a table by its number among its words (see [`Op::AtTable`]).
@@ -315,6 +318,7 @@ pub const COMMANDS: &[Spec] = &[
     },
     Spec { who: Who::AdminForTheChat, ..own("lang", &["language"], lang) },
     Spec { who: Who::AdminForTheChat, ..own("boards", &[], boards) },
+    Spec { who: Who::HostOrAdminForTheCup, ..own("cup", &["tournament"], cup) },
     own("help", &[], |_, _| Ok(Op::Help)),
     // A deep link's payload arrives as `/start <code>`; Telegram offers /start itself.
     Spec { menu: false, discord: OnDiscord::No, ..own("start", &[], start) },
@@ -370,6 +374,29 @@ fn status(game: Option<GameKind>, args: Vec<String>) -> Result<Op, CommandError>
         return Err(CommandError::BadWord { command: "status", word: word.clone() });
     }
     Ok(if args.iter().any(text) { Op::BoardText(game) } else { Op::Status(game) })
+}
+
+/// `/cup` (show it), `/cup join|leave|start|cancel`, or `/cup <game> words…` (open one).
+fn cup(_: Option<GameKind>, mut args: Vec<String>) -> Result<Op, CommandError> {
+    let Some(first) = args.first().map(|w| w.to_lowercase()) else {
+        return Ok(Op::Cup(CupOp::Show));
+    };
+    if let Ok(game) = first.parse::<GameKind>() {
+        args.remove(0);
+        return Ok(Op::Cup(CupOp::Create { game, words: args }));
+    }
+    let op = match first.as_str() {
+        "join" | "signup" | "sign-up" => CupOp::Join,
+        "leave" => CupOp::Leave,
+        "start" | "play" | "begin" => CupOp::Start,
+        "cancel" => CupOp::Cancel,
+        "show" | "status" | "standings" => CupOp::Show,
+        _ => return Err(CommandError::BadWord { command: "cup", word: args[0].clone() }),
+    };
+    if let Some(extra) = args.get(1) {
+        return Err(CommandError::BadWord { command: "cup", word: extra.clone() });
+    }
+    Ok(Op::Cup(op))
 }
 
 /// `/access on|off` (none: say which).

@@ -190,6 +190,8 @@ impl Service {
             seasons: &p.seasons,
             rate,
         });
+        let cup_result =
+            if results && t.rec.cup.is_some() { super::cup::cup_result(t) } else { None };
         let change = Change {
             action: json.as_deref(),
             results,
@@ -197,6 +199,7 @@ impl Service {
             notices: &notices,
             unnotice: &unnotice,
             rating,
+            cup_result: cup_result.as_deref(),
         };
         let started = std::time::Instant::now();
         let saved = self.store.save(&t.rec, &change).await;

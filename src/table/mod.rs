@@ -10,6 +10,7 @@
 mod audit;
 mod chat;
 pub mod command;
+mod cup;
 pub mod describe;
 pub mod i18n;
 pub mod live;
@@ -24,7 +25,7 @@ mod replays;
 mod service;
 pub mod show;
 pub mod token;
-mod view;
+pub(crate) mod view;
 pub mod words;
 
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -156,6 +157,8 @@ pub enum Op {
     Games,
     /// What the bot can do.
     Help,
+    /// The chat's group cup (issue 49): open one, sign up, start, cancel, or show it.
+    Cup(CupOp),
     /// A command aimed at one table by its number, where a chat has several open (`/status
     /// 420`, Discord's `table` option): join, leave, start, options, resign, kick, cancel,
     /// status, history and fair take it; other commands ignore it.
@@ -165,6 +168,28 @@ pub enum Op {
         /// The command.
         op: Box<Op>,
     },
+}
+
+/// What `/cup` asks of the chat's cup.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CupOp {
+    /// Open a cup of a game, with its words (`/cup nardy 5 rounds 24h 3`).
+    Create {
+        /// The game.
+        game: GameKind,
+        /// Rounds, window, format and the game's option words.
+        words: Vec<String>,
+    },
+    /// Where the cup stands: the standings, who still has to play, the time left.
+    Show,
+    /// Sign up.
+    Join,
+    /// Leave before the start.
+    Leave,
+    /// Start it (its host or an admin).
+    Start,
+    /// Cancel it (its host or an admin).
+    Cancel,
 }
 
 /// Which ended table a command means.
@@ -271,6 +296,7 @@ impl Op {
             Op::BoardText(_) => "board_text",
             Op::Games => "games",
             Op::Help => "help",
+            Op::Cup(_) => "cup",
             Op::AtTable { op, .. } => op.name(),
         }
     }
@@ -300,6 +326,9 @@ impl Op {
             Some(command::Who::HostOrAdmin) => true,
             Some(command::Who::AdminForTheChat) => {
                 matches!(self.inner(), Op::Lang { chat: true, .. } | Op::Boards(Some(_)))
+            }
+            Some(command::Who::HostOrAdminForTheCup) => {
+                matches!(self.inner(), Op::Cup(CupOp::Start | CupOp::Cancel))
             }
         }
     }

@@ -23,6 +23,9 @@ impl Service {
             tracing::info!(user = %ctx.user, error = %e, "refused a button");
             say("err-forged")
         })?;
+        if matches!(token.button, TokenButton::CupJoin | TokenButton::CupStart) {
+            return self.cup_press(ctx, &token).await;
+        }
         let id = i64::try_from(token.table).map_err(|_| say("err-forged"))?;
         let t = match self.load(id).await {
             Ok(t) => t,
@@ -122,7 +125,7 @@ impl Service {
 
     /// Plays `action` (a roll gets its dice from the table's seed), then any forced single
     /// choice that follows, each stored as its own version; returns the new board.
-    async fn play_chain(
+    pub(super) async fn play_chain(
         &self,
         mut t: Loaded,
         action: Action,
@@ -306,6 +309,7 @@ impl Service {
                 Err(e) => tracing::warn!(table, error = %e, "the timer's task was cancelled"),
             }
         }
+        out.extend(self.cup_tick().await?);
         Ok(out)
     }
 

@@ -667,6 +667,7 @@ impl Service {
             Op::Notify(words) => self.notify(ctx, &words).await,
             Op::Games => self.games(ctx).await,
             Op::Help => Ok(vec![self.help(ctx, self.user_lang_given(ctx, own).await)]),
+            Op::Cup(op) => self.cup(ctx, op).await,
             Op::AtTable { .. } => Ok(Vec::new()),
         };
         match result {

@@ -11,6 +11,7 @@
 //!          · s<from>-<die> nardy step · f refresh · o options panel · c<k> next value of option k
 //!          · a add a computer · b remove a computer · p replay a finished game · e export it
 //!          · n rematch: a new table like the finished one
+//!          · u sign up for a cup · v start a cup (for these two the first number is the cup's)
 //! ```
 //!
 //! Anyone can send any bytes as callback data, so [`Token::parse`] treats its input as hostile:
@@ -60,6 +61,10 @@ pub enum Button {
     Export,
     /// Open the finished game's rematch, or join it (see `table::rematch`).
     Rematch,
+    /// Sign up for a cup (the token's table number is the cup's).
+    CupJoin,
+    /// Start a cup (its host or an admin; the token's table number is the cup's).
+    CupStart,
 }
 
 /// A pressed button, as its token says.
@@ -123,7 +128,7 @@ impl std::fmt::Debug for TokenKey {
 /// The token is still checked in full by the service; a forged one costs at most that request.
 pub fn may_need_admin(text: &str) -> bool {
     let action = text.split('.').nth(3).unwrap_or_default();
-    matches!(action, "g" | "x" | "o" | "a" | "b") || action.starts_with('c')
+    matches!(action, "g" | "x" | "o" | "a" | "b" | "v") || action.starts_with('c')
 }
 
 fn base36(mut n: u64) -> String {
@@ -172,6 +177,8 @@ impl Button {
             Button::Replay => "p".into(),
             Button::Export => "e".into(),
             Button::Rematch => "n".into(),
+            Button::CupJoin => "u".into(),
+            Button::CupStart => "v".into(),
         }
     }
 
@@ -195,6 +202,8 @@ impl Button {
             "p" => Button::Replay,
             "e" => Button::Export,
             "n" => Button::Rematch,
+            "u" => Button::CupJoin,
+            "v" => Button::CupStart,
             _ => match s.split_at_checked(1)? {
                 ("m", k) => Button::Move(small(k, 3)?),
                 ("c", k) => Button::Cycle(small(k, 9)?),
@@ -392,6 +401,8 @@ mod tests {
             Just(Button::Replay),
             Just(Button::Export),
             Just(Button::Rematch),
+            Just(Button::CupJoin),
+            Just(Button::CupStart),
             (0..=9u8).prop_map(Button::Cycle),
             (0..4u8).prop_map(Button::Move),
             (1..=24u8, 1..=6u8).prop_map(|(from, die)| Button::Step { from, die }),

@@ -747,12 +747,13 @@ impl Service {
     }
 
     pub(super) fn help(&self, ctx: &Ctx, lang: Lang) -> View {
-        let text = ["help", "help-ratings", "help-access"]
-            .map(|key| self.text_for(ctx, lang, key, &[]))
-            .join("\n");
+        let text = HELP_PARTS.map(|key| self.text_for(ctx, lang, key, &[])).join("\n");
         View::private(Some(lang), text, ctx.user.to_string())
     }
 }
+
+/// The parts `/help` sends, in order (each with a `-discord` form for Discord).
+pub(crate) const HELP_PARTS: [&str; 4] = ["help", "help-ratings", "help-access", "help-cup"];
 
 /// Whose turn a board says it is: its prompt, buttons and whom it calls.
 struct Turn {

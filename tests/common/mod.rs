@@ -235,6 +235,11 @@ pub const README_CONVERSATION: &[(&str, &str, &str)] = &[
     ("Ana", "/lang en", "English"),
     ("Ana", "/help", "/snakes"),
     ("Ana", "/access off", "Text-first boards are off"),
+    ("Ana", "/cup nardy 5 rounds 24h", "5 rounds, 1 day each"),
+    ("Ben", "/cup join", "You are signed up"),
+    ("Ana", "/cup start", "round 1 of 5"),
+    ("Ben", "/cup", "round 1 of 5"),
+    ("Ana", "/cup cancel", "was cancelled"),
 ];
 
 /// Runs one SQL statement on the database at `url` (Postgres or SQLite), for a test that must

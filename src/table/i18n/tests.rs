@@ -52,6 +52,8 @@ fn all_args() -> Vec<(&'static str, Arg)> {
         "sign",
         "pieces",
         "colour",
+        "window",
+        "format",
     ]
     .into_iter()
     .map(|k| (k, Arg::Text("Ali".into())))
@@ -99,6 +101,11 @@ fn all_args() -> Vec<(&'static str, Arg)> {
         "otherpoints",
         "move",
         "pips",
+        "rounds",
+        "round",
+        "seats",
+        "sb",
+        "played",
     ] {
         args.push((k, Arg::Number(3)));
     }
@@ -624,7 +631,7 @@ fn help_names_every_declared_command_in_every_language() {
     let discord = [(super::PLATFORM, Arg::Text("discord".into()))];
     for lang in Lang::ALL {
         // The parts `/help` sends (`Service::help`).
-        let parts = ["help", "help-ratings", "help-access"];
+        let parts = crate::table::view::HELP_PARTS;
         let text = parts.map(|key| i18n.text(lang, key, &[])).join("\n");
         let on_discord =
             parts.map(|key| i18n.text(lang, &format!("{key}-discord"), &discord)).join("\n");

@@ -1,0 +1,385 @@
+//! The group cup's rows (issue 49; migration 0011): a cup, its players and its games.
+//!
+//! Every change to a cup goes through [`Store::update_cup`], guarded by the cup's version: a
+//! round's pairing, its tables (created, seated, in the same transaction) and the cup's next
+//! state are written together or not at all, so of several processes that see a round end at
+//! once exactly one pairs it. A game's result is written by the save that finishes its table
+//! ([`super::Change::cup_result`]), in that save's transaction.
+
+use super::{BeginWrite, SeatRecord, Store, StoreError, TableRecord, TableStatus};
+use crate::ids::{ChatId, UserId};
+
+/// Where a cup stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CupStatus {
+    /// Players sign up; the host starts it.
+    #[default]
+    Signup,
+    /// Rounds are played.
+    Playing,
+    /// Its last round ended.
+    Finished,
+    /// Cancelled by its host or an admin.
+    Cancelled,
+}
+
+impl CupStatus {
+    /// The stored word.
+    pub fn word(self) -> &'static str {
+        match self {
+            CupStatus::Signup => "signup",
+            CupStatus::Playing => "playing",
+            CupStatus::Finished => "finished",
+            CupStatus::Cancelled => "cancelled",
+        }
+    }
+
+    /// The status a stored word names.
+    pub fn from_word(word: &str) -> Option<Self> {
+        [CupStatus::Signup, CupStatus::Playing, CupStatus::Finished, CupStatus::Cancelled]
+            .into_iter()
+            .find(|s| s.word() == word)
+    }
+
+    /// Whether the cup is still open (signing up or playing).
+    pub fn is_open(self) -> bool {
+        matches!(self, CupStatus::Signup | CupStatus::Playing)
+    }
+}
+
+/// A cup as stored, with its players and games.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct CupRecord {
+    /// Its id (0 before it is created).
+    pub id: i64,
+    /// The chat that runs it.
+    pub chat: ChatId,
+    /// The game's name.
+    pub game: String,
+    /// The game's options, as JSON (as a table's).
+    pub options: String,
+    /// Its tables' settings, as JSON.
+    pub settings: String,
+    /// `engine::cup::Format`, as JSON.
+    pub format: String,
+    /// How many rounds it plays.
+    pub rounds: i32,
+    /// Each round's window, milliseconds.
+    pub window_ms: i64,
+    /// Who opened it.
+    pub host: UserId,
+    /// Where it stands.
+    pub status: CupStatus,
+    /// The round being played (0 before the first).
+    pub round: i32,
+    /// When the current round's window closes (Unix ms).
+    pub round_ends: Option<i64>,
+    /// Changes so far; every change adds one.
+    pub version: i64,
+    /// The last change (Unix ms).
+    pub updated_ms: i64,
+    /// Its players, in sign-up order.
+    pub players: Vec<CupPlayer>,
+    /// Its games and byes, by round and board.
+    pub games: Vec<CupGameRow>,
+}
+
+/// A player of a cup.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct CupPlayer {
+    /// Sign-up order (numbers may have gaps where someone left before the start).
+    pub seq: i32,
+    /// The user.
+    pub user: UserId,
+    /// Their name when they signed up.
+    pub name: String,
+    /// Their rating when they signed up (seeding, the last tie-break).
+    pub rating: f64,
+    /// Paired no more (T8).
+    pub withdrawn: bool,
+}
+
+/// One game (or bye) of a cup.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct CupGameRow {
+    /// The round, from 1.
+    pub round: i32,
+    /// Its number in the round, from 1.
+    pub board: i32,
+    /// The players' numbers in the cup, in seat order, as JSON.
+    pub players: String,
+    /// Its table; `None` for a bye.
+    pub table: Option<i64>,
+    /// Its table's status, as read.
+    pub table_status: Option<TableStatus>,
+    /// How each seat ended, as JSON, once the table finished.
+    pub result: Option<String>,
+}
+
+/// What [`Store::update_cup`] writes besides the cup's row.
+#[derive(Debug, Default)]
+pub struct CupChange<'a> {
+    /// Players who sign up.
+    pub join: &'a [CupPlayer],
+    /// Players who leave before the start.
+    pub leave: &'a [UserId],
+    /// Players withdrawn now (by `seq`).
+    pub withdraw: &'a [i32],
+    /// A round's games: each with the table to create for it (`None`: a bye).
+    pub games: Vec<(CupGameRow, Option<&'a TableRecord>)>,
+}
+
+/// Inserts a cup's player inside a transaction on either database.
+macro_rules! insert_player {
+    ($tx:expr, $cup:expr, $p:expr) => {{
+        const SQL: &str = "insert into cup_players (cup_id, seq, user_id, name, rating, withdrawn) \
+                           values ($1, $2, $3, $4, $5, $6)";
+        let p: &CupPlayer = $p;
+        sqlx::query(SQL)
+            .bind($cup)
+            .bind(p.seq)
+            .bind(p.user.as_str())
+            .bind(&p.name)
+            .bind(p.rating)
+            .bind(p.withdrawn)
+            .execute(&mut *$tx)
+            .await?;
+    }};
+}
+
+impl Store {
+    /// Creates a cup with its first players; returns its id. A chat with an open cup is refused
+    /// with [`StoreError::CupExists`].
+    pub async fn create_cup(&self, c: &CupRecord) -> Result<i64, StoreError> {
+        const SQL: &str = "insert into cups (chat, game, options, settings, format, rounds, \
+                           window_ms, host, status, round, round_ends, updated_ms) \
+                           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id";
+        let result: Result<i64, sqlx::Error> = on_writer!(self, pool => {
+            let mut tx = pool.begin_write().await?;
+            let id = sqlx::query_scalar(SQL)
+                .bind(c.chat.as_str())
+                .bind(&c.game)
+                .bind(&c.options)
+                .bind(&c.settings)
+                .bind(&c.format)
+                .bind(c.rounds)
+                .bind(c.window_ms)
+                .bind(c.host.as_str())
+                .bind(c.status.word())
+                .bind(c.round)
+                .bind(c.round_ends)
+                .bind(c.updated_ms)
+                .fetch_one(&mut *tx)
+                .await;
+            match id {
+                Ok(id) => {
+                    for p in &c.players {
+                        insert_player!(tx, id, p);
+                    }
+                    tx.commit().await?;
+                    Ok(id)
+                }
+                Err(e) => Err(e),
+            }
+        });
+        match result {
+            Ok(id) => Ok(id),
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Err(StoreError::CupExists),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// The open cup of a chat, if it has one.
+    pub async fn open_cup(&self, chat: &str) -> Result<Option<i64>, StoreError> {
+        const SQL: &str = "select id from cups where chat = $1 and status in ('signup', 'playing')";
+        let id =
+            on_pool!(self, pool => sqlx::query_scalar(SQL).bind(chat).fetch_optional(pool).await?);
+        Ok(id)
+    }
+
+    /// The chat's most recent cup, open or ended.
+    pub async fn last_cup(&self, chat: &str) -> Result<Option<i64>, StoreError> {
+        const SQL: &str = "select id from cups where chat = $1 order by id desc limit 1";
+        let id =
+            on_pool!(self, pool => sqlx::query_scalar(SQL).bind(chat).fetch_optional(pool).await?);
+        Ok(id)
+    }
+
+    /// Reads a cup with its players and games.
+    pub async fn cup(&self, id: i64) -> Result<CupRecord, StoreError> {
+        const CUP: &str = "select chat, game, options, settings, format, rounds, window_ms, \
+                           host, status, round, round_ends, version, updated_ms \
+                           from cups where id = $1";
+        const PLAYERS: &str = "select seq, user_id, name, rating, \
+                               case when withdrawn then 1 else 0 end as withdrawn \
+                               from cup_players where cup_id = $1 order by seq";
+        const GAMES: &str = "select g.round, g.board, g.players, g.table_id, g.result, \
+                             t.status as table_status from cup_games g \
+                             left join tables t on t.id = g.table_id \
+                             where g.cup_id = $1 order by g.round, g.board";
+        macro_rules! read {
+            ($pool:expr) => {{
+                use sqlx::Row;
+                let Some(r) = sqlx::query(CUP).bind(id).fetch_optional($pool).await? else {
+                    return Err(StoreError::NoCup(id));
+                };
+                let bad =
+                    |why: String| StoreError::BadRow { table: id, why: format!("cup: {why}") };
+                let word: String = r.try_get("status")?;
+                let status = CupStatus::from_word(&word)
+                    .ok_or_else(|| bad(format!("unknown status {word:?}")))?;
+                let mut c = CupRecord {
+                    id,
+                    chat: ChatId::from(r.try_get::<String, _>("chat")?),
+                    game: r.try_get("game")?,
+                    options: r.try_get("options")?,
+                    settings: r.try_get("settings")?,
+                    format: r.try_get("format")?,
+                    rounds: r.try_get("rounds")?,
+                    window_ms: r.try_get("window_ms")?,
+                    host: UserId::from(r.try_get::<String, _>("host")?),
+                    status,
+                    round: r.try_get("round")?,
+                    round_ends: r.try_get("round_ends")?,
+                    version: r.try_get("version")?,
+                    updated_ms: r.try_get("updated_ms")?,
+                    players: Vec::new(),
+                    games: Vec::new(),
+                };
+                for r in sqlx::query(PLAYERS).bind(id).fetch_all($pool).await? {
+                    c.players.push(CupPlayer {
+                        seq: r.try_get("seq")?,
+                        user: UserId::from(r.try_get::<String, _>("user_id")?),
+                        name: r.try_get("name")?,
+                        rating: r.try_get("rating")?,
+                        withdrawn: r.try_get::<i32, _>("withdrawn")? == 1,
+                    });
+                }
+                for r in sqlx::query(GAMES).bind(id).fetch_all($pool).await? {
+                    let table_status = match r.try_get::<Option<String>, _>("table_status")? {
+                        None => None,
+                        Some(word) => Some(
+                            TableStatus::from_word(&word)
+                                .ok_or_else(|| bad(format!("a table's status {word:?}")))?,
+                        ),
+                    };
+                    c.games.push(CupGameRow {
+                        round: r.try_get("round")?,
+                        board: r.try_get("board")?,
+                        players: r.try_get("players")?,
+                        table: r.try_get("table_id")?,
+                        table_status,
+                        result: r.try_get("result")?,
+                    });
+                }
+                c
+            }};
+        }
+        let cup = match self {
+            Store::Postgres(pool) => read!(pool),
+            Store::Sqlite(lite) => read!(&lite.read),
+        };
+        Ok(cup)
+    }
+
+    /// Moves cup `c.id` from version `c.version` to the next, with `c`'s status, round, window,
+    /// time, rounds and format, and writes `change` in the same transaction: players who join, leave or are
+    /// withdrawn, and a round's games with their new tables (each created with its seats and
+    /// `cup_id`, and linked from its game). Returns the new version; if the cup is no longer
+    /// at `c.version`, nothing is written ([`StoreError::CupConflict`]).
+    pub async fn update_cup(
+        &self,
+        c: &CupRecord,
+        change: &CupChange<'_>,
+    ) -> Result<i64, StoreError> {
+        const UPDATE: &str = "update cups set version = version + 1, status = $1, round = $2, \
+                              round_ends = $3, updated_ms = $4, rounds = $5, format = $6 \
+                              where id = $7 and version = $8";
+        const LEAVE: &str = "delete from cup_players where cup_id = $1 and user_id = $2";
+        const WITHDRAW: &str =
+            "update cup_players set withdrawn = true where cup_id = $1 and seq = $2";
+        const TABLE: &str = "insert into tables (chat, game, options, settings, seed, commitment, \
+                             status, state, next_roll, shape, host, deadline_ms, remind_ms, \
+                             updated_ms, cup_id) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, \
+                             $11, $12, $13, $14, $15) returning id";
+        const GAME: &str = "insert into cup_games (cup_id, round, board, players, table_id) \
+                            values ($1, $2, $3, $4, $5)";
+        on_writer!(self, pool => {
+            let mut tx = pool.begin_write().await?;
+            let done = sqlx::query(UPDATE)
+                .bind(c.status.word())
+                .bind(c.round)
+                .bind(c.round_ends)
+                .bind(c.updated_ms)
+                .bind(c.rounds)
+                .bind(&c.format)
+                .bind(c.id)
+                .bind(c.version)
+                .execute(&mut *tx)
+                .await?;
+            if done.rows_affected() != 1 {
+                tx.rollback().await?;
+                return Err(StoreError::CupConflict(c.id));
+            }
+            for user in change.leave {
+                sqlx::query(LEAVE).bind(c.id).bind(user.as_str()).execute(&mut *tx).await?;
+            }
+            for p in change.join {
+                insert_player!(tx, c.id, p);
+            }
+            for seq in change.withdraw {
+                sqlx::query(WITHDRAW).bind(c.id).bind(seq).execute(&mut *tx).await?;
+            }
+            for (game, table) in &change.games {
+                let table_id: Option<i64> = match table {
+                    Some(t) => {
+                        let id: i64 = bind_insert!(sqlx::query_scalar(TABLE), t)
+                            .bind(c.id)
+                            .fetch_one(&mut *tx)
+                            .await?;
+                        for (seat, s) in t.seats.iter().enumerate() {
+                            insert_seat!(tx, id, seat, s);
+                        }
+                        Some(id)
+                    }
+                    None => None,
+                };
+                sqlx::query(GAME)
+                    .bind(c.id)
+                    .bind(game.round)
+                    .bind(game.board)
+                    .bind(&game.players)
+                    .bind(table_id)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            tx.commit().await?;
+        });
+        Ok(c.version + 1)
+    }
+
+    /// Open cups that need the timer: a round whose window has closed, whose games have all
+    /// ended, or whose tables have not all started (a process stopped between pairing a round
+    /// and starting its games).
+    pub async fn cups_due(&self, now: i64) -> Result<Vec<i64>, StoreError> {
+        const SQL: &str = "select c.id from cups c where c.status = 'playing' and \
+                           (c.round_ends <= $1 \
+                            or not exists (select 1 from cup_games g join tables t \
+                                on t.id = g.table_id where g.cup_id = c.id and g.round = c.round \
+                                and t.status in ('lobby', 'playing')) \
+                            or exists (select 1 from cup_games g join tables t \
+                                on t.id = g.table_id where g.cup_id = c.id and g.round = c.round \
+                                and t.status = 'lobby')) \
+                           order by c.id limit 32";
+        let ids = on_pool!(self, pool => sqlx::query_scalar(SQL).bind(now).fetch_all(pool).await?);
+        Ok(ids)
+    }
+
+    /// The cup table `table` plays for, if any.
+    pub async fn cup_of_table(&self, table: i64) -> Result<Option<i64>, StoreError> {
+        const SQL: &str = "select cup_id from cup_games where table_id = $1";
+        let id =
+            on_pool!(self, pool => sqlx::query_scalar(SQL).bind(table).fetch_optional(pool).await?);
+        Ok(id)
+    }
+}

@@ -1,0 +1,961 @@
+//! The group cup (issue 49): a tournament a chat runs over days. `/cup nardy 5 rounds 24h`
+//! opens it; players sign up with its button (or `/cup join`); the host starts it (`/cup
+//! start`); each round is paired by [`crate::engine::cup`] (docs/rules.md T1–T8) and its games
+//! open as tables of the chat, seated and started; the timer ([`Service::tick`]) closes a
+//! round's window, pairs the next round when the last game of one ends, and crowns the winner.
+//!
+//! The cup's row is its state and every change is guarded by its version
+//! ([`crate::store::Store::update_cup`]): a round's pairing and its tables are written in one
+//! transaction, so of several processes that see a round end at once exactly one pairs it. The
+//! standings are never stored: they are computed from the stored results each time.
+
+use super::i18n::{Arg, Lang};
+use super::message::{Button, Kind, Post};
+use super::service::{Fail, Loaded, MAX_STRIKES, ServiceError, say};
+use super::token::{Button as TokenButton, Token};
+use super::words::{self, Settings, Timer};
+use super::{Ctx, CupOp, Service, View};
+use crate::engine::cup::{self, Cup, CupGame, Entrant, Format, Seat as CupSeat};
+use crate::engine::{Action, GameKind};
+use crate::fair::Seed;
+use crate::ids::UserId;
+use crate::store::{
+    CupChange, CupGameRow, CupPlayer, CupRecord, CupStatus, SeatRecord, StoreError, TableRecord,
+    TableStatus,
+};
+
+/// The most rounds a cup plays.
+const MOST_ROUNDS: u32 = 15;
+/// The rounds a cup plays when not told.
+const DEFAULT_ROUNDS: u32 = 5;
+/// A round's window when not told: a day.
+const DEFAULT_WINDOW_MS: i64 = 86_400_000;
+/// The shortest and longest window.
+const WINDOW_MS: std::ops::RangeInclusive<i64> = 60_000..=7 * 86_400_000;
+/// How often a change to a cup is tried again when another came first.
+const TRIES: usize = 16;
+/// The rating of a player with none yet.
+const UNRATED: f64 = 1500.0;
+
+/// What `/cup <game> …` asks for, read from its words.
+#[derive(Debug, Clone, PartialEq)]
+struct Plan {
+    rounds: Option<u32>,
+    window_ms: i64,
+    format: Format,
+    /// The words left for the game's options and the tables' settings.
+    rest: Vec<String>,
+}
+
+/// Reads the cup's own words among `/cup <game>`'s: `5 rounds` (`rounds=5`), a window (`24h`,
+/// `90m`, `2d`, `window=24h`), `roundrobin` (`rr`) or `swiss`, `4 seats` (`seats=4`). The rest
+/// are the game's options and its tables' settings, as for a table.
+fn plan(game: GameKind, words: &[String]) -> Result<Plan, Fail> {
+    let word_refused = |w: &str| Fail::Say("err-cup-word", vec![("word", w.to_owned().into())]);
+    let lower: Vec<String> = words.iter().map(|w| w.trim().to_lowercase()).collect();
+    let (mut rounds, mut window_ms, mut seats, mut round_robin) = (None, None, None, false);
+    let mut rest = Vec::new();
+    let mut i = 0;
+    while i < lower.len() {
+        let w = lower[i].as_str();
+        let next = lower.get(i + 1).map(String::as_str);
+        let number = w.parse::<u32>().ok().filter(|_| w.bytes().all(|b| b.is_ascii_digit()));
+        match (w, number, next) {
+            (_, Some(n), Some("round" | "rounds")) => {
+                rounds = Some(n);
+                i += 1;
+            }
+            (_, Some(n), Some("seat" | "seats" | "players")) => {
+                seats = Some(n);
+                i += 1;
+            }
+            ("swiss", ..) => round_robin = false,
+            ("roundrobin" | "round-robin" | "rr", ..) => round_robin = true,
+            _ => {
+                if let Some(v) = w.strip_prefix("rounds=") {
+                    rounds = Some(v.parse().map_err(|_| word_refused(&words[i]))?);
+                } else if let Some(v) = w.strip_prefix("seats=") {
+                    seats = Some(v.parse().map_err(|_| word_refused(&words[i]))?);
+                } else if let Some(ms) = duration_ms(w.strip_prefix("window=").unwrap_or(w)) {
+                    window_ms = Some(ms);
+                } else if w.starts_with("window=") {
+                    return Err(word_refused(&words[i]));
+                } else {
+                    rest.push(words[i].clone());
+                }
+            }
+        }
+        i += 1;
+    }
+    if rounds.is_some_and(|r| r == 0 || r > MOST_ROUNDS) {
+        return Err(Fail::Say("err-cup-rounds", vec![("max", Arg::Number(MOST_ROUNDS.into()))]));
+    }
+    let window_ms = window_ms.unwrap_or(DEFAULT_WINDOW_MS);
+    if !WINDOW_MS.contains(&window_ms) {
+        return Err(say("err-cup-window"));
+    }
+    let most = *game.players().end();
+    let seats = seats.map_or(if game == GameKind::Nardy { 2 } else { 4.min(most) }, |s| s as usize);
+    if !game.players().contains(&seats) {
+        let range = [
+            ("min", Arg::Number(*game.players().start() as i64)),
+            ("max", Arg::Number(most as i64)),
+        ];
+        return Err(Fail::Say("err-cup-seats", range.to_vec()));
+    }
+    let format = match (seats, round_robin) {
+        (2, true) => Format::RoundRobin,
+        (2, false) => Format::Swiss,
+        (_, true) => return Err(say("err-cup-round-robin")),
+        (n, false) => Format::Tables(n as u8),
+    };
+    Ok(Plan { rounds, window_ms, format, rest })
+}
+
+/// A duration word: `90m`, `24h`, `2d`.
+fn duration_ms(word: &str) -> Option<i64> {
+    let unit = match word.chars().last()? {
+        'm' => 60_000,
+        'h' => 3_600_000,
+        'd' => 86_400_000,
+        _ => return None,
+    };
+    let digits = &word[..word.len() - 1];
+    if digits.is_empty() || digits.len() > 4 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse::<i64>().ok().map(|n| n * unit)
+}
+
+/// The turn timer of a cup's tables (T7): the longest of the timers that is at most an eighth
+/// of the window (the shortest, one minute, for windows under eight minutes).
+fn fitted_timer(window_ms: i64) -> Timer {
+    [Timer::Day, Timer::Hour, Timer::FiveMinutes, Timer::Minute]
+        .into_iter()
+        .find(|t| t.millis().is_some_and(|ms| ms * 8 <= window_ms))
+        .unwrap_or(Timer::Minute)
+}
+
+/// How a finished cup table's seats ended, for its cup game (T7): a seat the timer removed
+/// forfeits, the others their rank.
+pub(super) fn cup_result(t: &Loaded) -> Option<String> {
+    let seats: Vec<CupSeat> = t
+        .rec
+        .seats
+        .iter()
+        .map(|s| match s.rank {
+            _ if s.left && s.strikes >= MAX_STRIKES => CupSeat::Forfeit,
+            Some(rank) => CupSeat::Place(u8::try_from(rank).unwrap_or(u8::MAX)),
+            None => CupSeat::Place(u8::try_from(t.rec.seats.len()).unwrap_or(u8::MAX)),
+        })
+        .collect();
+    serde_json::to_string(&seats).ok()
+}
+
+/// A stored cup as the engine's pairing and standings see it.
+struct Read {
+    rec: CupRecord,
+    game: GameKind,
+    format: Format,
+    cup: Cup,
+}
+
+impl Read {
+    fn of(rec: CupRecord) -> Result<Read, ServiceError> {
+        let damaged = |why: String| ServiceError::Damaged(0, format!("cup {}: {why}", rec.id));
+        let game: GameKind =
+            rec.game.parse().map_err(|_| damaged(format!("game {:?}", rec.game)))?;
+        let format: Format =
+            serde_json::from_str(&rec.format).map_err(|e| damaged(format!("format: {e}")))?;
+        let entrants = rec
+            .players
+            .iter()
+            .map(|p| Entrant { rating: p.rating, withdrawn: p.withdrawn })
+            .collect();
+        let mut cup = Cup { format, entrants, games: Vec::new(), byes: Vec::new() };
+        for g in &rec.games {
+            let players: Vec<usize> = serde_json::from_str(&g.players)
+                .map_err(|e| damaged(format!("round {} game {}: {e}", g.round, g.board)))?;
+            let round = u32::try_from(g.round).unwrap_or(0);
+            if g.table.is_none() {
+                cup.byes.extend(players.first().map(|&p| (round, p)));
+                continue;
+            }
+            let result = match &g.result {
+                Some(json) => Some(
+                    serde_json::from_str::<Vec<CupSeat>>(json)
+                        .map_err(|e| damaged(format!("result of round {}: {e}", g.round)))?,
+                ),
+                None => None,
+            };
+            cup.games.push(CupGame { round, players, result });
+        }
+        Ok(Read { rec, game, format, cup })
+    }
+
+    fn name(&self, player: usize) -> String {
+        self.rec.players.get(player).map_or_else(|| "?".to_owned(), |p| p.name.clone())
+    }
+
+    /// The games of the current round still being played.
+    fn open_games(&self) -> impl Iterator<Item = &CupGameRow> {
+        self.rec.games.iter().filter(|g| {
+            g.round == self.rec.round
+                && matches!(g.table_status, Some(TableStatus::Lobby | TableStatus::Playing))
+        })
+    }
+}
+
+impl Service {
+    /// `/cup …`.
+    pub(super) async fn cup(&self, ctx: &Ctx, op: CupOp) -> Result<Vec<View>, Fail> {
+        match op {
+            CupOp::Create { game, words } => self.cup_create(ctx, game, &words).await,
+            CupOp::Show => self.cup_show(ctx).await,
+            CupOp::Join => self.cup_join(ctx, None).await,
+            CupOp::Leave => self.cup_leave(ctx).await,
+            CupOp::Start => self.cup_start(ctx, None).await,
+            CupOp::Cancel => self.cup_cancel(ctx).await,
+        }
+    }
+
+    /// A cup's button: sign up, or start it.
+    pub(super) async fn cup_press(&self, ctx: &Ctx, token: &Token) -> Result<Vec<View>, Fail> {
+        let id = i64::try_from(token.table).map_err(|_| say("err-forged"))?;
+        match token.button {
+            TokenButton::CupJoin => self.cup_join(ctx, Some(id)).await,
+            _ => self.cup_start(ctx, Some(id)).await,
+        }
+    }
+
+    async fn cup_create(
+        &self,
+        ctx: &Ctx,
+        game: GameKind,
+        words: &[String],
+    ) -> Result<Vec<View>, Fail> {
+        let plan = plan(game, words)?;
+        let lang = self.user_lang(ctx).await;
+        let creator = Settings { lang: Some(lang), ..Settings::default() };
+        let threads = ctx.chat.platform() == crate::ids::Platform::Discord;
+        let (options, mut settings) = words::apply(game, None, creator, &plan.rest, threads)
+            .map_err(|e| super::lobby::word_refusal(threads, game, e))?;
+        if settings.private {
+            return Err(say("err-cup-private"));
+        }
+        settings.timer = fitted_timer(plan.window_ms);
+        let bots = match settings.bots.take() {
+            Some(u8::MAX) => 1,
+            Some(n) => usize::from(n),
+            None => 0,
+        };
+        let internal =
+            |e: serde_json::Error| Fail::Internal(ServiceError::Damaged(0, e.to_string()));
+        let mut players = vec![CupPlayer {
+            seq: 0,
+            user: ctx.user.clone(),
+            name: ctx.name.clone(),
+            rating: self.cup_rating(ctx.user.as_str(), game).await,
+            withdrawn: false,
+        }];
+        for k in 1..=bots.min(63) {
+            players.push(CupPlayer {
+                seq: k as i32,
+                user: UserId::computer(settings.level, k),
+                name: self.computer_name(lang, k, settings.level),
+                rating: UNRATED,
+                withdrawn: false,
+            });
+        }
+        let rec = CupRecord {
+            chat: ctx.chat.clone(),
+            game: game.name().to_owned(),
+            options: serde_json::to_string(&options).map_err(internal)?,
+            settings: serde_json::to_string(&settings).map_err(internal)?,
+            format: serde_json::to_string(&plan.format).map_err(internal)?,
+            rounds: plan.rounds.unwrap_or(DEFAULT_ROUNDS) as i32,
+            window_ms: plan.window_ms,
+            host: ctx.user.clone(),
+            status: CupStatus::Signup,
+            updated_ms: self.clock.now_ms(),
+            players,
+            ..CupRecord::default()
+        };
+        let id = match self.store.create_cup(&rec).await {
+            Ok(id) => id,
+            Err(StoreError::CupExists) => return Err(say("err-cup-exists")),
+            Err(e) => return Err(e.into()),
+        };
+        tracing::info!(cup = id, chat = %ctx.chat, game = game.name(), "a cup opened");
+        let c = self.read_cup(id).await?;
+        let lang = self.cup_lang(&c.rec).await;
+        Ok(vec![self.cup_signup_view(&c, lang)])
+    }
+
+    /// The cup's sign-up message: what it plays, who signed up, and its buttons.
+    fn cup_signup_view(&self, c: &Read, lang: Lang) -> View {
+        let mut lines = vec![self.i18n.text(
+            lang,
+            "cup-created",
+            &[
+                ("game", self.game_name(lang, c.game).into()),
+                ("rounds", Arg::Number(c.rec.rounds.into())),
+                ("window", self.cup_window(lang, c.rec.window_ms).into()),
+                ("format", self.cup_format(lang, c.format).into()),
+            ],
+        )];
+        lines.push(self.cup_players_line(c, lang));
+        lines.push(self.cup_how(c, lang));
+        let token = |button| Token { table: c.rec.id as u64, version: 0, button }.encode(&self.key);
+        let buttons = vec![vec![
+            Button {
+                label: self.i18n.text(lang, "button-cup-join", &[]),
+                token: token(TokenButton::CupJoin),
+            },
+            Button {
+                label: self.i18n.text(lang, "button-cup-start", &[]),
+                token: token(TokenButton::CupStart),
+            },
+        ]];
+        View::new(Some(lang), lines.join("\n"), Kind::Post(Post { buttons, ..Post::default() }))
+    }
+
+    /// How to sign up and start, as the cup's platform says it.
+    fn cup_how(&self, c: &Read, lang: Lang) -> String {
+        let discord = c.rec.chat.platform() == crate::ids::Platform::Discord;
+        let key = if discord { "cup-signup-how-discord" } else { "cup-signup-how" };
+        self.i18n.text(lang, key, &[])
+    }
+
+    fn cup_players_line(&self, c: &Read, lang: Lang) -> String {
+        let names: Vec<String> = c.rec.players.iter().map(|p| p.name.clone()).collect();
+        self.i18n.text(
+            lang,
+            "cup-players",
+            &[
+                ("count", Arg::Number(names.len() as i64)),
+                ("names", super::shown_names(&names).into()),
+            ],
+        )
+    }
+
+    fn cup_format(&self, lang: Lang, format: Format) -> String {
+        match format {
+            Format::Swiss => self.i18n.text(lang, "cup-format-swiss", &[]),
+            Format::RoundRobin => self.i18n.text(lang, "cup-format-round-robin", &[]),
+            Format::Tables(n) => {
+                self.i18n.text(lang, "cup-format-tables", &[("seats", Arg::Number(n.into()))])
+            }
+        }
+    }
+
+    /// A window's length in words: days, hours or minutes, whichever says it exactly.
+    fn cup_window(&self, lang: Lang, ms: i64) -> String {
+        let minutes = ms / 60_000;
+        let (key, n) = if minutes % 1440 == 0 {
+            ("cup-days", minutes / 1440)
+        } else if minutes % 60 == 0 {
+            ("cup-hours", minutes / 60)
+        } else {
+            ("cup-minutes", minutes)
+        };
+        self.i18n.text(lang, key, &[("n", Arg::Number(n))])
+    }
+
+    /// The language of a cup's messages: its chat's, else its creator's.
+    async fn cup_lang(&self, c: &CupRecord) -> Lang {
+        let settings: Settings = serde_json::from_str(&c.settings).unwrap_or_default();
+        self.stored_chat_lang(&c.chat).await.or(settings.lang).unwrap_or_default()
+    }
+
+    /// A player's rating in `game` for seeding: all time, 1500 with none.
+    async fn cup_rating(&self, user: &str, game: GameKind) -> f64 {
+        match self.store.user_ratings(user, "all").await {
+            Ok(rows) => rows
+                .into_iter()
+                .find(|(g, season, _)| g == game.name() && season == "all")
+                .and_then(|(_, _, row)| row.mu)
+                .map_or(UNRATED, |mu| 60.0 * mu),
+            Err(e) => {
+                tracing::warn!(error = %e, "reading a rating for a cup failed");
+                UNRATED
+            }
+        }
+    }
+
+    async fn read_cup(&self, id: i64) -> Result<Read, Fail> {
+        let rec = match self.store.cup(id).await {
+            Ok(rec) => rec,
+            Err(StoreError::NoCup(_)) => return Err(say("err-cup-none")),
+            Err(e) => return Err(e.into()),
+        };
+        Ok(Read::of(rec)?)
+    }
+
+    /// The chat's open cup, or the one a button names (which must be this chat's).
+    async fn open_cup(&self, ctx: &Ctx, id: Option<i64>) -> Result<Read, Fail> {
+        let id = match id {
+            Some(id) => id,
+            None => {
+                self.store.open_cup(ctx.chat.as_str()).await?.ok_or_else(|| say("err-cup-none"))?
+            }
+        };
+        let c = self.read_cup(id).await?;
+        if c.rec.chat != ctx.chat {
+            return Err(say("err-other-chat"));
+        }
+        Ok(c)
+    }
+
+    async fn cup_join(&self, ctx: &Ctx, id: Option<i64>) -> Result<Vec<View>, Fail> {
+        for _ in 0..TRIES {
+            let c = self.open_cup(ctx, id).await?;
+            if c.rec.players.iter().any(|p| p.user == ctx.user) {
+                return Err(say("err-cup-signed"));
+            }
+            // Late sign-up until half the rounds have started.
+            let late_ok = c.rec.status == CupStatus::Playing
+                && c.format != Format::RoundRobin
+                && c.rec.round * 2 <= c.rec.rounds;
+            if c.rec.status != CupStatus::Signup && !late_ok {
+                return Err(say("err-cup-closed"));
+            }
+            let seq = c.rec.players.iter().map(|p| p.seq + 1).max().unwrap_or(0);
+            let player = CupPlayer {
+                seq,
+                user: ctx.user.clone(),
+                name: ctx.name.clone(),
+                rating: self.cup_rating(ctx.user.as_str(), c.game).await,
+                withdrawn: false,
+            };
+            let mut next = c.rec.clone();
+            next.updated_ms = self.clock.now_ms();
+            let join = [player];
+            match self
+                .store
+                .update_cup(&next, &CupChange { join: &join, ..CupChange::default() })
+                .await
+            {
+                Ok(_) => {
+                    let lang = self.user_lang(ctx).await;
+                    let args = [
+                        ("game", self.game_name(lang, c.game).into()),
+                        ("count", Arg::Number(c.rec.players.len() as i64 + 1)),
+                    ];
+                    let text = self.i18n.text(lang, "cup-joined", &args);
+                    return Ok(vec![View::private(Some(lang), text, ctx.user.to_string())]);
+                }
+                Err(StoreError::CupConflict(_)) => continue,
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Err(Fail::Internal(ServiceError::Damaged(0, "a cup kept changing".into())))
+    }
+
+    async fn cup_leave(&self, ctx: &Ctx) -> Result<Vec<View>, Fail> {
+        for _ in 0..TRIES {
+            let c = self.open_cup(ctx, None).await?;
+            if !c.rec.players.iter().any(|p| p.user == ctx.user) {
+                return Err(say("err-cup-not-signed"));
+            }
+            if c.rec.status != CupStatus::Signup {
+                return Err(say("err-cup-started"));
+            }
+            let mut next = c.rec.clone();
+            next.updated_ms = self.clock.now_ms();
+            let leave = [ctx.user.clone()];
+            match self
+                .store
+                .update_cup(&next, &CupChange { leave: &leave, ..CupChange::default() })
+                .await
+            {
+                Ok(_) => {
+                    let lang = self.user_lang(ctx).await;
+                    let text = self.i18n.text(lang, "cup-left", &[]);
+                    return Ok(vec![View::private(Some(lang), text, ctx.user.to_string())]);
+                }
+                Err(StoreError::CupConflict(_)) => continue,
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Err(Fail::Internal(ServiceError::Damaged(0, "a cup kept changing".into())))
+    }
+
+    async fn cup_start(&self, ctx: &Ctx, id: Option<i64>) -> Result<Vec<View>, Fail> {
+        let c = self.open_cup(ctx, id).await?;
+        if c.rec.host != ctx.user && !ctx.admin {
+            return Err(say("err-cup-host"));
+        }
+        if c.rec.status != CupStatus::Signup {
+            return Err(say("err-cup-running"));
+        }
+        if c.rec.players.len() < 2 {
+            return Err(say("err-cup-few"));
+        }
+        let mut c = c;
+        if c.format == Format::RoundRobin {
+            if c.rec.players.len() <= cup::ROUND_ROBIN_MAX {
+                c.rec.rounds = Format::round_robin_rounds(c.rec.players.len()) as i32;
+            } else {
+                c.format = Format::Swiss;
+            }
+        }
+        let views = self.open_round(c, 1).await?;
+        Ok(views.into_iter().map(|(_, v)| v).collect())
+    }
+
+    async fn cup_cancel(&self, ctx: &Ctx) -> Result<Vec<View>, Fail> {
+        for _ in 0..TRIES {
+            let c = self.open_cup(ctx, None).await?;
+            if c.rec.host != ctx.user && !ctx.admin {
+                return Err(say("err-cup-host"));
+            }
+            let mut next = c.rec.clone();
+            next.status = CupStatus::Cancelled;
+            next.updated_ms = self.clock.now_ms();
+            match self.store.update_cup(&next, &CupChange::default()).await {
+                Ok(_) => {
+                    tracing::info!(cup = c.rec.id, user = %ctx.user, "a cup cancelled");
+                    let lang = self.cup_lang(&c.rec).await;
+                    let args = [
+                        ("game", self.game_name(lang, c.game).into()),
+                        ("name", ctx.name.clone().into()),
+                    ];
+                    return Ok(vec![View::post(
+                        Some(lang),
+                        self.i18n.text(lang, "cup-cancelled", &args),
+                    )]);
+                }
+                Err(StoreError::CupConflict(_)) => continue,
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Err(Fail::Internal(ServiceError::Damaged(0, "a cup kept changing".into())))
+    }
+
+    /// `/cup`: the chat's cup (the open one, else the last): where it stands, the standings,
+    /// who still has to play this round and the time left.
+    async fn cup_show(&self, ctx: &Ctx) -> Result<Vec<View>, Fail> {
+        let id = match self.store.open_cup(ctx.chat.as_str()).await? {
+            Some(id) => id,
+            None => {
+                self.store.last_cup(ctx.chat.as_str()).await?.ok_or_else(|| say("err-cup-none"))?
+            }
+        };
+        let c = self.read_cup(id).await?;
+        let lang = self.user_lang(ctx).await;
+        let text = match c.rec.status {
+            CupStatus::Signup => {
+                let head = self.i18n.text(
+                    lang,
+                    "cup-status-signup",
+                    &[("game", self.game_name(lang, c.game).into())],
+                );
+                format!("{head}\n{}\n{}", self.cup_players_line(&c, lang), self.cup_how(&c, lang))
+            }
+            _ => self.cup_standing_text(&c, lang),
+        };
+        Ok(vec![View::private(Some(lang), text, ctx.user.to_string())])
+    }
+
+    /// The standings in words, with the round, who still has to play and the time left (or the
+    /// winner, once it is over).
+    fn cup_standing_text(&self, c: &Read, lang: Lang) -> String {
+        let game = self.game_name(lang, c.game);
+        let mut lines = Vec::new();
+        match c.rec.status {
+            CupStatus::Finished => lines.push(self.i18n.text(
+                lang,
+                "cup-finished-title",
+                &[("game", game.clone().into())],
+            )),
+            CupStatus::Cancelled => {
+                let args = [("game", game.clone().into()), ("name", "—".to_owned().into())];
+                lines.push(self.i18n.text(lang, "cup-cancelled", &args));
+            }
+            _ => {
+                let left = c.rec.round_ends.map_or(0, |e| (e - self.clock.now_ms()).max(0));
+                let args = [
+                    ("game", game.clone().into()),
+                    ("round", Arg::Number(c.rec.round.into())),
+                    ("rounds", Arg::Number(c.rec.rounds.into())),
+                    ("left", self.cup_window(lang, left.max(60_000)).into()),
+                ];
+                lines.push(self.i18n.text(lang, "cup-status-round", &args));
+                let waiting: Vec<String> = c
+                    .open_games()
+                    .filter_map(|g| serde_json::from_str::<Vec<usize>>(&g.players).ok())
+                    .flatten()
+                    .map(|p| c.name(p))
+                    .collect();
+                if !waiting.is_empty() {
+                    let names = super::shown_names(&waiting);
+                    lines.push(self.i18n.text(
+                        lang,
+                        "cup-still-to-play",
+                        &[("names", names.into())],
+                    ));
+                }
+            }
+        }
+        lines.push(self.cup_standings_lines(c, lang));
+        lines.push(self.i18n.text(lang, "cup-tiebreaks", &[]));
+        lines.join("\n")
+    }
+
+    fn cup_standings_lines(&self, c: &Read, lang: Lang) -> String {
+        cup::standings(&c.cup)
+            .iter()
+            .map(|s| {
+                let key = if s.withdrawn { "cup-line-withdrawn" } else { "cup-line" };
+                let args = [
+                    ("place", Arg::Number(s.place as i64)),
+                    ("name", c.name(s.player).into()),
+                    ("points", Arg::Number(s.points.into())),
+                    ("sb", Arg::Number(s.sonneborn.into())),
+                    ("played", Arg::Number(s.played as i64)),
+                ];
+                self.i18n.text(lang, key, &args)
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// Pairs round `round` of cup `c` and opens its tables, in one transaction guarded by the
+    /// cup's version; then starts them. Returns what to post, each with its chat; nothing when
+    /// another process paired the round first.
+    async fn open_round(&self, mut c: Read, round: u32) -> Result<Vec<(String, View)>, Fail> {
+        let now = self.clock.now_ms();
+        // T8: twice forfeited, withdrawn.
+        let mut withdraw = Vec::new();
+        for (i, p) in c.rec.players.iter().enumerate() {
+            if !p.withdrawn && c.cup.forfeits(i) >= 2 {
+                withdraw.push(p.seq);
+                c.cup.entrants[i].withdrawn = true;
+            }
+        }
+        let pairing = cup::pair_round(&c.cup, round);
+        let mut tables = Vec::with_capacity(pairing.tables.len());
+        for players in &pairing.tables {
+            tables.push(self.cup_table(&c, players, now)?);
+        }
+        let json = |players: &[usize]| serde_json::to_string(players).unwrap_or_default();
+        let mut games: Vec<(CupGameRow, Option<&TableRecord>)> = Vec::new();
+        for (i, (players, table)) in pairing.tables.iter().zip(&tables).enumerate() {
+            let row = CupGameRow {
+                round: round as i32,
+                board: i as i32 + 1,
+                players: json(players),
+                ..CupGameRow::default()
+            };
+            games.push((row, Some(table)));
+        }
+        for (j, &p) in pairing.byes.iter().enumerate() {
+            let board = (pairing.tables.len() + j) as i32 + 1;
+            let row = CupGameRow {
+                round: round as i32,
+                board,
+                players: json(&[p]),
+                ..CupGameRow::default()
+            };
+            games.push((row, None));
+        }
+        let mut next = c.rec.clone();
+        let over = pairing.tables.is_empty();
+        next.status = if over { CupStatus::Finished } else { CupStatus::Playing };
+        next.round = if over { c.rec.round } else { round as i32 };
+        next.round_ends = (!over).then_some(now + c.rec.window_ms);
+        next.updated_ms = now;
+        let change = CupChange {
+            withdraw: &withdraw,
+            games: if over { Vec::new() } else { games },
+            ..CupChange::default()
+        };
+        next.format = serde_json::to_string(&c.format).unwrap_or_else(|_| next.format.clone());
+        match self.store.update_cup(&next, &change).await {
+            Ok(_) => {}
+            Err(StoreError::CupConflict(_)) => {
+                tracing::debug!(cup = c.rec.id, round, "the round was paired elsewhere");
+                return Ok(Vec::new());
+            }
+            Err(e) => return Err(e.into()),
+        }
+        let c = self.read_cup(c.rec.id).await?;
+        let lang = self.cup_lang(&c.rec).await;
+        let chat = c.rec.chat.to_string();
+        if over {
+            return Ok(vec![(chat, self.cup_final_view(&c, lang))]);
+        }
+        tracing::info!(cup = c.rec.id, round, tables = tables.len(), "a cup round paired");
+        let mut out = vec![(chat.clone(), self.cup_round_view(&c, lang, &withdraw))];
+        out.extend(self.start_cup_tables(&c).await.into_iter().map(|v| (chat.clone(), v)));
+        Ok(out)
+    }
+
+    /// A new table for a cup game: the cup's chat, game, options and settings, its players in
+    /// seat order, a new seed; a lobby until [`Service::start_cup_tables`] starts it.
+    fn cup_table(&self, c: &Read, players: &[usize], now: i64) -> Result<TableRecord, Fail> {
+        let seed = Seed::generate().map_err(|e| {
+            Fail::Internal(ServiceError::Damaged(0, format!("no OS randomness: {e}")))
+        })?;
+        let seats = players
+            .iter()
+            .filter_map(|&p| c.rec.players.get(p))
+            .map(|p| SeatRecord {
+                user: p.user.clone(),
+                name: p.name.clone(),
+                ..SeatRecord::default()
+            })
+            .collect();
+        Ok(TableRecord {
+            chat: c.rec.chat.clone(),
+            game: c.rec.game.clone(),
+            options: c.rec.options.clone(),
+            settings: c.rec.settings.clone(),
+            seed: seed.as_bytes().to_vec(),
+            commitment: seed.commitment_hex(),
+            status: TableStatus::Lobby,
+            shape: super::service::SHAPE,
+            host: c.rec.host.clone(),
+            updated_ms: now,
+            seats,
+            ..TableRecord::default()
+        })
+    }
+
+    /// Starts the current round's tables that are still lobbies; returns their boards.
+    async fn start_cup_tables(&self, c: &Read) -> Vec<View> {
+        let mut views = Vec::new();
+        for g in c.rec.games.iter().filter(|g| g.round == c.rec.round) {
+            let (Some(id), Some(TableStatus::Lobby)) = (g.table, g.table_status) else { continue };
+            let started = async {
+                let t = self.load(id).await?;
+                let lang = self.table_lang(&t).await;
+                self.begin(t, lang).await
+            };
+            match started.await {
+                Ok(v) => views.extend(v),
+                Err(Fail::Internal(e)) => {
+                    tracing::error!(cup = c.rec.id, table = id, error = %e, "a cup table did not start")
+                }
+                Err(_) => {
+                    tracing::debug!(cup = c.rec.id, table = id, "a cup table started elsewhere")
+                }
+            }
+        }
+        views
+    }
+
+    /// The round's post: its number, its tables and byes, with every player mentioned.
+    fn cup_round_view(&self, c: &Read, lang: Lang, withdrawn: &[i32]) -> View {
+        let mut lines = Vec::new();
+        for seq in withdrawn {
+            if let Some(p) = c.rec.players.iter().find(|p| p.seq == *seq) {
+                lines.push(self.i18n.text(
+                    lang,
+                    "cup-withdrawn",
+                    &[("name", p.name.clone().into())],
+                ));
+            }
+        }
+        let args = [
+            ("game", self.game_name(lang, c.game).into()),
+            ("round", Arg::Number(c.rec.round.into())),
+            ("rounds", Arg::Number(c.rec.rounds.into())),
+            ("window", self.cup_window(lang, c.rec.window_ms).into()),
+        ];
+        lines.push(self.i18n.text(lang, "cup-round", &args));
+        let mut mentions = Vec::new();
+        for g in c.rec.games.iter().filter(|g| g.round == c.rec.round) {
+            let players: Vec<usize> = serde_json::from_str(&g.players).unwrap_or_default();
+            let names: Vec<String> = players.iter().map(|&p| c.name(p)).collect();
+            mentions.extend(
+                players
+                    .iter()
+                    .filter_map(|&p| c.rec.players.get(p))
+                    .filter(|p| !p.user.is_computer())
+                    .map(|p| p.user.to_string()),
+            );
+            match g.table {
+                Some(table) => {
+                    let args = [
+                        ("table", Arg::Number(table)),
+                        ("players", super::shown_names(&names).into()),
+                    ];
+                    lines.push(self.i18n.text(lang, "cup-table-line", &args));
+                }
+                None => {
+                    let args = [
+                        ("name", names.join(", ").into()),
+                        ("points", Arg::Number(c.format.bye_points().into())),
+                    ];
+                    lines.push(self.i18n.text(lang, "cup-bye-line", &args));
+                }
+            }
+        }
+        if c.rec.round > 1 {
+            lines.push(String::new());
+            lines.push(self.cup_standings_lines(c, lang));
+        }
+        View::new(Some(lang), lines.join("\n"), Kind::Post(Post { mentions, ..Post::default() }))
+    }
+
+    /// The last post: the final standings and the winner.
+    fn cup_final_view(&self, c: &Read, lang: Lang) -> View {
+        let standings = cup::standings(&c.cup);
+        let winners: Vec<String> =
+            standings.iter().filter(|s| s.place == 1).map(|s| c.name(s.player)).collect();
+        let mut lines = vec![self.i18n.text(
+            lang,
+            "cup-winner",
+            &[
+                ("game", self.game_name(lang, c.game).into()),
+                ("names", super::shown_names(&winners).into()),
+                ("count", Arg::Number(winners.len() as i64)),
+            ],
+        )];
+        lines.push(self.cup_standings_lines(c, lang));
+        lines.push(self.i18n.text(lang, "cup-tiebreaks", &[]));
+        View::post(Some(lang), lines.join("\n"))
+    }
+
+    /// The cups' part of the timer: closes rounds whose window has passed (T7), pairs the next
+    /// round when one is over, and starts tables a stopped process left unstarted. Returns what
+    /// to post, each with its chat.
+    pub(super) async fn cup_tick(&self) -> Result<Vec<(String, crate::table::View)>, ServiceError> {
+        let now = self.clock.now_ms();
+        let mut out = Vec::new();
+        for id in self.store.cups_due(now).await? {
+            match self.cup_due(id, now).await {
+                Ok(views) => out.extend(views),
+                Err(Fail::Internal(e)) => {
+                    tracing::error!(cup = id, error = %e, "the cup's timer failed")
+                }
+                Err(_) => tracing::debug!(cup = id, "the cup's timer lost a race"),
+            }
+        }
+        Ok(out)
+    }
+
+    async fn cup_due(&self, id: i64, now: i64) -> Result<Vec<(String, View)>, Fail> {
+        let c = self.read_cup(id).await?;
+        if c.rec.status != CupStatus::Playing {
+            return Ok(Vec::new());
+        }
+        let chat = c.rec.chat.to_string();
+        let mut out: Vec<(String, View)> = Vec::new();
+        // Tables paired but not started (a process stopped in between).
+        if c.open_games().any(|g| g.table_status == Some(TableStatus::Lobby)) {
+            out.extend(self.start_cup_tables(&c).await.into_iter().map(|v| (chat.clone(), v)));
+        }
+        let c = self.read_cup(id).await?;
+        if c.open_games().next().is_some() {
+            if c.rec.round_ends.is_none_or(|e| e > now) {
+                return Ok(out);
+            }
+            // T7: the window closed; its unfinished games end as the timer ends a game.
+            let open: Vec<i64> = c.open_games().filter_map(|g| g.table).collect();
+            for table in open {
+                out.extend(
+                    self.close_cup_table(table).await?.into_iter().map(|v| (chat.clone(), v)),
+                );
+            }
+        }
+        let c = self.read_cup(id).await?;
+        if c.open_games().next().is_some() {
+            return Ok(out);
+        }
+        let last = c.rec.round >= c.rec.rounds;
+        if last {
+            let mut next = c.rec.clone();
+            next.status = CupStatus::Finished;
+            next.round_ends = None;
+            next.updated_ms = now;
+            match self.store.update_cup(&next, &CupChange::default()).await {
+                Ok(_) => {}
+                Err(StoreError::CupConflict(_)) => return Ok(out),
+                Err(e) => return Err(e.into()),
+            }
+            tracing::info!(cup = id, "a cup finished");
+            let c = self.read_cup(id).await?;
+            let lang = self.cup_lang(&c.rec).await;
+            out.push((chat, self.cup_final_view(&c, lang)));
+            return Ok(out);
+        }
+        let round = u32::try_from(c.rec.round).unwrap_or(0) + 1;
+        out.extend(self.open_round(c, round).await?);
+        Ok(out)
+    }
+
+    /// Ends a cup game whose window closed (T7): the player to move is removed, as the timer
+    /// removes a player, until the game is over.
+    async fn close_cup_table(&self, id: i64) -> Result<Vec<View>, Fail> {
+        let mut views = Vec::new();
+        for _ in 0..crate::engine::ludo::MAX_PLAYERS + 1 {
+            let mut t = self.load(id).await?;
+            if t.rec.status != TableStatus::Playing {
+                break;
+            }
+            let Some(game) = &t.game else { break };
+            let seat = game
+                .legal()
+                .to_move()
+                .map(usize::from)
+                .or_else(|| t.rec.seats.iter().position(|s| !s.left));
+            let Some(seat) = seat else { break };
+            let name = t.rec.seats[seat].name.clone();
+            t.rec.seats[seat].strikes = MAX_STRIKES;
+            let lang = self.table_lang(&t).await;
+            let header = vec![self.i18n.text(lang, "cup-window-closed", &[("name", name.into())])];
+            let action = Action::Remove { seat: seat as crate::engine::Seat };
+            views.extend(self.play_chain(t, action, None, lang, header).await?);
+        }
+        Ok(views)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(game: GameKind, text: &str) -> Plan {
+        match plan(game, &words(text)) {
+            Ok(p) => p,
+            Err(_) => panic!("{text} was refused"),
+        }
+    }
+
+    fn words(text: &str) -> Vec<String> {
+        text.split_whitespace().map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn a_cups_words_are_read_and_the_rest_left_for_the_game() {
+        let p = read(GameKind::Nardy, "5 rounds 24h 3");
+        assert_eq!((p.rounds, p.window_ms, p.format), (Some(5), 86_400_000, Format::Swiss));
+        assert_eq!(p.rest, ["3"], "a bare number is the match length, as for a table");
+        let p = read(GameKind::Ludo, "rounds=4 90m");
+        assert_eq!((p.rounds, p.window_ms, p.format), (Some(4), 5_400_000, Format::Tables(4)));
+        let p = read(GameKind::Ludo, "2 seats rr bots=3");
+        assert_eq!((p.format, p.rest.clone()), (Format::RoundRobin, words("bots=3")));
+        assert_eq!(read(GameKind::Snakes, "6 seats 2d").format, Format::Tables(6));
+        let refused = |g, w: &str| match plan(g, &words(w)) {
+            Err(Fail::Say(key, _)) => key,
+            _ => panic!("{w} was not refused by name"),
+        };
+        assert_eq!(refused(GameKind::Nardy, "0 rounds"), "err-cup-rounds");
+        assert_eq!(refused(GameKind::Nardy, "16 rounds"), "err-cup-rounds");
+        assert_eq!(refused(GameKind::Nardy, "30d"), "err-cup-window");
+        assert_eq!(refused(GameKind::Nardy, "4 seats"), "err-cup-seats");
+        assert_eq!(refused(GameKind::Ludo, "4 seats rr"), "err-cup-round-robin");
+        assert_eq!(refused(GameKind::Ludo, "rounds=x"), "err-cup-word");
+    }
+
+    #[test]
+    fn the_turn_timer_fits_the_window_t7() {
+        assert_eq!(fitted_timer(86_400_000), Timer::Hour, "a day: an hour a move");
+        assert_eq!(fitted_timer(8 * 86_400_000 / 8 * 8), Timer::Day);
+        assert_eq!(fitted_timer(3_600_000), Timer::FiveMinutes);
+        assert_eq!(fitted_timer(60_000), Timer::Minute);
+    }
+}

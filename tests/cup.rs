@@ -1,0 +1,202 @@
+//! The group cup (issue 49) through the table service, on both databases: opened with its
+//! words, signed up by command and by button, refusals by name, started by its host, rounds
+//! paired (byes, late sign-up), games that end by resignation and by the window closing (T7:
+//! a forfeit), the next round paired exactly once when two processes see the round end, a
+//! restarted process going on, the final standings and the winner, and the standings equal to
+//! a rebuild from the stored results (engine::cup).
+
+mod common;
+
+use std::sync::Arc;
+
+use common::{both_databases, ctx, unique};
+use dicetable::engine::cup::{self, Cup, CupGame, Entrant, Format, Seat};
+use dicetable::store::{CupRecord, CupStatus, Store, TableStatus};
+use dicetable::table::token::{Button as TokenButton, Token, TokenKey};
+use dicetable::table::{ManualClock, Op, Service, View, parse_command};
+
+const SECRET: &[u8] = b"cup test secret";
+const START_MS: i64 = 1_800_000_000_000;
+const WINDOW_MS: i64 = 10 * 60_000;
+
+async fn say(service: &Service, chat: &str, who: &str, text: &str) -> Vec<View> {
+    let command = parse_command(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    service.handle(&ctx(chat, who), command.op).await
+}
+
+fn plain(views: &[View]) -> String {
+    let texts: Vec<String> = views.iter().map(|v| v.text.clone()).collect();
+    texts.join("\n").replace(['\u{2068}', '\u{2069}'], "")
+}
+
+fn ticked(views: &[(String, View)], chat: &str) -> String {
+    let mine: Vec<View> = views.iter().filter(|(c, _)| c == chat).map(|(_, v)| v.clone()).collect();
+    plain(&mine)
+}
+
+async fn the_cup(store: &Store, chat: &str) -> CupRecord {
+    let id = match store.open_cup(chat).await.unwrap() {
+        Some(id) => id,
+        None => store.last_cup(chat).await.unwrap().expect("a cup"),
+    };
+    store.cup(id).await.unwrap()
+}
+
+/// The standings rebuilt from the stored rows alone, as the test reads them.
+fn rebuilt(c: &CupRecord) -> Vec<(String, u32)> {
+    let format: Format = serde_json::from_str(&c.format).unwrap();
+    let entrants =
+        c.players.iter().map(|p| Entrant { rating: p.rating, withdrawn: p.withdrawn }).collect();
+    let mut games = Vec::new();
+    let mut byes = Vec::new();
+    for g in &c.games {
+        let players: Vec<usize> = serde_json::from_str(&g.players).unwrap();
+        match g.table {
+            None => byes.push((g.round as u32, players[0])),
+            Some(_) => games.push(CupGame {
+                round: g.round as u32,
+                players,
+                result: g.result.as_deref().map(|r| serde_json::from_str::<Vec<Seat>>(r).unwrap()),
+            }),
+        }
+    }
+    let standings = cup::standings(&Cup { format, entrants, games, byes });
+    standings.iter().map(|s| (c.players[s.player].name.clone(), s.points)).collect()
+}
+
+/// Ends the current round's games: at each table with a person, the last person seated
+/// resigns, except at `spare` tables (by board number), left for the window to close.
+async fn resign_round(service: &Service, store: &Store, chat: &str, spare: &[i32]) {
+    let c = the_cup(store, chat).await;
+    for g in c.games.iter().filter(|g| g.round == c.round && !spare.contains(&g.board)) {
+        let Some(table) = g.table else { continue };
+        let players: Vec<usize> = serde_json::from_str(&g.players).unwrap();
+        let Some(person) =
+            players.iter().rev().map(|&p| &c.players[p]).find(|p| !p.user.is_computer())
+        else {
+            continue;
+        };
+        let views = say(service, chat, &person.name, &format!("/resign {table}")).await;
+        assert!(views.iter().all(|v| v.refusal().is_none()), "{}", plain(&views));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_nardy_cup_runs_from_sign_up_to_its_winner() {
+    for (db, url) in both_databases("cup", "nardy").await {
+        let store = Store::connect(&url).await.unwrap();
+        let clock = Arc::new(ManualClock::new(START_MS));
+        let service = Service::new(store.clone(), SECRET, clock.clone());
+        let chat = unique("cup");
+
+        // Opened with its words; the host and one computer are signed up.
+        let opened = say(&service, &chat, "Ana", "/cup nardy 3 rounds 10m bots=1").await;
+        let text = plain(&opened);
+        assert!(
+            text.contains("A Long Nardy cup: 3 rounds, 10 minutes each, Swiss pairing."),
+            "{db}: {text}"
+        );
+        assert!(text.contains("Signed up (2): Ana, "), "{db}: {text}");
+        let again = plain(&say(&service, &chat, "Ben", "/cup ludo").await);
+        assert!(again.contains("already has a cup"), "{db}: {again}");
+        let bad = plain(&say(&service, &chat, "Ben", "/cup nardy 99 rounds").await);
+        assert!(bad.contains("1 to 15 rounds") || bad.contains("already has a cup"), "{db}: {bad}");
+
+        // Sign up by command and by the button; refusals by name.
+        say(&service, &chat, "Ben", "/cup join").await;
+        let key = TokenKey::new(SECRET);
+        let join = opened[0]
+            .buttons()
+            .iter()
+            .flatten()
+            .find(|b| Token::parse(&b.token, &key).is_ok_and(|t| t.button == TokenButton::CupJoin))
+            .expect("a sign-up button")
+            .token
+            .clone();
+        let pressed = service.handle(&ctx(&chat, "Cy"), Op::Press(join.clone())).await;
+        assert!(plain(&pressed).contains("You are signed up"), "{db}: {}", plain(&pressed));
+        assert_eq!(pressed[0].private_to().map(str::to_owned), Some(format!("{chat}/Cy")));
+        let twice = plain(&service.handle(&ctx(&chat, "Cy"), Op::Press(join.clone())).await);
+        assert!(twice.contains("already signed up"), "{db}: {twice}");
+        say(&service, &chat, "Dee", "/cup join").await;
+        let not = plain(&say(&service, &chat, "Eve", "/cup leave").await);
+        assert!(not.contains("not signed up"), "{db}: {not}");
+        let forged =
+            plain(&service.handle(&ctx(&chat, "Eve"), Op::Press(join.replace('u', "v"))).await);
+        assert!(!forged.contains("Round"), "{db}: a forged token starts nothing: {forged}");
+        let shown = plain(&say(&service, &chat, "Eve", "/cup").await);
+        assert!(shown.contains("Signed up (5)"), "{db}: {shown}");
+
+        // Only the host (or an admin) starts it.
+        let refused = plain(&say(&service, &chat, "Ben", "/cup start").await);
+        assert!(refused.contains("Only the cup's host"), "{db}: {refused}");
+        let started = plain(&say(&service, &chat, "Ana", "/cup start").await);
+        assert!(started.contains("Long Nardy cup, round 1 of 3"), "{db}: {started}");
+        assert!(started.contains("sits this round out (a bye: 1 point)"), "{db}: {started}");
+        assert_eq!(
+            started.matches("Table ").count(),
+            2,
+            "{db}: five players, two tables: {started}"
+        );
+        let c = the_cup(&store, &chat).await;
+        assert_eq!((c.status, c.round, c.players.len()), (CupStatus::Playing, 1, 5), "{db}");
+        // Its games are tables of the chat, seated and started.
+        for g in c.games.iter().filter(|g| g.table.is_some()) {
+            assert_eq!(g.table_status, Some(TableStatus::Playing), "{db}: {g:?}");
+        }
+        let late = plain(&say(&service, &chat, "Eve", "/cup join").await);
+        assert!(late.contains("You are signed up"), "{db}: late sign-up in round 1 of 3: {late}");
+
+        // Round 1: one game ends by resignation, the other when the window closes (T7).
+        resign_round(&service, &store, &chat, &[2]).await;
+        let early = ticked(&service.tick().await.unwrap(), &chat);
+        assert!(!early.contains("round 2"), "{db}: a game still plays: {early}");
+        clock.advance(WINDOW_MS + 1);
+        let closed = ticked(&service.tick().await.unwrap(), &chat);
+        assert!(closed.contains("The round's time is up"), "{db}: {closed}");
+        assert!(closed.contains("round 2 of 3"), "{db}: {closed}");
+        let c = the_cup(&store, &chat).await;
+        let forfeits = c
+            .games
+            .iter()
+            .filter(|g| g.result.as_deref().is_some_and(|r| r.contains("Forfeit")))
+            .count();
+        assert_eq!(forfeits, 1, "{db}: the window's close is a forfeit: {:?}", c.games);
+        assert_eq!(c.players.len(), 6, "{db}: Eve plays from round 2");
+
+        // Round 2 ends; two processes see it at once: one pairs round 3.
+        resign_round(&service, &store, &chat, &[]).await;
+        // A second process, started now (the first one's restart).
+        let other = Service::new(store.clone(), SECRET, clock.clone());
+        let (a, b) = tokio::join!(service.tick(), other.tick());
+        let (a, b) = (ticked(&a.unwrap(), &chat), ticked(&b.unwrap(), &chat));
+        let posts = a.matches("round 3 of 3").count() + b.matches("round 3 of 3").count();
+        assert_eq!(posts, 1, "{db}: round 3 paired once:\n{a}\n---\n{b}");
+        let c = the_cup(&store, &chat).await;
+        assert_eq!(
+            c.games.iter().filter(|g| g.round == 3).count(),
+            3,
+            "{db}: six players, three tables"
+        );
+
+        // Round 3, played with the restarted process alone; the cup ends with its winner.
+        resign_round(&other, &store, &chat, &[]).await;
+        let end = ticked(&other.tick().await.unwrap(), &chat);
+        assert!(
+            end.contains("wins the Long Nardy cup!") || end.contains("share the Long Nardy cup!"),
+            "{db}: {end}"
+        );
+        let c = the_cup(&store, &chat).await;
+        assert_eq!(c.status, CupStatus::Finished, "{db}");
+        // The standings are a function of the stored results: rebuilt here, they match.
+        for (place, (name, points)) in rebuilt(&c).iter().enumerate() {
+            let unit = if *points == 1 { "point" } else { "points" };
+            let line = format!("{name}: {points} {unit}");
+            assert!(end.contains(&line), "{db}: {line} (place {}) not in {end}", place + 1);
+        }
+        let shown = plain(&say(&service, &chat, "Ben", "/cup").await);
+        assert!(shown.contains("The Long Nardy cup is over"), "{db}: {shown}");
+        let after = plain(&say(&service, &chat, "Ben", "/cup join").await);
+        assert!(after.contains("This chat has no cup"), "{db}: {after}");
+    }
+}
