@@ -158,6 +158,9 @@ async fn fill(service: &Service) -> (Vec<Running>, Vec<(String, String)>) {
     assert!(refused(&views).is_empty(), "{cup}: {:?}", refused(&views));
     let views = act(service, &ctx(&cup, "Ben"), Op::Resign(None)).await;
     assert!(refused(&views).is_empty(), "{cup}: {:?}", refused(&views));
+    let lift = Op::Cup(CupOp::Lift("Ben".into()));
+    let views = act(service, &admin(&cup, "Ana"), lift).await;
+    assert!(refused(&views).is_empty(), "{cup}: {:?}", refused(&views));
     (running, rematches)
 }
 

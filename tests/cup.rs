@@ -200,3 +200,136 @@ async fn a_nardy_cup_runs_from_sign_up_to_its_winner() {
         assert!(after.contains("This chat has no cup"), "{db}: {after}");
     }
 }
+
+/// Ticks the timer once a minute (the cup tables' turn timer) `times` times, `active` rolling
+/// whenever it is their turn (the other player never moves); returns what was posted in
+/// `chat`. Stops once that says `until`.
+async fn minutes(
+    service: &Service,
+    clock: &ManualClock,
+    chat: &str,
+    active: &str,
+    times: usize,
+    until: &str,
+) -> String {
+    let mut posted = Vec::new();
+    let me = format!("{chat}/{active}");
+    for _ in 0..times {
+        for _ in 0..4 {
+            let status = say(service, chat, active, "/status").await;
+            let Some(board) =
+                status.iter().find(|v| v.mentions().contains(&me) && !v.buttons().is_empty())
+            else {
+                break;
+            };
+            let roll = board.buttons()[0][0].token.clone();
+            let views = service.handle(&ctx(chat, active), Op::Press(roll)).await;
+            posted.push(plain(&views));
+        }
+        clock.advance(61_000);
+        posted.push(ticked(&service.tick().await.unwrap(), chat));
+        if posted.iter().any(|p| p.contains(until)) {
+            break;
+        }
+    }
+    posted.join("\n")
+}
+
+fn admin(chat: &str, who: &str) -> dicetable::table::Ctx {
+    dicetable::table::Ctx { admin: true, ..ctx(chat, who) }
+}
+
+/// T8 and T9: a player who never moves is removed by the turn timer (a forfeit); after two
+/// cups running with a forfeit they wait a day before the next; an admin lifts it; a forfeit
+/// excused no longer counts.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_no_show_waits_before_the_next_cup_until_an_admin_lifts_it_t9() {
+    for (db, url) in both_databases("cup", "noshow").await {
+        let store = Store::connect(&url).await.unwrap();
+        let clock = Arc::new(ManualClock::new(START_MS));
+        let service = Service::new(store.clone(), SECRET, clock.clone());
+        let chat = unique("noshow");
+        for cup in 1..=2 {
+            // Ana opens but never moves: three strikes of the one-minute timer remove her.
+            say(&service, &chat, "Ana", "/cup snakes 2 seats 1 round 10m").await;
+            say(&service, &chat, "Ben", "/cup join").await;
+            let started = plain(&say(&service, &chat, "Ana", "/cup start").await);
+            assert!(started.contains("Table "), "{db} cup {cup}: {started}");
+            let posted = minutes(&service, &clock, &chat, "Ben", 6, "wins the").await;
+            assert!(
+                posted.contains("Ben wins the Snakes & Ladders cup!"),
+                "{db} cup {cup}: {posted}"
+            );
+            let c = the_cup(&store, &chat).await;
+            assert_eq!(c.status, CupStatus::Finished, "{db}");
+            let result: Vec<Seat> =
+                serde_json::from_str(c.games[0].result.as_deref().unwrap()).unwrap();
+            let players: Vec<usize> = serde_json::from_str(&c.games[0].players).unwrap();
+            let ana = players.iter().position(|&p| c.players[p].name == "Ana").unwrap();
+            assert_eq!(result[ana], Seat::Forfeit, "{db} cup {cup}: {result:?}");
+        }
+        // Two cups running with a forfeit: a day's wait.
+        say(&service, &chat, "Ben", "/cup snakes 2 seats 2 rounds 10m").await;
+        let waits = plain(&say(&service, &chat, "Ana", "/cup join").await);
+        assert!(waits.contains("in each of your last 2 cups"), "{db}: {waits}");
+        assert!(waits.contains("again in 24 hours"), "{db}: {waits}");
+        let not_admin = plain(&say(&service, &chat, "Ben", "/cup lift Ana").await);
+        assert!(not_admin.contains("Only a chat admin"), "{db}: {not_admin}");
+        let lift = parse_command("/cup lift Ana").unwrap().op;
+        let lifted = plain(&service.handle(&admin(&chat, "Cy"), lift).await);
+        assert!(lifted.contains("Ana may sign up"), "{db}: {lifted}");
+        let joined = plain(&say(&service, &chat, "Ana", "/cup join").await);
+        assert!(joined.contains("You are signed up"), "{db}: {joined}");
+
+        // In this cup Ben, its host, never moves: a forfeit, which an admin excuses (once:
+        // there is no second to excuse).
+        say(&service, &chat, "Ben", "/cup start").await;
+        let posted = minutes(&service, &clock, &chat, "Ana", 6, "round 2 of 2").await;
+        assert!(posted.contains("round 2 of 2"), "{db}: {posted}");
+        let nobody = plain(&say(&service, &chat, "Ben", "/cup excuse Zed").await);
+        assert!(nobody.contains("Nobody called Zed"), "{db}: {nobody}");
+        let excuse = parse_command("/cup excuse Ben").unwrap().op;
+        let excused = plain(&service.handle(&admin(&chat, "Cy"), excuse.clone()).await);
+        assert!(excused.contains("excused one of Ben's missed games"), "{db}: {excused}");
+        let again = plain(&service.handle(&admin(&chat, "Cy"), excuse).await);
+        assert!(again.contains("Ben has no missed game"), "{db}: {again}");
+        let c = the_cup(&store, &chat).await;
+        assert_eq!(c.players.iter().map(|p| p.excused).sum::<i32>(), 1, "{db}");
+    }
+}
+
+/// A cup's game is played to its end by the computers when its last person leaves (T2: the
+/// places are the points), and the cup ends with them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn computers_play_a_cup_game_to_its_end() {
+    for (db, url) in both_databases("cup", "computers").await {
+        let store = Store::connect(&url).await.unwrap();
+        let clock = Arc::new(ManualClock::new(START_MS));
+        let service = Service::new(store.clone(), SECRET, clock.clone())
+            .with_computer_pause(std::time::Duration::from_millis(100));
+        let chat = unique("cpu-cup");
+        let opened = plain(&say(&service, &chat, "Ana", "/cup ludo 1 round 1h bots=3").await);
+        assert!(opened.contains("tables of 4"), "{db}: {opened}");
+        let started = plain(&say(&service, &chat, "Ana", "/cup start").await);
+        assert!(started.contains("round 1 of 1"), "{db}: {started}");
+        let resigned = plain(&say(&service, &chat, "Ana", "/resign").await);
+        assert!(resigned.contains("Ana resigned"), "{db}: {resigned}");
+        let c = the_cup(&store, &chat).await;
+        assert_eq!(
+            c.games[0].table_status,
+            Some(TableStatus::Playing),
+            "{db}: the computers play on"
+        );
+        let mut end = String::new();
+        for _ in 0..5000 {
+            clock.advance(100);
+            end = ticked(&service.tick().await.unwrap(), &chat);
+            if end.contains("wins the Ludo cup!") {
+                break;
+            }
+        }
+        assert!(end.contains("wins the Ludo cup!"), "{db}: {end}");
+        assert!(end.contains("Ana: 0 points"), "{db}: {end}");
+        assert!(end.contains(": 4 points"), "{db}: the winner's four (T2): {end}");
+    }
+}

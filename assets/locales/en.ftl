@@ -651,7 +651,7 @@ discord-name-access = access
 discord-name-option-text = text
 discord-name-option-on = on
 
-# The group cup (issue 49): `/cup`, a tournament a chat runs over days (docs/rules.md T1–T8).
+# The group cup (issue 49): `/cup`, a tournament a chat runs over days (docs/rules.md T1–T9).
 command-cup = a tournament over days: sign up, get paired, play each round
 cup-created = 🏆 A { $game } cup: { $rounds ->
         [one] { $rounds } round
@@ -743,3 +743,14 @@ discord-name-option-window = window
 discord-name-option-format = format
 discord-name-option-seats = seats
 discord-name-option-options = options
+cup-excused = { $by } excused one of { $name }'s missed games in this cup.
+cup-excused-back = { $by } excused one of { $name }'s missed games: { $name } is back in the cup and is paired from the next round.
+cup-lifted = { $name } may sign up for this chat's next cup at once: the wait for missed games is lifted.
+err-cup-wait = You missed games in each of your last { $cups } cups here: you may sign up for a cup again in { $left }. A chat admin can lift this with /cup lift and your name.
+err-cup-unknown = Nobody called { $name } is in this chat's cups.
+err-cup-no-forfeit = { $name } has no missed game in this cup to excuse.
+err-cup-admin = Only a chat admin can lift a player's wait.
+discord-cup-excuse = excuse one of a player's missed games in this cup (its host or an admin)
+discord-cup-lift = lift a player's wait for missed games in this server's cups (an admin)
+discord-option-who = the player
+discord-name-option-who = player

@@ -613,7 +613,7 @@ discord-name-access = access
 discord-name-option-text = text
 discord-name-option-on = on
 
-# The group cup (issue 49): `/cup`, a tournament a chat runs over days (docs/rules.md T1–T8).
+# The group cup (issue 49): `/cup`, a tournament a chat runs over days (docs/rules.md T1–T9).
 command-cup = مسابقه‌ای چندروزه: نام‌نویسی، جفت‌شدن، یک بازی در هر دور
 cup-created = 🏆 جام { $game }: { $rounds } دور، هر دور { $window }، { $format }.
 cup-players = نام‌نویسی‌شده‌ها ({ $count }): { $names }
@@ -681,3 +681,14 @@ discord-name-option-window = window
 discord-name-option-format = format
 discord-name-option-seats = seats
 discord-name-option-options = options
+cup-excused = { $by } یکی از بازی‌های ازدست‌رفتهٔ { $name } را در این جام بخشید.
+cup-excused-back = { $by } یکی از بازی‌های ازدست‌رفتهٔ { $name } را بخشید: { $name } به جام برگشته و از دور بعد جفت می‌شود.
+cup-lifted = { $name } می‌تواند همین حالا برای جام بعدی این گفتگو نام‌نویسی کند: انتظار بازی‌های ازدست‌رفته برداشته شد.
+err-cup-wait = شما در هر یک از { $cups } جام آخرتان اینجا بازی از دست داده‌اید: { $left } دیگر می‌توانید دوباره نام‌نویسی کنید. مدیر گفتگو می‌تواند با /cup lift و نام شما این را بردارد.
+err-cup-unknown = کسی به نام { $name } در جام‌های این گفتگو نیست.
+err-cup-no-forfeit = { $name } در این جام بازی ازدست‌رفته‌ای برای بخشیدن ندارد.
+err-cup-admin = فقط مدیر گفتگو می‌تواند انتظار یک بازیکن را بردارد.
+discord-cup-excuse = بخشیدن یکی از بازی‌های ازدست‌رفتهٔ یک بازیکن در این جام (میزبان یا مدیر)
+discord-cup-lift = برداشتن انتظار یک بازیکن برای بازی‌های ازدست‌رفته در جام‌های این سرور (مدیر)
+discord-option-who = بازیکن
+discord-name-option-who = player

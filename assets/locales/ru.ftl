@@ -642,7 +642,7 @@ discord-name-access = доступность
 discord-name-option-text = текстом
 discord-name-option-on = включить
 
-# The group cup (issue 49): `/cup`, a tournament a chat runs over days (docs/rules.md T1–T8).
+# The group cup (issue 49): `/cup`, a tournament a chat runs over days (docs/rules.md T1–T9).
 command-cup = турнир на несколько дней: запись, пары, партия в каждом туре
 cup-created = 🏆 Кубок по игре «{ $game }»: { $rounds ->
         [one] { $rounds } тур
@@ -738,3 +738,14 @@ discord-name-option-window = время
 discord-name-option-format = формат
 discord-name-option-seats = места
 discord-name-option-options = настройки
+cup-excused = { $by } простил(а) { $name } одну пропущенную партию этого кубка.
+cup-excused-back = { $by } простил(а) { $name } одну пропущенную партию: { $name } снова в кубке и получит пару со следующего тура.
+cup-lifted = { $name } может сразу записаться на следующий кубок этого чата: ожидание за пропуски снято.
+err-cup-wait = Вы пропускали партии в каждом из своих последних кубков здесь (кубков: { $cups }): записаться снова можно через { $left }. Администратор чата может снять это командой /cup lift и вашим именем.
+err-cup-unknown = В кубках этого чата нет игрока { $name }.
+err-cup-no-forfeit = У { $name } нет пропущенной партии в этом кубке.
+err-cup-admin = Снять ожидание может только администратор чата.
+discord-cup-excuse = простить игроку одну пропущенную партию этого кубка (организатор или администратор)
+discord-cup-lift = снять ожидание игрока за пропуски в кубках этого сервера (администратор)
+discord-option-who = игрок
+discord-name-option-who = игрок

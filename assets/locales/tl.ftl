@@ -619,7 +619,7 @@ discord-name-access = access
 discord-name-option-text = text
 discord-name-option-on = on
 
-# The group cup (issue 49): `/cup`, a tournament a chat runs over days (docs/rules.md T1–T8).
+# The group cup (issue 49): `/cup`, a tournament a chat runs over days (docs/rules.md T1–T9).
 command-cup = torneo nang ilang araw: mag-sign up, maipares, maglaro bawat round
 cup-created = 🏆 Isang cup ng { $game }: { $rounds } round, { $window } bawat isa, { $format }.
 cup-players = Naka-sign up ({ $count }): { $names }
@@ -687,3 +687,14 @@ discord-name-option-window = window
 discord-name-option-format = format
 discord-name-option-seats = seats
 discord-name-option-options = options
+cup-excused = Pinatawad ni { $by } ang isang hindi nalarong laro ni { $name } sa cup na ito.
+cup-excused-back = Pinatawad ni { $by } ang isang hindi nalarong laro ni { $name }: balik na si { $name } sa cup at ipapares mula sa susunod na round.
+cup-lifted = Puwede nang mag-sign up agad si { $name } sa susunod na cup ng chat na ito: inalis na ang paghihintay dahil sa hindi nalarong laro.
+err-cup-wait = May hindi ka nalarong laro sa bawat isa sa huli mong { $cups } cup dito: puwede kang mag-sign up ulit sa loob ng { $left }. Maaaring alisin ito ng isang admin ng chat gamit ang /cup lift at ang pangalan mo.
+err-cup-unknown = Walang { $name } sa mga cup ng chat na ito.
+err-cup-no-forfeit = Walang hindi nalarong laro si { $name } sa cup na ito na puwedeng patawarin.
+err-cup-admin = Isang admin ng chat lang ang puwedeng mag-alis ng paghihintay ng isang manlalaro.
+discord-cup-excuse = patawarin ang isang hindi nalarong laro ng manlalaro sa cup na ito (host o admin)
+discord-cup-lift = alisin ang paghihintay ng manlalaro dahil sa hindi nalarong laro sa mga cup ng server na ito (admin)
+discord-option-who = ang manlalaro
+discord-name-option-who = player

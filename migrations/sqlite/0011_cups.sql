@@ -1,5 +1,5 @@
 -- SQLite: the same as the Postgres migration of this number.
--- The group cup (issue 49; docs/rules.md T1–T8): a tournament a chat runs over days.
+-- The group cup (issue 49; docs/rules.md T1–T9): a tournament a chat runs over days.
 --
 -- A cup's row is its state; `version` guards every change to it, so that a round is paired
 -- exactly once however many processes see the round end at once (the one whose update finds
@@ -34,6 +34,7 @@ create table cup_players (
     name        text not null,
     rating      real not null,
     withdrawn   boolean not null default false,
+    excused     integer not null default 0, -- forfeits the host or an admin excused (T8, T9)
     primary key (cup_id, seq),
     unique (cup_id, user_id)
 );
@@ -49,6 +50,15 @@ create table cup_games (
     table_id    bigint unique references tables (id) on delete set null,
     result      text,
     primary key (cup_id, round, board)
+);
+
+-- A no-show's wait lifted by an admin (T9): cups of the chat that ended before `lifted_ms`
+-- no longer count toward the player's wait.
+create table cup_lifts (
+    chat        text not null,
+    user_id     text not null,
+    lifted_ms   bigint not null,
+    primary key (chat, user_id)
 );
 
 -- The cup a table plays for (no foreign key: `cup_games.table_id` is the link the database

@@ -93,7 +93,8 @@ pub(super) fn command_op(name: &str, options: &[ResolvedOption<'_>]) -> Option<O
 }
 
 /// `/cup <sub>`: `start` opens a cup with typed options (the game, rounds, each round's time,
-/// the format, the seats, the game's options as words); `begin` starts its rounds.
+/// the format, the seats, the game's options as words); `begin` starts its rounds; `excuse`
+/// and `lift` name a player.
 fn cup_op(sub: &str, args: &[ResolvedOption<'_>]) -> Option<Op> {
     let op = match sub {
         "start" => {
@@ -119,6 +120,13 @@ fn cup_op(sub: &str, args: &[ResolvedOption<'_>]) -> Option<Op> {
         "begin" => CupOp::Start,
         "cancel" => CupOp::Cancel,
         "show" => CupOp::Show,
+        "excuse" | "lift" => {
+            let target = args.iter().find(|o| o.name == "who").and_then(|o| match o.value {
+                ResolvedValue::User(user, member) => Some(picked(user, member)),
+                _ => None,
+            })?;
+            if sub == "excuse" { CupOp::Excuse(target) } else { CupOp::Lift(target) }
+        }
         _ => return None,
     };
     Some(Op::Cup(op))
@@ -379,11 +387,17 @@ impl Describe<'_> {
                     .max_int_value(8),
             )
             .add_sub_option(option(self.0, CommandOptionType::String, "options"));
+        let person = |sub: &str| {
+            self.sub(sub, &format!("discord-cup-{sub}"))
+                .add_sub_option(option(self.0, CommandOptionType::User, "who").required(true))
+        };
         ["join", "leave", "begin", "cancel", "show"]
             .into_iter()
             .fold(self.command("cup", "command-cup").add_option(start), |c, sub| {
                 c.add_option(self.sub(sub, &format!("discord-cup-{sub}")))
             })
+            .add_option(person("excuse"))
+            .add_option(person("lift"))
     }
 
     /// `/game` and its subcommands, as the chat commands declare them ([`COMMANDS`]'s

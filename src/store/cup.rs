@@ -97,6 +97,8 @@ pub struct CupPlayer {
     pub rating: f64,
     /// Paired no more (T8).
     pub withdrawn: bool,
+    /// Forfeits excused by the host or an admin (T8, T9).
+    pub excused: i32,
 }
 
 /// One game (or bye) of a cup.
@@ -125,6 +127,10 @@ pub struct CupChange<'a> {
     pub leave: &'a [UserId],
     /// Players withdrawn now (by `seq`).
     pub withdraw: &'a [i32],
+    /// Players one of whose forfeits is excused now (by `seq`); with `reinstate`, paired again.
+    pub excuse: &'a [i32],
+    /// Withdrawn players paired again (by `seq`).
+    pub reinstate: &'a [i32],
     /// A round's games: each with the table to create for it (`None`: a bye).
     pub games: Vec<(CupGameRow, Option<&'a TableRecord>)>,
 }
@@ -210,7 +216,7 @@ impl Store {
         const CUP: &str = "select chat, game, options, settings, format, rounds, window_ms, \
                            host, status, round, round_ends, version, updated_ms \
                            from cups where id = $1";
-        const PLAYERS: &str = "select seq, user_id, name, rating, \
+        const PLAYERS: &str = "select seq, user_id, name, rating, excused, \
                                case when withdrawn then 1 else 0 end as withdrawn \
                                from cup_players where cup_id = $1 order by seq";
         const GAMES: &str = "select g.round, g.board, g.players, g.table_id, g.result, \
@@ -253,6 +259,7 @@ impl Store {
                         name: r.try_get("name")?,
                         rating: r.try_get("rating")?,
                         withdrawn: r.try_get::<i32, _>("withdrawn")? == 1,
+                        excused: r.try_get("excused")?,
                     });
                 }
                 for r in sqlx::query(GAMES).bind(id).fetch_all($pool).await? {
@@ -298,6 +305,10 @@ impl Store {
         const LEAVE: &str = "delete from cup_players where cup_id = $1 and user_id = $2";
         const WITHDRAW: &str =
             "update cup_players set withdrawn = true where cup_id = $1 and seq = $2";
+        const EXCUSE: &str =
+            "update cup_players set excused = excused + 1 where cup_id = $1 and seq = $2";
+        const REINSTATE: &str =
+            "update cup_players set withdrawn = false where cup_id = $1 and seq = $2";
         const TABLE: &str = "insert into tables (chat, game, options, settings, seed, commitment, \
                              status, state, next_roll, shape, host, deadline_ms, remind_ms, \
                              updated_ms, cup_id) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, \
@@ -327,8 +338,10 @@ impl Store {
             for p in change.join {
                 insert_player!(tx, c.id, p);
             }
-            for seq in change.withdraw {
-                sqlx::query(WITHDRAW).bind(c.id).bind(seq).execute(&mut *tx).await?;
+            for (sql, seqs) in [(WITHDRAW, change.withdraw), (EXCUSE, change.excuse), (REINSTATE, change.reinstate)] {
+                for seq in seqs {
+                    sqlx::query(sql).bind(c.id).bind(seq).execute(&mut *tx).await?;
+                }
             }
             for (game, table) in &change.games {
                 let table_id: Option<i64> = match table {
@@ -373,6 +386,52 @@ impl Store {
                            order by c.id limit 32";
         let ids = on_pool!(self, pool => sqlx::query_scalar(SQL).bind(now).fetch_all(pool).await?);
         Ok(ids)
+    }
+
+    /// The ended cups of `chat` that `user` played in, newest first (at most `limit`), leaving
+    /// out those that ended before an admin lifted the user's wait (T9).
+    pub async fn ended_cups_of(
+        &self,
+        chat: &str,
+        user: &str,
+        limit: i64,
+    ) -> Result<Vec<i64>, StoreError> {
+        const SQL: &str = "select c.id from cups c join cup_players p on p.cup_id = c.id \
+                           where c.chat = $1 and p.user_id = $2 \
+                           and c.status in ('finished', 'cancelled') \
+                           and c.updated_ms > coalesce((select l.lifted_ms from cup_lifts l \
+                               where l.chat = c.chat and l.user_id = p.user_id), 0) \
+                           order by c.id desc limit $3";
+        let ids = on_pool!(self, pool => {
+            sqlx::query_scalar(SQL).bind(chat).bind(user).bind(limit).fetch_all(pool).await?
+        });
+        Ok(ids)
+    }
+
+    /// Lifts `user`'s no-show wait in `chat` (T9): the cups that ended before `now` no longer
+    /// count.
+    pub async fn lift_cup_wait(&self, chat: &str, user: &str, now: i64) -> Result<(), StoreError> {
+        const SQL: &str = "insert into cup_lifts (chat, user_id, lifted_ms) values ($1, $2, $3) \
+                           on conflict (chat, user_id) do update set lifted_ms = excluded.lifted_ms";
+        on_writer!(self, pool => {
+            sqlx::query(SQL).bind(chat).bind(user).bind(now).execute(pool).await?;
+        });
+        Ok(())
+    }
+
+    /// The user a chat's cups know by `name` (its latest sign-up of that name), if any.
+    pub async fn cup_player_named(
+        &self,
+        chat: &str,
+        name: &str,
+    ) -> Result<Option<String>, StoreError> {
+        const SQL: &str = "select p.user_id from cup_players p join cups c on c.id = p.cup_id \
+                           where c.chat = $1 and lower(p.name) = lower($2) \
+                           order by c.id desc limit 1";
+        let user = on_pool!(self, pool => {
+            sqlx::query_scalar(SQL).bind(chat).bind(name).fetch_optional(pool).await?
+        });
+        Ok(user)
     }
 
     /// The cup table `table` plays for, if any.

@@ -15,7 +15,7 @@
 
 use crate::engine::GameKind;
 
-use super::{CupOp, Op, Pick};
+use super::{CupOp, Op, Pick, Target};
 
 /// A parsed command.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -376,7 +376,8 @@ fn status(game: Option<GameKind>, args: Vec<String>) -> Result<Op, CommandError>
     Ok(if args.iter().any(text) { Op::BoardText(game) } else { Op::Status(game) })
 }
 
-/// `/cup` (show it), `/cup join|leave|start|cancel`, or `/cup <game> words…` (open one).
+/// `/cup` (show it), `/cup join|leave|start|cancel`, `/cup excuse|lift <name>`, or `/cup <game>
+/// words…` (open one).
 fn cup(_: Option<GameKind>, mut args: Vec<String>) -> Result<Op, CommandError> {
     let Some(first) = args.first().map(|w| w.to_lowercase()) else {
         return Ok(Op::Cup(CupOp::Show));
@@ -384,6 +385,17 @@ fn cup(_: Option<GameKind>, mut args: Vec<String>) -> Result<Op, CommandError> {
     if let Ok(game) = first.parse::<GameKind>() {
         args.remove(0);
         return Ok(Op::Cup(CupOp::Create { game, words: args }));
+    }
+    if let Some(person) = matches!(first.as_str(), "excuse" | "lift").then(|| args[1..].join(" ")) {
+        if person.trim().is_empty() {
+            return Err(CommandError::Missing("cup"));
+        }
+        let target = Target::Typed(person);
+        return Ok(Op::Cup(if first == "excuse" {
+            CupOp::Excuse(target)
+        } else {
+            CupOp::Lift(target)
+        }));
     }
     let op = match first.as_str() {
         "join" | "signup" | "sign-up" => CupOp::Join,

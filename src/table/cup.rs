@@ -1,6 +1,6 @@
 //! The group cup (issue 49): a tournament a chat runs over days. `/cup nardy 5 rounds 24h`
 //! opens it; players sign up with its button (or `/cup join`); the host starts it (`/cup
-//! start`); each round is paired by [`crate::engine::cup`] (docs/rules.md T1–T8) and its games
+//! start`); each round is paired by [`crate::engine::cup`] (docs/rules.md T1–T9) and its games
 //! open as tables of the chat, seated and started; the timer ([`Service::tick`]) closes a
 //! round's window, pairs the next round when the last game of one ends, and crowns the winner.
 //!
@@ -14,7 +14,7 @@ use super::message::{Button, Kind, Post};
 use super::service::{Fail, Loaded, MAX_STRIKES, ServiceError, say};
 use super::token::{Button as TokenButton, Token};
 use super::words::{self, Settings, Timer};
-use super::{Ctx, CupOp, Service, View};
+use super::{Ctx, CupOp, Service, Target, View};
 use crate::engine::cup::{self, Cup, CupGame, Entrant, Format, Seat as CupSeat};
 use crate::engine::{Action, GameKind};
 use crate::fair::Seed;
@@ -197,6 +197,20 @@ impl Read {
         self.rec.players.get(player).map_or_else(|| "?".to_owned(), |p| p.name.clone())
     }
 
+    /// A player's forfeits in the cup that were not excused (T8, T9).
+    fn unexcused(&self, player: usize) -> usize {
+        let excused = self.rec.players.get(player).map_or(0, |p| p.excused.max(0) as usize);
+        self.cup.forfeits(player).saturating_sub(excused)
+    }
+
+    /// The player a command names: by id, or by name as signed up (case aside, `@` aside).
+    fn player(&self, who: &Target) -> Option<usize> {
+        self.rec.players.iter().position(|p| match who {
+            Target::User { id, .. } => p.user == *id,
+            Target::Typed(_) => p.name.to_lowercase() == who.name().to_lowercase(),
+        })
+    }
+
     /// The games of the current round still being played.
     fn open_games(&self) -> impl Iterator<Item = &CupGameRow> {
         self.rec.games.iter().filter(|g| {
@@ -216,6 +230,8 @@ impl Service {
             CupOp::Leave => self.cup_leave(ctx).await,
             CupOp::Start => self.cup_start(ctx, None).await,
             CupOp::Cancel => self.cup_cancel(ctx).await,
+            CupOp::Excuse(who) => self.cup_excuse(ctx, &who).await,
+            CupOp::Lift(who) => self.cup_lift(ctx, &who).await,
         }
     }
 
@@ -257,6 +273,7 @@ impl Service {
             name: ctx.name.clone(),
             rating: self.cup_rating(ctx.user.as_str(), game).await,
             withdrawn: false,
+            excused: 0,
         }];
         for k in 1..=bots.min(63) {
             players.push(CupPlayer {
@@ -265,6 +282,7 @@ impl Service {
                 name: self.computer_name(lang, k, settings.level),
                 rating: UNRATED,
                 withdrawn: false,
+                excused: 0,
             });
         }
         let rec = CupRecord {
@@ -362,6 +380,18 @@ impl Service {
         self.i18n.text(lang, key, &[("n", Arg::Number(n))])
     }
 
+    /// A time left in words, rounded up to what a reader needs: days from two days, hours from
+    /// an hour, else minutes.
+    fn cup_left(&self, lang: Lang, ms: i64) -> String {
+        let up = |unit: i64| (ms.max(1) + unit - 1) / unit;
+        let (key, n) = match ms {
+            _ if ms >= 2 * 86_400_000 => ("cup-days", up(86_400_000)),
+            _ if ms >= 3_600_000 => ("cup-hours", up(3_600_000)),
+            _ => ("cup-minutes", up(60_000)),
+        };
+        self.i18n.text(lang, key, &[("n", Arg::Number(n))])
+    }
+
     /// The language of a cup's messages: its chat's, else its creator's.
     async fn cup_lang(&self, c: &CupRecord) -> Lang {
         let settings: Settings = serde_json::from_str(&c.settings).unwrap_or_default();
@@ -413,6 +443,7 @@ impl Service {
             if c.rec.players.iter().any(|p| p.user == ctx.user) {
                 return Err(say("err-cup-signed"));
             }
+            self.no_show_wait(ctx).await?;
             // Late sign-up until half the rounds have started.
             let late_ok = c.rec.status == CupStatus::Playing
                 && c.format != Format::RoundRobin
@@ -427,6 +458,7 @@ impl Service {
                 name: ctx.name.clone(),
                 rating: self.cup_rating(ctx.user.as_str(), c.game).await,
                 withdrawn: false,
+                excused: 0,
             };
             let mut next = c.rec.clone();
             next.updated_ms = self.clock.now_ms();
@@ -450,6 +482,88 @@ impl Service {
             }
         }
         Err(Fail::Internal(ServiceError::Damaged(0, "a cup kept changing".into())))
+    }
+
+    /// T9: refuses a sign-up while the player's no-show wait runs, saying how long is left.
+    async fn no_show_wait(&self, ctx: &Ctx) -> Result<(), Fail> {
+        let ids = self.store.ended_cups_of(ctx.chat.as_str(), ctx.user.as_str(), 12).await?;
+        let (mut streak, mut ended) = (0, None);
+        for id in ids {
+            let c = self.read_cup(id).await?;
+            let Some(i) = c.rec.players.iter().position(|p| p.user == ctx.user) else { break };
+            if c.unexcused(i) == 0 {
+                break;
+            }
+            streak += 1;
+            ended = ended.or(Some(c.rec.updated_ms));
+        }
+        let wait = cup::no_show_wait_ms(streak);
+        let left = ended.map_or(0, |e| e + wait - self.clock.now_ms());
+        if wait > 0 && left > 0 {
+            let lang = self.user_lang(ctx).await;
+            let args = vec![
+                ("cups", Arg::Number(streak as i64)),
+                ("left", self.cup_left(lang, left).into()),
+            ];
+            return Err(Fail::Say("err-cup-wait", args));
+        }
+        Ok(())
+    }
+
+    /// `/cup excuse Ana`: one of Ana's forfeits no longer counts (T8); withdrawn for it, she is
+    /// paired again.
+    async fn cup_excuse(&self, ctx: &Ctx, who: &Target) -> Result<Vec<View>, Fail> {
+        for _ in 0..TRIES {
+            let c = self.open_cup(ctx, None).await?;
+            if c.rec.host != ctx.user && !ctx.admin {
+                return Err(say("err-cup-host"));
+            }
+            let named =
+                || Fail::Say("err-cup-unknown", vec![("name", who.name().to_owned().into())]);
+            let i = c.player(who).ok_or_else(named)?;
+            let p = &c.rec.players[i];
+            if c.unexcused(i) == 0 {
+                return Err(Fail::Say("err-cup-no-forfeit", vec![("name", p.name.clone().into())]));
+            }
+            let back = p.withdrawn && c.unexcused(i) - 1 < 2;
+            let seq = [p.seq];
+            let mut next = c.rec.clone();
+            next.updated_ms = self.clock.now_ms();
+            let change = CupChange {
+                excuse: &seq,
+                reinstate: if back { &seq } else { &[] },
+                ..CupChange::default()
+            };
+            match self.store.update_cup(&next, &change).await {
+                Ok(_) => {
+                    let lang = self.cup_lang(&c.rec).await;
+                    let key = if back { "cup-excused-back" } else { "cup-excused" };
+                    let args = [("name", p.name.clone().into()), ("by", ctx.name.clone().into())];
+                    return Ok(vec![View::post(Some(lang), self.i18n.text(lang, key, &args))]);
+                }
+                Err(StoreError::CupConflict(_)) => continue,
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Err(Fail::Internal(ServiceError::Damaged(0, "a cup kept changing".into())))
+    }
+
+    /// `/cup lift Ana` (a chat admin): Ana's no-show wait in this chat is lifted (T9).
+    async fn cup_lift(&self, ctx: &Ctx, who: &Target) -> Result<Vec<View>, Fail> {
+        if !ctx.admin {
+            return Err(say("err-cup-admin"));
+        }
+        let user = match who {
+            Target::User { id, .. } => Some(id.to_string()),
+            Target::Typed(_) => self.store.cup_player_named(ctx.chat.as_str(), who.name()).await?,
+        };
+        let Some(user) = user else {
+            return Err(Fail::Say("err-cup-unknown", vec![("name", who.name().to_owned().into())]));
+        };
+        self.store.lift_cup_wait(ctx.chat.as_str(), &user, self.clock.now_ms()).await?;
+        let lang = self.chat_lang(ctx).await;
+        let args = [("name", who.name().to_owned().into())];
+        Ok(vec![View::post(Some(lang), self.i18n.text(lang, "cup-lifted", &args))])
     }
 
     async fn cup_leave(&self, ctx: &Ctx) -> Result<Vec<View>, Fail> {
@@ -579,7 +693,7 @@ impl Service {
                     ("game", game.clone().into()),
                     ("round", Arg::Number(c.rec.round.into())),
                     ("rounds", Arg::Number(c.rec.rounds.into())),
-                    ("left", self.cup_window(lang, left.max(60_000)).into()),
+                    ("left", self.cup_left(lang, left).into()),
                 ];
                 lines.push(self.i18n.text(lang, "cup-status-round", &args));
                 let waiting: Vec<String> = c
@@ -629,7 +743,7 @@ impl Service {
         // T8: twice forfeited, withdrawn.
         let mut withdraw = Vec::new();
         for (i, p) in c.rec.players.iter().enumerate() {
-            if !p.withdrawn && c.cup.forfeits(i) >= 2 {
+            if !p.withdrawn && c.unexcused(i) >= 2 {
                 withdraw.push(p.seq);
                 c.cup.entrants[i].withdrawn = true;
             }

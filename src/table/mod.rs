@@ -190,6 +190,10 @@ pub enum CupOp {
     Start,
     /// Cancel it (its host or an admin).
     Cancel,
+    /// Excuse a player's forfeit (its host or an admin, T8).
+    Excuse(Target),
+    /// Lift a player's no-show wait in this chat (an admin, T9).
+    Lift(Target),
 }
 
 /// Which ended table a command means.
@@ -328,7 +332,10 @@ impl Op {
                 matches!(self.inner(), Op::Lang { chat: true, .. } | Op::Boards(Some(_)))
             }
             Some(command::Who::HostOrAdminForTheCup) => {
-                matches!(self.inner(), Op::Cup(CupOp::Start | CupOp::Cancel))
+                matches!(
+                    self.inner(),
+                    Op::Cup(CupOp::Start | CupOp::Cancel | CupOp::Excuse(_) | CupOp::Lift(_))
+                )
             }
         }
     }

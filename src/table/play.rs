@@ -202,9 +202,11 @@ impl Service {
             s.left = true;
         }
         // Computers alone do not play on: the game ends with the last person's departure
-        // (unless that departure finished it, which ranks everyone as usual).
+        // (unless that departure finished it, which ranks everyone as usual). A cup's game is
+        // played to its end: its places are the cup's points (T2).
         let finished = next.game.as_ref().is_some_and(|g| g.status() == Status::Finished);
-        if action.departure().is_some() && !finished && !next.people_playing() {
+        let cup = next.rec.cup.is_some();
+        if action.departure().is_some() && !finished && !next.people_playing() && !cup {
             next.rec.status = TableStatus::Cancelled;
         }
         self.save(&mut next, Some(&action)).await?;

@@ -5,7 +5,7 @@
 //!
 //! Three formats (docs/rules.md, "The group cup"):
 //! - [`Format::Swiss`] for two-seat games: players of equal score meet, no two meet twice while
-//!   another pairing exists, first moves balanced, a bye (one point) to the lowest-ranked player
+//!   another pairing exists, seats balanced (T4), a bye (one point) to the lowest-ranked player
 //!   without one;
 //! - [`Format::RoundRobin`] for two-seat games of up to [`ROUND_ROBIN_MAX`] players: everyone
 //!   meets everyone once;
@@ -74,6 +74,20 @@ pub fn place_points(format: Format, place: u8) -> u32 {
     }
 }
 
+/// The longest a no-show waits (T9): 30 days.
+pub const LONGEST_WAIT_MS: i64 = 30 * 86_400_000;
+
+/// T9: how long a player who forfeited a game in each of their last `streak` cups of a chat
+/// waits before signing up for its next one: nothing under two; a day at two, doubling with
+/// each cup more, at most [`LONGEST_WAIT_MS`].
+pub fn no_show_wait_ms(streak: usize) -> i64 {
+    if streak < 2 {
+        return 0;
+    }
+    let doublings = u32::try_from(streak - 2).unwrap_or(u32::MAX).min(10);
+    (86_400_000i64 << doublings).min(LONGEST_WAIT_MS)
+}
+
 /// One player of a cup; the index in [`Cup::entrants`] is the player's number (sign-up order).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Entrant {
@@ -97,7 +111,8 @@ pub enum Seat {
 pub struct CupGame {
     /// The round, from 1.
     pub round: u32,
-    /// The players, by entrant number, in seat order (seat 0 moves first).
+    /// The players, by entrant number, in seat order (C4; who moves first is the game's own
+    /// draw or roll-off, T4).
     pub players: Vec<usize>,
     /// How each seat ended, in the same order; `None` while the game is played.
     pub result: Option<Vec<Seat>>,

@@ -15,7 +15,7 @@ use super::{Cup, Format, ROUND_ROBIN_MAX};
 /// A round's tables.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Pairing {
-    /// The tables, each its players by entrant number in seat order (seat 0 moves first).
+    /// The tables, each its players by entrant number in seat order (T4).
     pub tables: Vec<Vec<usize>>,
     /// Players who sit this round out and score a bye.
     pub byes: Vec<usize>,

@@ -119,7 +119,7 @@ fn winners_meet_winners_and_the_lowest_without_a_bye_sits_out() {
 }
 
 #[test]
-fn first_moves_are_balanced_over_a_cup() {
+fn t4_first_seats_are_balanced_over_a_cup() {
     let mut c = cup(Format::Swiss, &[1500.0; 16]);
     let mut rng = StdRng::seed_from_u64(7);
     for round in 1..=7 {
@@ -237,6 +237,15 @@ fn standings_are_a_function_of_the_results_alone() {
     assert_eq!(total, expected);
     assert!(lines.windows(2).all(|w| w[0].points >= w[1].points));
     assert!(c.forfeits(0) + c.forfeits(1) <= c.games.len());
+}
+
+#[test]
+fn t9_a_no_show_waits_a_day_doubling_to_thirty_days() {
+    let day = 86_400_000;
+    let waits: Vec<i64> = (0..9).map(no_show_wait_ms).collect();
+    assert_eq!(waits[..7], [0, 0, day, 2 * day, 4 * day, 8 * day, 16 * day]);
+    assert_eq!(waits[7], 30 * day, "32 days is more than the longest wait");
+    assert_eq!(no_show_wait_ms(usize::MAX), LONGEST_WAIT_MS);
 }
 
 proptest! {

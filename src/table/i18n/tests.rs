@@ -54,6 +54,7 @@ fn all_args() -> Vec<(&'static str, Arg)> {
         "colour",
         "window",
         "format",
+        "by",
     ]
     .into_iter()
     .map(|k| (k, Arg::Text("Ali".into())))
@@ -106,6 +107,7 @@ fn all_args() -> Vec<(&'static str, Arg)> {
         "seats",
         "sb",
         "played",
+        "cups",
     ] {
         args.push((k, Arg::Number(3)));
     }
