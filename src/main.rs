@@ -568,10 +568,10 @@ fn check_rust_log() -> Result<()> {
     }
 }
 
-/// Reads a game record file: at most [`replay::MAX_RECORD_BYTES`] (a bigger file is refused
-/// before it is read, or as soon as more than that has come from a pipe), JSON of a record's
-/// shape (unknown fields refused).
-fn read_record(path: &std::path::Path) -> Result<Record> {
+/// Reads a game record file (or a cup export): at most [`replay::MAX_RECORD_BYTES`] (a bigger
+/// file is refused before it is read, or as soon as more than that has come from a pipe), and
+/// JSON (a cut-off or binary file is named as such).
+fn read_record_bytes(path: &std::path::Path) -> Result<Vec<u8>> {
     use std::io::Read;
     let max = replay::MAX_RECORD_BYTES;
     let too_big = || {
@@ -604,15 +604,69 @@ fn read_record(path: &std::path::Path) -> Result<Record> {
         }
         bail!("{path} is not JSON: {e}");
     }
+    Ok(bytes)
+}
+
+/// Reads a game record file (see [`read_record_bytes`]): JSON of a record's shape (unknown fields
+/// refused).
+fn read_record(path: &std::path::Path) -> Result<Record> {
+    let bytes = read_record_bytes(path)?;
     serde_json::from_slice(&bytes)
         .map_err(|e| anyhow::anyhow!("{} is not a dicetable game record: {e}", path.display()))
+}
+
+/// Whether a JSON file is a cup export (`/cup export`): an object with `records`.
+fn is_cup_export(bytes: &[u8]) -> bool {
+    #[derive(serde::Deserialize)]
+    struct Probe {
+        records: Option<serde::de::IgnoredAny>,
+    }
+    serde_json::from_slice::<Probe>(bytes).is_ok_and(|p| p.records.is_some())
+}
+
+/// `dicetable verify --record` of a cup export: every game's record, every result against its
+/// record, the standings against the results.
+fn verify_cup(path: &std::path::Path, bytes: &[u8]) -> Result<ExitCode> {
+    let export: replay::CupExport = serde_json::from_slice(bytes)
+        .map_err(|e| anyhow::anyhow!("{} is not a dicetable cup export: {e}", path.display()))?;
+    println!(
+        "cup: {}, {} players, {} games ({} ended), {} rounds",
+        export.game,
+        export.players.len(),
+        export.cup.games.len(),
+        export.records.len(),
+        export.rounds
+    );
+    match export.verify() {
+        Ok(checked) => {
+            println!(
+                "OK: {} game records replayed against their seeds and the rules; {} results are \
+                 their games' rankings; the standings follow from the results",
+                checked.records, checked.results
+            );
+            for (place, player, points, sb) in &export.standings {
+                let name = export.players.get(*player).map_or("?", String::as_str);
+                println!("{place}. {name}: {points} (SB {sb})");
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(why) => {
+            println!("MISMATCH: {why}");
+            Ok(ExitCode::from(1))
+        }
+    }
 }
 
 /// `dicetable verify --record`: the whole game checked against its seed and the rules. Exits 0
 /// when everything agrees, 1 when the record does not check out (`MISMATCH: …`), 2 when it
 /// cannot be read as a record at all (see docs/fairness.md).
 fn verify_record(path: &std::path::Path) -> Result<ExitCode> {
-    let record = read_record(path)?;
+    let bytes = read_record_bytes(path)?;
+    if is_cup_export(&bytes) {
+        return verify_cup(path, &bytes);
+    }
+    let record: Record = serde_json::from_slice(&bytes)
+        .map_err(|e| anyhow::anyhow!("{} is not a dicetable game record: {e}", path.display()))?;
     if !(replay::OLDEST_FORMAT..=replay::FORMAT).contains(&record.format) {
         bail!(
             "{} is a format {} record; this dicetable reads formats {} to {}",

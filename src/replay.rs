@@ -629,6 +629,117 @@ fn eventful(event: &Event) -> bool {
     )
 }
 
+/// The shape of a cup export ([`CupExport::format`]).
+pub const CUP_FORMAT: u32 = 1;
+
+/// A group cup's export (`/cup export`, issue 49): the cup as stored (players, games with their
+/// results, byes), the standings it claims, and the record of every game that ended.
+/// [`CupExport::verify`] checks every record, that each game's result is its record's ranking,
+/// and that the standings follow from the results (docs/rules.md T1–T9).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CupExport {
+    /// The version of this shape ([`CUP_FORMAT`]).
+    pub format: u32,
+    /// The cup's game.
+    pub game: GameKind,
+    /// How many rounds it plays.
+    pub rounds: u32,
+    /// The players' names, by their number in the cup.
+    pub players: Vec<String>,
+    /// The cup as its pairing and standings see it.
+    pub cup: crate::engine::cup::Cup,
+    /// The table of each of `cup.games`, in the same order.
+    pub tables: Vec<i64>,
+    /// The standings as the bot computed them: `(place, player, points, Sonneborn–Berger)`.
+    pub standings: Vec<(usize, usize, u32, u32)>,
+    /// The record of every game that ended (a game still played keeps its seed secret).
+    pub records: Vec<Record>,
+}
+
+/// What [`CupExport::verify`] checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CupVerified {
+    /// Records replayed and checked.
+    pub records: usize,
+    /// Results matched against their record's ranking.
+    pub results: usize,
+}
+
+impl CupExport {
+    /// The standings computed from the cup's results, as [`CupExport::standings`] says them.
+    pub fn computed_standings(&self) -> Vec<(usize, usize, u32, u32)> {
+        crate::engine::cup::standings(&self.cup)
+            .iter()
+            .map(|s| (s.place, s.player, s.points, s.sonneborn))
+            .collect()
+    }
+
+    /// Checks the export: every record replays against its seed and the rules; every result
+    /// is its table's record (the same players in the same seats, each place the record's
+    /// rank, a forfeit ranked below every place); the standings follow from the results.
+    pub fn verify(&self) -> Result<CupVerified, String> {
+        if self.format != CUP_FORMAT {
+            return Err(format!("a cup export of format {}, not {CUP_FORMAT}", self.format));
+        }
+        if self.tables.len() != self.cup.games.len() {
+            return Err(format!("{} games but {} tables", self.cup.games.len(), self.tables.len()));
+        }
+        for record in &self.records {
+            let table = record.table.map_or_else(String::new, |t| format!("table {t}: "));
+            record.verify().map_err(|m| format!("{table}{m}"))?;
+        }
+        let mut results = 0;
+        for (game, &table) in self.cup.games.iter().zip(&self.tables) {
+            let Some(result) = &game.result else { continue };
+            let record = self
+                .records
+                .iter()
+                .find(|r| r.table == Some(table))
+                .ok_or_else(|| format!("table {table} has a result but no record"))?;
+            let names: Vec<&str> = game
+                .players
+                .iter()
+                .map(|&p| self.players.get(p).map_or("?", String::as_str))
+                .collect();
+            if record.players.iter().map(String::as_str).ne(names.iter().copied()) {
+                return Err(format!(
+                    "table {table}: the record seats {:?}, the cup {names:?}",
+                    record.players
+                ));
+            }
+            let ranking = record
+                .ranking
+                .as_ref()
+                .ok_or_else(|| format!("table {table} has a result but its game did not finish"))?;
+            for (seat, claimed) in result.iter().enumerate() {
+                let rank = ranking.get(seat).copied().unwrap_or(0);
+                let agrees = match claimed {
+                    crate::engine::cup::Seat::Place(p) => *p == rank,
+                    crate::engine::cup::Seat::Forfeit => {
+                        (ranking.iter().filter(|&&r| r > rank).count()) == 0
+                            || rank as usize == ranking.len()
+                    }
+                };
+                if !agrees {
+                    return Err(format!(
+                        "table {table}, seat {seat}: the cup says {claimed:?}, the game ranked it {rank}"
+                    ));
+                }
+            }
+            results += 1;
+        }
+        let computed = self.computed_standings();
+        if computed != self.standings {
+            return Err(format!(
+                "the standings do not follow from the results: computed {computed:?}, claimed {:?}",
+                self.standings
+            ));
+        }
+        Ok(CupVerified { records: self.records.len(), results })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

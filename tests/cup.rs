@@ -34,6 +34,14 @@ fn ticked(views: &[(String, View)], chat: &str) -> String {
     plain(&mine)
 }
 
+fn verify(path: &std::path::Path) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_dicetable"))
+        .args(["verify", "--record"])
+        .arg(path)
+        .output()
+        .unwrap()
+}
+
 async fn the_cup(store: &Store, chat: &str) -> CupRecord {
     let id = match store.open_cup(chat).await.unwrap() {
         Some(id) => id,
@@ -196,6 +204,38 @@ async fn a_nardy_cup_runs_from_sign_up_to_its_winner() {
         }
         let shown = plain(&say(&service, &chat, "Ben", "/cup").await);
         assert!(shown.contains("The Long Nardy cup is over"), "{db}: {shown}");
+        // `/cup export`: every ended game's record, the results and the standings, which
+        // `dicetable verify --record` checks; a standing changed by hand is a mismatch.
+        let export = say(&service, &chat, "Ben", "/cup export").await;
+        let file = export.iter().find_map(View::file).expect("a file");
+        assert!(file.name.starts_with("dicetable-cup-"), "{db}: {}", file.name);
+        assert!(plain(&export).contains("dicetable verify --record"), "{db}");
+        let path = std::env::temp_dir().join(format!("{}-{db}.json", file.name));
+        std::fs::write(&path, &file.bytes).unwrap();
+        let out = verify(&path);
+        let said = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(out.status.success(), "{db}: {said}");
+        assert!(said.contains("OK: 8 game records replayed"), "{db}: {said}");
+        let mut changed: serde_json::Value = serde_json::from_slice(&file.bytes).unwrap();
+        changed["standings"][0][2] = serde_json::json!(99);
+        std::fs::write(&path, serde_json::to_vec(&changed).unwrap()).unwrap();
+        let out = verify(&path);
+        let said = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert_eq!(out.status.code(), Some(1), "{db}: {said}");
+        assert!(said.contains("MISMATCH: the standings do not follow"), "{db}: {said}");
+        // A result that is not its game's ranking (the places of the first game swapped).
+        let mut changed: serde_json::Value = serde_json::from_slice(&file.bytes).unwrap();
+        let result = &mut changed["cup"]["games"][0]["result"];
+        let swapped: Vec<serde_json::Value> =
+            result.as_array().unwrap().iter().rev().cloned().collect();
+        *result = serde_json::Value::Array(swapped);
+        std::fs::write(&path, serde_json::to_vec(&changed).unwrap()).unwrap();
+        let out = verify(&path);
+        let said = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert_eq!(out.status.code(), Some(1), "{db}: {said}");
+        assert!(said.contains("MISMATCH: table "), "{db}: {said}");
+        let _ = std::fs::remove_file(&path);
+
         let after = plain(&say(&service, &chat, "Ben", "/cup join").await);
         assert!(after.contains("This chat has no cup"), "{db}: {after}");
     }

@@ -754,3 +754,5 @@ discord-cup-excuse = excuse one of a player's missed games in this cup (its host
 discord-cup-lift = lift a player's wait for missed games in this server's cups (an admin)
 discord-option-who = the player
 discord-name-option-who = player
+cup-export = The { $game } cup: its players, games, results and standings, with the record of each of its { $games } ended games. Check every game and the standings with:
+discord-cup-export = the cup as a file: every game's record, the results and the standings

@@ -698,3 +698,5 @@ discord-cup-excuse = patawarin ang isang hindi nalarong laro ng manlalaro sa cup
 discord-cup-lift = alisin ang paghihintay ng manlalaro dahil sa hindi nalarong laro sa mga cup ng server na ito (admin)
 discord-option-who = ang manlalaro
 discord-name-option-who = player
+cup-export = Ang cup ng { $game }: mga manlalaro, laro, resulta at talaan, kasama ang record ng bawat isa sa { $games } natapos na laro. Suriin ang lahat ng laro at ang talaan gamit ang:
+discord-cup-export = ang cup bilang file: record ng bawat laro, mga resulta at talaan

@@ -120,6 +120,7 @@ fn cup_op(sub: &str, args: &[ResolvedOption<'_>]) -> Option<Op> {
         "begin" => CupOp::Start,
         "cancel" => CupOp::Cancel,
         "show" => CupOp::Show,
+        "export" => CupOp::Export,
         "excuse" | "lift" => {
             let target = args.iter().find(|o| o.name == "who").and_then(|o| match o.value {
                 ResolvedValue::User(user, member) => Some(picked(user, member)),
@@ -391,7 +392,7 @@ impl Describe<'_> {
             self.sub(sub, &format!("discord-cup-{sub}"))
                 .add_sub_option(option(self.0, CommandOptionType::User, "who").required(true))
         };
-        ["join", "leave", "begin", "cancel", "show"]
+        ["join", "leave", "begin", "cancel", "show", "export"]
             .into_iter()
             .fold(self.command("cup", "command-cup").add_option(start), |c, sub| {
                 c.add_option(self.sub(sub, &format!("discord-cup-{sub}")))

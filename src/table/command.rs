@@ -403,6 +403,7 @@ fn cup(_: Option<GameKind>, mut args: Vec<String>) -> Result<Op, CommandError> {
         "start" | "play" | "begin" => CupOp::Start,
         "cancel" => CupOp::Cancel,
         "show" | "status" | "standings" => CupOp::Show,
+        "export" | "record" => CupOp::Export,
         _ => return Err(CommandError::BadWord { command: "cup", word: args[0].clone() }),
     };
     if let Some(extra) = args.get(1) {

@@ -232,6 +232,7 @@ impl Service {
             CupOp::Cancel => self.cup_cancel(ctx).await,
             CupOp::Excuse(who) => self.cup_excuse(ctx, &who).await,
             CupOp::Lift(who) => self.cup_lift(ctx, &who).await,
+            CupOp::Export => self.cup_export(ctx).await,
         }
     }
 
@@ -645,6 +646,55 @@ impl Service {
             }
         }
         Err(Fail::Internal(ServiceError::Damaged(0, "a cup kept changing".into())))
+    }
+
+    /// `/cup export`: the chat's cup (the open one, else the last) as a JSON file: its
+    /// players, games, results, standings and the record of every game that ended.
+    async fn cup_export(&self, ctx: &Ctx) -> Result<Vec<View>, Fail> {
+        let id = match self.store.open_cup(ctx.chat.as_str()).await? {
+            Some(id) => id,
+            None => {
+                self.store.last_cup(ctx.chat.as_str()).await?.ok_or_else(|| say("err-cup-none"))?
+            }
+        };
+        let c = self.read_cup(id).await?;
+        let mut records = Vec::new();
+        let mut tables = Vec::new();
+        for g in c.rec.games.iter().filter(|g| g.table.is_some()) {
+            let Some(table) = g.table else { continue };
+            tables.push(table);
+            if matches!(g.table_status, Some(TableStatus::Finished | TableStatus::Cancelled)) {
+                let t = self.load(table).await?;
+                records.push(self.record(&t).await?);
+            }
+        }
+        let export = crate::replay::CupExport {
+            format: crate::replay::CUP_FORMAT,
+            game: c.game,
+            rounds: u32::try_from(c.rec.rounds).unwrap_or(0),
+            players: c.rec.players.iter().map(|p| p.name.clone()).collect(),
+            cup: c.cup.clone(),
+            tables,
+            standings: Vec::new(),
+            records,
+        };
+        let export = crate::replay::CupExport { standings: export.computed_standings(), ..export };
+        let bytes = serde_json::to_vec(&export)
+            .map_err(|e| Fail::Internal(ServiceError::Damaged(0, e.to_string())))?;
+        let name = format!("dicetable-cup-{id}.json");
+        let lang = self.cup_lang(&c.rec).await;
+        let args = [
+            ("game", self.game_name(lang, c.game).into()),
+            ("games", Arg::Number(export.records.len() as i64)),
+        ];
+        let text = format!(
+            "{}\ndicetable verify --record {name}",
+            self.i18n.text(lang, "cup-export", &args)
+        );
+        let file = super::message::File { name, kind: super::message::FileKind::Json, bytes };
+        let post =
+            Post { attachment: Some(super::message::Attachment::File(file)), ..Post::default() };
+        Ok(vec![View::new(Some(lang), text, Kind::Post(post))])
     }
 
     /// `/cup`: the chat's cup (the open one, else the last): where it stands, the standings,

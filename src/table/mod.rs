@@ -194,6 +194,9 @@ pub enum CupOp {
     Excuse(Target),
     /// Lift a player's no-show wait in this chat (an admin, T9).
     Lift(Target),
+    /// The cup (the open one, else the last) as a file: every ended game's record, the results
+    /// and the standings (`dicetable verify --record` checks it).
+    Export,
 }
 
 /// Which ended table a command means.

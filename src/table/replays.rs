@@ -253,7 +253,7 @@ impl Service {
     }
 
     /// The record of an ended table, from its log.
-    async fn record(&self, t: &Loaded) -> Result<Record, Fail> {
+    pub(super) async fn record(&self, t: &Loaded) -> Result<Record, Fail> {
         let build = self.record_builder(t).await?;
         build().map_err(|why| Fail::Internal(ServiceError::Damaged(t.rec.id, why)))
     }
