@@ -160,7 +160,15 @@ async fn a_nardy_cup_runs_from_sign_up_to_its_winner() {
         let early = ticked(&service.tick().await.unwrap(), &chat);
         assert!(!early.contains("round 2"), "{db}: a game still plays: {early}");
         clock.advance(WINDOW_MS + 1);
-        let closed = ticked(&service.tick().await.unwrap(), &chat);
+        let closed_views = service.tick().await.unwrap();
+        let closed = ticked(&closed_views, &chat);
+        // The next round's post carries the standings as a picture (its text says them).
+        let standings = closed_views
+            .iter()
+            .find(|(c, v)| *c == chat && plain(std::slice::from_ref(v)).contains("round 2 of 3"))
+            .and_then(|(_, v)| v.image())
+            .expect("the standings' picture");
+        assert!(standings.starts_with(b"\x89PNG"), "{db}");
         assert!(closed.contains("The round's time is up"), "{db}: {closed}");
         assert!(closed.contains("round 2 of 3"), "{db}: {closed}");
         let c = the_cup(&store, &chat).await;
@@ -189,7 +197,16 @@ async fn a_nardy_cup_runs_from_sign_up_to_its_winner() {
 
         // Round 3, played with the restarted process alone; the cup ends with its winner.
         resign_round(&other, &store, &chat, &[]).await;
-        let end = ticked(&other.tick().await.unwrap(), &chat);
+        let end_views = other.tick().await.unwrap();
+        let end = ticked(&end_views, &chat);
+        let podium = end_views
+            .iter()
+            .find(|(c, v)| *c == chat && v.text.contains("cup!"))
+            .and_then(|(_, v)| v.image());
+        let podium = podium.expect("the final standings' picture");
+        if let Ok(dir) = std::env::var("DICETABLE_PICTURES") {
+            std::fs::write(format!("{dir}/cup-final-{db}.png"), podium).unwrap();
+        }
         assert!(
             end.contains("wins the Long Nardy cup!") || end.contains("share the Long Nardy cup!"),
             "{db}: {end}"

@@ -13,6 +13,7 @@ mod legend;
 mod ludo;
 mod nardy;
 mod snakes;
+mod standings;
 pub mod text;
 
 pub use animation::Animation;
@@ -20,6 +21,7 @@ pub use chart::{CHART_SIZE, Chart};
 pub use encoding::encode;
 use encoding::{Colours, encode_picture};
 use legend::{draw_legend, legend_height};
+pub use standings::{MOST_LINES, STANDINGS_WIDTH, StandingLine, Standings};
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -647,3 +647,33 @@ fn pieces_stand_out_and_seats_differ_by_shape_under_colour_blindness() {
     let failing: Vec<_> = worst.iter().filter(|(r, _)| *r < 3.0).collect();
     assert!(failing.is_empty(), "pieces under 3:1 against the board: {failing:#?}");
 }
+
+/// Issue 49: the cup's standings picture, with a podium and a withdrawn player; every line
+/// drawn, Persian digits where asked.
+#[test]
+fn the_cup_standings_are_drawn() {
+    let line = |place, name: &str, points| crate::render::StandingLine {
+        place,
+        name: name.to_owned(),
+        points,
+        sonneborn: points / 2,
+        played: 5,
+        withdrawn: place == 6,
+    };
+    let names = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay with a very long name indeed, too long"];
+    let standings = crate::render::Standings {
+        title: "Long Nardy cup: final standings".into(),
+        heads: ["points".into(), "SB".into(), "games".into()],
+        lines: names.iter().enumerate().map(|(i, n)| line(i + 1, n, 5 - i as u32)).collect(),
+        podium: true,
+        theme: Theme::Light,
+        persian_digits: false,
+    };
+    let png = Renderer::new().standings(&standings).unwrap();
+    let reader = png::Decoder::new(std::io::Cursor::new(&png)).read_info().unwrap();
+    let (w, h) = (reader.info().width, reader.info().height);
+    assert_eq!((w, h), (crate::render::STANDINGS_WIDTH, 96 + 6 * 36 + 24));
+    if let Ok(dir) = std::env::var("DICETABLE_PICTURES") {
+        std::fs::write(format!("{dir}/cup-standings.png"), &png).unwrap();
+    }
+}

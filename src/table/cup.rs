@@ -848,10 +848,16 @@ impl Service {
         let lang = self.cup_lang(&c.rec).await;
         let chat = c.rec.chat.to_string();
         if over {
-            return Ok(vec![(chat, self.cup_final_view(&c, lang))]);
+            let mut last = self.cup_final_view(&c, lang);
+            attach(&mut last, self.cup_picture(&c, lang).await);
+            return Ok(vec![(chat, last)]);
         }
         tracing::info!(cup = c.rec.id, round, tables = tables.len(), "a cup round paired");
-        let mut out = vec![(chat.clone(), self.cup_round_view(&c, lang, &withdraw))];
+        let mut round = self.cup_round_view(&c, lang, &withdraw);
+        if c.rec.round > 1 {
+            attach(&mut round, self.cup_picture(&c, lang).await);
+        }
+        let mut out = vec![(chat.clone(), round)];
         out.extend(self.start_cup_tables(&c).await.into_iter().map(|v| (chat.clone(), v)));
         Ok(out)
     }
@@ -964,6 +970,61 @@ impl Service {
         View::new(Some(lang), lines.join("\n"), Kind::Post(Post { mentions, ..Post::default() }))
     }
 
+    /// The standings as a picture (the post's text says them in words), drawn on the drawing
+    /// pool; `None` if drawing failed (logged: the words still go).
+    async fn cup_picture(&self, c: &Read, lang: Lang) -> Option<Vec<u8>> {
+        let podium = c.rec.status == CupStatus::Finished;
+        let game = self.game_name(lang, c.game);
+        let title = if podium {
+            self.i18n.text(lang, "cup-picture-final", &[("game", game.into())])
+        } else {
+            let args = [
+                ("game", game.into()),
+                ("round", Arg::Number(i64::from(c.rec.round) - 1)),
+                ("rounds", Arg::Number(c.rec.rounds.into())),
+            ];
+            self.i18n.text(lang, "cup-picture-title", &args)
+        };
+        let lines = cup::standings(&c.cup)
+            .iter()
+            .map(|s| crate::render::StandingLine {
+                place: s.place,
+                name: crate::replay::unmarked(&c.name(s.player)),
+                points: s.points,
+                sonneborn: s.sonneborn,
+                played: s.played,
+                withdrawn: s.withdrawn,
+            })
+            .collect();
+        let picture = crate::render::Standings {
+            title: crate::replay::unmarked(&title),
+            heads: ["cup-head-points", "cup-head-sb", "cup-head-games"]
+                .map(|key| self.i18n.text(lang, key, &[])),
+            lines,
+            podium,
+            theme: crate::render::Theme::Light,
+            persian_digits: lang.persian_digits(),
+        };
+        let renderer = self.renderer.clone();
+        let permit = self.drawing.clone().acquire_owned().await.ok();
+        let drawn = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            renderer.standings(&picture)
+        })
+        .await;
+        match drawn {
+            Ok(Ok(png)) => Some(png),
+            Ok(Err(e)) => {
+                tracing::error!(cup = c.rec.id, error = %e, "drawing the standings failed");
+                None
+            }
+            Err(e) => {
+                tracing::error!(cup = c.rec.id, error = %e, "the standings' drawing task failed");
+                None
+            }
+        }
+    }
+
     /// The last post: the final standings and the winner.
     fn cup_final_view(&self, c: &Read, lang: Lang) -> View {
         let standings = cup::standings(&c.cup);
@@ -1043,7 +1104,9 @@ impl Service {
             tracing::info!(cup = id, "a cup finished");
             let c = self.read_cup(id).await?;
             let lang = self.cup_lang(&c.rec).await;
-            out.push((chat, self.cup_final_view(&c, lang)));
+            let mut last = self.cup_final_view(&c, lang);
+            attach(&mut last, self.cup_picture(&c, lang).await);
+            out.push((chat, last));
             return Ok(out);
         }
         let round = u32::try_from(c.rec.round).unwrap_or(0) + 1;
@@ -1075,6 +1138,13 @@ impl Service {
             views.extend(self.play_chain(t, action, None, lang, header).await?);
         }
         Ok(views)
+    }
+}
+
+/// Puts a picture on a post.
+fn attach(view: &mut View, png: Option<Vec<u8>>) {
+    if let (Kind::Post(post), Some(png)) = (&mut view.kind, png) {
+        post.attachment = Some(super::message::Attachment::Picture(png));
     }
 }
 
