@@ -390,3 +390,119 @@ async fn computers_play_a_cup_game_to_its_end() {
         assert!(end.contains(": 4 points"), "{db}: the winner's four (T2): {end}");
     }
 }
+
+/// Plays the open cup of `chat` to its end: at each table with a person, the last person
+/// seated resigns (except, in round `no_show`, at the first such table, where nobody moves
+/// and the window closes, T7); tables of computers alone are played by the timer. Each round
+/// `restart(round)` may replace the service (a process restarted mid-cup). Returns the posts.
+async fn play_cup(
+    mut service: Service,
+    store: &Store,
+    clock: &ManualClock,
+    chat: &str,
+    window_ms: i64,
+    no_show: i32,
+    restart: impl Fn(i32) -> Option<Service>,
+) -> String {
+    let mut posted = Vec::new();
+    for _ in 0..64 {
+        let c = the_cup(store, chat).await;
+        if c.status != CupStatus::Playing {
+            break;
+        }
+        if let Some(next) = restart(c.round) {
+            service = next;
+        }
+        let spare: Vec<i32> = if c.round == no_show {
+            c.games
+                .iter()
+                .filter(|g| g.round == c.round && g.table.is_some())
+                .filter(|g| {
+                    let players: Vec<usize> = serde_json::from_str(&g.players).unwrap();
+                    players.iter().all(|&p| !c.players[p].user.is_computer())
+                })
+                .map(|g| g.board)
+                .take(1)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        resign_round(&service, store, chat, &spare).await;
+        // The computers' games, and the window's end for the no-show: the timer, in steps.
+        let round = c.round;
+        let mut waited = 0;
+        loop {
+            clock.advance(2_000);
+            waited += 2_000;
+            posted.push(ticked(&service.tick().await.unwrap(), chat));
+            let now = the_cup(store, chat).await;
+            if now.round != round || now.status != CupStatus::Playing || waited > window_ms + 60_000
+            {
+                break;
+            }
+        }
+    }
+    posted.join("\n")
+}
+
+/// Issue 49's measured run, in the table service on both databases: a 16-player Swiss Nardy
+/// cup of 5 rounds and a 12-player Ludo cup at tables of 4, computers and a no-show mixed in,
+/// one process restarted mid-cup; both run to their final standings with no manual step, no two
+/// players of the Swiss cup meet twice, and the standings equal the rebuild from the results.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sixteen_player_nardy_cup_and_a_twelve_player_ludo_cup_run_to_their_end() {
+    for (db, url) in both_databases("cup", "big").await {
+        let store = Store::connect(&url).await.unwrap();
+        let clock = Arc::new(ManualClock::new(START_MS));
+        let pause = std::time::Duration::from_millis(500);
+        let service =
+            || Service::new(store.clone(), SECRET, clock.clone()).with_computer_pause(pause);
+        for (game, words, people, rounds) in
+            [("nardy", "5 rounds 2m bots=4", 12, 5), ("ludo", "3 rounds 2m bots=3", 9, 3)]
+        {
+            let chat = unique(&format!("big-{game}"));
+            let first = service();
+            say(&first, &chat, "P0", &format!("/cup {game} {words}")).await;
+            for p in 1..people {
+                let joined = plain(&say(&first, &chat, &format!("P{p}"), "/cup join").await);
+                assert!(joined.contains("You are signed up"), "{db} {game}: {joined}");
+            }
+            let started = plain(&say(&first, &chat, "P0", "/cup start").await);
+            assert!(started.contains(&format!("round 1 of {rounds}")), "{db} {game}: {started}");
+            let posted = play_cup(first, &store, &clock, &chat, 120_000, 2, |round| {
+                (round == 3).then(service)
+            })
+            .await;
+            assert!(posted.contains("The round's time is up"), "{db} {game}: a no-show");
+            assert!(posted.contains("cup!"), "{db} {game}: the cup ends with its winner: {posted}");
+            let c = the_cup(&store, &chat).await;
+            assert_eq!((c.status, c.round), (CupStatus::Finished, rounds), "{db} {game}");
+            assert!(
+                c.games
+                    .iter()
+                    .filter(|g| g.table.is_some())
+                    .all(|g| g.result.is_some() || g.table_status == Some(TableStatus::Cancelled)),
+                "{db} {game}: {:?}",
+                c.games
+            );
+            let last = posted.rsplit("cup!").nth(1).map(str::to_owned).unwrap_or_default();
+            let _ = last;
+            for (name, points) in rebuilt(&c) {
+                let unit = if points == 1 { "point" } else { "points" };
+                assert!(
+                    posted.contains(&format!("{name}: {points} {unit}")),
+                    "{db} {game}: {name} {points}"
+                );
+            }
+            if game == "nardy" {
+                let mut pairs = std::collections::BTreeSet::new();
+                for g in c.games.iter().filter(|g| g.table.is_some()) {
+                    let mut players: Vec<usize> = serde_json::from_str(&g.players).unwrap();
+                    players.sort_unstable();
+                    assert!(pairs.insert(players.clone()), "{db}: {players:?} met twice");
+                }
+                assert_eq!(pairs.len(), 8 * 5, "{db}: 16 players, 8 games a round");
+            }
+        }
+    }
+}
