@@ -362,9 +362,10 @@ async fn a_group_opens_a_table_joins_and_plays_turns_with_inline_buttons() {
             g.until("four command menus", |f| (f.menus.len() == 4).then(|| f.menus.clone())).await;
         let codes: Vec<Option<&str>> = menus.iter().map(|(c, _)| c.as_deref()).collect();
         assert_eq!(codes, [None, Some("fa"), Some("ru"), Some("tl")]);
-        // Every command in the menu that the declaration puts there (25 with `/access`).
+        // Every command in the menu that the declaration puts there (26 with `/cup`).
         let declared = dicetable::table::command::COMMANDS.iter().filter(|c| c.menu).count();
-        assert_eq!(declared, 25);
+        assert_eq!(declared, 26);
+        assert!(menus.iter().all(|(_, names)| names.iter().any(|n| n == "cup")));
         assert!(menus.iter().all(|(_, names)| names.len() == declared && names[0] == "snakes"));
         // Issue 37: head-to-head is in the menu.
         assert!(menus.iter().all(|(_, names)| names.iter().any(|n| n == "vs")));
