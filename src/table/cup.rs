@@ -1005,24 +1005,7 @@ impl Service {
             theme: crate::render::Theme::Light,
             persian_digits: lang.persian_digits(),
         };
-        let renderer = self.renderer.clone();
-        let permit = self.drawing.clone().acquire_owned().await.ok();
-        let drawn = tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            renderer.standings(&picture)
-        })
-        .await;
-        match drawn {
-            Ok(Ok(png)) => Some(png),
-            Ok(Err(e)) => {
-                tracing::error!(cup = c.rec.id, error = %e, "drawing the standings failed");
-                None
-            }
-            Err(e) => {
-                tracing::error!(cup = c.rec.id, error = %e, "the standings' drawing task failed");
-                None
-            }
-        }
+        self.draw("the cup's standings", move |r| r.standings(&picture)).await
     }
 
     /// The last post: the final standings and the winner.

@@ -512,28 +512,41 @@ impl Service {
             theme: crate::render::Theme::Light,
             persian_digits: lang.persian_digits(),
         };
-        let renderer = self.renderer.clone();
-        let permit = self.drawing.clone().acquire_owned().await.ok();
-        let drawn = tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            renderer.chart(&chart)
-        })
-        .await;
-        match drawn {
-            Ok(Ok(png)) => Ok(Some(png)),
-            Ok(Err(e)) => {
-                tracing::error!(error = %e, "drawing the rating chart failed");
-                Ok(None)
-            }
-            Err(e) => {
-                tracing::error!(error = %e, "the chart's drawing task failed");
-                Ok(None)
-            }
-        }
+        Ok(self.draw("the rating chart", move |r| r.chart(&chart)).await)
     }
 }
 
 impl Service {
+    /// A picture drawn on the drawing pool (its turn for a core, off the async threads); `None`
+    /// if drawing failed, which is logged as `what` (the words it goes with still go).
+    pub(super) async fn draw(
+        &self,
+        what: &'static str,
+        draw: impl FnOnce(&crate::render::Renderer) -> Result<Vec<u8>, crate::render::RenderError>
+        + Send
+        + 'static,
+    ) -> Option<Vec<u8>> {
+        let renderer = self.renderer.clone();
+        // Waits its turn for a core: the semaphore is never closed.
+        let permit = self.drawing.clone().acquire_owned().await.ok();
+        let drawn = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            draw(&renderer)
+        })
+        .await;
+        match drawn {
+            Ok(Ok(png)) => Some(png),
+            Ok(Err(e)) => {
+                tracing::error!(error = %e, what, "drawing failed");
+                None
+            }
+            Err(e) => {
+                tracing::error!(error = %e, what, "a drawing task failed");
+                None
+            }
+        }
+    }
+
     /// A season's name in the reader's words: `2026-Q4` → "Q4 2026", "4-й квартал 2026".
     pub(super) fn season_label(&self, lang: Lang, season: &str) -> String {
         let (year, part) = season.split_once('-').unwrap_or((season, ""));
