@@ -107,8 +107,11 @@ async fn a_nardy_cup_runs_from_sign_up_to_its_winner() {
         assert!(text.contains("Signed up (2): Ana, "), "{db}: {text}");
         let again = plain(&say(&service, &chat, "Ben", "/cup ludo").await);
         assert!(again.contains("already has a cup"), "{db}: {again}");
-        let bad = plain(&say(&service, &chat, "Ben", "/cup nardy 99 rounds").await);
-        assert!(bad.contains("1 to 15 rounds") || bad.contains("already has a cup"), "{db}: {bad}");
+        let elsewhere = unique("cup-words");
+        let bad = plain(&say(&service, &elsewhere, "Ben", "/cup nardy 99 rounds").await);
+        assert!(bad.contains("1 to 15 rounds"), "{db}: {bad}");
+        let bad = plain(&say(&service, &elsewhere, "Ben", "/cup nardy 5 rounds 30d").await);
+        assert!(bad.contains("1 minute to 7 days"), "{db}: {bad}");
 
         // Sign up by command and by the button; refusals by name.
         say(&service, &chat, "Ben", "/cup join").await;

@@ -1046,7 +1046,7 @@ impl Service {
     }
 
     async fn cup_due(&self, id: i64, now: i64) -> Result<Vec<(String, View)>, Fail> {
-        let c = self.read_cup(id).await?;
+        let mut c = self.read_cup(id).await?;
         if c.rec.status != CupStatus::Playing {
             return Ok(Vec::new());
         }
@@ -1055,8 +1055,8 @@ impl Service {
         // Tables paired but not started (a process stopped in between).
         if c.open_games().any(|g| g.table_status == Some(TableStatus::Lobby)) {
             out.extend(self.start_cup_tables(&c).await.into_iter().map(|v| (chat.clone(), v)));
+            c = self.read_cup(id).await?;
         }
-        let c = self.read_cup(id).await?;
         if c.open_games().next().is_some() {
             if c.rec.round_ends.is_none_or(|e| e > now) {
                 return Ok(out);
@@ -1068,8 +1068,8 @@ impl Service {
                     self.close_cup_table(table).await?.into_iter().map(|v| (chat.clone(), v)),
                 );
             }
+            c = self.read_cup(id).await?;
         }
-        let c = self.read_cup(id).await?;
         if c.open_games().next().is_some() {
             return Ok(out);
         }
@@ -1171,7 +1171,7 @@ mod tests {
     #[test]
     fn the_turn_timer_fits_the_window_t7() {
         assert_eq!(fitted_timer(86_400_000), Timer::Hour, "a day: an hour a move");
-        assert_eq!(fitted_timer(8 * 86_400_000 / 8 * 8), Timer::Day);
+        assert_eq!(fitted_timer(8 * 86_400_000), Timer::Day, "eight days: a day a move");
         assert_eq!(fitted_timer(3_600_000), Timer::FiveMinutes);
         assert_eq!(fitted_timer(60_000), Timer::Minute);
     }
