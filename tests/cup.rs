@@ -7,13 +7,15 @@
 
 mod common;
 
-use std::sync::Arc;
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
 
 use common::{both_databases, ctx, unique};
 use dicetable::engine::cup::{self, Cup, CupGame, Entrant, Format, Seat};
 use dicetable::store::{CupRecord, CupStatus, Store, TableStatus};
+use dicetable::table::show::Surface;
 use dicetable::table::token::{Button as TokenButton, Token, TokenKey};
-use dicetable::table::{ManualClock, Op, Service, View, parse_command};
+use dicetable::table::{Kind, ManualClock, Op, Service, View, parse_command};
 
 const SECRET: &[u8] = b"cup test secret";
 const START_MS: i64 = 1_800_000_000_000;
@@ -74,7 +76,8 @@ fn rebuilt(c: &CupRecord) -> Vec<(String, u32)> {
 
 /// Ends the current round's games: at each table with a person, the last person seated
 /// resigns, except at `spare` tables (by board number), left for the window to close.
-async fn resign_round(service: &Service, store: &Store, chat: &str, spare: &[i32]) {
+async fn resign_round(service: &Service, store: &Store, chat: &str, spare: &[i32]) -> Vec<View> {
+    let mut all = Vec::new();
     let c = the_cup(store, chat).await;
     for g in c.games.iter().filter(|g| g.round == c.round && !spare.contains(&g.board)) {
         let Some(table) = g.table else { continue };
@@ -86,7 +89,9 @@ async fn resign_round(service: &Service, store: &Store, chat: &str, spare: &[i32
         };
         let views = say(service, chat, &person.name, &format!("/resign {table}")).await;
         assert!(views.iter().all(|v| v.refusal().is_none()), "{}", plain(&views));
+        all.extend(views);
     }
+    all
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -159,16 +164,21 @@ async fn a_nardy_cup_runs_from_sign_up_to_its_winner() {
         assert!(late.contains("You are signed up"), "{db}: late sign-up in round 1 of 3: {late}");
 
         // Round 1: one game ends by resignation, the other when the window closes (T7).
-        resign_round(&service, &store, &chat, &[2]).await;
+        let _ = resign_round(&service, &store, &chat, &[2]).await;
         let early = ticked(&service.tick().await.unwrap(), &chat);
         assert!(!early.contains("round 2"), "{db}: a game still plays: {early}");
         clock.advance(WINDOW_MS + 1);
         let closed_views = service.tick().await.unwrap();
         let closed = ticked(&closed_views, &chat);
-        // The next round's post carries the standings as a picture (its text says them).
+        // The standings message is brought up to round 2, with its picture (its text says
+        // them in words).
         let standings = closed_views
             .iter()
-            .find(|(c, v)| *c == chat && plain(std::slice::from_ref(v)).contains("round 2 of 3"))
+            .find(|(c, v)| {
+                *c == chat
+                    && matches!(v.kind, Kind::Standings(_))
+                    && plain(std::slice::from_ref(v)).contains("round 2 of 3")
+            })
             .and_then(|(_, v)| v.image())
             .expect("the standings' picture");
         assert!(standings.starts_with(b"\x89PNG"), "{db}");
@@ -184,12 +194,13 @@ async fn a_nardy_cup_runs_from_sign_up_to_its_winner() {
         assert_eq!(c.players.len(), 6, "{db}: Eve plays from round 2");
 
         // Round 2 ends; two processes see it at once: one pairs round 3.
-        resign_round(&service, &store, &chat, &[]).await;
+        let _ = resign_round(&service, &store, &chat, &[]).await;
         // A second process, started now (the first one's restart).
         let other = Service::new(store.clone(), SECRET, clock.clone());
         let (a, b) = tokio::join!(service.tick(), other.tick());
         let (a, b) = (ticked(&a.unwrap(), &chat), ticked(&b.unwrap(), &chat));
-        let posts = a.matches("round 3 of 3").count() + b.matches("round 3 of 3").count();
+        let posts =
+            a.matches("round 3 of 3: play").count() + b.matches("round 3 of 3: play").count();
         assert_eq!(posts, 1, "{db}: round 3 paired once:\n{a}\n---\n{b}");
         let c = the_cup(&store, &chat).await;
         assert_eq!(
@@ -199,7 +210,7 @@ async fn a_nardy_cup_runs_from_sign_up_to_its_winner() {
         );
 
         // Round 3, played with the restarted process alone; the cup ends with its winner.
-        resign_round(&other, &store, &chat, &[]).await;
+        let _ = resign_round(&other, &store, &chat, &[]).await;
         let end_views = other.tick().await.unwrap();
         let end = ticked(&end_views, &chat);
         let podium = end_views
@@ -430,7 +441,7 @@ async fn play_cup(
         } else {
             Vec::new()
         };
-        resign_round(&service, store, chat, &spare).await;
+        let _ = resign_round(&service, store, chat, &spare).await;
         // The computers' games, and the window's end for the no-show: the timer, in steps.
         let round = c.round;
         let mut waited = 0;
@@ -507,5 +518,198 @@ async fn a_sixteen_player_nardy_cup_and_a_twelve_player_ludo_cup_run_to_their_en
                 assert_eq!(pairs.len(), 8 * 5, "{db}: 16 players, 8 games a round");
             }
         }
+    }
+}
+
+/// A chat that keeps what the show protocol puts in it: each message's text, and every put
+/// (the message it was to edit, the message that shows it, whether it was the standings).
+#[derive(Default)]
+struct Screen {
+    messages: Mutex<BTreeMap<u64, String>>,
+    puts: Mutex<Vec<(Option<String>, u64, bool)>>,
+}
+
+impl Surface for &Screen {
+    async fn put(&self, view: &View, target: Option<&str>, _buttons: bool) -> Option<String> {
+        tokio::task::yield_now().await;
+        let id = {
+            let mut messages = self.messages.lock().unwrap();
+            let edited =
+                target.and_then(|t| t.parse::<u64>().ok()).filter(|t| messages.contains_key(t));
+            let id = edited.unwrap_or_else(|| messages.keys().next_back().map_or(1, |k| k + 1));
+            messages.insert(id, view.text.replace(['\u{2068}', '\u{2069}'], ""));
+            id
+        };
+        let standings = matches!(view.kind, Kind::Standings(_));
+        self.puts.lock().unwrap().push((target.map(str::to_owned), id, standings));
+        Some(id.to_string())
+    }
+
+    async fn strip(&self, _message: &str) {}
+}
+
+impl Screen {
+    /// The standings' puts so far.
+    fn standings(&self) -> Vec<(Option<String>, u64)> {
+        let puts = self.puts.lock().unwrap();
+        puts.iter().filter(|p| p.2).map(|p| (p.0.clone(), p.1)).collect()
+    }
+
+    fn text(&self, id: u64) -> String {
+        self.messages.lock().unwrap()[&id].clone()
+    }
+}
+
+async fn show_all(service: &Service, screen: &Screen, views: &[View]) {
+    for v in views {
+        service.show(&screen, v).await;
+    }
+}
+
+/// Issue 49, item 4: the standings are one message, posted when the cup begins and edited
+/// in place after every game, by whichever process ended it, two at once included; an older
+/// standings view never replaces a newer one; at the end it shows the final standings while
+/// the winner is announced in a new message.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_standings_are_one_message_edited_in_place_after_every_game() {
+    for (db, url) in both_databases("cup", "live").await {
+        let store = Store::connect(&url).await.unwrap();
+        let clock = Arc::new(ManualClock::new(START_MS));
+        let a = Arc::new(Service::new(store.clone(), SECRET, clock.clone()));
+        let b = Arc::new(Service::new(store.clone(), SECRET, clock.clone()));
+        let screen = Screen::default();
+        let chat = unique("live");
+        say(&a, &chat, "Ana", "/cup nardy 2 rounds 10m").await;
+        for who in ["Ben", "Cy", "Dee"] {
+            say(&a, &chat, who, "/cup join").await;
+        }
+        let started = say(&a, &chat, "Ana", "/cup start").await;
+        show_all(&a, &screen, &started).await;
+        let first = screen.standings();
+        assert_eq!(first.len(), 1, "{db}: {first:?}");
+        let (None, live) = first[0].clone() else { panic!("{db}: the first is a new message") };
+        let text = screen.text(live);
+        assert!(text.contains("cup standings, round 1 of 2"), "{db}: {text}");
+        assert!(text.contains("Still playing: "), "{db}: {text}");
+        let old = started.iter().find(|v| matches!(v.kind, Kind::Standings(_))).unwrap().clone();
+
+        // Round 1's two games end in two processes, their views shown at once.
+        let c = the_cup(&store, &chat).await;
+        let tables: Vec<(i64, usize)> = c
+            .games
+            .iter()
+            .filter_map(|g| {
+                Some((g.table?, serde_json::from_str::<Vec<usize>>(&g.players).ok()?[1]))
+            })
+            .collect();
+        assert_eq!(tables.len(), 2, "{db}");
+        let resign = |s: Arc<Service>, i: usize| {
+            let (table, p) = tables[i];
+            let name = c.players[p].name.clone();
+            let chat = chat.clone();
+            async move { say(&s, &chat, &name, &format!("/resign {table}")).await }
+        };
+        let (va, vb) = tokio::join!(resign(a.clone(), 0), resign(b.clone(), 1));
+        for views in [&va, &vb] {
+            let standings = views.iter().filter(|v| matches!(v.kind, Kind::Standings(_))).count();
+            assert_eq!(
+                standings,
+                1,
+                "{db}: each game's end brings the standings: {}",
+                plain(views)
+            );
+        }
+        tokio::join!(show_all(&a, &screen, &va), show_all(&b, &screen, &vb));
+        let text = screen.text(live);
+        assert!(!text.contains("Still playing"), "{db}: both games are over: {text}");
+        let c = the_cup(&store, &chat).await;
+        for (name, points) in rebuilt(&c) {
+            let unit = if points == 1 { "point" } else { "points" };
+            assert!(
+                text.contains(&format!("{name}: {points} {unit}")),
+                "{db}: {name} {points}: {text}"
+            );
+        }
+        // An older standings view is not shown over the newer one.
+        let before = screen.puts.lock().unwrap().len();
+        b.show(&&screen, &old).await;
+        assert_eq!(screen.puts.lock().unwrap().len(), before, "{db}: an old view was shown");
+        assert_eq!(screen.text(live), text, "{db}");
+
+        // Round 2, paired by the timer; then the final standings.
+        show_all(
+            &a,
+            &screen,
+            &a.tick().await.unwrap().into_iter().map(|(_, v)| v).collect::<Vec<_>>(),
+        )
+        .await;
+        assert!(screen.text(live).contains("round 2 of 2"), "{db}: {}", screen.text(live));
+        let views = resign_round(&a, &store, &chat, &[]).await;
+        show_all(&a, &screen, &views).await;
+        let end: Vec<View> = a.tick().await.unwrap().into_iter().map(|(_, v)| v).collect();
+        show_all(&a, &screen, &end).await;
+        let text = screen.text(live);
+        assert!(text.contains("The Long Nardy cup is over. Final standings:"), "{db}: {text}");
+        let standings = screen.standings();
+        assert!(standings.len() >= 6, "{db}: a put for every game and round: {standings:?}");
+        for (target, id) in &standings[1..] {
+            assert_eq!(
+                (target.as_deref(), *id),
+                (Some(live.to_string().as_str()), live),
+                "{db}: {standings:?}"
+            );
+        }
+        let messages = screen.messages.lock().unwrap().clone();
+        let winner = messages.values().filter(|t| t.contains("the Long Nardy cup!")).count();
+        assert_eq!(winner, 1, "{db}: the winner in a message of its own");
+        let (recorded, _) = store.cup_message(c.id).await.unwrap().expect("recorded");
+        assert_eq!(recorded, live.to_string(), "{db}");
+    }
+}
+
+/// Issue 49, item 1: sign-up closes at a start time: the cup begins by itself, or with fewer
+/// than two players signed up it is cancelled; `/cup` names who cancelled a cup.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cup_begins_by_itself_at_its_start_time() {
+    for (db, url) in both_databases("cup", "start").await {
+        let store = Store::connect(&url).await.unwrap();
+        let clock = Arc::new(ManualClock::new(START_MS));
+        let service = Service::new(store.clone(), SECRET, clock.clone());
+        let chat = unique("start");
+        let opened = plain(&say(&service, &chat, "Ana", "/cup nardy 2 rounds 10m start=30m").await);
+        assert!(opened.contains("the cup begins by itself in 30 minutes"), "{db}: {opened}");
+        let bad =
+            plain(&say(&service, &unique("start-bad"), "Ana", "/cup nardy start=25:00").await);
+        assert!(bad.contains("start=18:30"), "{db}: refused by name: {bad}");
+        say(&service, &chat, "Ben", "/cup join").await;
+        clock.advance(29 * 60_000);
+        let early = ticked(&service.tick().await.unwrap(), &chat);
+        assert!(!early.contains("round 1 of 2"), "{db}: not yet: {early}");
+        let shown = plain(&say(&service, &chat, "Cy", "/cup").await);
+        assert!(shown.contains("begins by itself in 1 minute"), "{db}: {shown}");
+        clock.advance(2 * 60_000);
+        let begun = ticked(&service.tick().await.unwrap(), &chat);
+        assert!(begun.contains("Long Nardy cup, round 1 of 2: play"), "{db}: {begun}");
+        let c = the_cup(&store, &chat).await;
+        assert_eq!((c.status, c.players.len()), (CupStatus::Playing, 2), "{db}");
+        let late = plain(&say(&service, &chat, "Ana", "/cup start").await);
+        assert!(late.contains("already begun"), "{db}: {late}");
+
+        // Alone at the start time: cancelled, and said so.
+        let alone = unique("start-alone");
+        say(&service, &alone, "Ana", "/cup snakes start=1h").await;
+        clock.advance(61 * 60_000);
+        let cancelled = ticked(&service.tick().await.unwrap(), &alone);
+        assert!(cancelled.contains("fewer than two players"), "{db}: {cancelled}");
+        assert_eq!(the_cup(&store, &alone).await.status, CupStatus::Cancelled, "{db}");
+        let shown = plain(&say(&service, &alone, "Ana", "/cup").await);
+        assert!(shown.contains("The Snakes & Ladders cup was cancelled."), "{db}: {shown}");
+
+        // Cancelled by its host: `/cup` says by whom.
+        let by = unique("start-by");
+        say(&service, &by, "Ana", "/cup ludo").await;
+        say(&service, &by, "Ana", "/cup cancel").await;
+        let shown = plain(&say(&service, &by, "Ben", "/cup").await);
+        assert!(shown.contains("The Ludo cup was cancelled by Ana."), "{db}: {shown}");
     }
 }

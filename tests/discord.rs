@@ -278,6 +278,16 @@ async fn rest(
             json(json!({ "id": id.to_string(), "type": 11, "guild_id": GUILD.to_string(),
                 "parent_id": parent.to_string(), "name": body["name"].clone() }))
         }
+        // A thread of its own in a channel (a cup's game, which has no lobby message).
+        ("POST", ["channels", channel, "threads"]) => {
+            fake.next_id += 1;
+            let id = 800_000 + fake.next_id;
+            let parent = channel.parse().unwrap_or(0);
+            fake.threads.push((id, parent, 0));
+            fake.thread_names.push(body["name"].as_str().unwrap_or("").to_owned());
+            json(json!({ "id": id.to_string(), "type": 11, "guild_id": GUILD.to_string(),
+                "parent_id": parent.to_string(), "name": body["name"].clone() }))
+        }
         ("POST", ["users", "@me", "channels"]) => {
             let uid: u64 = body["recipient_id"].as_str().and_then(|u| u.parse().ok()).unwrap_or(0);
             json(json!({ "id": dm_channel(uid).to_string(), "type": 1, "last_message_id": null,
@@ -406,6 +416,7 @@ struct Guild {
     push: mpsc::UnboundedSender<Value>,
     running: bot::Running,
     next: u64,
+    config: Config,
 }
 
 fn member(uid: u64, name: &str, permissions: u64) -> Value {
@@ -452,8 +463,20 @@ impl Guild {
             None => config,
         };
         let running = bot::start(&config).await.unwrap();
-        let g = Guild { fake, push, running, next: 0 };
+        let g = Guild { fake, push, running, next: 0, config };
         g.until("the slash commands", |f| (!f.commands.is_empty()).then_some(())).await;
+        g
+    }
+
+    /// The bot stopped as SIGTERM stops it, and a new one started on the same database and
+    /// the same fake Discord (a restart).
+    async fn restart(self) -> Guild {
+        let Guild { fake, push, running, next, config } = self;
+        running.shutdown().await;
+        fake.lock().await.commands.clear();
+        let running = bot::start(&config).await.unwrap();
+        let g = Guild { fake, push, running, next, config };
+        g.until("the slash commands again", |f| (!f.commands.is_empty()).then_some(())).await;
         g
     }
 
@@ -2071,5 +2094,133 @@ impl Guild {
             .await;
         }
         panic!("no moves offered");
+    }
+}
+
+/// Issue 49 on Discord, on both databases: a cup opened with `/cup start`, signed up by its
+/// button and begun by its host; each round's games play in threads of their own; the
+/// standings are one message in the channel, edited after every game; the bot restarted
+/// (as SIGTERM stops it) between rounds goes on; the winner is announced.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cup_plays_its_games_in_threads_with_one_standings_message() {
+    for (db, url) in common::both_databases("dc", "cup").await {
+        let mut g = Guild::start_on(&url, "0-0/1").await;
+        let options = json!([{ "name": "game", "type": 3, "value": "nardy" },
+            { "name": "rounds", "type": 4, "value": 2 }, { "name": "window", "type": 3, "value": "10m" }]);
+        g.command(1, "Ana", "cup", json!([{ "name": "start", "type": 1, "options": options }]))
+            .await;
+        let (signup, join) = g.until("the sign-up", |f| button(f, "✍️ Sign up")).await;
+        let names = [(1, "Ana"), (2, "Ben"), (3, "Cy"), (4, "Dee")];
+        for (uid, name) in &names[1..] {
+            g.press(*uid, name, signup, json!({ "custom_id": join, "component_type": 2 })).await;
+        }
+        g.until("three sign-ups", |f| {
+            let signed = f.ephemeral.iter().filter(|(_, c)| c.contains("You are signed up"));
+            (signed.count() == 3).then_some(())
+        })
+        .await;
+        let (_, begin) = g.until("the start button", |f| button(f, "▶️ Start the cup")).await;
+        g.press(1, "Ana", signup, json!({ "custom_id": begin, "component_type": 2 })).await;
+        let standings = |f: &Fake| {
+            let found: Vec<u64> = f
+                .messages
+                .iter()
+                .filter(|(_, m)| {
+                    let c = plain(m["content"].as_str().unwrap_or(""));
+                    c.contains("cup standings, round") || c.contains("cup is over. Final standings")
+                })
+                .map(|(id, _)| *id)
+                .collect();
+            found
+        };
+        for (round, wanted) in [(1, "round 1 of 2"), (2, "round 2 of 2")] {
+            let live = g
+                .until(wanted, |f| {
+                    let live = standings(f);
+                    let c = plain(f.messages[live.first()?]["content"].as_str()?);
+                    c.contains(wanted).then(|| live[0])
+                })
+                .await;
+            // The round's two games, each in a thread of its own in the channel, its board there.
+            let threads = g
+                .until("the round's threads", |f| {
+                    let t: Vec<(u64, String)> = f
+                        .threads
+                        .iter()
+                        .zip(&f.thread_names)
+                        .skip((round - 1) * 2)
+                        .map(|((id, _, _), name)| (*id, name.clone()))
+                        .collect();
+                    (t.len() == 2).then_some(t)
+                })
+                .await;
+            let f = g.fake.lock().await;
+            assert_eq!(standings(&f), vec![live], "{db}: one standings message");
+            assert_eq!(f.messages[&live]["channel"].as_u64().unwrap_or(CHANNEL), CHANNEL, "{db}");
+            // Each opens from its game's first message in the channel (who plays, the
+            // commitment), as a table's thread opens from its lobby.
+            for (_, parent, from) in &f.threads {
+                assert_eq!(*parent, CHANNEL, "{db}: {:?}", f.threads);
+                assert_eq!(f.messages[from]["channel"].as_u64(), Some(CHANNEL), "{db}");
+            }
+            drop(f);
+            for (game, (thread, name)) in threads.iter().enumerate() {
+                if (round, game) == (2, 1) {
+                    // A restart in the middle of round 2, one game over and one playing (as
+                    // SIGTERM stops the bot): the new process goes on.
+                    g = g.restart().await;
+                }
+                g.until("the game's board in its thread", |f| {
+                    f.messages
+                        .values()
+                        .any(|m| m["channel"] == *thread && m["png"] == true)
+                        .then_some(())
+                })
+                .await;
+                // "Long Nardy: Ana, Ben": the first named resigns, in the thread.
+                let first =
+                    name.split(": ").nth(1).and_then(|n| n.split(", ").next()).unwrap_or("");
+                let (uid, who) = names
+                    .iter()
+                    .find(|(_, n)| *n == first)
+                    .copied()
+                    .unwrap_or_else(|| panic!("{db}: {name}"));
+                let resign = json!([{ "name": "resign", "type": 1, "options": [] }]);
+                g.command_in(*thread, uid, who, "game", resign).await;
+                g.until("the resignation", |f| {
+                    f.messages
+                        .values()
+                        .any(|m| {
+                            m["channel"] == *thread
+                                && plain(m["content"].as_str().unwrap_or(""))
+                                    .contains(&format!("{who} resigned"))
+                        })
+                        .then_some(())
+                })
+                .await;
+            }
+        }
+        let (live, final_text) = g
+            .until("the final standings", |f| {
+                let live = *standings(f).first()?;
+                let c = plain(f.messages[&live]["content"].as_str()?);
+                c.contains("Final standings").then_some((live, c))
+            })
+            .await;
+        let f = g.fake.lock().await;
+        assert_eq!(standings(&f), vec![live], "{db}: still one standings message");
+        assert!(
+            f.messages[&live]["rev"].as_u64().unwrap_or(0) >= 4,
+            "{db}: edited after every game"
+        );
+        let winner = f
+            .messages
+            .values()
+            .filter(|m| plain(m["content"].as_str().unwrap_or("")).contains("the Long Nardy cup!"));
+        assert_eq!(winner.count(), 1, "{db}: the winner announced once");
+        assert_eq!(f.threads.len(), 4, "{db}: a thread per game");
+        assert!(final_text.contains("Ties are broken"), "{db}: {final_text}");
+        drop(f);
+        g.running.shutdown().await;
     }
 }

@@ -107,6 +107,7 @@ fn cup_op(sub: &str, args: &[ResolvedOption<'_>]) -> Option<Op> {
                         words.push(format!("{}={n}", o.name))
                     }
                     ("window" | "format", ResolvedValue::String(w)) => words.push((*w).to_owned()),
+                    ("starts", ResolvedValue::String(w)) => words.push(format!("start={w}")),
                     ("options", ResolvedValue::String(w)) => {
                         words.extend(w.split_whitespace().map(str::to_owned))
                     }
@@ -387,7 +388,8 @@ impl Describe<'_> {
                     .min_int_value(2)
                     .max_int_value(8),
             )
-            .add_sub_option(option(self.0, CommandOptionType::String, "options"));
+            .add_sub_option(option(self.0, CommandOptionType::String, "options"))
+            .add_sub_option(option(self.0, CommandOptionType::String, "starts"));
         let person = |sub: &str| {
             self.sub(sub, &format!("discord-cup-{sub}"))
                 .add_sub_option(option(self.0, CommandOptionType::User, "who").required(true))

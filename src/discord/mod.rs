@@ -31,12 +31,12 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serenity::all::{
-    ChannelId, Command, CommandInteraction, ComponentInteraction, ComponentInteractionDataKind,
-    Context, CreateInteractionResponse, CreateInteractionResponseFollowup,
-    CreateInteractionResponseMessage, CreateMessage, CreateThread, EditAttachments,
-    EditInteractionResponse, EditMessage, EventHandler, GatewayIntents, GuildId, Http, HttpBuilder,
-    Interaction, Member, MessageId, Permissions, Ready, ShardManager, ShardStageUpdateEvent, User,
-    UserId,
+    ChannelId, ChannelType, Command, CommandInteraction, ComponentInteraction,
+    ComponentInteractionDataKind, Context, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
+    CreateThread, EditAttachments, EditInteractionResponse, EditMessage, EventHandler,
+    GatewayIntents, GuildId, Http, HttpBuilder, Interaction, Member, MessageId, Permissions, Ready,
+    ShardManager, ShardStageUpdateEvent, User, UserId,
 };
 use serenity::builder::Builder as _;
 use serenity::gateway::ConnectionStage;
@@ -684,13 +684,24 @@ impl Discord {
             }
         }
         let lobby = self.service.message(table, Slot::Lobby).await.ok().flatten();
-        let Some((c, m)) = lobby.as_deref().and_then(parse_ref) else { return channel };
         let name = self.service.thread_name(table).await;
-        let opened = self
-            .call("open thread", || {
-                c.create_thread_from_message(&self.http, m, CreateThread::new(name.clone()))
-            })
-            .await;
+        let opened = match lobby.as_deref().and_then(parse_ref) {
+            Some((c, m)) => {
+                self.call("open thread", || {
+                    c.create_thread_from_message(&self.http, m, CreateThread::new(name.clone()))
+                })
+                .await
+            }
+            // A table that never had a lobby here (a cup's game, seated when its round is
+            // paired) opens a thread of its own in the channel.
+            None => {
+                self.call("open thread", || {
+                    let thread = CreateThread::new(name.clone()).kind(ChannelType::PublicThread);
+                    channel.create_thread(&self.http, thread)
+                })
+                .await
+            }
+        };
         let Some(thread) = opened else { return channel };
         let id = thread.id.get().to_string();
         if let Err(e) = self.service.shown(table, Slot::Thread, 0, &id).await {

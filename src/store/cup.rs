@@ -78,6 +78,13 @@ pub struct CupRecord {
     pub version: i64,
     /// The last change (Unix ms).
     pub updated_ms: i64,
+    /// When sign-up closes and the cup begins by itself (Unix ms), if the host set a time.
+    pub starts_ms: Option<i64>,
+    /// Who cancelled it, as the chat knew them.
+    pub cancelled_by: Option<String>,
+    /// The standings version its standings message shows (-1: none shown yet); see
+    /// `table::Standings::version`.
+    pub standings_version: i64,
     /// Its players, in sign-up order.
     pub players: Vec<CupPlayer>,
     /// Its games and byes, by round and board.
@@ -158,8 +165,9 @@ impl Store {
     /// with [`StoreError::CupExists`].
     pub async fn create_cup(&self, c: &CupRecord) -> Result<i64, StoreError> {
         const SQL: &str = "insert into cups (chat, game, options, settings, format, rounds, \
-                           window_ms, host, status, round, round_ends, updated_ms) \
-                           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id";
+                           window_ms, host, status, round, round_ends, updated_ms, starts_ms) \
+                           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) \
+                           returning id";
         let result: Result<i64, sqlx::Error> = on_writer!(self, pool => {
             let mut tx = pool.begin_write().await?;
             let id = sqlx::query_scalar(SQL)
@@ -175,6 +183,7 @@ impl Store {
                 .bind(c.round)
                 .bind(c.round_ends)
                 .bind(c.updated_ms)
+                .bind(c.starts_ms)
                 .fetch_one(&mut *tx)
                 .await;
             match id {
@@ -214,8 +223,8 @@ impl Store {
     /// Reads a cup with its players and games.
     pub async fn cup(&self, id: i64) -> Result<CupRecord, StoreError> {
         const CUP: &str = "select chat, game, options, settings, format, rounds, window_ms, \
-                           host, status, round, round_ends, version, updated_ms \
-                           from cups where id = $1";
+                           host, status, round, round_ends, version, updated_ms, starts_ms, \
+                           cancelled_by, standings_version from cups where id = $1";
         const PLAYERS: &str = "select seq, user_id, name, rating, excused, \
                                case when withdrawn then 1 else 0 end as withdrawn \
                                from cup_players where cup_id = $1 order by seq";
@@ -249,6 +258,9 @@ impl Store {
                     round_ends: r.try_get("round_ends")?,
                     version: r.try_get("version")?,
                     updated_ms: r.try_get("updated_ms")?,
+                    starts_ms: r.try_get("starts_ms")?,
+                    cancelled_by: r.try_get("cancelled_by")?,
+                    standings_version: r.try_get("standings_version")?,
                     players: Vec::new(),
                     games: Vec::new(),
                 };
@@ -300,8 +312,8 @@ impl Store {
         change: &CupChange<'_>,
     ) -> Result<i64, StoreError> {
         const UPDATE: &str = "update cups set version = version + 1, status = $1, round = $2, \
-                              round_ends = $3, updated_ms = $4, rounds = $5, format = $6 \
-                              where id = $7 and version = $8";
+                              round_ends = $3, updated_ms = $4, rounds = $5, format = $6, \
+                              starts_ms = $9, cancelled_by = $10 where id = $7 and version = $8";
         const LEAVE: &str = "delete from cup_players where cup_id = $1 and user_id = $2";
         const WITHDRAW: &str =
             "update cup_players set withdrawn = true where cup_id = $1 and seq = $2";
@@ -326,6 +338,8 @@ impl Store {
                 .bind(&c.format)
                 .bind(c.id)
                 .bind(c.version)
+                .bind(c.starts_ms)
+                .bind(c.cancelled_by.as_deref())
                 .execute(&mut *tx)
                 .await?;
             if done.rows_affected() != 1 {
@@ -371,18 +385,26 @@ impl Store {
         Ok(c.version + 1)
     }
 
-    /// Open cups that need the timer: a round whose window has closed, whose games have all
-    /// ended, or whose tables have not all started (a process stopped between pairing a round
-    /// and starting its games).
+    /// Cups that need the timer: a sign-up whose start time has passed, a round whose window
+    /// has closed, whose games have all ended, or whose tables have not all started (a process
+    /// stopped between pairing a round and starting its games); and a playing cup, or one
+    /// finished within the hour, whose standings message is behind its results (a process
+    /// stopped before it showed them).
     pub async fn cups_due(&self, now: i64) -> Result<Vec<i64>, StoreError> {
-        const SQL: &str = "select c.id from cups c where c.status = 'playing' and \
-                           (c.round_ends <= $1 \
+        const SQL: &str = "select c.id from cups c where \
+                           (c.status = 'signup' and c.starts_ms <= $1) \
+                           or (c.status = 'playing' and (c.round_ends <= $1 \
                             or not exists (select 1 from cup_games g join tables t \
                                 on t.id = g.table_id where g.cup_id = c.id and g.round = c.round \
                                 and t.status in ('lobby', 'playing')) \
                             or exists (select 1 from cup_games g join tables t \
                                 on t.id = g.table_id where g.cup_id = c.id and g.round = c.round \
-                                and t.status = 'lobby')) \
+                                and t.status = 'lobby'))) \
+                           or ((c.status = 'playing' \
+                                or (c.status = 'finished' and c.updated_ms > $1 - 3600000)) \
+                               and c.version + (select count(*) from cup_games g \
+                                   where g.cup_id = c.id and g.result is not null) \
+                                   > c.standings_version) \
                            order by c.id limit 32";
         let ids = on_pool!(self, pool => sqlx::query_scalar(SQL).bind(now).fetch_all(pool).await?);
         Ok(ids)

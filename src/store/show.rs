@@ -149,4 +149,79 @@ impl Store {
         });
         Ok(())
     }
+
+    /// [`Store::claim_show`] for a cup's standings message (issue 49): claims the showing of
+    /// cup `cup`'s standings for `owner` until `until_ms`; with the claim, the message recorded
+    /// for it and the standings version it shows.
+    pub async fn claim_cup_show(
+        &self,
+        cup: i64,
+        owner: i64,
+        now_ms: i64,
+        until_ms: i64,
+    ) -> Result<Claim, StoreError> {
+        // One statement: the message is the claimed row's own, so a claim that waited for the
+        // previous owner's record returns what that record wrote.
+        const SQL: &str = "update cups set show_owner = $2, show_until_ms = $3 \
+                           where id = $1 and (show_until_ms is null or show_until_ms < $4 \
+                           or show_owner = $2) returning standings_message, standings_version";
+        let row: Option<(Option<String>, i64)> = on_writer!(self, pool => {
+            sqlx::query_as(SQL)
+                .bind(cup)
+                .bind(owner)
+                .bind(until_ms)
+                .bind(now_ms)
+                .fetch_optional(pool)
+                .await?
+        });
+        Ok(match row {
+            None => Claim::Held,
+            Some((message, version)) => Claim::Claimed(message.map(|m| (m, version))),
+        })
+    }
+
+    /// [`Store::record_show`] for a cup's standings message: records `message` showing
+    /// standings `version` and gives the claim back, only while `owner` holds it and no newer
+    /// version is recorded. False: nothing was written.
+    pub async fn record_cup_show(
+        &self,
+        cup: i64,
+        owner: i64,
+        message: &str,
+        version: i64,
+    ) -> Result<bool, StoreError> {
+        const SQL: &str = "update cups set show_owner = null, show_until_ms = null, \
+                           standings_message = $3, standings_version = $4 \
+                           where id = $1 and show_owner = $2 and standings_version <= $4";
+        let done = on_writer!(self, pool => {
+            sqlx::query(SQL)
+                .bind(cup)
+                .bind(owner)
+                .bind(message)
+                .bind(version)
+                .execute(pool)
+                .await?
+                .rows_affected()
+        });
+        Ok(done == 1)
+    }
+
+    /// Gives a cup's show claim back without recording anything, if `owner` still holds it.
+    pub async fn release_cup_show(&self, cup: i64, owner: i64) -> Result<(), StoreError> {
+        const SQL: &str = "update cups set show_owner = null, show_until_ms = null \
+                           where id = $1 and show_owner = $2";
+        on_writer!(self, pool => {
+            sqlx::query(SQL).bind(cup).bind(owner).execute(pool).await?;
+        });
+        Ok(())
+    }
+
+    /// The message recorded for cup `cup`'s standings, with the standings version it shows.
+    pub async fn cup_message(&self, cup: i64) -> Result<Option<(String, i64)>, StoreError> {
+        const SQL: &str = "select standings_message, standings_version from cups where id = $1";
+        let row: Option<(Option<String>, i64)> = on_pool!(self, pool => {
+            sqlx::query_as(SQL).bind(cup).fetch_optional(pool).await?
+        });
+        Ok(row.and_then(|(m, v)| m.map(|m| (m, v))))
+    }
 }

@@ -43,17 +43,60 @@ struct Plan {
     rounds: Option<u32>,
     window_ms: i64,
     format: Format,
+    /// When sign-up closes and the cup begins by itself, if said.
+    start: Option<Start>,
     /// The words left for the game's options and the tables' settings.
     rest: Vec<String>,
 }
 
+/// A cup's start time, as said.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Start {
+    /// After this long (`start=2h`).
+    In(i64),
+    /// At this minute of the host's day (`start=18:30`, in their `/notify tz` time).
+    At(i64),
+}
+
+impl Start {
+    /// The start as a time (Unix ms), from `now` and the host's offset from UTC (minutes).
+    fn at(self, now: i64, tz_min: i32) -> i64 {
+        const DAY: i64 = 86_400_000;
+        match self {
+            Start::In(ms) => now + ms,
+            Start::At(minute) => {
+                let offset = i64::from(tz_min) * 60_000;
+                let local = now + offset;
+                let mut at = local.div_euclid(DAY) * DAY + minute * 60_000;
+                if at <= local {
+                    at += DAY;
+                }
+                at - offset
+            }
+        }
+    }
+}
+
+/// A start word's value: a duration (`2h`) or a time of day (`18:30`).
+fn start_word(value: &str) -> Option<Start> {
+    let Some((hh, mm)) = value.split_once(':') else { return duration_ms(value).map(Start::In) };
+    let digits = |t: &str| !t.is_empty() && t.len() <= 2 && t.bytes().all(|b| b.is_ascii_digit());
+    if !digits(hh) || mm.len() != 2 || !digits(mm) {
+        return None;
+    }
+    let (h, m): (i64, i64) = (hh.parse().ok()?, mm.parse().ok()?);
+    (h < 24 && m < 60).then_some(Start::At(h * 60 + m))
+}
+
 /// Reads the cup's own words among `/cup <game>`'s: `5 rounds` (`rounds=5`), a window (`24h`,
-/// `90m`, `2d`, `window=24h`), `roundrobin` (`rr`) or `swiss`, `4 seats` (`seats=4`). The rest
-/// are the game's options and its tables' settings, as for a table.
+/// `90m`, `2d`, `window=24h`), `roundrobin` (`rr`) or `swiss`, `4 seats` (`seats=4`), a start
+/// time (`start=2h`, `start=18:30`). The rest are the game's options and its tables'
+/// settings, as for a table.
 fn plan(game: GameKind, words: &[String]) -> Result<Plan, Fail> {
     let word_refused = |w: &str| Fail::Say("err-cup-word", vec![("word", w.to_owned().into())]);
     let lower: Vec<String> = words.iter().map(|w| w.trim().to_lowercase()).collect();
     let (mut rounds, mut window_ms, mut seats, mut round_robin) = (None, None, None, false);
+    let mut start = None;
     let mut rest = Vec::new();
     let mut i = 0;
     while i < lower.len() {
@@ -76,6 +119,12 @@ fn plan(game: GameKind, words: &[String]) -> Result<Plan, Fail> {
                     rounds = Some(v.parse().map_err(|_| word_refused(&words[i]))?);
                 } else if let Some(v) = w.strip_prefix("seats=") {
                     seats = Some(v.parse().map_err(|_| word_refused(&words[i]))?);
+                } else if let Some(v) = w.strip_prefix("start=") {
+                    let at = start_word(v).ok_or_else(|| say("err-cup-start"))?;
+                    if matches!(at, Start::In(ms) if !WINDOW_MS.contains(&ms)) {
+                        return Err(say("err-cup-start"));
+                    }
+                    start = Some(at);
                 } else if let Some(ms) = duration_ms(w.strip_prefix("window=").unwrap_or(w)) {
                     window_ms = Some(ms);
                 } else if w.starts_with("window=") {
@@ -109,7 +158,7 @@ fn plan(game: GameKind, words: &[String]) -> Result<Plan, Fail> {
         (_, true) => return Err(say("err-cup-round-robin")),
         (n, false) => Format::Tables(n as u8),
     };
-    Ok(Plan { rounds, window_ms, format, rest })
+    Ok(Plan { rounds, window_ms, format, start, rest })
 }
 
 /// A duration word: `90m`, `24h`, `2d`.
@@ -253,8 +302,10 @@ impl Service {
     ) -> Result<Vec<View>, Fail> {
         let plan = plan(game, words)?;
         let lang = self.user_lang(ctx).await;
-        let creator = Settings { lang: Some(lang), ..Settings::default() };
         let threads = ctx.chat.platform() == crate::ids::Platform::Discord;
+        // On Discord a cup's games play in threads of their own unless `thread=off`: a
+        // round's games at once would crowd the channel.
+        let creator = Settings { lang: Some(lang), thread: threads, ..Settings::default() };
         let (options, mut settings) = words::apply(game, None, creator, &plan.rest, threads)
             .map_err(|e| super::lobby::word_refusal(threads, game, e))?;
         if settings.private {
@@ -297,6 +348,10 @@ impl Service {
             host: ctx.user.clone(),
             status: CupStatus::Signup,
             updated_ms: self.clock.now_ms(),
+            starts_ms: match plan.start {
+                Some(start) => Some(start.at(self.clock.now_ms(), self.user_tz(ctx).await)),
+                None => None,
+            },
             players,
             ..CupRecord::default()
         };
@@ -325,6 +380,7 @@ impl Service {
         )];
         lines.push(self.cup_players_line(c, lang));
         lines.push(self.cup_how(c, lang));
+        lines.extend(self.cup_starts_line(c, lang));
         let token = |button| Token { table: c.rec.id as u64, version: 0, button }.encode(&self.key);
         let buttons = vec![vec![
             Button {
@@ -337,6 +393,26 @@ impl Service {
             },
         ]];
         View::new(Some(lang), lines.join("\n"), Kind::Post(Post { buttons, ..Post::default() }))
+    }
+
+    /// When a cup with a start time begins by itself, in words.
+    fn cup_starts_line(&self, c: &Read, lang: Lang) -> Option<String> {
+        let at = c.rec.starts_ms.filter(|_| c.rec.status == CupStatus::Signup)?;
+        let left = self.cup_left(lang, at - self.clock.now_ms());
+        Some(self.i18n.text(lang, "cup-starts-in", &[("left", left.into())]))
+    }
+
+    /// A person's offset from UTC in minutes, as `/notify tz` set it (0 when unset).
+    async fn user_tz(&self, ctx: &Ctx) -> i32 {
+        match self.store.notify(ctx.user.as_str()).await {
+            Ok(stored) => {
+                super::NotifyChoice::read(&stored.map(|(n, _)| n).unwrap_or_default()).tz_min
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "reading a time zone for a cup failed");
+                0
+            }
+        }
     }
 
     /// How to sign up and start, as the cup's platform says it.
@@ -607,6 +683,12 @@ impl Service {
         if c.rec.players.len() < 2 {
             return Err(say("err-cup-few"));
         }
+        let views = self.begin_cup(c).await?;
+        Ok(views.into_iter().map(|(_, v)| v).collect())
+    }
+
+    /// Begins a cup that is signing up: its first round is paired and its tables open.
+    async fn begin_cup(&self, c: Read) -> Result<Vec<(String, View)>, Fail> {
         let mut c = c;
         if c.format == Format::RoundRobin {
             if c.rec.players.len() <= cup::ROUND_ROBIN_MAX {
@@ -615,8 +697,28 @@ impl Service {
                 c.format = Format::Swiss;
             }
         }
-        let views = self.open_round(c, 1).await?;
-        Ok(views.into_iter().map(|(_, v)| v).collect())
+        self.open_round(c, 1).await
+    }
+
+    /// A cup whose start time has passed: it begins, or with fewer than two players it is
+    /// cancelled.
+    async fn cup_starts(&self, c: Read) -> Result<Vec<(String, View)>, Fail> {
+        if c.rec.players.len() >= 2 {
+            tracing::info!(cup = c.rec.id, "a cup begins at its start time");
+            return self.begin_cup(c).await;
+        }
+        let mut next = c.rec.clone();
+        next.status = CupStatus::Cancelled;
+        next.updated_ms = self.clock.now_ms();
+        match self.store.update_cup(&next, &CupChange::default()).await {
+            Ok(_) => {}
+            Err(StoreError::CupConflict(_)) => return Ok(Vec::new()),
+            Err(e) => return Err(e.into()),
+        }
+        let lang = self.cup_lang(&c.rec).await;
+        let text =
+            self.i18n.text(lang, "cup-start-few", &[("game", self.game_name(lang, c.game).into())]);
+        Ok(vec![(c.rec.chat.to_string(), View::post(Some(lang), text))])
     }
 
     async fn cup_cancel(&self, ctx: &Ctx) -> Result<Vec<View>, Fail> {
@@ -627,6 +729,7 @@ impl Service {
             }
             let mut next = c.rec.clone();
             next.status = CupStatus::Cancelled;
+            next.cancelled_by = Some(ctx.name.clone());
             next.updated_ms = self.clock.now_ms();
             match self.store.update_cup(&next, &CupChange::default()).await {
                 Ok(_) => {
@@ -715,7 +818,9 @@ impl Service {
                     "cup-status-signup",
                     &[("game", self.game_name(lang, c.game).into())],
                 );
-                format!("{head}\n{}\n{}", self.cup_players_line(&c, lang), self.cup_how(&c, lang))
+                let mut lines = vec![head, self.cup_players_line(&c, lang), self.cup_how(&c, lang)];
+                lines.extend(self.cup_starts_line(&c, lang));
+                lines.join("\n")
             }
             _ => self.cup_standing_text(&c, lang),
         };
@@ -734,8 +839,14 @@ impl Service {
                 &[("game", game.clone().into())],
             )),
             CupStatus::Cancelled => {
-                let args = [("game", game.clone().into()), ("name", "—".to_owned().into())];
-                lines.push(self.i18n.text(lang, "cup-cancelled", &args));
+                let key = if c.rec.cancelled_by.is_some() {
+                    "cup-cancelled"
+                } else {
+                    "cup-cancelled-unattended"
+                };
+                let by = c.rec.cancelled_by.clone().unwrap_or_default();
+                let args = [("game", game.clone().into()), ("name", by.into())];
+                lines.push(self.i18n.text(lang, key, &args));
             }
             _ => {
                 let left = c.rec.round_ends.map_or(0, |e| (e - self.clock.now_ms()).max(0));
@@ -746,12 +857,7 @@ impl Service {
                     ("left", self.cup_left(lang, left).into()),
                 ];
                 lines.push(self.i18n.text(lang, "cup-status-round", &args));
-                let waiting: Vec<String> = c
-                    .open_games()
-                    .filter_map(|g| serde_json::from_str::<Vec<usize>>(&g.players).ok())
-                    .flatten()
-                    .map(|p| c.name(p))
-                    .collect();
+                let waiting = self.cup_waiting(c);
                 if !waiting.is_empty() {
                     let names = super::shown_names(&waiting);
                     lines.push(self.i18n.text(
@@ -848,18 +954,91 @@ impl Service {
         let lang = self.cup_lang(&c.rec).await;
         let chat = c.rec.chat.to_string();
         if over {
-            let mut last = self.cup_final_view(&c, lang);
-            attach(&mut last, self.cup_picture(&c, lang).await);
-            return Ok(vec![(chat, last)]);
+            return Ok(self
+                .cup_end_views(&c, lang)
+                .await
+                .into_iter()
+                .map(|v| (chat.clone(), v))
+                .collect());
         }
         tracing::info!(cup = c.rec.id, round, tables = tables.len(), "a cup round paired");
-        let mut round = self.cup_round_view(&c, lang, &withdraw);
-        if c.rec.round > 1 {
-            attach(&mut round, self.cup_picture(&c, lang).await);
-        }
-        let mut out = vec![(chat.clone(), round)];
+        let round = self.cup_round_view(&c, lang, &withdraw);
+        let live = self.cup_live_view(&c, lang, None).await;
+        let mut out = vec![(chat.clone(), round), (chat.clone(), live)];
         out.extend(self.start_cup_tables(&c).await.into_iter().map(|v| (chat.clone(), v)));
         Ok(out)
+    }
+
+    /// Which standings a cup's state shows (see [`super::Standings::version`]): every change
+    /// to the cup adds one to its version, every game's result one more.
+    fn standings_version(c: &Read) -> i64 {
+        c.rec.version + c.rec.games.iter().filter(|g| g.result.is_some()).count() as i64
+    }
+
+    /// The cup's standings message (issue 49): the round, who still plays, the standings in
+    /// words and as a picture; once it is over, the final standings with the podium. One
+    /// message, edited in place after every game. `picture`: one already drawn.
+    async fn cup_live_view(&self, c: &Read, lang: Lang, picture: Option<Vec<u8>>) -> View {
+        let game = self.game_name(lang, c.game);
+        let mut lines = Vec::new();
+        if c.rec.status == CupStatus::Finished {
+            lines.push(self.i18n.text(lang, "cup-finished-title", &[("game", game.into())]));
+        } else {
+            let args = [
+                ("game", game.into()),
+                ("round", Arg::Number(c.rec.round.into())),
+                ("rounds", Arg::Number(c.rec.rounds.into())),
+            ];
+            lines.push(self.i18n.text(lang, "cup-live-title", &args));
+            let waiting = self.cup_waiting(c);
+            if !waiting.is_empty() {
+                let names = super::shown_names(&waiting);
+                lines.push(self.i18n.text(lang, "cup-still-to-play", &[("names", names.into())]));
+            }
+        }
+        lines.push(self.cup_standings_lines(c, lang));
+        lines.push(self.i18n.text(lang, "cup-tiebreaks", &[]));
+        let image = match picture {
+            Some(png) => Some(png),
+            None => self.cup_picture(c, lang).await,
+        };
+        let standings =
+            super::Standings { cup: c.rec.id, version: Self::standings_version(c), image };
+        View::new(Some(lang), lines.join("\n"), Kind::Standings(standings))
+    }
+
+    /// The names of the players whose game of the current round is still being played.
+    fn cup_waiting(&self, c: &Read) -> Vec<String> {
+        c.open_games()
+            .filter_map(|g| serde_json::from_str::<Vec<usize>>(&g.players).ok())
+            .flatten()
+            .map(|p| c.name(p))
+            .collect()
+    }
+
+    /// A finished cup's last views: the winner announced with the podium, and its standings
+    /// message brought to its final state (the same picture).
+    async fn cup_end_views(&self, c: &Read, lang: Lang) -> Vec<View> {
+        let picture = self.cup_picture(c, lang).await;
+        let mut last = self.cup_final_view(c, lang);
+        attach(&mut last, picture.clone());
+        let live = self.cup_live_view(c, lang, picture).await;
+        vec![last, live]
+    }
+
+    /// After a cup game ends: the cup's standings message, brought up to date.
+    pub(super) async fn cup_standings_after(&self, t: &Loaded) -> Option<View> {
+        let id = t.rec.cup?;
+        let c = match self.read_cup(id).await {
+            Ok(c) => c,
+            Err(Fail::Internal(e)) => {
+                tracing::warn!(cup = id, table = t.rec.id, error = %e, "the cup did not read");
+                return None;
+            }
+            Err(_) => return None,
+        };
+        let lang = self.cup_lang(&c.rec).await;
+        Some(self.cup_live_view(&c, lang, None).await)
     }
 
     /// A new table for a cup game: the cup's chat, game, options and settings, its players in
@@ -980,7 +1159,7 @@ impl Service {
         } else {
             let args = [
                 ("game", game.into()),
-                ("round", Arg::Number(i64::from(c.rec.round) - 1)),
+                ("round", Arg::Number(c.rec.round.into())),
                 ("rounds", Arg::Number(c.rec.rounds.into())),
             ];
             self.i18n.text(lang, "cup-picture-title", &args)
@@ -1045,8 +1224,31 @@ impl Service {
         Ok(out)
     }
 
+    /// What the timer does for cup `id`: [`Service::cup_advance`], and the standings
+    /// message brought up to date when a stopped process left it behind the results.
     async fn cup_due(&self, id: i64, now: i64) -> Result<Vec<(String, View)>, Fail> {
+        let mut out = self.cup_advance(id, now).await?;
+        if out.iter().any(|(_, v)| matches!(v.kind, Kind::Standings(_))) {
+            return Ok(out);
+        }
+        let c = self.read_cup(id).await?;
+        let shown = matches!(c.rec.status, CupStatus::Playing | CupStatus::Finished);
+        if shown && c.rec.standings_version < Self::standings_version(&c) {
+            tracing::debug!(cup = id, "the standings are behind: shown again");
+            let lang = self.cup_lang(&c.rec).await;
+            out.push((c.rec.chat.to_string(), self.cup_live_view(&c, lang, None).await));
+        }
+        Ok(out)
+    }
+
+    /// The timer's step for a cup: begins it at its start time, starts tables a stopped
+    /// process left unstarted, closes a round whose window passed, pairs the next round or
+    /// ends the cup.
+    async fn cup_advance(&self, id: i64, now: i64) -> Result<Vec<(String, View)>, Fail> {
         let mut c = self.read_cup(id).await?;
+        if c.rec.status == CupStatus::Signup && c.rec.starts_ms.is_some_and(|at| at <= now) {
+            return self.cup_starts(c).await;
+        }
         if c.rec.status != CupStatus::Playing {
             return Ok(Vec::new());
         }
@@ -1087,9 +1289,7 @@ impl Service {
             tracing::info!(cup = id, "a cup finished");
             let c = self.read_cup(id).await?;
             let lang = self.cup_lang(&c.rec).await;
-            let mut last = self.cup_final_view(&c, lang);
-            attach(&mut last, self.cup_picture(&c, lang).await);
-            out.push((chat, last));
+            out.extend(self.cup_end_views(&c, lang).await.into_iter().map(|v| (chat.clone(), v)));
             return Ok(out);
         }
         let round = u32::try_from(c.rec.round).unwrap_or(0) + 1;
@@ -1166,6 +1366,25 @@ mod tests {
         assert_eq!(refused(GameKind::Nardy, "4 seats"), "err-cup-seats");
         assert_eq!(refused(GameKind::Ludo, "4 seats rr"), "err-cup-round-robin");
         assert_eq!(refused(GameKind::Ludo, "rounds=x"), "err-cup-word");
+    }
+
+    #[test]
+    fn a_start_time_is_a_wait_or_a_time_of_the_hosts_day() {
+        assert_eq!(read(GameKind::Nardy, "start=2h").start, Some(Start::In(7_200_000)));
+        assert_eq!(read(GameKind::Nardy, "start=18:30").start, Some(Start::At(18 * 60 + 30)));
+        assert_eq!(read(GameKind::Nardy, "5 rounds").start, None);
+        for bad in ["start=24:00", "start=7:5", "start=x", "start=30s", "start=8d", "start="] {
+            match plan(GameKind::Nardy, &words(bad)) {
+                Err(Fail::Say(key, _)) => assert_eq!(key, "err-cup-start", "{bad}"),
+                _ => panic!("{bad} was not refused by name"),
+            }
+        }
+        // 2026-12-05 10:00 UTC; the host is at UTC+3:30 (13:30 there).
+        let now = 1_796_464_800_000;
+        assert_eq!(Start::At(18 * 60 + 30).at(now, 210), now + 5 * 3_600_000, "today at 18:30");
+        assert_eq!(Start::At(12 * 60).at(now, 210), now + 22 * 3_600_000 + 1_800_000, "tomorrow");
+        assert_eq!(Start::At(9 * 60).at(now, -300), now + 4 * 3_600_000, "09:00 at UTC−5");
+        assert_eq!(Start::In(60_000).at(now, 210), now + 60_000);
     }
 
     #[test]

@@ -39,6 +39,21 @@ pub enum Kind {
     Refusal(Refusal),
     /// A turn notice, to one person's private chat.
     Notice(TurnNotice),
+    /// A cup's standings (issue 49): one message in the cup's chat, edited in place after
+    /// every game by the show protocol ([`super::show`]), which records it for the cup.
+    Standings(Standings),
+}
+
+/// A cup's standings message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Standings {
+    /// The cup.
+    pub cup: i64,
+    /// Which standings it shows: it grows with every change to the cup and every result, and
+    /// an older one never replaces a newer one.
+    pub version: i64,
+    /// The standings picture (PNG); the text says them in words.
+    pub image: Option<Vec<u8>>,
 }
 
 /// A table's lobby or board message.
@@ -241,7 +256,7 @@ impl View {
             Kind::Private(p) => Some(p.to.as_str()),
             Kind::Refusal(r) => Some(r.to.as_str()),
             Kind::Notice(n) => Some(n.notice.user.as_str()),
-            Kind::Table(_) | Kind::Post(_) => None,
+            Kind::Table(_) | Kind::Post(_) | Kind::Standings(_) => None,
         }
     }
 
@@ -295,6 +310,7 @@ impl View {
                 Some(png.as_slice())
             }
             Kind::Notice(n) => n.image.as_deref(),
+            Kind::Standings(s) => s.image.as_deref(),
             _ => None,
         }
     }
@@ -415,6 +431,7 @@ impl View {
                 }
             },
             Kind::Notice(n) => n.image.take(),
+            Kind::Standings(s) => s.image.take(),
             Kind::Private(_) | Kind::Refusal(_) => None,
         }
     }

@@ -33,8 +33,8 @@ use std::sync::atomic::{AtomicI64, Ordering};
 pub use audit::LogCheck;
 pub use command::{Command, parse as parse_command};
 pub use message::{
-    About, Attachment, Button, File, FileKind, Kind, Place, Post, Private, Refusal, TableMessage,
-    TurnNotice, View,
+    About, Attachment, Button, File, FileKind, Kind, Place, Post, Private, Refusal, Standings,
+    TableMessage, TurnNotice, View,
 };
 pub use notify::{Link, Notice, NoticeFailure, NotifyChoice};
 pub use ratings::Scope;

@@ -148,7 +148,7 @@ impl Service {
             }
         }
         let mut views = vec![self.next_board(&t, lang, &events, header).await?];
-        views.extend(self.end_views(&t, lang));
+        views.extend(self.end_views(&t, lang).await);
         Ok(views)
     }
 
@@ -269,7 +269,7 @@ impl Service {
         };
         let mut views = vec![View::new(Some(lang), text, Kind::Table(message))];
         if slot == Slot::Board {
-            views.extend(self.end_views(&t, lang));
+            views.extend(self.end_views(&t, lang).await);
         }
         Ok(views)
     }
@@ -344,7 +344,7 @@ impl Service {
             }
             let events = self.play_computer(&mut t, seat, level).await?;
             let mut views = vec![self.next_board(&t, lang, &events, Vec::new()).await?];
-            views.extend(self.end_views(&t, lang));
+            views.extend(self.end_views(&t, lang).await);
             super::service::spread_audience(&mut views);
             return Ok(views.into_iter().map(|v| (chat.clone(), v)).collect());
         }
@@ -401,7 +401,7 @@ impl Service {
             ],
         )];
         let mut views = vec![self.next_board(&t, lang, &events, header).await?];
-        views.extend(self.end_views(&t, lang));
+        views.extend(self.end_views(&t, lang).await);
         super::service::spread_audience(&mut views);
         Ok(views.into_iter().map(|v| (chat.clone(), v)).collect())
     }

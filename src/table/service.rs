@@ -834,6 +834,10 @@ pub(super) fn spread_audience(views: &mut [View]) {
     for view in views.iter_mut() {
         match &mut view.kind {
             Kind::Table(m) => {
+                // Another table's views (a cup round's games) go where that table's go.
+                if table.is_some_and(|t| t != m.table) {
+                    thread = false;
+                }
                 thread |= m.thread;
                 m.thread = thread;
                 table = Some(m.table);
@@ -843,7 +847,7 @@ pub(super) fn spread_audience(views: &mut [View]) {
                 table = p.about.map(|a| a.table).or(table);
                 p.about = table.map(|table| About { table, thread });
             }
-            Kind::Private(_) | Kind::Refusal(_) | Kind::Notice(_) => {}
+            Kind::Private(_) | Kind::Refusal(_) | Kind::Notice(_) | Kind::Standings(_) => {}
         }
     }
     let Some(audience) =

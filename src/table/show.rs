@@ -26,6 +26,10 @@
 //!    ([`crate::store::Store::record_show`]); if it is not (the claim expired while a call
 //!    waited and another show went ahead), this show takes its own message's buttons off.
 //!
+//! A cup's standings message ([`Kind::Standings`], issue 49) is shown the same way, claimed
+//! on the cup's row instead of a table's: it has no buttons, so there is nothing to strip, and
+//! an older standings view never replaces a newer one.
+//!
 //! The one exception the platforms force: a process killed between a put and its record
 //! leaves a message no process knows of. Its buttons answer "out of date" with the current
 //! board, like any stale board's. A process killed between the strip and the record leaves the
@@ -36,7 +40,7 @@ use std::future::Future;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use super::{Clock, Kind, Place, TableMessage, View};
+use super::{Clock, Kind, Place, Standings, TableMessage, View};
 use crate::store::Store;
 use crate::store::show::Claim;
 
@@ -82,7 +86,7 @@ pub trait Surface: Sync {
 pub struct Shows {
     store: Store,
     clock: Arc<dyn Clock>,
-    local: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
+    local: Mutex<HashMap<Subject, Arc<tokio::sync::Mutex<()>>>>,
     /// This process's part of every owner number (random; see [`Shows::owner`]).
     prefix: i64,
     count: std::sync::atomic::AtomicI64,
@@ -106,17 +110,76 @@ impl Shows {
     /// Shows `view` through `surface`, as the module describes; views that are not a table's
     /// own message are simply put.
     pub async fn show<S: Surface>(&self, surface: &S, view: &View) {
-        let Kind::Table(m) = &view.kind else {
-            surface.put(view, None, true).await;
-            return;
+        let m = match &view.kind {
+            Kind::Table(m) => m,
+            Kind::Standings(s) => return self.show_standings(surface, view, s).await,
+            _ => {
+                surface.put(view, None, true).await;
+                return;
+            }
         };
-        let local = self.lock(m.table).await;
+        let subject = Subject::Table(m.table);
+        let local = self.lock(subject).await;
         let owner = self.owner();
         let recorded = self.claim(m, owner).await;
         tracing::debug!(table = m.table, owner, ?recorded, version = m.version, "claimed");
         self.show_claimed(surface, view, m, owner, recorded).await;
         drop(local);
-        self.unlock(m.table);
+        self.unlock(subject);
+    }
+
+    /// A cup's standings: claimed on the cup, an edit of the recorded message (or a new one
+    /// when there is none, or it is gone), recorded with its version; an older or equal
+    /// version than the one shown is dropped.
+    async fn show_standings<S: Surface>(&self, surface: &S, view: &View, s: &Standings) {
+        let subject = Subject::Cup(s.cup);
+        let local = self.lock(subject).await;
+        let owner = self.owner();
+        let recorded = self.claim_cup(s.cup, owner).await;
+        let shown = recorded.as_ref().map_or(i64::MIN, |(_, v)| *v);
+        if s.version <= shown {
+            tracing::debug!(
+                cup = s.cup,
+                version = s.version,
+                shown,
+                "standings not shown over newer"
+            );
+        } else if let Some(posted) =
+            surface.put(view, recorded.map(|(m, _)| m).as_deref(), false).await
+        {
+            match self.store.record_cup_show(s.cup, owner, &posted, s.version).await {
+                Ok(true) => {}
+                Ok(false) => tracing::info!(cup = s.cup, "a standings show outlived its claim"),
+                Err(e) => tracing::warn!(cup = s.cup, error = %e, "recording the standings failed"),
+            }
+        }
+        if let Err(e) = self.store.release_cup_show(s.cup, owner).await {
+            tracing::warn!(cup = s.cup, error = %e, "giving the standings claim back failed");
+        }
+        drop(local);
+        self.unlock(subject);
+    }
+
+    /// Claims a cup's standings, waiting while another process holds the claim (at most until
+    /// it expires); the message recorded, if any.
+    async fn claim_cup(&self, cup: i64, owner: i64) -> Option<(String, i64)> {
+        let mut wait = Duration::from_millis(5);
+        let give_up = tokio::time::Instant::now() + CLAIM + Duration::from_secs(2);
+        loop {
+            let now = self.clock.now_ms();
+            let until = now + CLAIM.as_millis() as i64;
+            match self.store.claim_cup_show(cup, owner, now, until).await {
+                Ok(Claim::Claimed(recorded)) => return recorded,
+                Ok(Claim::Held) if tokio::time::Instant::now() < give_up => {
+                    tokio::time::sleep(wait).await;
+                    wait = (wait * 2).min(Duration::from_millis(100));
+                }
+                result => {
+                    tracing::warn!(cup, ?result, "the cup's show claim never came free");
+                    return self.store.cup_message(cup).await.ok().flatten();
+                }
+            }
+        }
     }
 
     async fn show_claimed<S: Surface>(
@@ -232,22 +295,29 @@ impl Shows {
         (self.prefix << 24) ^ (n & 0xff_ffff)
     }
 
-    /// This process's lock of `table`'s shows.
-    async fn lock(&self, table: i64) -> tokio::sync::OwnedMutexGuard<()> {
+    /// This process's lock of a table's (or a cup's) shows.
+    async fn lock(&self, subject: Subject) -> tokio::sync::OwnedMutexGuard<()> {
         let lock = {
             let mut local = self.local.lock().unwrap_or_else(|p| p.into_inner());
-            local.entry(table).or_default().clone()
+            local.entry(subject).or_default().clone()
         };
         lock.lock_owned().await
     }
 
-    /// Forgets `table`'s lock once no show holds or waits for it.
-    fn unlock(&self, table: i64) {
+    /// Forgets a lock once no show holds or waits for it.
+    fn unlock(&self, subject: Subject) {
         let mut local = self.local.lock().unwrap_or_else(|p| p.into_inner());
-        if local.get(&table).is_some_and(|l| Arc::strong_count(l) == 1) {
-            local.remove(&table);
+        if local.get(&subject).is_some_and(|l| Arc::strong_count(l) == 1) {
+            local.remove(&subject);
         }
     }
+}
+
+/// What a show claims: a table's messages or a cup's standings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Subject {
+    Table(i64),
+    Cup(i64),
 }
 
 /// A recorded reference without its [`PLAIN`] mark: the messages it names.

@@ -486,7 +486,8 @@ impl Service {
     /// After a game ends: the seed, so anyone can check every roll (C3), posted right under the
     /// final board; a finished game's also offers its replay and its record. (The final board
     /// itself has no buttons: a board without buttons is a game over, for players and tools.)
-    pub(super) fn end_views(&self, t: &Loaded, lang: Lang) -> Vec<View> {
+    /// A cup's game also brings the cup's standings message up to date (issue 49).
+    pub(super) async fn end_views(&self, t: &Loaded, lang: Lang) -> Vec<View> {
         if !t.rec.status.is_ended() {
             return Vec::new();
         }
@@ -504,7 +505,9 @@ impl Service {
         let mut text = self.rating_lines(t, lang);
         text.push(self.reveal_text(t, lang));
         let post = Post { buttons, ..Post::default() };
-        vec![View::new(Some(lang), text.join("\n"), Kind::Post(post))]
+        let mut views = vec![View::new(Some(lang), text.join("\n"), Kind::Post(post))];
+        views.extend(self.cup_standings_after(t).await);
+        views
     }
 
     fn reveal_text(&self, t: &Loaded, lang: Lang) -> String {
