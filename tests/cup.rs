@@ -713,3 +713,35 @@ async fn a_cup_begins_by_itself_at_its_start_time() {
         assert!(shown.contains("The Ludo cup was cancelled by Ana."), "{db}: {shown}");
     }
 }
+
+/// A cup whose stored row no longer reads back is refused with its own translated message
+/// (not the generic failure), and the timer goes on with the chat's other business.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_damaged_cup_is_refused_by_name() {
+    for (db, url) in both_databases("cup", "damaged").await {
+        let store = Store::connect(&url).await.unwrap();
+        let clock = Arc::new(ManualClock::new(START_MS));
+        let service = Service::new(store.clone(), SECRET, clock.clone());
+        let chat = unique("damaged");
+        say(&service, &chat, "Ana", "/cup nardy 2 rounds 10m").await;
+        say(&service, &chat, "Ben", "/cup join").await;
+        say(&service, &chat, "Ana", "/cup start").await;
+        common::execute(&url, "update cups set format = 'not json'").await;
+        for text in ["/cup", "/cup join", "/cup start"] {
+            let views = say(&service, &chat, "Cy", text).await;
+            assert_eq!(
+                views[0].refusal(),
+                Some("err-cup-damaged"),
+                "{db} {text}: {}",
+                plain(&views)
+            );
+            assert!(plain(&views).contains("can no longer be read"), "{db}");
+        }
+        clock.advance(WINDOW_MS + 1);
+        assert!(service.tick().await.is_ok(), "{db}: the timer goes on");
+        let other = unique("damaged-other");
+        say(&service, &other, "Ana", "/snakes").await;
+        let shown = plain(&say(&service, &other, "Ana", "/status").await);
+        assert!(shown.contains("Snakes"), "{db}: {shown}");
+    }
+}

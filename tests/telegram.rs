@@ -1839,3 +1839,98 @@ async fn many_presses_in_many_groups_make_no_needless_edit() {
         g.running.shutdown().await;
     }
 }
+
+/// Issue 49 on Telegram, on both databases: a cup opened by `/cup`, signed up by its button,
+/// begun by its host; its games are tables of the group, played out (here by resignation);
+/// the standings are one photo message edited in place after every game; the bot restarted in
+/// the middle of round 2 (as SIGTERM stops it) goes on; the winner is announced once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cup_runs_to_its_winner_with_one_standings_message_across_a_restart() {
+    for (db, url) in common::both_databases("tg", "cup").await {
+        let mut g = Group::start_with(&url, None).await;
+        g.say(1, "Ana", "/cup nardy 2 rounds 10m").await;
+        let (signup, join) = g.until("the sign-up", |f| button(f, "✍️ Sign up")).await;
+        let names = [(1, "Ana"), (2, "Ben"), (4, "Cy"), (5, "Dee")];
+        for (uid, name) in &names[1..] {
+            let q = g.press(*uid, name, signup, &join).await;
+            g.answer(&q).await;
+        }
+        let (_, begin) = g.until("the start button", |f| button(f, "▶️ Start the cup")).await;
+        g.press(1, "Ana", signup, &begin).await;
+        let standings = |f: &Fake| -> Vec<i64> {
+            let mut found: Vec<i64> = f
+                .messages
+                .iter()
+                .filter(|(_, m)| {
+                    let t = plain(m["text"].as_str().unwrap_or(""));
+                    t.contains("cup standings, round") || t.contains("cup is over. Final standings")
+                })
+                .map(|(id, _)| *id)
+                .collect();
+            found.sort();
+            found
+        };
+        for round in 1..=2 {
+            let wanted = format!("round {round} of 2: play");
+            let post = g
+                .until(&wanted, |f| {
+                    f.messages.values().find_map(|m| {
+                        let t = plain(m["text"].as_str()?);
+                        t.contains(&wanted).then_some(t)
+                    })
+                })
+                .await;
+            // "Table 7: Ana, Ben": the first named resigns at each table.
+            let tables: Vec<(i64, String)> = post
+                .lines()
+                .filter_map(|l| {
+                    let (table, players) = l.strip_prefix("Table ")?.split_once(": ")?;
+                    Some((table.parse().ok()?, players.split(", ").next()?.to_owned()))
+                })
+                .collect();
+            assert_eq!(tables.len(), 2, "{db}: {post}");
+            for (k, (table, first)) in tables.iter().enumerate() {
+                if (round, k) == (2, 1) {
+                    // A restart in the middle of round 2: one game over, one playing.
+                    let Group { server, running, query, config } = g;
+                    running.shutdown().await;
+                    let running = bot::start(&config).await.unwrap();
+                    g = Group { server, running, query, config };
+                }
+                let (uid, who) = names.iter().find(|(_, n)| n == first).copied().unwrap();
+                g.say(uid, who, &format!("/resign {table}")).await;
+                let resigned = format!("{who} resigned");
+                g.until("the resignation", |f| {
+                    f.messages
+                        .values()
+                        .any(|m| plain(m["text"].as_str().unwrap_or("")).contains(&resigned))
+                        .then_some(())
+                })
+                .await;
+            }
+            let live = g.until("the standings", |f| standings(f).first().copied()).await;
+            assert_eq!(standings(&*g.server.fake.lock().await), vec![live], "{db}: one message");
+        }
+        let text = g
+            .until("the final standings", |f| {
+                let live = *standings(f).first()?;
+                let t = plain(f.messages[&live]["text"].as_str()?);
+                t.contains("Final standings").then_some(t)
+            })
+            .await;
+        assert!(text.contains("Ties are broken"), "{db}: {text}");
+        let f = g.server.fake.lock().await;
+        let live = standings(&f);
+        assert_eq!(live.len(), 1, "{db}: still one standings message");
+        let m = &f.messages[&live[0]];
+        assert_eq!((m["photo"].clone(), m["png"].clone()), (json!(true), json!(true)), "{db}");
+        assert!(m["rev"].as_i64().unwrap_or(0) >= 4, "{db}: edited after every game: {m}");
+        let winner = f
+            .messages
+            .values()
+            .filter(|m| plain(m["text"].as_str().unwrap_or("")).contains("the Long Nardy cup!"));
+        assert_eq!(winner.count(), 1, "{db}: the winner announced once");
+        drop(f);
+        g.running.shutdown().await;
+    }
+}

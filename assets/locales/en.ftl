@@ -724,6 +724,7 @@ err-cup-started = The cup has begun: players stay in it (a player who misses two
 err-cup-running = The cup has already begun.
 err-cup-host = Only the cup's host or a chat admin can do that.
 err-cup-few = A cup needs at least two players to begin.
+err-cup-damaged = This chat's cup can no longer be read: its stored data is damaged. The bot's operator can see why in its log; the cup's games already begun play on as ordinary games.
 cup-starts-in = Sign-up closes and the cup begins by itself in { $left }.
 cup-start-few = The { $game } cup did not begin: fewer than two players had signed up by its start time, so it is cancelled.
 cup-cancelled-unattended = The { $game } cup was cancelled.

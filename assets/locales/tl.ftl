@@ -668,6 +668,7 @@ err-cup-started = Nagsimula na ang cup: nananatili rito ang mga manlalaro (inaal
 err-cup-running = Nagsimula na ang cup.
 err-cup-host = Ang host ng cup o isang admin ng chat lang ang puwedeng gumawa nito.
 err-cup-few = Kailangan ng hindi bababa sa dalawang manlalaro para simulan ang cup.
+err-cup-damaged = Hindi na mabasa ang cup ng chat na ito: sira ang naka-save nitong data. Makikita ng operator ng bot ang dahilan sa log nito; tuloy bilang karaniwang laro ang mga larong nasimulan na.
 cup-starts-in = Magsasara ang pag-sign up at kusang magsisimula ang cup sa loob ng { $left }.
 cup-start-few = Hindi nagsimula ang cup ng { $game }: wala pang dalawang manlalaro ang nag-sign up pagsapit ng oras ng simula, kaya kinansela ito.
 cup-cancelled-unattended = Kinansela ang cup ng { $game }.

@@ -211,7 +211,7 @@ struct Read {
 
 impl Read {
     fn of(rec: CupRecord) -> Result<Read, ServiceError> {
-        let damaged = |why: String| ServiceError::Damaged(0, format!("cup {}: {why}", rec.id));
+        let damaged = |why: String| ServiceError::DamagedCup(rec.id, why);
         let game: GameKind =
             rec.game.parse().map_err(|_| damaged(format!("game {:?}", rec.game)))?;
         let format: Format =
@@ -494,6 +494,9 @@ impl Service {
         let rec = match self.store.cup(id).await {
             Ok(rec) => rec,
             Err(StoreError::NoCup(_)) => return Err(say("err-cup-none")),
+            Err(StoreError::BadRow { why, .. }) => {
+                return Err(Fail::Internal(ServiceError::DamagedCup(id, why)));
+            }
             Err(e) => return Err(e.into()),
         };
         Ok(Read::of(rec)?)
@@ -1215,6 +1218,9 @@ impl Service {
         for id in self.store.cups_due(now).await? {
             match self.cup_due(id, now).await {
                 Ok(views) => out.extend(views),
+                Err(Fail::Internal(ServiceError::DamagedCup(cup, why))) => {
+                    self.note_damaged_cup(cup, &why)
+                }
                 Err(Fail::Internal(e)) => {
                     tracing::error!(cup = id, error = %e, "the cup's timer failed")
                 }

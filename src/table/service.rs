@@ -45,6 +45,9 @@ pub enum ServiceError {
     /// A stored table could not be read back.
     #[error("table {0} is damaged: {1}")]
     Damaged(i64, String),
+    /// A stored cup could not be read back.
+    #[error("cup {0} is damaged: {1}")]
+    DamagedCup(i64, String),
 }
 
 /// Why an operation did nothing.
@@ -291,6 +294,8 @@ pub struct Service {
     pub(super) background: Arc<crate::runtime::lanes::Background>,
     /// Tables found damaged by this process, with what is wrong (for `/healthz`).
     damaged: Arc<Mutex<BTreeMap<i64, String>>>,
+    /// Cups found damaged (logged once each).
+    damaged_cups: Arc<Mutex<std::collections::BTreeSet<i64>>>,
     /// When this process's Discord shards last identified, by bucket ([`IdentifyTurn`]).
     identified: Arc<tokio::sync::Mutex<HashMap<u32, std::time::Instant>>>,
     /// The show protocol ([`super::show`]).
@@ -350,6 +355,7 @@ impl Service {
             replay_wait: super::replays::REPLAY_WAIT,
             background: Arc::new(crate::runtime::lanes::Background::new("dicetable-replays")),
             damaged: Arc::default(),
+            damaged_cups: Arc::default(),
             identified: Arc::default(),
         }
     }
@@ -385,6 +391,14 @@ impl Service {
         let mut damaged = self.damaged.lock().unwrap_or_else(|p| p.into_inner());
         if damaged.insert(id, why.to_owned()).is_none() {
             tracing::error!(table = id, why, "a stored table is damaged; it is refused");
+        }
+    }
+
+    /// Notes that cup `id` is damaged: logged once.
+    pub(super) fn note_damaged_cup(&self, id: i64, why: &str) {
+        let mut damaged = self.damaged_cups.lock().unwrap_or_else(|p| p.into_inner());
+        if damaged.insert(id) {
+            tracing::error!(cup = id, why, "a stored cup is damaged; it is refused");
         }
     }
 
@@ -801,6 +815,10 @@ impl Service {
                 self.note_damaged(table, &why);
                 let text = self.i18n.text(lang, "err-table-damaged", &[("table", table.into())]);
                 vec![private("err-table-damaged", text)]
+            }
+            Fail::Internal(ServiceError::DamagedCup(cup, why)) => {
+                self.note_damaged_cup(cup, &why);
+                vec![private("err-cup-damaged", self.i18n.text(lang, "err-cup-damaged", &[]))]
             }
             Fail::Internal(e) => {
                 tracing::error!(user = %ctx.user, chat = %ctx.chat, error = %e, "operation failed");
