@@ -1847,6 +1847,7 @@ async fn many_presses_in_many_groups_make_no_needless_edit() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_cup_runs_to_its_winner_with_one_standings_message_across_a_restart() {
     for (db, url) in common::both_databases("tg", "cup").await {
+        let began = std::time::Instant::now();
         let mut g = Group::start_with(&url, None).await;
         g.say(1, "Ana", "/cup nardy 2 rounds 10m").await;
         let (signup, join) = g.until("the sign-up", |f| button(f, "✍️ Sign up")).await;
@@ -1930,6 +1931,13 @@ async fn a_cup_runs_to_its_winner_with_one_standings_message_across_a_restart() 
             .values()
             .filter(|m| plain(m["text"].as_str().unwrap_or("")).contains("the Long Nardy cup!"));
         assert_eq!(winner.count(), 1, "{db}: the winner announced once");
+        // What a cup costs a chat's message budget (Telegram: 20 new messages a minute in a
+        // group, 10 in a supergroup).
+        let new = f.sent.iter().filter(|(c, _)| *c == CHAT).count();
+        println!(
+            "{db}: a 4-player 2-round cup: {new} new messages in the group, {:?}",
+            began.elapsed()
+        );
         drop(f);
         g.running.shutdown().await;
     }
