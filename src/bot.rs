@@ -297,29 +297,7 @@ pub async fn start(config: &Config) -> Result<Running> {
     })?;
     let secret = button_secret(config, &store).await?;
     let metrics = Arc::new(Metrics::new());
-    let service = Service::new(store.clone(), secret.as_bytes(), Arc::new(SystemClock))
-        .with_metrics(metrics.clone())
-        .with_draw_limit(cores())
-        .with_computer_pause(config.computer_pause)
-        .with_replay_wait(config.replay_wait)
-        .with_seasons(config.seasons);
-    // Ratings stored under an older model are rebuilt under this one, once; a bot that cannot
-    // (another process rebuilding at the same moment) starts all the same.
-    match service.upgrade_ratings().await {
-        Ok(Some(games)) if games > 0 => {
-            tracing::info!(
-                games,
-                model = crate::rating::MODEL,
-                "ratings rebuilt under the new model"
-            )
-        }
-        Ok(_) => {}
-        Err(e) => tracing::warn!(error = %e, "rebuilding the ratings under the new model failed"),
-    }
-    let down = service.resume().await?;
-    if down > 0 {
-        tracing::info!(seconds = down / 1000, "the bot was down; turn deadlines moved later");
-    }
+    let service = service_of(config, &store, &secret, &metrics).await?;
     let health = Arc::new(Health::default());
     let (playground, telegram, discord) = adapters_of(config, &service, &health).await?;
     let state = AppState {
@@ -363,11 +341,7 @@ pub async fn start(config: &Config) -> Result<Running> {
         let adapters = deliver_to.clone();
         Box::pin(async move { adapters.deliver(views).await })
     }));
-    // Changes stored but never shown (the last process stopped in between) are shown now.
-    match service.unshown().await {
-        Ok(views) => adapters.deliver(views).await,
-        Err(e) => tracing::error!(error = %e, "looking for changes never shown failed"),
-    }
+    show_unshown(&service, &adapters).await;
     let timer = {
         let (service, adapters, health) = (service.clone(), adapters.clone(), health.clone());
         let stopped = stopped.clone();
@@ -393,6 +367,48 @@ pub async fn start(config: &Config) -> Result<Running> {
         live,
         shutdown_timeout: config.shutdown_timeout,
     })
+}
+
+/// The table service over `store`, with its ratings upgraded to the current model (once) and
+/// its turn deadlines moved past the time the bot was down.
+async fn service_of(
+    config: &Config,
+    store: &Store,
+    secret: &str,
+    metrics: &Arc<Metrics>,
+) -> Result<Service> {
+    let service = Service::new(store.clone(), secret.as_bytes(), Arc::new(SystemClock))
+        .with_metrics(metrics.clone())
+        .with_draw_limit(cores())
+        .with_computer_pause(config.computer_pause)
+        .with_replay_wait(config.replay_wait)
+        .with_seasons(config.seasons);
+    // Ratings stored under an older model are rebuilt under this one, once; a bot that cannot
+    // (another process rebuilding at the same moment) starts all the same.
+    match service.upgrade_ratings().await {
+        Ok(Some(games)) if games > 0 => {
+            tracing::info!(
+                games,
+                model = crate::rating::MODEL,
+                "ratings rebuilt under the new model"
+            )
+        }
+        Ok(_) => {}
+        Err(e) => tracing::warn!(error = %e, "rebuilding the ratings under the new model failed"),
+    }
+    let down = service.resume().await?;
+    if down > 0 {
+        tracing::info!(seconds = down / 1000, "the bot was down; turn deadlines moved later");
+    }
+    Ok(service)
+}
+
+/// Changes stored but never shown (the last process stopped in between) are shown now.
+async fn show_unshown(service: &Service, adapters: &Adapters) {
+    match service.unshown().await {
+        Ok(views) => adapters.deliver(views).await,
+        Err(e) => tracing::error!(error = %e, "looking for changes never shown failed"),
+    }
 }
 
 /// The secret that tags buttons: the operator's, or one made at the first start and kept in the

@@ -333,51 +333,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             }
             ratings_rebuild(&cli.bot)
         }
-        Some(Command::Load {
-            database_url,
-            tables,
-            players,
-            seconds,
-            presses,
-            games,
-            draw_limit,
-            playground,
-            allow_remote,
-            seed,
-            rate,
-            pid,
-            mix,
-            watchers,
-            platform,
-        }) => {
-            let fresh =
-                std::env::temp_dir().join(format!("dicetable-load-{}.db", std::process::id()));
-            let config = load::Config {
-                database_url: database_url
-                    .unwrap_or_else(|| format!("sqlite://{}", fresh.display())),
-                tables,
-                players,
-                seconds,
-                presses,
-                games,
-                seed,
-                draw_limit: draw_limit.unwrap_or_else(bot::cores),
-                playground,
-                rate,
-                pid,
-                mix,
-                watchers,
-                platform,
-            };
-            load::check(&config, allow_remote)?;
-            let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
-            let report = runtime.block_on(load::run(&config));
-            for suffix in ["", "-wal", "-shm"] {
-                let _ = std::fs::remove_file(format!("{}{suffix}", fresh.display()));
-            }
-            println!("{}", serde_json::to_string(&report?)?);
-            Ok(ExitCode::SUCCESS)
-        }
+        Some(load @ Command::Load { .. }) => run_load(load),
         Some(Command::Engine) => {
             protocol::run(io::stdin().lock(), io::stdout().lock())?;
             Ok(ExitCode::SUCCESS)
@@ -425,6 +381,55 @@ fn run(cli: Cli) -> Result<ExitCode> {
             replay_record(&record, &out, theme, persian_digits)
         }
     }
+}
+
+/// `dicetable load`: the load test, its report printed as one JSON line.
+fn run_load(command: Command) -> Result<ExitCode> {
+    let Command::Load {
+        database_url,
+        tables,
+        players,
+        seconds,
+        presses,
+        games,
+        draw_limit,
+        playground,
+        allow_remote,
+        seed,
+        rate,
+        pid,
+        mix,
+        watchers,
+        platform,
+    } = command
+    else {
+        bail!("not a load command");
+    };
+    let fresh = std::env::temp_dir().join(format!("dicetable-load-{}.db", std::process::id()));
+    let config = load::Config {
+        database_url: database_url.unwrap_or_else(|| format!("sqlite://{}", fresh.display())),
+        tables,
+        players,
+        seconds,
+        presses,
+        games,
+        seed,
+        draw_limit: draw_limit.unwrap_or_else(bot::cores),
+        playground,
+        rate,
+        pid,
+        mix,
+        watchers,
+        platform,
+    };
+    load::check(&config, allow_remote)?;
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    let report = runtime.block_on(load::run(&config));
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", fresh.display()));
+    }
+    println!("{}", serde_json::to_string(&report?)?);
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `dicetable simulate`: plays seeded games and prints one JSON report.

@@ -745,3 +745,67 @@ async fn a_damaged_cup_is_refused_by_name() {
         assert!(shown.contains("Snakes"), "{db}: {shown}");
     }
 }
+
+/// The cup's own message is one from its sign-up to its end: the sign-up with its buttons,
+/// updated as players sign up, then the standings (its buttons gone), or said cancelled;
+/// an old button of a cancelled cup says so; a round's time in a unit the cup does not know
+/// is refused as a round's time; a cup's game offers no rematch, and a window's close says
+/// once why the player is out (found by a player's try of the playground, issue 49).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_cups_own_message_follows_it_from_sign_up_to_its_end() {
+    for (db, url) in both_databases("cup", "message").await {
+        let store = Store::connect(&url).await.unwrap();
+        let clock = Arc::new(ManualClock::new(START_MS));
+        let service = Service::new(store.clone(), SECRET, clock.clone());
+        let screen = Screen::default();
+        let chat = unique("message");
+        let bad = plain(&say(&service, &chat, "Ana", "/cup nardy 2 rounds 5s").await);
+        assert!(bad.contains("A round's time is 1 minute to 7 days"), "{db}: {bad}");
+        let opened = say(&service, &chat, "Ana", "/cup nardy 2 rounds 10m").await;
+        show_all(&service, &screen, &opened).await;
+        let first = screen.standings();
+        let (None, cup) = first[0].clone() else { panic!("{db}: {first:?}") };
+        assert!(!opened[0].buttons().is_empty(), "{db}: the sign-up's buttons");
+        for who in ["Ben", "Cy"] {
+            let joined = say(&service, &chat, who, "/cup join").await;
+            show_all(&service, &screen, &joined).await;
+        }
+        assert!(
+            screen.text(cup).contains("Signed up (3): Ana, Ben, Cy"),
+            "{db}: {}",
+            screen.text(cup)
+        );
+        let started = say(&service, &chat, "Ana", "/cup start").await;
+        show_all(&service, &screen, &started).await;
+        let text = screen.text(cup);
+        assert!(text.contains("cup standings, round 1 of 2"), "{db}: the same message: {text}");
+        let live = started.iter().find(|v| matches!(v.kind, Kind::Standings(_))).unwrap();
+        assert!(live.buttons().is_empty(), "{db}: no sign-up buttons once it began");
+        assert_eq!(screen.standings().iter().filter(|(t, _)| t.is_none()).count(), 1, "{db}");
+
+        // A game whose window closes: the player to move is out, said once; no rematch.
+        clock.advance(WINDOW_MS + 1);
+        let closed: Vec<View> = service.tick().await.unwrap().into_iter().map(|(_, v)| v).collect();
+        let said = plain(&closed);
+        assert!(said.contains("The round's time is up"), "{db}: {said}");
+        assert!(!said.contains("missing too many turns"), "{db}: {said}");
+        let labels: Vec<String> = closed
+            .iter()
+            .flat_map(|v| v.buttons().iter().flatten().map(|b| b.label.clone()))
+            .collect();
+        assert!(!labels.iter().any(|l| l.contains("Rematch")), "{db}: {labels:?}");
+
+        // Cancelled: the message says so; its old button says so too.
+        let cancelled = say(&service, &chat, "Ana", "/cup cancel").await;
+        show_all(&service, &screen, &cancelled).await;
+        assert!(
+            screen.text(cup).contains("cup was cancelled by Ana"),
+            "{db}: {}",
+            screen.text(cup)
+        );
+        let join = opened[0].buttons()[0][0].token.clone();
+        let pressed = plain(&service.handle(&ctx(&chat, "Dee"), Op::Press(join)).await);
+        assert!(pressed.contains("This cup was cancelled"), "{db}: {pressed}");
+        assert_eq!(screen.standings().iter().filter(|(t, _)| t.is_none()).count(), 1, "{db}");
+    }
+}

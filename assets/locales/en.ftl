@@ -658,8 +658,8 @@ cup-created = 🏆 A { $game } cup: { $rounds ->
        *[other] { $rounds } rounds
     }, { $window } each, { $format }.
 cup-players = Signed up ({ $count }): { $names }
-cup-signup-how = Sign up with the button (or /cup join). The host starts the cup with its Start button (or /cup start); each round's games open here as tables.
-cup-signup-how-discord = Sign up with the button (or /cup join). The host starts the cup with its Start button (or /cup begin); each round's games open here as tables.
+cup-signup-how = Sign up with the ✍️ Sign up button (or /cup join). The host starts the cup with its ▶️ Start the cup button (or /cup start); each round's games open here as tables.
+cup-signup-how-discord = Sign up with the ✍️ Sign up button (or /cup join). The host starts the cup with its ▶️ Start the cup button (or /cup begin); each round's games open here as tables.
 button-cup-join = ✍️ Sign up
 button-cup-start = ▶️ Start the cup
 cup-format-swiss = Swiss pairing
@@ -724,13 +724,15 @@ err-cup-started = The cup has begun: players stay in it (a player who misses two
 err-cup-running = The cup has already begun.
 err-cup-host = Only the cup's host or a chat admin can do that.
 err-cup-few = A cup needs at least two players to begin.
+err-cup-over = This cup is over: /cup shows its final standings.
+err-cup-gone = This cup was cancelled: open a new one with /cup nardy (or ludo, snakes).
 err-cup-damaged = This chat's cup can no longer be read: its stored data is damaged. The bot's operator can see why in its log; the cup's games already begun play on as ordinary games.
 cup-starts-in = Sign-up closes and the cup begins by itself in { $left }.
 cup-start-few = The { $game } cup did not begin: fewer than two players had signed up by its start time, so it is cancelled.
 cup-cancelled-unattended = The { $game } cup was cancelled.
 err-cup-start = A cup’s start is a time of day in your /notify tz time (start=18:30) or a wait of 1 minute to 7 days (start=2h).
-help-cup = Cup: /cup nardy 5 rounds 24h opens one · /cup join · /cup start · /cup: the standings
-help-cup-discord = Cup: /cup start (game, rounds, window) opens one · /cup join · /cup begin · /cup show: the standings
+help-cup = Cup: /cup nardy 5 rounds 24h opens one · /cup join · /cup leave · /cup start · /cup cancel · /cup export · /cup: the standings
+help-cup-discord = Cup: /cup start (game, rounds, window) opens one · /cup join · /cup leave · /cup begin · /cup cancel · /cup export · /cup show: the standings
 discord-cup-start = open a cup: the game, its rounds, each round's time
 discord-cup-join = sign up for this channel's cup
 discord-cup-leave = leave the cup before it begins

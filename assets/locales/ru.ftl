@@ -650,8 +650,8 @@ cup-created = 🏆 Кубок по игре «{ $game }»: { $rounds ->
        *[other] { $rounds } туров
     }, на каждый { $window }, { $format }.
 cup-players = Записались ({ $count }): { $names }
-cup-signup-how = Запишитесь кнопкой (или /cup join). Организатор начинает кубок кнопкой «Начать» (или /cup start); партии каждого тура открываются здесь как столы.
-cup-signup-how-discord = Запишитесь кнопкой (или /cup join). Организатор начинает кубок кнопкой «Начать» (или /cup begin); партии каждого тура открываются здесь как столы.
+cup-signup-how = Запишитесь кнопкой (или /cup join). Организатор начинает кубок кнопкой «▶️ Начать кубок» (или /cup start); партии каждого тура открываются здесь как столы.
+cup-signup-how-discord = Запишитесь кнопкой (или /cup join). Организатор начинает кубок кнопкой «▶️ Начать кубок» (или /cup begin); партии каждого тура открываются здесь как столы.
 button-cup-join = ✍️ Записаться
 button-cup-start = ▶️ Начать кубок
 cup-format-swiss = швейцарская система
@@ -679,17 +679,17 @@ cup-status-signup = Кубок по игре «{ $game }»: идёт запис�
 cup-status-round = Кубок по игре «{ $game }», тур { $round } из { $rounds }: осталось { $left }.
 cup-still-to-play = Ещё играют: { $names }
 cup-finished-title = Кубок по игре «{ $game }» окончен. Итоговая таблица:
-cup-tiebreaks = При равенстве очков решает коэффициент Зоннеборна — Бергера (SB: очки тех, кого вы опередили), затем партии между равными, затем рейтинг.
+cup-tiebreaks = При равенстве очков решает коэффициент Зоннеборна — Бергера (КБ — коэффициент Бергера: очки тех, кого вы опередили), затем партии между равными, затем рейтинг.
 cup-line = { $place }. { $name }: { $points ->
         [one] { $points } очко
         [few] { $points } очка
        *[other] { $points } очков
-    } (SB { $sb }, партий: { $played })
+    } (КБ { $sb }, партий: { $played })
 cup-line-withdrawn = { $place }. { $name }: { $points ->
         [one] { $points } очко
         [few] { $points } очка
        *[other] { $points } очков
-    } (SB { $sb }), выбыл(а)
+    } (КБ { $sb }), выбыл(а)
 cup-withdrawn = { $name } дважды не сыграл(а) партию и выбывает из кубка.
 cup-round = 🏆 Кубок по игре «{ $game }», тур { $round } из { $rounds }: сыграйте свою партию за { $window }.
 cup-table-line = Стол { $table }: { $players }
@@ -719,13 +719,15 @@ err-cup-started = Кубок начался: игроки остаются в н
 err-cup-running = Кубок уже начался.
 err-cup-host = Это может только организатор кубка или администратор чата.
 err-cup-few = Для начала кубка нужно хотя бы два игрока.
+err-cup-over = Этот кубок окончен: /cup покажет итоговую таблицу.
+err-cup-gone = Этот кубок отменён: откройте новый командой /cup nardy (или ludo, snakes).
 err-cup-damaged = Кубок этого чата больше не читается: его сохранённые данные повреждены. Оператор бота увидит причину в журнале; уже начатые партии кубка доигрываются как обычные.
 cup-starts-in = Запись закроется, и кубок начнётся сам через { $left }.
 cup-start-few = Кубок по игре «{ $game }» не начался: к началу записалось меньше двух игроков, поэтому он отменён.
 cup-cancelled-unattended = Кубок по игре «{ $game }» отменён.
 err-cup-start = Начало кубка — время суток по вашему поясу из /notify tz (start=18:30) или срок от 1 минуты до 7 дней (start=2h).
-help-cup = Кубок: /cup nardy 5 rounds 24h открывает его · /cup join · /cup start · /cup: таблица
-help-cup-discord = Кубок: /cup start (игра, туры, время) открывает его · /cup join · /cup begin · /cup show: таблица
+help-cup = Кубок: /cup nardy 5 rounds 24h открывает его · /cup join · /cup leave · /cup start · /cup cancel · /cup export · /cup: таблица
+help-cup-discord = Кубок: /cup start (игра, туры, время) открывает его · /cup join · /cup leave · /cup begin · /cup cancel · /cup export · /cup show: таблица
 discord-cup-start = открыть кубок: игра, число туров, время тура
 discord-cup-join = записаться на кубок этого канала
 discord-cup-leave = выйти из кубка до его начала
@@ -762,5 +764,5 @@ cup-picture-title = Кубок по игре «{ $game }», тур { $round } и
 cup-live-title = 📊 Таблица кубка по игре «{ $game }», тур { $round } из { $rounds } (сообщение обновляется после каждой партии)
 cup-picture-final = Кубок по игре «{ $game }»: итоговая таблица
 cup-head-points = очки
-cup-head-sb = SB
+cup-head-sb = КБ
 cup-head-games = партии

@@ -517,7 +517,9 @@ impl Discord {
         });
     }
 
-    async fn on_command(&self, command: CommandInteraction, ack: Arc<tokio::sync::Mutex<Ack>>) {
+    /// What a slash command answers: its operation handled (`/lang server` for the whole
+    /// server), or an unknown command refused.
+    async fn command_views(&self, command: &CommandInteraction) -> Vec<View> {
         let mut ctx = self.ctx(
             command.guild_id,
             command.channel_id,
@@ -527,7 +529,7 @@ impl Discord {
         );
         ctx.chat_title =
             command.channel.as_ref().and_then(|c| c.name.clone()).map(|n| format!("#{n}"));
-        let views = match command_op(&command.data.name, &command.data.options()) {
+        match command_op(&command.data.name, &command.data.options()) {
             Some(op) => {
                 let server = match (&op, command.guild_id) {
                     (Op::Lang { chat: true, code: Some(code) }, Some(guild)) => {
@@ -547,7 +549,11 @@ impl Discord {
                 views
             }
             None => vec![self.service.say_privately(&ctx, "err-unknown-command").await],
-        };
+        }
+    }
+
+    async fn on_command(&self, command: CommandInteraction, ack: Arc<tokio::sync::Mutex<Ack>>) {
+        let views = self.command_views(&command).await;
         let (private, public): (Vec<View>, Vec<View>) =
             views.into_iter().partition(|v| v.private_to().is_some());
         {

@@ -202,15 +202,17 @@ impl Default for Room {
 }
 
 impl Room {
-    /// Keeps the newest [`KEEP`] messages, pictures on the newest [`PICTURES`] of them, and
-    /// counts the bytes held.
+    /// Keeps the newest [`KEEP`] messages, pictures on the newest [`PICTURES`] of them and on
+    /// cups' standings (one message a cup, edited in place however old it is), and counts the
+    /// bytes held.
     fn trim(&mut self) {
         while self.messages.len() > KEEP {
             self.messages.pop_front();
         }
         let mut pictures = 0;
         for m in self.messages.iter_mut().rev() {
-            if m.picture.is_some() {
+            let standings = matches!(m.view.kind, crate::table::Kind::Standings(_));
+            if m.picture.is_some() && !standings {
                 pictures += 1;
                 if pictures > PICTURES {
                     m.picture = None;
@@ -917,6 +919,27 @@ mod tests {
         assert_eq!(pictured, (245..=250).collect::<Vec<u64>>());
         assert!(r.messages.iter().all(|m| m.view.text == "a board"), "older ones keep their text");
         assert!(r.bytes < PICTURES * 1000 + KEEP * 400, "{} bytes", r.bytes);
+    }
+
+    #[test]
+    fn a_cups_standings_keep_their_picture_however_old() {
+        let mut rooms = Rooms::default();
+        let standings = crate::table::Standings {
+            cup: 1,
+            version: 1,
+            image: Some(vec![7; 1000]),
+            alt: None,
+            buttons: Vec::new(),
+        };
+        let view = View::new(None, "standings".into(), crate::table::Kind::Standings(standings));
+        post(&mut rooms, "r", view);
+        for _ in 0..20 {
+            post(&mut rooms, "r", board(1000));
+        }
+        let r = &rooms.rooms["r"];
+        assert!(r.messages[0].picture.is_some(), "the standings (issue 49) keep their picture");
+        let pictured = r.messages.iter().filter(|m| m.picture.is_some()).count();
+        assert_eq!(pictured, PICTURES + 1);
     }
 
     #[test]

@@ -127,8 +127,8 @@ fn plan(game: GameKind, words: &[String]) -> Result<Plan, Fail> {
                     start = Some(at);
                 } else if let Some(ms) = duration_ms(w.strip_prefix("window=").unwrap_or(w)) {
                     window_ms = Some(ms);
-                } else if w.starts_with("window=") {
-                    return Err(word_refused(&words[i]));
+                } else if w.starts_with("window=") || looks_like_a_time(w) {
+                    return Err(say("err-cup-window"));
                 } else {
                     rest.push(words[i].clone());
                 }
@@ -159,6 +159,13 @@ fn plan(game: GameKind, words: &[String]) -> Result<Plan, Fail> {
         (n, false) => Format::Tables(n as u8),
     };
     Ok(Plan { rounds, window_ms, format, start, rest })
+}
+
+/// A word that is a number with a unit the cup does not know (`5s`, `3w`): a round's time
+/// said wrong, not a table's option.
+fn looks_like_a_time(word: &str) -> bool {
+    let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+    digits > 0 && digits < word.len() && word[digits..].bytes().all(|b| b.is_ascii_alphabetic())
 }
 
 /// A duration word: `90m`, `24h`, `2d`.
@@ -392,7 +399,44 @@ impl Service {
                 token: token(TokenButton::CupStart),
             },
         ]];
-        View::new(Some(lang), lines.join("\n"), Kind::Post(Post { buttons, ..Post::default() }))
+        let message = super::Standings {
+            cup: c.rec.id,
+            version: Self::standings_version(c),
+            image: None,
+            alt: None,
+            buttons,
+        };
+        View::new(Some(lang), lines.join("\n"), Kind::Standings(message))
+    }
+
+    /// The cup's own message as it stands now: its sign-up, its standings, or its end.
+    async fn cup_message_view(&self, c: &Read) -> View {
+        let lang = self.cup_lang(&c.rec).await;
+        match c.rec.status {
+            CupStatus::Signup => self.cup_signup_view(c, lang),
+            CupStatus::Cancelled => self.cup_cancelled_view(c, lang),
+            _ => self.cup_live_view(c, lang, None).await,
+        }
+    }
+
+    /// A cancelled cup's message: said so, its buttons gone.
+    fn cup_cancelled_view(&self, c: &Read, lang: Lang) -> View {
+        let game = self.game_name(lang, c.game);
+        let text = match &c.rec.cancelled_by {
+            Some(by) => {
+                let args = [("game", game.into()), ("name", by.clone().into())];
+                self.i18n.text(lang, "cup-cancelled", &args)
+            }
+            None => self.i18n.text(lang, "cup-cancelled-unattended", &[("game", game.into())]),
+        };
+        let message = super::Standings {
+            cup: c.rec.id,
+            version: Self::standings_version(c),
+            image: None,
+            alt: None,
+            buttons: Vec::new(),
+        };
+        View::new(Some(lang), text, Kind::Standings(message))
     }
 
     /// When a cup with a start time begins by itself, in words.
@@ -429,7 +473,7 @@ impl Service {
             "cup-players",
             &[
                 ("count", Arg::Number(names.len() as i64)),
-                ("names", super::shown_names(&names).into()),
+                ("names", super::shown_names(lang, &names).into()),
             ],
         )
     }
@@ -523,6 +567,7 @@ impl Service {
             if c.rec.players.iter().any(|p| p.user == ctx.user) {
                 return Err(say("err-cup-signed"));
             }
+            ended(&c)?;
             self.no_show_wait(ctx).await?;
             // Late sign-up until half the rounds have started.
             let late_ok = c.rec.status == CupStatus::Playing
@@ -555,7 +600,11 @@ impl Service {
                         ("count", Arg::Number(c.rec.players.len() as i64 + 1)),
                     ];
                     let text = self.i18n.text(lang, "cup-joined", &args);
-                    return Ok(vec![View::private(Some(lang), text, ctx.user.to_string())]);
+                    let now = self.read_cup(c.rec.id).await?;
+                    return Ok(vec![
+                        View::private(Some(lang), text, ctx.user.to_string()),
+                        self.cup_message_view(&now).await,
+                    ]);
                 }
                 Err(StoreError::CupConflict(_)) => continue,
                 Err(e) => return Err(e.into()),
@@ -666,7 +715,11 @@ impl Service {
                 Ok(_) => {
                     let lang = self.user_lang(ctx).await;
                     let text = self.i18n.text(lang, "cup-left", &[]);
-                    return Ok(vec![View::private(Some(lang), text, ctx.user.to_string())]);
+                    let now = self.read_cup(c.rec.id).await?;
+                    return Ok(vec![
+                        View::private(Some(lang), text, ctx.user.to_string()),
+                        self.cup_message_view(&now).await,
+                    ]);
                 }
                 Err(StoreError::CupConflict(_)) => continue,
                 Err(e) => return Err(e.into()),
@@ -680,6 +733,7 @@ impl Service {
         if c.rec.host != ctx.user && !ctx.admin {
             return Err(say("err-cup-host"));
         }
+        ended(&c)?;
         if c.rec.status != CupStatus::Signup {
             return Err(say("err-cup-running"));
         }
@@ -721,7 +775,12 @@ impl Service {
         let lang = self.cup_lang(&c.rec).await;
         let text =
             self.i18n.text(lang, "cup-start-few", &[("game", self.game_name(lang, c.game).into())]);
-        Ok(vec![(c.rec.chat.to_string(), View::post(Some(lang), text))])
+        let chat = c.rec.chat.to_string();
+        let now = self.read_cup(c.rec.id).await?;
+        Ok(vec![
+            (chat.clone(), View::post(Some(lang), text)),
+            (chat, self.cup_cancelled_view(&now, lang)),
+        ])
     }
 
     async fn cup_cancel(&self, ctx: &Ctx) -> Result<Vec<View>, Fail> {
@@ -742,10 +801,9 @@ impl Service {
                         ("game", self.game_name(lang, c.game).into()),
                         ("name", ctx.name.clone().into()),
                     ];
-                    return Ok(vec![View::post(
-                        Some(lang),
-                        self.i18n.text(lang, "cup-cancelled", &args),
-                    )]);
+                    let said = View::post(Some(lang), self.i18n.text(lang, "cup-cancelled", &args));
+                    let now = self.read_cup(c.rec.id).await?;
+                    return Ok(vec![said, self.cup_cancelled_view(&now, lang)]);
                 }
                 Err(StoreError::CupConflict(_)) => continue,
                 Err(e) => return Err(e.into()),
@@ -862,7 +920,7 @@ impl Service {
                 lines.push(self.i18n.text(lang, "cup-status-round", &args));
                 let waiting = self.cup_waiting(c);
                 if !waiting.is_empty() {
-                    let names = super::shown_names(&waiting);
+                    let names = super::shown_names(lang, &waiting);
                     lines.push(self.i18n.text(
                         lang,
                         "cup-still-to-play",
@@ -871,8 +929,10 @@ impl Service {
                 }
             }
         }
-        lines.push(self.cup_standings_lines(c, lang));
-        lines.push(self.i18n.text(lang, "cup-tiebreaks", &[]));
+        if c.rec.round > 0 {
+            lines.push(self.cup_standings_lines(c, lang));
+            lines.push(self.i18n.text(lang, "cup-tiebreaks", &[]));
+        }
         lines.join("\n")
     }
 
@@ -995,7 +1055,7 @@ impl Service {
             lines.push(self.i18n.text(lang, "cup-live-title", &args));
             let waiting = self.cup_waiting(c);
             if !waiting.is_empty() {
-                let names = super::shown_names(&waiting);
+                let names = super::shown_names(lang, &waiting);
                 lines.push(self.i18n.text(lang, "cup-still-to-play", &[("names", names.into())]));
             }
         }
@@ -1005,8 +1065,14 @@ impl Service {
             Some(png) => Some(png),
             None => self.cup_picture(c, lang).await,
         };
-        let standings =
-            super::Standings { cup: c.rec.id, version: Self::standings_version(c), image };
+        let alt = image.as_ref().map(|_| self.cup_standings_lines(c, lang));
+        let standings = super::Standings {
+            cup: c.rec.id,
+            version: Self::standings_version(c),
+            image,
+            alt,
+            buttons: Vec::new(),
+        };
         View::new(Some(lang), lines.join("\n"), Kind::Standings(standings))
     }
 
@@ -1132,7 +1198,7 @@ impl Service {
                 Some(table) => {
                     let args = [
                         ("table", Arg::Number(table)),
-                        ("players", super::shown_names(&names).into()),
+                        ("players", super::shown_names(lang, &names).into()),
                     ];
                     lines.push(self.i18n.text(lang, "cup-table-line", &args));
                 }
@@ -1200,7 +1266,7 @@ impl Service {
             "cup-winner",
             &[
                 ("game", self.game_name(lang, c.game).into()),
-                ("names", super::shown_names(&winners).into()),
+                ("names", super::shown_names(lang, &winners).into()),
                 ("count", Arg::Number(winners.len() as i64)),
             ],
         )];
@@ -1322,11 +1388,27 @@ impl Service {
             let name = t.rec.seats[seat].name.clone();
             t.rec.seats[seat].strikes = MAX_STRIKES;
             let lang = self.table_lang(&t).await;
-            let header = vec![self.i18n.text(lang, "cup-window-closed", &[("name", name.into())])];
+            let header =
+                vec![self.i18n.text(lang, "cup-window-closed", &[("name", name.clone().into())])];
             let action = Action::Remove { seat: seat as crate::engine::Seat };
-            views.extend(self.play_chain(t, action, None, lang, header).await?);
+            let mut shown = self.play_chain(t, action, None, lang, header).await?;
+            // The header says why the player is out; the timer's own words would say otherwise.
+            let timed_out = self.i18n.text(lang, "event-left-timed-out", &[("name", name.into())]);
+            for v in &mut shown {
+                v.text = v.text.replace(&format!("{timed_out}\n"), "").replace(&timed_out, "");
+            }
+            views.extend(shown);
         }
         Ok(views)
+    }
+}
+
+/// Refuses a cup that has ended: cancelled, or over.
+fn ended(c: &Read) -> Result<(), Fail> {
+    match c.rec.status {
+        CupStatus::Cancelled => Err(say("err-cup-gone")),
+        CupStatus::Finished => Err(say("err-cup-over")),
+        _ => Ok(()),
     }
 }
 

@@ -558,7 +558,7 @@ impl Service {
             "lobby-started",
             &[
                 ("game", self.game_name(lang, t.kind).into()),
-                ("players", super::shown_names(&t.names()).into()),
+                ("players", super::shown_names(lang, &t.names()).into()),
                 ("commitment", t.rec.commitment.clone().into()),
             ],
         );

@@ -54,6 +54,10 @@ pub struct Standings {
     pub version: i64,
     /// The standings picture (PNG); the text says them in words.
     pub image: Option<Vec<u8>>,
+    /// The picture in words (an attachment's description, an image's `alt`).
+    pub alt: Option<String>,
+    /// Its buttons: while the cup signs up, Sign up and Start; none once it began.
+    pub buttons: Vec<Vec<Button>>,
 }
 
 /// A table's lobby or board message.
@@ -319,6 +323,7 @@ impl View {
     pub fn alt(&self) -> Option<&str> {
         match &self.kind {
             Kind::Table(m) => m.alt.as_deref(),
+            Kind::Standings(s) => s.alt.as_deref(),
             _ => None,
         }
     }
@@ -341,6 +346,7 @@ impl View {
         match &self.kind {
             Kind::Table(m) => &m.buttons,
             Kind::Post(p) => &p.buttons,
+            Kind::Standings(s) => &s.buttons,
             _ => &[],
         }
     }
@@ -453,6 +459,7 @@ impl View {
         match &mut self.kind {
             Kind::Table(m) => std::mem::take(&mut m.buttons),
             Kind::Post(p) => std::mem::take(&mut p.buttons),
+            Kind::Standings(s) => std::mem::take(&mut s.buttons),
             _ => Vec::new(),
         }
     }

@@ -474,8 +474,10 @@ pub fn shown_name(name: &str) -> String {
     format!("\u{2068}{}\u{2069}", clean_name(name))
 }
 /// Names in a sentence, each shown isolated ([`shown_name`]), joined by commas.
-pub(crate) fn shown_names(names: &[String]) -> String {
-    names.iter().map(|n| shown_name(n)).collect::<Vec<_>>().join(", ")
+pub(crate) fn shown_names(lang: i18n::Lang, names: &[String]) -> String {
+    // Persian lists with its own comma, which reads right to left.
+    let comma = if lang == i18n::Lang::Fa { "، " } else { ", " };
+    names.iter().map(|n| shown_name(n)).collect::<Vec<_>>().join(comma)
 }
 
 #[cfg(test)]

@@ -315,6 +315,37 @@ impl Service {
         Ok(out)
     }
 
+    /// A computer's turn the timer found due: played when its pause is over and the board
+    /// before it is shown (it has no reminder).
+    async fn computer_due(
+        &self,
+        mut t: Loaded,
+        seat: Seat,
+        level: crate::engine::computer::Level,
+        now: i64,
+        lang: Lang,
+    ) -> Result<Vec<(String, View)>, Fail> {
+        let (id, version) = (t.rec.id, t.rec.version);
+        if t.rec.deadline_ms.is_none_or(|d| d > now) {
+            tracing::debug!(table = id, version, now, deadline = ?t.rec.deadline_ms, "timer: computer not due");
+            self.store.clear_reminder(id, version).await?;
+            return Ok(Vec::new());
+        }
+        if self.board_owed(id, version) {
+            // The board before it is still being made here: the computer's would overtake
+            // it. Due again at once; the board, once made, wakes the timer.
+            tracing::debug!(table = id, version, "timer: the computer waits for the board");
+            self.store.release(id, version).await?;
+            return Ok(Vec::new());
+        }
+        let chat = t.rec.chat.to_string();
+        let events = self.play_computer(&mut t, seat, level).await?;
+        let mut views = vec![self.next_board(&t, lang, &events, Vec::new()).await?];
+        views.extend(self.end_views(&t, lang).await);
+        super::service::spread_audience(&mut views);
+        Ok(views.into_iter().map(|v| (chat.clone(), v)).collect())
+    }
+
     async fn timeout(&self, id: i64, version: i64, now: i64) -> Result<Vec<(String, View)>, Fail> {
         let mut t = self.load(id).await?;
         if t.rec.status != TableStatus::Playing {
@@ -329,24 +360,7 @@ impl Service {
         let chat = t.rec.chat.to_string();
         let lang = self.table_lang(&t).await;
         if let Some((seat, level)) = t.computer_to_act() {
-            // A computer's turn: played when its pause is over; it has no reminder.
-            if t.rec.deadline_ms.is_none_or(|d| d > now) {
-                tracing::debug!(table = id, version, now, deadline = ?t.rec.deadline_ms, "timer: computer not due");
-                self.store.clear_reminder(id, version).await?;
-                return Ok(Vec::new());
-            }
-            if self.board_owed(id, version) {
-                // The board before it is still being made here: the computer's would overtake
-                // it. Due again at once; the board, once made, wakes the timer.
-                tracing::debug!(table = id, version, "timer: the computer waits for the board");
-                self.store.release(id, version).await?;
-                return Ok(Vec::new());
-            }
-            let events = self.play_computer(&mut t, seat, level).await?;
-            let mut views = vec![self.next_board(&t, lang, &events, Vec::new()).await?];
-            views.extend(self.end_views(&t, lang).await);
-            super::service::spread_audience(&mut views);
-            return Ok(views.into_iter().map(|v| (chat.clone(), v)).collect());
+            return self.computer_due(t, seat, level, now, lang).await;
         }
         let Some(game) = &t.game else { return Ok(Vec::new()) };
         let legal = game.legal();

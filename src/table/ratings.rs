@@ -266,27 +266,7 @@ impl Service {
                 continue;
             }
             if !rating::rated_game(kind) {
-                let rows = self.store.leaderboard(ctx.chat.as_str()).await?;
-                let of_game: Vec<_> =
-                    rows.iter().filter(|r| r.game == kind.name()).take(LADDER).collect();
-                if game.is_none() && of_game.is_empty() {
-                    continue;
-                }
-                lines.push(format!("\n{}", self.game_name(lang, kind)));
-                lines.push(self.i18n.text(lang, "ladder-unrated", &[]));
-                for (i, r) in of_game.iter().enumerate() {
-                    any = true;
-                    lines.push(self.i18n.text(
-                        lang,
-                        "ladder-wins-line",
-                        &[
-                            ("rank", Arg::Number(i as i64 + 1)),
-                            ("name", super::clean_name(&r.name).into()),
-                            ("games", Arg::Number(r.games)),
-                            ("wins", Arg::Number(r.wins)),
-                        ],
-                    ));
-                }
+                any |= self.wins_ladder(ctx, lang, kind, game.is_none(), &mut lines).await?;
                 continue;
             }
             let rows = self.store.ladder(kind.name(), &season, chat).await?;
@@ -326,6 +306,38 @@ impl Service {
             lines.push(self.text_for(ctx, lang, "ladder-global-how", &[]));
         }
         Ok(vec![View::post(Some(lang), lines.join("\n"))])
+    }
+
+    /// An unrated game's part of the ladder (Snakes & Ladders: wins counted in this chat);
+    /// whether it listed anyone. With `all_games` a game nobody won is left out.
+    async fn wins_ladder(
+        &self,
+        ctx: &Ctx,
+        lang: Lang,
+        kind: GameKind,
+        all_games: bool,
+        lines: &mut Vec<String>,
+    ) -> Result<bool, Fail> {
+        let rows = self.store.leaderboard(ctx.chat.as_str()).await?;
+        let of_game: Vec<_> = rows.iter().filter(|r| r.game == kind.name()).take(LADDER).collect();
+        if all_games && of_game.is_empty() {
+            return Ok(false);
+        }
+        lines.push(format!("\n{}", self.game_name(lang, kind)));
+        lines.push(self.i18n.text(lang, "ladder-unrated", &[]));
+        for (i, r) in of_game.iter().enumerate() {
+            lines.push(self.i18n.text(
+                lang,
+                "ladder-wins-line",
+                &[
+                    ("rank", Arg::Number(i as i64 + 1)),
+                    ("name", super::clean_name(&r.name).into()),
+                    ("games", Arg::Number(r.games)),
+                    ("wins", Arg::Number(r.wins)),
+                ],
+            ));
+        }
+        Ok(!of_game.is_empty())
     }
 
     /// `/stats` (and `/stats <game>`): the counts of games and wins, then each rated game's

@@ -136,7 +136,7 @@ impl Service {
         let mut lines = vec![self.i18n.text(lang, "rematch-lobby", &args)];
         let awaited: Vec<String> = t.awaited().iter().map(|s| s.name.clone()).collect();
         if t.rec.status == TableStatus::Lobby && !awaited.is_empty() {
-            let names = super::shown_names(&awaited);
+            let names = super::shown_names(lang, &awaited);
             lines.push(self.i18n.text(lang, "rematch-invited", &[("names", names.into())]));
         }
         Some(lines.join("\n"))

@@ -640,13 +640,47 @@ impl Service {
             table = table.or(Some(number));
             op = *inner;
         }
-        let pick = |game: Option<GameKind>| table.map_or(Pick::from(game), Pick::Table);
         // The command as typed, for a hint that names a table by number (issue 46, item 12).
         let typed = match op.command() {
             Some(c) if c.numbered != super::command::Numbered::No => c.name,
             _ => "status",
         };
-        let result = match op {
+        let result = self.dispatch(ctx, op, table, own).await;
+        match result {
+            Ok(mut views) => {
+                spread_audience(&mut views);
+                views
+            }
+            // The store stopped answering: say so at once, without asking it for a language
+            // (a second wait that doubled the answer's time when the user was just recorded).
+            Err(Fail::Internal(ServiceError::Store(e))) if e.is_unavailable() && !e.is_closed() => {
+                self.health.mark_down(&e);
+                vec![self.store_down_view(ctx)]
+            }
+            Err(fail) => {
+                let lang = self.user_lang_given(ctx, own).await;
+                let fail = match fail {
+                    Fail::Say(key @ "err-which-table", mut args) => {
+                        args.push(("command", typed.to_owned().into()));
+                        Fail::Say(key, args)
+                    }
+                    fail => fail,
+                };
+                self.fail_views(ctx, lang, fail).await
+            }
+        }
+    }
+
+    /// Runs one operation (`table`: the table its number named, if any).
+    async fn dispatch(
+        &self,
+        ctx: &Ctx,
+        op: Op,
+        table: Option<i64>,
+        own: Option<Lang>,
+    ) -> Result<Vec<View>, Fail> {
+        let pick = |game: Option<GameKind>| table.map_or(Pick::from(game), Pick::Table);
+        match op {
             Op::Create { game, words } => self.create(ctx, game, &words).await,
             Op::Join(game) => self.lobby_op(ctx, pick(game), LobbyOp::Join).await,
             Op::Leave(game) => self.lobby_op(ctx, pick(game), LobbyOp::Leave).await,
@@ -683,29 +717,6 @@ impl Service {
             Op::Help => Ok(vec![self.help(ctx, self.user_lang_given(ctx, own).await)]),
             Op::Cup(op) => self.cup(ctx, op).await,
             Op::AtTable { .. } => Ok(Vec::new()),
-        };
-        match result {
-            Ok(mut views) => {
-                spread_audience(&mut views);
-                views
-            }
-            // The store stopped answering: say so at once, without asking it for a language
-            // (a second wait that doubled the answer's time when the user was just recorded).
-            Err(Fail::Internal(ServiceError::Store(e))) if e.is_unavailable() && !e.is_closed() => {
-                self.health.mark_down(&e);
-                vec![self.store_down_view(ctx)]
-            }
-            Err(fail) => {
-                let lang = self.user_lang_given(ctx, own).await;
-                let fail = match fail {
-                    Fail::Say(key @ "err-which-table", mut args) => {
-                        args.push(("command", typed.to_owned().into()));
-                        Fail::Say(key, args)
-                    }
-                    fail => fail,
-                };
-                self.fail_views(ctx, lang, fail).await
-            }
         }
     }
 

@@ -144,9 +144,15 @@ impl Shows {
                 shown,
                 "standings not shown over newer"
             );
-        } else if let Some(posted) =
-            surface.put(view, recorded.map(|(m, _)| m).as_deref(), false).await
+        } else if let Some(posted) = surface
+            .put(view, recorded.as_ref().map(|(m, _)| m.as_str()), !s.buttons.is_empty())
+            .await
         {
+            // A message that could not be edited (a sign-up's text cannot become a picture on
+            // every platform) is replaced: its buttons go.
+            if let Some((old, _)) = recorded.as_ref().filter(|(old, _)| *old != posted) {
+                surface.strip(old).await;
+            }
             match self.store.record_cup_show(s.cup, owner, &posted, s.version).await {
                 Ok(true) => {}
                 Ok(false) => tracing::info!(cup = s.cup, "a standings show outlived its claim"),

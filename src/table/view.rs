@@ -65,6 +65,44 @@ impl Service {
     }
 
     pub(super) fn lobby_view(&self, t: &Loaded, lang: Lang) -> View {
+        let invite =
+            t.settings.private.then(|| super::token::invite_code(t.rec.id as u64, &self.key));
+        let text = self.lobby_text(t, lang, invite.as_deref());
+        let label = |key: &str| self.i18n.text(lang, key, &[]);
+        let computer_row = self.computer_row(t, lang);
+        let message = TableMessage {
+            table: t.rec.id,
+            slot: Slot::Lobby,
+            version: t.rec.version,
+            image: None,
+            alt: None,
+            text_first: false,
+            buttons: vec![
+                vec![
+                    self.button(t, TokenButton::Join, label("button-join")),
+                    self.button(t, TokenButton::Leave, label("button-leave")),
+                ],
+                vec![
+                    self.button(t, TokenButton::Start, label("button-start")),
+                    self.button(t, TokenButton::Options, label("button-options")),
+                    self.button(t, TokenButton::Cancel, label("button-cancel")),
+                ],
+            ]
+            .into_iter()
+            .chain(Some(computer_row).filter(|row| !row.is_empty()))
+            .collect(),
+            mentions: t.awaited().iter().map(|s| s.user.to_string()).collect(),
+            audience: t.audience(),
+            invite,
+            thread: false,
+            place: Place::New,
+        };
+        View::new(Some(lang), text, Kind::Table(message))
+    }
+
+    /// A lobby's words: the game and its seats, who sits (the host marked), the options, a
+    /// hint, a rematch's note, and a private table's invite.
+    fn lobby_text(&self, t: &Loaded, lang: Lang, invite: Option<&str>) -> String {
         let range = t.kind.players();
         let players: Vec<String> = t
             .rec
@@ -106,61 +144,32 @@ impl Service {
             Some(note) => format!("{text}\n{note}"),
             None => text,
         };
-        let invite =
-            t.settings.private.then(|| super::token::invite_code(t.rec.id as u64, &self.key));
-        let text = match &invite {
+        match invite {
             Some(code) => format!(
                 "{text}\n\n{}\n{}",
                 self.i18n.text(lang, "lobby-private", &[]),
-                self.i18n.text(lang, "lobby-invite-join", &[("code", code.clone().into())])
+                self.i18n.text(lang, "lobby-invite-join", &[("code", code.to_owned().into())])
             ),
             None => text,
-        };
-        let label = |key: &str| self.i18n.text(lang, key, &[]);
-        // The host seats computers here (at the table's level) and takes them out again.
-        let mut computer_row = Vec::new();
-        if t.rec.seats.len() < *range.end() {
+        }
+    }
+
+    /// The lobby's computer buttons: the host seats computers here (at the table's level) and
+    /// takes them out again.
+    fn computer_row(&self, t: &Loaded, lang: Lang) -> Vec<Button> {
+        let mut row = Vec::new();
+        if t.rec.seats.len() < *t.kind.players().end() {
             let level = self.i18n.text(lang, &format!("level-{}", t.settings.level.word()), &[]);
             // A label stands alone: Fluent's isolation marks would show as boxes in it.
             let add = self.i18n.text(lang, "button-add-computer", &[("level", level.into())]);
             let add = crate::replay::unmarked(&add);
-            computer_row.push(self.button(t, TokenButton::AddComputer, add));
+            row.push(self.button(t, TokenButton::AddComputer, add));
         }
         if t.computers() > 0 {
-            computer_row.push(self.button(
-                t,
-                TokenButton::RemoveComputer,
-                label("button-remove-computer"),
-            ));
+            let remove = self.i18n.text(lang, "button-remove-computer", &[]);
+            row.push(self.button(t, TokenButton::RemoveComputer, remove));
         }
-        let message = TableMessage {
-            table: t.rec.id,
-            slot: Slot::Lobby,
-            version: t.rec.version,
-            image: None,
-            alt: None,
-            text_first: false,
-            buttons: vec![
-                vec![
-                    self.button(t, TokenButton::Join, label("button-join")),
-                    self.button(t, TokenButton::Leave, label("button-leave")),
-                ],
-                vec![
-                    self.button(t, TokenButton::Start, label("button-start")),
-                    self.button(t, TokenButton::Options, label("button-options")),
-                    self.button(t, TokenButton::Cancel, label("button-cancel")),
-                ],
-            ]
-            .into_iter()
-            .chain(Some(computer_row).filter(|row| !row.is_empty()))
-            .collect(),
-            mentions: t.awaited().iter().map(|s| s.user.to_string()).collect(),
-            audience: t.audience(),
-            invite,
-            thread: false,
-            place: Place::New,
-        };
-        View::new(Some(lang), text, Kind::Table(message))
+        row
     }
 
     /// The lobby with its options as buttons, two to a row: each shows an option's value and
@@ -498,8 +507,11 @@ impl Service {
                 self.button(t, TokenButton::Replay, label("button-replay")),
                 self.button(t, TokenButton::Export, label("button-export")),
             ]);
-            // Issue 37: a new table like this one, with the same players (`table::rematch`).
-            buttons.push(vec![self.button(t, TokenButton::Rematch, label("button-rematch"))]);
+            // Issue 37: a new table like this one, with the same players (`table::rematch`);
+            // not for a cup's game, whose next game is the cup's to pair.
+            if t.rec.cup.is_none() {
+                buttons.push(vec![self.button(t, TokenButton::Rematch, label("button-rematch"))]);
+            }
         }
         // Each rated player's change (issue 37) above the seed.
         let mut text = self.rating_lines(t, lang);

@@ -361,40 +361,10 @@ impl Telegram {
         };
         let caption = self.html(view, CAPTION);
         let long_text = self.html(view, 4096);
-        if let Some((c, m)) = target {
-            let edited = match view.image() {
-                Some(png) => retry_result("editMessageMedia", || {
-                    let media = InputMediaPhoto::new(InputFile::memory(png.to_vec()))
-                        .caption(caption.clone())
-                        .parse_mode(ParseMode::Html);
-                    let mut request = self.bot.edit_message_media(c, m, InputMedia::Photo(media));
-                    if let Some(k) = &markup {
-                        request = request.reply_markup(k.clone());
-                    }
-                    request.send()
-                })
-                .await
-                .map(drop),
-                None => retry_result("editMessageText", || {
-                    let mut request = self
-                        .bot
-                        .edit_message_text(c, m, long_text.clone())
-                        .parse_mode(ParseMode::Html);
-                    if let Some(k) = &markup {
-                        request = request.reply_markup(k.clone());
-                    }
-                    request.send()
-                })
-                .await
-                .map(drop),
-            };
-            match edited {
-                Ok(()) | Err(RequestError::Api(ApiError::MessageNotModified)) => {
-                    return Some((c, m));
-                }
-                // The old message cannot show it: a new one will (nothing is lost).
-                Err(_) => tracing::info!(chat = c.0, "the edit failed; sending anew"),
-            }
+        if let Some((c, m)) = target
+            && self.edit_to_show(c, m, view, markup.as_ref(), &caption, &long_text).await
+        {
+            return Some((c, m));
         }
         let reply = reply_to.map(|r| ReplyParameters::new(r).allow_sending_without_reply());
         // Counted when asked for: `Throttle` counts it when it lets it through, which is now or
@@ -435,6 +405,53 @@ impl Telegram {
             }
         };
         sent.map(|m| (chat, m.id))
+    }
+
+    /// Edits message `m` of chat `c` to show `view` (its picture, caption and `markup`, or its
+    /// text); false when the message cannot show it (gone, too old): a new one will.
+    async fn edit_to_show(
+        &self,
+        c: ChatId,
+        m: MessageId,
+        view: &View,
+        markup: Option<&InlineKeyboardMarkup>,
+        caption: &str,
+        long_text: &str,
+    ) -> bool {
+        let edited = match view.image() {
+            Some(png) => retry_result("editMessageMedia", || {
+                let media = InputMediaPhoto::new(InputFile::memory(png.to_vec()))
+                    .caption(caption.to_owned())
+                    .parse_mode(ParseMode::Html);
+                let mut request = self.bot.edit_message_media(c, m, InputMedia::Photo(media));
+                if let Some(k) = markup {
+                    request = request.reply_markup(k.clone());
+                }
+                request.send()
+            })
+            .await
+            .map(drop),
+            None => retry_result("editMessageText", || {
+                let mut request = self
+                    .bot
+                    .edit_message_text(c, m, long_text.to_owned())
+                    .parse_mode(ParseMode::Html);
+                if let Some(k) = markup {
+                    request = request.reply_markup(k.clone());
+                }
+                request.send()
+            })
+            .await
+            .map(drop),
+        };
+        match edited {
+            Ok(()) | Err(RequestError::Api(ApiError::MessageNotModified)) => true,
+            // The old message cannot show it: a new one will (nothing is lost).
+            Err(_) => {
+                tracing::info!(chat = c.0, "the edit failed; sending anew");
+                false
+            }
+        }
     }
 
     /// Sends a view's file with its text as the caption: a replay as an animation (Telegram
