@@ -10,8 +10,8 @@ mod common;
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
-use common::{both_databases, ctx, unique};
-use dicetable::engine::cup::{self, Cup, CupGame, Entrant, Format, Seat};
+use common::{both_databases, ctx, rebuilt, unique};
+use dicetable::engine::cup::Seat;
 use dicetable::store::{CupRecord, CupStatus, Store, TableStatus};
 use dicetable::table::show::Surface;
 use dicetable::table::token::{Button as TokenButton, Token, TokenKey};
@@ -50,28 +50,6 @@ async fn the_cup(store: &Store, chat: &str) -> CupRecord {
         None => store.last_cup(chat).await.unwrap().expect("a cup"),
     };
     store.cup(id).await.unwrap()
-}
-
-/// The standings rebuilt from the stored rows alone, as the test reads them.
-fn rebuilt(c: &CupRecord) -> Vec<(String, u32)> {
-    let format: Format = serde_json::from_str(&c.format).unwrap();
-    let entrants =
-        c.players.iter().map(|p| Entrant { rating: p.rating, withdrawn: p.withdrawn }).collect();
-    let mut games = Vec::new();
-    let mut byes = Vec::new();
-    for g in &c.games {
-        let players: Vec<usize> = serde_json::from_str(&g.players).unwrap();
-        match g.table {
-            None => byes.push((g.round as u32, players[0])),
-            Some(_) => games.push(CupGame {
-                round: g.round as u32,
-                players,
-                result: g.result.as_deref().map(|r| serde_json::from_str::<Vec<Seat>>(r).unwrap()),
-            }),
-        }
-    }
-    let standings = cup::standings(&Cup { format, entrants, games, byes });
-    standings.iter().map(|s| (c.players[s.player].name.clone(), s.points)).collect()
 }
 
 /// Ends the current round's games: at each table with a person, the last person seated

@@ -2224,3 +2224,154 @@ async fn a_cup_plays_its_games_in_threads_with_one_standings_message() {
         g.running.shutdown().await;
     }
 }
+
+/// Plays a cup through the fake Discord to its final standings: `people` people (user ids from
+/// 1, the first its host) and `bots` computers sign up; each round every game with a person
+/// ends by people resigning in its thread (computers alone play theirs out), but for one game
+/// of round 2 that nobody plays (a no-show: its window is closed by hand); the bot is
+/// restarted in the middle of round 3. Returns the final standings message and the cup.
+async fn cup_through_discord(
+    mut g: Guild,
+    url: &str,
+    options: Value,
+    people: u64,
+    rounds: usize,
+) -> (String, dicetable::store::CupRecord) {
+    let name = |uid: u64| format!("P{uid:02}");
+    g.command(1, &name(1), "cup", json!([{ "name": "start", "type": 1, "options": options }]))
+        .await;
+    g.until("the sign-up", |f| button(f, "✍️ Sign up")).await;
+    for uid in 2..=people {
+        g.command(uid, &name(uid), "cup", json!([{ "name": "join", "type": 1, "options": [] }]))
+            .await;
+    }
+    g.until("every sign-up", |f| {
+        let signed = f.ephemeral.iter().filter(|(_, c)| c.contains("You are signed up"));
+        (signed.count() as u64 == people - 1).then_some(())
+    })
+    .await;
+    g.command(1, &name(1), "cup", json!([{ "name": "begin", "type": 1, "options": [] }])).await;
+    let store = dicetable::store::Store::connect(url).await.unwrap();
+    let mut seen = 0;
+    for round in 1..=rounds {
+        let wanted = format!("round {round} of {rounds}: play");
+        g.until(&wanted, |f| {
+            f.messages
+                .values()
+                .any(|m| plain(m["content"].as_str().unwrap_or("")).contains(&wanted))
+                .then_some(())
+        })
+        .await;
+        let c = the_open_cup(&store).await;
+        let games = c.games.iter().filter(|g| g.round == round as i32 && g.table.is_some()).count();
+        let threads = g
+            .until("the round's threads", |f| {
+                let t: Vec<(u64, String)> = f
+                    .threads
+                    .iter()
+                    .zip(&f.thread_names)
+                    .skip(seen)
+                    .map(|((id, _, _), n)| (*id, n.clone()))
+                    .collect();
+                (t.len() == games).then_some(t)
+            })
+            .await;
+        seen += games;
+        let people_at = |title: &str| -> Vec<u64> {
+            title
+                .split(": ")
+                .nth(1)
+                .unwrap_or("")
+                .split(", ")
+                .filter_map(|n| n.strip_prefix('P')?.parse().ok())
+                .collect()
+        };
+        // Round 2's no-show: the first game with a person in it.
+        let no_show = threads.iter().position(|(_, title)| !people_at(title).is_empty());
+        for (k, (thread, title)) in threads.iter().enumerate() {
+            if (round, k) == (3, games / 2) {
+                g = g.restart().await;
+            }
+            if round == 2 && Some(k) == no_show {
+                continue;
+            }
+            // "Long Nardy: P03, P07": its people resign, all but one when only people sit.
+            let seated = people_at(title);
+            let everyone = title.split(": ").nth(1).unwrap_or("").split(", ").count();
+            let resigning = if seated.len() == everyone { &seated[1..] } else { &seated[..] };
+            for uid in resigning {
+                let resign = json!([{ "name": "resign", "type": 1, "options": [] }]);
+                g.command_in(*thread, *uid, &name(*uid), "game", resign).await;
+                let said = format!("{} resigned", name(*uid));
+                g.until("the resignation", |f| {
+                    f.messages
+                        .values()
+                        .any(|m| {
+                            m["channel"] == *thread
+                                && plain(m["content"].as_str().unwrap_or("")).contains(&said)
+                        })
+                        .then_some(())
+                })
+                .await;
+            }
+        }
+        if round == 2 {
+            // The no-show's window closes (T7): its game ends as the timer ends one.
+            common::execute(url, "update cups set round_ends = 1 where status = 'playing'").await;
+        }
+    }
+    let text = g
+        .until("the final standings", |f| {
+            f.messages.values().find_map(|m| {
+                let c = plain(m["content"].as_str()?);
+                c.contains("cup is over. Final standings").then_some(c)
+            })
+        })
+        .await;
+    g.running.shutdown().await;
+    let id = store.last_cup(&format!("discord:{GUILD}/{CHANNEL}")).await.unwrap().unwrap();
+    (text, store.cup(id).await.unwrap())
+}
+
+async fn the_open_cup(store: &dicetable::store::Store) -> dicetable::store::CupRecord {
+    let id = store.open_cup(&format!("discord:{GUILD}/{CHANNEL}")).await.unwrap().expect("a cup");
+    store.cup(id).await.unwrap()
+}
+
+/// Issue 49's measured target on Discord, on both databases: a 16-player, 5-round Swiss Nardy
+/// cup (14 people, 2 computers) and a 12-player, 3-round Ludo cup at tables of 4 (10 people, 2
+/// computers) run to their final standings with no manual step but a no-show's window closed,
+/// a restart in the middle of round 3; the final standings equal a rebuild from the stored
+/// results.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sixteen_and_twelve_player_cups_run_to_their_end_through_discord() {
+    for (db, url) in common::both_databases("dc", "cups").await {
+        let nardy = json!([{ "name": "game", "type": 3, "value": "nardy" },
+            { "name": "rounds", "type": 4, "value": 5 }, { "name": "window", "type": 3, "value": "10m" },
+            { "name": "options", "type": 3, "value": "bots=2" }]);
+        let ludo = json!([{ "name": "game", "type": 3, "value": "ludo" },
+            { "name": "rounds", "type": 4, "value": 3 }, { "name": "window", "type": 3, "value": "10m" },
+            { "name": "seats", "type": 4, "value": 4 }, { "name": "options", "type": 3, "value": "bots=2" }]);
+        for (options, people, rounds, players) in [(nardy, 14, 5, 16), (ludo, 10, 3, 12)] {
+            let started = std::time::Instant::now();
+            let g = Guild::start_on(&url, "0-0/1").await;
+            let (text, c) = cup_through_discord(g, &url, options, people, rounds).await;
+            assert_eq!(c.players.len(), players, "{db}");
+            assert_eq!(c.round as usize, rounds, "{db}");
+            for (name, points) in common::rebuilt(&c) {
+                let unit = if points == 1 { "point" } else { "points" };
+                let line = format!("{name}: {points} {unit}");
+                assert!(text.contains(&line), "{db}: {line} not in {text}");
+            }
+            let forfeits = c
+                .games
+                .iter()
+                .filter(|g| g.result.as_deref().is_some_and(|r| r.contains("Forfeit")));
+            assert!(forfeits.count() >= 1, "{db}: the no-show's game is a forfeit");
+            println!(
+                "{db}: a {players}-player {rounds}-round cup through Discord: {:?}",
+                started.elapsed()
+            );
+        }
+    }
+}

@@ -395,3 +395,26 @@ pub async fn at_once(
     }
     answers
 }
+
+/// The standings rebuilt from the stored rows alone, as the test reads them.
+pub fn rebuilt(c: &dicetable::store::CupRecord) -> Vec<(String, u32)> {
+    use dicetable::engine::cup::{self, Cup, CupGame, Entrant, Format, Seat};
+    let format: Format = serde_json::from_str(&c.format).unwrap();
+    let entrants =
+        c.players.iter().map(|p| Entrant { rating: p.rating, withdrawn: p.withdrawn }).collect();
+    let mut games = Vec::new();
+    let mut byes = Vec::new();
+    for g in &c.games {
+        let players: Vec<usize> = serde_json::from_str(&g.players).unwrap();
+        match g.table {
+            None => byes.push((g.round as u32, players[0])),
+            Some(_) => games.push(CupGame {
+                round: g.round as u32,
+                players,
+                result: g.result.as_deref().map(|r| serde_json::from_str::<Vec<Seat>>(r).unwrap()),
+            }),
+        }
+    }
+    let standings = cup::standings(&Cup { format, entrants, games, byes });
+    standings.iter().map(|s| (c.players[s.player].name.clone(), s.points)).collect()
+}
