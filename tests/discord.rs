@@ -2144,13 +2144,7 @@ async fn a_cup_plays_its_games_in_threads_with_one_standings_message() {
             // The round's two games, each in a thread of its own in the channel, its board there.
             let threads = g
                 .until("the round's threads", |f| {
-                    let t: Vec<(u64, String)> = f
-                        .threads
-                        .iter()
-                        .zip(&f.thread_names)
-                        .skip((round - 1) * 2)
-                        .map(|((id, _, _), name)| (*id, name.clone()))
-                        .collect();
+                    let t = threads_after(f, (round - 1) * 2);
                     (t.len() == 2).then_some(t)
                 })
                 .await;
@@ -2225,6 +2219,16 @@ async fn a_cup_plays_its_games_in_threads_with_one_standings_message() {
     }
 }
 
+/// The threads opened after the first `skip`, with their names.
+fn threads_after(f: &Fake, skip: usize) -> Vec<(u64, String)> {
+    f.threads
+        .iter()
+        .zip(&f.thread_names)
+        .skip(skip)
+        .map(|((id, _, _), n)| (*id, n.clone()))
+        .collect()
+}
+
 /// Plays a cup through the fake Discord to its final standings: `people` people (user ids from
 /// 1, the first its host) and `bots` computers sign up; each round every game with a person
 /// ends by people resigning in its thread (computers alone play theirs out), but for one game
@@ -2266,13 +2270,7 @@ async fn cup_through_discord(
         let games = c.games.iter().filter(|g| g.round == round as i32 && g.table.is_some()).count();
         let threads = g
             .until("the round's threads", |f| {
-                let t: Vec<(u64, String)> = f
-                    .threads
-                    .iter()
-                    .zip(&f.thread_names)
-                    .skip(seen)
-                    .map(|((id, _, _), n)| (*id, n.clone()))
-                    .collect();
+                let t = threads_after(f, seen);
                 (t.len() == games).then_some(t)
             })
             .await;
