@@ -577,9 +577,14 @@ async fn the_playground_links_its_boards_to_the_live_page() {
         assert!(first >= line - 2.0, "{db}: the first name at the right: {ends}");
         // A client past its allowance (three a second, nine at once) waits.
         let mut statuses = Vec::new();
+        let mut busy = String::new();
         for _ in 0..12 {
-            let res = http.get(format!("{base}/api/live/state?link=junk")).send().await.unwrap();
+            let url = format!("{base}/api/live/state?link=junk&lang=fa");
+            let res = http.get(url).send().await.unwrap();
             statuses.push(res.status().as_u16());
+            if res.status() == 429 {
+                busy = res.json::<Value>().await.unwrap()["error"].as_str().unwrap().to_owned();
+            }
         }
         assert!(statuses.contains(&429), "{db}: {statuses:?}");
         // A page opened while its client is past the allowance is still sent, asks for its
@@ -601,10 +606,16 @@ async fn the_playground_links_its_boards_to_the_live_page() {
         }
         let below = phone(&driver, "fa").await;
         below.open(&format!("{base}{live}/more")).await;
+        // The page may open while its client is still past the allowance: it says so, asks
+        // again, and then says what is wrong with the link.
         let said = below
             .wait_for(
                 "the bad link said",
-                "const e = document.getElementById('live-error'); return !e.hidden && e.textContent",
+                &format!(
+                    "const e = document.getElementById('live-error');
+                     return !e.hidden && e.textContent !== {} && e.textContent",
+                    json!(busy)
+                ),
             )
             .await;
         assert_eq!(
