@@ -9,8 +9,8 @@ use dicetable::engine::nardy::{Nardy, NardyOptions};
 use dicetable::engine::snakes::expected::expected_turns;
 use dicetable::engine::snakes::{BoardKind, Layout, SnakesOptions};
 use dicetable::engine::{Action, Entropy, Game, GameKind, Legal, Options};
-use dicetable::fair::{Roller, Seed};
-use dicetable::setup::new_game;
+use dicetable::game::fair::{Roller, Seed};
+use dicetable::game::setup::new_game;
 use dicetable::tools::simulate::{Policy, play_one};
 
 fn dice(c: &mut Criterion) {

@@ -75,8 +75,8 @@ fn new_board(c: &mut Criterion) {
 fn replay(c: &mut Criterion) {
     use dicetable::engine::computer::Level;
     use dicetable::engine::{GameKind, Options};
-    use dicetable::fair::Seed;
-    use dicetable::replay::{Record, animate};
+    use dicetable::game::fair::Seed;
+    use dicetable::game::replay::{Record, animate};
     let mut group = c.benchmark_group("replay");
     group.sample_size(10);
     // Ludo's arms follow its players (L1): 4 for 2–4, 8 for 7–8.

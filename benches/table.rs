@@ -140,7 +140,7 @@ fn long_chat(c: &mut Criterion) {
 /// `store/finish-rated/…` with the rating of both seats in the same transaction (all time and
 /// the season). A new playing table is made outside the timed part.
 fn finish(c: &mut Criterion) {
-    use dicetable::rating::{self, Entrant, Skill};
+    use dicetable::game::rating::{self, Entrant, Skill};
     use dicetable::store::{Change, Rating, RatingRow, SeatRecord};
     let (rt, urls) = databases("finish");
     let users =

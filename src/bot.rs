@@ -19,7 +19,7 @@ use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
 use crate::discord::{Discord, Shards};
-use crate::fair::Seed;
+use crate::game::fair::Seed;
 use crate::ids::{ChatId, Platform};
 use crate::playground::Playground;
 use crate::playground::live::Live;
@@ -134,7 +134,7 @@ pub struct Config {
     /// How rating seasons are cut: `month`, `quarter` (calendar quarters), `half` or `year`.
     /// Each season's ladder starts afresh; the all-time ratings go on.
     #[arg(long, env = "SEASONS", default_value = "quarter")]
-    pub seasons: crate::rating::Seasons,
+    pub seasons: crate::game::rating::Seasons,
     /// The bot's public address (for example `https://bot.example.com`), where people's
     /// browsers and Telegram reach its HTTP server: the live board's pages are
     /// `PUBLIC_URL/live/…`. Set, boards on Telegram and Discord get a "Live board" button
@@ -389,7 +389,7 @@ async fn service_of(
         Ok(Some(games)) if games > 0 => {
             tracing::info!(
                 games,
-                model = crate::rating::MODEL,
+                model = crate::game::rating::MODEL,
                 "ratings rebuilt under the new model"
             )
         }

@@ -3,11 +3,12 @@
 //! Layers, dependencies pointing one way (see `docs/ARCHITECTURE.md`):
 //!
 //! - [`engine`]: pure rules of every game. No IO, async, clock or randomness; dice are input.
-//! - [`fair`]: the provably fair dice: secret seeds, commitments, roll `n` of a seed.
-//! - [`setup`]: a new game from its options and seed (the seeded choices a game starts with).
-//! - [`replay`]: game records, their verification and animation.
+//! - [`game`]: a game beyond its rules, each part a layer of its own: the provably fair dice
+//!   ([`game::fair`]: secret seeds, commitments, roll `n` of a seed), a new game from its options
+//!   and seed ([`game::setup`]), game records with their verification and animation
+//!   ([`game::replay`]), and ratings ([`game::rating`]: Weng-Lin skill per person and game,
+//!   computers' fixed levels, seasons).
 //! - [`ids`]: chat and user ids (`platform:id[/sub]`, computers), parsed once.
-//! - [`rating`]: ratings (Weng-Lin skill per person and game, computers' fixed levels, seasons).
 //! - [`render`]: board pictures (state → PNG).
 //! - [`store`]: the only SQL (Postgres, SQLite); [`table`]: the table service every chat adapter
 //!   goes through (lobby, turns, timers, languages, platform-neutral views).
@@ -23,14 +24,11 @@
 pub mod bot;
 pub mod discord;
 pub mod engine;
-pub mod fair;
+pub mod game;
 pub mod ids;
 pub mod playground;
-pub mod rating;
 pub mod render;
-pub mod replay;
 pub mod runtime;
-pub mod setup;
 pub mod store;
 pub mod table;
 pub mod telegram;

@@ -9,9 +9,9 @@ use clap::{Parser, Subcommand};
 use dicetable::bot;
 use dicetable::engine::computer::Level;
 use dicetable::engine::{Event, Game, GameKind, Options, option_value};
-use dicetable::fair::{Roller, Seed, verify_commitment};
+use dicetable::game::fair::{Roller, Seed, verify_commitment};
+use dicetable::game::replay::{self, Record};
 use dicetable::render::{Player, Renderer, Scene, Theme};
-use dicetable::replay::{self, Record};
 use dicetable::tools::simulate::Policy;
 use dicetable::tools::{gallery, load, protocol, simulate};
 

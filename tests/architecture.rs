@@ -11,9 +11,10 @@ use std::path::{Path, PathBuf};
 use syn::visit::Visit;
 
 /// The folders that group modules of one kind, each module in them a layer of its own: the
-/// command-line tools (`tools::protocol`, …) and the running bot's plumbing
-/// (`runtime::lanes`, …). A group itself is nothing to import: code names its modules.
-const GROUPS: &[&str] = &["tools", "runtime"];
+/// command-line tools (`tools::protocol`, …), the running bot's plumbing (`runtime::lanes`,
+/// …) and a game beyond its rules (`game::fair`, `game::replay`, …). A group itself is nothing
+/// to import: code names its modules.
+const GROUPS: &[&str] = &["tools", "runtime", "game"];
 
 /// The crate's own modules each layer may use, besides itself. A module missing here may use
 /// nothing of the crate. A layer is a top-level module, or a module of a [`GROUPS`] folder.
@@ -21,16 +22,16 @@ const ALLOWED: &[(&str, &[&str])] = &[
     // The rules: nothing of the crate but itself.
     ("engine", &[]),
     // Seeds, dice and commitments feed the engine its entropy.
-    ("fair", &["engine"]),
-    ("setup", &["engine", "fair"]),
+    ("game::fair", &["engine"]),
+    ("game::setup", &["engine", "game::fair"]),
     // Ratings: a finished game's effect on skills (Plackett–Luce, written in `rating`).
-    ("rating", &["engine"]),
+    ("game::rating", &["engine"]),
     // Pictures of engine states; never the table layer.
     ("render", &["engine"]),
     // Game records: replayed through the rules with their seed, drawn as animations; a
     // computers' game is recorded from the simulator's play loop (the one edge from the domain
     // into a tool, for tests and benchmarks).
-    ("replay", &["engine", "fair", "render", "setup", "tools::simulate"]),
+    ("game::replay", &["engine", "game::fair", "render", "game::setup", "tools::simulate"]),
     // Chat and user ids (`platform:id[/sub]`, computers by level): one codec, below the table
     // and the store, which keep ids as the database holds them.
     ("ids", &["engine"]),
@@ -46,13 +47,13 @@ const ALLOWED: &[(&str, &[&str])] = &[
         "table",
         &[
             "engine",
-            "fair",
+            "game::fair",
             "ids",
-            "setup",
+            "game::setup",
             "store",
             "render",
-            "replay",
-            "rating",
+            "game::replay",
+            "game::rating",
             "runtime::metrics",
             "runtime::lanes",
         ],
@@ -72,25 +73,25 @@ const ALLOWED: &[(&str, &[&str])] = &[
         &["engine", "ids", "table", "runtime::health", "runtime::lanes", "runtime::metrics"],
     ),
     // The tools: front ends over the library, used by nothing but the binary.
-    ("tools::protocol", &["engine", "fair", "setup"]),
-    ("tools::simulate", &["engine", "fair", "setup"]),
-    ("tools::gallery", &["engine", "fair", "render", "setup"]),
+    ("tools::protocol", &["engine", "game::fair", "game::setup"]),
+    ("tools::simulate", &["engine", "game::fair", "game::setup"]),
+    ("tools::gallery", &["engine", "game::fair", "render", "game::setup"]),
     // The computers' ratings, measured with the simulator's play loop.
-    ("tools::calibrate", &["engine", "fair", "rating", "tools::simulate"]),
+    ("tools::calibrate", &["engine", "game::fair", "game::rating", "tools::simulate"]),
     // The load generator drives the table service (or a running bot's playground) like an
     // adapter, and with --watchers serves the live board's pages (playground::live) to watch.
-    ("tools::load", &["engine", "fair", "ids", "store", "table", "playground"]),
+    ("tools::load", &["engine", "game::fair", "ids", "store", "table", "playground"]),
     // The composition root wires everything together.
     (
         "bot",
         &[
             "engine",
-            "fair",
+            "game::fair",
             "ids",
             "store",
             "table",
             "render",
-            "rating",
+            "game::rating",
             "runtime::metrics",
             "runtime::health",
             "runtime::lanes",
@@ -123,9 +124,9 @@ const EXTERNAL: &[(&str, &[&str])] = &[
     ("unic_langid", &["table"]),
     // Keyed hashes: dice and commitments; button tags; the webhook's and pictures' digests.
     // (playground::live: a Telegram Mini App's initData, checked as Telegram specifies.)
-    ("hmac", &["fair", "table", "playground"]),
-    ("sha2", &["fair", "table", "telegram", "playground"]),
-    ("getrandom", &["fair"]),
+    ("hmac", &["game::fair", "table", "playground"]),
+    ("sha2", &["game::fair", "table", "telegram", "playground"]),
+    ("getrandom", &["game::fair"]),
     ("rand", &["table"]),
     ("petgraph", &["engine"]),
     ("prometheus_client", &["runtime::metrics"]),
@@ -468,14 +469,14 @@ fn c1_a_broken_edge_is_caught() {
     let fine = [
         ("table/service.rs", "use crate::{engine::Game, store::Store};"),
         ("render/mod.rs", "use crate::engine::snakes::Layout;"),
-        ("engine/mod.rs", "#[cfg(test)] mod tests { use crate::fair::Seed; use std::fs; }"),
+        ("engine/mod.rs", "#[cfg(test)] mod tests { use crate::game::fair::Seed; use std::fs; }"),
         ("engine/ludo/mod.rs", "use super::{Seat, Event}; use crate::engine::Entropy;"),
         ("bot.rs", "use crate::{telegram::Telegram, discord::Discord};"),
-        ("tools/gallery.rs", "use crate::{render::Renderer, setup};"),
+        ("tools/gallery.rs", "use crate::{render::Renderer, game::setup};"),
         ("table/service.rs", "use crate::runtime::metrics::Metrics;"),
         ("runtime/lanes.rs", "fn f() { std::thread::spawn(|| ()); }"),
         ("render/encoding.rs", "use flate2::Compress; use color_quant::NeuQuant;"),
-        ("replay.rs", "fn f() { crate::tools::simulate::play_levels_logged(); }"),
+        ("game/replay.rs", "fn f() { crate::tools::simulate::play_levels_logged(); }"),
         ("store/mod.rs", "use crate::ids::{ChatId, UserId};"),
         ("ids.rs", "use crate::engine::computer::Level;"),
     ];
@@ -488,7 +489,7 @@ fn c1_a_broken_edge_is_caught() {
 /// The folders show the layers: every source file belongs to a layer of the code map (or is the
 /// crate root, the binary or a group's `mod.rs`), so a new module must be given its place; the
 /// top of `src/` holds nothing else; the runtime's plumbing uses nothing of the crate, and no
-/// layer but `replay` (a computers' game recorded from the simulator's loop) uses a tool.
+/// layer but `game::replay` (a computers' game recorded from the simulator's loop) uses a tool.
 #[test]
 fn c1_the_folders_show_the_layers() {
     let src = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src"));
@@ -525,7 +526,7 @@ fn c1_the_folders_show_the_layers() {
             assert!(uses.is_empty(), "{layer} uses {uses:?}");
         }
         let tools: Vec<&&str> = uses.iter().filter(|u| u.starts_with("tools::")).collect();
-        if !layer.starts_with("tools::") && *layer != "replay" {
+        if !layer.starts_with("tools::") && *layer != "game::replay" {
             assert!(tools.is_empty(), "{layer} uses the tools {tools:?}");
         }
     }

@@ -4,7 +4,7 @@ mod common;
 
 use std::process::Command;
 
-use dicetable::fair::{Roller, Seed};
+use dicetable::game::fair::{Roller, Seed};
 use serde_json::Value;
 
 fn dicetable(args: &[&str]) -> (i32, String, String) {
@@ -60,7 +60,7 @@ fn c3_verify_checks_the_commitment_and_prints_the_dice() {
 fn verify_and_replay_a_whole_game_record() {
     use dicetable::engine::computer::Level;
     use dicetable::engine::{Action, GameKind, Options};
-    use dicetable::replay::Record;
+    use dicetable::game::replay::Record;
     let dir = std::env::temp_dir().join(format!("dicetable-record-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let options = Options::default_for(GameKind::Nardy);
@@ -146,7 +146,7 @@ impl Drop for Scratch {
 fn exported(kind: &str, players: usize, seed: u64) -> Value {
     use dicetable::engine::Options;
     use dicetable::engine::computer::Level;
-    use dicetable::replay::Record;
+    use dicetable::game::replay::Record;
     let options = Options::default_for(kind.parse().unwrap());
     let record =
         Record::computer_game(&options, players, &Seed::from_u64(seed), Level::Normal).unwrap();
@@ -252,7 +252,7 @@ fn a_record_says_whether_it_is_complete_and_a_truncated_one_is_refused() {
     {
         use dicetable::engine::Options;
         use dicetable::engine::snakes::BoardGenerator;
-        use dicetable::replay::{End, Record};
+        use dicetable::game::replay::{End, Record};
         let played: Record = serde_json::from_value(full.clone()).unwrap();
         let actions = played.steps.iter().take(40).map(|s| s.action.clone()).collect();
         let options = Options::default_for(played.game);

@@ -3,8 +3,8 @@
 
 use dicetable::engine::computer::{Level, choose};
 use dicetable::engine::{Action, GameKind, Legal, Options};
-use dicetable::fair::{Roller, Seed};
-use dicetable::setup;
+use dicetable::game::fair::{Roller, Seed};
+use dicetable::game::setup;
 use dicetable::tools::simulate::{Config, Policy, run, wilson};
 
 /// C7 and every game's choice rules (L9, N4–N9): a computer picks among the listed actions,

@@ -8,8 +8,8 @@ use common::{both_databases, ctx, unique};
 use std::sync::Arc;
 
 use dicetable::engine::{Action, Game, GameKind};
-use dicetable::fair::Seed;
-use dicetable::setup::new_game_by;
+use dicetable::game::fair::Seed;
+use dicetable::game::setup::new_game_by;
 use dicetable::store::{Store, TableStatus};
 use dicetable::table::token::{Button as TokenButton, Token, TokenKey};
 use dicetable::table::{ManualClock, Op, Service, Slot, View, parse_command};
@@ -108,7 +108,7 @@ async fn replays_to_the_stored_state(store: &Store, table: i64) {
     let generator = serde_json::from_value(settings["boards"].clone()).unwrap();
     let seed = Seed::from_bytes(t.seed.clone().try_into().unwrap());
     let mut game: Game = new_game_by(generator, &options, t.seats.len(), &seed, 0).unwrap();
-    let mut rolls = dicetable::fair::Roller::new(&seed, 0);
+    let mut rolls = dicetable::game::fair::Roller::new(&seed, 0);
     for text in store.actions(table).await.unwrap() {
         let action: Action = serde_json::from_str(&text).unwrap();
         if let Action::Roll { dice } = &action {

@@ -2,7 +2,7 @@
 
 use dicetable::engine::ludo::{LudoOptions, PIECES, Until};
 use dicetable::engine::{Action, Game, Illegal, Options};
-use dicetable::fair::Seed;
+use dicetable::game::fair::Seed;
 use proptest::prelude::*;
 
 mod common;

@@ -4,7 +4,7 @@ use std::collections::BTreeSet;
 
 use dicetable::engine::nardy::{BearOff, HeadException, NardyOptions};
 use dicetable::engine::{Action, Event, Game, Illegal, Legal, Options};
-use dicetable::fair::Seed;
+use dicetable::game::fair::Seed;
 use proptest::prelude::*;
 
 mod common;

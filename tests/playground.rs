@@ -283,9 +283,9 @@ async fn a_computers_turn_pending_at_a_stop_is_played_after_the_restart() {
         let row = store.table(table).await.unwrap();
         let actions = store.actions(table).await.unwrap();
         assert!(actions.len() > before, "{db}");
-        let seed = dicetable::fair::Seed::from_bytes(row.seed.clone().try_into().unwrap());
+        let seed = dicetable::game::fair::Seed::from_bytes(row.seed.clone().try_into().unwrap());
         let options = dicetable::engine::Options::default_for(dicetable::engine::GameKind::Nardy);
-        let mut game = dicetable::setup::new_game(&options, 2, &seed, 0).unwrap();
+        let mut game = dicetable::game::setup::new_game(&options, 2, &seed, 0).unwrap();
         for a in &actions {
             game.play(&serde_json::from_str(a).unwrap()).unwrap();
         }

@@ -65,7 +65,7 @@ async fn a_rated_game_changes_ratings_and_every_view_shows_them() {
         };
         let ana_all = ana("all").unwrap_or_else(|| panic!("{db}: {all:?}"));
         assert_eq!((ana_all.games, ana_all.wins), (1, 1), "{db}");
-        let season = dicetable::rating::Seasons::Quarter.of(START_MS);
+        let season = dicetable::game::rating::Seasons::Quarter.of(START_MS);
         assert_eq!(ana(&season).unwrap().mu, ana_all.mu, "{db}: a new season starts from scratch");
         let gain = ((ana_all.mu.unwrap() - 25.0) * 60.0).round() as i64;
         assert!(end.contains(&format!("(+{gain})")), "{db}: {end}");

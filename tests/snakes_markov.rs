@@ -9,7 +9,7 @@
 use dicetable::engine::Options;
 use dicetable::engine::snakes::expected::expected_turns;
 use dicetable::engine::snakes::{Finish, Layout, SnakesOptions, ThreeSixes};
-use dicetable::fair::Seed;
+use dicetable::game::fair::Seed;
 use dicetable::tools::simulate::{Config, run};
 
 const GAMES: u64 = 20_000;

@@ -2,7 +2,7 @@
 
 use dicetable::engine::snakes::{BoardKind, Finish, GOAL, SnakesOptions, ThreeSixes};
 use dicetable::engine::{Action, Illegal, Options};
-use dicetable::fair::Seed;
+use dicetable::game::fair::Seed;
 use proptest::prelude::*;
 
 mod common;

@@ -6,8 +6,8 @@ use common::{both_databases, execute, fresh_postgres, unique};
 use std::sync::Arc;
 
 use dicetable::engine::{Action, Game, GameKind, Legal, Options};
-use dicetable::fair::{Roller, Seed};
-use dicetable::setup::new_game;
+use dicetable::game::fair::{Roller, Seed};
+use dicetable::game::setup::new_game;
 use dicetable::store::{Change, SeatRecord, Shown, Store, StoreError, TableRecord, TableStatus};
 
 /// A fresh SQLite file and a fresh Postgres database for this test.

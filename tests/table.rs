@@ -9,8 +9,8 @@ use std::sync::Arc;
 
 use dicetable::engine::snakes::{BoardGenerator, Layout};
 use dicetable::engine::{Action, Game, GameKind};
-use dicetable::fair::Seed;
-use dicetable::setup::new_game_by;
+use dicetable::game::fair::Seed;
+use dicetable::game::setup::new_game_by;
 use dicetable::store::{Change, SeatRecord, Store, TableStatus};
 use dicetable::table::token::{Button as TokenButton, Token, TokenKey};
 use dicetable::table::{BoardMode, ManualClock, Op, Service, Slot, View};
@@ -212,7 +212,7 @@ async fn full_games_of_every_kind_end_with_a_ranking_and_replay_exactly() {
 /// refused with their own message, and nothing is drawn for them.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn finished_games_are_replayed_and_exported_and_nothing_else_is() {
-    use dicetable::replay::Record;
+    use dicetable::game::replay::Record;
     use dicetable::table::{FileKind, Pick};
     for (db, store, _) in stores("replays").await {
         let service = Service::new(store.clone(), SECRET, clock()).with_replay_wait(LONG);

@@ -4,7 +4,7 @@
 //! and either applies it, returning the [`Event`]s that say what happened, or refuses it with a
 //! precise [`Illegal`] reason and changes nothing (C7). Dice are part of the action: whoever drives
 //! the game (the table service, the `engine` protocol, the simulator) rolls them, normally with
-//! [`crate::fair::Roller`].
+//! [`crate::game::fair::Roller`].
 //!
 //! Loading a saved or hand-written position goes through the same checks as any input:
 //! [`Game::from_json`] validates every field before a game exists.
@@ -80,7 +80,7 @@ impl std::fmt::Display for GameKind {
 
 /// A source of seeded numbers for the few choices a game's setup makes at random (a random
 /// Snakes board). The engine never draws numbers itself; the caller hands it a stream, normally
-/// [`crate::fair::Stream`], so the same seed always gives the same setup.
+/// [`crate::game::fair::Stream`], so the same seed always gives the same setup.
 pub trait Entropy {
     /// The next 32 random bits.
     fn next_u32(&mut self) -> u32;

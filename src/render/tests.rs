@@ -203,7 +203,8 @@ fn nardy_checkers_stand_in_their_colour() {
 fn a_snakes_board_is_drawn_once_per_layout() {
     let renderer = Renderer::new();
     let options = Options::default_for(GameKind::Snakes);
-    let game = crate::setup::new_game(&options, 2, &crate::fair::Seed::from_u64(1), 0).unwrap();
+    let game = crate::game::setup::new_game(&options, 2, &crate::game::fair::Seed::from_u64(1), 0)
+        .unwrap();
     let ps = players(2);
     for theme in [Theme::Light, Theme::Dark, Theme::Light] {
         let scene = Scene { game: &game, events: &[], players: &ps, theme, persian_digits: false };
@@ -334,7 +335,9 @@ fn ludo_tries_change_the_picture() {
     use crate::engine::Action;
     let renderer = Renderer::new();
     let options = Options::default_for(GameKind::Ludo);
-    let mut game = crate::setup::new_game(&options, 2, &crate::fair::Seed::from_u64(5), 0).unwrap();
+    let mut game =
+        crate::game::setup::new_game(&options, 2, &crate::game::fair::Seed::from_u64(5), 0)
+            .unwrap();
     // The roll-off, then a player with every piece at home: three tries.
     let mut events = game.play(&Action::Roll { dice: vec![6, 1] }).unwrap();
     let ps = players(2);
@@ -360,7 +363,7 @@ fn ludo_tries_change_the_picture() {
 #[test]
 fn a_random_board_unpacked_again_gives_the_same_picture() {
     use crate::engine::snakes::{BoardGenerator, Layout, Snakes, SnakesOptions};
-    use crate::fair::Seed;
+    use crate::game::fair::Seed;
     let options = SnakesOptions::default();
     let game_on = |i: u64| {
         let layout = Layout::random_by(
@@ -431,7 +434,7 @@ fn long_names_end_before_the_seat_status_in_every_game() {
 #[test]
 fn every_ladder_has_at_least_two_rungs() {
     use crate::engine::snakes::{BoardGenerator, Layout, SnakesOptions};
-    use crate::fair::Seed;
+    use crate::game::fair::Seed;
     let one_row = Layout::new(vec![(11, 30), (31, 50), (32, 49), (2, 38)], vec![(99, 1)]).unwrap();
     let mut layouts = vec![one_row, Layout::classic()];
     for seed in 1..40 {

@@ -49,7 +49,9 @@ impl Service {
         let stored: serde_json::Value = serde_json::from_str(&stored)
             .map_err(|e| damaged(format!("the snapshot is not JSON: {e}")))?;
         let replayed = game.to_json();
-        if let Some((path, snapshot, rules)) = crate::replay::first_difference(&stored, &replayed) {
+        if let Some((path, snapshot, rules)) =
+            crate::game::replay::first_difference(&stored, &replayed)
+        {
             return Err(damaged(format!(
                 "the log of {} actions replays to {path} = {rules}, the snapshot says {snapshot}",
                 log.len()

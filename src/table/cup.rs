@@ -17,7 +17,7 @@ use super::words::{self, Settings, Timer};
 use super::{Ctx, CupOp, Service, Target, View};
 use crate::engine::cup::{self, Cup, CupGame, Entrant, Format, Seat as CupSeat};
 use crate::engine::{Action, GameKind};
-use crate::fair::Seed;
+use crate::game::fair::Seed;
 use crate::ids::UserId;
 use crate::store::{
     CupChange, CupGameRow, CupPlayer, CupRecord, CupStatus, SeatRecord, StoreError, TableRecord,
@@ -832,8 +832,8 @@ impl Service {
                 records.push(self.record(&t).await?);
             }
         }
-        let export = crate::replay::CupExport {
-            format: crate::replay::CUP_FORMAT,
+        let export = crate::game::replay::CupExport {
+            format: crate::game::replay::CUP_FORMAT,
             game: c.game,
             rounds: u32::try_from(c.rec.rounds).unwrap_or(0),
             players: c.rec.players.iter().map(|p| p.name.clone()).collect(),
@@ -842,7 +842,8 @@ impl Service {
             standings: Vec::new(),
             records,
         };
-        let export = crate::replay::CupExport { standings: export.computed_standings(), ..export };
+        let export =
+            crate::game::replay::CupExport { standings: export.computed_standings(), ..export };
         let bytes = serde_json::to_vec(&export)
             .map_err(|e| Fail::Internal(ServiceError::Damaged(0, e.to_string())))?;
         let name = format!("dicetable-cup-{id}.json");
@@ -1237,7 +1238,7 @@ impl Service {
             .iter()
             .map(|s| crate::render::StandingLine {
                 place: s.place,
-                name: crate::replay::unmarked(&c.name(s.player)),
+                name: crate::game::replay::unmarked(&c.name(s.player)),
                 points: s.points,
                 sonneborn: s.sonneborn,
                 played: s.played,
@@ -1245,7 +1246,7 @@ impl Service {
             })
             .collect();
         let picture = crate::render::Standings {
-            title: crate::replay::unmarked(&title),
+            title: crate::game::replay::unmarked(&title),
             heads: ["cup-head-points", "cup-head-sb", "cup-head-games"]
                 .map(|key| self.i18n.text(lang, key, &[])),
             lines,

@@ -9,8 +9,8 @@ use super::service::{Fail, Loaded, SHAPE, ServiceError, say};
 use super::words::Settings;
 use super::{Ctx, Pick, Service};
 use crate::engine::{Action, Event, Game, GameKind, OptionError, Options, Status};
-use crate::fair::Seed;
-use crate::setup;
+use crate::game::fair::Seed;
+use crate::game::setup;
 use crate::store::{Change, StoreError, TableRecord, TableStatus};
 
 impl Loaded {

@@ -9,9 +9,9 @@ use super::words::{self, Settings, WordError};
 use super::{Ctx, Kind, Place, Service, Slot, TableMessage, Target, View};
 use crate::engine::computer::Level;
 use crate::engine::{GameKind, Seat};
-use crate::fair::Seed;
+use crate::game::fair::Seed;
+use crate::game::setup;
 use crate::ids::{ChatId, Platform, UserId};
-use crate::setup;
 use crate::store::{SeatRecord, StoreError, TableRecord, TableStatus};
 
 /// Why a lobby rule refused: the message key and its arguments, said privately to who asked.
@@ -423,7 +423,7 @@ impl Service {
     /// Fluent puts around its arguments.
     pub(super) fn computer_name(&self, lang: Lang, k: usize, level: Level) -> String {
         let level = self.i18n.text(lang, &format!("level-{}", level.word()), &[]);
-        crate::replay::unmarked(&self.i18n.text(
+        crate::game::replay::unmarked(&self.i18n.text(
             lang,
             "computer-name",
             &[("number", Arg::Number(k as i64)), ("level", level.into())],
@@ -617,7 +617,7 @@ fn see_it(view: &mut View, ctx: &Ctx) {
 mod tests {
     use super::*;
     use crate::engine::{GameKind, Options};
-    use crate::fair::Seed;
+    use crate::game::fair::Seed;
     use crate::store::TableRecord;
     use crate::table::words::Settings;
 

@@ -141,7 +141,7 @@ pub enum Op {
     /// A finished game as an animation: the chat's last finished game (of a game, if named),
     /// or a table by its number.
     Replay(Pick),
-    /// A finished game's record as a JSON file (see [`crate::replay::Record`]).
+    /// A finished game's record as a JSON file (see [`crate::game::replay::Record`]).
     Export(Pick),
     /// Show or change the user's turn notices (`on`, `off`, `after 10m`, `quiet 23-7`,
     /// `tz +3:30`; none: show them).

@@ -10,7 +10,7 @@ use super::{
 use crate::engine::Entropy;
 use crate::engine::computer::{self, Level};
 use crate::engine::{Action, Event, Game, Legal, Seat, Status};
-use crate::fair::Roller;
+use crate::game::fair::Roller;
 use crate::store::{StoreError, TableStatus};
 
 /// The most actions the bot plays in a row for one time-out or forced moves (a safety bound;
@@ -534,7 +534,7 @@ async fn think(
 struct Choices(rand::rngs::StdRng);
 
 impl Choices {
-    fn new(stream: &mut crate::fair::Stream) -> Self {
+    fn new(stream: &mut crate::game::fair::Stream) -> Self {
         use rand::SeedableRng;
         let mut seed = [0u8; 32];
         for chunk in seed.chunks_exact_mut(4) {

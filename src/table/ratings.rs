@@ -1,5 +1,5 @@
 //! Ratings at the table: which finished games are rated and how (the formula is
-//! [`crate::rating`]), the change shown after a game, `dicetable ratings --rebuild`, and the
+//! [`crate::game::rating`]), the change shown after a game, `dicetable ratings --rebuild`, and the
 //! answers of `/top`, `/stats`, `/stats public` and `/vs`.
 
 use std::sync::Mutex;
@@ -8,8 +8,8 @@ use super::i18n::{Arg, Lang};
 use super::service::{Fail, Loaded, say};
 use super::{Ctx, Service, Target, View};
 use crate::engine::{Game, GameKind};
+use crate::game::rating::{self, ALL_TIME, Entrant, Skill};
 use crate::ids::{Player, UserId};
-use crate::rating::{self, ALL_TIME, Entrant, Skill};
 use crate::store::{RatingRow, TableStatus};
 
 /// How many places a ladder shows.

@@ -160,7 +160,7 @@ impl Service {
 mod tests {
     use super::*;
     use crate::engine::{GameKind, Options};
-    use crate::fair::Seed;
+    use crate::game::fair::Seed;
     use crate::table::lobby::{Actor, Outcome};
     use crate::table::words::Settings;
 

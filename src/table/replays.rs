@@ -1,5 +1,5 @@
 //! Replays and records of ended games: `/replay` posts a game as an animation, `/export` sends
-//! its record (see [`crate::replay`]). A running game has neither: its seed is secret until it
+//! its record (see [`crate::game::replay`]). A running game has neither: its seed is secret until it
 //! ends, and the record holds the seed.
 
 use std::collections::HashMap;
@@ -10,8 +10,8 @@ use super::i18n::{Arg, Lang};
 use super::service::{Fail, Loaded, ServiceError, say};
 use super::{About, Attachment, Ctx, File, FileKind, Kind, Pick, Post, Service, View};
 use crate::engine::GameKind;
+use crate::game::replay::{self, Record};
 use crate::render::{Player, Theme};
-use crate::replay::{self, Record};
 use crate::store::{StoreError, TableStatus};
 
 /// Replays drawn lately, kept so that a second request (a double tap, a friend asking again)

@@ -13,7 +13,7 @@ use super::words::Settings;
 use super::{About, Clock, Ctx, Kind, Op, Pick, Place, Slot, TableMessage, View};
 use crate::engine::computer::Level;
 use crate::engine::{Game, GameKind, Illegal, Legal, Options, Seat};
-use crate::fair::Seed;
+use crate::game::fair::Seed;
 use crate::ids::Platform;
 use crate::render::Renderer;
 use crate::runtime::metrics::Metrics;
@@ -285,7 +285,7 @@ pub struct Service {
     /// this process left to a computer, and when.
     owed: Arc<Mutex<HashMap<i64, (i64, std::time::Instant)>>>,
     /// How seasons of ratings are cut.
-    pub(super) seasons: crate::rating::Seasons,
+    pub(super) seasons: crate::game::rating::Seasons,
     /// Replays drawn lately.
     pub(super) drawn: Arc<super::replays::Drawn>,
     /// How long a replay request waits for its drawing ([`super::replays::REPLAY_WAIT`]).
@@ -348,7 +348,7 @@ impl Service {
             metrics: None,
             health: Arc::default(),
             computer_pause_ms: COMPUTER_PAUSE.as_millis() as i64,
-            seasons: crate::rating::Seasons::default(),
+            seasons: crate::game::rating::Seasons::default(),
             computer_turns: Arc::default(),
             owed: Arc::default(),
             drawn: Arc::default(),
@@ -403,7 +403,7 @@ impl Service {
     }
 
     /// The same service, cutting rating seasons by `seasons` (calendar quarters by default).
-    pub fn with_seasons(mut self, seasons: crate::rating::Seasons) -> Self {
+    pub fn with_seasons(mut self, seasons: crate::game::rating::Seasons) -> Self {
         self.seasons = seasons;
         self
     }

@@ -95,7 +95,7 @@ pub struct Shows {
 impl Shows {
     /// The protocol over `store`, with claims timed by `clock`.
     pub fn new(store: Store, clock: Arc<dyn Clock>) -> Self {
-        let bytes: [u8; 8] = match crate::fair::Seed::generate() {
+        let bytes: [u8; 8] = match crate::game::fair::Seed::generate() {
             Ok(seed) => seed.as_bytes()[..8].try_into().unwrap_or_default(),
             // No entropy from the system: the time in nanoseconds still differs by process.
             Err(_) => std::time::SystemTime::now()

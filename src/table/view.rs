@@ -162,7 +162,7 @@ impl Service {
             let level = self.i18n.text(lang, &format!("level-{}", t.settings.level.word()), &[]);
             // A label stands alone: Fluent's isolation marks would show as boxes in it.
             let add = self.i18n.text(lang, "button-add-computer", &[("level", level.into())]);
-            let add = crate::replay::unmarked(&add);
+            let add = crate::game::replay::unmarked(&add);
             row.push(self.button(t, TokenButton::AddComputer, add));
         }
         if t.computers() > 0 {
@@ -843,7 +843,7 @@ fn rate(wins: i64, games: i64) -> i64 {
 mod tests {
     use super::*;
     use crate::engine::{Action, GameKind, Options};
-    use crate::fair::Seed;
+    use crate::game::fair::Seed;
 
     #[test]
     fn buttons_that_look_alike_say_which_die_they_play() {
@@ -858,7 +858,7 @@ mod tests {
     fn the_prompt_repeats_the_dice_in_the_order_rolled() {
         use crate::engine::Legal;
         let options = Options::default_for(GameKind::Nardy);
-        let mut game = crate::setup::new_game(&options, 2, &Seed::from_u64(3), 0).unwrap();
+        let mut game = crate::game::setup::new_game(&options, 2, &Seed::from_u64(3), 0).unwrap();
         for _ in 0..4 {
             let dice = match game.legal() {
                 Legal::RollOff { .. } => vec![6, 1],
@@ -882,7 +882,8 @@ mod tests {
         {
             let value = serde_json::Value::String(preset.into());
             let options = Options::parse(GameKind::Snakes, [("preset", &value)]).unwrap();
-            let mut game = crate::setup::new_game(&options, 2, &Seed::from_u64(1), 0).unwrap();
+            let mut game =
+                crate::game::setup::new_game(&options, 2, &Seed::from_u64(1), 0).unwrap();
             let first = game.play(&six).unwrap();
             assert_eq!(second_six(&i18n, Lang::En, &game, &first, &names), None, "one six");
             let second = game.play(&six).unwrap();

@@ -11,8 +11,8 @@ use serde::Serialize;
 
 use crate::engine::computer::Level;
 use crate::engine::{Entropy, GameKind, Options};
-use crate::fair::Seed;
-use crate::rating::{self, COMPUTER_SIGMA, START, Skill};
+use crate::game::fair::Seed;
+use crate::game::rating::{self, COMPUTER_SIGMA, START, Skill};
 use crate::tools::simulate::{self, SimError};
 
 /// One game's seats (their levels) and its winners' seats.

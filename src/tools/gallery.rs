@@ -4,9 +4,9 @@
 use std::path::Path;
 
 use crate::engine::{Action, Event, Game, GameKind, Legal, OptionError, Options, option_value};
-use crate::fair::{Roller, Seed};
+use crate::game::fair::{Roller, Seed};
+use crate::game::setup;
 use crate::render::{Player, RenderError, Renderer, Scene, Theme};
-use crate::setup;
 
 /// The languages players speak, with sample names in each (one with an emoji).
 pub const LANGUAGES: [(&str, [&str; 8]); 4] = [

@@ -36,7 +36,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use crate::engine::{Entropy, GameKind};
-use crate::fair::{Seed, Stream};
+use crate::game::fair::{Seed, Stream};
 use crate::store::Store;
 use crate::table::{Ctx, Kind, Op, Post, Refusal, Service, Slot, SystemClock, TableMessage, View};
 

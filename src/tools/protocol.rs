@@ -12,8 +12,8 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
 
 use crate::engine::{Action, Game, GameKind, Legal, OptionError, Options};
-use crate::fair::{Roller, Seed};
-use crate::setup;
+use crate::game::fair::{Roller, Seed};
+use crate::game::setup;
 
 /// A protocol session: the game being played, its seed and its dice.
 #[derive(Default)]

@@ -9,8 +9,8 @@ use serde::Serialize;
 
 use crate::engine::computer::{self, Level};
 use crate::engine::{Action, Entropy, Game, Legal, OptionError, Options, Seat};
-use crate::fair::{Roller, Seed};
-use crate::setup;
+use crate::game::fair::{Roller, Seed};
+use crate::game::setup;
 
 /// How the simulator chooses when a game offers a choice (which Ludo piece to move).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -117,7 +117,7 @@ pub fn bot_config(database_url: String) -> dicetable::bot::Config {
         // Replays are awaited in tests, on machines busy with other tests (the product tells the
         // chat "being drawn" after 2 s; tests of that set it themselves).
         replay_wait: LONG,
-        seasons: dicetable::rating::Seasons::default(),
+        seasons: dicetable::game::rating::Seasons::default(),
         telegram_token: None,
         telegram_api_url: "https://api.telegram.org".parse().unwrap(),
         telegram_webhook_url: None,
@@ -278,7 +278,7 @@ pub struct Playout<'a> {
     /// Seats at the table.
     pub players: usize,
     /// The table's seed: its dice, and (stream `test-choices`) the playout's picks.
-    pub seed: &'a dicetable::fair::Seed,
+    pub seed: &'a dicetable::game::fair::Seed,
     /// The seat to move resigns every this many steps (0: nobody leaves).
     pub leave_every: u32,
     /// A game not over after this many steps fails the test.
@@ -309,8 +309,8 @@ impl Playout<'_> {
         use dicetable::engine::Legal;
         let kind = self.options.kind();
         let mut game =
-            dicetable::setup::new_game(self.options, self.players, self.seed, 0).unwrap();
-        let mut roller = dicetable::fair::Roller::new(self.seed, 0);
+            dicetable::game::setup::new_game(self.options, self.players, self.seed, 0).unwrap();
+        let mut roller = dicetable::game::fair::Roller::new(self.seed, 0);
         let mut pick = self.seed.stream("test-choices", 0);
         let (mut log, mut departed, mut steps) = (Vec::new(), Vec::new(), 0u32);
         loop {
@@ -340,7 +340,7 @@ impl Playout<'_> {
             assert_eq!(Game::from_json(kind, &game.to_json()).unwrap(), game);
         }
         let mut replay =
-            dicetable::setup::new_game(self.options, self.players, self.seed, 0).unwrap();
+            dicetable::game::setup::new_game(self.options, self.players, self.seed, 0).unwrap();
         let mut replay_log = Vec::new();
         for action in recorded_actions(&log) {
             replay_log.extend(replay.play(&action).unwrap());
@@ -356,8 +356,8 @@ impl Playout<'_> {
 /// Returns the frame count.
 #[allow(dead_code)]
 pub fn check_replay(gif: &[u8], record: &[u8]) -> usize {
+    use dicetable::game::replay::{Record, animate};
     use dicetable::render::{Player, Renderer, Theme};
-    use dicetable::replay::{Record, animate};
     let record: Record = serde_json::from_slice(record).expect("the record is JSON of its shape");
     let verified = record.verify().expect("the record verifies");
     assert!(verified.finished, "a finished game's record");

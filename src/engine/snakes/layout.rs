@@ -373,7 +373,7 @@ mod readable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fair::Seed;
+    use crate::game::fair::Seed;
 
     #[test]
     fn s2_classic_board() {

@@ -8,7 +8,7 @@ use crate::engine::ludo::Ludo;
 use crate::engine::nardy::Nardy;
 use crate::engine::snakes::{BoardGenerator, BoardKind, Layout, Snakes};
 use crate::engine::{Entropy, Game, OptionError, Options, Seat};
-use crate::fair::Seed;
+use crate::game::fair::Seed;
 
 /// Sets up game number `index` of a table (0 for the first) with `players` seats.
 ///

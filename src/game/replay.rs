@@ -28,9 +28,9 @@ use serde_json::Value;
 
 use crate::engine::snakes::BoardGenerator;
 use crate::engine::{Action, Event, Game, GameKind, Legal, Options, Status};
-use crate::fair::{Roller, Seed};
+use crate::game::fair::{Roller, Seed};
+use crate::game::setup;
 use crate::render::{Player, RenderError, Renderer, Scene, Theme};
-use crate::setup;
 
 /// The version of the record's JSON shape written today. Format 2 added [`Record::end`];
 /// format 1 records are still read (see the module's documentation).
@@ -73,7 +73,7 @@ impl std::fmt::Display for End {
 /// bidirectional text surrounds them, they appear as boxes or garbage).
 ///
 /// ```
-/// assert_eq!(dicetable::replay::unmarked("🤖 Computer \u{2068}1\u{2069}"), "🤖 Computer 1");
+/// assert_eq!(dicetable::game::replay::unmarked("🤖 Computer \u{2068}1\u{2069}"), "🤖 Computer 1");
 /// ```
 pub fn unmarked(text: &str) -> String {
     let mark = |c: &char| {
@@ -351,7 +351,7 @@ impl Record {
     pub fn verify(&self) -> Result<Verified, Mismatch> {
         self.check_format()?;
         let seed = self.seed()?;
-        if !crate::fair::verify_commitment(&seed, &self.commitment) {
+        if !crate::game::fair::verify_commitment(&seed, &self.commitment) {
             return Err(Mismatch::Commitment {
                 actual: seed.commitment_hex(),
                 shown: self.commitment.trim().to_owned(),
