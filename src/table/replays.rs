@@ -91,6 +91,10 @@ type Slot = tokio::sync::OnceCell<(Arc<Vec<u8>>, usize)>;
 /// How many replays are kept (a 300-move game's GIF is a few MB).
 const KEPT: usize = 4;
 
+/// How many late replays wait at most for the bot to post them ([`Service::later`]); the bot
+/// takes them within moments, so more waiting means nobody takes them.
+const LATER_KEPT: usize = 16;
+
 impl Drawn {
     fn pressed_lock(&self) -> std::sync::MutexGuard<'_, HashMap<(String, i64), Option<Instant>>> {
         self.pressed.lock().unwrap_or_else(|e| e.into_inner())
@@ -110,10 +114,17 @@ impl Drawn {
         Some(PostClaim { drawn: self.clone(), key: Some(key) })
     }
 
-    /// Keeps `views` for `chat` until the bot takes them ([`Service::later`]).
+    /// Keeps `views` for `chat` until the bot takes them ([`Service::later`]): at most
+    /// [`LATER_KEPT`], the oldest given up (and logged) beyond that, so a process whose poster
+    /// stopped taking them does not hold every replay drawn since.
     fn post_later(&self, chat: String, views: Vec<View>) {
         let mut later = self.later.lock().unwrap_or_else(|e| e.into_inner());
         later.extend(views.into_iter().map(|v| (chat.clone(), v)));
+        if later.len() > LATER_KEPT {
+            let over = later.len() - LATER_KEPT;
+            let dropped: Vec<String> = later.drain(..over).map(|(chat, _)| chat).collect();
+            tracing::warn!(?dropped, "replays nobody took for posting were given up");
+        }
         drop(later);
         // One stored permit suffices: the taker drains everything kept.
         self.ready.notify_one();
@@ -467,5 +478,28 @@ impl Service {
         );
         let file = File { name, kind: FileKind::Json, bytes };
         Ok(Self::file_view(&t, lang, text, file))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::{Kind, Post};
+
+    /// A replay's view, told apart by its text.
+    fn replay(n: usize) -> View {
+        View { text: format!("replay {n}"), lang: None, kind: Kind::Post(Post::default()) }
+    }
+
+    #[test]
+    fn late_replays_nobody_takes_are_not_kept_without_end() {
+        let drawn = Drawn::default();
+        for n in 0..LATER_KEPT + 5 {
+            drawn.post_later(format!("chat {n}"), vec![replay(n)]);
+        }
+        let kept = std::mem::take(&mut *drawn.later.lock().unwrap());
+        assert_eq!(kept.len(), LATER_KEPT, "at most LATER_KEPT wait");
+        assert_eq!(kept[0].0, "chat 5", "the oldest given up first");
+        assert_eq!(kept.last().unwrap().1.text, format!("replay {}", LATER_KEPT + 4));
     }
 }

@@ -497,6 +497,8 @@ pub async fn run(config: &Config) -> Result<Report, LoadError> {
     if let Driver::Service(service) = &driver {
         // The bot's turn timer, for computers' turns (a running bot has its own).
         beside.spawn(timer(Service::clone(service), tally.clone()));
+        // Replays drawn after their request was answered, taken as the bot takes them to post.
+        beside.spawn(late_replays(Service::clone(service), tally.clone()));
     }
     if config.mix.replays_per_minute > 0.0 {
         beside.spawn(replays(config.mix, driver.clone(), tally.clone(), chat_of));
@@ -683,6 +685,14 @@ async fn timer(service: Service, tally: Arc<Tally>) {
             tally.error("load-timer-round-failed");
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Takes the replays that finished after their request was answered ([`Service::later`]), as
+/// a running bot does to post them, until the run stops.
+async fn late_replays(service: Service, tally: Arc<Tally>) {
+    while !tally.stopped() {
+        let _ = tokio::time::timeout(Duration::from_millis(500), service.later()).await;
     }
 }
 
