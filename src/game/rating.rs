@@ -27,9 +27,10 @@ use crate::engine::computer::Level;
 use crate::engine::{Game, GameKind};
 
 /// The number of the rating model: stored ratings of another are rebuilt at start-up
-/// ([`crate::table::Service::upgrade_ratings`]). 2: Plackett–Luce (issue 47); 1 (never
-/// stored): the pairwise model before it.
-pub const MODEL: i64 = 2;
+/// ([`crate::table::Service::upgrade_ratings`]). 3: Plackett–Luce with Ludo's luck and
+/// computers measured per table size (issue 47, item 2); 2: Plackett–Luce with one luck for
+/// every size; 1 (never stored): the pairwise model before it.
+pub const MODEL: i64 = 3;
 
 /// A new player's skill: the crate's defaults, 25 ± 25/3.
 pub const START: Skill = Skill { mu: 25.0, sigma: 25.0 / 3.0 };
@@ -45,9 +46,26 @@ pub const PROVISIONAL_GAMES: i64 = 10;
 /// The most an established (not provisional) rating moves in one game: 100 shown points.
 pub const MAX_STEP: f64 = 100.0 / SCALE;
 
-/// The luck term `beta` of the model: how much one game's result varies around the skills
-/// (the paper's and OpenSkill's default, 25/6).
+/// The luck term `beta` of a two-seat game: how much one game's result varies around the
+/// skills (the paper's and OpenSkill's default, 25/6). It sets the scale the skills are
+/// measured in; other table sizes have luck of their own ([`beta`]).
 pub const BETA: f64 = 25.0 / 6.0;
+
+/// The luck term of a game of `kind` at `seats` seats, measured by
+/// `dicetable ratings --calibrate` (issue 47): the value under which the model's win chances
+/// match the computers' measured win rates at that table size. A Ludo table of more seats is
+/// more luck than the two-seat scale alone says (a hard computer wins 63% against one normal
+/// one, but 30% against three); Long Nardy is always two seats.
+pub fn beta(kind: GameKind, seats: usize) -> f64 {
+    match kind {
+        GameKind::Ludo => LUDO_BETA[seats.clamp(2, 8) - 2],
+        _ => BETA,
+    }
+}
+
+/// Ludo's luck per table size, 2 to 8 seats, fitted to 50,000 games of computers (README,
+/// "Ratings"; two seats: [`BETA`], the scale).
+const LUDO_BETA: [f64; 7] = [BETA, 5.849, 4.671, 2.816, 2.406, 1.64, 1.498];
 
 /// The smallest factor a game may shrink a variance by (the paper's `kappa`).
 const KAPPA: f64 = 1e-4;
@@ -107,23 +125,32 @@ pub fn rated_game(kind: GameKind) -> bool {
     kind != GameKind::Snakes
 }
 
-/// A computer's fixed skill at a level in a game, as calibrated by
-/// `dicetable ratings --calibrate` (the figures are in README).
-pub fn computer_skill(kind: GameKind, level: Level) -> Skill {
-    let mu = match (kind, level) {
-        (GameKind::Ludo, Level::Easy) => LUDO[0],
-        (GameKind::Ludo, Level::Normal) => LUDO[1],
-        (GameKind::Ludo, Level::Hard) => LUDO[2],
-        (GameKind::Nardy, Level::Easy) => NARDY[0],
-        (GameKind::Nardy, Level::Normal) => NARDY[1],
-        (GameKind::Nardy, Level::Hard) => NARDY[2],
-        (GameKind::Snakes, _) => START.mu,
+/// A computer's fixed skill at a level in a game of `seats` seats, as calibrated by
+/// `dicetable ratings --calibrate` (the figures are in README). A Ludo computer's skill
+/// depends on the table's size: its play suits some sizes better than others (the hard one
+/// gains more over the normal one at two seats than at eight), and one skill for every size
+/// would mispredict its games by up to 7 points.
+pub fn computer_skill(kind: GameKind, level: Level, seats: usize) -> Skill {
+    let at = level as usize;
+    let mu = match kind {
+        GameKind::Ludo => LUDO[seats.clamp(2, 8) - 2][at],
+        GameKind::Nardy => NARDY[at],
+        GameKind::Snakes => START.mu,
     };
     Skill { mu, sigma: COMPUTER_SIGMA }
 }
 
-/// Ludo's computers (easy, normal, hard), fitted to 10,000 games (README, "Ratings").
-const LUDO: [f64; 3] = [18.66, 25.0, 26.29];
+/// Ludo's computers (easy, normal, hard) at 2 to 8 seats, fitted to 50,000 games under each
+/// size's luck (README, "Ratings").
+const LUDO: [[f64; 3]; 7] = [
+    [19.24, 25.0, 28.3],
+    [14.63, 25.0, 26.54],
+    [14.94, 25.0, 27.0],
+    [14.69, 25.0, 26.73],
+    [14.95, 25.0, 27.04],
+    [14.53, 25.0, 26.71],
+    [15.09, 25.0, 27.18],
+];
 /// Long Nardy's computers (easy, normal, hard), fitted to 200 matches (README, "Ratings").
 const NARDY: [f64; 3] = [10.03, 25.0, 29.13];
 
@@ -148,19 +175,21 @@ pub fn weight(game: &Game) -> u32 {
     }
 }
 
-/// How much an n-seat game's update is damped so that it counts as one game: among equals,
-/// the last of n moves as far as the loser of a two-seat game, never further. Plackett–Luce
-/// alone moves the last of n by `sigma²/c · (H(n) − 1)` (H the harmonic number, `c` growing as
-/// √n), the loser of two by `sigma²/c₂ · ½`; the damping is their ratio (1 at two seats, 0.65
-/// at four, 0.60 at six, 0.58 at eight). For eight newcomers that is +80 for the winner and −158 for the
-/// last (undamped +138 and −272); for two, ±158.
-pub fn seats_damping(seats: usize) -> f64 {
+/// How much an n-seat game's update is damped so that it counts as one game: among
+/// newcomers, the last of n moves as far as the loser of a two-seat game, never further.
+/// Plackett–Luce alone moves the last of n by `sigma²/cₙ · (H(n) − 1)` (H the harmonic number,
+/// `cₙ = √(n · (sigma² + βₙ²))` with the luck of that size, [`beta`]), the loser of two by
+/// `sigma²/c₂ · ½`; the damping is their ratio (under one luck at every size: 1 at two seats,
+/// 0.65 at four, 0.60 at six, 0.58 at eight). For eight newcomers that is +81 for the winner
+/// and −158 for the last (undamped about +138 and −272); for two, ±158.
+pub fn seats_damping(kind: GameKind, seats: usize) -> f64 {
     if seats <= 2 {
         return 1.0;
     }
-    let n = seats as f64;
     let harmonic: f64 = (1..=seats).map(|k| 1.0 / k as f64).sum();
-    (0.5 * (n / 2.0).sqrt() / (harmonic - 1.0)).min(1.0)
+    let variance = START.sigma * START.sigma;
+    let c = |n: usize| (n as f64 * (variance + beta(kind, n).powi(2))).sqrt();
+    (0.5 * c(seats) / c(2) / (harmonic - 1.0)).min(1.0)
 }
 
 /// The Plackett–Luce update (Weng & Lin 2011, Algorithm 4) of teams ranked `ranks` (1 = first;
@@ -229,17 +258,17 @@ pub fn rate(
         .iter()
         .map(|e| match *e {
             Entrant::Person(s) => s,
-            Entrant::Computer(level) => computer_skill(kind, level),
+            Entrant::Computer(level) => computer_skill(kind, level, seats.len()),
         })
         .collect();
     if seats.len() < 2 || ranks.len() != seats.len() || !rated_game(kind) {
         return skills;
     }
     let before = skills.clone();
-    let damping = seats_damping(seats.len());
+    let damping = seats_damping(kind, seats.len());
     for _ in 0..weight.max(1) {
         let teams: Vec<Vec<Skill>> = skills.iter().map(|s| vec![*s]).collect();
-        let new = plackett_luce(&teams, ranks, BETA, damping);
+        let new = plackett_luce(&teams, ranks, beta(kind, seats.len()), damping);
         for ((skill, new), seat) in skills.iter_mut().zip(new).zip(seats) {
             if let (Entrant::Person(_), Some(new)) = (seat, new.first()) {
                 *skill = *new;
@@ -255,10 +284,16 @@ pub fn rate(
     skills
 }
 
-/// The chance of each seat to win (finish first), as the model predicts it from their skills:
-/// under Plackett–Luce, each seat's strength `exp(mu / c)` over the sum of all.
-pub fn win_chances(skills: &[Skill]) -> Vec<f64> {
-    let c = skills.iter().map(|s| s.sigma * s.sigma + BETA * BETA).sum::<f64>().sqrt();
+/// The chance of each seat of a game of `kind` to win (finish first), as the model predicts
+/// it from their skills: under Plackett–Luce, each seat's strength `exp(mu / c)` over the sum
+/// of all, with the luck of that game and table size ([`beta`]).
+pub fn win_chances(kind: GameKind, skills: &[Skill]) -> Vec<f64> {
+    win_chances_with(skills, beta(kind, skills.len()))
+}
+
+/// [`win_chances`] with the luck term `beta` given.
+pub fn win_chances_with(skills: &[Skill], beta: f64) -> Vec<f64> {
+    let c = skills.iter().map(|s| s.sigma * s.sigma + beta * beta).sum::<f64>().sqrt();
     let strength: Vec<f64> = skills.iter().map(|s| (s.mu / c).exp()).collect();
     let total: f64 = strength.iter().sum();
     strength.iter().map(|s| s / total).collect()
@@ -391,7 +426,7 @@ mod tests {
     fn computers_never_change_and_people_do() {
         let seats = [Entrant::Person(START), Entrant::Computer(Level::Hard)];
         let after = rate(GameKind::Nardy, &seats, &[2, 1], 1, &[0]);
-        assert_eq!(after[1], computer_skill(GameKind::Nardy, Level::Hard));
+        assert_eq!(after[1], computer_skill(GameKind::Nardy, Level::Hard, 2));
         assert!(after[0].mu < START.mu && after[0].sigma < START.sigma);
         // A mars counts twice.
         let twice = rate(GameKind::Nardy, &seats, &[2, 1], 2, &[0]);
@@ -479,7 +514,7 @@ mod tests {
         let after = rate(GameKind::Ludo, &seats, &[1, 1, 3, 4], 1, &[0; 4]);
         assert!((after[0].mu - after[1].mu).abs() < 1e-12 && after[0].mu > START.mu);
         // The chances of equals are equal and sum to one.
-        let chances = win_chances(&[START; 8]);
+        let chances = win_chances(GameKind::Ludo, &[START; 8]);
         assert!(chances.iter().all(|c| (c - 0.125).abs() < 1e-12));
     }
 
@@ -500,8 +535,10 @@ mod tests {
     #[test]
     fn levels_are_ordered() {
         for kind in [GameKind::Ludo, GameKind::Nardy] {
-            let [e, n, h] = Level::ALL.map(|l| computer_skill(kind, l).mu);
-            assert!(e < n && n < h, "{kind:?}");
+            for seats in 2..=8 {
+                let [e, n, h] = Level::ALL.map(|l| computer_skill(kind, l, seats).mu);
+                assert!(e < n && n < h, "{kind:?} at {seats}");
+            }
         }
     }
 }

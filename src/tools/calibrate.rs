@@ -1,11 +1,12 @@
 //! `dicetable ratings --calibrate`: the computers' fixed ratings, measured.
 //!
-//! Plays `games` games of computers at seeded random levels (Ludo: 2 to 4 seats; Long Nardy: 2),
-//! with the simulator's play loop ([`simulate::play_levels`]), and fits each level's skill by
-//! maximum likelihood under the rating model's own win chances ([`rating::win_chances`]: the
-//! Plackett–Luce model, `normal` held at a new player's 25). A second, independent run of as many
-//! games then checks the fit: every seat's predicted win chance against whether it won, pooled
-//! by predicted decile, and each level's win rate against every other level head to head.
+//! Plays `games` games of computers at seeded random levels (Ludo: 2 to 8 seats; Long Nardy: 2),
+//! with the simulator's play loop ([`simulate::play_levels`]), and fits by maximum likelihood
+//! under the rating model's own win chances ([`rating::win_chances`]: the Plackett–Luce model)
+//! each level's skill (`normal` held at a new player's 25) and the luck term of every table size
+//! ([`rating::beta`]; two seats held at [`rating::BETA`], the scale). A second, independent run
+//! of as many games then checks the fit: every seat's predicted win chance against whether it
+//! won, pooled by predicted decile, over all games and at each table size.
 
 use serde::Serialize;
 
@@ -31,7 +32,10 @@ pub struct Calibration {
     pub games: u64,
     /// The fitted skill per level (easy, normal, hard), `mu` and the rating shown.
     pub levels: Vec<LevelFit>,
-    /// The check: per predicted decile, the mean predicted win chance and the measured rate.
+    /// Each table size's fitted luck and its own check.
+    pub tables: Vec<TableFit>,
+    /// The check over every table size: per predicted decile, the mean predicted win chance
+    /// and the measured rate.
     pub deciles: Vec<Decile>,
     /// The largest gap between predicted and measured chance over every decile that has seats
     /// (a decile of few seats is noisy: see [`Calibration::worst_gap_seats`]).
@@ -62,12 +66,29 @@ fn worst_gaps(deciles: &[Decile]) -> ((f64, String, u64), Option<f64>) {
 pub struct LevelFit {
     /// The level.
     pub level: &'static str,
-    /// Its skill.
+    /// Its skill at two seats (each table size's: [`TableFit::mus`]).
     pub mu: f64,
     /// As shown (`60 × mu`).
     pub shown: i64,
     /// Its measured win rate over all its seats in the check games.
     pub win_rate: f64,
+}
+
+/// One table size's fitted luck, and the check of the games of that size.
+#[derive(Debug, Clone, Serialize)]
+pub struct TableFit {
+    /// Seats at the table.
+    pub seats: usize,
+    /// Its luck term ([`rating::beta`]; two seats: [`rating::BETA`], the scale).
+    pub beta: f64,
+    /// The levels' skills at this size (easy, normal, hard).
+    pub mus: [f64; 3],
+    /// Check games at this size.
+    pub games: u64,
+    /// The check at this size, per predicted decile.
+    pub deciles: Vec<Decile>,
+    /// The largest gap among this size's deciles of at least 500 seats.
+    pub worst_gap_500: Option<f64>,
 }
 
 /// One decile of predicted win chance.
@@ -83,23 +104,31 @@ pub struct Decile {
     pub actual: f64,
 }
 
-/// Plays `games` games of `kind` from `seed` at random levels and seat counts.
+/// The table sizes a game is calibrated at: every size a Ludo table can have; Long Nardy's
+/// two seats.
+fn table_sizes(kind: GameKind) -> std::ops::RangeInclusive<usize> {
+    match kind {
+        GameKind::Ludo => 2..=8,
+        _ => 2..=2,
+    }
+}
+
+/// Plays `games` games of `kind` from `seed` at random levels and table sizes.
 fn play(kind: GameKind, games: u64, seed: &Seed) -> Result<Vec<Played>, SimError> {
     let options = Options::default_for(kind);
+    let sizes = table_sizes(kind);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
     let results: Vec<Result<Vec<Played>, SimError>> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..cores)
             .map(|w| {
-                let options = &options;
+                let (options, sizes) = (&options, sizes.clone());
                 scope.spawn(move || {
                     let mut out = Vec::new();
+                    let spread = (sizes.end() - sizes.start() + 1) as u32;
                     for g in (w..games).step_by(cores as usize) {
                         let game_seed = seed.child(g);
                         let mut pick = game_seed.stream("levels", 0);
-                        let seats = match kind {
-                            GameKind::Ludo => 2 + pick.below(3) as usize,
-                            _ => 2,
-                        };
+                        let seats = sizes.start() + pick.below(spread) as usize;
                         let levels: Vec<Level> =
                             (0..seats).map(|_| Level::ALL[pick.below(3) as usize]).collect();
                         let played = simulate::play_levels(options, &game_seed, &levels)?;
@@ -124,52 +153,134 @@ fn skills_of(mus: &[f64; 3], levels: &[Level]) -> Vec<Skill> {
     levels.iter().map(|l| Skill { mu: mus[*l as usize], sigma: COMPUTER_SIGMA }).collect()
 }
 
-/// The maximum-likelihood skills of the levels (normal held at 25): gradient ascent on the
-/// log-likelihood of the winners under [`rating::win_chances`].
-fn fit(games: &[Played]) -> [f64; 3] {
-    let mut mus = [START.mu; 3];
-    let c = rating::BETA * rating::BETA + COMPUTER_SIGMA * COMPUTER_SIGMA;
+/// The model being fitted: the luck per table size (two seats held at [`rating::BETA`], which
+/// sets the scale), and each level's skill at each table size (normal held at a new player's
+/// 25).
+#[derive(Debug, Clone)]
+struct Model {
+    /// By seats (0 and 1 unused).
+    mus: [[f64; 3]; 9],
+    /// By seats (0 and 1 unused).
+    betas: [f64; 9],
+}
+
+impl Model {
+    fn beta(&self, seats: usize) -> f64 {
+        self.betas[seats.min(8)]
+    }
+
+    fn mus(&self, seats: usize) -> &[f64; 3] {
+        &self.mus[seats.min(8)]
+    }
+
+    /// The model's win chance of each seat of a game of these levels.
+    fn chances(&self, levels: &[Level]) -> Vec<f64> {
+        let skills = skills_of(self.mus(levels.len()), levels);
+        rating::win_chances_with(&skills, self.beta(levels.len()))
+    }
+
+    /// The log-likelihood of the games' winners (shared wins split).
+    fn log_likelihood(&self, games: &[&Played]) -> f64 {
+        games
+            .iter()
+            .map(|g| {
+                let winners = g.won.iter().filter(|w| **w).count().max(1) as f64;
+                let chances = self.chances(&g.levels);
+                let won = chances.iter().zip(&g.won).filter(|(_, w)| **w);
+                won.map(|(p, _)| p.max(1e-12).ln()).sum::<f64>() / winners
+            })
+            .sum()
+    }
+}
+
+/// The maximum-likelihood skills of the levels under `model`'s luck (normal held at 25), the
+/// same at every size of `sizes` (fitted on their games together): gradient ascent on the
+/// log-likelihood of the winners.
+fn fit_skills(model: &mut Model, games: &[Played], sizes: std::ops::RangeInclusive<usize>) {
+    let games: Vec<&Played> = games.iter().filter(|g| sizes.contains(&g.levels.len())).collect();
+    let mut mus = *model.mus(*sizes.start());
     for _ in 0..400 {
+        for seats in sizes.clone() {
+            model.mus[seats] = mus;
+        }
         let mut grad = [0.0; 3];
-        for g in games {
-            let chances = rating::win_chances(&skills_of(&mus, &g.levels));
-            let n = g.levels.len() as f64;
+        for g in &games {
+            let chances = model.chances(&g.levels);
+            let beta = model.beta(g.levels.len());
             // The model's scale: sqrt(Σ (σ² + β²)).
-            let scale = (n * c).sqrt();
+            let scale =
+                (g.levels.len() as f64 * (beta * beta + COMPUTER_SIGMA * COMPUTER_SIGMA)).sqrt();
             let winners = g.won.iter().filter(|w| **w).count().max(1) as f64;
             for ((level, won), p) in g.levels.iter().zip(&g.won).zip(chances) {
                 let y = if *won { 1.0 / winners } else { 0.0 };
                 grad[*level as usize] += (y - p) / scale;
             }
         }
-        let step = 30.0 / games.len() as f64;
+        let step = 30.0 / games.len().max(1) as f64;
         for l in [0, 2] {
             mus[l] += step * grad[l];
         }
     }
-    mus
+    for seats in sizes {
+        model.mus[seats] = mus;
+    }
 }
 
-/// Fits the levels of `kind` on `games` games and checks the fit on `games` more.
-pub fn run(kind: GameKind, games: u64, seed: &Seed) -> Result<Calibration, SimError> {
-    let train = play(kind, games, &seed.child(0))?;
-    let mus = fit(&train);
-    let check = play(kind, games, &seed.child(1))?;
-    let mut bins = vec![(0u64, 0.0f64, 0u64); 10];
-    let mut by_level = [(0u64, 0u64); 3];
-    for g in &check {
-        let chances = rating::win_chances(&skills_of(&mus, &g.levels));
-        for ((level, won), p) in g.levels.iter().zip(&g.won).zip(chances) {
-            let bin = ((p * 10.0) as usize).min(9);
-            bins[bin].0 += 1;
-            bins[bin].1 += p;
-            bins[bin].2 += u64::from(*won);
-            by_level[*level as usize].0 += 1;
-            by_level[*level as usize].1 += u64::from(*won);
+/// The luck of the `seats`-seat games that fits them best under `model`'s skills: a
+/// golden-section search of their log-likelihood (which has one peak in the luck).
+fn fit_beta(model: &Model, games: &[Played], seats: usize) -> f64 {
+    let these: Vec<&Played> = games.iter().filter(|g| g.levels.len() == seats).collect();
+    if these.is_empty() {
+        return model.beta(seats);
+    }
+    let likelihood = |beta: f64| {
+        let mut m = model.clone();
+        m.betas[seats] = beta;
+        m.log_likelihood(&these)
+    };
+    let golden = (5f64.sqrt() - 1.0) / 2.0;
+    let (mut low, mut high) = (0.5f64, 80.0f64);
+    for _ in 0..60 {
+        let (a, b) = (high - golden * (high - low), low + golden * (high - low));
+        if likelihood(a) < likelihood(b) {
+            low = a;
+        } else {
+            high = b;
         }
     }
-    let deciles: Vec<Decile> = bins
-        .iter()
+    (low + high) / 2.0
+}
+
+/// Each table size's luck, then the levels' skills at each size: first skills shared by every
+/// size and each size's luck under them, a few rounds (the luck of a size is how far its
+/// results spread around one set of skills); then, under that luck, each size's own skills
+/// (a computer's play suits some table sizes better than others: the hard one gains more
+/// over the normal one at two seats than at eight).
+fn fit(kind: GameKind, games: &[Played]) -> Model {
+    let mut model = Model { mus: [[START.mu; 3]; 9], betas: [rating::BETA; 9] };
+    let sizes = table_sizes(kind);
+    for _ in 0..4 {
+        fit_skills(&mut model, games, sizes.clone());
+        for seats in sizes.clone().filter(|s| *s > 2) {
+            model.betas[seats] = fit_beta(&model, games, seats);
+        }
+    }
+    for seats in sizes {
+        fit_skills(&mut model, games, seats..=seats);
+    }
+    model
+}
+
+/// The seats' predicted chances pooled by decile, with how often they won.
+fn deciles<'a>(seats: impl Iterator<Item = (f64, &'a bool)>) -> Vec<Decile> {
+    let mut bins = vec![(0u64, 0.0f64, 0u64); 10];
+    for (p, won) in seats {
+        let bin = ((p * 10.0) as usize).min(9);
+        bins[bin].0 += 1;
+        bins[bin].1 += p;
+        bins[bin].2 += u64::from(*won);
+    }
+    bins.iter()
         .enumerate()
         .filter(|(_, b)| b.0 > 0)
         .map(|(i, &(n, p, w))| Decile {
@@ -178,13 +289,48 @@ pub fn run(kind: GameKind, games: u64, seed: &Seed) -> Result<Calibration, SimEr
             predicted: p / n as f64,
             actual: w as f64 / n as f64,
         })
+        .collect()
+}
+
+/// Fits the levels of `kind` and its luck per table size on `games` games and checks the fit
+/// on `games` more.
+pub fn run(kind: GameKind, games: u64, seed: &Seed) -> Result<Calibration, SimError> {
+    let train = play(kind, games, &seed.child(0))?;
+    let model = fit(kind, &train);
+    let check = play(kind, games, &seed.child(1))?;
+    let predicted: Vec<Vec<f64>> = check.iter().map(|g| model.chances(&g.levels)).collect();
+    let pooled = deciles(
+        check.iter().zip(&predicted).flat_map(|(g, chances)| chances.iter().copied().zip(&g.won)),
+    );
+    let tables = table_sizes(kind)
+        .map(|seats| {
+            let these = || check.iter().zip(&predicted).filter(|(g, _)| g.levels.len() == seats);
+            let deciles =
+                deciles(these().flat_map(|(g, chances)| chances.iter().copied().zip(&g.won)));
+            let (_, worst_gap_500) = worst_gaps(&deciles);
+            TableFit {
+                seats,
+                beta: (model.beta(seats) * 1000.0).round() / 1000.0,
+                mus: model.mus(seats).map(|mu| (mu * 100.0).round() / 100.0),
+                games: these().count() as u64,
+                deciles,
+                worst_gap_500,
+            }
+        })
         .collect();
-    let ((worst_gap, worst_gap_decile, worst_gap_seats), worst_gap_500) = worst_gaps(&deciles);
+    let mut by_level = [(0u64, 0u64); 3];
+    for g in &check {
+        for (level, won) in g.levels.iter().zip(&g.won) {
+            by_level[*level as usize].0 += 1;
+            by_level[*level as usize].1 += u64::from(*won);
+        }
+    }
+    let ((worst_gap, worst_gap_decile, worst_gap_seats), worst_gap_500) = worst_gaps(&pooled);
     let levels = Level::ALL
         .iter()
         .map(|l| {
             let (n, w) = by_level[*l as usize];
-            let mu = mus[*l as usize];
+            let mu = model.mus(2)[*l as usize];
             LevelFit {
                 level: l.word(),
                 mu: (mu * 100.0).round() / 100.0,
@@ -197,7 +343,8 @@ pub fn run(kind: GameKind, games: u64, seed: &Seed) -> Result<Calibration, SimEr
         game: kind.name(),
         games,
         levels,
-        deciles,
+        tables,
+        deciles: pooled,
         worst_gap,
         worst_gap_decile,
         worst_gap_seats,
@@ -211,6 +358,65 @@ mod tests {
 
     fn decile(range: &str, seats: u64, predicted: f64, actual: f64) -> Decile {
         Decile { range: range.into(), seats, predicted, actual }
+    }
+
+    /// `count` games at two, three and eight seats of random levels, their winners drawn
+    /// from `truth`'s chances.
+    fn games_of(truth: &Model, count: usize) -> Vec<Played> {
+        let mut draw = Seed::from_u64(47).stream("calibrate-test", 0);
+        let mut unit = move || f64::from(draw.next_u32()) / 4_294_967_296.0;
+        (0..count)
+            .map(|g| {
+                let seats = [2, 3, 8][g % 3];
+                let levels: Vec<Level> =
+                    (0..seats).map(|_| Level::ALL[(unit() * 3.0) as usize % 3]).collect();
+                let (mut pick, mut winner) = (unit(), seats - 1);
+                for (seat, p) in truth.chances(&levels).into_iter().enumerate() {
+                    if pick < p {
+                        winner = seat;
+                        break;
+                    }
+                    pick -= p;
+                }
+                Played { won: (0..seats).map(|s| s == winner).collect(), levels }
+            })
+            .collect()
+    }
+
+    /// Issue 47 item 2: each table size's luck is measured (more at three seats than at two,
+    /// less at eight), and where a level is stronger at one size than at others (the hard one
+    /// at two seats), the levels' skills at each size too, so that the fitted win chances are
+    /// the true ones. With one luck and one set of skills for every size (the model before)
+    /// the chances were up to 7 points off.
+    #[test]
+    fn each_table_sizes_luck_and_skills_are_measured() {
+        let mut truth = Model { mus: [[15.0, 25.0, 27.0]; 9], betas: [rating::BETA; 9] };
+        truth.betas[3] = 6.0;
+        truth.betas[8] = 2.0;
+        let fitted = fit(GameKind::Ludo, &games_of(&truth, 24_000));
+        assert!((fitted.beta(3) - 6.0).abs() < 0.6, "{fitted:?}");
+        assert!((fitted.beta(8) - 2.0).abs() < 0.4, "{fitted:?}");
+        truth.mus[2] = [19.0, 25.0, 29.0];
+        let fitted = fit(GameKind::Ludo, &games_of(&truth, 24_000));
+        let [easy, normal, hard] = Level::ALL;
+        for levels in [
+            vec![easy, hard],
+            vec![normal, hard],
+            vec![easy, normal, hard],
+            vec![hard, normal, normal],
+            vec![hard, easy, easy, normal, normal, normal, easy, hard],
+        ] {
+            let (want, got) = (truth.chances(&levels), fitted.chances(&levels));
+            for (w, g) in want.iter().zip(&got) {
+                assert!((w - g).abs() < 0.02, "{levels:?}: {got:?} against {want:?}");
+            }
+        }
+        // One luck and one set of skills for every size misses them.
+        let mut shared = Model { mus: [[START.mu; 3]; 9], betas: [rating::BETA; 9] };
+        fit_skills(&mut shared, &games_of(&truth, 24_000), 2..=8);
+        let two = [easy, hard];
+        let gap = (shared.chances(&two)[1] - truth.chances(&two)[1]).abs();
+        assert!(gap > 0.025, "one model for all sizes is only {gap} off");
     }
 
     /// Issue 47 item 2: the worst gap is told honestly, small deciles included (it said 0.0
