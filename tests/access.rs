@@ -7,6 +7,7 @@ mod common;
 use common::{ctx, unique};
 use std::sync::Arc;
 
+use common::plain;
 use dicetable::table::i18n::Lang;
 use dicetable::table::{Ctx, ManualClock, Op, Service, Slot, View, parse_command};
 
@@ -14,10 +15,6 @@ const SECRET: &[u8] = b"test secret";
 
 fn board(views: &[View]) -> Option<View> {
     views.iter().rev().find(|v| v.shows().is_some_and(|(_, s)| s == Slot::Board)).cloned()
-}
-
-fn plain(text: &str) -> String {
-    text.replace(['\u{2068}', '\u{2069}'], "")
 }
 
 async fn say(service: &Service, who: &Ctx, line: &str) -> Vec<View> {

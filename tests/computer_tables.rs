@@ -7,6 +7,7 @@ mod common;
 use common::{both_databases, ctx, unique};
 use std::sync::Arc;
 
+use common::plain;
 use dicetable::engine::{Action, Game, GameKind};
 use dicetable::game::fair::Seed;
 use dicetable::game::setup::new_game_by;
@@ -31,10 +32,6 @@ async fn services(name: &str) -> Vec<(&'static str, Store, Service, Arc<ManualCl
 async fn say(service: &Service, chat: &str, who: &str, text: &str) -> Vec<View> {
     let command = parse_command(text).unwrap_or_else(|e| panic!("{text}: {e}"));
     service.handle(&ctx(chat, who), command.op).await
-}
-
-fn plain(text: &str) -> String {
-    text.replace(['\u{2068}', '\u{2069}'], "")
 }
 
 fn board(views: &[View]) -> Option<&View> {

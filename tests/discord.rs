@@ -16,6 +16,7 @@ use axum::http::{Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use common::bot_config;
 use common::chromium::{Driver, phone};
+use common::plain;
 use dicetable::bot::{self, Config, PlaygroundMode};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
@@ -578,11 +579,6 @@ impl Guild {
         })
         .await
     }
-}
-
-/// Text without Fluent's isolation marks.
-fn plain(text: &str) -> String {
-    text.replace(['\u{2068}', '\u{2069}'], "")
 }
 
 /// The newest message with a component labelled `label`: its id and custom_id.

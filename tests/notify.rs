@@ -7,6 +7,7 @@ use common::{ctx, unique};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use common::plain;
 use dicetable::engine::GameKind;
 use dicetable::store::Store;
 use dicetable::table::{Ctx, ManualClock, Op, Service, Slot, View};
@@ -21,10 +22,6 @@ fn clock() -> Arc<ManualClock> {
 
 async fn stores(name: &str) -> Vec<(&'static str, Store, String)> {
     common::stores("notify", name).await
-}
-
-fn plain(text: &str) -> String {
-    text.replace(['\u{2068}', '\u{2069}'], "")
 }
 
 fn board(views: &[View]) -> Option<&View> {

@@ -8,6 +8,7 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use common::bot_config;
+use common::plain;
 use dicetable::bot::{self, Config};
 use dicetable::store::TableStatus;
 use serde_json::{Value, json};
@@ -65,10 +66,6 @@ impl Api {
             })
         })
     }
-}
-
-fn plain(text: &str) -> String {
-    text.replace(['\u{2068}', '\u{2069}'], "")
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

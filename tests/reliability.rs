@@ -9,6 +9,7 @@ mod common;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use common::plain;
 use common::{bot_config, both_databases, ctx, unique};
 use dicetable::store::Store;
 use dicetable::table::token::{Button as TokenButton, Token, TokenKey};
@@ -16,10 +17,6 @@ use dicetable::table::{Ctx, ManualClock, Op, Service, Shown, Slot, View, parse_c
 use serde_json::{Value, json};
 
 const SECRET: &[u8] = b"test secret";
-
-fn plain(text: &str) -> String {
-    text.replace(['\u{2068}', '\u{2069}'], "")
-}
 
 fn button_of(view: &View, pick: impl Fn(TokenButton) -> bool) -> Option<String> {
     view.buttons()

@@ -9,6 +9,7 @@ mod common;
 use common::{ctx, unique};
 use std::sync::Arc;
 
+use common::plain;
 use dicetable::engine::GameKind;
 use dicetable::store::{Store, TableStatus};
 use dicetable::table::token::{Button as TokenButton, Token, TokenKey};
@@ -18,10 +19,6 @@ const SECRET: &[u8] = b"test secret";
 
 fn service(store: &Store) -> Service {
     Service::new(store.clone(), SECRET, Arc::new(ManualClock::new(1_800_000_000_000)))
-}
-
-fn plain(text: &str) -> String {
-    text.replace(['\u{2068}', '\u{2069}'], "")
 }
 
 fn said(views: &[View]) -> String {

@@ -7,6 +7,7 @@ mod common;
 use common::{LONG, ctx, sqlite_url, unique};
 use std::sync::Arc;
 
+use common::plain;
 use dicetable::engine::snakes::{BoardGenerator, Layout};
 use dicetable::engine::{Action, Game, GameKind};
 use dicetable::game::fair::Seed;
@@ -48,10 +49,6 @@ fn board(views: &[View]) -> Option<&View> {
 /// The name of the player a board mentions (whose turn it is), or Ana when it mentions nobody.
 fn mover(board: &View) -> String {
     board.mentions().first().map_or("Ana".to_owned(), |m| m.rsplit('/').next().unwrap().to_owned())
-}
-
-fn plain(text: &str) -> String {
-    text.replace(['\u{2068}', '\u{2069}'], "")
 }
 
 fn public(views: &[View]) -> Vec<&View> {

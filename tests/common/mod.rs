@@ -418,3 +418,9 @@ pub fn rebuilt(c: &dicetable::store::CupRecord) -> Vec<(String, u32)> {
     let standings = cup::standings(&Cup { format, entrants, games, byes });
     standings.iter().map(|s| (c.players[s.player].name.clone(), s.points)).collect()
 }
+
+/// Text as a reader sees it: without Fluent's isolation marks around names and numbers.
+#[allow(dead_code)]
+pub fn plain(text: &str) -> String {
+    text.replace(['\u{2068}', '\u{2069}'], "")
+}
