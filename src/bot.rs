@@ -385,7 +385,7 @@ async fn service_of(
         .with_seasons(config.seasons);
     // Ratings stored under an older model are rebuilt under this one, once; a bot that cannot
     // (another process rebuilding at the same moment) starts all the same.
-    match service.upgrade_ratings().await {
+    match service.ratings().upgrade_ratings().await {
         Ok(Some(games)) if games > 0 => {
             tracing::info!(
                 games,
@@ -405,7 +405,7 @@ async fn service_of(
 
 /// Changes stored but never shown (the last process stopped in between) are shown now.
 async fn show_unshown(service: &Service, adapters: &Adapters) {
-    match service.unshown().await {
+    match service.views().unshown().await {
         Ok(views) => adapters.deliver(views).await,
         Err(e) => tracing::error!(error = %e, "looking for changes never shown failed"),
     }
@@ -614,9 +614,10 @@ const OVERDUE_MS: i64 = 60_000;
 /// Posts what the service made after the request for it was answered (replays drawn
 /// longer than `REPLAY_WAIT`), until `stopped`.
 async fn later_loop(service: Service, adapters: Arc<Adapters>, mut stopped: watch::Receiver<bool>) {
+    let replays = service.replays();
     loop {
         let views = tokio::select! {
-            views = service.later() => views,
+            views = replays.later() => views,
             _ = stopped.wait_for(|s| *s) => return,
         };
         adapters.deliver(views).await;
@@ -648,11 +649,11 @@ async fn timer_loop(
         if let Err(e) = service.resume().await {
             tracing::warn!(error = %e, "heartbeat failed");
         }
-        match service.tick().await {
+        match service.play().tick().await {
             Ok(views) => adapters.deliver(views).await,
             Err(e) => tracing::error!(error = %e, "the turn timer failed"),
         }
-        match service.notices().await {
+        match service.turn_notices().notices().await {
             Ok(views) => adapters.deliver(views).await,
             Err(e) => tracing::error!(error = %e, "the turn notices failed"),
         }

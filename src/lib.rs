@@ -21,6 +21,38 @@
 //! - [`tools`]: the command-line tools: the engine protocol, the simulator, the example
 //!   gallery and the load generator.
 
+/// Declares the parts of a type with many concerns (issue 45): each concern's methods live on
+/// a type of its own, in its own file, seen through the whole it belongs to. A part is a
+/// borrowed view, free to make, by an accessor of the whole: `service.cups().cup_tick()`,
+/// `store.cups().update_cup(…)`. Its methods reach the whole's fields and methods through
+/// `Deref`, and the other parts through their accessors.
+macro_rules! parts {
+    ($whole:ty; $($(#[$doc:meta])* $part:ident, $get:ident;)*) => {
+        $(
+            $(#[$doc])*
+            #[derive(Clone, Copy)]
+            pub struct $part<'a>(&'a $whole);
+
+            impl std::ops::Deref for $part<'_> {
+                type Target = $whole;
+
+                fn deref(&self) -> &$whole {
+                    self.0
+                }
+            }
+        )*
+
+        impl $whole {
+            $(
+                #[doc = concat!("This one's [`", stringify!($part), "`] part.")]
+                pub fn $get(&self) -> $part<'_> {
+                    $part(self)
+                }
+            )*
+        }
+    };
+}
+
 pub mod bot;
 pub mod discord;
 pub mod engine;

@@ -759,7 +759,7 @@ fn ratings_rebuild(config: &bot::Config) -> Result<ExitCode> {
         let store = Store::connect(&config.database_url).await?;
         let service = Service::new(store.clone(), b"ratings rebuild", Arc::new(SystemClock))
             .with_seasons(config.seasons);
-        let rated = service.rebuild_ratings().await?;
+        let rated = service.ratings().rebuild_ratings().await?;
         store.close().await;
         println!("rebuilt the ratings from {rated} rated games");
         Ok(ExitCode::SUCCESS)
@@ -790,7 +790,7 @@ fn store_copy(from: &str, to: &str, force: bool) -> Result<ExitCode> {
         let (mut games, mut actions, mut lobbies, mut other_shape) = (0, 0, 0, 0);
         let mut damaged = Vec::new();
         for id in copied.target.table_ids().await? {
-            match service.check_log(id).await {
+            match service.replays().check_log(id).await {
                 Ok(LogCheck::Replayed(n)) => (games, actions) = (games + 1, actions + n),
                 Ok(LogCheck::NoGame) => lobbies += 1,
                 Ok(LogCheck::OtherShape(n)) => {

@@ -4,7 +4,7 @@
 //! the moves open; `/access off` brings the picture-first board back.
 
 mod common;
-use common::{ctx, unique};
+use common::{ctx, say, unique};
 use std::sync::Arc;
 
 use common::plain;
@@ -13,13 +13,8 @@ use dicetable::table::{Ctx, ManualClock, Op, Service, Slot, View, parse_command}
 
 const SECRET: &[u8] = b"test secret";
 
-fn board(views: &[View]) -> Option<View> {
+fn shown_board(views: &[View]) -> Option<View> {
     views.iter().rev().find(|v| v.shows().is_some_and(|(_, s)| s == Slot::Board)).cloned()
-}
-
-async fn say(service: &Service, who: &Ctx, line: &str) -> Vec<View> {
-    let command = parse_command(line).unwrap_or_else(|e| panic!("{line}: {e:?}"));
-    service.handle(who, command.op).await
 }
 
 /// Presses until the board offers moves (a roll-off: both roll; else the one mentioned).
@@ -36,7 +31,7 @@ async fn until_moves(service: &Service, players: &[&Ctx], mut b: View) -> View {
             if mover.as_deref().is_some_and(|m| m != who.user.as_str()) {
                 continue;
             }
-            if let Some(shown) = board(&service.handle(who, Op::Press(token.clone())).await) {
+            if let Some(shown) = shown_board(&service.handle(who, Op::Press(token.clone())).await) {
                 next = Some(shown);
             }
         }
@@ -59,7 +54,7 @@ async fn text_first_boards_and_the_board_as_text() {
         assert_eq!(said[0].private_to(), Some(ana.user.as_str()), "{db}: only Ana is told");
         assert!(plain(&said[0].text).contains("Text-first boards are on"), "{db}: {said:?}");
         say(&service, &ana, "/nardy").await;
-        let b = board(&say(&service, &ben, "/join").await).expect("the game begins");
+        let b = shown_board(&say(&service, &ben, "/join").await).expect("the game begins");
         assert!(b.text_first(), "{db}: Ana plays here, so the board comes text first");
         let b = until_moves(&service, &[&ana, &ben], b).await;
         assert!(b.text_first());
@@ -73,9 +68,9 @@ async fn text_first_boards_and_the_board_as_text() {
         // The live page: the places in words to show above the board, and the same plain
         // buttons for the player to move; a watcher who asked for it gets the places too.
         let table = b.shows().unwrap().0;
-        let link = service.read_live_link(&service.live_link(table, None)).unwrap();
+        let link = service.live().read_live_link(&service.live().live_link(table, None)).unwrap();
         let mover = b.mentions()[0].clone();
-        let state = service.live_state(&link, Some(&mover), Lang::En).await.unwrap();
+        let state = service.live().live_state(&link, Some(&mover), Lang::En).await.unwrap();
         let places = plain(state.places.as_deref().unwrap_or_default());
         assert!(places.starts_with("Where everyone is:"), "{db}: {places}");
         let live: Vec<String> = state.buttons.iter().flatten().map(|b| plain(&b.label)).collect();
@@ -102,20 +97,23 @@ async fn text_first_boards_and_the_board_as_text() {
         // A plain-word button plays its move.
         let who = to_move;
         let token = b.buttons()[0][0].token.clone();
-        let after = board(&service.handle(who, Op::Press(token)).await).expect("the move shown");
+        let after =
+            shown_board(&service.handle(who, Op::Press(token)).await).expect("the move shown");
         assert!(after.text.contains("moved a checker"), "{db}: {}", after.text);
         // Off again: the next board is picture-first, its buttons as before ("24 → 19").
         let said = say(&service, &ana, "/access off").await;
         assert!(plain(&said[0].text).contains("Text-first boards are off"), "{db}: {said:?}");
-        let b = board(&say(&service, &ana, "/status").await).expect("the board");
+        let b = shown_board(&say(&service, &ana, "/status").await).expect("the board");
         assert!(!b.text_first(), "{db}");
         // On the live page a watcher who asked for text-first boards still gets the places;
         // a player who did not, at a table where nobody did, gets the picture first.
         let cleo = ctx(&chat, "Cleo");
         say(&service, &cleo, "/access on").await;
-        let watching = service.live_state(&link, Some(cleo.user.as_str()), Lang::En).await.unwrap();
+        let watching =
+            service.live().live_state(&link, Some(cleo.user.as_str()), Lang::En).await.unwrap();
         assert!(watching.places.is_some() && watching.buttons.is_empty(), "{db}");
-        let playing = service.live_state(&link, Some(ben.user.as_str()), Lang::En).await.unwrap();
+        let playing =
+            service.live().live_state(&link, Some(ben.user.as_str()), Lang::En).await.unwrap();
         assert!(playing.places.is_none(), "{db}");
         let b = until_moves(&service, &[&ana, &ben], b).await;
         let label = plain(&b.buttons()[0][0].label);

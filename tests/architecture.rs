@@ -428,6 +428,63 @@ fn c1_every_module_uses_only_what_the_code_map_allows() {
     }
 }
 
+/// The inherent `impl` blocks of one source file, by the type they are for: its name, with the
+/// layer of the file (two layers may each have a `Standings`).
+fn impl_types(relative: &Path, source: &str) -> BTreeSet<String> {
+    struct Impls(BTreeSet<String>);
+    impl<'ast> Visit<'ast> for Impls {
+        fn visit_item(&mut self, item: &'ast syn::Item) {
+            if !is_test_item(item) {
+                syn::visit::visit_item(self, item);
+            }
+        }
+
+        fn visit_item_impl(&mut self, item: &'ast syn::ItemImpl) {
+            if let (None, syn::Type::Path(ty)) = (&item.trait_, item.self_ty.as_ref())
+                && let Some(last) = ty.path.segments.last()
+            {
+                self.0.insert(last.ident.to_string());
+            }
+        }
+    }
+    let file = syn::parse_file(source).unwrap_or_else(|e| panic!("{}: {e}", relative.display()));
+    let mut impls = Impls(BTreeSet::new());
+    impls.visit_file(&file);
+    let layer = layer_of(&module_of(relative)).unwrap_or_default();
+    impls.0.into_iter().map(|ty| format!("{layer}::{ty}")).collect()
+}
+
+/// Issue 45: a type's methods are found in at most three files. The table service is a small
+/// core and one part per concern ([`dicetable::table::Cups`], …), not one type spread over
+/// every file of its folder.
+#[test]
+fn c2_no_type_has_methods_in_more_than_three_files() {
+    let src = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src"));
+    let mut files = Vec::new();
+    rust_files(src, &mut files);
+    let mut homes: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    for file in files {
+        let relative = file.strip_prefix(src).unwrap();
+        if relative.file_name().is_some_and(|n| n == "tests.rs") {
+            continue;
+        }
+        for ty in impl_types(relative, &fs::read_to_string(&file).unwrap()) {
+            homes.entry(ty).or_default().push(relative.display().to_string());
+        }
+    }
+    assert!(homes.contains_key("table::Service"), "the table service not found");
+    let spread: Vec<String> = homes
+        .iter()
+        .filter(|(_, files)| files.len() > 3)
+        .map(|(ty, files)| format!("{ty}: {}", files.join(", ")))
+        .collect();
+    assert!(
+        spread.is_empty(),
+        "types with methods in more than three files:\n{}",
+        spread.join("\n")
+    );
+}
+
 /// The checker itself bites: each broken edge, written as the next engineer might, is caught.
 #[test]
 fn c1_a_broken_edge_is_caught() {

@@ -4,48 +4,17 @@
 //! played to the ranking, the log replaying to the stored state, and statistics.
 
 mod common;
-use common::{both_databases, ctx, unique};
-use std::sync::Arc;
+use common::{SECRET, board, button_of, ctx, say, unique};
 
 use common::plain;
 use dicetable::engine::{Action, Game, GameKind};
 use dicetable::game::fair::Seed;
 use dicetable::game::setup::new_game_by;
 use dicetable::store::{Store, TableStatus};
-use dicetable::table::token::{Button as TokenButton, Token, TokenKey};
-use dicetable::table::{ManualClock, Op, Service, Slot, View, parse_command};
+use dicetable::table::token::Button as TokenButton;
+use dicetable::table::{ManualClock, Op, Service, Slot, View};
 
-const SECRET: &[u8] = b"test secret";
 const PAUSE_MS: i64 = 1500;
-
-async fn services(name: &str) -> Vec<(&'static str, Store, Service, Arc<ManualClock>)> {
-    let mut out = Vec::new();
-    for (db, url) in both_databases("cpu", name).await {
-        let store = Store::connect(&url).await.unwrap();
-        let clock = Arc::new(ManualClock::new(1_800_000_000_000));
-        let service = Service::new(store.clone(), SECRET, clock.clone());
-        out.push((db, store, service, clock));
-    }
-    out
-}
-
-async fn say(service: &Service, chat: &str, who: &str, text: &str) -> Vec<View> {
-    let command = parse_command(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    service.handle(&ctx(chat, who), command.op).await
-}
-
-fn board(views: &[View]) -> Option<&View> {
-    views.iter().rev().find(|v| v.shows().is_some_and(|(_, s)| s == Slot::Board))
-}
-
-fn button(view: &View, pick: impl Fn(TokenButton) -> bool) -> Option<String> {
-    let key = TokenKey::new(SECRET);
-    view.buttons()
-        .iter()
-        .flatten()
-        .find(|b| Token::parse(&b.token, &key).is_ok_and(|t| pick(t.button)))
-        .map(|b| b.token.clone())
-}
 
 /// Whether a board shows a computer acting by itself: its turn, or the roll-off for the first
 /// turn whose dice it throws.
@@ -69,10 +38,11 @@ async fn play_out(service: &Service, clock: &ManualClock, chat: &str, first: Vie
             assert!(b.buttons().is_empty(), "no buttons on a computer's turn: {}", b.text);
             assert!(b.mentions().is_empty(), "a computer is not called: {:?}", b.mentions());
             // Not before the pause.
-            let early: Vec<_> = service.tick().await.unwrap();
+            let early: Vec<_> = service.play().tick().await.unwrap();
             assert!(early.iter().all(|(c, _)| c != chat), "a computer waits for its pause");
             clock.advance(PAUSE_MS);
             let played: Vec<View> = service
+                .play()
                 .tick()
                 .await
                 .unwrap()
@@ -119,12 +89,12 @@ async fn replays_to_the_stored_state(store: &Store, table: i64) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_person_and_computers_play_every_game_to_the_ranking() {
-    for (db, store, service, clock) in services("games").await {
+    for (db, store, service, clock) in common::services("cpu", "games", common::clock).await {
         for (game, words, computers) in
             [("nardy", "bot hard", 1), ("ludo", "bots=3 hard", 3), ("snakes", "bots=2 easy", 2)]
         {
             let chat = unique(&format!("cpu-{game}-{db}"));
-            let views = say(&service, &chat, "Ana", &format!("/{game} {words}")).await;
+            let views = say(&service, &ctx(&chat, "Ana"), &format!("/{game} {words}")).await;
             let first = match board(&views) {
                 // Nardy's two seats are full: the game begins at once.
                 Some(b) => b.clone(),
@@ -133,7 +103,7 @@ async fn one_person_and_computers_play_every_game_to_the_ranking() {
                     let text = plain(&lobby.text);
                     assert!(text.contains("🤖 Computer 1 ("), "{db} {game}: {text}");
                     assert!(!text.contains(&format!("Computer {}", computers + 1)), "{text}");
-                    let started = say(&service, &chat, "Ana", "/play").await;
+                    let started = say(&service, &ctx(&chat, "Ana"), "/play").await;
                     board(&started).unwrap_or_else(|| panic!("{db} {game}: {started:?}")).clone()
                 }
             };
@@ -153,17 +123,20 @@ async fn one_person_and_computers_play_every_game_to_the_ranking() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_lobby_buttons_seat_computers_for_the_host_only_and_refusals_are_precise() {
-    for (db, store, service, _) in services("lobby").await {
+    for (db, store, service, _) in common::services("cpu", "lobby", common::clock).await {
         let chat = unique(&format!("cpu-lobby-{db}"));
-        let lobby = say(&service, &chat, "Ana", "/ludo hard").await.remove(0);
+        let lobby = say(&service, &ctx(&chat, "Ana"), "/ludo hard").await.remove(0);
         let add =
-            button(&lobby, |b| b == TokenButton::AddComputer).expect("an Add computer button");
-        assert!(button(&lobby, |b| b == TokenButton::RemoveComputer).is_none(), "none to remove");
+            button_of(&lobby, |b| b == TokenButton::AddComputer).expect("an Add computer button");
+        assert!(
+            button_of(&lobby, |b| b == TokenButton::RemoveComputer).is_none(),
+            "none to remove"
+        );
         let label = lobby.buttons().iter().flatten().find(|b| b.token == add).unwrap();
         // The label as it is sent: no invisible isolation marks (issue 33).
         assert!(label.label.contains("Add computer (hard)"), "{:?}", label.label);
         // Ben is not the host.
-        say(&service, &chat, "Ben", "/join").await;
+        say(&service, &ctx(&chat, "Ben"), "/join").await;
         let refused = service.handle(&ctx(&chat, "Ben"), Op::Press(add.clone())).await;
         assert!(refused[0].private_to().is_some(), "{db}: {refused:?}");
         assert_eq!(refused[0].refusal(), Some("err-host-only"));
@@ -171,7 +144,7 @@ async fn the_lobby_buttons_seat_computers_for_the_host_only_and_refusals_are_pre
         let views = service.handle(&ctx(&chat, "Ana"), Op::Press(add)).await;
         let text = plain(&views[0].text);
         assert!(text.contains("🤖 Computer 1 (hard) joined"), "{db}: {text}");
-        let remove = button(&views[0], |b| b == TokenButton::RemoveComputer).expect("Remove");
+        let remove = button_of(&views[0], |b| b == TokenButton::RemoveComputer).expect("Remove");
         let (table, _) = views[0].shows().unwrap();
         let seat = store.table(table).await.unwrap().seats[2].clone();
         assert_eq!(seat.user, "computer:hard:1");
@@ -180,11 +153,11 @@ async fn the_lobby_buttons_seat_computers_for_the_host_only_and_refusals_are_pre
         assert!(plain(&views[0].text).contains("Computer 1 (hard) left"), "{db}");
         assert_eq!(store.table(table).await.unwrap().seats.len(), 2);
         // Too many computers: refused, saying how many fit.
-        let refused = say(&service, &chat, "Ana", "/options bots=9").await;
+        let refused = say(&service, &ctx(&chat, "Ana"), "/options bots=9").await;
         assert_eq!(refused[0].refusal(), Some("err-bots"), "{db}: {:?}", refused[0].text);
         assert!(plain(&refused[0].text).contains("room for 6 computers"), "{}", refused[0].text);
         // Not a number: the option is named and what it takes (issue 33), not "not an option".
-        let refused = say(&service, &chat, "Ana", "/options bots=many").await;
+        let refused = say(&service, &ctx(&chat, "Ana"), "/options bots=many").await;
         assert_eq!(refused[0].refusal(), Some("err-option-value"), "{db}");
         let text = plain(&refused[0].text);
         assert!(text.contains("a number from 0 to 99, not \"many\""), "{text}");
@@ -201,11 +174,11 @@ async fn the_lobby_buttons_seat_computers_for_the_host_only_and_refusals_are_pre
 /// precisely; the press that fills the table starts it, once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn add_and_remove_computer_pressed_at_once_seat_and_unseat_exactly() {
-    for (db, store, service, _) in services("presses").await {
+    for (db, store, service, _) in common::services("cpu", "presses", common::clock).await {
         let chat = unique(&format!("cpu-presses-{db}"));
-        let lobby = say(&service, &chat, "Ana", "/ludo").await.remove(0);
+        let lobby = say(&service, &ctx(&chat, "Ana"), "/ludo").await.remove(0);
         let (table, _) = lobby.shows().unwrap();
-        let add = button(&lobby, |b| b == TokenButton::AddComputer).unwrap();
+        let add = button_of(&lobby, |b| b == TokenButton::AddComputer).unwrap();
         let at_once = |token: String, times: usize| {
             let chat = chat.clone();
             let presses = (0..times).map(move |_| (ctx(&chat, "Ana"), Op::Press(token.clone())));
@@ -227,7 +200,7 @@ async fn add_and_remove_computer_pressed_at_once_seat_and_unseat_exactly() {
         // Seven removals at once: five leave, two are told there is none.
         let remove = answers
             .iter()
-            .find_map(|v| button(&v[0], |b| b == TokenButton::RemoveComputer))
+            .find_map(|v| button_of(&v[0], |b| b == TokenButton::RemoveComputer))
             .unwrap();
         let answers = at_once(remove, 7).await;
         assert_eq!(refusals(&answers), ["err-no-computer"; 2], "{db}");
@@ -254,31 +227,31 @@ async fn add_and_remove_computer_pressed_at_once_seat_and_unseat_exactly() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn computers_are_off_the_top_and_stats_count_games_against_them_by_level() {
-    for (db, _store, service, clock) in services("stats").await {
+    for (db, _store, service, clock) in common::services("cpu", "stats", common::clock).await {
         let chat = unique(&format!("cpu-stats-{db}"));
-        let views = say(&service, &chat, "Ana", "/nardy bot easy").await;
+        let views = say(&service, &ctx(&chat, "Ana"), "/nardy bot easy").await;
         let first = board(&views).expect("the game begins").clone();
         play_out(&service, &clock, &chat, first).await;
         // Issue 33: the record's names are data, without invisible bidi marks.
-        let exported = say(&service, &chat, "Ana", "/export").await;
+        let exported = say(&service, &ctx(&chat, "Ana"), "/export").await;
         let file = exported[0].file().cloned().unwrap_or_else(|| panic!("{db}: {exported:?}"));
         let record: serde_json::Value = serde_json::from_slice(&file.bytes).unwrap();
         assert_eq!(record["players"], serde_json::json!(["Ana", "🤖 Computer 1 (easy)"]), "{db}");
         // Issue 37: a rated game against a computer puts the person on the season's ladder
         // (the computer's rating is fixed, and it is never on a ladder).
-        let top = plain(&say(&service, &chat, "Ana", "/top").await[0].text);
+        let top = plain(&say(&service, &ctx(&chat, "Ana"), "/top").await[0].text);
         assert!(top.contains("Long Nardy") && top.contains("1. Ana: "), "{db}: {top}");
         assert!(!top.contains("Computer"), "{db}: computers are not on /top: {top}");
         // Snakes is not rated: its wins count only games between people.
-        say(&service, &chat, "Ana", "/snakes quick bot").await;
-        say(&service, &chat, "Ben", "/join").await;
-        let started = say(&service, &chat, "Ana", "/play").await;
+        say(&service, &ctx(&chat, "Ana"), "/snakes quick bot").await;
+        say(&service, &ctx(&chat, "Ben"), "/join").await;
+        let started = say(&service, &ctx(&chat, "Ana"), "/play").await;
         let mut b = board(&started).unwrap().clone();
         for _ in 0..3000 {
             let text = plain(&b.text);
             let views = if computer_acts(&text) {
                 clock.advance(PAUSE_MS);
-                let played = service.tick().await.unwrap();
+                let played = service.play().tick().await.unwrap();
                 played.into_iter().filter(|(c, _)| *c == chat).map(|(_, v)| v).collect()
             } else if let Some(token) = b.buttons().iter().flatten().next() {
                 let who = b.mentions().first().map_or("Ana", |m| m.rsplit('/').next().unwrap());
@@ -288,33 +261,33 @@ async fn computers_are_off_the_top_and_stats_count_games_against_them_by_level()
             };
             b = board(&views).unwrap_or(&b).clone();
         }
-        let top = plain(&say(&service, &chat, "Ana", "/top").await[0].text);
+        let top = plain(&say(&service, &ctx(&chat, "Ana"), "/top").await[0].text);
         assert!(top.contains("pure chance"), "{db}: {top}");
         assert!(top.contains("Ana") && top.contains("Ben"), "{db}: {top}");
         assert!(top.contains("in 1 games") || top.contains("in 1 game"), "{db}: {top}");
-        let stats = plain(&say(&service, &chat, "Ana", "/stats").await[0].text);
+        let stats = plain(&say(&service, &ctx(&chat, "Ana"), "/stats").await[0].text);
         assert!(stats.contains("Long Nardy: against computers (easy): 1 played"), "{db}: {stats}");
     }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn when_the_last_person_leaves_the_computers_stop_and_a_restart_keeps_their_turn() {
-    for (db, store, service, clock) in services("leave").await {
+    for (db, store, service, clock) in common::services("cpu", "leave", common::clock).await {
         // Ana and two computers; she resigns: the computers do not play on.
         let chat = unique(&format!("cpu-leave-{db}"));
-        say(&service, &chat, "Ana", "/ludo bots=2").await;
-        let started = say(&service, &chat, "Ana", "/play").await;
+        say(&service, &ctx(&chat, "Ana"), "/ludo bots=2").await;
+        let started = say(&service, &ctx(&chat, "Ana"), "/play").await;
         let (table, _) = board(&started).unwrap().shows().unwrap();
-        let views = say(&service, &chat, "Ana", "/resign").await;
+        let views = say(&service, &ctx(&chat, "Ana"), "/resign").await;
         let text: String = views.iter().map(|v| plain(&v.text) + "\n").collect();
         assert!(text.contains("cancelled"), "{db}: {text}");
         assert_eq!(store.table(table).await.unwrap().status, TableStatus::Cancelled, "{db}");
         clock.advance(PAUSE_MS);
-        let after: Vec<_> = service.tick().await.unwrap();
+        let after: Vec<_> = service.play().tick().await.unwrap();
         assert!(after.iter().all(|(c, _)| *c != chat), "{db}: nothing more is played");
         // A computer's turn survives a restart: another service plays it when due.
         let chat = unique(&format!("cpu-restart-{db}"));
-        let views = say(&service, &chat, "Ana", "/nardy bot").await;
+        let views = say(&service, &ctx(&chat, "Ana"), "/nardy bot").await;
         let mut b = board(&views).unwrap().clone();
         // Play until it is the computer's turn.
         // (The first board may be the roll-off, whose dice the computer throws: issue 46,
@@ -332,7 +305,7 @@ async fn when_the_last_person_leaves_the_computers_stop_and_a_restart_keeps_thei
         }
         let restarted = Service::new(store.clone(), SECRET, clock.clone());
         clock.advance(PAUSE_MS);
-        let played = restarted.tick().await.unwrap();
+        let played = restarted.play().tick().await.unwrap();
         assert!(played.iter().any(|(c, v)| *c == chat && v.shows().is_some()), "{db}: played");
     }
 }
@@ -341,10 +314,10 @@ async fn when_the_last_person_leaves_the_computers_stop_and_a_restart_keeps_thei
 /// would have been ("Computer 1 (normal)'s turn. This table was cancelled.").
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_cancelled_table_says_nobodys_turn() {
-    for (db, _store, service, clock) in services("cancelled").await {
+    for (db, _store, service, clock) in common::services("cpu", "cancelled", common::clock).await {
         let chat = unique(&format!("cpu-cancelled-{db}"));
-        say(&service, &chat, "Ana", "/ludo bots=2").await;
-        let mut b = board(&say(&service, &chat, "Ana", "/play").await).unwrap().clone();
+        say(&service, &ctx(&chat, "Ana"), "/ludo bots=2").await;
+        let mut b = board(&say(&service, &ctx(&chat, "Ana"), "/play").await).unwrap().clone();
         // Play until Ana is to roll in a turn of her own (after the roll-off).
         for _ in 0..200 {
             let text = plain(&b.text);
@@ -353,7 +326,7 @@ async fn a_cancelled_table_says_nobodys_turn() {
             }
             let views = if computer_acts(&text) {
                 clock.advance(PAUSE_MS);
-                let played = service.tick().await.unwrap();
+                let played = service.play().tick().await.unwrap();
                 played.into_iter().filter(|(c, _)| *c == chat).map(|(_, v)| v).collect()
             } else {
                 let token = b.buttons()[0][0].token.clone();
@@ -362,7 +335,7 @@ async fn a_cancelled_table_says_nobodys_turn() {
             b = board(&views).unwrap_or(&b).clone();
         }
         assert!(plain(&b.text).contains("Ana, roll the dice"), "{db}: {}", b.text);
-        let views = say(&service, &chat, "Ana", "/resign").await;
+        let views = say(&service, &ctx(&chat, "Ana"), "/resign").await;
         let text: String = views.iter().map(|v| plain(&v.text) + "\n").collect();
         assert!(text.contains("This table was cancelled"), "{db}: {text}");
         assert!(!text.contains("'s turn"), "{db}: a cancelled table is nobody's turn: {text}");
@@ -375,7 +348,7 @@ async fn a_cancelled_table_says_nobodys_turn() {
 /// stays a lobby that people can join.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn computers_that_fill_every_free_seat_start_the_game_at_once() {
-    for (db, store, service, _) in services("fill").await {
+    for (db, store, service, _) in common::services("cpu", "fill", common::clock).await {
         for (game, words, seats) in [
             ("nardy", "bot", 2),
             ("snakes", "bots=5", 6),
@@ -384,17 +357,17 @@ async fn computers_that_fill_every_free_seat_start_the_game_at_once() {
             ("ludo", "bots", 8),
         ] {
             let chat = unique(&format!("cpu-fill-{game}-{db}"));
-            let views = say(&service, &chat, "Ana", &format!("/{game} {words}")).await;
+            let views = say(&service, &ctx(&chat, "Ana"), &format!("/{game} {words}")).await;
             let b = board(&views).unwrap_or_else(|| panic!("{db} /{game} {words}: {views:?}"));
-            assert!(button(b, |b| b == TokenButton::Start).is_none(), "{db} /{game} {words}");
+            assert!(button_of(b, |b| b == TokenButton::Start).is_none(), "{db} /{game} {words}");
             let (table, _) = b.shows().unwrap();
             let row = store.table(table).await.unwrap();
             assert_eq!(row.status, TableStatus::Playing, "{db} /{game} {words}");
             assert_eq!(row.seats.len(), seats, "{db} /{game} {words}");
         }
         let chat = unique(&format!("cpu-fill-free-{db}"));
-        let lobby = say(&service, &chat, "Ana", "/ludo bots=3").await.remove(0);
+        let lobby = say(&service, &ctx(&chat, "Ana"), "/ludo bots=3").await.remove(0);
         assert_eq!(lobby.shows().map(|s| s.1), Some(Slot::Lobby), "{db}");
-        assert!(button(&lobby, |b| b == TokenButton::Join).is_some(), "{db}: people may join");
+        assert!(button_of(&lobby, |b| b == TokenButton::Join).is_some(), "{db}: people may join");
     }
 }

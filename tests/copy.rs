@@ -63,7 +63,7 @@ fn button(views: &[View], label: &str) -> Option<String> {
     })
 }
 
-fn board(views: &[View]) -> Option<&View> {
+fn public_board(views: &[View]) -> Option<&View> {
     views
         .iter()
         .rev()
@@ -89,16 +89,16 @@ async fn started(service: &Service, chat: &str, game: GameKind) -> Vec<View> {
     assert!(refused(&lobby).is_empty(), "{chat} {game}: {:?}", refused(&lobby));
     let join = button(&lobby, "Join").unwrap();
     let mut views = act(service, &ctx(chat, "Ben"), Op::Press(join)).await;
-    if board(&views).is_none() {
+    if public_board(&views).is_none() {
         let start = button(&lobby, "Start").unwrap();
         views = act(service, &ctx(chat, "Ana"), Op::Press(start)).await;
     }
-    assert!(board(&views).is_some(), "{chat} {game}: no board");
+    assert!(public_board(&views).is_some(), "{chat} {game}: no board");
     views
 }
 
 fn running_of(views: &[View], chat: &str) -> Running {
-    let b = board(views).unwrap();
+    let b = public_board(views).unwrap();
     let who = b.mentions().first().cloned().unwrap_or_else(|| format!("{chat}/Ana"));
     let name = who.rsplit('/').next().unwrap();
     Running {
@@ -242,7 +242,7 @@ async fn a_bots_sqlite_database_copied_to_postgres_goes_on_where_it_stopped() {
     for r in &running {
         let views = act(&new.service, &r.mover, Op::Press(r.token.clone())).await;
         assert!(refused(&views).is_empty(), "table {}: {:?}", r.table, refused(&views));
-        let b = board(&views).unwrap_or_else(|| panic!("table {}: no board", r.table));
+        let b = public_board(&views).unwrap_or_else(|| panic!("table {}: no board", r.table));
         assert_eq!(b.shows().unwrap().0, r.table);
         assert!(b.version() > r.version, "table {}", r.table);
     }
@@ -254,7 +254,7 @@ async fn a_bots_sqlite_database_copied_to_postgres_goes_on_where_it_stopped() {
     assert!(id > max_id, "new table {id} after the copy's {max_id}");
     for r in &running {
         assert!(
-            matches!(new.service.check_log(r.table).await, Ok(LogCheck::Replayed(n)) if n >= 4)
+            matches!(new.service.replays().check_log(r.table).await, Ok(LogCheck::Replayed(n)) if n >= 4)
         );
     }
     // Ben's Rematch on the copy joins the rematch Ana opened before it (none opens again), and
@@ -262,7 +262,7 @@ async fn a_bots_sqlite_database_copied_to_postgres_goes_on_where_it_stopped() {
     for (chat, rematch) in &rematches {
         let views = act(&new.service, &ctx(chat, "Ben"), Op::Press(rematch.clone())).await;
         assert!(refused(&views).is_empty(), "{chat}: {:?}", refused(&views));
-        assert!(board(&views).is_some(), "{chat}: the rematch begins");
+        assert!(public_board(&views).is_some(), "{chat}: the rematch begins");
     }
     let target = dicetable::store::Store::connect(&pg).await.unwrap();
     let dicetable::store::Store::Postgres(pool) = &target else { unreachable!() };
@@ -383,7 +383,7 @@ async fn a_backup_taken_while_the_bot_writes_is_consistent_and_a_bot_starts_on_i
         let ids = store.table_ids().await.unwrap();
         assert!(!ids.is_empty(), "{}", file.display());
         for id in ids {
-            let check = bot.service.check_log(id).await;
+            let check = bot.service.replays().check_log(id).await;
             assert!(check.is_ok(), "{} table {id}: {check:?}", file.display());
         }
         store.close().await;

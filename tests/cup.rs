@@ -10,7 +10,7 @@ mod common;
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
-use common::{both_databases, ctx, rebuilt, unique};
+use common::{both_databases, ctx, rebuilt, say, texts, unique};
 use dicetable::engine::cup::Seat;
 use dicetable::store::{CupRecord, CupStatus, Store, TableStatus};
 use dicetable::table::show::Surface;
@@ -21,19 +21,9 @@ const SECRET: &[u8] = b"cup test secret";
 const START_MS: i64 = 1_800_000_000_000;
 const WINDOW_MS: i64 = 10 * 60_000;
 
-async fn say(service: &Service, chat: &str, who: &str, text: &str) -> Vec<View> {
-    let command = parse_command(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    service.handle(&ctx(chat, who), command.op).await
-}
-
-fn plain(views: &[View]) -> String {
-    let texts: Vec<String> = views.iter().map(|v| v.text.clone()).collect();
-    texts.join("\n").replace(['\u{2068}', '\u{2069}'], "")
-}
-
 fn ticked(views: &[(String, View)], chat: &str) -> String {
     let mine: Vec<View> = views.iter().filter(|(c, _)| c == chat).map(|(_, v)| v.clone()).collect();
-    plain(&mine)
+    texts(&mine)
 }
 
 fn verify(path: &std::path::Path) -> std::process::Output {
@@ -45,11 +35,11 @@ fn verify(path: &std::path::Path) -> std::process::Output {
 }
 
 async fn the_cup(store: &Store, chat: &str) -> CupRecord {
-    let id = match store.open_cup(chat).await.unwrap() {
+    let id = match store.cups().open_cup(chat).await.unwrap() {
         Some(id) => id,
-        None => store.last_cup(chat).await.unwrap().expect("a cup"),
+        None => store.cups().last_cup(chat).await.unwrap().expect("a cup"),
     };
-    store.cup(id).await.unwrap()
+    store.cups().cup(id).await.unwrap()
 }
 
 /// Ends the current round's games: at each table with a person, the last person seated
@@ -65,8 +55,8 @@ async fn resign_round(service: &Service, store: &Store, chat: &str, spare: &[i32
         else {
             continue;
         };
-        let views = say(service, chat, &person.name, &format!("/resign {table}")).await;
-        assert!(views.iter().all(|v| v.refusal().is_none()), "{}", plain(&views));
+        let views = say(service, &ctx(chat, &person.name), &format!("/resign {table}")).await;
+        assert!(views.iter().all(|v| v.refusal().is_none()), "{}", texts(&views));
         all.extend(views);
     }
     all
@@ -81,23 +71,23 @@ async fn a_nardy_cup_runs_from_sign_up_to_its_winner() {
         let chat = unique("cup");
 
         // Opened with its words; the host and one computer are signed up.
-        let opened = say(&service, &chat, "Ana", "/cup nardy 3 rounds 10m bots=1").await;
-        let text = plain(&opened);
+        let opened = say(&service, &ctx(&chat, "Ana"), "/cup nardy 3 rounds 10m bots=1").await;
+        let text = texts(&opened);
         assert!(
             text.contains("A Long Nardy cup: 3 rounds, 10 minutes each, Swiss pairing."),
             "{db}: {text}"
         );
         assert!(text.contains("Signed up (2): Ana, "), "{db}: {text}");
-        let again = plain(&say(&service, &chat, "Ben", "/cup ludo").await);
+        let again = texts(&say(&service, &ctx(&chat, "Ben"), "/cup ludo").await);
         assert!(again.contains("already has a cup"), "{db}: {again}");
         let elsewhere = unique("cup-words");
-        let bad = plain(&say(&service, &elsewhere, "Ben", "/cup nardy 99 rounds").await);
+        let bad = texts(&say(&service, &ctx(&elsewhere, "Ben"), "/cup nardy 99 rounds").await);
         assert!(bad.contains("1 to 15 rounds"), "{db}: {bad}");
-        let bad = plain(&say(&service, &elsewhere, "Ben", "/cup nardy 5 rounds 30d").await);
+        let bad = texts(&say(&service, &ctx(&elsewhere, "Ben"), "/cup nardy 5 rounds 30d").await);
         assert!(bad.contains("1 minute to 7 days"), "{db}: {bad}");
 
         // Sign up by command and by the button; refusals by name.
-        say(&service, &chat, "Ben", "/cup join").await;
+        say(&service, &ctx(&chat, "Ben"), "/cup join").await;
         let key = TokenKey::new(SECRET);
         let join = opened[0]
             .buttons()
@@ -108,23 +98,23 @@ async fn a_nardy_cup_runs_from_sign_up_to_its_winner() {
             .token
             .clone();
         let pressed = service.handle(&ctx(&chat, "Cy"), Op::Press(join.clone())).await;
-        assert!(plain(&pressed).contains("You are signed up"), "{db}: {}", plain(&pressed));
+        assert!(texts(&pressed).contains("You are signed up"), "{db}: {}", texts(&pressed));
         assert_eq!(pressed[0].private_to().map(str::to_owned), Some(format!("{chat}/Cy")));
-        let twice = plain(&service.handle(&ctx(&chat, "Cy"), Op::Press(join.clone())).await);
+        let twice = texts(&service.handle(&ctx(&chat, "Cy"), Op::Press(join.clone())).await);
         assert!(twice.contains("already signed up"), "{db}: {twice}");
-        say(&service, &chat, "Dee", "/cup join").await;
-        let not = plain(&say(&service, &chat, "Eve", "/cup leave").await);
+        say(&service, &ctx(&chat, "Dee"), "/cup join").await;
+        let not = texts(&say(&service, &ctx(&chat, "Eve"), "/cup leave").await);
         assert!(not.contains("not signed up"), "{db}: {not}");
         let forged =
-            plain(&service.handle(&ctx(&chat, "Eve"), Op::Press(join.replace('u', "v"))).await);
+            texts(&service.handle(&ctx(&chat, "Eve"), Op::Press(join.replace('u', "v"))).await);
         assert!(!forged.contains("Round"), "{db}: a forged token starts nothing: {forged}");
-        let shown = plain(&say(&service, &chat, "Eve", "/cup").await);
+        let shown = texts(&say(&service, &ctx(&chat, "Eve"), "/cup").await);
         assert!(shown.contains("Signed up (5)"), "{db}: {shown}");
 
         // Only the host (or an admin) starts it.
-        let refused = plain(&say(&service, &chat, "Ben", "/cup start").await);
+        let refused = texts(&say(&service, &ctx(&chat, "Ben"), "/cup start").await);
         assert!(refused.contains("Only the cup's host"), "{db}: {refused}");
-        let started = plain(&say(&service, &chat, "Ana", "/cup start").await);
+        let started = texts(&say(&service, &ctx(&chat, "Ana"), "/cup start").await);
         assert!(started.contains("Long Nardy cup, round 1 of 3"), "{db}: {started}");
         assert!(started.contains("sits this round out (a bye: 1 point)"), "{db}: {started}");
         assert_eq!(
@@ -138,15 +128,15 @@ async fn a_nardy_cup_runs_from_sign_up_to_its_winner() {
         for g in c.games.iter().filter(|g| g.table.is_some()) {
             assert_eq!(g.table_status, Some(TableStatus::Playing), "{db}: {g:?}");
         }
-        let late = plain(&say(&service, &chat, "Eve", "/cup join").await);
+        let late = texts(&say(&service, &ctx(&chat, "Eve"), "/cup join").await);
         assert!(late.contains("You are signed up"), "{db}: late sign-up in round 1 of 3: {late}");
 
         // Round 1: one game ends by resignation, the other when the window closes (T7).
         let _ = resign_round(&service, &store, &chat, &[2]).await;
-        let early = ticked(&service.tick().await.unwrap(), &chat);
+        let early = ticked(&service.play().tick().await.unwrap(), &chat);
         assert!(!early.contains("round 2"), "{db}: a game still plays: {early}");
         clock.advance(WINDOW_MS + 1);
-        let closed_views = service.tick().await.unwrap();
+        let closed_views = service.play().tick().await.unwrap();
         let closed = ticked(&closed_views, &chat);
         // The standings message is brought up to round 2, with its picture (its text says
         // them in words).
@@ -155,7 +145,7 @@ async fn a_nardy_cup_runs_from_sign_up_to_its_winner() {
             .find(|(c, v)| {
                 *c == chat
                     && matches!(v.kind, Kind::Standings(_))
-                    && plain(std::slice::from_ref(v)).contains("round 2 of 3")
+                    && texts(std::slice::from_ref(v)).contains("round 2 of 3")
             })
             .and_then(|(_, v)| v.image())
             .expect("the standings' picture");
@@ -175,7 +165,7 @@ async fn a_nardy_cup_runs_from_sign_up_to_its_winner() {
         let _ = resign_round(&service, &store, &chat, &[]).await;
         // A second process, started now (the first one's restart).
         let other = Service::new(store.clone(), SECRET, clock.clone());
-        let (a, b) = tokio::join!(service.tick(), other.tick());
+        let (a, b) = tokio::join!(service.play().tick(), other.play().tick());
         let (a, b) = (ticked(&a.unwrap(), &chat), ticked(&b.unwrap(), &chat));
         let posts =
             a.matches("round 3 of 3: play").count() + b.matches("round 3 of 3: play").count();
@@ -189,7 +179,7 @@ async fn a_nardy_cup_runs_from_sign_up_to_its_winner() {
 
         // Round 3, played with the restarted process alone; the cup ends with its winner.
         let _ = resign_round(&other, &store, &chat, &[]).await;
-        let end_views = other.tick().await.unwrap();
+        let end_views = other.play().tick().await.unwrap();
         let end = ticked(&end_views, &chat);
         let podium = end_views
             .iter()
@@ -211,14 +201,14 @@ async fn a_nardy_cup_runs_from_sign_up_to_its_winner() {
             let line = format!("{name}: {points} {unit}");
             assert!(end.contains(&line), "{db}: {line} (place {}) not in {end}", place + 1);
         }
-        let shown = plain(&say(&service, &chat, "Ben", "/cup").await);
+        let shown = texts(&say(&service, &ctx(&chat, "Ben"), "/cup").await);
         assert!(shown.contains("The Long Nardy cup is over"), "{db}: {shown}");
         // `/cup export`: every ended game's record, the results and the standings, which
         // `dicetable verify --record` checks; a standing changed by hand is a mismatch.
-        let export = say(&service, &chat, "Ben", "/cup export").await;
+        let export = say(&service, &ctx(&chat, "Ben"), "/cup export").await;
         let file = export.iter().find_map(View::file).expect("a file");
         assert!(file.name.starts_with("dicetable-cup-"), "{db}: {}", file.name);
-        assert!(plain(&export).contains("dicetable verify --record"), "{db}");
+        assert!(texts(&export).contains("dicetable verify --record"), "{db}");
         let path = std::env::temp_dir().join(format!("{}-{db}.json", file.name));
         std::fs::write(&path, &file.bytes).unwrap();
         let out = verify(&path);
@@ -245,7 +235,7 @@ async fn a_nardy_cup_runs_from_sign_up_to_its_winner() {
         assert!(said.contains("MISMATCH: table "), "{db}: {said}");
         let _ = std::fs::remove_file(&path);
 
-        let after = plain(&say(&service, &chat, "Ben", "/cup join").await);
+        let after = texts(&say(&service, &ctx(&chat, "Ben"), "/cup join").await);
         assert!(after.contains("This chat has no cup"), "{db}: {after}");
     }
 }
@@ -265,7 +255,7 @@ async fn minutes(
     let me = format!("{chat}/{active}");
     for _ in 0..times {
         for _ in 0..4 {
-            let status = say(service, chat, active, "/status").await;
+            let status = say(service, &ctx(chat, active), "/status").await;
             let Some(board) =
                 status.iter().find(|v| v.mentions().contains(&me) && !v.buttons().is_empty())
             else {
@@ -273,10 +263,10 @@ async fn minutes(
             };
             let roll = board.buttons()[0][0].token.clone();
             let views = service.handle(&ctx(chat, active), Op::Press(roll)).await;
-            posted.push(plain(&views));
+            posted.push(texts(&views));
         }
         clock.advance(61_000);
-        posted.push(ticked(&service.tick().await.unwrap(), chat));
+        posted.push(ticked(&service.play().tick().await.unwrap(), chat));
         if posted.iter().any(|p| p.contains(until)) {
             break;
         }
@@ -300,9 +290,9 @@ async fn a_no_show_waits_before_the_next_cup_until_an_admin_lifts_it_t9() {
         let chat = unique("noshow");
         for cup in 1..=2 {
             // Ana opens but never moves: three strikes of the one-minute timer remove her.
-            say(&service, &chat, "Ana", "/cup snakes 2 seats 1 round 10m").await;
-            say(&service, &chat, "Ben", "/cup join").await;
-            let started = plain(&say(&service, &chat, "Ana", "/cup start").await);
+            say(&service, &ctx(&chat, "Ana"), "/cup snakes 2 seats 1 round 10m").await;
+            say(&service, &ctx(&chat, "Ben"), "/cup join").await;
+            let started = texts(&say(&service, &ctx(&chat, "Ana"), "/cup start").await);
             assert!(started.contains("Table "), "{db} cup {cup}: {started}");
             let posted = minutes(&service, &clock, &chat, "Ben", 6, "wins the").await;
             assert!(
@@ -318,29 +308,29 @@ async fn a_no_show_waits_before_the_next_cup_until_an_admin_lifts_it_t9() {
             assert_eq!(result[ana], Seat::Forfeit, "{db} cup {cup}: {result:?}");
         }
         // Two cups running with a forfeit: a day's wait.
-        say(&service, &chat, "Ben", "/cup snakes 2 seats 2 rounds 10m").await;
-        let waits = plain(&say(&service, &chat, "Ana", "/cup join").await);
+        say(&service, &ctx(&chat, "Ben"), "/cup snakes 2 seats 2 rounds 10m").await;
+        let waits = texts(&say(&service, &ctx(&chat, "Ana"), "/cup join").await);
         assert!(waits.contains("in each of your last 2 cups"), "{db}: {waits}");
         assert!(waits.contains("again in 24 hours"), "{db}: {waits}");
-        let not_admin = plain(&say(&service, &chat, "Ben", "/cup lift Ana").await);
+        let not_admin = texts(&say(&service, &ctx(&chat, "Ben"), "/cup lift Ana").await);
         assert!(not_admin.contains("Only a chat admin"), "{db}: {not_admin}");
         let lift = parse_command("/cup lift Ana").unwrap().op;
-        let lifted = plain(&service.handle(&admin(&chat, "Cy"), lift).await);
+        let lifted = texts(&service.handle(&admin(&chat, "Cy"), lift).await);
         assert!(lifted.contains("Ana may sign up"), "{db}: {lifted}");
-        let joined = plain(&say(&service, &chat, "Ana", "/cup join").await);
+        let joined = texts(&say(&service, &ctx(&chat, "Ana"), "/cup join").await);
         assert!(joined.contains("You are signed up"), "{db}: {joined}");
 
         // In this cup Ben, its host, never moves: a forfeit, which an admin excuses (once:
         // there is no second to excuse).
-        say(&service, &chat, "Ben", "/cup start").await;
+        say(&service, &ctx(&chat, "Ben"), "/cup start").await;
         let posted = minutes(&service, &clock, &chat, "Ana", 6, "round 2 of 2").await;
         assert!(posted.contains("round 2 of 2"), "{db}: {posted}");
-        let nobody = plain(&say(&service, &chat, "Ben", "/cup excuse Zed").await);
+        let nobody = texts(&say(&service, &ctx(&chat, "Ben"), "/cup excuse Zed").await);
         assert!(nobody.contains("Nobody called Zed"), "{db}: {nobody}");
         let excuse = parse_command("/cup excuse Ben").unwrap().op;
-        let excused = plain(&service.handle(&admin(&chat, "Cy"), excuse.clone()).await);
+        let excused = texts(&service.handle(&admin(&chat, "Cy"), excuse.clone()).await);
         assert!(excused.contains("excused one of Ben's missed games"), "{db}: {excused}");
-        let again = plain(&service.handle(&admin(&chat, "Cy"), excuse).await);
+        let again = texts(&service.handle(&admin(&chat, "Cy"), excuse).await);
         assert!(again.contains("Ben has no missed game"), "{db}: {again}");
         let c = the_cup(&store, &chat).await;
         assert_eq!(c.players.iter().map(|p| p.excused).sum::<i32>(), 1, "{db}");
@@ -357,11 +347,11 @@ async fn computers_play_a_cup_game_to_its_end() {
         let service = Service::new(store.clone(), SECRET, clock.clone())
             .with_computer_pause(std::time::Duration::from_millis(100));
         let chat = unique("cpu-cup");
-        let opened = plain(&say(&service, &chat, "Ana", "/cup ludo 1 round 1h bots=3").await);
+        let opened = texts(&say(&service, &ctx(&chat, "Ana"), "/cup ludo 1 round 1h bots=3").await);
         assert!(opened.contains("tables of 4"), "{db}: {opened}");
-        let started = plain(&say(&service, &chat, "Ana", "/cup start").await);
+        let started = texts(&say(&service, &ctx(&chat, "Ana"), "/cup start").await);
         assert!(started.contains("round 1 of 1"), "{db}: {started}");
-        let resigned = plain(&say(&service, &chat, "Ana", "/resign").await);
+        let resigned = texts(&say(&service, &ctx(&chat, "Ana"), "/resign").await);
         assert!(resigned.contains("Ana resigned"), "{db}: {resigned}");
         let c = the_cup(&store, &chat).await;
         assert_eq!(
@@ -372,7 +362,7 @@ async fn computers_play_a_cup_game_to_its_end() {
         let mut end = String::new();
         for _ in 0..5000 {
             clock.advance(100);
-            end = ticked(&service.tick().await.unwrap(), &chat);
+            end = ticked(&service.play().tick().await.unwrap(), &chat);
             if end.contains("wins the Ludo cup!") {
                 break;
             }
@@ -426,7 +416,7 @@ async fn play_cup(
         loop {
             clock.advance(2_000);
             waited += 2_000;
-            posted.push(ticked(&service.tick().await.unwrap(), chat));
+            posted.push(ticked(&service.play().tick().await.unwrap(), chat));
             let now = the_cup(store, chat).await;
             if now.round != round || now.status != CupStatus::Playing || waited > window_ms + 60_000
             {
@@ -454,12 +444,12 @@ async fn a_sixteen_player_nardy_cup_and_a_twelve_player_ludo_cup_run_to_their_en
         {
             let chat = unique(&format!("big-{game}"));
             let first = service();
-            say(&first, &chat, "P0", &format!("/cup {game} {words}")).await;
+            say(&first, &ctx(&chat, "P0"), &format!("/cup {game} {words}")).await;
             for p in 1..people {
-                let joined = plain(&say(&first, &chat, &format!("P{p}"), "/cup join").await);
+                let joined = texts(&say(&first, &ctx(&chat, &format!("P{p}")), "/cup join").await);
                 assert!(joined.contains("You are signed up"), "{db} {game}: {joined}");
             }
-            let started = plain(&say(&first, &chat, "P0", "/cup start").await);
+            let started = texts(&say(&first, &ctx(&chat, "P0"), "/cup start").await);
             assert!(started.contains(&format!("round 1 of {rounds}")), "{db} {game}: {started}");
             let posted = play_cup(first, &store, &clock, &chat, 120_000, 2, |round| {
                 (round == 3).then(service)
@@ -557,11 +547,11 @@ async fn the_standings_are_one_message_edited_in_place_after_every_game() {
         let b = Arc::new(Service::new(store.clone(), SECRET, clock.clone()));
         let screen = Screen::default();
         let chat = unique("live");
-        say(&a, &chat, "Ana", "/cup nardy 2 rounds 10m").await;
+        say(&a, &ctx(&chat, "Ana"), "/cup nardy 2 rounds 10m").await;
         for who in ["Ben", "Cy", "Dee"] {
-            say(&a, &chat, who, "/cup join").await;
+            say(&a, &ctx(&chat, who), "/cup join").await;
         }
-        let started = say(&a, &chat, "Ana", "/cup start").await;
+        let started = say(&a, &ctx(&chat, "Ana"), "/cup start").await;
         show_all(&a, &screen, &started).await;
         let first = screen.standings();
         assert_eq!(first.len(), 1, "{db}: {first:?}");
@@ -585,7 +575,7 @@ async fn the_standings_are_one_message_edited_in_place_after_every_game() {
             let (table, p) = tables[i];
             let name = c.players[p].name.clone();
             let chat = chat.clone();
-            async move { say(&s, &chat, &name, &format!("/resign {table}")).await }
+            async move { say(&s, &ctx(&chat, &name), &format!("/resign {table}")).await }
         };
         let (va, vb) = tokio::join!(resign(a.clone(), 0), resign(b.clone(), 1));
         for views in [&va, &vb] {
@@ -594,7 +584,7 @@ async fn the_standings_are_one_message_edited_in_place_after_every_game() {
                 standings,
                 1,
                 "{db}: each game's end brings the standings: {}",
-                plain(views)
+                texts(views)
             );
         }
         tokio::join!(show_all(&a, &screen, &va), show_all(&b, &screen, &vb));
@@ -618,13 +608,13 @@ async fn the_standings_are_one_message_edited_in_place_after_every_game() {
         show_all(
             &a,
             &screen,
-            &a.tick().await.unwrap().into_iter().map(|(_, v)| v).collect::<Vec<_>>(),
+            &a.play().tick().await.unwrap().into_iter().map(|(_, v)| v).collect::<Vec<_>>(),
         )
         .await;
         assert!(screen.text(live).contains("round 2 of 2"), "{db}: {}", screen.text(live));
         let views = resign_round(&a, &store, &chat, &[]).await;
         show_all(&a, &screen, &views).await;
-        let end: Vec<View> = a.tick().await.unwrap().into_iter().map(|(_, v)| v).collect();
+        let end: Vec<View> = a.play().tick().await.unwrap().into_iter().map(|(_, v)| v).collect();
         show_all(&a, &screen, &end).await;
         let text = screen.text(live);
         assert!(text.contains("The Long Nardy cup is over. Final standings:"), "{db}: {text}");
@@ -640,7 +630,7 @@ async fn the_standings_are_one_message_edited_in_place_after_every_game() {
         let messages = screen.messages.lock().unwrap().clone();
         let winner = messages.values().filter(|t| t.contains("the Long Nardy cup!")).count();
         assert_eq!(winner, 1, "{db}: the winner in a message of its own");
-        let (recorded, _) = store.cup_message(c.id).await.unwrap().expect("recorded");
+        let (recorded, _) = store.shows().cup_message(c.id).await.unwrap().expect("recorded");
         assert_eq!(recorded, live.to_string(), "{db}");
     }
 }
@@ -654,40 +644,42 @@ async fn a_cup_begins_by_itself_at_its_start_time() {
         let clock = Arc::new(ManualClock::new(START_MS));
         let service = Service::new(store.clone(), SECRET, clock.clone());
         let chat = unique("start");
-        let opened = plain(&say(&service, &chat, "Ana", "/cup nardy 2 rounds 10m start=30m").await);
+        let opened =
+            texts(&say(&service, &ctx(&chat, "Ana"), "/cup nardy 2 rounds 10m start=30m").await);
         assert!(opened.contains("the cup begins by itself in 30 minutes"), "{db}: {opened}");
-        let bad =
-            plain(&say(&service, &unique("start-bad"), "Ana", "/cup nardy start=25:00").await);
+        let bad = texts(
+            &say(&service, &ctx(&unique("start-bad"), "Ana"), "/cup nardy start=25:00").await,
+        );
         assert!(bad.contains("start=18:30"), "{db}: refused by name: {bad}");
-        say(&service, &chat, "Ben", "/cup join").await;
+        say(&service, &ctx(&chat, "Ben"), "/cup join").await;
         clock.advance(29 * 60_000);
-        let early = ticked(&service.tick().await.unwrap(), &chat);
+        let early = ticked(&service.play().tick().await.unwrap(), &chat);
         assert!(!early.contains("round 1 of 2"), "{db}: not yet: {early}");
-        let shown = plain(&say(&service, &chat, "Cy", "/cup").await);
+        let shown = texts(&say(&service, &ctx(&chat, "Cy"), "/cup").await);
         assert!(shown.contains("begins by itself in 1 minute"), "{db}: {shown}");
         clock.advance(2 * 60_000);
-        let begun = ticked(&service.tick().await.unwrap(), &chat);
+        let begun = ticked(&service.play().tick().await.unwrap(), &chat);
         assert!(begun.contains("Long Nardy cup, round 1 of 2: play"), "{db}: {begun}");
         let c = the_cup(&store, &chat).await;
         assert_eq!((c.status, c.players.len()), (CupStatus::Playing, 2), "{db}");
-        let late = plain(&say(&service, &chat, "Ana", "/cup start").await);
+        let late = texts(&say(&service, &ctx(&chat, "Ana"), "/cup start").await);
         assert!(late.contains("already begun"), "{db}: {late}");
 
         // Alone at the start time: cancelled, and said so.
         let alone = unique("start-alone");
-        say(&service, &alone, "Ana", "/cup snakes start=1h").await;
+        say(&service, &ctx(&alone, "Ana"), "/cup snakes start=1h").await;
         clock.advance(61 * 60_000);
-        let cancelled = ticked(&service.tick().await.unwrap(), &alone);
+        let cancelled = ticked(&service.play().tick().await.unwrap(), &alone);
         assert!(cancelled.contains("fewer than two players"), "{db}: {cancelled}");
         assert_eq!(the_cup(&store, &alone).await.status, CupStatus::Cancelled, "{db}");
-        let shown = plain(&say(&service, &alone, "Ana", "/cup").await);
+        let shown = texts(&say(&service, &ctx(&alone, "Ana"), "/cup").await);
         assert!(shown.contains("The Snakes & Ladders cup was cancelled."), "{db}: {shown}");
 
         // Cancelled by its host: `/cup` says by whom.
         let by = unique("start-by");
-        say(&service, &by, "Ana", "/cup ludo").await;
-        say(&service, &by, "Ana", "/cup cancel").await;
-        let shown = plain(&say(&service, &by, "Ben", "/cup").await);
+        say(&service, &ctx(&by, "Ana"), "/cup ludo").await;
+        say(&service, &ctx(&by, "Ana"), "/cup cancel").await;
+        let shown = texts(&say(&service, &ctx(&by, "Ben"), "/cup").await);
         assert!(shown.contains("The Ludo cup was cancelled by Ana."), "{db}: {shown}");
     }
 }
@@ -701,25 +693,25 @@ async fn a_damaged_cup_is_refused_by_name() {
         let clock = Arc::new(ManualClock::new(START_MS));
         let service = Service::new(store.clone(), SECRET, clock.clone());
         let chat = unique("damaged");
-        say(&service, &chat, "Ana", "/cup nardy 2 rounds 10m").await;
-        say(&service, &chat, "Ben", "/cup join").await;
-        say(&service, &chat, "Ana", "/cup start").await;
+        say(&service, &ctx(&chat, "Ana"), "/cup nardy 2 rounds 10m").await;
+        say(&service, &ctx(&chat, "Ben"), "/cup join").await;
+        say(&service, &ctx(&chat, "Ana"), "/cup start").await;
         common::execute(&url, "update cups set format = 'not json'").await;
         for text in ["/cup", "/cup join", "/cup start"] {
-            let views = say(&service, &chat, "Cy", text).await;
+            let views = say(&service, &ctx(&chat, "Cy"), text).await;
             assert_eq!(
                 views[0].refusal(),
                 Some("err-cup-damaged"),
                 "{db} {text}: {}",
-                plain(&views)
+                texts(&views)
             );
-            assert!(plain(&views).contains("can no longer be read"), "{db}");
+            assert!(texts(&views).contains("can no longer be read"), "{db}");
         }
         clock.advance(WINDOW_MS + 1);
-        assert!(service.tick().await.is_ok(), "{db}: the timer goes on");
+        assert!(service.play().tick().await.is_ok(), "{db}: the timer goes on");
         let other = unique("damaged-other");
-        say(&service, &other, "Ana", "/snakes").await;
-        let shown = plain(&say(&service, &other, "Ana", "/status").await);
+        say(&service, &ctx(&other, "Ana"), "/snakes").await;
+        let shown = texts(&say(&service, &ctx(&other, "Ana"), "/status").await);
         assert!(shown.contains("Snakes"), "{db}: {shown}");
     }
 }
@@ -737,15 +729,15 @@ async fn the_cups_own_message_follows_it_from_sign_up_to_its_end() {
         let service = Service::new(store.clone(), SECRET, clock.clone());
         let screen = Screen::default();
         let chat = unique("message");
-        let bad = plain(&say(&service, &chat, "Ana", "/cup nardy 2 rounds 5s").await);
+        let bad = texts(&say(&service, &ctx(&chat, "Ana"), "/cup nardy 2 rounds 5s").await);
         assert!(bad.contains("A round's time is 1 minute to 7 days"), "{db}: {bad}");
-        let opened = say(&service, &chat, "Ana", "/cup nardy 2 rounds 10m").await;
+        let opened = say(&service, &ctx(&chat, "Ana"), "/cup nardy 2 rounds 10m").await;
         show_all(&service, &screen, &opened).await;
         let first = screen.standings();
         let (None, cup) = first[0].clone() else { panic!("{db}: {first:?}") };
         assert!(!opened[0].buttons().is_empty(), "{db}: the sign-up's buttons");
         for who in ["Ben", "Cy"] {
-            let joined = say(&service, &chat, who, "/cup join").await;
+            let joined = say(&service, &ctx(&chat, who), "/cup join").await;
             show_all(&service, &screen, &joined).await;
         }
         assert!(
@@ -753,7 +745,7 @@ async fn the_cups_own_message_follows_it_from_sign_up_to_its_end() {
             "{db}: {}",
             screen.text(cup)
         );
-        let started = say(&service, &chat, "Ana", "/cup start").await;
+        let started = say(&service, &ctx(&chat, "Ana"), "/cup start").await;
         show_all(&service, &screen, &started).await;
         let text = screen.text(cup);
         assert!(text.contains("cup standings, round 1 of 2"), "{db}: the same message: {text}");
@@ -763,8 +755,9 @@ async fn the_cups_own_message_follows_it_from_sign_up_to_its_end() {
 
         // A game whose window closes: the player to move is out, said once; no rematch.
         clock.advance(WINDOW_MS + 1);
-        let closed: Vec<View> = service.tick().await.unwrap().into_iter().map(|(_, v)| v).collect();
-        let said = plain(&closed);
+        let closed: Vec<View> =
+            service.play().tick().await.unwrap().into_iter().map(|(_, v)| v).collect();
+        let said = texts(&closed);
         assert!(said.contains("The round's time is up"), "{db}: {said}");
         assert!(!said.contains("missing too many turns"), "{db}: {said}");
         let labels: Vec<String> = closed
@@ -774,7 +767,7 @@ async fn the_cups_own_message_follows_it_from_sign_up_to_its_end() {
         assert!(!labels.iter().any(|l| l.contains("Rematch")), "{db}: {labels:?}");
 
         // Cancelled: the message says so; its old button says so too.
-        let cancelled = say(&service, &chat, "Ana", "/cup cancel").await;
+        let cancelled = say(&service, &ctx(&chat, "Ana"), "/cup cancel").await;
         show_all(&service, &screen, &cancelled).await;
         assert!(
             screen.text(cup).contains("cup was cancelled by Ana"),
@@ -782,7 +775,7 @@ async fn the_cups_own_message_follows_it_from_sign_up_to_its_end() {
             screen.text(cup)
         );
         let join = opened[0].buttons()[0][0].token.clone();
-        let pressed = plain(&service.handle(&ctx(&chat, "Dee"), Op::Press(join)).await);
+        let pressed = texts(&service.handle(&ctx(&chat, "Dee"), Op::Press(join)).await);
         assert!(pressed.contains("This cup was cancelled"), "{db}: {pressed}");
         assert_eq!(screen.standings().iter().filter(|(t, _)| t.is_none()).count(), 1, "{db}");
     }

@@ -2323,13 +2323,14 @@ async fn cup_through_discord(
         })
         .await;
     g.running.shutdown().await;
-    let id = store.last_cup(&format!("discord:{GUILD}/{CHANNEL}")).await.unwrap().unwrap();
-    (text, store.cup(id).await.unwrap())
+    let id = store.cups().last_cup(&format!("discord:{GUILD}/{CHANNEL}")).await.unwrap().unwrap();
+    (text, store.cups().cup(id).await.unwrap())
 }
 
 async fn the_open_cup(store: &dicetable::store::Store) -> dicetable::store::CupRecord {
-    let id = store.open_cup(&format!("discord:{GUILD}/{CHANNEL}")).await.unwrap().expect("a cup");
-    store.cup(id).await.unwrap()
+    let id =
+        store.cups().open_cup(&format!("discord:{GUILD}/{CHANNEL}")).await.unwrap().expect("a cup");
+    store.cups().cup(id).await.unwrap()
 }
 
 /// Issue 49's measured target on Discord, on both databases: a 16-player, 5-round Swiss Nardy

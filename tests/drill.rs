@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use axum::Router;
 use axum::extract::{Path, Request, State};
 use axum::routing::post;
-use common::bot_api::{chat_json, edit, fields, get_me, message_json, ok, plain, user};
+use common::bot_api::{chat_json, edit, fields, get_me, message_json, ok, untagged, user};
 use dicetable::store::{Store, TableStatus};
 use serde_json::{Value, json};
 use tokio::sync::Mutex;
@@ -249,7 +249,7 @@ fn board(f: &Fake, chat: i64) -> Option<Board> {
     let id = *live_boards(f, chat).last()?;
     let m = &f.messages[&id];
     let data = m["keyboard"]["inline_keyboard"][0][0]["callback_data"].as_str()?.to_owned();
-    let caption = plain(m["text"].as_str().unwrap_or(""));
+    let caption = untagged(m["text"].as_str().unwrap_or(""));
     let ben = caption.lines().last().is_some_and(|l| l.starts_with("Ben"));
     let mover = if ben { (2, "Ben") } else { (1, "Ana") };
     Some(Board { id, rev: m["rev"].as_i64().unwrap_or(0), data, mover })
@@ -363,7 +363,7 @@ async fn open(s: &Server, store: &Store, chat: i64, game: &str, n: &AtomicUsize)
     if game != "nardy" {
         s.until("Ben in the lobby", |f| {
             let t = f.messages.get(&id)?["text"].as_str()?;
-            plain(t).contains("Ben").then_some(())
+            untagged(t).contains("Ben").then_some(())
         })
         .await;
         let (id, data) = s.until("a Start button", |f| button(f, chat, "Start")).await;
@@ -614,7 +614,7 @@ async fn three_processes_survive_a_kill_and_a_stop_mid_game() {
                 in_chat(f, chat)
                     .iter()
                     .any(|(_, m)| {
-                        m["text"].as_str().is_some_and(|t| plain(t).contains("ran out of time"))
+                        m["text"].as_str().is_some_and(|t| untagged(t).contains("ran out of time"))
                     })
                     .then_some(())
             })
@@ -678,7 +678,7 @@ async fn three_processes_survive_a_kill_and_a_stop_mid_game() {
         let outs: Vec<_> = in_chat(&fake, group(*i))
             .into_iter()
             .filter(|(_, m)| {
-                m["text"].as_str().is_some_and(|t| plain(t).contains("ran out of time"))
+                m["text"].as_str().is_some_and(|t| untagged(t).contains("ran out of time"))
             })
             .collect();
         assert_eq!(outs.len(), 1, "table {id}: the deadline handled once");
@@ -697,7 +697,7 @@ async fn three_processes_survive_a_kill_and_a_stop_mid_game() {
         let tables = store.tables_in_chat(&chat, &all).await.unwrap();
         assert_eq!(tables.len(), 1, "{chat}: one table, opened once");
         let (id, _, status) = &tables[0];
-        service.check_log(*id).await.unwrap_or_else(|e| panic!("{chat}: {e}"));
+        service.replays().check_log(*id).await.unwrap_or_else(|e| panic!("{chat}: {e}"));
         let live = live_boards(&fake, group(i));
         if *status == TableStatus::Playing {
             let version = store.table(*id).await.unwrap().version;

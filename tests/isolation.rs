@@ -6,28 +6,14 @@
 
 mod common;
 
-use std::sync::Arc;
 use std::time::Duration;
 
-use common::{LONG, bot_config, both_databases, ctx, unique};
+use common::{LONG, board, bot_config, both_databases, clock, ctx, say, unique};
 use dicetable::store::Store;
-use dicetable::table::{Ctx, ManualClock, Op, Pick, Service, Slot, View, parse_command};
+use dicetable::table::{Op, Pick, Service, View};
 use serde_json::Value;
 
 const SECRET: &[u8] = b"test secret";
-
-fn clock() -> Arc<ManualClock> {
-    Arc::new(ManualClock::new(1_800_000_000_000))
-}
-
-async fn say(service: &Service, who: &Ctx, text: &str) -> Vec<View> {
-    let command = parse_command(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    service.handle(who, command.op).await
-}
-
-fn board(views: &[View]) -> Option<&View> {
-    views.iter().rev().find(|v| v.shows().is_some_and(|(_, s)| s == Slot::Board))
-}
 
 /// A three-player Snakes table with a one-minute timer in `chat`, started: its id and board.
 async fn three_at_a_table(service: &Service, chat: &str) -> (i64, View) {
@@ -76,7 +62,7 @@ async fn a_damaged_row_is_refused_everywhere_and_the_other_tables_go_on() {
         }
         // The turn timer: a reminder for the healthy table, nothing for the damaged ones.
         clock.advance(46_000);
-        let views = service.tick().await.unwrap_or_else(|e| panic!("{db}: {e}"));
+        let views = service.play().tick().await.unwrap_or_else(|e| panic!("{db}: {e}"));
         assert!(
             views.iter().any(|(chat, v)| *chat == healthy_chat && v.text.contains("left")),
             "{db}: the healthy table is reminded: {views:?}"
@@ -128,7 +114,7 @@ async fn a_damaged_row_is_refused_everywhere_and_the_other_tables_go_on() {
         assert!(!noted.contains(id), "{db}: repaired table {id} is no longer listed: {noted:?}");
         // The healthy table's time runs out: the bot plays for its player.
         clock.advance(15_000);
-        let views = service.tick().await.unwrap_or_else(|e| panic!("{db}: {e}"));
+        let views = service.play().tick().await.unwrap_or_else(|e| panic!("{db}: {e}"));
         assert!(
             views.iter().any(|(chat, v)| *chat == healthy_chat && v.shows().is_some()),
             "{db}: the healthy table is played on: {views:?}"

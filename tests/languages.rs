@@ -5,12 +5,12 @@
 //! speaks English to them fails the test; so does an internal id in any text.
 
 mod common;
-use common::{ctx, unique};
+use common::{board, ctx, say, unique};
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use dicetable::ids::UserId;
-use dicetable::table::{Ctx, ManualClock, Op, Pick, Service, Slot, Target, View, parse_command};
+use dicetable::table::{Ctx, ManualClock, Op, Pick, Service, Target, View};
 
 const SECRET: &[u8] = b"test secret";
 const MINUTE: i64 = 60_000;
@@ -59,7 +59,7 @@ fn english_only(lang: &str) -> BTreeSet<String> {
 
 /// Every player-facing text of a view: its text (a caption, for a file or a picture), its
 /// picture in words and its buttons' labels.
-fn texts(view: &View) -> Vec<String> {
+fn words_of(view: &View) -> Vec<String> {
     let mut out = vec![view.text.clone()];
     out.extend(view.alt().map(str::to_owned));
     out.extend(view.buttons().iter().flatten().map(|b| b.label.clone()));
@@ -75,7 +75,7 @@ struct Heard {
 impl Heard {
     fn add(&mut self, kind: &str, views: &[View]) {
         for view in views {
-            for text in texts(view) {
+            for text in words_of(view) {
                 self.said.push((kind.to_owned(), text));
             }
         }
@@ -103,19 +103,9 @@ impl Heard {
     }
 }
 
-fn board(views: &[View]) -> Option<&View> {
-    views.iter().rev().find(|v| v.shows().is_some_and(|(_, s)| s == Slot::Board))
-}
-
 /// A person of `chat` whose platform says they read `lang`.
 fn reader(chat: &str, name: &str, lang: &str) -> Ctx {
     Ctx { locale: Some(lang.to_owned()), ..ctx(chat, name) }
-}
-
-/// Types `line` as `who`.
-async fn say(service: &Service, who: &Ctx, line: &str) -> Vec<View> {
-    let command = parse_command(line).unwrap_or_else(|e| panic!("{line}: {e:?}"));
-    service.handle(who, command.op).await
 }
 
 /// Walks every kind of message for readers of `lang` (Ana, Ben: their platform says `lang`;
@@ -156,11 +146,11 @@ async fn walk(service: &Service, clock: &ManualClock, db: &str, lang: &str) -> H
     heard.add("bad command", &[service.say_privately(&ana, "err-unknown-command").await]);
     // The live board's answer (Discord's "play from the page"), to a player and to someone else.
     let base = "http://127.0.0.1:9";
-    let link = service.live_play_text(&ana, table, base).await;
+    let link = service.live().live_play_text(&ana, table, base).await;
     assert!(link.contains("/live/"), "{db} {lang}: {link}");
     heard.text("live link", link);
     let stranger = reader(&chat, "Cleo", lang);
-    heard.text("live refusal", service.live_play_text(&stranger, table, base).await);
+    heard.text("live refusal", service.live().live_play_text(&stranger, table, base).await);
     // A person the platform picked, who never played here: named, never by id.
     let picked =
         Target::User { id: UserId::discord(1_578_196_734_641_831_962), name: "Cleo".into() };
@@ -190,19 +180,19 @@ async fn walk(service: &Service, clock: &ManualClock, db: &str, lang: &str) -> H
         b = board(&service.handle(&eve, Op::Press(token)).await).expect("a board").clone();
     }
     clock.advance(11 * MINUTE);
-    let notices = service.notices().await.unwrap();
+    let notices = service.turn_notices().notices().await.unwrap();
     let notice = notices
         .iter()
         .map(|(_, v)| v)
         .find(|v| v.private_to() == Some(ben_there.user.as_str()))
         .unwrap_or_else(|| panic!("{db} {lang}: Ben's notice in {notices:?}"));
     heard.add("notice", std::slice::from_ref(notice));
-    service.noticed(notice.notice().unwrap()).await;
+    service.turn_notices().noticed(notice.notice().unwrap()).await;
     // Their own choice wins over the platform's: Ana chooses this language on an English phone.
     let english_phone = reader(&chat, "Ana", "en");
     heard.add("lang", &say(service, &english_phone, &format!("/lang {lang}")).await);
     heard.add("help", &say(service, &english_phone, "/help").await);
-    let link = service.live_play_text(&english_phone, table, base).await;
+    let link = service.live().live_play_text(&english_phone, table, base).await;
     heard.text("live link, own choice", link);
     heard.add("games", &say(service, &english_phone, "/games").await);
     heard.add("stats", &say(service, &english_phone, "/stats").await);

@@ -387,7 +387,7 @@ async fn a_telegram_player_plays_a_whole_game_from_the_live_page() {
             .await;
         let private =
             views.iter().find_map(|v| v.shows()).map(|(t, _)| t).expect("a private lobby");
-        let private_link = g.running.service.live_link(private, None);
+        let private_link = g.running.service.live().live_link(private, None);
         for (uid, allowed) in [(2, false), (1, true)] {
             let init = init_data(TOKEN, uid, "Someone", now_s());
             let stub = url::form_urlencoded::byte_serialize(init.as_bytes()).collect::<String>();
@@ -410,7 +410,7 @@ async fn a_telegram_player_plays_a_whole_game_from_the_live_page() {
             let (lobby, join) = g.until("a second lobby", |f| button(f, "Join")).await;
             let other_page = phone(&driver, "en-US").await;
             let table2 = dicetable::table::token::Token::parse(&join, &key).unwrap().table as i64;
-            let link2 = g.running.service.live_link(table2, None);
+            let link2 = g.running.service.live().live_link(table2, None);
             other_page.open(&format!("http://{}/live/{link2}", other.addr)).await;
             other_page
                 .wait_for("the lobby", "return !document.getElementById('live-table').hidden")
@@ -449,7 +449,7 @@ async fn a_telegram_player_plays_a_whole_game_from_the_live_page() {
             "{db}: a web_app button to the page, not {web_app}"
         );
         let dm_link = page_url.trim_start_matches("https://bot.example/live/");
-        assert!(g.running.service.read_live_link(dm_link).is_ok(), "{db}: {page_url}");
+        assert!(g.running.service.live().read_live_link(dm_link).is_ok(), "{db}: {page_url}");
         page.close().await;
         watcher.close().await;
         g.running.shutdown().await;

@@ -3,32 +3,18 @@
 //! played, outside quiet hours, merged across tables, once across two processes and a restart.
 
 mod common;
-use common::{ctx, unique};
+use common::{board, clock, ctx, unique};
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 use common::plain;
 use dicetable::engine::GameKind;
 use dicetable::store::Store;
-use dicetable::table::{Ctx, ManualClock, Op, Service, Slot, View};
+use dicetable::table::{Ctx, Op, Service, View};
 
 const SECRET: &[u8] = b"test secret";
 const MINUTE: i64 = 60_000;
 
-fn clock() -> Arc<ManualClock> {
-    // 2027-01-15 08:00 UTC.
-    Arc::new(ManualClock::new(1_800_000_000_000))
-}
-
-async fn stores(name: &str) -> Vec<(&'static str, Store, String)> {
-    common::stores("notify", name).await
-}
-
-fn board(views: &[View]) -> Option<&View> {
-    views.iter().rev().find(|v| v.shows().is_some_and(|(_, s)| s == Slot::Board))
-}
-
-async fn say(service: &Service, who: &Ctx, words: &str) -> String {
+async fn notify(service: &Service, who: &Ctx, words: &str) -> String {
     let words = words.split_whitespace().map(str::to_owned).collect();
     let views = service.handle(who, Op::Notify(words)).await;
     assert_eq!(views.len(), 1, "{views:?}");
@@ -74,7 +60,7 @@ async fn play_turn(service: &Service, chat: &str, mut b: View) -> View {
 /// The notices due now, by user.
 async fn due(service: &Service) -> BTreeMap<String, View> {
     let mut out = BTreeMap::new();
-    for (_, view) in service.notices().await.unwrap() {
+    for (_, view) in service.turn_notices().notices().await.unwrap() {
         let user = view.private_to().map(str::to_owned).expect("a notice is private");
         assert!(out.insert(user, view).is_none(), "one message per person");
     }
@@ -83,21 +69,24 @@ async fn due(service: &Service) -> BTreeMap<String, View> {
 
 async fn deliver(service: &Service, views: &BTreeMap<String, View>) {
     for v in views.values() {
-        service.noticed(v.notice().expect("a notice")).await;
+        service.turn_notices().noticed(v.notice().expect("a notice")).await;
     }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_notice_comes_once_per_turn_after_the_delay_and_never_after_the_turn_was_played() {
-    for (db, store, _) in stores("once").await {
+    for (db, store, _) in common::stores("notify", "once").await {
         let clock = clock();
         let service = Service::new(store.clone(), SECRET, clock.clone());
         let chat = unique(&format!("once-{db}"));
         let (ana, ben) = (ctx(&chat, "Ana"), ctx(&chat, "Ben"));
-        assert!(say(&service, &ana, "").await.contains("Turn notices are off"), "off by default");
-        let on = say(&service, &ana, "on").await;
+        assert!(
+            notify(&service, &ana, "").await.contains("Turn notices are off"),
+            "off by default"
+        );
+        let on = notify(&service, &ana, "on").await;
         assert!(on.contains("when it has been your turn for 10 minutes"), "{db}: {on}");
-        say(&service, &ben, "on").await;
+        notify(&service, &ben, "on").await;
         let (table, b) = snakes(&service, &chat, &["Ana", "Ben"]).await;
         let first = to_move(&b);
         assert!(due(&service).await.is_empty(), "{db}: nothing at once");
@@ -138,7 +127,7 @@ async fn a_notice_comes_once_per_turn_after_the_delay_and_never_after_the_turn_w
         // Off drops what is owed.
         clock.advance(9 * MINUTE);
         let name = second.rsplit('/').next().unwrap().to_owned();
-        let off = say(&service, &ctx(&chat, &name), "off").await;
+        let off = notify(&service, &ctx(&chat, &name), "off").await;
         assert!(off.contains("Turn notices are off"), "{db}: {off}");
         clock.advance(5 * MINUTE);
         assert!(due(&service).await.is_empty(), "{db}: off means off");
@@ -147,7 +136,7 @@ async fn a_notice_comes_once_per_turn_after_the_delay_and_never_after_the_turn_w
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn waiting_tables_are_one_message_and_quiet_hours_hold_it() {
-    for (db, store, _) in stores("merge").await {
+    for (db, store, _) in common::stores("notify", "merge").await {
         let clock = clock();
         let service = Service::new(store.clone(), SECRET, clock.clone());
         // Cleo plays first at three tables (the others wait for her).
@@ -161,7 +150,7 @@ async fn waiting_tables_are_one_message_and_quiet_hours_hold_it() {
             if k == 0 {
                 // 08:00 UTC is 11:30 at UTC+3:30: quiet 11–13 holds the notice until 13:00
                 // local, 09:30 UTC.
-                let text = say(&service, &cleo, "now quiet 11-13 tz +3:30").await;
+                let text = notify(&service, &cleo, "now quiet 11-13 tz +3:30").await;
                 assert!(text.contains("Quiet hours 11:00–13:00 (UTC+3:30)"), "{db}: {text}");
             }
             service.handle(&cleo, Op::Create { game: GameKind::Nardy, words: vec![] }).await;
@@ -203,7 +192,7 @@ async fn waiting_tables_are_one_message_and_quiet_hours_hold_it() {
 async fn both(one: &Service, two: &Service) -> Vec<View> {
     let mut sent = Vec::new();
     loop {
-        let (x, y) = tokio::join!(one.notices(), two.notices());
+        let (x, y) = tokio::join!(one.turn_notices().notices(), two.turn_notices().notices());
         let round: Vec<View> = x.unwrap().into_iter().chain(y.unwrap()).map(|(_, v)| v).collect();
         if round.is_empty() {
             return sent;
@@ -214,7 +203,7 @@ async fn both(one: &Service, two: &Service) -> Vec<View> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_processes_and_a_restart_send_each_notice_once() {
-    for (db, store, url) in stores("processes").await {
+    for (db, store, url) in common::stores("notify", "processes").await {
         let clock = clock();
         let one = Service::new(store.clone(), SECRET, clock.clone());
         // `NOTIFY_TABLES=1000` for issue 35's measurement; 24 in the suite.
@@ -224,8 +213,8 @@ async fn two_processes_and_a_restart_send_each_notice_once() {
         for k in 0..tables {
             let chat = unique(&format!("proc-{db}-{k}"));
             let (a, b) = (format!("A{k}"), format!("B{k}"));
-            say(&one, &ctx(&chat, &a), "on").await;
-            say(&one, &ctx(&chat, &b), "now").await;
+            notify(&one, &ctx(&chat, &a), "on").await;
+            notify(&one, &ctx(&chat, &b), "now").await;
             let (_, board) = snakes(&one, &chat, &[&a, &b]).await;
             expected.push(to_move(&board));
         }
@@ -239,11 +228,14 @@ async fn two_processes_and_a_restart_send_each_notice_once() {
         // once their claims end.
         let unconfirmed = got.split_off(tables / 2);
         for v in &got {
-            one.noticed(v.notice().unwrap()).await;
+            one.turn_notices().noticed(v.notice().unwrap()).await;
         }
         drop(one);
         let restarted = Service::new(Store::connect(&url).await.unwrap(), SECRET, clock.clone());
-        assert!(restarted.notices().await.unwrap().is_empty(), "{db}: claimed, not yet due");
+        assert!(
+            restarted.turn_notices().notices().await.unwrap().is_empty(),
+            "{db}: claimed, not yet due"
+        );
         clock.advance(31_000);
         let resent = both(&restarted, &two).await;
         let mut a: Vec<_> = resent.iter().map(|v| v.private_to().map(str::to_owned)).collect();
@@ -252,7 +244,7 @@ async fn two_processes_and_a_restart_send_each_notice_once() {
         b.sort();
         assert_eq!(a, b, "{db}: exactly the unconfirmed ones again");
         for v in &resent {
-            two.noticed(v.notice().unwrap()).await;
+            two.turn_notices().noticed(v.notice().unwrap()).await;
         }
         let mut all: Vec<String> =
             got.iter().chain(&resent).map(|v| v.private_to().map(str::to_owned).unwrap()).collect();
@@ -260,13 +252,13 @@ async fn two_processes_and_a_restart_send_each_notice_once() {
         expected.sort();
         assert_eq!(all, expected, "{db}: each waiting player told once");
         clock.advance(60 * MINUTE);
-        assert!(restarted.notices().await.unwrap().is_empty(), "{db}");
+        assert!(restarted.turn_notices().notices().await.unwrap().is_empty(), "{db}");
     }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn notify_words_are_refused_in_the_players_language() {
-    for (db, store, _) in stores("words").await {
+    for (db, store, _) in common::stores("notify", "words").await {
         let service = Service::new(store.clone(), SECRET, clock());
         let chat = unique(&format!("words-{db}"));
         let mut ru = ctx(&chat, "Вера");
@@ -274,11 +266,11 @@ async fn notify_words_are_refused_in_the_players_language() {
         let views = service.handle(&ru, Op::Notify(vec!["sometimes".into()])).await;
         let text = plain(&views[0].text);
         assert!(text.contains("/notify не понимает «sometimes»"), "{db}: {text}");
-        let text = say(&service, &ru, "after 2h").await;
+        let text = notify(&service, &ru, "after 2h").await;
         assert!(text.contains("когда ваш ход ждёт 120 минут"), "{db}: {text}");
         let mut fa = ctx(&chat, "Sara");
         fa.locale = Some("fa".into());
-        let text = say(&service, &fa, "").await;
+        let text = notify(&service, &fa, "").await;
         assert!(text.contains("اعلان نوبت خاموش است"), "{db}: {text}");
         // A group on Telegram: the answer links to the private chat the notices need.
         let group = Ctx {
@@ -301,15 +293,15 @@ async fn notify_words_are_refused_in_the_players_language() {
 /// that table's language (here the chat's Russian), not in English; one who chose reads theirs.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_notice_is_in_the_readers_language_else_the_tables() {
-    for (db, store, _) in stores("lang").await {
+    for (db, store, _) in common::stores("notify", "lang").await {
         let clock = clock();
         let service = Service::new(store.clone(), SECRET, clock.clone());
         let chat = unique(&format!("lang-{db}"));
         let (ana, ben) = (ctx(&chat, "Ana"), ctx(&chat, "Ben"));
         let admin = Ctx { admin: true, ..ana.clone() };
         service.handle(&admin, Op::Lang { chat: true, code: Some("ru".into()) }).await;
-        say(&service, &ana, "now").await;
-        say(&service, &ben, "now").await;
+        notify(&service, &ana, "now").await;
+        notify(&service, &ben, "now").await;
         service.handle(&ben, Op::Lang { chat: false, code: Some("fa".into()) }).await;
         let (_, b) = snakes(&service, &chat, &["Ana", "Ben"]).await;
         let first = to_move(&b);

@@ -4,6 +4,8 @@
 //! this PgBouncer is measured here, not assumed; README's "PgBouncer" section says the same.
 
 mod common;
+use common::board;
+use common::{SECRET, button_of};
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -14,10 +16,8 @@ use std::time::Duration;
 use common::ctx;
 use dicetable::engine::GameKind;
 use dicetable::store::Store;
-use dicetable::table::token::{Button, Token, TokenKey};
-use dicetable::table::{ManualClock, Op, Service, Slot, View};
-
-const SECRET: &[u8] = b"pgbouncer test secret";
+use dicetable::table::token::Button;
+use dicetable::table::{ManualClock, Op, Service, View};
 
 /// A PgBouncer in front of the test server, stopped when dropped.
 struct Bouncer {
@@ -118,19 +118,6 @@ async fn through(b: &Bouncer, name: &str) -> String {
     url.to_string()
 }
 
-fn button(view: &View, pick: Button) -> Option<String> {
-    let key = TokenKey::new(SECRET);
-    view.buttons()
-        .iter()
-        .flatten()
-        .find(|b| Token::parse(&b.token, &key).is_ok_and(|t| t.button == pick))
-        .map(|b| b.token.clone())
-}
-
-fn board(views: &[View]) -> Option<&View> {
-    views.iter().rev().find(|v| v.shows().is_some_and(|(_, s)| s == Slot::Board))
-}
-
 /// Two services ("two processes") on `url` play a Snakes game's first 30 presses, each press
 /// sent to both at once (one is applied, the other refused as stale); then the log replays to
 /// the stored state.
@@ -142,9 +129,9 @@ async fn two_processes_play(url: &str) {
     let lobby =
         a.handle(&ctx(&chat, "Ana"), Op::Create { game: GameKind::Snakes, words: vec![] }).await;
     let (table, _) = lobby[0].shows().unwrap();
-    let join = button(&lobby[0], Button::Join).unwrap();
+    let join = button_of(&lobby[0], |b| b == Button::Join).unwrap();
     b.handle(&ctx(&chat, "Ben"), Op::Press(join)).await;
-    let start = button(&lobby[0], Button::Start).unwrap();
+    let start = button_of(&lobby[0], |b| b == Button::Start).unwrap();
     let mut views = b.handle(&ctx(&chat, "Ana"), Op::Press(start)).await;
     let store = Store::connect(url).await.unwrap();
     for _ in 0..30 {
@@ -168,7 +155,7 @@ async fn two_processes_play(url: &str) {
         assert!(after > before, "the press moved the table");
         views = applied[0].clone();
     }
-    a.check_log(table).await.unwrap();
+    a.replays().check_log(table).await.unwrap();
 }
 
 /// Session mode: every client connection keeps its server connection, so sqlx's prepared

@@ -17,10 +17,6 @@ fn config(database_url: String) -> Config {
     bot_config(database_url)
 }
 
-fn sqlite_url(name: &str) -> String {
-    common::sqlite_url("playground", name)
-}
-
 struct Api {
     base: String,
     http: reqwest::Client,
@@ -316,7 +312,7 @@ async fn a_bad_database_url_fails_fast_and_names_the_setting() {
     assert!(e.contains(&format!("at 127.0.0.1:{port}: connection refused")), "{e}");
     assert!(!e.contains("hunter2"), "{e}");
     assert!(started.elapsed() < Duration::from_secs(15), "took {:?}", started.elapsed());
-    let mut short = config(sqlite_url("short"));
+    let mut short = config(common::sqlite_url("playground", "short"));
     short.secret = Some("short".into());
     let e = bot::start(&short).await.err().unwrap();
     assert!(e.to_string().contains("DICETABLE_SECRET"), "{e}");
@@ -368,7 +364,7 @@ async fn every_readme_command_example_works() {
 /// local user is the room's admin (`/lang chat`, `/boards`), and the page has an icon.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_speaks_the_browsers_language_and_everyone_is_admin() {
-    let running = bot::start(&config(sqlite_url("words"))).await.unwrap();
+    let running = bot::start(&config(common::sqlite_url("playground", "words"))).await.unwrap();
     let api = Api::new(running.addr);
     for (tag, send, rtl) in [
         ("fa-IR", "بفرست", true),
@@ -504,7 +500,7 @@ async fn one_person_plays_ludo_against_three_computers_to_the_ranking() {
 /// message's language (a Persian table's messages read right to left on the page).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn message_ids_are_new_after_a_restart_and_each_message_says_its_language() {
-    let mut config = config(sqlite_url("epoch"));
+    let mut config = config(common::sqlite_url("playground", "epoch"));
     let running = bot::start(&config).await.unwrap();
     config.listen = running.addr;
     let api = Api::new(running.addr);

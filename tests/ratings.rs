@@ -8,7 +8,7 @@ mod common;
 
 use std::sync::Arc;
 
-use common::{both_databases, ctx};
+use common::{both_databases, ctx, say, texts};
 use dicetable::store::{RatingRow, Store};
 use dicetable::table::{ManualClock, Service, View, parse_command};
 
@@ -16,29 +16,19 @@ const SECRET: &[u8] = b"ratings test secret";
 const START_MS: i64 = 1_800_000_000_000;
 const DAY_MS: i64 = 86_400_000;
 
-async fn say(service: &Service, chat: &str, who: &str, text: &str) -> Vec<View> {
-    let command = parse_command(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    service.handle(&ctx(chat, who), command.op).await
-}
-
-fn plain(views: &[View]) -> String {
-    let texts: Vec<String> = views.iter().map(|v| v.text.clone()).collect();
-    texts.join("\n").replace(['\u{2068}', '\u{2069}'], "")
-}
-
 /// A Long Nardy match between `a` and `b` in `chat` that `b` resigns (`a` wins); the views of
 /// the resignation.
 async fn nardy_won_by(service: &Service, chat: &str, a: &str, b: &str) -> Vec<View> {
-    let opened = plain(&say(service, chat, a, "/nardy").await);
+    let opened = texts(&say(service, &ctx(chat, a), "/nardy").await);
     assert!(opened.contains("Long Nardy"), "{opened}");
-    let begun = plain(&say(service, chat, b, "/join").await);
+    let begun = texts(&say(service, &ctx(chat, b), "/join").await);
     assert!(begun.contains("Long Nardy begins"), "{begun}");
-    say(service, chat, b, "/resign").await
+    say(service, &ctx(chat, b), "/resign").await
 }
 
 /// All stored ratings, for comparing.
 async fn ratings(store: &Store) -> Vec<(String, String, RatingRow)> {
-    store.all_ratings().await.unwrap()
+    store.ratings().all_ratings().await.unwrap()
 }
 
 fn service_at(store: &Store, clock: &Arc<ManualClock>) -> Service {
@@ -54,7 +44,7 @@ async fn a_rated_game_changes_ratings_and_every_view_shows_them() {
         let chat = common::unique("views");
 
         // Ana beats Ben at Long Nardy: the message under the final board tells both changes.
-        let end = plain(&nardy_won_by(&service, &chat, "Ana", "Ben").await);
+        let end = texts(&nardy_won_by(&service, &chat, "Ana", "Ben").await);
         assert!(end.contains("Ana 1500 → 1"), "{db}: {end}");
         assert!(end.contains("Ben 1500 → 1"), "{db}: {end}");
         let all = ratings(&store).await;
@@ -74,46 +64,48 @@ async fn a_rated_game_changes_ratings_and_every_view_shows_them() {
         assert!(end.contains("), provisional"), "{db}: {end}");
 
         // A cancelled table and a Snakes game change no rating.
-        say(&service, &chat, "Ana", "/ludo").await;
-        say(&service, &chat, "Ana", "/cancel").await;
-        say(&service, &chat, "Ana", "/snakes").await;
-        say(&service, &chat, "Ben", "/join").await;
-        say(&service, &chat, "Ana", "/play").await;
-        say(&service, &chat, "Ben", "/resign").await;
+        say(&service, &ctx(&chat, "Ana"), "/ludo").await;
+        say(&service, &ctx(&chat, "Ana"), "/cancel").await;
+        say(&service, &ctx(&chat, "Ana"), "/snakes").await;
+        say(&service, &ctx(&chat, "Ben"), "/join").await;
+        say(&service, &ctx(&chat, "Ana"), "/play").await;
+        say(&service, &ctx(&chat, "Ben"), "/resign").await;
         assert_eq!(ratings(&store).await, all, "{db}: only the Nardy match is rated");
 
         // The ladders: this season's, all time, one game; Snakes says why it has no rating.
-        let top = plain(&say(&service, &chat, "Ben", "/top").await);
+        let top = texts(&say(&service, &ctx(&chat, "Ben"), "/top").await);
         assert!(top.contains("Q4 2027") || top.contains("Q1 2027"), "{db}: {top}");
         let first = top.find("1. Ana: ").unwrap_or_else(|| panic!("{db}: {top}"));
         let second = top.find("2. Ben: ").unwrap_or_else(|| panic!("{db}: {top}"));
         assert!(first < second, "{db}: {top}");
         assert!(top.contains("pure chance"), "{db}: {top}");
-        let all_time = plain(&say(&service, &chat, "Ben", "/top all nardy").await);
+        let all_time = texts(&say(&service, &ctx(&chat, "Ben"), "/top all nardy").await);
         assert!(all_time.contains("All-time") && all_time.contains("1. Ana: "), "{db}: {all_time}");
         assert!(!all_time.contains("Snakes"), "{db}: {all_time}");
         let refused = parse_command("/top sideways").unwrap_err();
         assert_eq!(refused.key(), "err-top-word", "{db}");
         // Another chat's ladder does not have them.
-        let elsewhere = plain(&say(&service, &common::unique("other"), "Ana", "/top").await);
+        let elsewhere = texts(&say(&service, &ctx(&common::unique("other"), "Ana"), "/top").await);
         assert!(!elsewhere.contains("Ana:"), "{db}: {elsewhere}");
 
         // The global ladder has only those who opted in.
-        let global = plain(&say(&service, &chat, "Ben", "/top global").await);
+        let global = texts(&say(&service, &ctx(&chat, "Ben"), "/top global").await);
         assert!(!global.contains("Ana:"), "{db}: {global}");
         // Empty ladders say why (issue 47, item 6).
         assert!(global.contains("No one is on it yet"), "{db}: {global}");
-        let snakes = plain(&say(&service, &common::unique("quiet"), "Ben", "/top snakes").await);
+        let snakes =
+            texts(&say(&service, &ctx(&common::unique("quiet"), "Ben"), "/top snakes").await);
         assert!(snakes.contains("No game between people has finished here yet"), "{db}: {snakes}");
         assert!(!snakes.contains("rated game"), "{db}: {snakes}");
-        let opted = plain(&say(&service, &chat, "Ana", "/stats public").await);
+        let opted = texts(&say(&service, &ctx(&chat, "Ana"), "/stats public").await);
         assert!(opted.contains("now on the ladders across chats"), "{db}: {opted}");
-        let global = plain(&say(&service, &common::unique("else"), "Ben", "/top global").await);
+        let global =
+            texts(&say(&service, &ctx(&common::unique("else"), "Ben"), "/top global").await);
         assert!(global.contains("1. Ana: ") && !global.contains("Ben:"), "{db}: {global}");
 
         // /stats: the rating, the rank in this chat, and the chart as a PNG.
-        let stats = say(&service, &chat, "Ana", "/stats nardy").await;
-        let text = plain(&stats);
+        let stats = say(&service, &ctx(&chat, "Ana"), "/stats nardy").await;
+        let text = texts(&stats);
         assert!(text.contains("Long Nardy: rating "), "{db}: {text}");
         assert!(text.contains("place 1 of 2 here"), "{db}: {text}");
         let png = stats[0].image().map(<[u8]>::to_vec).unwrap_or_else(|| panic!("{db}: no chart"));
@@ -123,24 +115,24 @@ async fn a_rated_game_changes_ratings_and_every_view_shows_them() {
         }
 
         // /vs: the record between the two, by name.
-        let vs = plain(&say(&service, &chat, "Ben", "/vs Ana").await);
+        let vs = texts(&say(&service, &ctx(&chat, "Ben"), "/vs Ana").await);
         assert!(vs.contains("Long Nardy: 1 game, 0 ahead, 1 behind"), "{db}: {vs}");
         assert!(vs.contains("Snakes & Ladders: 1 game,"), "{db}: {vs}");
         // Issue 46, item 17: a typed name with a right-to-left override finds the name as
         // stored (without it).
-        let typed = plain(&say(&service, &chat, "Ben", "/vs \u{202E}Ana\u{202C}").await);
+        let typed = texts(&say(&service, &ctx(&chat, "Ben"), "/vs \u{202E}Ana\u{202C}").await);
         assert!(typed.contains("Long Nardy: 1 game,"), "{db}: {typed}");
-        let nobody = plain(&say(&service, &chat, "Ben", "/vs Zed").await);
+        let nobody = texts(&say(&service, &ctx(&chat, "Ben"), "/vs Zed").await);
         assert!(nobody.contains("Nobody called Zed"), "{db}: {nobody}");
 
         // Next season: the season ladder starts empty, the all-time one goes on, and /stats
         // shows last season's top three.
         clock.advance(100 * DAY_MS);
-        let top = plain(&say(&service, &chat, "Ben", "/top nardy").await);
+        let top = texts(&say(&service, &ctx(&chat, "Ben"), "/top nardy").await);
         assert!(!top.contains("Ana:"), "{db}: {top}");
-        let all_time = plain(&say(&service, &chat, "Ben", "/top all nardy").await);
+        let all_time = texts(&say(&service, &ctx(&chat, "Ben"), "/top all nardy").await);
         assert!(all_time.contains("1. Ana: "), "{db}: {all_time}");
-        let stats = plain(&say(&service, &chat, "Ben", "/stats").await);
+        let stats = texts(&say(&service, &ctx(&chat, "Ben"), "/stats").await);
         assert!(stats.contains("top three of") && stats.contains("Ana 1"), "{db}: {stats}");
         store.close().await;
     }
@@ -165,7 +157,7 @@ async fn tables_of_one_player_finishing_at_once_neither_lose_nor_double_an_updat
             for (k, chat) in chats.iter().enumerate() {
                 let open = parse_command("/nardy").unwrap().op;
                 services[0].handle(&ana(chat), open).await;
-                say(&services[0], chat, &format!("Q{k}"), "/join").await;
+                say(&services[0], &ctx(chat, &format!("Q{k}")), "/join").await;
             }
             let tasks: Vec<_> = chats
                 .iter()
@@ -185,6 +177,7 @@ async fn tables_of_one_player_finishing_at_once_neither_lose_nor_double_an_updat
             expected_games += tables as i64;
         }
         let row = store
+            .ratings()
             .all_ratings()
             .await
             .unwrap()
@@ -195,7 +188,7 @@ async fn tables_of_one_player_finishing_at_once_neither_lose_nor_double_an_updat
         assert_eq!((row.games, row.wins), (expected_games, expected_games), "{db}");
         // Each of her games was rated from the one before: the chain of changes has no gap and
         // no fork, and ends at the stored rating.
-        let history = store.rating_history("test:ana", "nardy", "all").await.unwrap();
+        let history = store.ratings().rating_history("test:ana", "nardy", "all").await.unwrap();
         assert_eq!(history.len() as i64, expected_games, "{db}");
         let mus: Vec<f64> = history.iter().map(|(_, mu, _)| *mu).collect();
         assert!(mus.windows(2).all(|w| w[1] > w[0]), "{db}: every win adds: {mus:?}");
@@ -211,7 +204,7 @@ async fn tables_of_one_player_finishing_at_once_neither_lose_nor_double_an_updat
         assert_eq!(before, ["0"], "{db}: every game started from another game's result");
         let rebuilt = Service::new(store.clone(), SECRET, clock.clone());
         let incremental = ratings(&store).await;
-        rebuilt.rebuild_ratings().await.unwrap();
+        rebuilt.ratings().rebuild_ratings().await.unwrap();
         assert_same(db, &incremental, &ratings(&store).await);
         other.close().await;
         store.close().await;
@@ -246,17 +239,17 @@ async fn the_rebuild_gives_back_the_incremental_ratings() {
             nardy_won_by(&service, &chat, a, b).await;
             clock.advance(20 * DAY_MS);
         }
-        say(&service, &chat, "Ana", "/ludo").await;
-        say(&service, &chat, "Ben", "/join").await;
-        say(&service, &chat, "Cid", "/join").await;
-        say(&service, &chat, "Ana", "/play").await;
-        say(&service, &chat, "Ben", "/resign").await;
-        let end = plain(&say(&service, &chat, "Cid", "/resign").await);
+        say(&service, &ctx(&chat, "Ana"), "/ludo").await;
+        say(&service, &ctx(&chat, "Ben"), "/join").await;
+        say(&service, &ctx(&chat, "Cid"), "/join").await;
+        say(&service, &ctx(&chat, "Ana"), "/play").await;
+        say(&service, &ctx(&chat, "Ben"), "/resign").await;
+        let end = texts(&say(&service, &ctx(&chat, "Cid"), "/resign").await);
         assert!(end.contains("Ana 1500 → ") && end.contains("Cid 1500 → "), "{db}: {end}");
-        say(&service, &chat, "Ana", "/nardy bot easy").await;
-        say(&service, &chat, "Ana", "/resign").await;
-        say(&service, &chat, "Ana", "/ludo").await;
-        say(&service, &chat, "Ana", "/cancel").await;
+        say(&service, &ctx(&chat, "Ana"), "/nardy bot easy").await;
+        say(&service, &ctx(&chat, "Ana"), "/resign").await;
+        say(&service, &ctx(&chat, "Ana"), "/ludo").await;
+        say(&service, &ctx(&chat, "Ana"), "/cancel").await;
 
         let incremental = ratings(&store).await;
         assert!(incremental.iter().any(|(g, _, _)| g == "ludo"), "{db}");
@@ -279,10 +272,14 @@ async fn the_rebuild_gives_back_the_incremental_ratings() {
         // Plackett–Luce) are rebuilt at start-up, once.
         common::execute(&url, "update ratings set mu = 1, sigma = 1, games = 99").await;
         common::execute(&url, "delete from meta where key = 'rating_model'").await;
-        let upgraded = service_at(&store, &clock).upgrade_ratings().await.unwrap();
+        let upgraded = service_at(&store, &clock).ratings().upgrade_ratings().await.unwrap();
         assert_eq!(upgraded, Some(6), "{db}");
         assert_same(db, &incremental, &ratings(&store).await);
-        assert_eq!(service_at(&store, &clock).upgrade_ratings().await.unwrap(), None, "{db}");
+        assert_eq!(
+            service_at(&store, &clock).ratings().upgrade_ratings().await.unwrap(),
+            None,
+            "{db}"
+        );
         // So does a bot's start.
         common::execute(&url, "update ratings set mu = 1, sigma = 1, games = 99").await;
         common::execute(&url, "update meta set value = 1 where key = 'rating_model'").await;

@@ -10,46 +10,15 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use common::plain;
-use common::{bot_config, both_databases, ctx, unique};
+use common::{SECRET, board, bot_config, both_databases, button_of, ctx, say, unique};
 use dicetable::store::Store;
-use dicetable::table::token::{Button as TokenButton, Token, TokenKey};
-use dicetable::table::{Ctx, ManualClock, Op, Service, Shown, Slot, View, parse_command};
+use dicetable::table::token::Button as TokenButton;
+use dicetable::table::{Ctx, ManualClock, Op, Service, Shown, Slot, View};
 use serde_json::{Value, json};
 
-const SECRET: &[u8] = b"test secret";
-
-fn button_of(view: &View, pick: impl Fn(TokenButton) -> bool) -> Option<String> {
-    view.buttons()
-        .iter()
-        .flatten()
-        .find(|b| Token::parse(&b.token, &TokenKey::new(SECRET)).is_ok_and(|t| pick(t.button)))
-        .map(|b| b.token.clone())
-}
-
-fn board(views: &[View]) -> Option<&View> {
-    views.iter().rev().find(|v| v.shows().is_some_and(|(_, s)| s == Slot::Board))
-}
-
-fn clock() -> Arc<ManualClock> {
+fn clock_now() -> Arc<ManualClock> {
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap();
     Arc::new(ManualClock::new(now.as_millis() as i64))
-}
-
-async fn services(name: &str) -> Vec<(&'static str, Store, Service, Arc<ManualClock>)> {
-    let mut out = Vec::new();
-    for (db, url) in both_databases("rel", name).await {
-        let store = Store::connect(&url).await.unwrap();
-        let clock = clock();
-        let service = Service::new(store.clone(), SECRET, clock.clone());
-        out.push((db, store, service, clock));
-    }
-    out
-}
-
-/// Says a command as a player types it.
-async fn say(service: &Service, who: &Ctx, text: &str) -> Vec<View> {
-    let command = parse_command(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    service.handle(who, command.op).await
 }
 
 /// Two players at a Snakes table in `chat`, started; the first board.
@@ -70,7 +39,7 @@ async fn press_first(service: &Service, chat: &str, board: &View) -> Vec<View> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_option_word_is_applied_or_refused_by_name() {
-    for (db, store, service, _) in services("words").await {
+    for (db, store, service, _) in common::services("rel", "words", clock_now).await {
         // README's examples, and every word after the first (the defect: only one was kept).
         for (text, game, options, timer) in [
             ("/snakes quick bounce 5m", "snakes", &["\"finish\":\"bounce\""][..], "5m"),
@@ -116,7 +85,7 @@ async fn every_option_word_is_applied_or_refused_by_name() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_command_works_on_every_table_status() {
     let commands = ["/status", "/history", "/fair", "/rules", "/stats", "/top", "/help", "/boards"];
-    for (db, _, service, _) in services("statuses").await {
+    for (db, _, service, _) in common::services("rel", "statuses", clock_now).await {
         // A lobby abandoned by its only player, a lobby cancelled by its host, a running game,
         // a game cancelled while running, and a finished game (resigned).
         let abandoned = unique(&format!("abandoned-{db}"));
@@ -159,7 +128,7 @@ async fn every_command_works_on_every_table_status() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_button_works_only_in_the_chat_it_was_posted_in() {
-    for (db, store, service, _) in services("elsewhere").await {
+    for (db, store, service, _) in common::services("rel", "elsewhere", clock_now).await {
         let chat = unique(&format!("home-{db}"));
         let other = unique(&format!("other-{db}"));
         let lobby = say(&service, &ctx(&chat, "Ana"), "/snakes").await;
@@ -187,7 +156,7 @@ async fn a_button_works_only_in_the_chat_it_was_posted_in() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_live_board_whatever_the_order_of_a_double_tap() {
-    for (db, _, service, _) in services("double").await {
+    for (db, _, service, _) in common::services("rel", "double", clock_now).await {
         let chat = unique(&format!("double-{db}"));
         let first = started(&service, &chat, "").await;
         let (table, _) = first.shows().unwrap();
@@ -234,13 +203,13 @@ async fn one_live_board_whatever_the_order_of_a_double_tap() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_change_stored_but_never_shown_is_shown_at_the_next_start() {
-    for (db, store, service, clock) in services("unshown").await {
+    for (db, store, service, clock) in common::services("rel", "unshown", clock_now).await {
         let chat = unique(&format!("crash-{db}"));
         let first = started(&service, &chat, "").await;
         let (table, _) = first.shows().unwrap();
         service.shown(table, Slot::Lobby, first.version(), "lobby").await.unwrap();
         service.shown(table, Slot::Board, first.version(), "m1").await.unwrap();
-        let shown = service.unshown().await.unwrap();
+        let shown = service.views().unshown().await.unwrap();
         assert!(shown.iter().all(|(_, v)| v.shows().map(|s| s.0) != Some(table)), "{db}");
         // A move is stored, and the process dies before its board is posted.
         let moved = press_first(&service, &chat, &first).await;
@@ -248,7 +217,7 @@ async fn a_change_stored_but_never_shown_is_shown_at_the_next_start() {
         drop(service);
         // The next process finds it and shows the current board, once.
         let restarted = Service::new(store.clone(), SECRET, clock.clone());
-        let views = restarted.unshown().await.unwrap();
+        let views = restarted.views().unshown().await.unwrap();
         let mine: Vec<&(String, View)> =
             views.iter().filter(|(_, v)| v.shows() == Some((table, Slot::Board))).collect();
         assert_eq!(mine.len(), 1, "{db}: {views:?}");
@@ -259,24 +228,24 @@ async fn a_change_stored_but_never_shown_is_shown_at_the_next_start() {
         assert!(view.replace().is_none(), "{db}: a new message, as the lost board would have been");
         // Another process starting at the same time does not show it twice.
         let twin = Service::new(store.clone(), SECRET, clock.clone());
-        let again = twin.unshown().await.unwrap();
+        let again = twin.views().unshown().await.unwrap();
         assert!(again.iter().all(|(_, v)| v.shows().map(|s| s.0) != Some(table)), "{db}");
         // Once shown, it is not shown again at later starts.
         restarted.shown(table, Slot::Board, view.version(), "m2").await.unwrap();
         clock.advance(120_000);
-        let later = restarted.unshown().await.unwrap();
+        let later = restarted.views().unshown().await.unwrap();
         assert!(later.iter().all(|(_, v)| v.shows().map(|s| s.0) != Some(table)), "{db}");
     }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn reminders_tell_the_real_time_left_and_go_where_the_board_is() {
-    for (db, _, service, clock) in services("remind").await {
+    for (db, _, service, clock) in common::services("rel", "remind", clock_now).await {
         let chat = unique(&format!("remind-{db}"));
         started(&service, &chat, "1m").await;
         // At three quarters of a one-minute timer, 15 seconds are left, not "one minute".
         clock.advance(45_000);
-        let views = service.tick().await.unwrap();
+        let views = service.play().tick().await.unwrap();
         let (to, reminder) = views.iter().find(|(c, _)| *c == chat).expect("a reminder");
         assert_eq!(to, &chat);
         let text = plain(&reminder.text);
@@ -377,7 +346,8 @@ async fn an_outage_is_answered_at_once_and_recovered_from() {
     let mut outage = Outage::start().await;
     let mut relayed = url::Url::parse(&url).unwrap();
     relayed.set_port(Some(outage.port)).unwrap();
-    let service = Service::new(Store::connect(relayed.as_str()).await.unwrap(), SECRET, clock());
+    let service =
+        Service::new(Store::connect(relayed.as_str()).await.unwrap(), SECRET, clock_now());
     let chat = unique("outage-pg");
     let first = started(&service, &chat, "").await;
     outage.cut();
@@ -387,7 +357,7 @@ async fn an_outage_is_answered_at_once_and_recovered_from() {
 
     // SQLite: another process holds the write lock longer than the busy timeout.
     let url = common::sqlite_url("rel", "outage");
-    let service = Service::new(Store::connect(&url).await.unwrap(), SECRET, clock());
+    let service = Service::new(Store::connect(&url).await.unwrap(), SECRET, clock_now());
     let chat = unique("outage-sqlite");
     let first = started(&service, &chat, "").await;
     use sqlx::Connection;
@@ -505,7 +475,7 @@ async fn fifty_tables_at_once_without_a_lock_error_and_one_live_board_each() {
 /// presser's own (issue 16: captions alternated between Russian and English turn by turn).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn public_messages_keep_the_tables_language_private_ones_the_pressers() {
-    for (db, _, service, _) in services("langs").await {
+    for (db, _, service, _) in common::services("rel", "langs", clock_now).await {
         let chat = unique(&format!("mixed-{db}"));
         let ana = Ctx { locale: Some("ru".into()), ..ctx(&chat, "Ana") };
         let ben = Ctx { locale: Some("en-US".into()), ..ctx(&chat, "Ben") };

@@ -6,7 +6,7 @@
 //! presser once; stale, forged and outsiders' presses are refused in words.
 
 mod common;
-use common::{ctx, unique};
+use common::{SECRET, board, button_of, ctx, texts, unique};
 use std::sync::Arc;
 
 use common::plain;
@@ -15,27 +15,12 @@ use dicetable::store::{Store, TableStatus};
 use dicetable::table::token::{Button as TokenButton, Token, TokenKey};
 use dicetable::table::{ManualClock, Op, Service, Slot, View};
 
-const SECRET: &[u8] = b"test secret";
-
 fn service(store: &Store) -> Service {
     Service::new(store.clone(), SECRET, Arc::new(ManualClock::new(1_800_000_000_000)))
 }
 
-fn said(views: &[View]) -> String {
-    views.iter().map(|v| plain(&v.text)).collect::<Vec<_>>().join("\n")
-}
-
 fn button(views: &[View], pick: TokenButton) -> Option<String> {
-    let key = TokenKey::new(SECRET);
-    views
-        .iter()
-        .flat_map(|v| v.buttons().iter().flatten())
-        .find(|b| Token::parse(&b.token, &key).is_ok_and(|t| t.button == pick))
-        .map(|b| b.token.clone())
-}
-
-fn board(views: &[View]) -> Option<&View> {
-    views.iter().rev().find(|v| v.shows().is_some_and(|(_, s)| s == Slot::Board))
+    views.iter().find_map(|v| button_of(v, |b| b == pick))
 }
 
 /// A finished Snakes game in `chat`: Ana opens it with a computer (`quick bounce 5m bot`), Ben
@@ -45,22 +30,22 @@ async fn finished_game(service: &Service, chat: &str) -> (i64, String) {
     let ana = ctx(chat, "Ana");
     let words = ["quick", "bounce", "5m", "bot"].map(str::to_owned).to_vec();
     let lobby = service.handle(&ana, Op::Create { game: GameKind::Snakes, words }).await;
-    let (table, _) = lobby[0].shows().unwrap_or_else(|| panic!("a lobby: {}", said(&lobby)));
+    let (table, _) = lobby[0].shows().unwrap_or_else(|| panic!("a lobby: {}", texts(&lobby)));
     let join = button(&lobby, TokenButton::Join).unwrap();
     for who in ["Ben", "Cy"] {
         let views = service.handle(&ctx(chat, who), Op::Press(join.clone())).await;
-        assert!(views[0].private_to().is_none(), "{}", said(&views));
+        assert!(views[0].private_to().is_none(), "{}", texts(&views));
     }
     let started =
         service.handle(&ana, Op::Press(button(&lobby, TokenButton::Start).unwrap())).await;
-    assert!(board(&started).is_some(), "{}", said(&started));
+    assert!(board(&started).is_some(), "{}", texts(&started));
     let mut last = Vec::new();
     for who in ["Ana", "Ben", "Cy"] {
         last = service.handle(&ctx(chat, who), Op::Resign(None)).await;
-        assert!(last.iter().all(|v| v.private_to().is_none()), "{who}: {}", said(&last));
+        assert!(last.iter().all(|v| v.private_to().is_none()), "{who}: {}", texts(&last));
     }
     let rematch = button(&last, TokenButton::Rematch)
-        .unwrap_or_else(|| panic!("a Rematch button under the final board: {}", said(&last)));
+        .unwrap_or_else(|| panic!("a Rematch button under the final board: {}", texts(&last)));
     (table, rematch)
 }
 
@@ -89,7 +74,7 @@ async fn a_rematch_is_the_same_table_again_and_starts_once_everyone_is_seated() 
         // Ben presses first: a new lobby, he hosts; the computer sits again; Ana and Cy are
         // invited by name (and mentioned).
         let views = service.handle(&ctx(&chat, "Ben"), Op::Press(rematch.clone())).await;
-        assert_eq!(views.len(), 1, "{db}: {}", said(&views));
+        assert_eq!(views.len(), 1, "{db}: {}", texts(&views));
         let lobby = &views[0];
         assert!(lobby.private_to().is_none(), "{db}: {}", lobby.text);
         let (new, slot) = lobby.shows().unwrap();
@@ -122,9 +107,9 @@ async fn a_rematch_is_the_same_table_again_and_starts_once_everyone_is_seated() 
         assert!(plain(&views[0].text).contains(&format!("players of table {old}")), "{db}");
         // Ana presses Rematch too: she sits at the same table, no other opens.
         let views = service.handle(&ctx(&chat, "Ana"), Op::Press(rematch.clone())).await;
-        assert!(views[0].private_to().is_none(), "{db}: {}", said(&views));
+        assert!(views[0].private_to().is_none(), "{db}: {}", texts(&views));
         assert_eq!(views[0].shows(), Some((new, Slot::Lobby)), "{db}");
-        assert!(plain(&views[0].text).contains("Invited: Cy"), "{db}: {}", said(&views));
+        assert!(plain(&views[0].text).contains("Invited: Cy"), "{db}: {}", texts(&views));
         assert_eq!(rematches(&store, &url, old).await, [new], "{db}");
         // Her second press: already seated.
         let views = service.handle(&ctx(&chat, "Ana"), Op::Press(rematch.clone())).await;
@@ -132,7 +117,7 @@ async fn a_rematch_is_the_same_table_again_and_starts_once_everyone_is_seated() 
         // Cy sits with the lobby's Join: everyone invited is seated, the game begins.
         let cy_join = button(&views_of(&service, &chat, new).await, TokenButton::Join).unwrap();
         let views = service.handle(&ctx(&chat, "Cy"), Op::Press(cy_join)).await;
-        assert!(said(&views).contains("Snakes & Ladders begins"), "{db}: {}", said(&views));
+        assert!(texts(&views).contains("Snakes & Ladders begins"), "{db}: {}", texts(&views));
         assert!(board(&views).is_some(), "{db}");
         assert_eq!(
             seated(&store, new).await,
@@ -143,14 +128,14 @@ async fn a_rematch_is_the_same_table_again_and_starts_once_everyone_is_seated() 
         // A later press: the rematch has started, and the answer says so (issue 46, item 15).
         let views = service.handle(&ctx(&chat, "Ben"), Op::Press(rematch.clone())).await;
         assert_eq!(views[0].refusal(), Some("err-rematch-started"), "{db}");
-        assert!(said(&views).contains("The rematch has started"), "{db}: {}", said(&views));
+        assert!(texts(&views).contains("The rematch has started"), "{db}: {}", texts(&views));
         // A stale token (a version the finished table is no longer at) and a forged one.
         let key = TokenKey::new(SECRET);
         let token = Token::parse(&rematch, &key).unwrap();
         let stale = Token { version: token.version - 1, ..token }.encode(&key);
         let views = service.handle(&ctx(&chat, "Ana"), Op::Press(stale)).await;
         assert_eq!(views[0].refusal(), Some("err-rematch-stale"), "{db}");
-        assert!(plain(&views[0].text).contains("out of date"), "{db}: {}", said(&views));
+        assert!(plain(&views[0].text).contains("out of date"), "{db}: {}", texts(&views));
         let running = Token { table: new as u64, version: 1, button: TokenButton::Rematch };
         let views = service.handle(&ctx(&chat, "Ana"), Op::Press(running.encode(&key))).await;
         assert_eq!(views[0].refusal(), Some("err-rematch-stale"), "{db}: not a finished game");
@@ -173,7 +158,11 @@ async fn a_rematch_is_the_same_table_again_and_starts_once_everyone_is_seated() 
         let views = service.handle(&ctx(&chat, "Ben"), Op::Press(rematch2)).await;
         assert_eq!(views[0].refusal(), Some("err-rematch-over"), "{db}");
         // (Ben's private answer speaks his language: English.)
-        assert!(plain(&views[0].text).contains(&format!("table {new2}")), "{db}: {}", said(&views));
+        assert!(
+            plain(&views[0].text).contains(&format!("table {new2}")),
+            "{db}: {}",
+            texts(&views)
+        );
         assert_eq!(rematches(&store, &url, old2).await, [new2], "{db}: not opened again");
     }
 }
@@ -203,7 +192,7 @@ async fn presses_at_once(db: &str, store: &Store, url: &str, services: &[Service
         match views[0].refusal() {
             None => seated_answers += 1,
             Some("err-already-seated" | "err-rematch-started") => {}
-            other => panic!("{db}: {other:?}: {}", said(&views)),
+            other => panic!("{db}: {other:?}: {}", texts(&views)),
         }
     }
     let ids = rematches(store, url, old).await;

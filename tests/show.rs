@@ -303,29 +303,32 @@ async fn a_claim_is_one_owners_until_it_is_given_back_or_expires() {
         let other = Store::connect(&url).await.unwrap();
         let now = 1_000_000;
         assert_eq!(
-            store.claim_show(table, "board", 1, now, now + 10).await.unwrap(),
+            store.shows().claim_show(table, "board", 1, now, now + 10).await.unwrap(),
             Claim::Claimed(None),
             "{db}"
         );
         assert_eq!(
-            other.claim_show(table, "board", 2, now + 5, now + 15).await.unwrap(),
+            other.shows().claim_show(table, "board", 2, now + 5, now + 15).await.unwrap(),
             Claim::Held,
             "{db}"
         );
-        assert!(store.record_show(table, "board", 1, "m1", 3).await.unwrap(), "{db}");
-        assert!(!store.record_show(table, "board", 1, "m9", 4).await.unwrap(), "{db}: given back");
+        assert!(store.shows().record_show(table, "board", 1, "m1", 3).await.unwrap(), "{db}");
+        assert!(
+            !store.shows().record_show(table, "board", 1, "m9", 4).await.unwrap(),
+            "{db}: given back"
+        );
         assert_eq!(
-            other.claim_show(table, "board", 2, now + 5, now + 15).await.unwrap(),
+            other.shows().claim_show(table, "board", 2, now + 5, now + 15).await.unwrap(),
             Claim::Claimed(Some(("m1".into(), 3))),
             "{db}"
         );
         // Expired: another owner takes it over, and the first records nothing.
         assert_eq!(
-            store.claim_show(table, "board", 3, now + 16, now + 30).await.unwrap(),
+            store.shows().claim_show(table, "board", 3, now + 16, now + 30).await.unwrap(),
             Claim::Claimed(Some(("m1".into(), 3))),
             "{db}"
         );
-        assert!(!other.record_show(table, "board", 2, "m2", 4).await.unwrap(), "{db}");
-        store.release_show(table, 3).await.unwrap();
+        assert!(!other.shows().record_show(table, "board", 2, "m2", 4).await.unwrap(), "{db}");
+        store.shows().release_show(table, 3).await.unwrap();
     }
 }

@@ -4,8 +4,7 @@
 //! forged buttons.
 
 mod common;
-use common::{LONG, ctx, sqlite_url, unique};
-use std::sync::Arc;
+use common::{LONG, SECRET, board, button_of, clock, ctx, sqlite_url, unique};
 
 use common::plain;
 use dicetable::engine::snakes::{BoardGenerator, Layout};
@@ -14,38 +13,12 @@ use dicetable::game::fair::Seed;
 use dicetable::game::setup::new_game_by;
 use dicetable::store::{Change, SeatRecord, Store, TableStatus};
 use dicetable::table::token::{Button as TokenButton, Token, TokenKey};
-use dicetable::table::{BoardMode, ManualClock, Op, Service, Slot, View};
-
-const SECRET: &[u8] = b"test secret";
-
-/// A hand-driven clock. Every test has databases of its own, so every test's clock may start
-/// at the same moment: no timer ever sees another test's tables.
-fn clock() -> Arc<ManualClock> {
-    Arc::new(ManualClock::new(1_800_000_000_000))
-}
-
-/// Both databases, fresh for this test: `(name, store, url)`.
-async fn stores(name: &str) -> Vec<(&'static str, Store, String)> {
-    common::stores("table", name).await
-}
+use dicetable::table::{BoardMode, Op, Service, Slot, View};
 
 fn key() -> TokenKey {
     TokenKey::new(SECRET)
 }
 
-fn button_of(view: &View, pick: impl Fn(TokenButton) -> bool) -> Option<String> {
-    view.buttons()
-        .iter()
-        .flatten()
-        .find(|b| Token::parse(&b.token, &key()).is_ok_and(|t| pick(t.button)))
-        .map(|b| b.token.clone())
-}
-
-fn board(views: &[View]) -> Option<&View> {
-    views.iter().rev().find(|v| v.shows().is_some_and(|(_, s)| s == Slot::Board))
-}
-
-/// Text without Fluent's Unicode isolation marks around arguments.
 /// The name of the player a board mentions (whose turn it is), or Ana when it mentions nobody.
 fn mover(board: &View) -> String {
     board.mentions().first().map_or("Ana".to_owned(), |m| m.rsplit('/').next().unwrap().to_owned())
@@ -154,7 +127,7 @@ async fn assert_replay_matches(store: &Store, table: i64) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn full_games_of_every_kind_end_with_a_ranking_and_replay_exactly() {
-    for (db, store, _) in stores("full").await {
+    for (db, store, _) in common::stores("table", "full").await {
         let service = Service::new(store.clone(), SECRET, clock()).with_replay_wait(LONG);
         let mut rng = Lcg(7);
         let cases: [(GameKind, &[&str], &[&str]); 4] = [
@@ -211,7 +184,7 @@ async fn full_games_of_every_kind_end_with_a_ranking_and_replay_exactly() {
 async fn finished_games_are_replayed_and_exported_and_nothing_else_is() {
     use dicetable::game::replay::Record;
     use dicetable::table::{FileKind, Pick};
-    for (db, store, _) in stores("replays").await {
+    for (db, store, _) in common::stores("table", "replays").await {
         let service = Service::new(store.clone(), SECRET, clock()).with_replay_wait(LONG);
         let chat = unique(&format!("replays-{db}"));
         let ana = ctx(&chat, "Ana");
@@ -251,10 +224,10 @@ async fn finished_games_are_replayed_and_exported_and_nothing_else_is() {
         }
         assert_eq!(gifs.len(), 1, "{db}: presses at once post the replay once");
         // Issue 32: four presses at once wait for one drawing, not four.
-        assert_eq!(service.replays_drawn(), 1, "{db}: presses at once share one drawing");
+        assert_eq!(service.replays().replays_drawn(), 1, "{db}: presses at once share one drawing");
         let by_command = service.handle(&ana, Op::Replay(Pick::Table(table))).await;
         assert_eq!(by_command[0].file().unwrap().bytes, gifs[0], "{db}");
-        assert_eq!(service.replays_drawn(), 1, "{db}: a kept replay is not drawn again");
+        assert_eq!(service.replays().replays_drawn(), 1, "{db}: a kept replay is not drawn again");
         let exported = service.handle(&ana, Op::Press(export)).await;
         let file = exported[0].file().cloned().unwrap();
         assert_eq!(file.kind, FileKind::Json);
@@ -332,7 +305,7 @@ async fn finished_games_are_replayed_and_exported_and_nothing_else_is() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn replays_never_take_a_boards_drawing_permit() {
     use dicetable::table::Pick;
-    for (db, store, _) in stores("replay-lane").await {
+    for (db, store, _) in common::stores("table", "replay-lane").await {
         let service =
             Service::new(store.clone(), SECRET, clock()).with_draw_limit(1).with_replay_wait(LONG);
         let chat = unique(&format!("lane-{db}"));
@@ -346,27 +319,31 @@ async fn replays_never_take_a_boards_drawing_permit() {
         };
         let mut seen = 0;
         while !replaying.is_finished() {
-            if service.replays_pending() > 0 {
+            if service.replays().replays_pending() > 0 {
                 seen += 1;
-                assert_eq!(service.board_permits_free(), 1, "{db}: the board's permit is free");
+                assert_eq!(
+                    service.replays().board_permits_free(),
+                    1,
+                    "{db}: the board's permit is free"
+                );
             }
             tokio::time::sleep(std::time::Duration::from_millis(1)).await;
         }
         assert!(seen > 0, "{db}: the replay was seen being drawn");
         let views = replaying.await.unwrap();
         assert!(views[0].file().is_some(), "{db}: {}", views[0].text);
-        assert_eq!(service.replays_pending(), 0, "{db}");
+        assert_eq!(service.replays().replays_pending(), 0, "{db}");
     }
 }
 
 /// Issue 46, item 3: a replay that takes longer than the wait is announced to the chat at once
-/// (publicly, in the table's words), and the GIF follows to that chat by `Service::later`; a
+/// (publicly, in the table's words), and the GIF follows to that chat by `Replays::later`; a
 /// press meanwhile posts nothing more, and the replay, once kept, is the answer at once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_replay_that_takes_long_is_announced_at_once_and_follows() {
     use dicetable::table::{FileKind, Pick};
     use std::time::Duration;
-    for (db, store, _) in stores("replay-later").await {
+    for (db, store, _) in common::stores("table", "replay-later").await {
         // Every drawing takes "long": the answer never waits for it.
         let service = Service::new(store.clone(), SECRET, clock()).with_replay_wait(Duration::ZERO);
         let chat = unique(&format!("later-{db}"));
@@ -392,7 +369,7 @@ async fn a_replay_that_takes_long_is_announced_at_once_and_follows() {
         // Pressed again while it is drawn: nothing more.
         let again = service.handle(&ctx(&chat, "Ana"), Op::Press(replay.clone())).await;
         assert!(again.is_empty(), "{db}: {again:?}");
-        let later = tokio::time::timeout(Duration::from_secs(120), service.later())
+        let later = tokio::time::timeout(Duration::from_secs(120), service.replays().later())
             .await
             .unwrap_or_else(|_| panic!("{db}: the replay never followed"));
         assert_eq!(later.len(), 1, "{db}: {later:?}");
@@ -410,13 +387,13 @@ async fn a_replay_that_takes_long_is_announced_at_once_and_follows() {
         assert!(tap.is_empty(), "{db}: {tap:?}");
         let kept = service.handle(&ctx(&chat, "Ana"), Op::Replay(Pick::Table(table))).await;
         assert_eq!(kept[0].file().map(|f| &f.bytes), Some(&file.bytes), "{db}: {kept:?}");
-        assert_eq!(service.replays_drawn(), 1, "{db}: drawn once");
+        assert_eq!(service.replays().replays_drawn(), 1, "{db}: drawn once");
     }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn many_random_games_replay_to_the_stored_state() {
-    let (_, store, _) = stores("replays").await.remove(0);
+    let (_, store, _) = common::stores("table", "replays").await.remove(0);
     let service = Service::new(store.clone(), SECRET, clock());
     let mut rng = Lcg(99);
     for k in 0..6 {
@@ -430,7 +407,7 @@ async fn many_random_games_replay_to_the_stored_state() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn fifty_presses_of_one_button_apply_once() {
-    for (db, store, _) in stores("race").await {
+    for (db, store, _) in common::stores("table", "race").await {
         let service = Service::new(store.clone(), SECRET, clock());
         let chat = unique(&format!("race-{db}"));
         let host = ctx(&chat, "Ana");
@@ -464,7 +441,7 @@ async fn fifty_presses_of_one_button_apply_once() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn lobby_rules_and_refusals_are_private_and_change_nothing() {
-    for (db, store, _) in stores("lobby").await {
+    for (db, store, _) in common::stores("table", "lobby").await {
         let service = Service::new(store.clone(), SECRET, clock());
         let chat = unique(&format!("lobby-{db}"));
         let (ana, ben, cy) = (ctx(&chat, "Ana"), ctx(&chat, "Ben"), ctx(&chat, "Cy"));
@@ -540,7 +517,7 @@ async fn lobby_rules_and_refusals_are_private_and_change_nothing() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_idle_player_is_reminded_played_for_struck_and_removed() {
-    for (db, store, _) in stores("timer").await {
+    for (db, store, _) in common::stores("table", "timer").await {
         // The latest era of all: this test's clock never reaches another test's deadlines.
         let clock = clock();
         let service = Service::new(store.clone(), SECRET, clock.clone());
@@ -556,20 +533,20 @@ async fn an_idle_player_is_reminded_played_for_struck_and_removed() {
         };
         let idle = board(&views).unwrap().mentions()[0].clone();
         // Nothing is due at once.
-        assert!(mine(service.tick().await.unwrap()).is_empty());
+        assert!(mine(service.play().tick().await.unwrap()).is_empty());
         // Three quarters of the time: a reminder that mentions the player.
         clock.advance(46_000);
-        let reminder = mine(service.tick().await.unwrap());
+        let reminder = mine(service.play().tick().await.unwrap());
         assert_eq!(reminder.len(), 1, "{reminder:?}");
         assert!(plain(&reminder[0].text).contains("it is your turn"), "{}", reminder[0].text);
         assert_eq!(reminder[0].mentions(), vec![idle.clone()]);
-        assert!(mine(service.tick().await.unwrap()).is_empty(), "one reminder only");
+        assert!(mine(service.play().tick().await.unwrap()).is_empty(), "one reminder only");
         // Time is up: the bot plays the turn and counts a strike; the other player plays
         // their own turns at once (bonus rolls included).
         let idle_name = idle.rsplit('/').next().unwrap().to_owned();
         for strike in 1..=3 {
             clock.advance(61_000);
-            let played = mine(service.tick().await.unwrap());
+            let played = mine(service.play().tick().await.unwrap());
             let text: String = played.iter().map(|v| plain(&v.text) + "\n").collect();
             if strike == 3 {
                 assert!(
@@ -606,7 +583,7 @@ async fn an_idle_player_is_reminded_played_for_struck_and_removed() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_new_service_over_the_same_database_continues_every_table() {
-    for (db, store, url) in stores("restart").await {
+    for (db, store, url) in common::stores("table", "restart").await {
         let chat = unique(&format!("restart-{db}"));
         let first = Service::new(store.clone(), SECRET, clock());
         let (ana, ben) = (ctx(&chat, "Ana"), ctx(&chat, "Ben"));
@@ -649,12 +626,12 @@ async fn time_the_bot_was_down_is_not_counted() {
     let later = Service::new(store.clone(), SECRET, clock.clone());
     assert_eq!(later.resume().await.unwrap(), 2 * 3_600_000);
     assert_eq!(store.table(table).await.unwrap().deadline_ms, Some(deadline + 2 * 3_600_000));
-    assert!(later.tick().await.unwrap().is_empty(), "no one is timed out for the downtime");
+    assert!(later.play().tick().await.unwrap().is_empty(), "no one is timed out for the downtime");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn languages_per_chat_and_per_user() {
-    let (_, store, _) = stores("lang").await.remove(0);
+    let (_, store, _) = common::stores("table", "lang").await.remove(0);
     let service = Service::new(store, SECRET, clock());
     let chat = unique("lang");
     let mut ana = ctx(&chat, "Ana");
@@ -679,7 +656,7 @@ async fn languages_per_chat_and_per_user() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_table_stored_in_another_shape_is_rebuilt_from_its_log() {
-    for (db, store, _) in stores("shape").await {
+    for (db, store, _) in common::stores("table", "shape").await {
         let service = Service::new(store.clone(), SECRET, clock());
         let chat = unique(&format!("shape-{db}"));
         let (ana, ben) = (ctx(&chat, "Ana"), ctx(&chat, "Ben"));
@@ -721,7 +698,7 @@ async fn a_table_stored_in_another_shape_is_rebuilt_from_its_log() {
 /// game is rebuilt from its log; a new table's board comes from the readable generator.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_random_board_replays_with_the_generator_its_table_was_created_with() {
-    for (db, store, _) in stores("generator").await {
+    for (db, store, _) in common::stores("table", "generator").await {
         let service = Service::new(store.clone(), SECRET, clock());
         for old in [true, false] {
             let chat = unique(&format!("generator-{db}-{old}"));
@@ -784,7 +761,7 @@ async fn a_random_board_replays_with_the_generator_its_table_was_created_with() 
 /// defaults: corrupt settings do not turn a private table public, a short seed is not padded.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_damaged_table_is_refused_not_read_with_defaults() {
-    for (db, store, url) in stores("damaged").await {
+    for (db, store, url) in common::stores("table", "damaged").await {
         let service = Service::new(store.clone(), SECRET, clock());
         for damage in ["settings", "seed", "seats"] {
             let chat = unique(&format!("damaged-{db}-{damage}"));
@@ -838,7 +815,7 @@ async fn cut_seed(url: &str, table: i64) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_quiet_chat_edits_one_board_message_in_place() {
-    for (db, store, _) in stores("boards").await {
+    for (db, store, _) in common::stores("table", "boards").await {
         let service = Service::new(store.clone(), SECRET, clock());
         let chat = unique(&format!("boards-{db}"));
         let (ana, ben) = (ctx(&chat, "Ana"), ctx(&chat, "Ben"));
@@ -943,7 +920,7 @@ mod forged {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rules_tell_each_game_with_the_tables_options_in_every_language() {
-    let (_, store, _) = stores("rules").await.remove(0);
+    let (_, store, _) = common::stores("table", "rules").await.remove(0);
     let service = Service::new(store, SECRET, clock());
     for lang in ["en", "fa", "ru", "tl"] {
         let chat = unique(&format!("rules-{lang}"));
@@ -986,7 +963,7 @@ async fn rules_tell_each_game_with_the_tables_options_in_every_language() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_private_table_is_joined_by_invite_and_shown_to_every_player() {
-    for (db, store, _) in stores("private").await {
+    for (db, store, _) in common::stores("table", "private").await {
         let service = Service::new(store.clone(), SECRET, clock());
         // Each player talks to the bot in their own chat.
         let ana = ctx(&unique(&format!("dm-ana-{db}")), "Ana");
@@ -1038,7 +1015,7 @@ async fn a_private_table_is_joined_by_invite_and_shown_to_every_player() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_host_sets_options_with_buttons() {
-    let (_, store, _) = stores("panel").await.remove(0);
+    let (_, store, _) = common::stores("table", "panel").await.remove(0);
     let service = Service::new(store, SECRET, clock());
     let chat = unique("panel");
     let (ana, ben) = (ctx(&chat, "Ana"), ctx(&chat, "Ben"));
@@ -1088,7 +1065,7 @@ async fn the_host_sets_options_with_buttons() {
 /// still replays to the stored state (C2).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn ludo_offers_one_button_per_distinct_move_and_plays_a_lone_one() {
-    for (db, store, _) in stores("distinct").await {
+    for (db, store, _) in common::stores("table", "distinct").await {
         let service = Service::new(store.clone(), SECRET, clock());
         let mut rng = Lcg(33);
         let chat = unique(&format!("distinct-{db}"));

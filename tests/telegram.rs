@@ -11,7 +11,7 @@ use std::time::Duration;
 use axum::Router;
 use axum::extract::{Path, Request, State};
 use axum::routing::post;
-use common::bot_api::{Fields, chat_json, edit, fields, get_me, message_json, ok, plain, user};
+use common::bot_api::{Fields, chat_json, edit, fields, get_me, message_json, ok, untagged, user};
 use common::bot_config;
 use dicetable::bot::{self, Config, PlaygroundMode};
 use serde_json::{Value, json};
@@ -386,14 +386,14 @@ async fn a_group_opens_a_table_joins_and_plays_turns_with_inline_buttons() {
         g.until("an answer to /weather@dicetable_bot", |f| {
             f.messages
                 .values()
-                .any(|m| plain(m["text"].as_str().unwrap_or("")).contains("do not know"))
+                .any(|m| untagged(m["text"].as_str().unwrap_or("")).contains("do not know"))
                 .then_some(())
         })
         .await;
         let qid = g.press(2, "Ben", lobby, &join).await;
         assert_eq!(g.answer(&qid).await, (None, false), "a join is answered silently");
         g.until("Ben in the lobby", |f| {
-            plain(f.messages[&lobby]["text"].as_str()?).contains("Ben joined").then_some(())
+            untagged(f.messages[&lobby]["text"].as_str()?).contains("Ben joined").then_some(())
         })
         .await;
         let (_, start) = g.until("a Start button", |f| button(f, "Start")).await;
@@ -406,7 +406,7 @@ async fn a_group_opens_a_table_joins_and_plays_turns_with_inline_buttons() {
                 g.until("a new board", |f| board(f).filter(|(id, _)| *id > last)).await;
             last = id;
             assert_eq!(photo["png"], true, "the board is a PNG");
-            let caption = plain(photo["text"].as_str().unwrap());
+            let caption = untagged(photo["text"].as_str().unwrap());
             let data = photo["keyboard"]["inline_keyboard"][0][0]["callback_data"]
                 .as_str()
                 .unwrap_or_else(|| panic!("no button: {caption}"))
@@ -426,7 +426,7 @@ async fn a_group_opens_a_table_joins_and_plays_turns_with_inline_buttons() {
                 let other = players.iter().find(|p| p.0 != mover.0).unwrap();
                 let qid = g.press(other.0, other.1, id, &data).await;
                 let (text, alert) = g.answer(&qid).await;
-                assert!(alert && plain(&text.unwrap()).contains("not yours"));
+                assert!(alert && untagged(&text.unwrap()).contains("not yours"));
             }
             let qid = g.press(mover.0, mover.1, id, &data).await;
             assert_eq!(g.answer(&qid).await, (None, false));
@@ -457,7 +457,7 @@ async fn full_games_of_every_kind_to_the_final_ranking() {
             // Nardy seats two: Ben's join fills the table, which starts by itself.
             let text = g
                 .until("Ben in the lobby", |f| {
-                    let t = plain(f.messages[&lobby]["text"].as_str()?);
+                    let t = untagged(f.messages[&lobby]["text"].as_str()?);
                     (t.contains("Ben joined") || t.contains("begins")).then_some(t)
                 })
                 .await;
@@ -473,7 +473,7 @@ async fn full_games_of_every_kind_to_the_final_ranking() {
                 rev = photo["rev"].as_i64().unwrap_or(0);
                 assert_eq!(photo["photo"], true);
                 assert_eq!(photo["png"], true, "{command}: every board is a PNG");
-                let caption = plain(photo["text"].as_str().unwrap());
+                let caption = untagged(photo["text"].as_str().unwrap());
                 let Some(data) =
                     photo["keyboard"]["inline_keyboard"][0][0]["callback_data"].as_str()
                 else {
@@ -512,7 +512,7 @@ async fn forged_data_stale_buttons_and_rate_limits() {
         // Telegram asks for admin rights where the command's declaration says).
         g.say(3, "Mod", "/options 5m").await;
         g.until("Mod's options", |f| {
-            plain(f.messages[&lobby]["text"].as_str()?)
+            untagged(f.messages[&lobby]["text"].as_str()?)
                 .contains("Turn timer: 5 minutes")
                 .then_some(())
         })
@@ -533,7 +533,7 @@ async fn forged_data_stale_buttons_and_rate_limits() {
         let board = g.until("the first board despite a 429", board).await;
         assert_eq!(board.1["png"], true);
         g.until("the lobby edited despite a 429", |f| {
-            plain(f.messages[&lobby]["text"].as_str()?).contains("begins").then_some(())
+            untagged(f.messages[&lobby]["text"].as_str()?).contains("begins").then_some(())
         })
         .await;
         {
@@ -581,7 +581,7 @@ async fn forged_data_stale_buttons_and_rate_limits() {
         g.until("Zed named", |f| {
             f.messages
                 .values()
-                .map(|m| plain(m["text"].as_str().unwrap_or("")))
+                .map(|m| untagged(m["text"].as_str().unwrap_or("")))
                 .find(|t| t.contains("No player called Zed is at this table"))
                 .map(|t| assert!(!t.contains("telegram"), "{t}"))
         })
@@ -592,7 +592,7 @@ async fn forged_data_stale_buttons_and_rate_limits() {
         g.until("Ben removed", |f| {
             f.messages
                 .values()
-                .any(|m| plain(m["text"].as_str().unwrap_or("")).contains("Ben was removed"))
+                .any(|m| untagged(m["text"].as_str().unwrap_or("")).contains("Ben was removed"))
                 .then_some(())
         })
         .await;
@@ -647,7 +647,7 @@ fn said_in(f: &Fake, chat: i64, words: &str) -> Option<(i64, String)> {
         f.messages.keys().copied().filter(|id| f.messages[id]["chat"] == chat).collect();
     ids.sort();
     ids.into_iter().rev().find_map(|id| {
-        let text = plain(f.messages[&id]["text"].as_str()?);
+        let text = untagged(f.messages[&id]["text"].as_str()?);
         text.contains(words).then_some((id, text))
     })
 }
@@ -668,7 +668,7 @@ async fn a_private_table_is_joined_through_its_deep_link_and_played_in_private_c
     // Ben follows the link: Telegram opens his chat with the bot and sends "/start <code>".
     g.say_in(2, 2, "Ben", &format!("/start {code}")).await;
     g.until("Ben seated, in both chats", |f| {
-        let ana_sees = plain(f.messages[&lobby]["text"].as_str()?).contains("Ben joined");
+        let ana_sees = untagged(f.messages[&lobby]["text"].as_str()?).contains("Ben joined");
         (ana_sees && said_in(f, 2, "Ben joined").is_some()).then_some(())
     })
     .await;
@@ -686,7 +686,7 @@ async fn a_private_table_is_joined_through_its_deep_link_and_played_in_private_c
             })
             .await;
         assert!(boards.iter().all(|(_, m)| m["png"] == true));
-        let caption = plain(boards[0].1["text"].as_str().unwrap());
+        let caption = untagged(boards[0].1["text"].as_str().unwrap());
         let prompt = caption.lines().last().unwrap().to_owned();
         let seat = players.iter().position(|(_, n)| prompt.starts_with(n)).unwrap();
         let (id, board) = &boards[seat];
@@ -712,7 +712,7 @@ async fn a_private_table_is_joined_through_its_deep_link_and_played_in_private_c
 /// caption's last line is the prompt, which starts with the mover's name.
 fn first_button_and_mover(photo: &Value) -> (String, (i64, &'static str)) {
     let data = photo["keyboard"]["inline_keyboard"][0][0]["callback_data"].as_str().unwrap();
-    let caption = plain(photo["text"].as_str().unwrap());
+    let caption = untagged(photo["text"].as_str().unwrap());
     let ben = caption.lines().last().unwrap().starts_with("Ben");
     (data.to_owned(), if ben { (2, "Ben") } else { (1, "Ana") })
 }
@@ -770,7 +770,7 @@ async fn every_move_is_shown(server: &Server, store: &dicetable::store::Store, g
         }
     }
     for (_, text, _) in &fake.answers {
-        let text = plain(text.as_deref().unwrap_or(""));
+        let text = untagged(text.as_deref().unwrap_or(""));
         assert!(!text.contains("went wrong") && !text.contains("not answering"), "{text}");
     }
 }
@@ -834,11 +834,11 @@ async fn a_chat_admin_may_press_cancel_for_the_host() {
     let (lobby, cancel) = g.until("a lobby", |f| button(f, "Cancel")).await;
     let qid = g.press(2, "Ben", lobby, &cancel).await;
     let (text, alert) = g.answer(&qid).await;
-    assert!(alert && plain(&text.unwrap()).contains("host"), "a member may not");
+    assert!(alert && untagged(&text.unwrap()).contains("host"), "a member may not");
     let qid = g.press(3, "Mod", lobby, &cancel).await;
     assert_eq!(g.answer(&qid).await, (None, false), "an admin may");
     g.until("the lobby cancelled", |f| {
-        plain(f.messages[&lobby]["text"].as_str()?).contains("cancelled").then_some(())
+        untagged(f.messages[&lobby]["text"].as_str()?).contains("cancelled").then_some(())
     })
     .await;
     g.running.shutdown().await;
@@ -866,14 +866,14 @@ async fn every_readme_command_example_works() {
                         m["chat"] == CHAT
                             && !before.contains(&(**id, m["rev"].as_i64().unwrap_or(0)))
                     })
-                    .any(|(_, m)| plain(m["text"].as_str().unwrap_or("")).contains(phrase))
+                    .any(|(_, m)| untagged(m["text"].as_str().unwrap_or("")).contains(phrase))
                     .then_some(())
             })
             .await;
         }
         let fake = g.server.fake.lock().await;
         for m in fake.messages.values() {
-            let text = plain(m["text"].as_str().unwrap_or(""));
+            let text = untagged(m["text"].as_str().unwrap_or(""));
             assert!(!text.contains("do not know") && !text.contains("went wrong"), "{db}: {text}");
         }
         // After Ana's `/access on`, her tables' boards (the Nardy one) open with where everything
@@ -1014,7 +1014,7 @@ async fn a_mention_after_a_restart_names_the_player() {
             .values()
             .find(|m| {
                 m["chat"] == chat
-                    && plain(m["text"].as_str().unwrap_or("")).contains("before the bot plays")
+                    && untagged(m["text"].as_str().unwrap_or("")).contains("before the bot plays")
             })
             .cloned();
         drop(f);
@@ -1028,7 +1028,7 @@ async fn a_mention_after_a_restart_names_the_player() {
     let link = format!("<a href=\"tg://user?id={}\">", mover.0);
     assert!(html.contains(&link), "{html}");
     assert!(!html.contains('🔔'), "{html}");
-    assert!(plain(html).contains(mover.1), "{html}");
+    assert!(untagged(html).contains(mover.1), "{html}");
     running.shutdown().await;
 }
 
@@ -1109,7 +1109,8 @@ async fn one_person_against_computers_to_the_ranking() {
         g.boards_in_place().await;
         g.say(1, "Ana", "/snakes quick bots=2 hard").await;
         let (lobby, start) = g.until("a lobby", |f| button(f, "Start")).await;
-        let text = g.until("the lobby", |f| f.messages[&lobby]["text"].as_str().map(plain)).await;
+        let text =
+            g.until("the lobby", |f| f.messages[&lobby]["text"].as_str().map(untagged)).await;
         assert!(text.contains("🤖 Computer 2 (hard)"), "{db}: {text}");
         assert!(button(&*g.server.fake.lock().await, "Remove computer").is_some(), "{db}");
         g.press(1, "Ana", lobby, &start).await;
@@ -1121,7 +1122,7 @@ async fn one_person_against_computers_to_the_ranking() {
             let photo = g.edited(id, rev).await;
             rev = photo["rev"].as_i64().unwrap_or(0);
             assert_eq!(photo["png"], true, "{db}: every board is a PNG");
-            let caption = plain(photo["text"].as_str().unwrap());
+            let caption = untagged(photo["text"].as_str().unwrap());
             if caption.contains("Game over.") {
                 assert!(caption.contains("1. "), "{db}: {caption}");
                 break;
@@ -1176,7 +1177,7 @@ async fn option_words_are_refused_by_name_in_the_players_language() {
             g.until(&format!("{text} answered with {phrase:?}"), |f| {
                 f.messages
                     .values()
-                    .map(|m| plain(m["text"].as_str().unwrap_or("")))
+                    .map(|m| untagged(m["text"].as_str().unwrap_or("")))
                     .find(|t| t.contains(phrase))
             })
             .await
@@ -1216,7 +1217,7 @@ async fn option_words_are_refused_by_name_in_the_players_language() {
             })
             .await
         };
-        let text = plain(&raw);
+        let text = untagged(&raw);
         let list = text.split(known).nth(1).unwrap_or_else(|| panic!("{lang}: {text}"));
         let list =
             list.trim_end_matches('.').trim_end_matches(['\u{2069}', '\u{2066}', '\u{2067}']);
@@ -1281,7 +1282,7 @@ async fn turn_notices_reach_private_chats_once_and_a_blocked_user_is_switched_of
             g.until("the next board", |f| board_in(f, CHAT).filter(|(n, _)| *n > id)).await;
         }
         let (board_id, (_, dm)) = told.expect("Ana's turn came");
-        let text = plain(dm["text"].as_str().unwrap());
+        let text = untagged(dm["text"].as_str().unwrap());
         assert_eq!(dm["photo"], true, "{db}: the board is shown");
         assert!(text.contains(&format!("https://t.me/c/1234/{board_id}")), "{db}: {text}");
         assert!(text.contains("in Game night: your turn"), "{db}: the chat is named: {text}");
@@ -1302,7 +1303,7 @@ async fn turn_notices_reach_private_chats_once_and_a_blocked_user_is_switched_of
         g.until("her games", |f| said_in(f, 1, "Your open tables")).await;
         let fake = g.server.fake.lock().await;
         let (_, games) = said_in(&fake, 1, "Your open tables").unwrap();
-        assert!(plain(&games).contains("your turn"), "{db}: {games}");
+        assert!(untagged(&games).contains("your turn"), "{db}: {games}");
         drop(fake);
         // Ana plays her turn; Ben's turn comes, his notice is refused (he blocked the bot), and
         // he is switched off rather than tried at every turn.
@@ -1383,7 +1384,7 @@ async fn quiet_hours_hold_notices_and_two_waiting_tables_are_one_message() {
         // Lifting the quiet hours lets both waiting turns go, as one message.
         g.say_in(1, 1, "Ana", "/notify quiet off").await;
         let notice = g.until("the notice", |f| turn_notices(f).into_iter().next()).await;
-        let text = plain(notice["text"].as_str().unwrap());
+        let text = untagged(notice["text"].as_str().unwrap());
         assert!(text.starts_with("It is your turn:"), "{db}: {text}");
         // Each link leads to the table's live board in its group: the one with her buttons.
         let fake = g.server.fake.lock().await;
@@ -1462,7 +1463,7 @@ fn said_all(f: &Fake, words: &str) -> Vec<String> {
     let mut ids: Vec<_> = f.messages.keys().copied().collect();
     ids.sort();
     ids.into_iter()
-        .filter_map(|id| f.messages[&id]["text"].as_str().map(plain))
+        .filter_map(|id| f.messages[&id]["text"].as_str().map(untagged))
         .filter(|t| t.contains(words))
         .collect()
 }
@@ -1483,7 +1484,7 @@ impl Group {
             self.until("a lobby", |f| button(f, "Join").filter(|(id, _)| *id > before)).await;
         self.press(2, "Ben", lobby, &join).await;
         self.until("Ben in the lobby", |f| {
-            plain(f.messages[&lobby]["text"].as_str()?).contains("Ben joined").then_some(())
+            untagged(f.messages[&lobby]["text"].as_str()?).contains("Ben joined").then_some(())
         })
         .await;
         let (lobby, start) = self
@@ -1653,7 +1654,7 @@ async fn rematch_opens_one_table_that_starts_when_the_players_are_back() {
             "Invited: Ana".to_owned(),
             "Ben (host)".to_owned(),
         ] {
-            assert!(plain(&text).contains(&words), "{db}: {words:?} in {text}");
+            assert!(untagged(&text).contains(&words), "{db}: {words:?} in {text}");
         }
         assert!(text.contains("tg://user?id=1"), "{db}: Ana is mentioned: {text}");
         // Ben again, someone who did not play, and forged data: alerts, nothing opens.
@@ -1665,13 +1666,13 @@ async fn rematch_opens_one_table_that_starts_when_the_players_are_back() {
             let qid = g.press(uid, name, reveal, data).await;
             let (text, alert) = g.answer(&qid).await;
             let text = text.unwrap_or_default();
-            assert!(alert && plain(&text).contains(says), "{db}: {name}: {text}");
+            assert!(alert && untagged(&text).contains(says), "{db}: {name}: {text}");
         }
         // Ana presses Rematch: both are seated, and the game begins with no Start to press.
         g.press(1, "Ana", reveal, &rematch).await;
         g.until("the rematch's first board", |f| board(f).filter(|(id, _)| *id > lobby)).await;
         g.until("the lobby says it began", |f| {
-            plain(f.messages[&lobby]["text"].as_str()?).contains("begins").then_some(())
+            untagged(f.messages[&lobby]["text"].as_str()?).contains("begins").then_some(())
         })
         .await;
         let again = common::query_strings(
@@ -1716,7 +1717,7 @@ async fn a_rated_game_shows_its_changes_and_the_ladder_stats_and_record() {
                     m["photo"] == true
                         && m["text"]
                             .as_str()
-                            .is_some_and(|t| plain(t).contains("Long Nardy: rating"))
+                            .is_some_and(|t| untagged(t).contains("Long Nardy: rating"))
                 })
                 .then_some(())
         })
@@ -1863,7 +1864,7 @@ async fn a_cup_runs_to_its_winner_with_one_standings_message_across_a_restart() 
                 .messages
                 .iter()
                 .filter(|(_, m)| {
-                    let t = plain(m["text"].as_str().unwrap_or(""));
+                    let t = untagged(m["text"].as_str().unwrap_or(""));
                     t.contains("cup standings, round") || t.contains("cup is over. Final standings")
                 })
                 .map(|(id, _)| *id)
@@ -1876,7 +1877,7 @@ async fn a_cup_runs_to_its_winner_with_one_standings_message_across_a_restart() 
             let post = g
                 .until(&wanted, |f| {
                     f.messages.values().find_map(|m| {
-                        let t = plain(m["text"].as_str()?);
+                        let t = untagged(m["text"].as_str()?);
                         t.contains(&wanted).then_some(t)
                     })
                 })
@@ -1904,7 +1905,7 @@ async fn a_cup_runs_to_its_winner_with_one_standings_message_across_a_restart() 
                 g.until("the resignation", |f| {
                     f.messages
                         .values()
-                        .any(|m| plain(m["text"].as_str().unwrap_or("")).contains(&resigned))
+                        .any(|m| untagged(m["text"].as_str().unwrap_or("")).contains(&resigned))
                         .then_some(())
                 })
                 .await;
@@ -1915,7 +1916,7 @@ async fn a_cup_runs_to_its_winner_with_one_standings_message_across_a_restart() 
         let text = g
             .until("the final standings", |f| {
                 let live = *standings(f).first()?;
-                let t = plain(f.messages[&live]["text"].as_str()?);
+                let t = untagged(f.messages[&live]["text"].as_str()?);
                 t.contains("Final standings").then_some(t)
             })
             .await;
@@ -1929,7 +1930,7 @@ async fn a_cup_runs_to_its_winner_with_one_standings_message_across_a_restart() 
         let winner = f
             .messages
             .values()
-            .filter(|m| plain(m["text"].as_str().unwrap_or("")).contains("the Long Nardy cup!"));
+            .filter(|m| untagged(m["text"].as_str().unwrap_or("")).contains("the Long Nardy cup!"));
         assert_eq!(winner.count(), 1, "{db}: the winner announced once");
         // What a cup costs a chat's message budget (Telegram: 20 new messages a minute in a
         // group, 10 in a supergroup).

@@ -212,7 +212,7 @@ impl Discord {
             return rows;
         }
         let lang = view.lang.unwrap_or_default();
-        let link = self.service.live_link(table, None);
+        let link = self.service.live().live_link(table, None);
         let Ok(page) = base.join(&format!("live/{link}")) else { return rows };
         rows.push(serenity::all::CreateActionRow::Buttons(vec![
             serenity::all::CreateButton::new_link(page.to_string())
@@ -230,7 +230,7 @@ impl Discord {
         let ctx = self.press_ctx(press);
         let base = self.public_url.as_ref().map(url::Url::as_str).unwrap_or_default();
         let text = match table.parse::<i64>() {
-            Ok(table) => self.service.live_play_text(&ctx, table, base).await,
+            Ok(table) => self.service.live().live_play_text(&ctx, table, base).await,
             Err(_) => self.service.say_privately(&ctx, "live-err-link").await.text,
         };
         let answer = CreateInteractionResponse::Message(
@@ -690,7 +690,7 @@ impl Discord {
             }
         }
         let lobby = self.service.message(table, Slot::Lobby).await.ok().flatten();
-        let name = self.service.thread_name(table).await;
+        let name = self.service.views().thread_name(table).await;
         let opened = match lobby.as_deref().and_then(parse_ref) {
             Some((c, m)) => {
                 self.call("open thread", || {
@@ -775,7 +775,7 @@ impl Discord {
         let Kind::Notice(TurnNotice { notice, .. }) = &view.kind else { return };
         let sent = match user.create_dm_channel(&self.http).await {
             // The turn was played while the notice waited: it is not sent.
-            Ok(_) if !self.service.notice_due(notice).await => return,
+            Ok(_) if !self.service.turn_notices().notice_due(notice).await => return,
             Ok(dm) => {
                 let mut b = CreateMessage::new().content(self.content(&view));
                 if let Some(file) = board_file(&view) {
@@ -786,7 +786,7 @@ impl Discord {
             Err(e) => Err(e),
         };
         match sent {
-            Ok(()) => self.service.noticed(notice).await,
+            Ok(()) => self.service.turn_notices().noticed(notice).await,
             Err(e) => {
                 tracing::info!(user = user.get(), error = %e, "a direct message was refused");
                 let why = if dms_closed(&e) {
@@ -794,7 +794,7 @@ impl Discord {
                 } else {
                     crate::table::NoticeFailure::Failed
                 };
-                for (chat, v) in self.service.notice_failed(notice, why).await {
+                for (chat, v) in self.service.turn_notices().notice_failed(notice, why).await {
                     self.post_to(&crate::ids::ChatId::from(chat), vec![v]);
                 }
             }

@@ -27,7 +27,7 @@ use crate::engine::computer::Level;
 use crate::engine::{Game, GameKind};
 
 /// The number of the rating model: stored ratings of another are rebuilt at start-up
-/// ([`crate::table::Service::upgrade_ratings`]). 3: Plackett–Luce with Ludo's luck and
+/// ([`crate::table::Ratings::upgrade_ratings`]). 3: Plackett–Luce with Ludo's luck and
 /// computers measured per table size (issue 47, item 2); 2: Plackett–Luce with one luck for
 /// every size; 1 (never stored): the pairwise model before it.
 pub const MODEL: i64 = 3;
@@ -284,14 +284,9 @@ pub fn rate(
     skills
 }
 
-/// The chance of each seat of a game of `kind` to win (finish first), as the model predicts
-/// it from their skills: under Plackett–Luce, each seat's strength `exp(mu / c)` over the sum
-/// of all, with the luck of that game and table size ([`beta`]).
-pub fn win_chances(kind: GameKind, skills: &[Skill]) -> Vec<f64> {
-    win_chances_with(skills, beta(kind, skills.len()))
-}
-
-/// [`win_chances`] with the luck term `beta` given.
+/// The chance of each seat to win (finish first), as the model predicts it from their skills:
+/// under Plackett–Luce, each seat's strength `exp(mu / c)` over the sum of all, with `beta` the
+/// luck of that game and table size ([`beta`]).
 pub fn win_chances_with(skills: &[Skill], beta: f64) -> Vec<f64> {
     let c = skills.iter().map(|s| s.sigma * s.sigma + beta * beta).sum::<f64>().sqrt();
     let strength: Vec<f64> = skills.iter().map(|s| (s.mu / c).exp()).collect();
@@ -514,7 +509,7 @@ mod tests {
         let after = rate(GameKind::Ludo, &seats, &[1, 1, 3, 4], 1, &[0; 4]);
         assert!((after[0].mu - after[1].mu).abs() < 1e-12 && after[0].mu > START.mu);
         // The chances of equals are equal and sum to one.
-        let chances = win_chances(GameKind::Ludo, &[START; 8]);
+        let chances = win_chances_with(&[START; 8], beta(GameKind::Ludo, 8));
         assert!(chances.iter().all(|c| (c - 0.125).abs() < 1e-12));
     }
 

@@ -196,7 +196,7 @@ impl Live {
         } else {
             link.to_owned()
         };
-        self.inner.service.read_live_link(&text)
+        self.inner.service.live().read_live_link(&text)
     }
 
     /// The state the viewer sees, or a refusal (`key`, status) in words.
@@ -206,6 +206,7 @@ impl Live {
         let lang = language(&q.lang, viewer.as_ref());
         self.inner
             .service
+            .live()
             .live_state(&link, viewer.as_ref().map(|v| v.user.as_str()), lang)
             .await
             .map_err(|e| (status_of(&e), e.key()))
@@ -255,7 +256,7 @@ impl Live {
             if ids.is_empty() {
                 continue;
             }
-            let versions = match self.inner.service.live_versions(&ids).await {
+            let versions = match self.inner.service.live().live_versions(&ids).await {
                 Ok(v) => v,
                 Err(e) => {
                     tracing::warn!(error = %e, "reading the live tables' versions failed");
@@ -375,7 +376,7 @@ async fn app_page() -> Response {
 /// The page for a link: the same page whatever the link, with the status its table's answer
 /// will have, so that a bad link is a refusal to a crawler too (the page says why, in words).
 async fn link_page(State(live): State<Live>, Path(link): Path<String>) -> Response {
-    let status = match live.inner.service.read_live_link(&link) {
+    let status = match live.inner.service.live().read_live_link(&link) {
         Ok(_) => StatusCode::OK,
         Err(e) => status_of(&e),
     };
@@ -561,6 +562,7 @@ async fn press(
     let (chat, views) = match live
         .inner
         .service
+        .live()
         .live_press(&link, &viewer.user, &viewer.name, locale, &token)
         .await
     {

@@ -496,7 +496,7 @@ impl Playground {
             private: m.view.private_to().is_some(),
             live: match m.view.shows() {
                 Some((table, Slot::Board | Slot::Lobby)) => {
-                    let path = format!("live/{}", self.service.live_link(table, None));
+                    let path = format!("live/{}", self.service.live().live_link(table, None));
                     Some(match &self.public_url {
                         Some(base) => base.join(&path).map_or(format!("/{path}"), String::from),
                         None => format!("/{path}"),
@@ -523,7 +523,7 @@ impl Playground {
         let notice = view.notice().cloned();
         self.post_in(&room, None, view).await;
         if let Some(notice) = notice {
-            self.service.noticed(&notice).await;
+            self.service.turn_notices().noticed(&notice).await;
         }
     }
 
@@ -611,7 +611,7 @@ impl Playground {
             r.messages.iter().filter_map(|m| m.view.shows().map(|(t, _)| t)).collect()
         };
         let chat = ChatId::playground(room);
-        for view in self.service.open_views(chat.as_str()).await {
+        for view in self.service.views().open_views(chat.as_str()).await {
             if view.shows().is_none_or(|(t, _)| !shown.contains(&t)) {
                 self.post_in(room, None, view).await;
             }

@@ -39,11 +39,11 @@ pub struct Animation<'r> {
 /// The longest a frame may last in a GIF, in milliseconds (its delay is 16 bits of 10 ms).
 const MAX_DELAY_MS: u32 = 655_350;
 
-impl Renderer {
-    /// A new, empty animation drawn by this renderer.
-    pub fn animation(&self) -> Animation<'_> {
+impl<'r> Animation<'r> {
+    /// A new, empty animation drawn by `renderer` ([`Renderer::animation`]).
+    pub(super) fn new(renderer: &'r Renderer) -> Self {
         Animation {
-            renderer: self,
+            renderer,
             colours: None,
             encoder: None,
             squeeze: None,

@@ -234,6 +234,11 @@ impl Default for Renderer {
 }
 
 impl Renderer {
+    /// A new, empty animation drawn by this renderer.
+    pub fn animation(&self) -> Animation<'_> {
+        Animation::new(self)
+    }
+
     /// Loads the fonts.
     pub fn new() -> Self {
         Self {

@@ -245,15 +245,6 @@ pub async fn backup(url: &str, out: &Path, force: bool) -> Result<Backup, CopyEr
     Ok(Backup { path: out.to_owned(), bytes, tables })
 }
 
-impl Store {
-    /// Every table's id, in order (for checks over the whole database, e.g. after a copy).
-    pub async fn table_ids(&self) -> Result<Vec<i64>, StoreError> {
-        const SQL: &str = "select id from tables order by id";
-        let ids = on_pool!(self, pool => sqlx::query_scalar(SQL).fetch_all(pool).await?);
-        Ok(ids)
-    }
-}
-
 /// Opens the SQLite file at `url`, which must exist (and, if `alone`, which no other process
 /// may hold open: see [`in_use`]), on one connection.
 async fn open_sqlite(url: &str, alone: bool) -> Result<SqliteConnection, CopyError> {

@@ -1,12 +1,12 @@
 //! The group cup's rows (issue 49; migration 0011): a cup, its players and its games.
 //!
-//! Every change to a cup goes through [`Store::update_cup`], guarded by the cup's version: a
+//! Every change to a cup goes through [`CupStore::update_cup`], guarded by the cup's version: a
 //! round's pairing, its tables (created, seated, in the same transaction) and the cup's next
 //! state are written together or not at all, so of several processes that see a round end at
 //! once exactly one pairs it. A game's result is written by the save that finishes its table
 //! ([`super::Change::cup_result`]), in that save's transaction.
 
-use super::{BeginWrite, SeatRecord, Store, StoreError, TableRecord, TableStatus};
+use super::{BeginWrite, CupStore, SeatRecord, Store, StoreError, TableRecord, TableStatus};
 use crate::ids::{ChatId, UserId};
 
 /// Where a cup stands.
@@ -125,7 +125,7 @@ pub struct CupGameRow {
     pub result: Option<String>,
 }
 
-/// What [`Store::update_cup`] writes besides the cup's row.
+/// What [`CupStore::update_cup`] writes besides the cup's row.
 #[derive(Debug, Default)]
 pub struct CupChange<'a> {
     /// Players who sign up.
@@ -160,10 +160,10 @@ macro_rules! insert_player {
     }};
 }
 
-impl Store {
+impl CupStore<'_> {
     /// Creates a cup with its first players; returns its id. A chat with an open cup is refused
     /// with [`StoreError::CupExists`].
-    pub async fn create_cup(&self, c: &CupRecord) -> Result<i64, StoreError> {
+    pub async fn create_cup(self, c: &CupRecord) -> Result<i64, StoreError> {
         const SQL: &str = "insert into cups (chat, game, options, settings, format, rounds, \
                            window_ms, host, status, round, round_ends, updated_ms, starts_ms) \
                            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) \
@@ -205,7 +205,7 @@ impl Store {
     }
 
     /// The open cup of a chat, if it has one.
-    pub async fn open_cup(&self, chat: &str) -> Result<Option<i64>, StoreError> {
+    pub async fn open_cup(self, chat: &str) -> Result<Option<i64>, StoreError> {
         const SQL: &str = "select id from cups where chat = $1 and status in ('signup', 'playing')";
         let id =
             on_pool!(self, pool => sqlx::query_scalar(SQL).bind(chat).fetch_optional(pool).await?);
@@ -213,7 +213,7 @@ impl Store {
     }
 
     /// The chat's most recent cup, open or ended.
-    pub async fn last_cup(&self, chat: &str) -> Result<Option<i64>, StoreError> {
+    pub async fn last_cup(self, chat: &str) -> Result<Option<i64>, StoreError> {
         const SQL: &str = "select id from cups where chat = $1 order by id desc limit 1";
         let id =
             on_pool!(self, pool => sqlx::query_scalar(SQL).bind(chat).fetch_optional(pool).await?);
@@ -221,7 +221,7 @@ impl Store {
     }
 
     /// Reads a cup with its players and games.
-    pub async fn cup(&self, id: i64) -> Result<CupRecord, StoreError> {
+    pub async fn cup(self, id: i64) -> Result<CupRecord, StoreError> {
         const CUP: &str = "select chat, game, options, settings, format, rounds, window_ms, \
                            host, status, round, round_ends, version, updated_ms, starts_ms, \
                            cancelled_by, standings_version from cups where id = $1";
@@ -294,7 +294,7 @@ impl Store {
                 c
             }};
         }
-        let cup = match self {
+        let cup = match self.whole() {
             Store::Postgres(pool) => read!(pool),
             Store::Sqlite(lite) => read!(&lite.read),
         };
@@ -307,7 +307,7 @@ impl Store {
     /// `cup_id`, and linked from its game). Returns the new version; if the cup is no longer
     /// at `c.version`, nothing is written ([`StoreError::CupConflict`]).
     pub async fn update_cup(
-        &self,
+        self,
         c: &CupRecord,
         change: &CupChange<'_>,
     ) -> Result<i64, StoreError> {
@@ -390,7 +390,7 @@ impl Store {
     /// stopped between pairing a round and starting its games); and a playing cup, or one
     /// finished within the hour, whose standings message is behind its results (a process
     /// stopped before it showed them).
-    pub async fn cups_due(&self, now: i64) -> Result<Vec<i64>, StoreError> {
+    pub async fn cups_due(self, now: i64) -> Result<Vec<i64>, StoreError> {
         const SQL: &str = "select c.id from cups c where \
                            (c.status = 'signup' and c.starts_ms <= $1) \
                            or (c.status = 'playing' and (c.round_ends <= $1 \
@@ -413,7 +413,7 @@ impl Store {
     /// The ended cups of `chat` that `user` played in, newest first (at most `limit`), leaving
     /// out those that ended before an admin lifted the user's wait (T9).
     pub async fn ended_cups_of(
-        &self,
+        self,
         chat: &str,
         user: &str,
         limit: i64,
@@ -432,7 +432,7 @@ impl Store {
 
     /// Lifts `user`'s no-show wait in `chat` (T9): the cups that ended before `now` no longer
     /// count.
-    pub async fn lift_cup_wait(&self, chat: &str, user: &str, now: i64) -> Result<(), StoreError> {
+    pub async fn lift_cup_wait(self, chat: &str, user: &str, now: i64) -> Result<(), StoreError> {
         const SQL: &str = "insert into cup_lifts (chat, user_id, lifted_ms) values ($1, $2, $3) \
                            on conflict (chat, user_id) do update set lifted_ms = excluded.lifted_ms";
         on_writer!(self, pool => {
@@ -443,7 +443,7 @@ impl Store {
 
     /// The user a chat's cups know by `name` (its latest sign-up of that name), if any.
     pub async fn cup_player_named(
-        &self,
+        self,
         chat: &str,
         name: &str,
     ) -> Result<Option<String>, StoreError> {
@@ -457,7 +457,7 @@ impl Store {
     }
 
     /// The cup table `table` plays for, if any.
-    pub async fn cup_of_table(&self, table: i64) -> Result<Option<i64>, StoreError> {
+    pub async fn cup_of_table(self, table: i64) -> Result<Option<i64>, StoreError> {
         const SQL: &str = "select cup_id from cup_games where table_id = $1";
         let id =
             on_pool!(self, pool => sqlx::query_scalar(SQL).bind(table).fetch_optional(pool).await?);

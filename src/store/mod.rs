@@ -572,10 +572,13 @@ impl BeginWrite for SqlitePool {
 /// For reads: on SQLite the readers' pool (see [`on_writer!`] for writes).
 macro_rules! on_pool {
     ($store:expr, $pool:ident => $body:expr) => {
-        match $store {
+        on_pool!(@ $store, read, $pool => $body)
+    };
+    (@ $store:expr, $side:ident, $pool:ident => $body:expr) => {
+        match $store.whole() {
             Store::Postgres($pool) => $body,
             Store::Sqlite(lite) => {
-                let $pool = &lite.read;
+                let $pool = &lite.$side;
                 $body
             }
         }
@@ -585,13 +588,7 @@ macro_rules! on_pool {
 /// Like [`on_pool!`], for code that writes: on SQLite the one writer connection (in line).
 macro_rules! on_writer {
     ($store:expr, $pool:ident => $body:expr) => {
-        match $store {
-            Store::Postgres($pool) => $body,
-            Store::Sqlite(lite) => {
-                let $pool = &lite.write;
-                $body
-            }
-        }
+        on_pool!(@ $store, write, $pool => $body)
     };
 }
 
@@ -662,7 +659,29 @@ macro_rules! claim {
     }};
 }
 
+parts! {
+    Store;
+    /// The group cup's rows (`cup.rs`).
+    CupStore, cups;
+    /// Ratings and seasons (`ratings.rs`).
+    RatingStore, ratings;
+    /// The show protocol's claims and recorded messages (`show.rs`).
+    ShowStore, shows;
+}
+
 impl Store {
+    /// The store itself, for a part of it ([`CupStore`], …) to match on its pools.
+    fn whole(&self) -> &Store {
+        self
+    }
+
+    /// Every table's id, in order (for checks over the whole database, e.g. after a copy).
+    pub async fn table_ids(&self) -> Result<Vec<i64>, StoreError> {
+        const SQL: &str = "select id from tables order by id";
+        let ids = on_pool!(self, pool => sqlx::query_scalar(SQL).fetch_all(pool).await?);
+        Ok(ids)
+    }
+
     /// Connects to `url` (postgres://… or sqlite:…) and brings its schema up to date.
     pub async fn connect(url: &str) -> Result<Self, StoreError> {
         if url.starts_with("postgres://") || url.starts_with("postgresql://") {

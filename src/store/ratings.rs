@@ -11,7 +11,7 @@
 
 use std::sync::LazyLock;
 
-use super::{BeginWrite, Store, StoreError};
+use super::{BeginWrite, RatingStore, Store, StoreError};
 use crate::ids;
 
 /// One person's stored rating in one game and season; `mu` and `sigma` are `None` before the
@@ -275,11 +275,11 @@ impl RateTx for sqlx::SqliteConnection {
     }
 }
 
-impl Store {
+impl RatingStore<'_> {
     /// Every finished table, in the order its ratings were (or would have been) applied: the
     /// games rated since ratings began in their rating order, after those finished before
     /// (by time, then number).
-    pub async fn finished_games(&self) -> Result<Vec<FinishedGame>, StoreError> {
+    pub async fn finished_games(self) -> Result<Vec<FinishedGame>, StoreError> {
         const SQL: &str = "select t.id, t.game, t.chat, coalesce(max(r.finished_ms), t.updated_ms), \
                            t.state, (select g.seq from rated_games g where g.table_id = t.id) \
                            from tables t left join results r on r.table_id = t.id \
@@ -321,7 +321,7 @@ impl Store {
     /// Replaces every stored rating by rating `games` in order, in one transaction: each as
     /// `(table, game, chat, finished ms, rating)`.
     pub async fn rebuild_ratings(
-        &self,
+        self,
         games: &[(i64, &str, &str, i64, Rating<'_>)],
         model: i64,
     ) -> Result<(), StoreError> {
@@ -345,13 +345,13 @@ impl Store {
 
     /// The rating model the stored ratings were last rebuilt under (`None`: never rebuilt,
     /// ratings from before models were numbered).
-    pub async fn rating_model(&self) -> Result<Option<i64>, StoreError> {
+    pub async fn rating_model(self) -> Result<Option<i64>, StoreError> {
         const SQL: &str = "select value from meta where key = 'rating_model'";
         Ok(on_pool!(self, pool => sqlx::query_scalar(SQL).fetch_optional(pool).await?))
     }
 
     /// Every stored rating, as `(game, season, row)`, ordered: for comparing a rebuild.
-    pub async fn all_ratings(&self) -> Result<Vec<(String, String, RatingRow)>, StoreError> {
+    pub async fn all_ratings(self) -> Result<Vec<(String, String, RatingRow)>, StoreError> {
         const SQL: &str = "select game, season, user_id, mu, sigma, games, wins, last_ms \
                            from ratings order by game, season, user_id";
         type Row = (String, String, String, Option<f64>, Option<f64>, i64, i64, i64);
@@ -367,7 +367,7 @@ impl Store {
     /// A ladder of `game` in `season`, best first: the people who played a rated game of it in
     /// `chat` that season, or with no chat, everyone who opted in (`/stats public`).
     pub async fn ladder(
-        &self,
+        self,
         game: &str,
         season: &str,
         chat: Option<&str>,
@@ -395,7 +395,7 @@ impl Store {
 
     /// One person's ratings in `season` (and all-time): `(game, season, row)`.
     pub async fn user_ratings(
-        &self,
+        self,
         user: &str,
         season: &str,
     ) -> Result<Vec<(String, String, RatingRow)>, StoreError> {
@@ -417,7 +417,7 @@ impl Store {
     /// One person's rating in `game` and `season` after each rated game, oldest first:
     /// `(finished ms, mu, sigma)`.
     pub async fn rating_history(
-        &self,
+        self,
         user: &str,
         game: &str,
         season: &str,
@@ -433,7 +433,7 @@ impl Store {
     }
 
     /// Sets whether a user is on ladders across chats.
-    pub async fn set_public(&self, user: &str, public: bool) -> Result<(), StoreError> {
+    pub async fn set_public(self, user: &str, public: bool) -> Result<(), StoreError> {
         const SQL: &str = "update users set public = $1, version = version + 1 where id = $2";
         on_writer!(self, pool => {
             sqlx::query(SQL).bind(i32::from(public)).bind(user).execute(pool).await?;
@@ -442,7 +442,7 @@ impl Store {
     }
 
     /// Whether a user is on ladders across chats.
-    pub async fn is_public(&self, user: &str) -> Result<bool, StoreError> {
+    pub async fn is_public(self, user: &str) -> Result<bool, StoreError> {
         const SQL: &str = "select public from users where id = $1";
         let p: Option<i32> = on_pool!(self, pool => {
             sqlx::query_scalar(SQL).bind(user).fetch_optional(pool).await?
@@ -453,7 +453,7 @@ impl Store {
     /// The person called `name` (case-insensitively, as last seen at a table) who played in
     /// `chat`, as `(user, name)`; the most recent if several.
     pub async fn player_named(
-        &self,
+        self,
         chat: &str,
         name: &str,
     ) -> Result<Option<(String, String)>, StoreError> {
@@ -472,7 +472,7 @@ impl Store {
     }
 
     /// `a`'s record against `b` per game, over every finished game both sat at.
-    pub async fn head_to_head(&self, a: &str, b: &str) -> Result<Vec<HeadToHead>, StoreError> {
+    pub async fn head_to_head(self, a: &str, b: &str) -> Result<Vec<HeadToHead>, StoreError> {
         const SQL: &str = "select x.game, count(*), \
                            sum(case when x.rank < y.rank then 1 else 0 end), \
                            sum(case when y.rank < x.rank then 1 else 0 end) \

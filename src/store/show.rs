@@ -2,15 +2,15 @@
 //! table's lobby or board. A claim is the table row's `show_owner` / `show_until_ms`; it never
 //! changes the table's version, so the buttons on the board stay valid.
 //!
-//! A process claims a table ([`Store::claim_show`]), learns the message recorded for the slot
+//! A process claims a table ([`ShowStore::claim_show`]), learns the message recorded for the slot
 //! it shows, sends or edits, takes the buttons off the message it replaces, and then records
-//! its message and gives the claim back in one statement ([`Store::record_show`]), which
+//! its message and gives the claim back in one statement ([`ShowStore::record_show`]), which
 //! writes only while the claim is still this owner's. A process that dies holding a claim
 //! leaves it to expire.
 
-use super::{BeginWrite, Store, StoreError};
+use super::{BeginWrite, ShowStore, Store, StoreError};
 
-/// What [`Store::claim_show`] found.
+/// What [`ShowStore::claim_show`] found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Claim {
     /// The claim is this owner's: the message recorded for the slot, with the table version
@@ -20,12 +20,12 @@ pub enum Claim {
     Held,
 }
 
-impl Store {
+impl ShowStore<'_> {
     /// Claims the showing of table `table`'s messages for `owner` until `until_ms`, unless
     /// another owner holds an unexpired claim at `now_ms`; with the claim, reads the message
     /// recorded for the `kind` slot.
     pub async fn claim_show(
-        &self,
+        self,
         table: i64,
         kind: &str,
         owner: i64,
@@ -41,7 +41,7 @@ impl Store {
         // previous owner's record (its row lock) must see what that record wrote, which a
         // read in the claim's own statement (its snapshot taken before the wait) would not.
         // On SQLite both run in one write transaction, which sees the newest commit.
-        let recorded = match self {
+        let recorded = match self.whole() {
             Store::Postgres(pool) => {
                 let done = sqlx::query(CLAIM)
                     .bind(table)
@@ -81,7 +81,7 @@ impl Store {
     /// the claim back, both only if `owner` still holds the claim (and no newer version is
     /// recorded). False: nothing was written (the claim expired and another owner took it).
     pub async fn record_show(
-        &self,
+        self,
         table: i64,
         kind: &str,
         owner: i64,
@@ -102,7 +102,7 @@ impl Store {
                               values ($1, $2, $3, $4) on conflict (table_id, kind) do update \
                               set message = excluded.message, version = excluded.version \
                               where messages.version <= excluded.version returning version";
-        match self {
+        match self.whole() {
             Store::Postgres(pool) => {
                 let done: Option<i64> = sqlx::query_scalar(PG)
                     .bind(table)
@@ -141,7 +141,7 @@ impl Store {
 
     /// Gives a claim back without recording anything (nothing was shown, or the view was no
     /// longer wanted), if `owner` still holds it.
-    pub async fn release_show(&self, table: i64, owner: i64) -> Result<(), StoreError> {
+    pub async fn release_show(self, table: i64, owner: i64) -> Result<(), StoreError> {
         const SQL: &str = "update tables set show_owner = null, show_until_ms = null \
                            where id = $1 and show_owner = $2";
         on_writer!(self, pool => {
@@ -150,11 +150,11 @@ impl Store {
         Ok(())
     }
 
-    /// [`Store::claim_show`] for a cup's standings message (issue 49): claims the showing of
+    /// [`ShowStore::claim_show`] for a cup's standings message (issue 49): claims the showing of
     /// cup `cup`'s standings for `owner` until `until_ms`; with the claim, the message recorded
     /// for it and the standings version it shows.
     pub async fn claim_cup_show(
-        &self,
+        self,
         cup: i64,
         owner: i64,
         now_ms: i64,
@@ -180,11 +180,11 @@ impl Store {
         })
     }
 
-    /// [`Store::record_show`] for a cup's standings message: records `message` showing
+    /// [`ShowStore::record_show`] for a cup's standings message: records `message` showing
     /// standings `version` and gives the claim back, only while `owner` holds it and no newer
     /// version is recorded. False: nothing was written.
     pub async fn record_cup_show(
-        &self,
+        self,
         cup: i64,
         owner: i64,
         message: &str,
@@ -207,7 +207,7 @@ impl Store {
     }
 
     /// Gives a cup's show claim back without recording anything, if `owner` still holds it.
-    pub async fn release_cup_show(&self, cup: i64, owner: i64) -> Result<(), StoreError> {
+    pub async fn release_cup_show(self, cup: i64, owner: i64) -> Result<(), StoreError> {
         const SQL: &str = "update cups set show_owner = null, show_until_ms = null \
                            where id = $1 and show_owner = $2";
         on_writer!(self, pool => {
@@ -217,7 +217,7 @@ impl Store {
     }
 
     /// The message recorded for cup `cup`'s standings, with the standings version it shows.
-    pub async fn cup_message(&self, cup: i64) -> Result<Option<(String, i64)>, StoreError> {
+    pub async fn cup_message(self, cup: i64) -> Result<Option<(String, i64)>, StoreError> {
         const SQL: &str = "select standings_message, standings_version from cups where id = $1";
         let row: Option<(Option<String>, i64)> = on_pool!(self, pool => {
             sqlx::query_as(SQL).bind(cup).fetch_optional(pool).await?

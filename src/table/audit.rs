@@ -2,11 +2,11 @@
 //! seed through the rules, must give its stored snapshot (the log is the truth, the snapshot a
 //! cache). Run over a whole database after `dicetable store copy`.
 
-use super::Service;
+use super::Replays;
 use super::service::{Loaded, SHAPE, ServiceError};
 use crate::store::{StoreError, TableStatus};
 
-/// What [`Service::check_log`] found for one table.
+/// What [`Replays::check_log`] found for one table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LogCheck {
     /// The log replays to the stored snapshot: this many actions.
@@ -18,11 +18,11 @@ pub enum LogCheck {
     OtherShape(usize),
 }
 
-impl Service {
+impl Replays<'_> {
     /// Replays table `id`'s log from its seed and compares the game it gives with the stored
     /// snapshot. A table whose row does not read, whose log does not replay, or whose snapshot
     /// differs from the replay is reported as [`ServiceError::Damaged`], saying where.
-    pub async fn check_log(&self, id: i64) -> Result<LogCheck, ServiceError> {
+    pub async fn check_log(self, id: i64) -> Result<LogCheck, ServiceError> {
         let rec = match self.store.table(id).await {
             Ok(rec) => rec,
             Err(StoreError::BadRow { table, why }) => {

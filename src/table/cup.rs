@@ -1,7 +1,7 @@
 //! The group cup (issue 49): a tournament a chat runs over days. `/cup nardy 5 rounds 24h`
 //! opens it; players sign up with its button (or `/cup join`); the host starts it (`/cup
 //! start`); each round is paired by [`crate::engine::cup`] (docs/rules.md T1–T9) and its games
-//! open as tables of the chat, seated and started; the timer ([`Service::tick`]) closes a
+//! open as tables of the chat, seated and started; the timer ([`Play::tick`]) closes a
 //! round's window, pairs the next round when the last game of one ends, and crowns the winner.
 //!
 //! The cup's row is its state and every change is guarded by its version
@@ -14,7 +14,7 @@ use super::message::{Button, Kind, Post};
 use super::service::{Fail, Loaded, MAX_STRIKES, ServiceError, say};
 use super::token::{Button as TokenButton, Token};
 use super::words::{self, Settings, Timer};
-use super::{Ctx, CupOp, Service, Target, View};
+use super::{Ctx, CupOp, Cups, Target, View};
 use crate::engine::cup::{self, Cup, CupGame, Entrant, Format, Seat as CupSeat};
 use crate::engine::{Action, GameKind};
 use crate::game::fair::Seed;
@@ -276,7 +276,7 @@ impl Read {
     }
 }
 
-impl Service {
+impl Cups<'_> {
     /// `/cup …`.
     pub(super) async fn cup(&self, ctx: &Ctx, op: CupOp) -> Result<Vec<View>, Fail> {
         match op {
@@ -338,7 +338,7 @@ impl Service {
             players.push(CupPlayer {
                 seq: k as i32,
                 user: UserId::computer(settings.level, k),
-                name: self.computer_name(lang, k, settings.level),
+                name: self.lobby().computer_name(lang, k, settings.level),
                 rating: UNRATED,
                 withdrawn: false,
                 excused: 0,
@@ -362,7 +362,7 @@ impl Service {
             players,
             ..CupRecord::default()
         };
-        let id = match self.store.create_cup(&rec).await {
+        let id = match self.store.cups().create_cup(&rec).await {
             Ok(id) => id,
             Err(StoreError::CupExists) => return Err(say("err-cup-exists")),
             Err(e) => return Err(e.into()),
@@ -379,7 +379,7 @@ impl Service {
             lang,
             "cup-created",
             &[
-                ("game", self.game_name(lang, c.game).into()),
+                ("game", self.views().game_name(lang, c.game).into()),
                 ("rounds", Arg::Number(c.rec.rounds.into())),
                 ("window", self.cup_window(lang, c.rec.window_ms).into()),
                 ("format", self.cup_format(lang, c.format).into()),
@@ -399,6 +399,11 @@ impl Service {
                 token: token(TokenButton::CupStart),
             },
         ]];
+        Self::cup_words_view(c, lang, lines.join("\n"), buttons)
+    }
+
+    /// The cup's message while it has no picture: its words and its buttons.
+    fn cup_words_view(c: &Read, lang: Lang, text: String, buttons: Vec<Vec<Button>>) -> View {
         let message = super::Standings {
             cup: c.rec.id,
             version: Self::standings_version(c),
@@ -406,7 +411,7 @@ impl Service {
             alt: None,
             buttons,
         };
-        View::new(Some(lang), lines.join("\n"), Kind::Standings(message))
+        View::new(Some(lang), text, Kind::Standings(message))
     }
 
     /// The cup's own message as it stands now: its sign-up, its standings, or its end.
@@ -419,9 +424,24 @@ impl Service {
         }
     }
 
+    /// A private answer to the one who pressed, and the cup's own message as it now stands.
+    async fn cup_answer(
+        &self,
+        ctx: &Ctx,
+        lang: Lang,
+        text: String,
+        cup: i64,
+    ) -> Result<Vec<View>, Fail> {
+        let now = self.read_cup(cup).await?;
+        Ok(vec![
+            View::private(Some(lang), text, ctx.user.to_string()),
+            self.cup_message_view(&now).await,
+        ])
+    }
+
     /// A cancelled cup's message: said so, its buttons gone.
     fn cup_cancelled_view(&self, c: &Read, lang: Lang) -> View {
-        let game = self.game_name(lang, c.game);
+        let game = self.views().game_name(lang, c.game);
         let text = match &c.rec.cancelled_by {
             Some(by) => {
                 let args = [("game", game.into()), ("name", by.clone().into())];
@@ -429,14 +449,7 @@ impl Service {
             }
             None => self.i18n.text(lang, "cup-cancelled-unattended", &[("game", game.into())]),
         };
-        let message = super::Standings {
-            cup: c.rec.id,
-            version: Self::standings_version(c),
-            image: None,
-            alt: None,
-            buttons: Vec::new(),
-        };
-        View::new(Some(lang), text, Kind::Standings(message))
+        Self::cup_words_view(c, lang, text, Vec::new())
     }
 
     /// When a cup with a start time begins by itself, in words.
@@ -521,7 +534,7 @@ impl Service {
 
     /// A player's rating in `game` for seeding: all time, 1500 with none.
     async fn cup_rating(&self, user: &str, game: GameKind) -> f64 {
-        match self.store.user_ratings(user, "all").await {
+        match self.store.ratings().user_ratings(user, "all").await {
             Ok(rows) => rows
                 .into_iter()
                 .find(|(g, season, _)| g == game.name() && season == "all")
@@ -535,7 +548,7 @@ impl Service {
     }
 
     async fn read_cup(&self, id: i64) -> Result<Read, Fail> {
-        let rec = match self.store.cup(id).await {
+        let rec = match self.store.cups().cup(id).await {
             Ok(rec) => rec,
             Err(StoreError::NoCup(_)) => return Err(say("err-cup-none")),
             Err(StoreError::BadRow { why, .. }) => {
@@ -550,9 +563,12 @@ impl Service {
     async fn open_cup(&self, ctx: &Ctx, id: Option<i64>) -> Result<Read, Fail> {
         let id = match id {
             Some(id) => id,
-            None => {
-                self.store.open_cup(ctx.chat.as_str()).await?.ok_or_else(|| say("err-cup-none"))?
-            }
+            None => self
+                .store
+                .cups()
+                .open_cup(ctx.chat.as_str())
+                .await?
+                .ok_or_else(|| say("err-cup-none"))?,
         };
         let c = self.read_cup(id).await?;
         if c.rec.chat != ctx.chat {
@@ -590,21 +606,18 @@ impl Service {
             let join = [player];
             match self
                 .store
+                .cups()
                 .update_cup(&next, &CupChange { join: &join, ..CupChange::default() })
                 .await
             {
                 Ok(_) => {
                     let lang = self.user_lang(ctx).await;
                     let args = [
-                        ("game", self.game_name(lang, c.game).into()),
+                        ("game", self.views().game_name(lang, c.game).into()),
                         ("count", Arg::Number(c.rec.players.len() as i64 + 1)),
                     ];
                     let text = self.i18n.text(lang, "cup-joined", &args);
-                    let now = self.read_cup(c.rec.id).await?;
-                    return Ok(vec![
-                        View::private(Some(lang), text, ctx.user.to_string()),
-                        self.cup_message_view(&now).await,
-                    ]);
+                    return self.cup_answer(ctx, lang, text, c.rec.id).await;
                 }
                 Err(StoreError::CupConflict(_)) => continue,
                 Err(e) => return Err(e.into()),
@@ -615,7 +628,7 @@ impl Service {
 
     /// T9: refuses a sign-up while the player's no-show wait runs, saying how long is left.
     async fn no_show_wait(&self, ctx: &Ctx) -> Result<(), Fail> {
-        let ids = self.store.ended_cups_of(ctx.chat.as_str(), ctx.user.as_str(), 12).await?;
+        let ids = self.store.cups().ended_cups_of(ctx.chat.as_str(), ctx.user.as_str(), 12).await?;
         let (mut streak, mut ended) = (0, None);
         for id in ids {
             let c = self.read_cup(id).await?;
@@ -663,7 +676,7 @@ impl Service {
                 reinstate: if back { &seq } else { &[] },
                 ..CupChange::default()
             };
-            match self.store.update_cup(&next, &change).await {
+            match self.store.cups().update_cup(&next, &change).await {
                 Ok(_) => {
                     let lang = self.cup_lang(&c.rec).await;
                     let key = if back { "cup-excused-back" } else { "cup-excused" };
@@ -684,12 +697,14 @@ impl Service {
         }
         let user = match who {
             Target::User { id, .. } => Some(id.to_string()),
-            Target::Typed(_) => self.store.cup_player_named(ctx.chat.as_str(), who.name()).await?,
+            Target::Typed(_) => {
+                self.store.cups().cup_player_named(ctx.chat.as_str(), who.name()).await?
+            }
         };
         let Some(user) = user else {
             return Err(Fail::Say("err-cup-unknown", vec![("name", who.name().to_owned().into())]));
         };
-        self.store.lift_cup_wait(ctx.chat.as_str(), &user, self.clock.now_ms()).await?;
+        self.store.cups().lift_cup_wait(ctx.chat.as_str(), &user, self.clock.now_ms()).await?;
         let lang = self.chat_lang(ctx).await;
         let args = [("name", who.name().to_owned().into())];
         Ok(vec![View::post(Some(lang), self.i18n.text(lang, "cup-lifted", &args))])
@@ -709,17 +724,14 @@ impl Service {
             let leave = [ctx.user.clone()];
             match self
                 .store
+                .cups()
                 .update_cup(&next, &CupChange { leave: &leave, ..CupChange::default() })
                 .await
             {
                 Ok(_) => {
                     let lang = self.user_lang(ctx).await;
                     let text = self.i18n.text(lang, "cup-left", &[]);
-                    let now = self.read_cup(c.rec.id).await?;
-                    return Ok(vec![
-                        View::private(Some(lang), text, ctx.user.to_string()),
-                        self.cup_message_view(&now).await,
-                    ]);
+                    return self.cup_answer(ctx, lang, text, c.rec.id).await;
                 }
                 Err(StoreError::CupConflict(_)) => continue,
                 Err(e) => return Err(e.into()),
@@ -767,14 +779,17 @@ impl Service {
         let mut next = c.rec.clone();
         next.status = CupStatus::Cancelled;
         next.updated_ms = self.clock.now_ms();
-        match self.store.update_cup(&next, &CupChange::default()).await {
+        match self.store.cups().update_cup(&next, &CupChange::default()).await {
             Ok(_) => {}
             Err(StoreError::CupConflict(_)) => return Ok(Vec::new()),
             Err(e) => return Err(e.into()),
         }
         let lang = self.cup_lang(&c.rec).await;
-        let text =
-            self.i18n.text(lang, "cup-start-few", &[("game", self.game_name(lang, c.game).into())]);
+        let text = self.i18n.text(
+            lang,
+            "cup-start-few",
+            &[("game", self.views().game_name(lang, c.game).into())],
+        );
         let chat = c.rec.chat.to_string();
         let now = self.read_cup(c.rec.id).await?;
         Ok(vec![
@@ -793,12 +808,12 @@ impl Service {
             next.status = CupStatus::Cancelled;
             next.cancelled_by = Some(ctx.name.clone());
             next.updated_ms = self.clock.now_ms();
-            match self.store.update_cup(&next, &CupChange::default()).await {
+            match self.store.cups().update_cup(&next, &CupChange::default()).await {
                 Ok(_) => {
                     tracing::info!(cup = c.rec.id, user = %ctx.user, "a cup cancelled");
                     let lang = self.cup_lang(&c.rec).await;
                     let args = [
-                        ("game", self.game_name(lang, c.game).into()),
+                        ("game", self.views().game_name(lang, c.game).into()),
                         ("name", ctx.name.clone().into()),
                     ];
                     let said = View::post(Some(lang), self.i18n.text(lang, "cup-cancelled", &args));
@@ -812,16 +827,21 @@ impl Service {
         Err(Fail::Internal(ServiceError::Damaged(0, "a cup kept changing".into())))
     }
 
+    /// The chat's cup: the open one, else the last.
+    async fn chats_cup(&self, ctx: &Ctx) -> Result<Read, Fail> {
+        let cups = self.store.cups();
+        let id = match cups.open_cup(ctx.chat.as_str()).await? {
+            Some(id) => id,
+            None => cups.last_cup(ctx.chat.as_str()).await?.ok_or_else(|| say("err-cup-none"))?,
+        };
+        self.read_cup(id).await
+    }
+
     /// `/cup export`: the chat's cup (the open one, else the last) as a JSON file: its
     /// players, games, results, standings and the record of every game that ended.
     async fn cup_export(&self, ctx: &Ctx) -> Result<Vec<View>, Fail> {
-        let id = match self.store.open_cup(ctx.chat.as_str()).await? {
-            Some(id) => id,
-            None => {
-                self.store.last_cup(ctx.chat.as_str()).await?.ok_or_else(|| say("err-cup-none"))?
-            }
-        };
-        let c = self.read_cup(id).await?;
+        let c = self.chats_cup(ctx).await?;
+        let id = c.rec.id;
         let mut records = Vec::new();
         let mut tables = Vec::new();
         for g in c.rec.games.iter().filter(|g| g.table.is_some()) {
@@ -829,7 +849,7 @@ impl Service {
             tables.push(table);
             if matches!(g.table_status, Some(TableStatus::Finished | TableStatus::Cancelled)) {
                 let t = self.load(table).await?;
-                records.push(self.record(&t).await?);
+                records.push(self.replays().record(&t).await?);
             }
         }
         let export = crate::game::replay::CupExport {
@@ -849,7 +869,7 @@ impl Service {
         let name = format!("dicetable-cup-{id}.json");
         let lang = self.cup_lang(&c.rec).await;
         let args = [
-            ("game", self.game_name(lang, c.game).into()),
+            ("game", self.views().game_name(lang, c.game).into()),
             ("games", Arg::Number(export.records.len() as i64)),
         ];
         let text = format!(
@@ -865,20 +885,14 @@ impl Service {
     /// `/cup`: the chat's cup (the open one, else the last): where it stands, the standings,
     /// who still has to play this round and the time left.
     async fn cup_show(&self, ctx: &Ctx) -> Result<Vec<View>, Fail> {
-        let id = match self.store.open_cup(ctx.chat.as_str()).await? {
-            Some(id) => id,
-            None => {
-                self.store.last_cup(ctx.chat.as_str()).await?.ok_or_else(|| say("err-cup-none"))?
-            }
-        };
-        let c = self.read_cup(id).await?;
+        let c = self.chats_cup(ctx).await?;
         let lang = self.user_lang(ctx).await;
         let text = match c.rec.status {
             CupStatus::Signup => {
                 let head = self.i18n.text(
                     lang,
                     "cup-status-signup",
-                    &[("game", self.game_name(lang, c.game).into())],
+                    &[("game", self.views().game_name(lang, c.game).into())],
                 );
                 let mut lines = vec![head, self.cup_players_line(&c, lang), self.cup_how(&c, lang)];
                 lines.extend(self.cup_starts_line(&c, lang));
@@ -892,7 +906,7 @@ impl Service {
     /// The standings in words, with the round, who still has to play and the time left (or the
     /// winner, once it is over).
     fn cup_standing_text(&self, c: &Read, lang: Lang) -> String {
-        let game = self.game_name(lang, c.game);
+        let game = self.views().game_name(lang, c.game);
         let mut lines = Vec::new();
         match c.rec.status {
             CupStatus::Finished => lines.push(self.i18n.text(
@@ -1006,7 +1020,7 @@ impl Service {
             ..CupChange::default()
         };
         next.format = serde_json::to_string(&c.format).unwrap_or_else(|_| next.format.clone());
-        match self.store.update_cup(&next, &change).await {
+        match self.store.cups().update_cup(&next, &change).await {
             Ok(_) => {}
             Err(StoreError::CupConflict(_)) => {
                 tracing::debug!(cup = c.rec.id, round, "the round was paired elsewhere");
@@ -1043,7 +1057,7 @@ impl Service {
     /// words and as a picture; once it is over, the final standings with the podium. One
     /// message, edited in place after every game. `picture`: one already drawn.
     async fn cup_live_view(&self, c: &Read, lang: Lang, picture: Option<Vec<u8>>) -> View {
-        let game = self.game_name(lang, c.game);
+        let game = self.views().game_name(lang, c.game);
         let mut lines = Vec::new();
         if c.rec.status == CupStatus::Finished {
             lines.push(self.i18n.text(lang, "cup-finished-title", &[("game", game.into())]));
@@ -1112,7 +1126,7 @@ impl Service {
     }
 
     /// A new table for a cup game: the cup's chat, game, options and settings, its players in
-    /// seat order, a new seed; a lobby until [`Service::start_cup_tables`] starts it.
+    /// seat order, a new seed; a lobby until [`Cups::start_cup_tables`] starts it.
     fn cup_table(&self, c: &Read, players: &[usize], now: i64) -> Result<TableRecord, Fail> {
         let seed = Seed::generate().map_err(|e| {
             Fail::Internal(ServiceError::Damaged(0, format!("no OS randomness: {e}")))
@@ -1150,7 +1164,7 @@ impl Service {
             let started = async {
                 let t = self.load(id).await?;
                 let lang = self.table_lang(&t).await;
-                self.begin(t, lang).await
+                self.lobby().begin(t, lang).await
             };
             match started.await {
                 Ok(v) => views.extend(v),
@@ -1178,7 +1192,7 @@ impl Service {
             }
         }
         let args = [
-            ("game", self.game_name(lang, c.game).into()),
+            ("game", self.views().game_name(lang, c.game).into()),
             ("round", Arg::Number(c.rec.round.into())),
             ("rounds", Arg::Number(c.rec.rounds.into())),
             ("window", self.cup_window(lang, c.rec.window_ms).into()),
@@ -1223,7 +1237,7 @@ impl Service {
     /// pool; `None` if drawing failed (logged: the words still go).
     async fn cup_picture(&self, c: &Read, lang: Lang) -> Option<Vec<u8>> {
         let podium = c.rec.status == CupStatus::Finished;
-        let game = self.game_name(lang, c.game);
+        let game = self.views().game_name(lang, c.game);
         let title = if podium {
             self.i18n.text(lang, "cup-picture-final", &[("game", game.into())])
         } else {
@@ -1254,7 +1268,7 @@ impl Service {
             theme: crate::render::Theme::Light,
             persian_digits: lang.persian_digits(),
         };
-        self.draw("the cup's standings", move |r| r.standings(&picture)).await
+        self.ratings().draw("the cup's standings", move |r| r.standings(&picture)).await
     }
 
     /// The last post: the final standings and the winner.
@@ -1266,7 +1280,7 @@ impl Service {
             lang,
             "cup-winner",
             &[
-                ("game", self.game_name(lang, c.game).into()),
+                ("game", self.views().game_name(lang, c.game).into()),
                 ("names", super::shown_names(lang, &winners).into()),
                 ("count", Arg::Number(winners.len() as i64)),
             ],
@@ -1282,7 +1296,7 @@ impl Service {
     pub(super) async fn cup_tick(&self) -> Result<Vec<(String, crate::table::View)>, ServiceError> {
         let now = self.clock.now_ms();
         let mut out = Vec::new();
-        for id in self.store.cups_due(now).await? {
+        for id in self.store.cups().cups_due(now).await? {
             match self.cup_due(id, now).await {
                 Ok(views) => out.extend(views),
                 Err(Fail::Internal(ServiceError::DamagedCup(cup, why))) => {
@@ -1297,7 +1311,7 @@ impl Service {
         Ok(out)
     }
 
-    /// What the timer does for cup `id`: [`Service::cup_advance`], and the standings
+    /// What the timer does for cup `id`: [`Cups::cup_advance`], and the standings
     /// message brought up to date when a stopped process left it behind the results.
     async fn cup_due(&self, id: i64, now: i64) -> Result<Vec<(String, View)>, Fail> {
         let mut out = self.cup_advance(id, now).await?;
@@ -1354,7 +1368,7 @@ impl Service {
             next.status = CupStatus::Finished;
             next.round_ends = None;
             next.updated_ms = now;
-            match self.store.update_cup(&next, &CupChange::default()).await {
+            match self.store.cups().update_cup(&next, &CupChange::default()).await {
                 Ok(_) => {}
                 Err(StoreError::CupConflict(_)) => return Ok(out),
                 Err(e) => return Err(e.into()),
@@ -1392,7 +1406,7 @@ impl Service {
             let header =
                 vec![self.i18n.text(lang, "cup-window-closed", &[("name", name.clone().into())])];
             let action = Action::Remove { seat: seat as crate::engine::Seat };
-            let mut shown = self.play_chain(t, action, None, lang, header).await?;
+            let mut shown = self.play().play_chain(t, action, None, lang, header).await?;
             // The header says why the player is out; the timer's own words would say otherwise.
             let timed_out = self.i18n.text(lang, "event-left-timed-out", &[("name", name.into())]);
             for v in &mut shown {

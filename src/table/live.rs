@@ -11,7 +11,7 @@ use serde::Serialize;
 use super::i18n::{Arg, Lang};
 use super::service::Loaded;
 use super::token::{LinkError, LiveLink, Token};
-use super::{Ctx, Op, Service, ServiceError, View};
+use super::{Ctx, Live, Op, ServiceError, View};
 use crate::engine::Legal;
 use crate::store::{StoreError, TableStatus};
 
@@ -76,7 +76,7 @@ pub struct LivePlayer {
     pub computer: bool,
 }
 
-/// A button on the page: its label and token (pressed through [`Service::live_press`]).
+/// A button on the page: its label and token (pressed through [`Live::live_press`]).
 #[derive(Debug, Clone, Serialize)]
 pub struct LiveButton {
     /// The label.
@@ -145,14 +145,14 @@ fn live_players(
         .collect()
 }
 
-impl Service {
+impl Live<'_> {
     fn now_s(&self) -> u64 {
         u64::try_from(self.clock.now_ms() / 1000).unwrap_or(0)
     }
 
     /// A link to watch `table` (or, with `user`, to play at it as that user), working for
     /// [`LINK_DAYS`].
-    pub fn live_link(&self, table: i64, user: Option<&str>) -> String {
+    pub fn live_link(self, table: i64, user: Option<&str>) -> String {
         let link = LiveLink {
             table: u64::try_from(table).unwrap_or(0),
             expires: self.now_s() + LINK_DAYS * 24 * 3600,
@@ -162,7 +162,7 @@ impl Service {
     }
 
     /// Reads a link (untrusted text): refused if not ours, forged or expired.
-    pub fn read_live_link(&self, text: &str) -> Result<LiveLink, LiveError> {
+    pub fn read_live_link(self, text: &str) -> Result<LiveLink, LiveError> {
         Ok(LiveLink::parse(text, &self.key, self.now_s())?)
     }
 
@@ -178,7 +178,7 @@ impl Service {
     /// The table a link names as `viewer` (`platform:id`, if the page knows who looks) sees
     /// it, in `lang`. A private table is refused to anyone not seated at it.
     pub async fn live_state(
-        &self,
+        self,
         link: &LiveLink,
         viewer: Option<&str>,
         lang: Lang,
@@ -188,7 +188,7 @@ impl Service {
         if t.settings.private && !seated {
             return Err(LiveError::Private);
         }
-        let mut view = self.current_view(&t, lang).await;
+        let mut view = self.views().current_view(&t, lang).await;
         let names = t.names();
         let to_move = match &t.game {
             Some(game) if t.rec.status == TableStatus::Playing => game.legal().to_move(),
@@ -236,7 +236,10 @@ impl Service {
             title: self.i18n.text(
                 lang,
                 "live-title",
-                &[("game", self.game_name(lang, t.kind).into()), ("table", Arg::Number(t.rec.id))],
+                &[
+                    ("game", self.views().game_name(lang, t.kind).into()),
+                    ("table", Arg::Number(t.rec.id)),
+                ],
             ),
             status,
             status_text: self.i18n.text(lang, status_key, &[]),
@@ -292,7 +295,7 @@ impl Service {
     }
 
     /// The current version of each table (those that exist), in one query.
-    pub async fn live_versions(&self, ids: &[i64]) -> Result<Vec<(i64, i64)>, ServiceError> {
+    pub async fn live_versions(self, ids: &[i64]) -> Result<Vec<(i64, i64)>, ServiceError> {
         Ok(self.store.versions(ids).await?)
     }
 
@@ -301,7 +304,7 @@ impl Service {
     /// token as a press in the chat, made as if in the table's chat. Returns the table's chat and
     /// the views to show (public ones in that chat, the presser's private ones on the page).
     pub async fn live_press(
-        &self,
+        self,
         link: &LiveLink,
         user: &str,
         name: &str,
@@ -328,12 +331,12 @@ impl Service {
     }
 }
 
-impl Service {
+impl Live<'_> {
     /// The private answer to a player (`ctx`: who pressed where) asking for their own link to
     /// play `table` from the page (Discord's board button): the link under `base`
     /// (`PUBLIC_URL`) if they are seated, else why not, in the reader's language: their own
     /// choice, else their platform's, else the chat's, else the table's.
-    pub async fn live_play_text(&self, ctx: &Ctx, table: i64, base: &str) -> String {
+    pub async fn live_play_text(self, ctx: &Ctx, table: i64, base: &str) -> String {
         let own = self.record_user(ctx).await;
         let t = match self.load(table).await {
             Ok(t) => Some(t),

@@ -5,15 +5,133 @@
 use serde_json::Value;
 
 use super::i18n::Arg;
-use super::service::{Fail, Loaded, SHAPE, ServiceError, say};
+use super::service::{Fail, SHAPE, ServiceError, say};
 use super::words::Settings;
-use super::{Ctx, Pick, Service};
-use crate::engine::{Action, Event, Game, GameKind, OptionError, Options, Status};
+use super::{Ctx, Pick, Service, Slot};
+use crate::engine::computer::Level;
+use crate::engine::{Action, Event, Game, GameKind, Legal, OptionError, Options, Seat, Status};
 use crate::game::fair::Seed;
 use crate::game::setup;
-use crate::store::{Change, StoreError, TableRecord, TableStatus};
+use crate::store::{Change, SeatRecord, StoreError, TableRecord, TableStatus};
+
+/// A table read from the store, with its game decoded.
+#[derive(Clone)]
+pub(super) struct Loaded {
+    pub(super) rec: TableRecord,
+    pub(super) kind: GameKind,
+    pub(super) options: Options,
+    pub(super) settings: Settings,
+    pub(super) game: Option<Game>,
+    /// The table's secret seed, checked to be 32 bytes when read.
+    seed: Seed,
+    /// The seats as last read or written: a save writes them only if they changed.
+    pub(super) stored_seats: Vec<SeatRecord>,
+    /// A rematch lobby's invited players: the people who sat at the game it is the rematch of
+    /// (read from that game by [`Service::load`]; empty for any other table).
+    pub(super) invited: Vec<SeatRecord>,
+    /// The rating changes of the save that finished the game (none otherwise).
+    pub(super) rated: Vec<super::ratings::Rated>,
+}
 
 impl Loaded {
+    /// Whether the table can be replayed and exported: it ended, with a game played.
+    pub(super) fn replayable(&self) -> Result<(), Fail> {
+        if !self.rec.status.is_ended() {
+            return Err(say("err-replay-running"));
+        }
+        if self.game.is_none() {
+            return Err(Fail::Say("err-replay-empty", vec![("table", Arg::Number(self.rec.id))]));
+        }
+        Ok(())
+    }
+
+    /// A table as read: its row, and the game kind, options, settings and seed decoded from it.
+    pub(super) fn new(
+        rec: TableRecord,
+        kind: GameKind,
+        options: Options,
+        settings: Settings,
+        seed: Seed,
+    ) -> Self {
+        let stored_seats = rec.seats.clone();
+        Self {
+            rec,
+            kind,
+            options,
+            settings,
+            game: None,
+            seed,
+            stored_seats,
+            invited: Vec::new(),
+            rated: Vec::new(),
+        }
+    }
+
+    pub(super) fn names(&self) -> Vec<String> {
+        self.rec.seats.iter().map(|s| s.name.clone()).collect()
+    }
+
+    pub(super) fn seat_of(&self, user: &str) -> Option<Seat> {
+        self.rec.seats.iter().position(|s| s.user == user && !s.left).map(|s| s as Seat)
+    }
+
+    /// Who sees a private table's messages in their own chat with the bot: everyone who sat
+    /// at it (those who left still see how it ends). Empty for an ordinary table.
+    pub(super) fn audience(&self) -> Vec<String> {
+        if !self.settings.private {
+            return Vec::new();
+        }
+        let mut users: Vec<String> = Vec::new();
+        // A rematch lobby is shown to the players it invites too.
+        for seat in self.rec.seats.iter().chain(&self.invited) {
+            if !users.iter().any(|u| *u == seat.user) && !seat.user.is_computer() {
+                users.push(seat.user.to_string());
+            }
+        }
+        users
+    }
+
+    pub(super) fn seed(&self) -> Seed {
+        self.seed.clone()
+    }
+
+    /// The level of the computer whose turn it is: the seat to move, or for a roll-off (anyone
+    /// seated may throw it) the first computer seated. `None` when a person is to act.
+    pub(super) fn computer_to_act(&self) -> Option<(Seat, Level)> {
+        if self.rec.status != TableStatus::Playing {
+            return None;
+        }
+        let game = self.game.as_ref()?;
+        let level = |seat: usize| {
+            let s = self.rec.seats.get(seat).filter(|s| !s.left)?;
+            s.user.as_computer().map(|(level, _)| level)
+        };
+        match game.legal() {
+            Legal::RollOff { .. } => {
+                (0..self.rec.seats.len()).find_map(|seat| Some((seat as Seat, level(seat)?)))
+            }
+            legal => {
+                let seat = legal.to_move()?;
+                Some((seat, level(usize::from(seat))?))
+            }
+        }
+    }
+
+    /// Whether any person still plays (computers alone do not play on).
+    pub(super) fn people_playing(&self) -> bool {
+        self.rec.seats.iter().any(|s| !s.left && !s.user.is_computer())
+    }
+
+    /// Whether its boards come text first: one of its players asked (`/access on`).
+    pub(super) fn text_first(&self) -> bool {
+        self.rec.seats.iter().any(|s| s.access && !s.left)
+    }
+
+    /// The message that shows this table now.
+    pub(super) fn slot(&self) -> Slot {
+        if self.rec.status == TableStatus::Lobby { Slot::Lobby } else { Slot::Board }
+    }
+
     /// A table from its stored row, checked: the game is known, its options and settings
     /// parse, the seed is 32 bytes and the seats fit the game. The error says what is wrong;
     /// nothing is read with defaults (a corrupt settings column would make a private table
@@ -99,7 +217,7 @@ impl Service {
         if let Some(of) = loaded.rec.rematch_of
             && loaded.rec.status == TableStatus::Lobby
         {
-            loaded.invited = self.invited(of).await?;
+            loaded.invited = self.rematches().invited(of).await?;
         }
         // A table repaired by hand reads again: it is no longer reported damaged.
         self.note_repaired(id);
@@ -182,8 +300,8 @@ impl Service {
             ),
             None => None,
         };
-        let (notices, unnotice) = self.notices_of(t, now);
-        let plan = if results { self.rating_plan(t, now) } else { None };
+        let (notices, unnotice) = self.turn_notices().notices_of(t, now);
+        let plan = if results { self.ratings().rating_plan(t, now) } else { None };
         let rate = plan.as_ref().map(|p| move |s: &str, rows: &[_]| p.rate(s, rows));
         let rating = plan.as_ref().zip(rate.as_ref()).map(|(p, rate)| crate::store::Rating {
             users: &p.users,
@@ -210,7 +328,7 @@ impl Service {
             }
         }
         t.rec.version = saved?;
-        Self::keep_rated(t, plan);
+        super::Ratings::keep_rated(t, plan);
         t.stored_seats.clone_from(&t.rec.seats);
         if computer {
             self.owe_board(t.rec.id, t.rec.version);
@@ -329,7 +447,7 @@ impl Service {
                     "which-table-item",
                     &[
                         ("table", Arg::Number(t.rec.id)),
-                        ("game", self.game_name(lang, t.kind).into()),
+                        ("game", self.views().game_name(lang, t.kind).into()),
                         ("status", status.into()),
                     ],
                 )
@@ -414,9 +532,12 @@ mod tests {
         let mut first = service.load(id).await.unwrap();
         let mut second = service.load(id).await.unwrap();
         let roll = Action::Roll { dice: Vec::new() };
-        assert!(service.play_one(&mut second, roll.clone(), None).await.is_ok(), "the first save");
+        assert!(
+            service.play().play_one(&mut second, roll.clone(), None).await.is_ok(),
+            "the first save"
+        );
         let before = (first.rec.clone(), first.game.clone(), first.stored_seats.clone());
-        assert!(service.play_one(&mut first, roll, None).await.is_err(), "a stale version");
+        assert!(service.play().play_one(&mut first, roll, None).await.is_err(), "a stale version");
         assert_eq!(first.rec, before.0, "the row as read");
         assert_eq!(first.game, before.1, "the game as read");
         assert_eq!(first.stored_seats, before.2);
@@ -473,12 +594,12 @@ mod tests {
             let version = t.rec.version;
             // As `save` notes it, the board of this version is still being made: nothing.
             service.owe_board(id, version);
-            let held = service.tick().await.unwrap();
+            let held = service.play().tick().await.unwrap();
             assert!(held.is_empty(), "the computer waited: {held:?}");
             assert_eq!(service.load(id).await.unwrap().rec.version, version, "nothing played");
             // Made: the turn is played, and its own board (made by the timer) owes nothing.
             service.board_made(id, version);
-            let played = service.tick().await.unwrap();
+            let played = service.play().tick().await.unwrap();
             assert!(!played.is_empty(), "the computer played once the board was made");
             t = service.load(id).await.unwrap();
             assert!(t.rec.version > version);

@@ -6,7 +6,7 @@
 use super::i18n::{Arg, Lang};
 use super::service::{Fail, Loaded, SHAPE, ServiceError, say};
 use super::words::{self, Settings, WordError};
-use super::{Ctx, Kind, Place, Service, Slot, TableMessage, Target, View};
+use super::{Ctx, Kind, Lobby, Place, Slot, TableMessage, Target, View};
 use crate::engine::computer::Level;
 use crate::engine::{GameKind, Seat};
 use crate::game::fair::Seed;
@@ -328,7 +328,7 @@ impl Loaded {
     }
 }
 
-impl Service {
+impl Lobby<'_> {
     /// A new lobby's record in `chat`: `game` with `options` (as stored) and `settings`, a new
     /// seed, the presser as host in the first seat and `others` after them. `table` names the
     /// table an error is about (0: none yet).
@@ -390,7 +390,7 @@ impl Service {
                 // Show the lobby that exists, so joining is one tap away.
                 let t = self.find(ctx, Some(game), &[TableStatus::Lobby]).await?;
                 let lang = self.table_lang(&t).await;
-                let mut view = self.lobby_view(&t, lang);
+                let mut view = self.views().lobby_view(&t, lang);
                 // Its host asked again (`/snakes bot` twice): what is left is to start it.
                 let host = t.rec.seats.first().is_some_and(|s| s.user == ctx.user);
                 let said = if host {
@@ -415,7 +415,7 @@ impl Service {
             }
             self.save(&mut t, None).await?;
         }
-        Ok(vec![self.lobby_view(&t, lang)])
+        Ok(vec![self.views().lobby_view(&t, lang)])
     }
 
     /// A computer's name at a table: "🤖 Computer 2 (hard)", in the table's language. A name is
@@ -499,10 +499,10 @@ impl Service {
                 self.save(&mut t, None).await?;
                 return Ok(vec![self.emptied_view(&t, ctx, lang).await?]);
             }
-            Outcome::ShowPanel => self.options_panel(&t, lang),
+            Outcome::ShowPanel => self.views().options_panel(&t, lang),
             Outcome::PanelChanged => {
                 self.save(&mut t, None).await?;
-                let mut view = self.options_panel(&t, lang);
+                let mut view = self.views().options_panel(&t, lang);
                 if t.settings.private {
                     see_it(&mut view, ctx);
                 }
@@ -510,7 +510,7 @@ impl Service {
             }
             Outcome::Changed(note) => {
                 self.save(&mut t, None).await?;
-                let mut view = self.lobby_view(&t, lang);
+                let mut view = self.views().lobby_view(&t, lang);
                 if let Some((key, name)) = note {
                     let said = self.i18n.text(lang, key, &[("name", name.into())]);
                     view.text = format!("{said}\n{}", view.text);
@@ -536,8 +536,11 @@ impl Service {
         lang: Lang,
     ) -> Result<View, Fail> {
         let audience = if t.settings.private { vec![ctx.user.to_string()] } else { Vec::new() };
-        let text =
-            self.i18n.text(lang, "lobby-empty", &[("game", self.game_name(lang, t.kind).into())]);
+        let text = self.i18n.text(
+            lang,
+            "lobby-empty",
+            &[("game", self.views().game_name(lang, t.kind).into())],
+        );
         let message = TableMessage {
             audience,
             place: Place::InPlace,
@@ -557,7 +560,7 @@ impl Service {
             lang,
             "lobby-started",
             &[
-                ("game", self.game_name(lang, t.kind).into()),
+                ("game", self.views().game_name(lang, t.kind).into()),
                 ("players", super::shown_names(lang, &t.names()).into()),
                 ("commitment", t.rec.commitment.clone().into()),
             ],
@@ -567,12 +570,12 @@ impl Service {
             ..TableMessage::new(t.rec.id, Slot::Lobby, t.rec.version)
         };
         let started = View::new(Some(lang), text, Kind::Table(started));
-        let board = self.board_view(&t, lang, &[], Vec::new()).await;
+        let board = self.views().board_view(&t, lang, &[], Vec::new()).await;
         Ok(vec![started, board])
     }
 }
 
-/// How many times a lobby operation is tried on the lobby as it is now ([`Service::lobby_apply`]).
+/// How many times a lobby operation is tried on the lobby as it is now ([`Lobby::lobby_apply`]).
 const LOBBY_TRIES: usize = 16;
 
 /// What a lobby operation does.

@@ -176,8 +176,8 @@ pub struct Refusal {
 }
 
 /// A turn notice: once delivered, the adapter reports it with
-/// [`Service::noticed`](super::Service::noticed) (or its failure with
-/// [`Service::notice_failed`](super::Service::notice_failed)).
+/// [`TurnNotices::noticed`](super::TurnNotices::noticed) (or its failure with
+/// [`TurnNotices::notice_failed`](super::TurnNotices::notice_failed)).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TurnNotice {
     /// Whom and which tables it tells of.

@@ -38,7 +38,10 @@ pub use message::{
 };
 pub use notify::{Link, Notice, NoticeFailure, NotifyChoice};
 pub use ratings::Scope;
-pub use service::{IdentifyTurn, Service, ServiceError, Shown};
+pub use service::{
+    Cups, IdentifyTurn, Live, Lobby, Play, Ratings, Rematches, Replays, Service, ServiceError,
+    Shown, TurnNotices, Views,
+};
 
 use crate::engine::GameKind;
 use crate::ids::{ChatId, UserId};

@@ -6,7 +6,7 @@
 //! that comes first), and the change that ends the turn deletes it in its own. The timer loop
 //! claims due notices like deadlines ([`Store::claim_notices`]: one process sends each), merges
 //! a person's waiting tables into one message, and the adapter that delivered it marks it sent
-//! ([`Service::noticed`]), so a notice is sent once per turn, across restarts and processes.
+//! ([`TurnNotices::noticed`]), so a notice is sent once per turn, across restarts and processes.
 //!
 //! [`Store::claim_notices`]: crate::store::Store::claim_notices
 
@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use super::i18n::{Arg, Lang};
 use super::service::{Fail, Loaded, ServiceError};
 use super::{About, Kind, Post, Private, TurnNotice};
-use super::{Ctx, Service, View};
+use super::{Ctx, TurnNotices, View};
 use crate::engine::Legal;
 use crate::ids::UserId;
 use crate::store::{Pending, TableStatus};
@@ -177,7 +177,7 @@ pub(super) fn people_to_act(t: &Loaded) -> Vec<usize> {
 }
 
 /// A message telling a person of their waiting tables: the adapter that delivered it reports
-/// it with [`Service::noticed`], or its failure with [`Service::notice_failed`].
+/// it with [`TurnNotices::noticed`], or its failure with [`TurnNotices::notice_failed`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Notice {
     /// Who it is for.
@@ -210,7 +210,7 @@ pub enum NoticeFailure {
     Failed,
 }
 
-impl Service {
+impl TurnNotices<'_> {
     /// `/notify [words]`: shows or changes the person's turn notices (a private answer).
     pub(super) async fn notify(&self, ctx: &Ctx, words: &[String]) -> Result<Vec<View>, Fail> {
         let lang = self.user_lang(ctx).await;
@@ -327,7 +327,7 @@ impl Service {
     /// Runs the turn notices once: claims the due ones and makes one message per person of
     /// their waiting tables, addressed to where it must go (`telegram:<user>`: their private
     /// chat; `discord:@<user>`: a direct message; the playground: the table's room, privately).
-    pub async fn notices(&self) -> Result<Vec<(String, View)>, ServiceError> {
+    pub async fn notices(self) -> Result<Vec<(String, View)>, ServiceError> {
         let now = self.clock.now_ms();
         let claimed = self.store.claim_notices(now, NOTICE_LEASE_MS, NOTICES_PER_ROUND).await?;
         let mut out = Vec::new();
@@ -405,7 +405,7 @@ impl Service {
             links.push(self.link(t));
         }
         let image = match (&first.game, waiting.len()) {
-            (Some(game), 1) => self.picture(game, &[], &first.names(), lang).await,
+            (Some(game), 1) => self.views().picture(game, &[], &first.names(), lang).await,
             _ => None,
         };
         let address = UserId::from(user).direct_chat().unwrap_or_else(|| first.rec.chat.clone());
@@ -423,7 +423,7 @@ impl Service {
 
     /// One table in a list: its game and number, whose turn, and the time left.
     fn table_line(&self, t: &Loaded, lang: Lang, user: &str, now: i64) -> String {
-        let game = self.game_name(lang, t.kind);
+        let game = self.views().game_name(lang, t.kind);
         let acting = people_to_act(t);
         let state = if t.rec.status == TableStatus::Lobby {
             self.i18n.text(
@@ -474,7 +474,7 @@ impl Service {
     /// Whether `notice` is still to be sent: a turn it tells of is still waiting (asked just
     /// before sending, so that a notice never arrives after the turn was played: issue 46,
     /// item 7). Should the store not answer, it is sent (a late notice beats none).
-    pub async fn notice_due(&self, notice: &Notice) -> bool {
+    pub async fn notice_due(self, notice: &Notice) -> bool {
         match self.store.notice_pending(&notice.user, &notice.tables).await {
             Ok(due) => {
                 if !due {
@@ -490,7 +490,7 @@ impl Service {
     }
 
     /// The adapter delivered a notice: it is not sent again for these turns.
-    pub async fn noticed(&self, notice: &Notice) {
+    pub async fn noticed(self, notice: &Notice) {
         let now = self.clock.now_ms();
         for &table in &notice.tables {
             if let Err(e) = self.store.settle_notice(table, &notice.user, Some(now), None).await {
@@ -502,7 +502,7 @@ impl Service {
     /// A notice could not be delivered. Blocked or closed: notices are switched off (the
     /// turns' notices dropped); for closed direct messages, the views that say so once in each
     /// table's chat (`(chat, view)`). Otherwise the notice is tried again when its claim ends.
-    pub async fn notice_failed(&self, notice: &Notice, why: NoticeFailure) -> Vec<(String, View)> {
+    pub async fn notice_failed(self, notice: &Notice, why: NoticeFailure) -> Vec<(String, View)> {
         if why == NoticeFailure::Failed {
             return Vec::new();
         }

@@ -5,7 +5,7 @@ use super::lobby::{LobbyOp, actor};
 use super::service::{CLAIM_MS, Fail, Loaded, MAX_STRIKES, say};
 use super::token::{Button as TokenButton, Token};
 use super::{
-    About, BoardMode, Ctx, Kind, Place, Post, Service, ServiceError, Slot, TableMessage, View,
+    About, BoardMode, Ctx, Kind, Place, Play, Post, ServiceError, Slot, TableMessage, View,
 };
 use crate::engine::Entropy;
 use crate::engine::computer::{self, Level};
@@ -17,14 +17,14 @@ use crate::store::{StoreError, TableStatus};
 /// a turn has a handful).
 const MAX_CHAIN: usize = 64;
 
-impl Service {
+impl Play<'_> {
     pub(super) async fn press(&self, ctx: &Ctx, text: &str) -> Result<Vec<View>, Fail> {
         let token = Token::parse(text, &self.key).map_err(|e| {
             tracing::info!(user = %ctx.user, error = %e, "refused a button");
             say("err-forged")
         })?;
         if matches!(token.button, TokenButton::CupJoin | TokenButton::CupStart) {
-            return self.cup_press(ctx, &token).await;
+            return self.cups().cup_press(ctx, &token).await;
         }
         let id = i64::try_from(token.table).map_err(|_| say("err-forged"))?;
         let t = match self.load(id).await {
@@ -38,28 +38,34 @@ impl Service {
         }
         match token.button {
             // Lobby buttons act on the lobby as it is now: two people joining at once both sit.
-            TokenButton::Join => self.lobby_apply(ctx, t, LobbyOp::Join).await,
-            TokenButton::Leave => self.lobby_apply(ctx, t, LobbyOp::Leave).await,
-            TokenButton::Start => self.lobby_apply(ctx, t, LobbyOp::Start).await,
+            TokenButton::Join => self.lobby().lobby_apply(ctx, t, LobbyOp::Join).await,
+            TokenButton::Leave => self.lobby().lobby_apply(ctx, t, LobbyOp::Leave).await,
+            TokenButton::Start => self.lobby().lobby_apply(ctx, t, LobbyOp::Start).await,
             TokenButton::Cancel => self.cancel_table(ctx, t).await,
-            TokenButton::Options => self.lobby_apply(ctx, t, LobbyOp::Panel).await,
-            TokenButton::Cycle(k) => self.lobby_apply(ctx, t, LobbyOp::Cycle(usize::from(k))).await,
-            TokenButton::AddComputer => self.lobby_apply(ctx, t, LobbyOp::AddComputer).await,
-            TokenButton::RemoveComputer => self.lobby_apply(ctx, t, LobbyOp::RemoveComputer).await,
+            TokenButton::Options => self.lobby().lobby_apply(ctx, t, LobbyOp::Panel).await,
+            TokenButton::Cycle(k) => {
+                self.lobby().lobby_apply(ctx, t, LobbyOp::Cycle(usize::from(k))).await
+            }
+            TokenButton::AddComputer => {
+                self.lobby().lobby_apply(ctx, t, LobbyOp::AddComputer).await
+            }
+            TokenButton::RemoveComputer => {
+                self.lobby().lobby_apply(ctx, t, LobbyOp::RemoveComputer).await
+            }
             // A finished game's buttons work whenever pressed (the table no longer changes).
             TokenButton::Replay => {
                 t.replayable()?;
-                self.replay_pressed(ctx, t).await
+                self.replays().replay_pressed(ctx, t).await
             }
             TokenButton::Export => {
                 t.replayable()?;
-                self.export_table(t).await
+                self.replays().export_table(t).await
             }
-            TokenButton::Rematch => self.rematch(ctx, t, token.version).await,
+            TokenButton::Rematch => self.rematches().rematch(ctx, t, token.version).await,
             TokenButton::Refresh => {
                 // Shown in place of the table's message (the options panel's "Done").
                 let lang = self.table_lang(&t).await;
-                let mut view = self.current_view(&t, lang).await;
+                let mut view = self.views().current_view(&t, lang).await;
                 in_place(&mut view);
                 Ok(vec![view])
             }
@@ -148,7 +154,7 @@ impl Service {
             }
         }
         let mut views = vec![self.next_board(&t, lang, &events, header).await?];
-        views.extend(self.end_views(&t, lang).await);
+        views.extend(self.views().end_views(&t, lang).await);
         Ok(views)
     }
 
@@ -161,7 +167,7 @@ impl Service {
         events: &[Event],
         header: Vec<String>,
     ) -> Result<View, Fail> {
-        let mut view = self.board_view(t, lang, events, header).await;
+        let mut view = self.views().board_view(t, lang, events, header).await;
         if self.table_board_mode(t).await == BoardMode::Edit {
             in_place(&mut view);
         }
@@ -227,11 +233,11 @@ impl Service {
         if t.rec.status == TableStatus::Lobby {
             let mut t = t;
             if target.is_none() || t.rec.seats[usize::from(seat)].user == ctx.user {
-                return self.lobby_apply(ctx, t, LobbyOp::Leave).await;
+                return self.lobby().lobby_apply(ctx, t, LobbyOp::Leave).await;
             }
             let name = t.kick_from_lobby(seat);
             self.save(&mut t, None).await?;
-            let mut view = self.lobby_view(&t, lang);
+            let mut view = self.views().lobby_view(&t, lang);
             view.text = format!(
                 "{}\n{}",
                 self.i18n.text(lang, "lobby-kicked", &[("name", name.into())]),
@@ -259,7 +265,10 @@ impl Service {
         let text = self.i18n.text(
             lang,
             "table-cancelled",
-            &[("game", self.game_name(lang, t.kind).into()), ("name", ctx.name.clone().into())],
+            &[
+                ("game", self.views().game_name(lang, t.kind).into()),
+                ("name", ctx.name.clone().into()),
+            ],
         );
         let message = TableMessage {
             audience: t.audience(),
@@ -269,7 +278,7 @@ impl Service {
         };
         let mut views = vec![View::new(Some(lang), text, Kind::Table(message))];
         if slot == Slot::Board {
-            views.extend(self.end_views(&t, lang).await);
+            views.extend(self.views().end_views(&t, lang).await);
         }
         Ok(views)
     }
@@ -281,19 +290,20 @@ impl Service {
     /// Each due table is handled in a task of its own, at once: one slow table (a hard
     /// computer thinking, a board waiting to be drawn) never delays another, and one that
     /// fails, even by a panic, is logged with its id and noted as damaged
-    /// ([`Service::damaged_tables`]) while the others go on.
-    pub async fn tick(&self) -> Result<Vec<(String, View)>, ServiceError> {
+    /// ([`super::Service::damaged_tables`]) while the others go on.
+    pub async fn tick(self) -> Result<Vec<(String, View)>, ServiceError> {
         let now = self.clock.now_ms();
         let due = self.store.claim_due(now, CLAIM_MS, 32).await?;
-        let tasks: Vec<_> = due
-            .into_iter()
-            .map(|d| {
-                let service = self.clone();
-                let task =
-                    tokio::spawn(async move { service.timeout(d.table, d.version, now).await });
-                (d.table, task)
-            })
-            .collect();
+        let tasks: Vec<_> =
+            due.into_iter()
+                .map(|d| {
+                    let service = super::Service::clone(&self);
+                    let task = tokio::spawn(async move {
+                        service.play().timeout(d.table, d.version, now).await
+                    });
+                    (d.table, task)
+                })
+                .collect();
         let mut out = Vec::new();
         for (table, task) in tasks {
             match task.await {
@@ -311,7 +321,7 @@ impl Service {
                 Err(e) => tracing::warn!(table, error = %e, "the timer's task was cancelled"),
             }
         }
-        out.extend(self.cup_tick().await?);
+        out.extend(self.cups().cup_tick().await?);
         Ok(out)
     }
 
@@ -341,7 +351,7 @@ impl Service {
         let chat = t.rec.chat.to_string();
         let events = self.play_computer(&mut t, seat, level).await?;
         let mut views = vec![self.next_board(&t, lang, &events, Vec::new()).await?];
-        views.extend(self.end_views(&t, lang).await);
+        views.extend(self.views().end_views(&t, lang).await);
         super::service::spread_audience(&mut views);
         Ok(views.into_iter().map(|v| (chat.clone(), v)).collect())
     }
@@ -415,13 +425,13 @@ impl Service {
             ],
         )];
         let mut views = vec![self.next_board(&t, lang, &events, header).await?];
-        views.extend(self.end_views(&t, lang).await);
+        views.extend(self.views().end_views(&t, lang).await);
         super::service::spread_audience(&mut views);
         Ok(views.into_iter().map(|v| (chat.clone(), v)).collect())
     }
 }
 
-impl Service {
+impl Play<'_> {
     /// Plays `seat`'s whole turn for them: rolls, and the engine's sensible choices
     /// (`Game::suggest`); returns the events.
     async fn play_turn_for(&self, t: &mut Loaded, seat: Seat) -> Result<Vec<Event>, Fail> {

@@ -6,7 +6,7 @@ use std::sync::Mutex;
 
 use super::i18n::{Arg, Lang};
 use super::service::{Fail, Loaded, say};
-use super::{Ctx, Service, Target, View};
+use super::{Ctx, Ratings, Target, View};
 use crate::engine::{Game, GameKind};
 use crate::game::rating::{self, ALL_TIME, Entrant, Skill};
 use crate::ids::{Player, UserId};
@@ -144,7 +144,7 @@ impl Plan {
     }
 }
 
-impl Service {
+impl Ratings<'_> {
     /// The rating plan of a table whose game just finished, if it is rated.
     pub(super) fn rating_plan(&self, t: &Loaded, at_ms: i64) -> Option<Plan> {
         if t.rec.status != TableStatus::Finished {
@@ -195,8 +195,8 @@ impl Service {
 
     /// `dicetable ratings --rebuild`: every rating recomputed from the stored finished games in
     /// their rating order, in one transaction. Returns how many games were rated.
-    pub async fn rebuild_ratings(&self) -> Result<usize, ServiceFailure> {
-        let games = self.store.finished_games().await?;
+    pub async fn rebuild_ratings(self) -> Result<usize, ServiceFailure> {
+        let games = self.store.ratings().finished_games().await?;
         let mut plans = Vec::new();
         for g in &games {
             let Ok(kind) = g.game.parse::<GameKind>() else { continue };
@@ -219,14 +219,14 @@ impl Service {
                 (g.table, g.game.as_str(), g.chat.as_str(), g.finished_ms, rating)
             })
             .collect();
-        self.store.rebuild_ratings(&rated, rating::MODEL).await?;
+        self.store.ratings().rebuild_ratings(&rated, rating::MODEL).await?;
         Ok(rated.len())
     }
 
     /// At start-up: ratings stored under an older model ([`rating::MODEL`]) are rebuilt under
     /// this one, once (issue 47 item 4). Returns how many games were rated, if it rebuilt.
-    pub async fn upgrade_ratings(&self) -> Result<Option<usize>, ServiceFailure> {
-        if self.store.rating_model().await? == Some(rating::MODEL) {
+    pub async fn upgrade_ratings(self) -> Result<Option<usize>, ServiceFailure> {
+        if self.store.ratings().rating_model().await? == Some(rating::MODEL) {
             return Ok(None);
         }
         Ok(Some(self.rebuild_ratings().await?))
@@ -269,11 +269,11 @@ impl Service {
                 any |= self.wins_ladder(ctx, lang, kind, game.is_none(), &mut lines).await?;
                 continue;
             }
-            let rows = self.store.ladder(kind.name(), &season, chat).await?;
+            let rows = self.store.ratings().ladder(kind.name(), &season, chat).await?;
             if rows.is_empty() && game.is_none() {
                 continue;
             }
-            lines.push(format!("\n{}", self.game_name(lang, kind)));
+            lines.push(format!("\n{}", self.views().game_name(lang, kind)));
             for (i, r) in rows.iter().take(LADDER).enumerate() {
                 any = true;
                 let skill = shown_skill(&r.rating, now);
@@ -323,7 +323,7 @@ impl Service {
         if all_games && of_game.is_empty() {
             return Ok(false);
         }
-        lines.push(format!("\n{}", self.game_name(lang, kind)));
+        lines.push(format!("\n{}", self.views().game_name(lang, kind)));
         lines.push(self.i18n.text(lang, "ladder-unrated", &[]));
         for (i, r) in of_game.iter().enumerate() {
             lines.push(self.i18n.text(
@@ -351,7 +351,7 @@ impl Service {
     ) -> Result<Vec<String>, Fail> {
         let now = self.clock.now_ms();
         let season = self.seasons.of(now);
-        let mine = self.store.user_ratings(ctx.user.as_str(), &season).await?;
+        let mine = self.store.ratings().user_ratings(ctx.user.as_str(), &season).await?;
         let mut lines = Vec::new();
         for kind in GameKind::ALL {
             if !rating::rated_game(kind) || game.is_some_and(|g| g != kind) {
@@ -360,8 +360,11 @@ impl Service {
             let of = |s: &str| mine.iter().find(|(g, ss, _)| g == kind.name() && ss == s);
             if let Some((_, _, all)) = of(ALL_TIME) {
                 let skill = shown_skill(all, now);
-                let ladder =
-                    self.store.ladder(kind.name(), &season, Some(ctx.chat.as_str())).await?;
+                let ladder = self
+                    .store
+                    .ratings()
+                    .ladder(kind.name(), &season, Some(ctx.chat.as_str()))
+                    .await?;
                 let place = ladder.iter().position(|r| r.user == ctx.user);
                 // A season's rating is an estimate of its own, from the season's games.
                 let this = of(&season).map(|(_, _, r)| (shown_skill(r, now), r.games));
@@ -369,7 +372,7 @@ impl Service {
                     lang,
                     "stats-rating",
                     &[
-                        ("game", self.game_name(lang, kind).into()),
+                        ("game", self.views().game_name(lang, kind).into()),
                         ("rating", Arg::Number(skill.shown())),
                         ("mark", mark(skill, all.games).into()),
                         ("deviation", Arg::Number(skill.shown_deviation())),
@@ -391,7 +394,8 @@ impl Service {
                 }
             }
             let last = self.seasons.before(now);
-            let podium = self.store.ladder(kind.name(), &last, Some(ctx.chat.as_str())).await?;
+            let podium =
+                self.store.ratings().ladder(kind.name(), &last, Some(ctx.chat.as_str())).await?;
             if !podium.is_empty() {
                 let names: Vec<Arg> = podium
                     .iter()
@@ -408,7 +412,7 @@ impl Service {
                     lang,
                     "stats-last-season",
                     &[
-                        ("game", self.game_name(lang, kind).into()),
+                        ("game", self.views().game_name(lang, kind).into()),
                         ("season", self.season_label(lang, &last).into()),
                         ("names", Arg::List(names)),
                     ],
@@ -421,7 +425,7 @@ impl Service {
     /// `/stats public` and `/stats private`: whether the user is on ladders across chats.
     pub(super) async fn set_public(&self, ctx: &Ctx, public: bool) -> Result<Vec<View>, Fail> {
         let lang = self.user_lang(ctx).await;
-        self.store.set_public(ctx.user.as_str(), public).await?;
+        self.store.ratings().set_public(ctx.user.as_str(), public).await?;
         let key = if public { "stats-public-on" } else { "stats-public-off" };
         Ok(vec![View::private(
             Some(lang),
@@ -448,12 +452,12 @@ impl Service {
         };
         let other = match id {
             Some(id) => self.store.user_name(id).await?.map(|n| (id.to_owned(), n)),
-            None => self.store.player_named(ctx.chat.as_str(), wanted).await?,
+            None => self.store.ratings().player_named(ctx.chat.as_str(), wanted).await?,
         };
         let Some((other, other_name)) = other else {
             return Err(Fail::Say("err-vs-unknown", vec![("name", wanted.to_owned().into())]));
         };
-        let rows = self.store.head_to_head(ctx.user.as_str(), &other).await?;
+        let rows = self.store.ratings().head_to_head(ctx.user.as_str(), &other).await?;
         let mut lines = vec![self.i18n.text(
             lang,
             "vs-title",
@@ -471,7 +475,7 @@ impl Service {
                     lang,
                     "vs-line",
                     &[
-                        ("game", self.game_name(lang, kind).into()),
+                        ("game", self.views().game_name(lang, kind).into()),
                         ("games", Arg::Number(r.games)),
                         ("ahead", Arg::Number(r.ahead)),
                         ("behind", Arg::Number(r.behind)),
@@ -483,7 +487,7 @@ impl Service {
     }
 }
 
-impl Service {
+impl Ratings<'_> {
     /// The chart of `/stats`: the user's rating over this season in `game` (or the first rated
     /// game they played this season), drawn on the drawing pool; `None` with no rated game.
     pub(super) async fn rating_chart(
@@ -498,8 +502,11 @@ impl Service {
             if !rating::rated_game(kind) || game.is_some_and(|g| g != kind) {
                 continue;
             }
-            let history =
-                self.store.rating_history(ctx.user.as_str(), kind.name(), &season).await?;
+            let history = self
+                .store
+                .ratings()
+                .rating_history(ctx.user.as_str(), kind.name(), &season)
+                .await?;
             if !history.is_empty() {
                 found = Some((kind, history));
                 break;
@@ -511,7 +518,7 @@ impl Service {
                 lang,
                 "chart-title",
                 &[
-                    ("game", self.game_name(lang, kind).into()),
+                    ("game", self.views().game_name(lang, kind).into()),
                     ("season", self.season_label(lang, &season).into()),
                 ],
             ),
@@ -528,7 +535,7 @@ impl Service {
     }
 }
 
-impl Service {
+impl Ratings<'_> {
     /// A picture drawn on the drawing pool (its turn for a core, off the async threads); `None`
     /// if drawing failed, which is logged as `what` (the words it goes with still go).
     pub(super) async fn draw(

@@ -14,7 +14,7 @@
 use super::i18n::{Arg, Lang, PLATFORM};
 use super::lobby::{LobbyOp, Refusal};
 use super::service::{Fail, Loaded, ServiceError, say};
-use super::{Ctx, Service, View};
+use super::{Ctx, Rematches, View};
 use crate::ids::Platform;
 use crate::store::{Rematch, SeatRecord, TableRecord, TableStatus};
 
@@ -46,7 +46,7 @@ impl Loaded {
     }
 }
 
-impl Service {
+impl Rematches<'_> {
     /// A press of 🔁 Rematch on finished table `t`, whose token was drawn at `version`.
     pub(super) async fn rematch(
         &self,
@@ -84,7 +84,15 @@ impl Service {
         });
         let (chat, game) = (&t.rec.chat, &t.rec.game);
         let options = t.rec.options.clone();
-        self.lobby_record(ctx, chat, game, options, &t.settings, computers.collect(), t.rec.id)
+        self.lobby().lobby_record(
+            ctx,
+            chat,
+            game,
+            options,
+            &t.settings,
+            computers.collect(),
+            t.rec.id,
+        )
     }
 
     /// What the press that opened rematch `id` shows: its lobby, a new message; or, when
@@ -93,9 +101,9 @@ impl Service {
         let t = self.load(id).await?;
         let lang = self.table_lang(&t).await;
         if t.rematch_complete() {
-            return self.begin(t, lang).await;
+            return self.lobby().begin(t, lang).await;
         }
-        Ok(vec![self.lobby_view(&t, lang)])
+        Ok(vec![self.views().lobby_view(&t, lang)])
     }
 
     /// A press after the rematch was opened: a seat at it, while it is a lobby.
@@ -114,7 +122,7 @@ impl Service {
         if t.rec.status != TableStatus::Lobby {
             return Err(over());
         }
-        match self.lobby_apply(ctx, t, LobbyOp::Join).await {
+        match self.lobby().lobby_apply(ctx, t, LobbyOp::Join).await {
             // Started or closed while this press was on its way: by this presser's own earlier
             // press (a double tap that seated them and started the game), or without them.
             Err(Fail::Say("err-started" | "err-game-over", _)) => {

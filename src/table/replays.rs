@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use super::i18n::{Arg, Lang};
 use super::service::{Fail, Loaded, ServiceError, say};
-use super::{About, Attachment, Ctx, File, FileKind, Kind, Pick, Post, Service, View};
+use super::{About, Attachment, Ctx, File, FileKind, Kind, Pick, Post, Replays, View};
 use crate::engine::GameKind;
 use crate::game::replay::{self, Record};
 use crate::render::{Player, Theme};
@@ -27,15 +27,15 @@ pub(super) struct Drawn {
     /// (a double tap), posts nothing: drawing was single-flight already, posting is too.
     pressed: std::sync::Mutex<HashMap<(String, i64), Option<Instant>>>,
     /// Replays finished after their request was answered with "being drawn" (see
-    /// [`REPLAY_WAIT`]), by chat, for the bot to post ([`Service::later`]).
+    /// [`REPLAY_WAIT`]), by chat, for the bot to post ([`Replays::later`]).
     later: std::sync::Mutex<Vec<(String, View)>>,
     /// Told when `later` has views.
     ready: tokio::sync::Notify,
 }
 
 /// How long a replay request waits for its drawing before the chat is told, at once, that the
-/// replay is being drawn; the GIF follows when it is ready ([`Service::later`]).
-/// [`Service::with_replay_wait`] changes it.
+/// replay is being drawn; the GIF follows when it is ready ([`Replays::later`]).
+/// [`super::Service::with_replay_wait`] changes it.
 pub const REPLAY_WAIT: Duration = Duration::from_secs(2);
 
 /// How long after a replay was posted to a chat a press of its button there posts nothing.
@@ -91,7 +91,7 @@ type Slot = tokio::sync::OnceCell<(Arc<Vec<u8>>, usize)>;
 /// How many replays are kept (a 300-move game's GIF is a few MB).
 const KEPT: usize = 4;
 
-/// How many late replays wait at most for the bot to post them ([`Service::later`]); the bot
+/// How many late replays wait at most for the bot to post them ([`Replays::later`]); the bot
 /// takes them within moments, so more waiting means nobody takes them.
 const LATER_KEPT: usize = 16;
 
@@ -114,7 +114,7 @@ impl Drawn {
         Some(PostClaim { drawn: self.clone(), key: Some(key) })
     }
 
-    /// Keeps `views` for `chat` until the bot takes them ([`Service::later`]): at most
+    /// Keeps `views` for `chat` until the bot takes them ([`Replays::later`]): at most
     /// [`LATER_KEPT`], the oldest given up (and logged) beyond that, so a process whose poster
     /// stopped taking them does not hold every replay drawn since.
     fn post_later(&self, chat: String, views: Vec<View>) {
@@ -146,33 +146,20 @@ impl Drawn {
     }
 }
 
-impl Loaded {
-    /// Whether the table can be replayed and exported: it ended, with a game played.
-    pub(super) fn replayable(&self) -> Result<(), Fail> {
-        if !self.rec.status.is_ended() {
-            return Err(say("err-replay-running"));
-        }
-        if self.game.is_none() {
-            return Err(Fail::Say("err-replay-empty", vec![("table", Arg::Number(self.rec.id))]));
-        }
-        Ok(())
-    }
-}
-
-impl Service {
+impl Replays<'_> {
     /// How many replays this process has drawn: drawings, not requests (a request that finds
     /// its replay kept, or being drawn, draws nothing).
-    pub fn replays_drawn(&self) -> usize {
+    pub fn replays_drawn(self) -> usize {
         self.drawn.drawings.load(std::sync::atomic::Ordering::SeqCst)
     }
 
     /// Replays waiting to be drawn or being drawn now.
-    pub fn replays_pending(&self) -> usize {
+    pub fn replays_pending(self) -> usize {
         self.background.pending()
     }
 
     /// Board drawing permits free now (replays never take one).
-    pub fn board_permits_free(&self) -> usize {
+    pub fn board_permits_free(self) -> usize {
         self.drawing.available_permits()
     }
 
@@ -314,10 +301,10 @@ impl Service {
 
     /// Views made after the requests that asked for them were answered, with the chat each
     /// goes to: replays that took longer than the replay wait
-    /// ([`Service::with_replay_wait`]) to draw (their requests were
+    /// ([`super::Service::with_replay_wait`]) to draw (their requests were
     /// answered "being drawn"), or the word that their drawing failed. Waits until there are
     /// some. The bot posts them as they come.
-    pub async fn later(&self) -> Vec<(String, View)> {
+    pub async fn later(self) -> Vec<(String, View)> {
         loop {
             let ready = self.drawn.ready.notified();
             {
@@ -332,7 +319,7 @@ impl Service {
 
     /// The replay of a table known to have ended with a game, for a request from `ctx`'s
     /// chat. Drawn within [`REPLAY_WAIT`] (or kept from before), it is the answer; else the
-    /// answer says it is being drawn, and the replay follows by [`Service::later`]. `claim`
+    /// answer says it is being drawn, and the replay follows by [`Replays::later`]. `claim`
     /// (a press of the Replay button) is marked posted once the replay is.
     async fn replay_table(
         &self,
@@ -350,24 +337,28 @@ impl Service {
             return Ok(views);
         }
         let (id, game) = (t.rec.id, t.kind);
-        let service = self.clone();
-        let mut drawing = tokio::spawn(async move { service.replay_view(&t, lang, &slot).await });
+        let service = super::Service::clone(self);
+        let mut drawing =
+            tokio::spawn(async move { service.replays().replay_view(&t, lang, &slot).await });
         let drawn = match tokio::time::timeout(self.replay_wait, &mut drawing).await {
             Ok(drawn) => drawn,
             Err(_) => {
                 // It takes a while: the chat is told now, and the replay follows.
-                let (service, chat) = (self.clone(), ctx.chat.to_string());
+                let (service, chat) = (super::Service::clone(self), ctx.chat.to_string());
                 tokio::spawn(async move {
                     let views = match posted(id, drawing.await, claim) {
                         Ok(views) => views,
-                        Err(fail) => service.replay_failed(id, lang, fail),
+                        Err(fail) => service.replays().replay_failed(id, lang, fail),
                     };
                     service.drawn.post_later(chat, views);
                 });
                 let text = self.i18n.text(
                     lang,
                     "replay-drawing",
-                    &[("game", self.game_name(lang, game).into()), ("table", Arg::Number(id))],
+                    &[
+                        ("game", self.views().game_name(lang, game).into()),
+                        ("table", Arg::Number(id)),
+                    ],
                 );
                 let post =
                     Post { about: Some(About { table: id, thread: false }), ..Post::default() };
@@ -402,7 +393,7 @@ impl Service {
             lang,
             "replay-caption",
             &[
-                ("game", self.game_name(lang, t.kind).into()),
+                ("game", self.views().game_name(lang, t.kind).into()),
                 ("table", Arg::Number(t.rec.id)),
                 ("frames", Arg::Number(frames as i64)),
             ],
@@ -466,7 +457,7 @@ impl Service {
             lang,
             "export-caption",
             &[
-                ("game", self.game_name(lang, t.kind).into()),
+                ("game", self.views().game_name(lang, t.kind).into()),
                 ("table", Arg::Number(t.rec.id)),
                 ("moves", Arg::Number(record.steps.len() as i64)),
             ],

@@ -9,15 +9,12 @@ use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use super::i18n::{Arg, I18n, Lang};
 use super::lobby::LobbyOp;
 use super::token::TokenKey;
-use super::words::Settings;
 use super::{About, Clock, Ctx, Kind, Op, Pick, Place, Slot, TableMessage, View};
-use crate::engine::computer::Level;
-use crate::engine::{Game, GameKind, Illegal, Legal, Options, Seat};
-use crate::game::fair::Seed;
+use crate::engine::{GameKind, Illegal};
 use crate::ids::Platform;
 use crate::render::Renderer;
 use crate::runtime::metrics::Metrics;
-use crate::store::{SeatRecord, Store, StoreError, TableRecord, TableStatus};
+use crate::store::{Store, StoreError, TableStatus};
 
 /// The version of the JSON shapes this build stores (states, actions, options). A table stored
 /// with another shape is rebuilt by replaying its log on load.
@@ -85,105 +82,16 @@ pub(super) fn say(key: &'static str) -> Fail {
     Fail::Say(key, Vec::new())
 }
 
-/// A table read from the store, with its game decoded.
-#[derive(Clone)]
-pub(super) struct Loaded {
-    pub(super) rec: TableRecord,
-    pub(super) kind: GameKind,
-    pub(super) options: Options,
-    pub(super) settings: Settings,
-    pub(super) game: Option<Game>,
-    /// The table's secret seed, checked to be 32 bytes when read.
-    seed: Seed,
-    /// The seats as last read or written: a save writes them only if they changed.
-    pub(super) stored_seats: Vec<SeatRecord>,
-    /// A rematch lobby's invited players: the people who sat at the game it is the rematch of
-    /// (read from that game by [`Service::load`]; empty for any other table).
-    pub(super) invited: Vec<SeatRecord>,
-    /// The rating changes of the save that finished the game (none otherwise).
-    pub(super) rated: Vec<super::ratings::Rated>,
-}
-
-impl Loaded {
-    /// A table as read: its row, and the game kind, options, settings and seed decoded from it.
-    pub(super) fn new(
-        rec: TableRecord,
-        kind: GameKind,
-        options: Options,
-        settings: Settings,
-        seed: Seed,
-    ) -> Self {
-        let stored_seats = rec.seats.clone();
-        Self {
-            rec,
-            kind,
-            options,
-            settings,
-            game: None,
-            seed,
-            stored_seats,
-            invited: Vec::new(),
-            rated: Vec::new(),
-        }
-    }
-
-    pub(super) fn names(&self) -> Vec<String> {
-        self.rec.seats.iter().map(|s| s.name.clone()).collect()
-    }
-
-    pub(super) fn seat_of(&self, user: &str) -> Option<Seat> {
-        self.rec.seats.iter().position(|s| s.user == user && !s.left).map(|s| s as Seat)
-    }
-
-    /// Who sees a private table's messages in their own chat with the bot: everyone who sat
-    /// at it (those who left still see how it ends). Empty for an ordinary table.
-    pub(super) fn audience(&self) -> Vec<String> {
-        if !self.settings.private {
-            return Vec::new();
-        }
-        let mut users: Vec<String> = Vec::new();
-        // A rematch lobby is shown to the players it invites too.
-        for seat in self.rec.seats.iter().chain(&self.invited) {
-            if !users.iter().any(|u| *u == seat.user) && !seat.user.is_computer() {
-                users.push(seat.user.to_string());
-            }
-        }
-        users
-    }
-
-    pub(super) fn seed(&self) -> Seed {
-        self.seed.clone()
-    }
-
-    /// The level of the computer whose turn it is: the seat to move, or for a roll-off (anyone
-    /// seated may throw it) the first computer seated. `None` when a person is to act.
-    pub(super) fn computer_to_act(&self) -> Option<(Seat, Level)> {
-        if self.rec.status != TableStatus::Playing {
-            return None;
-        }
-        let game = self.game.as_ref()?;
-        let level = |seat: usize| {
-            let s = self.rec.seats.get(seat).filter(|s| !s.left)?;
-            s.user.as_computer().map(|(level, _)| level)
-        };
-        match game.legal() {
-            Legal::RollOff { .. } => {
-                (0..self.rec.seats.len()).find_map(|seat| Some((seat as Seat, level(seat)?)))
-            }
-            legal => {
-                let seat = legal.to_move()?;
-                Some((seat, level(usize::from(seat))?))
-            }
-        }
-    }
-
-    /// Whether any person still plays (computers alone do not play on).
-    pub(super) fn people_playing(&self) -> bool {
-        self.rec.seats.iter().any(|s| !s.left && !s.user.is_computer())
-    }
-}
+pub(super) use super::load::Loaded;
 
 impl Service {
+    /// Shows `view` through an adapter's `surface` by the show protocol (see
+    /// [`crate::table::show`]): for a table's lobby or board, exactly one message keeps live
+    /// buttons, whatever other shows of the table run at once in any process.
+    pub async fn show<S: super::show::Surface>(&self, surface: &S, view: &View) {
+        self.shows.show(surface, view).await;
+    }
+
     /// The chat message recorded for a table's `slot`: as read with the table, or else (a row
     /// not read from the store) read now.
     pub(super) async fn message_of(&self, t: &Loaded, slot: Slot) -> Result<Option<String>, Fail> {
@@ -300,6 +208,28 @@ pub struct Service {
     identified: Arc<tokio::sync::Mutex<HashMap<u32, std::time::Instant>>>,
     /// The show protocol ([`super::show`]).
     pub(super) shows: Arc<super::show::Shows>,
+}
+
+parts! {
+    Service;
+    /// Opening a table, joining, leaving, options and starting (`lobby.rs`).
+    Lobby, lobby;
+    /// A turn's actions, the turn timer and the computers (`play.rs`).
+    Play, play;
+    /// Another game with the same players (`rematch.rs`).
+    Rematches, rematches;
+    /// Ratings, leaderboards and seasons (`ratings.rs`).
+    Ratings, ratings;
+    /// Turn notices in private chats (`notify.rs`).
+    TurnNotices, turn_notices;
+    /// Replays of finished games and the check of stored logs (`replays.rs`, `audit.rs`).
+    Replays, replays;
+    /// The live board's page: links, state, presses (`live.rs`).
+    Live, live;
+    /// The group cup (`cup.rs`).
+    Cups, cups;
+    /// What a table's messages say: the lobby, the board, the answers (`view.rs`).
+    Views, views;
 }
 
 /// A Discord identify bucket's turn ([`Service::identify_turn`]): no other shard of the bucket,
@@ -420,13 +350,13 @@ impl Service {
     }
 
     /// Returns when a computer's turn has come (its table is due after the pause): the turn
-    /// timer then waits [`Service::computer_pause`] and runs [`Service::tick`].
+    /// timer then waits [`Service::computer_pause`] and runs [`Play::tick`].
     pub async fn computer_turn(&self) {
         self.computer_turns.notified().await;
     }
 
     /// The same service, answering a replay request "being drawn" when its drawing takes
-    /// longer than `wait` (the replay follows by [`Service::later`]).
+    /// longer than `wait` (the replay follows by [`Replays::later`]).
     pub fn with_replay_wait(mut self, wait: std::time::Duration) -> Self {
         self.replay_wait = wait;
         self
@@ -681,41 +611,41 @@ impl Service {
     ) -> Result<Vec<View>, Fail> {
         let pick = |game: Option<GameKind>| table.map_or(Pick::from(game), Pick::Table);
         match op {
-            Op::Create { game, words } => self.create(ctx, game, &words).await,
-            Op::Join(game) => self.lobby_op(ctx, pick(game), LobbyOp::Join).await,
-            Op::Leave(game) => self.lobby_op(ctx, pick(game), LobbyOp::Leave).await,
-            Op::Start(game) => self.lobby_op(ctx, pick(game), LobbyOp::Start).await,
+            Op::Create { game, words } => self.lobby().create(ctx, game, &words).await,
+            Op::Join(game) => self.lobby().lobby_op(ctx, pick(game), LobbyOp::Join).await,
+            Op::Leave(game) => self.lobby().lobby_op(ctx, pick(game), LobbyOp::Leave).await,
+            Op::Start(game) => self.lobby().lobby_op(ctx, pick(game), LobbyOp::Start).await,
             Op::Options { game, words } => {
-                self.lobby_op(ctx, pick(game), LobbyOp::Options(words)).await
+                self.lobby().lobby_op(ctx, pick(game), LobbyOp::Options(words)).await
             }
-            Op::Press(token) => self.press(ctx, &token).await,
-            Op::Resign(game) => self.depart(ctx, pick(game), None).await,
-            Op::Kick { game, target } => self.depart(ctx, pick(game), Some(target)).await,
-            Op::Cancel(game) => self.cancel(ctx, pick(game)).await,
-            Op::Status(game) => self.status(ctx, pick(game)).await,
-            Op::BoardText(game) => self.board_text(ctx, pick(game)).await,
+            Op::Press(token) => self.play().press(ctx, &token).await,
+            Op::Resign(game) => self.play().depart(ctx, pick(game), None).await,
+            Op::Kick { game, target } => self.play().depart(ctx, pick(game), Some(target)).await,
+            Op::Cancel(game) => self.play().cancel(ctx, pick(game)).await,
+            Op::Status(game) => self.views().status(ctx, pick(game)).await,
+            Op::BoardText(game) => self.views().board_text(ctx, pick(game)).await,
             Op::Access(on) => self.access(ctx, on).await,
-            Op::History(game) => self.history(ctx, pick(game)).await,
-            Op::Stats => self.stats_of(ctx, None).await,
-            Op::Top => self.ladder_view(ctx, None, super::Scope::Season).await,
-            Op::Ladder { game, scope } => self.ladder_view(ctx, game, scope).await,
-            Op::StatsOf(game) => self.stats_of(ctx, Some(game)).await,
-            Op::Public(public) => self.set_public(ctx, public).await,
-            Op::Vs(target) => self.versus(ctx, &target).await,
-            Op::Fair(game) => self.fair(ctx, pick(game)).await,
+            Op::History(game) => self.views().history(ctx, pick(game)).await,
+            Op::Stats => self.views().stats_of(ctx, None).await,
+            Op::Top => self.ratings().ladder_view(ctx, None, super::Scope::Season).await,
+            Op::Ladder { game, scope } => self.ratings().ladder_view(ctx, game, scope).await,
+            Op::StatsOf(game) => self.views().stats_of(ctx, Some(game)).await,
+            Op::Public(public) => self.ratings().set_public(ctx, public).await,
+            Op::Vs(target) => self.ratings().versus(ctx, &target).await,
+            Op::Fair(game) => self.views().fair(ctx, pick(game)).await,
             Op::Lang { chat, code } => self.lang(ctx, chat, code.as_deref()).await,
             Op::Boards(mode) => self.boards(ctx, mode).await,
-            Op::Rules(game) => self.rules(ctx, game).await,
-            Op::Invite(code) if code == "notify" => self.notify_here(ctx).await,
+            Op::Rules(game) => self.views().rules(ctx, game).await,
+            Op::Invite(code) if code == "notify" => self.turn_notices().notify_here(ctx).await,
             // `start=games`, from a group's `/games`: the person's tables, privately.
-            Op::Invite(code) if code == "games" => self.games(ctx).await,
-            Op::Invite(code) => self.invite(ctx, &code).await,
-            Op::Replay(pick) => self.replay_game(ctx, pick).await,
-            Op::Export(pick) => self.export_game(ctx, pick).await,
-            Op::Notify(words) => self.notify(ctx, &words).await,
-            Op::Games => self.games(ctx).await,
-            Op::Help => Ok(vec![self.help(ctx, self.user_lang_given(ctx, own).await)]),
-            Op::Cup(op) => self.cup(ctx, op).await,
+            Op::Invite(code) if code == "games" => self.turn_notices().games(ctx).await,
+            Op::Invite(code) => self.lobby().invite(ctx, &code).await,
+            Op::Replay(pick) => self.replays().replay_game(ctx, pick).await,
+            Op::Export(pick) => self.replays().export_game(ctx, pick).await,
+            Op::Notify(words) => self.turn_notices().notify(ctx, &words).await,
+            Op::Games => self.turn_notices().games(ctx).await,
+            Op::Help => Ok(vec![self.views().help(ctx, self.user_lang_given(ctx, own).await)]),
+            Op::Cup(op) => self.cups().cup(ctx, op).await,
             Op::AtTable { .. } => Ok(Vec::new()),
         }
     }
@@ -843,8 +773,8 @@ impl Service {
         let lang = self.table_lang(&t).await;
         let replace = self.store.message(table, t.slot().name()).await?;
         let mut view = match t.rec.status {
-            TableStatus::Lobby => self.lobby_view(&t, lang),
-            TableStatus::Playing => self.board_view(&t, lang, &[], Vec::new()).await,
+            TableStatus::Lobby => self.views().lobby_view(&t, lang),
+            TableStatus::Playing => self.views().board_view(&t, lang, &[], Vec::new()).await,
             TableStatus::Finished | TableStatus::Cancelled => return Ok(None),
         };
         if let Some(message) = view.table_message_mut() {

@@ -8,7 +8,7 @@
 //! [`Service::show`](super::Service::show). For a table's own message the protocol then runs, one show of a table
 //! at a time across every process sharing the database:
 //!
-//! 1. **claim** the table's showing ([`crate::store::Store::claim_show`]; in this process a
+//! 1. **claim** the table's showing ([`crate::store::ShowStore::claim_show`]; in this process a
 //!    lock per table first, so local shows queue without asking the database) and read the
 //!    message recorded for the slot, with the version it shows;
 //! 2. **decide**: a view older than the recorded one is never shown over it (a new board of
@@ -23,7 +23,7 @@
 //!    nothing);
 //! 5. **record** the new message at the view's version and give the claim back, in one
 //!    statement, only while the claim is still this show's
-//!    ([`crate::store::Store::record_show`]); if it is not (the claim expired while a call
+//!    ([`crate::store::ShowStore::record_show`]); if it is not (the claim expired while a call
 //!    waited and another show went ahead), this show takes its own message's buttons off.
 //!
 //! A cup's standings message ([`Kind::Standings`], issue 49) is shown the same way, claimed
@@ -153,13 +153,13 @@ impl Shows {
             if let Some((old, _)) = recorded.as_ref().filter(|(old, _)| *old != posted) {
                 surface.strip(old).await;
             }
-            match self.store.record_cup_show(s.cup, owner, &posted, s.version).await {
+            match self.store.shows().record_cup_show(s.cup, owner, &posted, s.version).await {
                 Ok(true) => {}
                 Ok(false) => tracing::info!(cup = s.cup, "a standings show outlived its claim"),
                 Err(e) => tracing::warn!(cup = s.cup, error = %e, "recording the standings failed"),
             }
         }
-        if let Err(e) = self.store.release_cup_show(s.cup, owner).await {
+        if let Err(e) = self.store.shows().release_cup_show(s.cup, owner).await {
             tracing::warn!(cup = s.cup, error = %e, "giving the standings claim back failed");
         }
         drop(local);
@@ -169,21 +169,37 @@ impl Shows {
     /// Claims a cup's standings, waiting while another process holds the claim (at most until
     /// it expires); the message recorded, if any.
     async fn claim_cup(&self, cup: i64, owner: i64) -> Option<(String, i64)> {
+        let claimed =
+            self.wait_claim(|now, until| self.store.shows().claim_cup_show(cup, owner, now, until));
+        match claimed.await {
+            Ok(recorded) => recorded,
+            Err(why) => {
+                tracing::warn!(cup, why, "the cup's show claim never came free");
+                self.store.shows().cup_message(cup).await.ok().flatten()
+            }
+        }
+    }
+
+    /// Runs `attempt(now, until)` until it claims, waiting while another process holds the
+    /// claim (at most until it expires): the message the claim read, or why none was claimed
+    /// (held all along, or the store did not answer).
+    async fn wait_claim<F, Fut>(&self, mut attempt: F) -> Result<Option<(String, i64)>, String>
+    where
+        F: FnMut(i64, i64) -> Fut,
+        Fut: std::future::Future<Output = Result<Claim, crate::store::StoreError>>,
+    {
         let mut wait = Duration::from_millis(5);
         let give_up = tokio::time::Instant::now() + CLAIM + Duration::from_secs(2);
         loop {
             let now = self.clock.now_ms();
-            let until = now + CLAIM.as_millis() as i64;
-            match self.store.claim_cup_show(cup, owner, now, until).await {
-                Ok(Claim::Claimed(recorded)) => return recorded,
+            match attempt(now, now + CLAIM.as_millis() as i64).await {
+                Ok(Claim::Claimed(recorded)) => return Ok(recorded),
                 Ok(Claim::Held) if tokio::time::Instant::now() < give_up => {
                     tokio::time::sleep(wait).await;
                     wait = (wait * 2).min(Duration::from_millis(100));
                 }
-                result => {
-                    tracing::warn!(cup, ?result, "the cup's show claim never came free");
-                    return self.store.cup_message(cup).await.ok().flatten();
-                }
+                Ok(Claim::Held) => return Err("held past its expiry".into()),
+                Err(e) => return Err(e.to_string()),
             }
         }
     }
@@ -234,8 +250,11 @@ impl Shows {
             }
         }
         let reference = if buttons { posted.clone() } else { format!("{posted}{PLAIN}") };
-        let recorded =
-            self.store.record_show(m.table, m.slot.name(), owner, &reference, m.version).await;
+        let recorded = self
+            .store
+            .shows()
+            .record_show(m.table, m.slot.name(), owner, &reference, m.version)
+            .await;
         let kept = match recorded {
             Ok(kept) => kept,
             Err(e) => {
@@ -261,25 +280,14 @@ impl Shows {
     /// until it expires). The message recorded for the slot, if any. Should the store not
     /// answer, the show goes ahead unclaimed (a board shown beats none).
     async fn claim(&self, m: &TableMessage, owner: i64) -> Option<(String, i64)> {
-        let mut wait = Duration::from_millis(5);
-        let give_up = tokio::time::Instant::now() + CLAIM + Duration::from_secs(2);
-        loop {
-            let now = self.clock.now_ms();
-            let until = now + CLAIM.as_millis() as i64;
-            match self.store.claim_show(m.table, m.slot.name(), owner, now, until).await {
-                Ok(Claim::Claimed(recorded)) => return recorded,
-                Ok(Claim::Held) if tokio::time::Instant::now() < give_up => {
-                    tokio::time::sleep(wait).await;
-                    wait = (wait * 2).min(Duration::from_millis(100));
-                }
-                Ok(Claim::Held) => {
-                    tracing::warn!(table = m.table, "the table's show claim never came free");
-                    return self.recorded(m).await;
-                }
-                Err(e) => {
-                    tracing::warn!(table = m.table, error = %e, "claiming the table's show failed");
-                    return self.recorded(m).await;
-                }
+        let (table, slot) = (m.table, m.slot.name());
+        let claimed = self
+            .wait_claim(|now, until| self.store.shows().claim_show(table, slot, owner, now, until));
+        match claimed.await {
+            Ok(recorded) => recorded,
+            Err(why) => {
+                tracing::warn!(table, why, "the table's show claim never came free");
+                self.recorded(m).await
             }
         }
     }
@@ -289,7 +297,7 @@ impl Shows {
     }
 
     async fn release(&self, table: i64, owner: i64) {
-        if let Err(e) = self.store.release_show(table, owner).await {
+        if let Err(e) = self.store.shows().release_show(table, owner).await {
             tracing::warn!(table, error = %e, "giving the show claim back failed");
         }
     }
@@ -329,15 +337,6 @@ enum Subject {
 /// A recorded reference without its [`PLAIN`] mark: the messages it names.
 pub fn bare(reference: &str) -> &str {
     reference.strip_suffix(PLAIN).unwrap_or(reference)
-}
-
-impl super::Service {
-    /// Shows `view` through an adapter's `surface` by the show protocol (see
-    /// [`crate::table::show`]): for a table's lobby or board, exactly one message keeps live
-    /// buttons, whatever other shows of the table run at once in any process.
-    pub async fn show<S: Surface>(&self, surface: &S, view: &View) {
-        self.shows.show(surface, view).await;
-    }
 }
 
 /// Drops from `views` the boards that one of `later` supersedes, a board of the same table at

@@ -6,8 +6,8 @@ use super::service::{Fail, LEASE_MS, Loaded, say, spread_audience};
 use super::token::{Button as TokenButton, Token};
 use super::words::{self, Settings, Timer};
 use super::{
-    Attachment, BoardMode, Button, Ctx, Kind, Place, Post, Service, ServiceError, Slot,
-    TableMessage, View,
+    Attachment, BoardMode, Button, Ctx, Kind, Place, Post, ServiceError, Slot, TableMessage, View,
+    Views,
 };
 use crate::engine::computer::Level;
 use crate::engine::{Action, Event, Game, GameKind, Legal, Options};
@@ -17,19 +17,7 @@ use crate::store::TableStatus;
 /// How many moves `/history` tells.
 const HISTORY: usize = 12;
 
-impl Loaded {
-    /// Whether its boards come text first: one of its players asked (`/access on`).
-    pub(super) fn text_first(&self) -> bool {
-        self.rec.seats.iter().any(|s| s.access && !s.left)
-    }
-
-    /// The message that shows this table now.
-    pub(super) fn slot(&self) -> Slot {
-        if self.rec.status == TableStatus::Lobby { Slot::Lobby } else { Slot::Board }
-    }
-}
-
-impl Service {
+impl Views<'_> {
     pub(super) fn game_name(&self, lang: Lang, kind: GameKind) -> String {
         self.i18n.text(lang, &format!("game-{}", kind.name()), &[])
     }
@@ -140,7 +128,7 @@ impl Service {
         ]
         .join("\n");
         // A rematch says which table it is and whom it invited (see `table::rematch`).
-        let text = match self.rematch_note(t, lang) {
+        let text = match self.rematches().rematch_note(t, lang) {
             Some(note) => format!("{text}\n{note}"),
             None => text,
         };
@@ -514,11 +502,11 @@ impl Service {
             }
         }
         // Each rated player's change (issue 37) above the seed.
-        let mut text = self.rating_lines(t, lang);
+        let mut text = self.ratings().rating_lines(t, lang);
         text.push(self.reveal_text(t, lang));
         let post = Post { buttons, ..Post::default() };
         let mut views = vec![View::new(Some(lang), text.join("\n"), Kind::Post(post))];
-        views.extend(self.cup_standings_after(t).await);
+        views.extend(self.cups().cup_standings_after(t).await);
         views
     }
 
@@ -554,7 +542,7 @@ impl Service {
     /// stopped in between), each with the chat to post it in. Call it at start-up, before
     /// taking updates: each table found is claimed for a while, so that several processes
     /// starting together show it once. Tables untouched for a week are left alone.
-    pub async fn unshown(&self) -> Result<Vec<(String, View)>, ServiceError> {
+    pub async fn unshown(self) -> Result<Vec<(String, View)>, ServiceError> {
         const WEEK_MS: i64 = 7 * 24 * 3600 * 1000;
         let mut out = Vec::new();
         loop {
@@ -590,7 +578,7 @@ impl Service {
 
     /// A name for a table's thread (Discord): the game and its players, as the chat reads
     /// them ("Ludo: Ana, Ben"), at most 100 characters.
-    pub async fn thread_name(&self, table: i64) -> String {
+    pub async fn thread_name(self, table: i64) -> String {
         match self.load(table).await {
             Ok(t) => {
                 let lang = self.table_lang(&t).await;
@@ -608,7 +596,7 @@ impl Service {
     /// The open tables of `chat` as they stand (lobby or board, oldest first), for an adapter
     /// that starts with no history of the chat (the playground after a restart). Each view is
     /// a new message that takes the table's buttons.
-    pub async fn open_views(&self, chat: &str) -> Vec<View> {
+    pub async fn open_views(self, chat: &str) -> Vec<View> {
         let rows = match self.store.tables_in_chat(chat, &TableStatus::OPEN).await {
             Ok(rows) => rows,
             Err(e) => {
@@ -737,8 +725,8 @@ impl Service {
                 }
             }
         }
-        lines.extend(self.rating_stats_lines(ctx, lang, game).await?);
-        let image = self.rating_chart(ctx, lang, game).await?;
+        lines.extend(self.ratings().rating_stats_lines(ctx, lang, game).await?);
+        let image = self.ratings().rating_chart(ctx, lang, game).await?;
         let post = Post { attachment: image.map(Attachment::Picture), ..Post::default() };
         Ok(vec![View::new(Some(lang), lines.join("\n"), Kind::Post(post))])
     }

@@ -176,7 +176,7 @@ impl Telegram {
         else {
             return markup;
         };
-        let link = self.service.live_link(table, None);
+        let link = self.service.live().live_link(table, None);
         let label = self.service.words(view.lang.unwrap_or_default(), "live-button");
         let Ok(page) = live.public_url.join(&format!("live/{link}")) else { return markup };
         let button = if chat.0 > 0 {
@@ -281,7 +281,7 @@ impl Telegram {
     /// again later).
     async fn post_notice(&self, chat: ChatId, view: &View, notice: &Notice) {
         // The turn was played while the notice waited: it is not sent.
-        if !self.service.notice_due(notice).await {
+        if !self.service.turn_notices().notice_due(notice).await {
             return;
         }
         let caption = self.html(view, CAPTION);
@@ -303,12 +303,12 @@ impl Telegram {
             .map(drop),
         };
         match sent {
-            Ok(()) => self.service.noticed(notice).await,
+            Ok(()) => self.service.turn_notices().noticed(notice).await,
             Err(e) => {
                 let blocked = unreachable_user(&e);
                 tracing::info!(chat = chat.0, error = %e, blocked, "a turn notice was refused");
                 let why = if blocked { NoticeFailure::Blocked } else { NoticeFailure::Failed };
-                let _ = self.service.notice_failed(notice, why).await;
+                let _ = self.service.turn_notices().notice_failed(notice, why).await;
             }
         }
     }

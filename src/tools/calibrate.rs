@@ -2,7 +2,7 @@
 //!
 //! Plays `games` games of computers at seeded random levels (Ludo: 2 to 8 seats; Long Nardy: 2),
 //! with the simulator's play loop ([`simulate::play_levels`]), and fits by maximum likelihood
-//! under the rating model's own win chances ([`rating::win_chances`]: the Plackett–Luce model)
+//! under the rating model's own win chances ([`rating::win_chances_with`]: the Plackett–Luce model)
 //! each level's skill (`normal` held at a new player's 25) and the luck term of every table size
 //! ([`rating::beta`]; two seats held at [`rating::BETA`], the scale). A second, independent run
 //! of as many games then checks the fit: every seat's predicted win chance against whether it

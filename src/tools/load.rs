@@ -616,7 +616,7 @@ impl LivePage {
         }
         self.waiting.clear();
         self.arrivals.lock().unwrap_or_else(|e| e.into_inner()).clear();
-        let link = self.pages.service.live_link(table, None);
+        let link = self.pages.service.live().live_link(table, None);
         let url = format!("{}/api/live/events?link={link}&lang=en", self.pages.base);
         let (client, arrivals) = (self.pages.client.clone(), self.arrivals.clone());
         self.watching = Some((table, tokio::spawn(follow(client, url, arrivals))));
@@ -680,7 +680,7 @@ async fn follow(
 /// the bot's timer plays them, a round every 50 ms.
 async fn timer(service: Service, tally: Arc<Tally>) {
     while !tally.stopped() {
-        if let Err(e) = service.tick().await {
+        if let Err(e) = service.play().tick().await {
             tracing::warn!(error = %e, "a load timer round failed");
             tally.error("load-timer-round-failed");
         }
@@ -688,11 +688,11 @@ async fn timer(service: Service, tally: Arc<Tally>) {
     }
 }
 
-/// Takes the replays that finished after their request was answered ([`Service::later`]), as
+/// Takes the replays that finished after their request was answered ([`Replays::later`]), as
 /// a running bot does to post them, until the run stops.
 async fn late_replays(service: Service, tally: Arc<Tally>) {
     while !tally.stopped() {
-        let _ = tokio::time::timeout(Duration::from_millis(500), service.later()).await;
+        let _ = tokio::time::timeout(Duration::from_millis(500), service.replays().later()).await;
     }
 }
 

@@ -117,7 +117,7 @@ pub fn message_json(id: i64, body: &Value) -> Value {
 }
 
 /// Text as a reader sees it: without HTML tags, entities or isolation marks.
-pub fn plain(text: &str) -> String {
+pub fn untagged(text: &str) -> String {
     let mut out = String::new();
     let mut in_tag = false;
     for c in text.chars() {

@@ -424,3 +424,68 @@ pub fn rebuilt(c: &dicetable::store::CupRecord) -> Vec<(String, u32)> {
 pub fn plain(text: &str) -> String {
     text.replace(['\u{2068}', '\u{2069}'], "")
 }
+
+/// The words of several views, one per line, as [`plain`] text.
+pub fn texts(views: &[dicetable::table::View]) -> String {
+    let all: Vec<&str> = views.iter().map(|v| v.text.as_str()).collect();
+    plain(&all.join("\n"))
+}
+
+/// The last board (a table's board message) among `views`.
+pub fn board(views: &[dicetable::table::View]) -> Option<&dicetable::table::View> {
+    use dicetable::table::Slot;
+    views.iter().rev().find(|v| v.shows().is_some_and(|(_, s)| s == Slot::Board))
+}
+
+/// A manual clock at a fixed instant (2027-01-15 08:00 UTC).
+pub fn clock() -> std::sync::Arc<dicetable::table::ManualClock> {
+    std::sync::Arc::new(dicetable::table::ManualClock::new(1_800_000_000_000))
+}
+
+/// `who` types `text` (a chat command) and the service answers.
+pub async fn say(
+    service: &dicetable::table::Service,
+    who: &dicetable::table::Ctx,
+    text: &str,
+) -> Vec<dicetable::table::View> {
+    let command = dicetable::table::parse_command(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    service.handle(who, command.op).await
+}
+
+/// The button key of the services these tests make.
+pub const SECRET: &[u8] = b"test secret";
+
+/// The token of `view`'s first button whose action `pick` wants (signed with [`SECRET`]).
+pub fn button_of(
+    view: &dicetable::table::View,
+    pick: impl Fn(dicetable::table::token::Button) -> bool,
+) -> Option<String> {
+    use dicetable::table::token::{Token, TokenKey};
+    let key = TokenKey::new(SECRET);
+    view.buttons()
+        .iter()
+        .flatten()
+        .find(|b| Token::parse(&b.token, &key).is_ok_and(|t| pick(t.button)))
+        .map(|b| b.token.clone())
+}
+
+/// A store and a service (signing with [`SECRET`]) on each database for test `name` of
+/// `suite`, the service's clock made by `clock`.
+pub async fn services(
+    suite: &str,
+    name: &str,
+    clock: impl Fn() -> std::sync::Arc<dicetable::table::ManualClock>,
+) -> Vec<(
+    &'static str,
+    dicetable::store::Store,
+    dicetable::table::Service,
+    std::sync::Arc<dicetable::table::ManualClock>,
+)> {
+    let mut out = Vec::new();
+    for (db, store, _) in stores(suite, name).await {
+        let clock = clock();
+        let service = dicetable::table::Service::new(store.clone(), SECRET, clock.clone());
+        out.push((db, store, service, clock));
+    }
+    out
+}

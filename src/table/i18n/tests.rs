@@ -632,7 +632,7 @@ fn help_names_every_declared_command_in_every_language() {
     let i18n = I18n::new();
     let discord = [(super::PLATFORM, Arg::Text("discord".into()))];
     for lang in Lang::ALL {
-        // The parts `/help` sends (`Service::help`).
+        // The parts `/help` sends (`Views::help`).
         let parts = crate::table::view::HELP_PARTS;
         let text = parts.map(|key| i18n.text(lang, key, &[])).join("\n");
         let on_discord =
