@@ -189,6 +189,9 @@ struct Edge {
     from: String,
     to: String,
     path: String,
+    /// The crate path named, resolved (`super::load::Loaded` in `table/cup.rs` →
+    /// `["table", "load", "Loaded"]`); empty for an outside crate.
+    target: Vec<String>,
 }
 
 /// Collects, for one file, the crate modules and outside crates its production code reaches.
@@ -214,8 +217,12 @@ impl Collector {
     fn record(&mut self, segments: &[String]) {
         let Some(first) = segments.first() else { return };
         let written = segments.join("::");
+        let mut target = Vec::new();
         let to = match first.as_str() {
-            "crate" | "dicetable" => layer_of(&segments[1..]),
+            "crate" | "dicetable" => {
+                target = segments[1..].to_vec();
+                layer_of(&segments[1..])
+            }
             "super" | "self" => {
                 let mut at = self.module.clone();
                 let mut rest = segments;
@@ -230,13 +237,14 @@ impl Collector {
                     rest = &rest[1..];
                 }
                 at.extend(rest.iter().cloned());
+                target = at.clone();
                 layer_of(&at)
             }
             "std" | "core" => segments.get(1).map(|m| format!("std::{m}")),
             other => Some(other.to_owned()),
         };
         if let Some(to) = to {
-            self.edges.push(Edge { from: self.layer(), to, path: written });
+            self.edges.push(Edge { from: self.layer(), to, path: written, target });
         }
     }
 
@@ -323,6 +331,7 @@ impl<'ast> Visit<'ast> for Collector {
                 from: self.layer(),
                 to: name.clone(),
                 path: format!("{name}!"),
+                target: Vec::new(),
             });
         }
         syn::visit::visit_macro(self, mac);
@@ -483,6 +492,106 @@ fn c2_no_type_has_methods_in_more_than_three_files() {
         "types with methods in more than three files:\n{}",
         spread.join("\n")
     );
+}
+
+/// The import edges between sibling modules of `modules` (module paths of files and folders):
+/// for each folder, which of its modules names which other (a file in a subfolder counts for
+/// the subfolder).
+fn sibling_edges(
+    modules: &BTreeSet<Vec<String>>,
+    files: &[(Vec<String>, Vec<Edge>)],
+) -> BTreeSet<(Vec<String>, Vec<String>)> {
+    let mut out = BTreeSet::new();
+    for (module, edges) in files {
+        for edge in edges.iter().filter(|e| !e.target.is_empty()) {
+            // At the top, the layers (a module of a group folder is a layer of its own).
+            let (from, to) = (layer_of(module), layer_of(&edge.target));
+            if let (Some(from), Some(to)) = (from, to)
+                && from != to
+            {
+                let path = |l: String| l.split("::").map(str::to_owned).collect::<Vec<_>>();
+                let (from, to) = (path(from), path(to));
+                if modules.contains(&from) && modules.contains(&to) {
+                    out.insert((from, to));
+                }
+            }
+            // Every folder below the top both paths are in: the unit each is in there.
+            for depth in 1..module.len() {
+                let (Some(from), Some(to)) = (module.get(..=depth), edge.target.get(..=depth))
+                else {
+                    break;
+                };
+                if module[..depth] != edge.target[..depth] {
+                    break;
+                }
+                if from != to && modules.contains(from) && modules.contains(to) {
+                    out.insert((from.to_vec(), to.to_vec()));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A module of a cycle of `edges`, with the cycle, if there is one.
+fn a_cycle(edges: &BTreeSet<(Vec<String>, Vec<String>)>) -> Option<Vec<String>> {
+    let next = |m: &Vec<String>| -> Vec<Vec<String>> {
+        edges.iter().filter(|(a, _)| a == m).map(|(_, b)| b.clone()).collect()
+    };
+    for (start, _) in edges {
+        // Depth-first from `start`, looking for a way back to it.
+        let mut stack = vec![(start.clone(), vec![start.join("::")])];
+        let mut seen = BTreeSet::new();
+        while let Some((at, path)) = stack.pop() {
+            for to in next(&at) {
+                if &to == start {
+                    return Some(path.iter().cloned().chain([start.join("::")]).collect());
+                }
+                if seen.insert(to.clone()) {
+                    let mut longer = path.clone();
+                    longer.push(to.join("::"));
+                    stack.push((to.clone(), longer));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Issue 45: no module imports one that imports it back, however far round, among the modules
+/// of any folder (the table service's parts, the engine's option registry and its games, …).
+#[test]
+fn c2_no_module_imports_one_that_imports_it_back() {
+    let src = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src"));
+    let mut paths = Vec::new();
+    rust_files(src, &mut paths);
+    let mut modules = BTreeSet::new();
+    let mut files = Vec::new();
+    for file in paths {
+        let relative = file.strip_prefix(src).unwrap();
+        let module = module_of(relative);
+        // Every folder on the way is a module too.
+        for depth in 1..=module.len() {
+            modules.insert(module[..depth].to_vec());
+        }
+        if relative.file_name().is_some_and(|n| n == "tests.rs") {
+            continue;
+        }
+        files.push((module, edges_of(relative, &fs::read_to_string(&file).unwrap())));
+    }
+    let edges = sibling_edges(&modules, &files);
+    let table = |a: &str, b: &str| {
+        let path = |m: &str| m.split("::").map(str::to_owned).collect::<Vec<_>>();
+        edges.contains(&(path(a), path(b)))
+    };
+    // The check sees the edges it should: a part imports the core, the core no part.
+    assert!(table("table::cup", "table::load"), "{edges:?}");
+    assert!(!table("table::load", "table::cup"));
+    assert_eq!(a_cycle(&edges), None, "an import circle");
+    // And it bites: the edge back from the core to a part closes a circle.
+    let mut with_back = edges.clone();
+    with_back.insert((vec!["table".into(), "load".into()], vec!["table".into(), "cup".into()]));
+    assert!(a_cycle(&with_back).is_some());
 }
 
 /// The checker itself bites: each broken edge, written as the next engineer might, is caught.

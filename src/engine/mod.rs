@@ -11,6 +11,7 @@
 
 pub mod computer;
 pub mod cup;
+mod declare;
 pub mod ludo;
 pub mod nardy;
 pub mod registry;

@@ -3,7 +3,8 @@
 //! cache). Run over a whole database after `dicetable store copy`.
 
 use super::Replays;
-use super::service::{Loaded, SHAPE, ServiceError};
+use super::fail::ServiceError;
+use super::load::{Loaded, SHAPE};
 use crate::store::{StoreError, TableStatus};
 
 /// What [`Replays::check_log`] found for one table.

@@ -1,8 +1,9 @@
 //! A chat's own settings: the languages its messages speak (the chat's, a table's, a user's)
 //! and how boards are shown in it (a new message every turn, or one edited in place).
 
+use super::fail::{Fail, say};
 use super::i18n::Lang;
-use super::service::{Fail, Loaded, say};
+use super::load::Loaded;
 use super::{BoardMode, Ctx, Service, View};
 use crate::ids::ChatId;
 

@@ -9,9 +9,10 @@
 //! transaction, so of several processes that see a round end at once exactly one pairs it. The
 //! standings are never stored: they are computed from the stored results each time.
 
+use super::fail::{Fail, ServiceError, say};
 use super::i18n::{Arg, Lang};
+use super::load::{Loaded, MAX_STRIKES};
 use super::message::{Button, Kind, Post};
-use super::service::{Fail, Loaded, MAX_STRIKES, ServiceError, say};
 use super::token::{Button as TokenButton, Token};
 use super::words::{self, Settings, Timer};
 use super::{Ctx, CupOp, Cups, Target, View};
@@ -190,22 +191,6 @@ fn fitted_timer(window_ms: i64) -> Timer {
         .into_iter()
         .find(|t| t.millis().is_some_and(|ms| ms * 8 <= window_ms))
         .unwrap_or(Timer::Minute)
-}
-
-/// How a finished cup table's seats ended, for its cup game (T7): a seat the timer removed
-/// forfeits, the others their rank.
-pub(super) fn cup_result(t: &Loaded) -> Option<String> {
-    let seats: Vec<CupSeat> = t
-        .rec
-        .seats
-        .iter()
-        .map(|s| match s.rank {
-            _ if s.left && s.strikes >= MAX_STRIKES => CupSeat::Forfeit,
-            Some(rank) => CupSeat::Place(u8::try_from(rank).unwrap_or(u8::MAX)),
-            None => CupSeat::Place(u8::try_from(t.rec.seats.len()).unwrap_or(u8::MAX)),
-        })
-        .collect();
-    serde_json::to_string(&seats).ok()
 }
 
 /// A stored cup as the engine's pairing and standings see it.
@@ -1148,7 +1133,7 @@ impl Cups<'_> {
             seed: seed.as_bytes().to_vec(),
             commitment: seed.commitment_hex(),
             status: TableStatus::Lobby,
-            shape: super::service::SHAPE,
+            shape: super::load::SHAPE,
             host: c.rec.host.clone(),
             updated_ms: now,
             seats,

@@ -9,7 +9,7 @@
 use serde::Serialize;
 
 use super::i18n::{Arg, Lang};
-use super::service::Loaded;
+use super::load::Loaded;
 use super::token::{LinkError, LiveLink, Token};
 use super::{Ctx, Live, Op, ServiceError, View};
 use crate::engine::Legal;

@@ -4,15 +4,62 @@
 
 use serde_json::Value;
 
+use super::fail::{Fail, ServiceError, say};
 use super::i18n::Arg;
-use super::service::{Fail, SHAPE, ServiceError, say};
 use super::words::Settings;
 use super::{Ctx, Pick, Service, Slot};
 use crate::engine::computer::Level;
+use crate::engine::cup::Seat as CupSeat;
 use crate::engine::{Action, Event, Game, GameKind, Legal, OptionError, Options, Seat, Status};
 use crate::game::fair::Seed;
+use crate::game::rating::Skill;
 use crate::game::setup;
 use crate::store::{Change, SeatRecord, StoreError, TableRecord, TableStatus};
+
+/// The version of the JSON shapes this build stores (states, actions, options). A table stored
+/// with another shape is rebuilt by replaying its log on load.
+pub const SHAPE: i32 = 1;
+
+/// Strikes in a row that remove a player (C5).
+pub const MAX_STRIKES: i32 = 3;
+
+/// How long a process holds a claimed deadline before another may take it, in milliseconds.
+pub(super) const LEASE_MS: i64 = 60_000;
+
+/// How long the turn timer holds a claimed table, in milliseconds: sized to the work (a turn
+/// is played and its board drawn in well under a second), so that a table claimed by a process
+/// that died is played by another within seconds, not a minute. Should the work outlast it,
+/// the table's version still lets only one process's change apply.
+pub(super) const CLAIM_MS: i64 = 10_000;
+
+/// One rated person's change in a finished game (all-time rating), for the ranking message.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Rated {
+    /// The seat.
+    pub(super) seat: usize,
+    /// Before the game (a new player's start if none).
+    pub(super) before: Skill,
+    /// After it.
+    pub(super) after: Skill,
+    /// Rated games after it (this one counted).
+    pub(super) games: i64,
+}
+
+/// How a finished cup table's seats ended, for its cup game (T7): a seat the timer removed
+/// forfeits, the others their rank.
+pub(super) fn cup_result(t: &Loaded) -> Option<String> {
+    let seats: Vec<CupSeat> = t
+        .rec
+        .seats
+        .iter()
+        .map(|s| match s.rank {
+            _ if s.left && s.strikes >= MAX_STRIKES => CupSeat::Forfeit,
+            Some(rank) => CupSeat::Place(u8::try_from(rank).unwrap_or(u8::MAX)),
+            None => CupSeat::Place(u8::try_from(t.rec.seats.len()).unwrap_or(u8::MAX)),
+        })
+        .collect();
+    serde_json::to_string(&seats).ok()
+}
 
 /// A table read from the store, with its game decoded.
 #[derive(Clone)]
@@ -30,7 +77,7 @@ pub(super) struct Loaded {
     /// (read from that game by [`Service::load`]; empty for any other table).
     pub(super) invited: Vec<SeatRecord>,
     /// The rating changes of the save that finished the game (none otherwise).
-    pub(super) rated: Vec<super::ratings::Rated>,
+    pub(super) rated: Vec<Rated>,
 }
 
 impl Loaded {
@@ -308,8 +355,7 @@ impl Service {
             seasons: &p.seasons,
             rate,
         });
-        let cup_result =
-            if results && t.rec.cup.is_some() { super::cup::cup_result(t) } else { None };
+        let cup_result = if results && t.rec.cup.is_some() { cup_result(t) } else { None };
         let change = Change {
             action: json.as_deref(),
             results,

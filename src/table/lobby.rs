@@ -3,8 +3,9 @@
 //! unit-tested without a database. The service's lobby operations (create, invite, join, …) below
 //! them only read the table, apply a rule, and store and show what it decided.
 
+use super::fail::{Fail, ServiceError, say};
 use super::i18n::{Arg, Lang};
-use super::service::{Fail, Loaded, SHAPE, ServiceError, say};
+use super::load::{Loaded, SHAPE};
 use super::words::{self, Settings, WordError};
 use super::{Ctx, Kind, Lobby, Place, Slot, TableMessage, Target, View};
 use crate::engine::computer::Level;

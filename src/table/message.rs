@@ -494,6 +494,49 @@ impl TableMessage {
     }
 }
 
+/// Every public view of one operation goes where its table's views go: a private table's
+/// texts (the start, the ranking) reach each player, like its boards, and a board's thread
+/// gets the texts that follow it.
+pub(super) fn spread_audience(views: &mut [View]) {
+    let mut thread = false;
+    let mut table = None;
+    for view in views.iter_mut() {
+        match &mut view.kind {
+            Kind::Table(m) => {
+                // Another table's views (a cup round's games) go where that table's go.
+                if table.is_some_and(|t| t != m.table) {
+                    thread = false;
+                }
+                thread |= m.thread;
+                m.thread = thread;
+                table = Some(m.table);
+            }
+            Kind::Post(p) => {
+                thread |= p.about.is_some_and(|a| a.thread);
+                table = p.about.map(|a| a.table).or(table);
+                p.about = table.map(|table| About { table, thread });
+            }
+            Kind::Private(_) | Kind::Refusal(_) | Kind::Notice(_) | Kind::Standings(_) => {}
+        }
+    }
+    let Some(audience) =
+        views.iter().map(View::audience).find(|a| !a.is_empty()).map(<[_]>::to_vec)
+    else {
+        return;
+    };
+    for view in views.iter_mut() {
+        match &mut view.kind {
+            Kind::Table(TableMessage { audience: a, .. })
+            | Kind::Post(super::Post { audience: a, .. })
+                if a.is_empty() =>
+            {
+                *a = audience.clone();
+            }
+            _ => {}
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,6 +12,7 @@ mod chat;
 pub mod command;
 mod cup;
 pub mod describe;
+mod fail;
 pub mod i18n;
 pub mod live;
 mod load;
@@ -32,6 +33,7 @@ use std::sync::atomic::{AtomicI64, Ordering};
 
 pub use audit::LogCheck;
 pub use command::{Command, parse as parse_command};
+pub use fail::ServiceError;
 pub use message::{
     About, Attachment, Button, File, FileKind, Kind, Place, Post, Private, Refusal, Standings,
     TableMessage, TurnNotice, View,
@@ -39,8 +41,8 @@ pub use message::{
 pub use notify::{Link, Notice, NoticeFailure, NotifyChoice};
 pub use ratings::Scope;
 pub use service::{
-    Cups, IdentifyTurn, Live, Lobby, Play, Ratings, Rematches, Replays, Service, ServiceError,
-    Shown, TurnNotices, Views,
+    Cups, IdentifyTurn, Live, Lobby, Play, Ratings, Rematches, Replays, Service, Shown,
+    TurnNotices, Views,
 };
 
 use crate::engine::GameKind;

@@ -12,8 +12,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::fail::{Fail, ServiceError};
 use super::i18n::{Arg, Lang};
-use super::service::{Fail, Loaded, ServiceError};
+use super::load::Loaded;
 use super::{About, Kind, Post, Private, TurnNotice};
 use super::{Ctx, TurnNotices, View};
 use crate::engine::Legal;

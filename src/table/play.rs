@@ -1,8 +1,9 @@
 //! Playing: buttons, actions, leaving, cancelling, and the turn timer.
 
+use super::fail::{Fail, say};
 use super::i18n::{Arg, Lang};
+use super::load::{CLAIM_MS, Loaded, MAX_STRIKES};
 use super::lobby::{LobbyOp, actor};
-use super::service::{CLAIM_MS, Fail, Loaded, MAX_STRIKES, say};
 use super::token::{Button as TokenButton, Token};
 use super::{
     About, BoardMode, Ctx, Kind, Place, Play, Post, ServiceError, Slot, TableMessage, View,
@@ -352,7 +353,7 @@ impl Play<'_> {
         let events = self.play_computer(&mut t, seat, level).await?;
         let mut views = vec![self.next_board(&t, lang, &events, Vec::new()).await?];
         views.extend(self.views().end_views(&t, lang).await);
-        super::service::spread_audience(&mut views);
+        super::message::spread_audience(&mut views);
         Ok(views.into_iter().map(|v| (chat.clone(), v)).collect())
     }
 
@@ -399,7 +400,7 @@ impl Play<'_> {
             let header = vec![self.i18n.text(lang, "timer-roll-off", &[])];
             let mut views =
                 self.play_chain(t, Action::Roll { dice: Vec::new() }, None, lang, header).await?;
-            super::service::spread_audience(&mut views);
+            super::message::spread_audience(&mut views);
             return Ok(views.into_iter().map(|v| (chat.clone(), v)).collect());
         };
         let strikes = {
@@ -411,7 +412,7 @@ impl Play<'_> {
             let header =
                 vec![self.i18n.text(lang, "timer-removed", &[("name", name_of(seat).into())])];
             let mut views = self.play_chain(t, Action::Remove { seat }, None, lang, header).await?;
-            super::service::spread_audience(&mut views);
+            super::message::spread_audience(&mut views);
             return Ok(views.into_iter().map(|v| (chat.clone(), v)).collect());
         }
         let events = self.play_turn_for(&mut t, seat).await?;
@@ -426,7 +427,7 @@ impl Play<'_> {
         )];
         let mut views = vec![self.next_board(&t, lang, &events, header).await?];
         views.extend(self.views().end_views(&t, lang).await);
-        super::service::spread_audience(&mut views);
+        super::message::spread_audience(&mut views);
         Ok(views.into_iter().map(|v| (chat.clone(), v)).collect())
     }
 }

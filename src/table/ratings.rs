@@ -4,8 +4,9 @@
 
 use std::sync::Mutex;
 
+use super::fail::{Fail, say};
 use super::i18n::{Arg, Lang};
-use super::service::{Fail, Loaded, say};
+use super::load::{Loaded, Rated};
 use super::{Ctx, Ratings, Target, View};
 use crate::engine::{Game, GameKind};
 use crate::game::rating::{self, ALL_TIME, Entrant, Skill};
@@ -25,19 +26,6 @@ pub enum Scope {
     AllTime,
     /// Everyone's who opted in, across chats, all time (`/top global`).
     Global,
-}
-
-/// One rated person's change in a finished game (all-time rating), for the ranking message.
-#[derive(Debug, Clone, PartialEq)]
-pub(super) struct Rated {
-    /// The seat.
-    pub(super) seat: usize,
-    /// Before the game (a new player's start if none).
-    pub(super) before: Skill,
-    /// After it.
-    pub(super) after: Skill,
-    /// Rated games after it (this one counted).
-    pub(super) games: i64,
 }
 
 /// What a finished game's rating needs: the seats as the formula sees them, and where the

@@ -11,9 +11,10 @@
 //! rematch per finished table (`tables.rematch_of` is unique), so presses at once, in one
 //! process or several, open exactly one table and seat every presser once.
 
+use super::fail::{Fail, ServiceError, say};
 use super::i18n::{Arg, Lang, PLATFORM};
+use super::load::Loaded;
 use super::lobby::{LobbyOp, Refusal};
-use super::service::{Fail, Loaded, ServiceError, say};
 use super::{Ctx, Rematches, View};
 use crate::ids::Platform;
 use crate::store::{Rematch, SeatRecord, TableRecord, TableStatus};

@@ -6,8 +6,9 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use super::fail::{Fail, ServiceError, say};
 use super::i18n::{Arg, Lang};
-use super::service::{Fail, Loaded, ServiceError, say};
+use super::load::Loaded;
 use super::{About, Attachment, Ctx, File, FileKind, Kind, Pick, Post, Replays, View};
 use crate::engine::GameKind;
 use crate::game::replay::{self, Record};

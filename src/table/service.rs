@@ -6,83 +6,18 @@ use std::sync::Arc;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 
+use super::fail::{Fail, ServiceError};
 use super::i18n::{Arg, I18n, Lang};
+use super::load::{LEASE_MS, Loaded};
 use super::lobby::LobbyOp;
+use super::message::spread_audience;
 use super::token::TokenKey;
-use super::{About, Clock, Ctx, Kind, Op, Pick, Place, Slot, TableMessage, View};
-use crate::engine::{GameKind, Illegal};
+use super::{Clock, Ctx, Kind, Op, Pick, Place, Slot, TableMessage, View};
+use crate::engine::GameKind;
 use crate::ids::Platform;
 use crate::render::Renderer;
 use crate::runtime::metrics::Metrics;
 use crate::store::{Store, StoreError, TableStatus};
-
-/// The version of the JSON shapes this build stores (states, actions, options). A table stored
-/// with another shape is rebuilt by replaying its log on load.
-pub const SHAPE: i32 = 1;
-
-/// Strikes in a row that remove a player (C5).
-pub const MAX_STRIKES: i32 = 3;
-
-/// How long a process holds a claimed deadline before another may take it, in milliseconds.
-pub(super) const LEASE_MS: i64 = 60_000;
-
-/// How long the turn timer holds a claimed table, in milliseconds: sized to the work (a turn
-/// is played and its board drawn in well under a second), so that a table claimed by a process
-/// that died is played by another within seconds, not a minute. Should the work outlast it,
-/// the table's version still lets only one process's change apply.
-pub(super) const CLAIM_MS: i64 = 10_000;
-
-/// A failure that is not the user's doing (the database is down, …): logged, and the user is
-/// told to try again.
-#[derive(Debug, thiserror::Error)]
-pub enum ServiceError {
-    /// Storage failed.
-    #[error(transparent)]
-    Store(#[from] StoreError),
-    /// A stored table could not be read back.
-    #[error("table {0} is damaged: {1}")]
-    Damaged(i64, String),
-    /// A stored cup could not be read back.
-    #[error("cup {0} is damaged: {1}")]
-    DamagedCup(i64, String),
-}
-
-/// Why an operation did nothing.
-pub(super) enum Fail {
-    /// A refusal with a message key and arguments.
-    Say(&'static str, Vec<(&'static str, Arg)>),
-    /// The engine refused the action.
-    Illegal(Illegal, Vec<String>),
-    /// The button was out of date: say so, and refresh the board.
-    Stale(i64),
-    /// No table of the chat (of the game asked for) is in the statuses looked for: callers may
-    /// look elsewhere (their choice never depends on a message's wording); shown as
-    /// `err-no-table`.
-    NoTable,
-    /// An internal failure.
-    Internal(ServiceError),
-}
-
-impl From<StoreError> for Fail {
-    fn from(e: StoreError) -> Self {
-        match e {
-            StoreError::Conflict { table, .. } => Fail::Stale(table),
-            e => Fail::Internal(e.into()),
-        }
-    }
-}
-
-impl From<ServiceError> for Fail {
-    fn from(e: ServiceError) -> Self {
-        Fail::Internal(e)
-    }
-}
-
-pub(super) fn say(key: &'static str) -> Fail {
-    Fail::Say(key, Vec::new())
-}
-
-pub(super) use super::load::Loaded;
 
 impl Service {
     /// Shows `view` through an adapter's `surface` by the show protocol (see
@@ -781,48 +716,5 @@ impl Service {
             message.place = Place::Refresh(replace);
         }
         Ok(Some(view))
-    }
-}
-
-/// Every public view of one operation goes where its table's views go: a private table's
-/// texts (the start, the ranking) reach each player, like its boards, and a board's thread
-/// gets the texts that follow it.
-pub(super) fn spread_audience(views: &mut [View]) {
-    let mut thread = false;
-    let mut table = None;
-    for view in views.iter_mut() {
-        match &mut view.kind {
-            Kind::Table(m) => {
-                // Another table's views (a cup round's games) go where that table's go.
-                if table.is_some_and(|t| t != m.table) {
-                    thread = false;
-                }
-                thread |= m.thread;
-                m.thread = thread;
-                table = Some(m.table);
-            }
-            Kind::Post(p) => {
-                thread |= p.about.is_some_and(|a| a.thread);
-                table = p.about.map(|a| a.table).or(table);
-                p.about = table.map(|table| About { table, thread });
-            }
-            Kind::Private(_) | Kind::Refusal(_) | Kind::Notice(_) | Kind::Standings(_) => {}
-        }
-    }
-    let Some(audience) =
-        views.iter().map(View::audience).find(|a| !a.is_empty()).map(<[_]>::to_vec)
-    else {
-        return;
-    };
-    for view in views.iter_mut() {
-        match &mut view.kind {
-            Kind::Table(TableMessage { audience: a, .. })
-            | Kind::Post(super::Post { audience: a, .. })
-                if a.is_empty() =>
-            {
-                *a = audience.clone();
-            }
-            _ => {}
-        }
     }
 }

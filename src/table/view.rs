@@ -1,8 +1,10 @@
 //! Views: the lobby, the board with its buttons, and the informational answers (status,
 //! history, statistics, leaderboard, fairness, help).
 
+use super::fail::{Fail, say};
 use super::i18n::{Arg, I18n, Lang};
-use super::service::{Fail, LEASE_MS, Loaded, say, spread_audience};
+use super::load::{LEASE_MS, Loaded};
+use super::message::spread_audience;
 use super::token::{Button as TokenButton, Token};
 use super::words::{self, Settings, Timer};
 use super::{

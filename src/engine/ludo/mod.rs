@@ -20,7 +20,7 @@
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::registry::{game_options, option_values};
+use super::declare::{game_options, option_values};
 use super::{
     Action, Blocked, Departures, Event, GameKind, Illegal, Legal, NoMoveReason, OptionError, Seat,
     StateError, Status, check_derived, check_dice, competition_ranks, parse_state,

@@ -28,7 +28,7 @@ use std::collections::{HashMap, HashSet};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::registry::{game_options, option_values};
+use super::declare::{game_options, option_values};
 use super::{
     Action, Departures, DiceLostReason, Event, Illegal, Legal, Seat, StateError, Status,
     check_derived, check_dice, competition_ranks, parse_state,

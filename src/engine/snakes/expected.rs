@@ -12,8 +12,39 @@
 //! and the expected game length is `1 + W(start)`. The transitions call the same [`walk`] and
 //! [`Layout::jump`] as the engine, so chain and game cannot disagree.
 
-use super::layout::{GOAL, Layout, Walk, walk};
+use super::layout::{BoardGenerator, GOAL, Layout, Walk, walk};
 use super::{SnakesOptions, ThreeSixes};
+use crate::engine::Entropy;
+
+/// The band of exact expected solo game length, in turns, a random board must meet (S2).
+pub const EXPECTED_TURNS_BAND: std::ops::RangeInclusive<f64> = 25.0..=60.0;
+
+impl Layout {
+    /// A random board for these options (S2 `random`): 8–12 ladders and 8–12 snakes, at most one
+    /// jump end on any square, no jump inside one row (they would be unreadable in a picture), and
+    /// an exact expected solo game length of 25–60 turns. Same entropy, same board.
+    ///
+    /// Drawn by the current generator ([`BoardGenerator::CURRENT`]).
+    pub fn random(entropy: &mut impl Entropy, options: &SnakesOptions) -> Self {
+        Self::random_by(BoardGenerator::CURRENT, entropy, options)
+    }
+
+    /// A random board drawn by `generator`: the same generator and entropy always give the same
+    /// board.
+    pub fn random_by(
+        generator: BoardGenerator,
+        entropy: &mut impl Entropy,
+        options: &SnakesOptions,
+    ) -> Self {
+        loop {
+            if let Some(layout) = Self::random_candidate(generator, entropy)
+                && EXPECTED_TURNS_BAND.contains(&expected_turns(&layout, options))
+            {
+                return layout;
+            }
+        }
+    }
+}
 
 /// The exact expected number of turns one player needs to reach 100 from the start.
 pub fn expected_turns(layout: &Layout, options: &SnakesOptions) -> f64 {

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Finish, SnakesOptions, expected};
+use super::Finish;
 use crate::engine::{Entropy, StateError};
 
 /// The last square.
@@ -28,10 +28,8 @@ const CLASSIC_SNAKES: [(u8, u8); 10] = [
 
 /// The range of ladders and of snakes on a random board (S2).
 pub const RANDOM_JUMPS: std::ops::RangeInclusive<u32> = 8..=12;
-/// The band of exact expected solo game length, in turns, a random board must meet (S2).
-pub const EXPECTED_TURNS_BAND: std::ops::RangeInclusive<f64> = 25.0..=60.0;
 
-crate::engine::registry::option_values! {
+crate::engine::declare::option_values! {
     /// Which board a table plays on.
     pub enum BoardKind {
         /// The 1943 board.
@@ -141,32 +139,10 @@ impl Layout {
         Ok(Self { ladders, snakes, jump })
     }
 
-    /// A random board for these options (S2 `random`): 8–12 ladders and 8–12 snakes, at most one
-    /// jump end on any square, no jump inside one row (they would be unreadable in a picture), and
-    /// an exact expected solo game length of 25–60 turns. Same entropy, same board.
-    ///
-    /// Drawn by the current generator ([`BoardGenerator::CURRENT`]).
-    pub fn random(entropy: &mut impl Entropy, options: &SnakesOptions) -> Self {
-        Self::random_by(BoardGenerator::CURRENT, entropy, options)
-    }
-
-    /// A random board drawn by `generator`: the same generator and entropy always give the same
-    /// board.
-    pub fn random_by(
+    pub(super) fn random_candidate(
         generator: BoardGenerator,
         entropy: &mut impl Entropy,
-        options: &SnakesOptions,
-    ) -> Self {
-        loop {
-            if let Some(layout) = Self::random_candidate(generator, entropy)
-                && EXPECTED_TURNS_BAND.contains(&expected::expected_turns(&layout, options))
-            {
-                return layout;
-            }
-        }
-    }
-
-    fn random_candidate(generator: BoardGenerator, entropy: &mut impl Entropy) -> Option<Self> {
+    ) -> Option<Self> {
         let row = |square: u32| (square - 1) / 10;
         let mut used = [false; GOAL as usize + 1];
         let mut ladders: Vec<(u8, u8)> = Vec::new();
@@ -372,6 +348,7 @@ mod readable {
 
 #[cfg(test)]
 mod tests {
+    use super::super::{SnakesOptions, expected};
     use super::*;
     use crate::game::fair::Seed;
 
@@ -413,7 +390,7 @@ mod tests {
             assert_eq!(ends.len(), count, "one jump end per square");
             assert!(layout.snakes().iter().all(|&(h, t)| h < GOAL && t > 0));
             let e = expected::expected_turns(&layout, &options);
-            assert!(EXPECTED_TURNS_BAND.contains(&e), "{e}");
+            assert!(expected::EXPECTED_TURNS_BAND.contains(&e), "{e}");
             // Same seed, same board.
             let again = Layout::random(&mut seed.stream("layout", 0), &options);
             assert_eq!(layout, again);

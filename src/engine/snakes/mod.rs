@@ -16,7 +16,7 @@ pub mod layout;
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::registry::{game_options, option_values};
+use super::declare::{game_options, option_values};
 
 pub use layout::{BoardGenerator, BoardKind, GOAL, Layout, Walk, snake_point, square_centre, walk};
 
