@@ -9,9 +9,10 @@
 //! gains less than the winner of two, and the last of eight loses about what the loser of two
 //! does (see [`seats_damping`] for the figures).
 //!
-//! Long Nardy rates the match between its two seats once per match point the winner scored over
-//! the loser, so a mars (2 points) counts twice. Snakes & Ladders is pure chance and is not
-//! rated.
+//! Long Nardy rates a match between its two seats as one game whose luck depends on the match's
+//! length ([`beta`]): a longer match is less luck, so its result moves the ratings more, as
+//! backgammon servers weigh a match by the square root of its length. Snakes & Ladders is pure
+//! chance and is not rated.
 //!
 //! Computer seats have fixed skills per level ([`computer_skill`]), measured by
 //! `dicetable ratings --calibrate` (see `src/tools/calibrate.rs`): they take part in a
@@ -27,10 +28,11 @@ use crate::engine::computer::Level;
 use crate::engine::{Game, GameKind};
 
 /// The number of the rating model: stored ratings of another are rebuilt at start-up
-/// ([`crate::table::Ratings::upgrade_ratings`]). 3: Plackett–Luce with Ludo's luck and
-/// computers measured per table size (issue 47, item 2); 2: Plackett–Luce with one luck for
-/// every size; 1 (never stored): the pairwise model before it.
-pub const MODEL: i64 = 3;
+/// ([`crate::table::Ratings::upgrade_ratings`]). 4: a Long Nardy match rated once, with the
+/// luck of its length (issue 47, item 2); 3: Plackett–Luce with Ludo's luck and computers
+/// measured per table size, a Nardy match counted once per point of its margin; 2:
+/// Plackett–Luce with one luck for every size; 1 (never stored): the pairwise model before it.
+pub const MODEL: i64 = 4;
 
 /// A new player's skill: the crate's defaults, 25 ± 25/3.
 pub const START: Skill = Skill { mu: 25.0, sigma: 25.0 / 3.0 };
@@ -51,15 +53,22 @@ pub const MAX_STEP: f64 = 100.0 / SCALE;
 /// measured in; other table sizes have luck of their own ([`beta`]).
 pub const BETA: f64 = 25.0 / 6.0;
 
-/// The luck term of a game of `kind` at `seats` seats, measured by
-/// `dicetable ratings --calibrate` (issue 47): the value under which the model's win chances
-/// match the computers' measured win rates at that table size. A Ludo table of more seats is
-/// more luck than the two-seat scale alone says (a hard computer wins 63% against one normal
-/// one, but 30% against three); Long Nardy is always two seats.
-pub fn beta(kind: GameKind, seats: usize) -> f64 {
+/// The luck term of a game of `kind` at `seats` seats (Long Nardy: a match to `length`
+/// points; other games: 1), measured by `dicetable ratings --calibrate` (issue 47): the value
+/// under which the model's win chances match the computers' measured win rates at that table
+/// size or match length. A Ludo table of more seats is more luck than the two-seat scale alone
+/// says (a hard computer wins 63% against one normal one, but 30% against three). A longer
+/// Long Nardy match is less luck: a match of n points is about n games, so the skills' part of
+/// its result grows n times and its spread √n times, and its luck is the one-point match's
+/// over √n, as backgammon servers weigh a match by the square root of its length. Measured
+/// (`ratings --calibrate --game nardy`, 1,000 matches to fit): 2.10 at 3 points and 2.05 at 5,
+/// against the law's 2.41 and 1.86 (exponents 0.62 and 0.44 for the law's 0.5); the law is
+/// kept, one formula for every length, never less luck for a shorter match.
+pub fn beta(kind: GameKind, seats: usize, length: u32) -> f64 {
     match kind {
         GameKind::Ludo => LUDO_BETA[seats.clamp(2, 8) - 2],
-        _ => BETA,
+        GameKind::Nardy => BETA / f64::from(length.max(1)).sqrt(),
+        GameKind::Snakes => BETA,
     }
 }
 
@@ -151,8 +160,9 @@ const LUDO: [[f64; 3]; 7] = [
     [14.53, 25.0, 26.71],
     [15.09, 25.0, 27.18],
 ];
-/// Long Nardy's computers (easy, normal, hard), fitted to 200 matches (README, "Ratings").
-const NARDY: [f64; 3] = [10.03, 25.0, 29.13];
+/// Long Nardy's computers (easy, normal, hard), fitted to 1,000 matches of 1, 3 and 5 points
+/// (README, "Ratings").
+const NARDY: [f64; 3] = [7.14, 25.0, 30.11];
 
 /// One seat of a finished game, as the rating sees it.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -163,14 +173,11 @@ pub enum Entrant {
     Computer(Level),
 }
 
-/// How many times a finished game counts: Long Nardy's winner's match points over the
-/// loser's (a mars in a one-point match counts twice), at least once; every other game once.
-pub fn weight(game: &Game) -> u32 {
+/// A finished game's length as its luck is measured ([`beta`]): a Long Nardy match's length
+/// in points (`match_to`); every other game 1.
+pub fn length(game: &Game) -> u32 {
     match game {
-        Game::Nardy(g) => {
-            let [a, b] = g.score();
-            a.abs_diff(b).max(1)
-        }
+        Game::Nardy(g) => g.options().match_to.max(1),
         _ => 1,
     }
 }
@@ -188,7 +195,7 @@ pub fn seats_damping(kind: GameKind, seats: usize) -> f64 {
     }
     let harmonic: f64 = (1..=seats).map(|k| 1.0 / k as f64).sum();
     let variance = START.sigma * START.sigma;
-    let c = |n: usize| (n as f64 * (variance + beta(kind, n).powi(2))).sqrt();
+    let c = |n: usize| (n as f64 * (variance + beta(kind, n, 1).powi(2))).sqrt();
     (0.5 * c(seats) / c(2) / (harmonic - 1.0)).min(1.0)
 }
 
@@ -243,7 +250,7 @@ pub fn plackett_luce(
 }
 
 /// The skills after a finished game: `ranks` are the seats' finishing places (1 = first; equal
-/// places tie), `weight` from [`weight`], `games` each person's rated games before this one
+/// places tie), `length` from [`length`], `games` each person's rated games before this one
 /// (an established rating moves at most [`MAX_STEP`]). Returns one skill per seat: a person's
 /// new skill, a computer's fixed one. Each seat is a team of one in [`plackett_luce`], damped by
 /// [`seats_damping`].
@@ -251,7 +258,7 @@ pub fn rate(
     kind: GameKind,
     seats: &[Entrant],
     ranks: &[u32],
-    weight: u32,
+    length: u32,
     games: &[i64],
 ) -> Vec<Skill> {
     let mut skills: Vec<Skill> = seats
@@ -266,9 +273,9 @@ pub fn rate(
     }
     let before = skills.clone();
     let damping = seats_damping(kind, seats.len());
-    for _ in 0..weight.max(1) {
+    {
         let teams: Vec<Vec<Skill>> = skills.iter().map(|s| vec![*s]).collect();
-        let new = plackett_luce(&teams, ranks, beta(kind, seats.len()), damping);
+        let new = plackett_luce(&teams, ranks, beta(kind, seats.len(), length), damping);
         for ((skill, new), seat) in skills.iter_mut().zip(new).zip(seats) {
             if let (Entrant::Person(_), Some(new)) = (seat, new.first()) {
                 *skill = *new;
@@ -423,9 +430,9 @@ mod tests {
         let after = rate(GameKind::Nardy, &seats, &[2, 1], 1, &[0]);
         assert_eq!(after[1], computer_skill(GameKind::Nardy, Level::Hard, 2));
         assert!(after[0].mu < START.mu && after[0].sigma < START.sigma);
-        // A mars counts twice.
-        let twice = rate(GameKind::Nardy, &seats, &[2, 1], 2, &[0]);
-        assert!(twice[0].mu < after[0].mu);
+        // A longer match is less luck: losing it costs more.
+        let longer = rate(GameKind::Nardy, &seats, &[2, 1], 5, &[0]);
+        assert!(longer[0].mu < after[0].mu);
         // Snakes is not rated.
         let snakes = rate(GameKind::Snakes, &[Entrant::Person(START); 2], &[1, 2], 1, &[0, 0]);
         assert_eq!(snakes, vec![START, START]);
@@ -509,7 +516,7 @@ mod tests {
         let after = rate(GameKind::Ludo, &seats, &[1, 1, 3, 4], 1, &[0; 4]);
         assert!((after[0].mu - after[1].mu).abs() < 1e-12 && after[0].mu > START.mu);
         // The chances of equals are equal and sum to one.
-        let chances = win_chances_with(&[START; 8], beta(GameKind::Ludo, 8));
+        let chances = win_chances_with(&[START; 8], beta(GameKind::Ludo, 8, 1));
         assert!(chances.iter().all(|c| (c - 0.125).abs() < 1e-12));
     }
 
@@ -517,14 +524,33 @@ mod tests {
     /// surprising the result; a provisional one is not bounded.
     #[test]
     fn an_established_rating_moves_at_most_the_bound() {
-        let settled = Skill { mu: 40.0, sigma: 2.4 };
+        let settled = Skill { mu: 40.0, sigma: 4.0 };
         let seats = [Entrant::Person(settled), Entrant::Computer(Level::Easy)];
-        let weight = 5;
-        let after = rate(GameKind::Nardy, &seats, &[2, 1], weight, &[50])[0];
+        let length = 5;
+        let after = rate(GameKind::Nardy, &seats, &[2, 1], length, &[50])[0];
         assert!((settled.mu - after.mu - MAX_STEP).abs() < 1e-12, "{after:?}");
         assert_eq!(settled.shown() - after.shown(), 100);
-        let new = rate(GameKind::Nardy, &seats, &[2, 1], weight, &[3])[0];
+        let new = rate(GameKind::Nardy, &seats, &[2, 1], length, &[3])[0];
         assert!(settled.mu - new.mu > MAX_STEP, "{new:?}");
+    }
+
+    /// Issue 47 item 2: a Long Nardy match's luck shrinks with the square root of its length.
+    #[test]
+    fn a_longer_nardy_match_is_less_luck() {
+        let b = |length| beta(GameKind::Nardy, 2, length);
+        assert_eq!(b(0), BETA);
+        assert_eq!(b(1), BETA);
+        assert!(b(1) > b(2) && b(2) > b(3) && b(3) > b(4) && b(4) > b(5) && b(5) > b(7));
+        for length in [2u32, 3, 5, 7, 99] {
+            assert!((b(length) - BETA / f64::from(length).sqrt()).abs() < 1e-12);
+        }
+        // A longer match moves a loser further: 3 points against 1, between equals.
+        let equals = [Entrant::Person(START), Entrant::Person(START)];
+        let one = rate(GameKind::Nardy, &equals, &[1, 2], 1, &[0, 0]);
+        let three = rate(GameKind::Nardy, &equals, &[1, 2], 3, &[0, 0]);
+        assert!(three[1].mu < one[1].mu && three[0].mu > one[0].mu, "{one:?} {three:?}");
+        // Ludo's luck is its table size's, whatever `length`.
+        assert_eq!(beta(GameKind::Ludo, 4, 7), beta(GameKind::Ludo, 4, 1));
     }
 
     #[test]

@@ -35,7 +35,8 @@ pub(super) struct Plan {
     /// For each seat: its person's index in `users`, or its computer's level.
     seats: Vec<Result<usize, crate::engine::computer::Level>>,
     ranks: Vec<u32>,
-    weight: u32,
+    /// The game's length ([`rating::length`]).
+    length: u32,
     at_ms: i64,
     pub(super) users: Vec<String>,
     pub(super) seasons: Vec<String>,
@@ -80,7 +81,7 @@ impl Plan {
             kind,
             seats: plan_seats,
             ranks,
-            weight: rating::weight(game),
+            length: rating::length(game),
             at_ms,
             users,
             seasons: vec![ALL_TIME.to_owned(), season],
@@ -110,7 +111,7 @@ impl Plan {
             .iter()
             .map(|s| s.ok().and_then(|i| rows.get(i)).map_or(0, |r| r.games))
             .collect();
-        let after = rating::rate(self.kind, &entrants, &self.ranks, self.weight, &games);
+        let after = rating::rate(self.kind, &entrants, &self.ranks, self.length, &games);
         let mut out: Vec<RatingRow> = rows.to_vec();
         let mut changes = Vec::new();
         for (seat, s) in self.seats.iter().enumerate() {

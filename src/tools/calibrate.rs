@@ -1,12 +1,13 @@
 //! `dicetable ratings --calibrate`: the computers' fixed ratings, measured.
 //!
-//! Plays `games` games of computers at seeded random levels (Ludo: 2 to 8 seats; Long Nardy: 2),
-//! with the simulator's play loop ([`simulate::play_levels`]), and fits by maximum likelihood
-//! under the rating model's own win chances ([`rating::win_chances_with`]: the Plackett–Luce model)
-//! each level's skill (`normal` held at a new player's 25) and the luck term of every table size
-//! ([`rating::beta`]; two seats held at [`rating::BETA`], the scale). A second, independent run
-//! of as many games then checks the fit: every seat's predicted win chance against whether it
-//! won, pooled by predicted decile, over all games and at each table size.
+//! Plays `games` games of computers at seeded random levels (Ludo: 2 to 8 seats; Long Nardy:
+//! matches of 1, 3 and 5 points), with the simulator's play loop ([`simulate::play_levels`]),
+//! and fits by maximum likelihood under the rating model's own win chances
+//! ([`rating::win_chances_with`]: the Plackett–Luce model) each level's skill (`normal` held at
+//! a new player's 25) and the luck term of every table size or match length ([`rating::beta`];
+//! two seats and one-point matches held at [`rating::BETA`], the scale). A second, independent
+//! run of as many games then checks the fit: every seat's predicted win chance against whether
+//! it won, pooled by predicted decile, over all games and at each size or length.
 
 use serde::Serialize;
 
@@ -19,6 +20,9 @@ use crate::tools::simulate::{self, SimError};
 /// One game's seats (their levels) and its winners' seats.
 #[derive(Debug, Clone)]
 struct Played {
+    /// What its luck is measured by ([`classes`]): a Ludo table's seats, a Long Nardy match's
+    /// length in points.
+    class: usize,
     levels: Vec<Level>,
     won: Vec<bool>,
 }
@@ -74,11 +78,14 @@ pub struct LevelFit {
     pub win_rate: f64,
 }
 
-/// One table size's fitted luck, and the check of the games of that size.
+/// One table size's (or match length's) fitted luck, and the check of its games.
 #[derive(Debug, Clone, Serialize)]
 pub struct TableFit {
     /// Seats at the table.
     pub seats: usize,
+    /// A Long Nardy match's length in points.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub match_to: Option<u32>,
     /// Its luck term ([`rating::beta`]; two seats: [`rating::BETA`], the scale).
     pub beta: f64,
     /// The levels' skills at this size (easy, normal, hard).
@@ -104,37 +111,47 @@ pub struct Decile {
     pub actual: f64,
 }
 
-/// The table sizes a game is calibrated at: every size a Ludo table can have; Long Nardy's
-/// two seats.
-fn table_sizes(kind: GameKind) -> std::ops::RangeInclusive<usize> {
+/// What a game's luck is calibrated by, its classes: every size a Ludo table can have (2 to 8
+/// seats); the lengths of Long Nardy's matches offered (1, 3 and 5 points: their measured luck
+/// is set beside the square-root law that [`rating::beta`] keeps). The first is the scale.
+fn classes(kind: GameKind) -> Vec<usize> {
     match kind {
-        GameKind::Ludo => 2..=8,
-        _ => 2..=2,
+        GameKind::Ludo => (2..=8).collect(),
+        GameKind::Nardy => vec![1, 3, 5],
+        GameKind::Snakes => vec![2],
     }
+}
+
+/// Seats at a table of `kind` in `class`.
+fn seats_of(kind: GameKind, class: usize) -> usize {
+    if kind == GameKind::Ludo { class } else { 2 }
 }
 
 /// Plays `games` games of `kind` from `seed` at random levels and table sizes.
 fn play(kind: GameKind, games: u64, seed: &Seed) -> Result<Vec<Played>, SimError> {
-    let options = Options::default_for(kind);
-    let sizes = table_sizes(kind);
+    let classes = classes(kind);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
     let results: Vec<Result<Vec<Played>, SimError>> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..cores)
             .map(|w| {
-                let (options, sizes) = (&options, sizes.clone());
+                let classes = &classes;
                 scope.spawn(move || {
                     let mut out = Vec::new();
-                    let spread = (sizes.end() - sizes.start() + 1) as u32;
                     for g in (w..games).step_by(cores as usize) {
                         let game_seed = seed.child(g);
                         let mut pick = game_seed.stream("levels", 0);
-                        let seats = sizes.start() + pick.below(spread) as usize;
+                        let class = classes[pick.below(classes.len() as u32) as usize];
+                        let seats = seats_of(kind, class);
                         let levels: Vec<Level> =
                             (0..seats).map(|_| Level::ALL[pick.below(3) as usize]).collect();
-                        let played = simulate::play_levels(options, &game_seed, &levels)?;
+                        let mut options = Options::default_for(kind);
+                        if let Options::Nardy(o) = &mut options {
+                            o.match_to = class as u32;
+                        }
+                        let played = simulate::play_levels(&options, &game_seed, &levels)?;
                         let ranking = played.game.ranking().unwrap_or_default();
                         let won = (0..seats).map(|s| ranking.get(s) == Some(&1)).collect();
-                        out.push(Played { levels, won });
+                        out.push(Played { class, levels, won });
                     }
                     Ok(out)
                 })
@@ -153,30 +170,30 @@ fn skills_of(mus: &[f64; 3], levels: &[Level]) -> Vec<Skill> {
     levels.iter().map(|l| Skill { mu: mus[*l as usize], sigma: COMPUTER_SIGMA }).collect()
 }
 
-/// The model being fitted: the luck per table size (two seats held at [`rating::BETA`], which
-/// sets the scale), and each level's skill at each table size (normal held at a new player's
-/// 25).
+/// The model being fitted: the luck per class (Ludo's table size, Nardy's match length; the
+/// first class held at [`rating::BETA`], which sets the scale), and each level's skill in
+/// each class (normal held at a new player's 25).
 #[derive(Debug, Clone)]
 struct Model {
-    /// By seats (0 and 1 unused).
+    /// By class (0 unused).
     mus: [[f64; 3]; 9],
-    /// By seats (0 and 1 unused).
+    /// By class (0 unused).
     betas: [f64; 9],
 }
 
 impl Model {
-    fn beta(&self, seats: usize) -> f64 {
-        self.betas[seats.min(8)]
+    fn beta(&self, class: usize) -> f64 {
+        self.betas[class.min(8)]
     }
 
-    fn mus(&self, seats: usize) -> &[f64; 3] {
-        &self.mus[seats.min(8)]
+    fn mus(&self, class: usize) -> &[f64; 3] {
+        &self.mus[class.min(8)]
     }
 
-    /// The model's win chance of each seat of a game of these levels.
-    fn chances(&self, levels: &[Level]) -> Vec<f64> {
-        let skills = skills_of(self.mus(levels.len()), levels);
-        rating::win_chances_with(&skills, self.beta(levels.len()))
+    /// The model's win chance of each seat of a game of these levels in `class`.
+    fn chances(&self, class: usize, levels: &[Level]) -> Vec<f64> {
+        let skills = skills_of(self.mus(class), levels);
+        rating::win_chances_with(&skills, self.beta(class))
     }
 
     /// The log-likelihood of the games' winners (shared wins split).
@@ -185,7 +202,7 @@ impl Model {
             .iter()
             .map(|g| {
                 let winners = g.won.iter().filter(|w| **w).count().max(1) as f64;
-                let chances = self.chances(&g.levels);
+                let chances = self.chances(g.class, &g.levels);
                 let won = chances.iter().zip(&g.won).filter(|(_, w)| **w);
                 won.map(|(p, _)| p.max(1e-12).ln()).sum::<f64>() / winners
             })
@@ -194,19 +211,19 @@ impl Model {
 }
 
 /// The maximum-likelihood skills of the levels under `model`'s luck (normal held at 25), the
-/// same at every size of `sizes` (fitted on their games together): gradient ascent on the
+/// same in every class of `classes` (fitted on their games together): gradient ascent on the
 /// log-likelihood of the winners.
-fn fit_skills(model: &mut Model, games: &[Played], sizes: std::ops::RangeInclusive<usize>) {
-    let games: Vec<&Played> = games.iter().filter(|g| sizes.contains(&g.levels.len())).collect();
-    let mut mus = *model.mus(*sizes.start());
+fn fit_skills(model: &mut Model, games: &[Played], classes: &[usize]) {
+    let games: Vec<&Played> = games.iter().filter(|g| classes.contains(&g.class)).collect();
+    let mut mus = *model.mus(classes[0]);
     for _ in 0..400 {
-        for seats in sizes.clone() {
-            model.mus[seats] = mus;
+        for &class in classes {
+            model.mus[class] = mus;
         }
         let mut grad = [0.0; 3];
         for g in &games {
-            let chances = model.chances(&g.levels);
-            let beta = model.beta(g.levels.len());
+            let chances = model.chances(g.class, &g.levels);
+            let beta = model.beta(g.class);
             // The model's scale: sqrt(Σ (σ² + β²)).
             let scale =
                 (g.levels.len() as f64 * (beta * beta + COMPUTER_SIGMA * COMPUTER_SIGMA)).sqrt();
@@ -221,21 +238,21 @@ fn fit_skills(model: &mut Model, games: &[Played], sizes: std::ops::RangeInclusi
             mus[l] += step * grad[l];
         }
     }
-    for seats in sizes {
-        model.mus[seats] = mus;
+    for &class in classes {
+        model.mus[class] = mus;
     }
 }
 
-/// The luck of the `seats`-seat games that fits them best under `model`'s skills: a
+/// The luck of the games of `class` that fits them best under `model`'s skills: a
 /// golden-section search of their log-likelihood (which has one peak in the luck).
-fn fit_beta(model: &Model, games: &[Played], seats: usize) -> f64 {
-    let these: Vec<&Played> = games.iter().filter(|g| g.levels.len() == seats).collect();
+fn fit_beta(model: &Model, games: &[Played], class: usize) -> f64 {
+    let these: Vec<&Played> = games.iter().filter(|g| g.class == class).collect();
     if these.is_empty() {
-        return model.beta(seats);
+        return model.beta(class);
     }
     let likelihood = |beta: f64| {
         let mut m = model.clone();
-        m.betas[seats] = beta;
+        m.betas[class] = beta;
         m.log_likelihood(&these)
     };
     let golden = (5f64.sqrt() - 1.0) / 2.0;
@@ -251,22 +268,25 @@ fn fit_beta(model: &Model, games: &[Played], seats: usize) -> f64 {
     (low + high) / 2.0
 }
 
-/// Each table size's luck, then the levels' skills at each size: first skills shared by every
-/// size and each size's luck under them, a few rounds (the luck of a size is how far its
-/// results spread around one set of skills); then, under that luck, each size's own skills
-/// (a computer's play suits some table sizes better than others: the hard one gains more
-/// over the normal one at two seats than at eight).
+/// Each class's luck, then (Ludo) the levels' skills at each table size: first skills shared
+/// by every class and each class's luck under them, a few rounds (the luck of a class is how
+/// far its results spread around one set of skills); then, for Ludo, under that luck, each
+/// size's own skills (a computer's play suits some table sizes better than others: the hard
+/// one gains more over the normal one at two seats than at eight). A Nardy computer plays
+/// every match length alike: one skill per level, and a longer match is less luck.
 fn fit(kind: GameKind, games: &[Played]) -> Model {
     let mut model = Model { mus: [[START.mu; 3]; 9], betas: [rating::BETA; 9] };
-    let sizes = table_sizes(kind);
+    let classes = classes(kind);
     for _ in 0..4 {
-        fit_skills(&mut model, games, sizes.clone());
-        for seats in sizes.clone().filter(|s| *s > 2) {
-            model.betas[seats] = fit_beta(&model, games, seats);
+        fit_skills(&mut model, games, &classes);
+        for &class in &classes[1..] {
+            model.betas[class] = fit_beta(&model, games, class);
         }
     }
-    for seats in sizes {
-        fit_skills(&mut model, games, seats..=seats);
+    if kind == GameKind::Ludo {
+        for &class in &classes {
+            fit_skills(&mut model, games, &[class]);
+        }
     }
     model
 }
@@ -298,20 +318,23 @@ pub fn run(kind: GameKind, games: u64, seed: &Seed) -> Result<Calibration, SimEr
     let train = play(kind, games, &seed.child(0))?;
     let model = fit(kind, &train);
     let check = play(kind, games, &seed.child(1))?;
-    let predicted: Vec<Vec<f64>> = check.iter().map(|g| model.chances(&g.levels)).collect();
+    let predicted: Vec<Vec<f64>> =
+        check.iter().map(|g| model.chances(g.class, &g.levels)).collect();
     let pooled = deciles(
         check.iter().zip(&predicted).flat_map(|(g, chances)| chances.iter().copied().zip(&g.won)),
     );
-    let tables = table_sizes(kind)
-        .map(|seats| {
-            let these = || check.iter().zip(&predicted).filter(|(g, _)| g.levels.len() == seats);
+    let tables = classes(kind)
+        .into_iter()
+        .map(|class| {
+            let these = || check.iter().zip(&predicted).filter(|(g, _)| g.class == class);
             let deciles =
                 deciles(these().flat_map(|(g, chances)| chances.iter().copied().zip(&g.won)));
             let (_, worst_gap_500) = worst_gaps(&deciles);
             TableFit {
-                seats,
-                beta: (model.beta(seats) * 1000.0).round() / 1000.0,
-                mus: model.mus(seats).map(|mu| (mu * 100.0).round() / 100.0),
+                seats: seats_of(kind, class),
+                match_to: (kind == GameKind::Nardy).then_some(class as u32),
+                beta: (model.beta(class) * 1000.0).round() / 1000.0,
+                mus: model.mus(class).map(|mu| (mu * 100.0).round() / 100.0),
                 games: these().count() as u64,
                 deciles,
                 worst_gap_500,
@@ -330,7 +353,7 @@ pub fn run(kind: GameKind, games: u64, seed: &Seed) -> Result<Calibration, SimEr
         .iter()
         .map(|l| {
             let (n, w) = by_level[*l as usize];
-            let mu = model.mus(2)[*l as usize];
+            let mu = model.mus(classes(kind)[0])[*l as usize];
             LevelFit {
                 level: l.word(),
                 mu: (mu * 100.0).round() / 100.0,
@@ -360,25 +383,32 @@ mod tests {
         Decile { range: range.into(), seats, predicted, actual }
     }
 
-    /// `count` games at two, three and eight seats of random levels, their winners drawn
+    /// `count` Ludo games at two, three and eight seats of random levels, their winners drawn
     /// from `truth`'s chances.
     fn games_of(truth: &Model, count: usize) -> Vec<Played> {
+        drawn(truth, count, GameKind::Ludo, &[2, 3, 8])
+    }
+
+    /// `count` games of `kind` in `classes` of random levels, their winners drawn from
+    /// `truth`'s chances.
+    fn drawn(truth: &Model, count: usize, kind: GameKind, classes: &[usize]) -> Vec<Played> {
         let mut draw = Seed::from_u64(47).stream("calibrate-test", 0);
         let mut unit = move || f64::from(draw.next_u32()) / 4_294_967_296.0;
         (0..count)
             .map(|g| {
-                let seats = [2, 3, 8][g % 3];
+                let class = classes[g % classes.len()];
+                let seats = seats_of(kind, class);
                 let levels: Vec<Level> =
                     (0..seats).map(|_| Level::ALL[(unit() * 3.0) as usize % 3]).collect();
                 let (mut pick, mut winner) = (unit(), seats - 1);
-                for (seat, p) in truth.chances(&levels).into_iter().enumerate() {
+                for (seat, p) in truth.chances(class, &levels).into_iter().enumerate() {
                     if pick < p {
                         winner = seat;
                         break;
                     }
                     pick -= p;
                 }
-                Played { won: (0..seats).map(|s| s == winner).collect(), levels }
+                Played { class, won: (0..seats).map(|s| s == winner).collect(), levels }
             })
             .collect()
     }
@@ -406,17 +436,34 @@ mod tests {
             vec![hard, normal, normal],
             vec![hard, easy, easy, normal, normal, normal, easy, hard],
         ] {
-            let (want, got) = (truth.chances(&levels), fitted.chances(&levels));
+            let n = levels.len();
+            let (want, got) = (truth.chances(n, &levels), fitted.chances(n, &levels));
             for (w, g) in want.iter().zip(&got) {
                 assert!((w - g).abs() < 0.02, "{levels:?}: {got:?} against {want:?}");
             }
         }
         // One luck and one set of skills for every size misses them.
         let mut shared = Model { mus: [[START.mu; 3]; 9], betas: [rating::BETA; 9] };
-        fit_skills(&mut shared, &games_of(&truth, 24_000), 2..=8);
+        fit_skills(&mut shared, &games_of(&truth, 24_000), &classes(GameKind::Ludo));
         let two = [easy, hard];
-        let gap = (shared.chances(&two)[1] - truth.chances(&two)[1]).abs();
+        let gap = (shared.chances(2, &two)[1] - truth.chances(2, &two)[1]).abs();
         assert!(gap > 0.025, "one model for all sizes is only {gap} off");
+    }
+
+    /// Issue 47 item 2: a Long Nardy match's luck is measured per length (a longer match is
+    /// less luck), with one skill per level for every length.
+    #[test]
+    fn each_match_lengths_luck_is_measured() {
+        let mut truth = Model { mus: [[10.0, 25.0, 29.0]; 9], betas: [rating::BETA; 9] };
+        (truth.betas[3], truth.betas[5]) = (2.6, 2.0);
+        let fitted = fit(GameKind::Nardy, &drawn(&truth, 24_000, GameKind::Nardy, &[1, 3, 5]));
+        assert!((fitted.beta(1) - rating::BETA).abs() < 1e-12, "the scale: {fitted:?}");
+        assert!((fitted.beta(3) - 2.6).abs() < 0.4, "{fitted:?}");
+        assert!((fitted.beta(5) - 2.0).abs() < 0.4, "{fitted:?}");
+        for class in [1, 3, 5] {
+            let [easy, _, hard] = *fitted.mus(class);
+            assert!((easy - 10.0).abs() < 1.5 && (hard - 29.0).abs() < 1.0, "{fitted:?}");
+        }
     }
 
     /// Issue 47 item 2: the worst gap is told honestly, small deciles included (it said 0.0
