@@ -1,4 +1,4 @@
-//! The lists of every game's options, from each game's declaration ([`super::declare`]): the
+//! The lists of every game's options, from each game's declaration (`declare.rs`): the
 //! option words of the table layer, the lobby's options panel, Discord's choices and the help
 //! text are all derived from these lists, and tests check that every value of every option
 //! parses and has its words in every language.
