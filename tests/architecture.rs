@@ -402,24 +402,30 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-#[test]
-fn c1_every_module_uses_only_what_the_code_map_allows() {
+/// The production sources of `src/`, each with its path relative to `src/`: every Rust file
+/// but the test modules (`tests.rs`, declared `#[cfg(test)] mod tests;`).
+fn production_sources() -> Vec<(PathBuf, String)> {
     let src = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src"));
     let mut files = Vec::new();
     rust_files(src, &mut files);
     assert!(files.len() >= 30, "sources not found");
+    files
+        .into_iter()
+        .filter(|f| f.file_name().is_none_or(|n| n != "tests.rs"))
+        .map(|f| (f.strip_prefix(src).unwrap().to_owned(), fs::read_to_string(&f).unwrap()))
+        .collect()
+}
+
+#[test]
+fn c1_every_module_uses_only_what_the_code_map_allows() {
     let mut wrong = BTreeSet::new();
     let mut seen = BTreeSet::new();
-    for file in files {
-        let relative = file.strip_prefix(src).unwrap();
-        if relative.file_name().is_some_and(|n| n == "tests.rs") {
-            continue; // test modules, declared `#[cfg(test)] mod tests;`
-        }
-        let edges = edges_of(relative, &fs::read_to_string(&file).unwrap());
+    for (relative, source) in production_sources() {
+        let edges = edges_of(&relative, &source);
         for edge in &edges {
             seen.insert((edge.from.clone(), edge.to.clone()));
         }
-        wrong.extend(violations(&edges, relative));
+        wrong.extend(violations(&edges, &relative));
     }
     if std::env::var_os("SHOW_EDGES").is_some() {
         eprintln!("{seen:#?}");
@@ -468,16 +474,9 @@ fn impl_types(relative: &Path, source: &str) -> BTreeSet<String> {
 /// every file of its folder.
 #[test]
 fn c2_no_type_has_methods_in_more_than_three_files() {
-    let src = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src"));
-    let mut files = Vec::new();
-    rust_files(src, &mut files);
     let mut homes: std::collections::BTreeMap<String, Vec<String>> = Default::default();
-    for file in files {
-        let relative = file.strip_prefix(src).unwrap();
-        if relative.file_name().is_some_and(|n| n == "tests.rs") {
-            continue;
-        }
-        for ty in impl_types(relative, &fs::read_to_string(&file).unwrap()) {
+    for (relative, source) in production_sources() {
+        for ty in impl_types(&relative, &source) {
             homes.entry(ty).or_default().push(relative.display().to_string());
         }
     }
@@ -562,22 +561,15 @@ fn a_cycle(edges: &BTreeSet<(Vec<String>, Vec<String>)>) -> Option<Vec<String>> 
 /// of any folder (the table service's parts, the engine's option registry and its games, …).
 #[test]
 fn c2_no_module_imports_one_that_imports_it_back() {
-    let src = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src"));
-    let mut paths = Vec::new();
-    rust_files(src, &mut paths);
     let mut modules = BTreeSet::new();
     let mut files = Vec::new();
-    for file in paths {
-        let relative = file.strip_prefix(src).unwrap();
-        let module = module_of(relative);
+    for (relative, source) in production_sources() {
+        let module = module_of(&relative);
         // Every folder on the way is a module too.
         for depth in 1..=module.len() {
             modules.insert(module[..depth].to_vec());
         }
-        if relative.file_name().is_some_and(|n| n == "tests.rs") {
-            continue;
-        }
-        files.push((module, edges_of(relative, &fs::read_to_string(&file).unwrap())));
+        files.push((module, edges_of(&relative, &source)));
     }
     let edges = sibling_edges(&modules, &files);
     let table = |a: &str, b: &str| {
@@ -824,16 +816,11 @@ fn id_literals(relative: &Path, source: &str) -> Vec<String> {
 #[test]
 fn c1_only_the_id_codec_spells_ids() {
     let src = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src"));
-    let mut files = Vec::new();
-    rust_files(src, &mut files);
     let mut found = Vec::new();
-    for file in files {
-        let relative = file.strip_prefix(src).unwrap();
-        if relative.file_name().is_some_and(|n| n == "tests.rs") || relative == Path::new("ids.rs")
-        {
-            continue; // test modules (`#[cfg(test)] mod tests;`), and the codec
+    for (relative, source) in production_sources() {
+        if relative != Path::new("ids.rs") {
+            found.extend(id_literals(&relative, &source)); // not the codec itself
         }
-        found.extend(id_literals(relative, &fs::read_to_string(&file).unwrap()));
     }
     assert!(found.is_empty(), "ids spelt outside src/ids.rs:\n{}", found.join("\n"));
     // The codec spells them; and the check bites, in code and in macros alike.

@@ -273,13 +273,11 @@ pub fn rate(
     }
     let before = skills.clone();
     let damping = seats_damping(kind, seats.len());
-    {
-        let teams: Vec<Vec<Skill>> = skills.iter().map(|s| vec![*s]).collect();
-        let new = plackett_luce(&teams, ranks, beta(kind, seats.len(), length), damping);
-        for ((skill, new), seat) in skills.iter_mut().zip(new).zip(seats) {
-            if let (Entrant::Person(_), Some(new)) = (seat, new.first()) {
-                *skill = *new;
-            }
+    let teams: Vec<Vec<Skill>> = skills.iter().map(|s| vec![*s]).collect();
+    let new = plackett_luce(&teams, ranks, beta(kind, seats.len(), length), damping);
+    for ((skill, new), seat) in skills.iter_mut().zip(new).zip(seats) {
+        if let (Entrant::Person(_), Some(new)) = (seat, new.first()) {
+            *skill = *new;
         }
     }
     for (i, skill) in skills.iter_mut().enumerate() {
