@@ -84,7 +84,8 @@ fn press(c: &mut Criterion) {
                     for _ in 0..iters {
                         let (chat, view) = &current;
                         let token = view.buttons()[0][0].token.clone();
-                        let who = view.mentions()[0].rsplit('/').next().unwrap().to_owned();
+                        let who =
+                            view.mentions()[0].as_str().rsplit('/').next().unwrap().to_owned();
                         let start = Instant::now();
                         let views = rt.block_on(service.handle(&ctx(chat, &who), Op::Press(token)));
                         total += start.elapsed();
@@ -127,7 +128,9 @@ fn long_chat(c: &mut Criterion) {
         });
         c.bench_function(&format!("store/open-tables-of-a-long-chat/{name}"), |b| {
             b.iter(|| {
-                let rows = rt.block_on(store.tables_in_chat(&chat, &TableStatus::OPEN)).unwrap();
+                let rows = rt
+                    .block_on(store.tables_in_chat(&chat.as_str().into(), &TableStatus::OPEN))
+                    .unwrap();
                 assert_eq!(rows.len(), 1);
             })
         });

@@ -549,8 +549,8 @@ struct Adapters {
 
 impl Adapters {
     /// Shows views in their chats; one table's views stay together and in order.
-    async fn deliver(&self, views: Vec<(String, View)>) {
-        let mut batches: Vec<(String, Vec<View>)> = Vec::new();
+    async fn deliver(&self, views: Vec<(ChatId, View)>) {
+        let mut batches: Vec<(ChatId, Vec<View>)> = Vec::new();
         for (chat, view) in views {
             match batches.last_mut() {
                 Some((last, batch)) if *last == chat => batch.push(view),
@@ -558,11 +558,10 @@ impl Adapters {
             }
         }
         for (chat, views) in batches {
-            let chat = ChatId::from(chat);
             match (&self.playground, &self.telegram, &self.discord, chat.platform()) {
                 (Some(p), _, _, Platform::Playground) => {
                     for view in views {
-                        p.post(chat.as_str(), view).await;
+                        p.post(&chat, view).await;
                     }
                 }
                 (_, Some(t), _, Platform::Telegram) => t.post_to(&chat, views),

@@ -456,6 +456,105 @@ macro_rules! id_text {
 id_text!(ChatId);
 id_text!(UserId);
 
+/// One message as its platform numbers it: the chat it is in (none where the adapter knows
+/// the chat already: the playground's room) and its number there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Posted {
+    /// The platform's chat: a Telegram chat's id, a Discord channel's.
+    pub chat: Option<i64>,
+    /// The message's number in that chat.
+    pub message: i64,
+}
+
+impl fmt::Display for Posted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.chat {
+            Some(chat) => write!(f, "{chat}:{}", self.message),
+            None => write!(f, "{}", self.message),
+        }
+    }
+}
+
+/// The end of a stored message reference whose messages carry no buttons.
+const PLAIN: &str = "/plain";
+
+/// A table's message as an adapter recorded it once shown: the messages that show it (one, or
+/// a private table's copy in each player's chat) and whether they carry no buttons (`plain`: a
+/// board while a computer plays, a game's last board, an older board posted for its words;
+/// superseding it takes no buttons off).
+///
+/// Stored as text: each message `<chat>:<message>` (or `<message>`), joined by commas, then
+/// `/plain` if plain. [`MessageRef::parse`] reads it back; text that is not one (a damaged
+/// row) is none.
+///
+/// ```
+/// use dicetable::ids::{MessageRef, Posted};
+///
+/// let shown = MessageRef::parse("-100123:7,55:8/plain").unwrap();
+/// assert_eq!(shown.posted[0], Posted { chat: Some(-100123), message: 7 });
+/// assert!(shown.plain);
+/// assert_eq!(shown.to_string(), "-100123:7,55:8/plain");
+/// assert_eq!(MessageRef::parse("12:x"), None);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MessageRef {
+    /// The messages, in the order the adapter posted them.
+    pub posted: Vec<Posted>,
+    /// Whether they were shown without buttons.
+    pub plain: bool,
+}
+
+impl MessageRef {
+    /// One message with buttons.
+    pub fn one(chat: Option<i64>, message: i64) -> Self {
+        Self { posted: vec![Posted { chat, message }], plain: false }
+    }
+
+    /// Reads a stored reference; `None` for text that is not one.
+    pub fn parse(text: &str) -> Option<Self> {
+        let (list, plain) = match text.strip_suffix(PLAIN) {
+            Some(list) => (list, true),
+            None => (text, false),
+        };
+        let posted = list
+            .split(',')
+            .map(|one| match one.split_once(':') {
+                Some((chat, message)) => {
+                    Some(Posted { chat: Some(chat.parse().ok()?), message: message.parse().ok()? })
+                }
+                None => Some(Posted { chat: None, message: one.parse().ok()? }),
+            })
+            .collect::<Option<Vec<_>>>()?;
+        Some(Self { posted, plain })
+    }
+
+    /// The same messages, marked as shown without buttons (`plain`) or with them.
+    pub fn with_plain(mut self, plain: bool) -> Self {
+        self.plain = plain;
+        self
+    }
+
+    /// The message shown in `chat`, if one is.
+    pub fn in_chat(&self, chat: i64) -> Option<Posted> {
+        self.posted.iter().copied().find(|p| p.chat == Some(chat))
+    }
+}
+
+impl fmt::Display for MessageRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, posted) in self.posted.iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "{posted}")?;
+        }
+        if self.plain {
+            f.write_str(PLAIN)?;
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -482,6 +581,19 @@ mod tests {
         assert_eq!(user.is_computer(), player != Player::Person, "{text}");
         let json = serde_json::to_string(&user).unwrap();
         assert_eq!(serde_json::from_str::<UserId>(&json).unwrap(), user);
+    }
+
+    #[test]
+    fn message_references_round_trip_and_damaged_ones_are_none() {
+        for text in ["-1001:5", "-1001:5,77:6", "12", "12/plain", "3:4,5:6/plain"] {
+            assert_eq!(MessageRef::parse(text).unwrap().to_string(), text);
+        }
+        for damaged in ["", "a:1", "1:b", "1:2,", "/plain", "1:2/plain/plain", ",1:2"] {
+            assert_eq!(MessageRef::parse(damaged), None, "{damaged:?}");
+        }
+        let two = MessageRef::parse("1:2,3:4").unwrap();
+        assert_eq!(two.in_chat(3), Some(Posted { chat: Some(3), message: 4 }));
+        assert_eq!(two.in_chat(9), None);
     }
 
     #[test]

@@ -28,7 +28,7 @@ async fn until_moves(service: &Service, players: &[&Ctx], mut b: View) -> View {
         let mover = b.mentions().first().cloned();
         let mut next = None;
         for who in players {
-            if mover.as_deref().is_some_and(|m| m != who.user.as_str()) {
+            if mover.as_ref().is_some_and(|m| *m != who.user) {
                 continue;
             }
             if let Some(shown) = shown_board(&service.handle(who, Op::Press(token.clone())).await) {
@@ -51,7 +51,7 @@ async fn text_first_boards_and_the_board_as_text() {
         let said = say(&service, &ana, "/access").await;
         assert!(plain(&said[0].text).contains("Text-first boards are off"), "{db}: {said:?}");
         let said = say(&service, &ana, "/access on").await;
-        assert_eq!(said[0].private_to(), Some(ana.user.as_str()), "{db}: only Ana is told");
+        assert_eq!(said[0].private_to(), Some(&ana.user), "{db}: only Ana is told");
         assert!(plain(&said[0].text).contains("Text-first boards are on"), "{db}: {said:?}");
         say(&service, &ana, "/nardy").await;
         let b = shown_board(&say(&service, &ben, "/join").await).expect("the game begins");
@@ -81,7 +81,7 @@ async fn text_first_boards_and_the_board_as_text() {
         for who in [to_move, other] {
             let said = say(&service, who, "/board text").await;
             assert_eq!(said.len(), 1, "{db}: {said:?}");
-            assert_eq!(said[0].private_to(), Some(who.user.as_str()), "{db}");
+            assert_eq!(said[0].private_to(), Some(&who.user), "{db}");
             let text = plain(&said[0].text);
             assert!(text.contains("Where everyone is:"), "{db}: {text}");
             assert!(text.contains("White") && text.contains("Black"), "{db}: {text}");
@@ -109,11 +109,17 @@ async fn text_first_boards_and_the_board_as_text() {
         // a player who did not, at a table where nobody did, gets the picture first.
         let cleo = ctx(&chat, "Cleo");
         say(&service, &cleo, "/access on").await;
-        let watching =
-            service.live().live_state(&link, Some(cleo.user.as_str()), Lang::En).await.unwrap();
+        let watching = service
+            .live()
+            .live_state(&link, Some(&cleo.user.as_str().into()), Lang::En)
+            .await
+            .unwrap();
         assert!(watching.places.is_some() && watching.buttons.is_empty(), "{db}");
-        let playing =
-            service.live().live_state(&link, Some(ben.user.as_str()), Lang::En).await.unwrap();
+        let playing = service
+            .live()
+            .live_state(&link, Some(&ben.user.as_str().into()), Lang::En)
+            .await
+            .unwrap();
         assert!(playing.places.is_none(), "{db}");
         let b = until_moves(&service, &[&ana, &ben], b).await;
         let label = plain(&b.buttons()[0][0].label);

@@ -67,7 +67,7 @@ fn sqlite_bot(tag: &str) -> (std::path::PathBuf, bot::Config) {
 }
 
 /// The newest button with this label, on the newest message that has buttons.
-fn button(label: &str) -> String {
+fn button_script(label: &str) -> String {
     format!(
         "const msgs = [...document.querySelectorAll('.msg')].filter(m => m.querySelector('button.action'));
          const last = msgs[msgs.length - 1];
@@ -85,13 +85,13 @@ async fn two_players_play_snakes_in_headless_chromium() {
     let ben = page(&driver, &url, "Ben").await;
 
     ana.type_line("/snakes").await;
-    ben.click("Ben's Join button", &button("Join")).await;
+    ben.click("Ben's Join button", &button_script("Join")).await;
     ana.wait_for(
         "Ben in the lobby",
         "return document.body.innerText.replace(/[\\u2068\\u2069]/g, '').includes('Ben joined')",
     )
     .await;
-    ana.click("Ana's Start button", &button("Start")).await;
+    ana.click("Ana's Start button", &button_script("Start")).await;
 
     let mut seen = 0;
     for turn in 0..6 {
@@ -111,7 +111,7 @@ async fn two_players_play_snakes_in_headless_chromium() {
                          return msgs[msgs.length - 1].classList.contains('mention');";
         let ana_moves = ana.script(mentioned).await == json!(true);
         let mover = if ana_moves { &ana } else { &ben };
-        mover.click("the Roll button", &button("🎲 Roll")).await;
+        mover.click("the Roll button", &button_script("🎲 Roll")).await;
     }
     ana.wait_for(
         "the last board",
@@ -180,13 +180,13 @@ async fn a_page_left_open_across_a_restart_shows_the_new_board_at_the_bottom() {
     let ana = page(&driver, &url, "Ana").await;
     let ben = page(&driver, &url, "Ben").await;
     ana.type_line("/snakes").await;
-    ben.click("Ben's Join button", &button("Join")).await;
+    ben.click("Ben's Join button", &button_script("Join")).await;
     ana.wait_for(
         "Ben in the lobby",
         "return document.body.innerText.replace(/[\\u2068\\u2069]/g, '').includes('Ben joined')",
     )
     .await;
-    ana.click("Ana's Start button", &button("Start")).await;
+    ana.click("Ana's Start button", &button_script("Start")).await;
     ana.wait_for("the first board", "return document.querySelector('img.board') !== null").await;
     // A screen reader hears the board in words: the picture's alt (issue 48).
     let alt = ana.script("return document.querySelector('img.board').alt").await;
@@ -213,7 +213,7 @@ async fn a_page_left_open_across_a_restart_shows_the_new_board_at_the_bottom() {
         .await;
     ana.size(390, 844).await;
     ana.screenshot("restart-down-phone").await;
-    ben.click("Ben's Roll button on the old board", &button("🎲 Roll")).await;
+    ben.click("Ben's Roll button on the old board", &button_script("🎲 Roll")).await;
     ben.wait_for("the notice on Ben's page", "return !document.getElementById('offline').hidden")
         .await;
 
@@ -282,7 +282,7 @@ async fn a_persian_game_reads_right_to_left_to_its_end() {
     assert_eq!(empty[1], "rtl", "the empty input's placeholder reads right to left: {empty}");
 
     ana.type_line("/snakes").await;
-    ben.click("Ben's Join button", &button("پیوستن")).await;
+    ben.click("Ben's Join button", &button_script("پیوستن")).await;
     // Whatever the buttons say in Persian: the lobby's first button is Start for its host.
     ana.wait_for("Ben in the lobby", "return document.body.innerText.includes('Ben')").await;
     ana.click(
@@ -389,7 +389,7 @@ async fn a_persian_game_reads_right_to_left_to_its_end() {
 /// it rests on a button of the newest message with buttons whose label matches `label` (a
 /// JavaScript regular expression), then presses it with `key` (Enter or Space): the keyboard
 /// alone, no mouse. Returns how many Tab presses it took; `None` when the newest buttons have
-/// no such button (a computer's turn).
+/// no such button_script (a computer's turn).
 async fn press_by_keyboard(page: &Page<'_>, label: &str, key: &str) -> Option<usize> {
     let focused = format!(
         "const msgs = [...document.querySelectorAll('.msg')].filter(m => m.querySelector('button.action'));
@@ -416,7 +416,7 @@ async fn press_by_keyboard(page: &Page<'_>, label: &str, key: &str) -> Option<us
         .script("const a = document.activeElement; return a ? a.outerHTML.slice(0, 200) : ''")
         .await;
     panic!(
-        "the keyboard never reached a /{label}/ button (focus on {active}): {}",
+        "the keyboard never reached a /{label}/ button_script (focus on {active}): {}",
         page.text().await
     );
 }

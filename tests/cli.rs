@@ -7,8 +7,9 @@ use std::process::Command;
 use dicetable::game::fair::{Roller, Seed};
 use serde_json::Value;
 
-fn dicetable(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_dicetable")).args(args).output().unwrap();
+/// Runs `dicetable` with `args`: its exit code, stdout and stderr.
+fn ran(args: &[&str]) -> (i32, String, String) {
+    let out = common::dicetable(args);
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8(out.stdout).unwrap(),
@@ -19,7 +20,7 @@ fn dicetable(args: &[&str]) -> (i32, String, String) {
 #[test]
 fn c3_verify_checks_the_commitment_and_prints_the_dice() {
     let seed = Seed::from_u64(99);
-    let (code, out, _) = dicetable(&[
+    let (code, out, _) = ran(&[
         "verify",
         "--seed",
         &seed.to_hex(),
@@ -39,7 +40,7 @@ fn c3_verify_checks_the_commitment_and_prints_the_dice() {
         .collect();
     assert_eq!(printed, Roller::new(&seed, 0).roll_many(25));
 
-    let (code, out, _) = dicetable(&[
+    let (code, out, _) = ran(&[
         "verify",
         "--seed",
         &seed.to_hex(),
@@ -48,7 +49,7 @@ fn c3_verify_checks_the_commitment_and_prints_the_dice() {
     ]);
     assert_eq!(code, 1);
     assert!(out.contains("MISMATCH"));
-    let (code, _, err) = dicetable(&["verify", "--seed", "xyz", "--commitment", "00"]);
+    let (code, _, err) = ran(&["verify", "--seed", "xyz", "--commitment", "00"]);
     assert_eq!(code, 2);
     assert!(err.contains("--seed"), "{err}");
 }
@@ -71,7 +72,7 @@ fn verify_and_replay_a_whole_game_record() {
         path.to_string_lossy().into_owned()
     };
     let good = write("good.json", &record);
-    let (code, out, err) = dicetable(&["verify", "--record", &good]);
+    let (code, out, err) = ran(&["verify", "--record", &good]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("OK: all") && out.contains("finished: "), "{out}");
 
@@ -90,14 +91,13 @@ fn verify_and_replay_a_whole_game_record() {
         ("seed.json", &seeded, "wrong seed".to_owned()),
     ] {
         let path = write(name, edited);
-        let (code, out, _) = dicetable(&["verify", "--record", &path]);
+        let (code, out, _) = ran(&["verify", "--record", &path]);
         assert_eq!(code, 1, "{name}: {out}");
         assert!(out.contains("MISMATCH") && out.contains(&says), "{name}: {out}");
     }
 
     let gif = dir.join("game.gif");
-    let (code, out, err) =
-        dicetable(&["replay", "--record", &good, "--out", &gif.to_string_lossy()]);
+    let (code, out, err) = ran(&["replay", "--record", &good, "--out", &gif.to_string_lossy()]);
     assert_eq!(code, 0, "{out}{err}");
     let bytes = std::fs::read(&gif).unwrap();
     assert!(bytes.starts_with(b"GIF89a"), "a GIF");
@@ -155,7 +155,7 @@ fn exported(kind: &str, players: usize, seed: u64) -> Value {
 
 /// Verifies the record file at `path`: (exit code, stdout, stderr).
 fn verify(path: &str) -> (i32, String, String) {
-    dicetable(&["verify", "--record", path])
+    ran(&["verify", "--record", path])
 }
 
 /// A record exported today verifies (every game), says it is complete, and prints the ranking
@@ -212,7 +212,7 @@ fn a_record_with_unknown_fields_is_refused() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("`by`"), "{err}");
     // `replay --record` reads records as strictly.
-    let (code, _, err) = dicetable(&[
+    let (code, _, err) = ran(&[
         "replay",
         "--record",
         &dir.json("top.json", &{
@@ -434,7 +434,7 @@ fn a_state_mismatch_names_the_first_differing_field() {
 
 #[test]
 fn simulate_prints_one_json_report() {
-    let (code, out, err) = dicetable(&[
+    let (code, out, err) = ran(&[
         "simulate",
         "--game",
         "snakes",
@@ -459,13 +459,13 @@ fn simulate_prints_one_json_report() {
     assert_eq!(wins, 500);
     assert!(report["p90_turns"].as_f64().unwrap() >= report["median_turns"].as_f64().unwrap());
 
-    let (code, _, err) = dicetable(&["simulate", "--game", "snakes", "--option", "finish"]);
+    let (code, _, err) = ran(&["simulate", "--game", "snakes", "--option", "finish"]);
     assert_eq!(code, 2);
     assert!(err.contains("key=value"), "{err}");
-    let (code, _, err) = dicetable(&["simulate", "--game", "snakes", "--option", "finish=late"]);
+    let (code, _, err) = ran(&["simulate", "--game", "snakes", "--option", "finish=late"]);
     assert_eq!(code, 2);
     assert!(err.contains("exact or bounce"), "{err}");
-    let (code, _, err) = dicetable(&["simulate", "--game", "chess"]);
+    let (code, _, err) = ran(&["simulate", "--game", "chess"]);
     assert_eq!(code, 2);
     assert!(err.contains("chess"), "{err}");
 }
@@ -473,7 +473,7 @@ fn simulate_prints_one_json_report() {
 #[test]
 fn simulate_ludo_and_nardy_with_each_policy() {
     for policy in ["random", "first", "greedy"] {
-        let (code, out, err) = dicetable(&[
+        let (code, out, err) = ran(&[
             "simulate",
             "--game",
             "ludo",
@@ -493,7 +493,7 @@ fn simulate_ludo_and_nardy_with_each_policy() {
             report["wins_by_seat"].as_array().unwrap().iter().map(|w| w.as_u64().unwrap()).sum();
         assert_eq!(wins, 40);
     }
-    let (code, _, err) = dicetable(&["simulate", "--game", "ludo", "--policy", "clever"]);
+    let (code, _, err) = ran(&["simulate", "--game", "ludo", "--policy", "clever"]);
     assert_eq!(code, 2);
     assert!(err.contains("random, first or greedy"), "{err}");
 }
@@ -502,7 +502,7 @@ fn simulate_ludo_and_nardy_with_each_policy() {
 /// it; refused without `--seats` or with fewer than 2 playouts, with a message that says why.
 #[test]
 fn simulate_measures_the_advantage_of_choosing_by_playouts() {
-    let (code, out, err) = dicetable(&[
+    let (code, out, err) = ran(&[
         "simulate",
         "--game",
         "ludo",
@@ -524,25 +524,18 @@ fn simulate_measures_the_advantage_of_choosing_by_playouts() {
     let (per_game, ci) = (advantage["per_game"].as_f64().unwrap(), &advantage["ci95"]);
     assert!(ci[0].as_f64().unwrap() <= per_game && per_game <= ci[1].as_f64().unwrap());
     let (_, out, _) =
-        dicetable(&["simulate", "--game", "ludo", "--seats", "easy,normal", "--games", "2"]);
+        ran(&["simulate", "--game", "ludo", "--seats", "easy,normal", "--games", "2"]);
     assert!(!out.contains("advantage"), "only when asked: {out}");
 
-    let (code, _, err) = dicetable(&["simulate", "--game", "ludo", "--advantage", "40"]);
+    let (code, _, err) = ran(&["simulate", "--game", "ludo", "--advantage", "40"]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("give --seats too"), "{err}");
     let (code, _, err) =
-        dicetable(&["simulate", "--game", "ludo", "--seats", "hard,normal", "--advantage", "1"]);
+        ran(&["simulate", "--game", "ludo", "--seats", "hard,normal", "--advantage", "1"]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("at least 2 playouts"), "{err}");
-    let (code, _, err) = dicetable(&[
-        "simulate",
-        "--game",
-        "ludo",
-        "--seats",
-        "hard,normal",
-        "--advantage",
-        "4000000000",
-    ]);
+    let (code, _, err) =
+        ran(&["simulate", "--game", "ludo", "--seats", "hard,normal", "--advantage", "4000000000"]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("at most 100000 playouts"), "{err}");
 }
@@ -561,7 +554,7 @@ fn render_draws_a_protocol_state_and_the_demo_gallery() {
     let events = dir.join("events.json");
     std::fs::write(&events, &answer).unwrap();
     let out = dir.join("board.png");
-    let (code, _, err) = dicetable(&[
+    let (code, _, err) = ran(&[
         "render",
         "--state",
         state.to_str().unwrap(),
@@ -583,10 +576,10 @@ fn render_draws_a_protocol_state_and_the_demo_gallery() {
     let value: Value = serde_json::from_str(&answer).unwrap();
     std::fs::write(&bare, value["state"].to_string()).unwrap();
     let (code, _, err) =
-        dicetable(&["render", "--state", bare.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+        ran(&["render", "--state", bare.to_str().unwrap(), "--out", out.to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(err.contains("--game"), "{err}");
-    let (code, _, _) = dicetable(&[
+    let (code, _, _) = ran(&[
         "render",
         "--game",
         "ludo",
@@ -596,18 +589,16 @@ fn render_draws_a_protocol_state_and_the_demo_gallery() {
         out.to_str().unwrap(),
     ]);
     assert_eq!(code, 0);
-    let (code, _, err) =
-        dicetable(&["render", "--state", bare.to_str().unwrap(), "--theme", "neon"]);
+    let (code, _, err) = ran(&["render", "--state", bare.to_str().unwrap(), "--theme", "neon"]);
     assert_eq!(code, 2);
     assert!(err.contains("light or dark"), "{err}");
     std::fs::write(&bare, r#"{"pieces":[[99,0,0,0]]}"#).unwrap();
-    let (code, _, err) =
-        dicetable(&["render", "--game", "ludo", "--state", bare.to_str().unwrap()]);
+    let (code, _, err) = ran(&["render", "--game", "ludo", "--state", bare.to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(err.contains("pieces"), "{err}");
     // The gallery: every example in every theme and language.
     let gallery = dir.join("gallery");
-    let (code, out, err) = dicetable(&["render", "--demo", "--out-dir", gallery.to_str().unwrap()]);
+    let (code, out, err) = ran(&["render", "--demo", "--out-dir", gallery.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("72 pictures"), "{out}");
     assert_eq!(std::fs::read_dir(&gallery).unwrap().count(), 72);
@@ -659,7 +650,7 @@ fn run_bot_and_stop(db: &str, url: &str) {
     if db == "sqlite" {
         assert!(dir.join("from-dot-env.db").exists(), "DATABASE_URL came from .env");
     }
-    let (code, out, _) = dicetable(&["healthcheck", "--listen", &addr]);
+    let (code, out, _) = ran(&["healthcheck", "--listen", &addr]);
     assert_eq!(code, 0, "{db}: {out}");
     assert!(out.starts_with("healthy"), "{db}: {out}");
     // /healthz says how each part is, in JSON.
@@ -679,7 +670,7 @@ fn run_bot_and_stop(db: &str, url: &str) {
     assert!(rest.iter().any(|l| l.contains("stopped")), "{rest:?}");
     // Logs to a pipe or a file carry no colour codes.
     assert!(rest.iter().all(|l| !l.contains('\x1b')), "{rest:?}");
-    let (code, _, _) = dicetable(&["healthcheck", "--listen", &addr]);
+    let (code, _, _) = ran(&["healthcheck", "--listen", &addr]);
     assert_ne!(code, 0, "nothing answers after the stop");
 }
 
@@ -688,19 +679,19 @@ fn run_bot_and_stop(db: &str, url: &str) {
 #[test]
 fn tools_offer_only_their_own_settings() {
     for tool in ["engine", "simulate", "render", "verify", "replay"] {
-        let (code, out, _) = dicetable(&[tool, "--help"]);
+        let (code, out, _) = ran(&[tool, "--help"]);
         assert_eq!(code, 0, "{tool}");
         assert!(!out.contains("--listen"), "{tool} --help offers --listen:\n{out}");
     }
-    let (_, out, _) = dicetable(&["healthcheck", "--help"]);
+    let (_, out, _) = ran(&["healthcheck", "--help"]);
     assert!(out.contains("--listen"), "{out}");
-    let (_, out, _) = dicetable(&["simulate", "--help"]);
+    let (_, out, _) = ran(&["simulate", "--help"]);
     assert!(out.contains("snakes, ludo or nardy"), "{out}");
 }
 
 #[test]
 fn help_explains_every_setting_and_bad_settings_are_named() {
-    let (code, out, _) = dicetable(&["--help"]);
+    let (code, out, _) = ran(&["--help"]);
     assert_eq!(code, 0);
     for setting in [
         "DATABASE_URL",

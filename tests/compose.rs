@@ -42,7 +42,7 @@ fn laid_out(name: &str) -> PathBuf {
     dir
 }
 
-fn run(dir: &Path, domain: Option<&str>, args: &[&str]) -> Output {
+fn compose_run(dir: &Path, domain: Option<&str>, args: &[&str]) -> Output {
     let cmd = compose();
     let mut c = Command::new(cmd[0]);
     c.args(&cmd[1..]).args(["-f", "docker-compose.replicas.yml"]).args(args).current_dir(dir);
@@ -60,11 +60,11 @@ fn text(out: &Output) -> String {
 #[test]
 fn three_bot_processes_share_postgres_behind_one_proxy() {
     let dir = laid_out("replicas");
-    let out = run(&dir, Some("bot.example.com"), &["config"]);
+    let out = compose_run(&dir, Some("bot.example.com"), &["config"]);
     assert!(out.status.success(), "{}", text(&out));
     let config = String::from_utf8_lossy(&out.stdout).into_owned();
 
-    let out = run(&dir, Some("bot.example.com"), &["config", "--services"]);
+    let out = compose_run(&dir, Some("bot.example.com"), &["config", "--services"]);
     let mut services: Vec<String> = text(&out).lines().map(str::to_owned).collect();
     services.sort();
     assert_eq!(services, ["bot1", "bot2", "bot3", "db", "proxy"], "{}", text(&out));
@@ -98,7 +98,7 @@ fn three_bot_processes_share_postgres_behind_one_proxy() {
     assert_eq!(config.matches("8080:8080").count(), 0, "{config}");
 
     // Without the public name there is no webhook address: refused, naming the setting.
-    let out = run(&dir, None, &["config"]);
+    let out = compose_run(&dir, None, &["config"]);
     assert!(!out.status.success());
     assert!(text(&out).contains("set DICETABLE_DOMAIN in .env"), "{}", text(&out));
 }

@@ -254,7 +254,8 @@ async fn computers_are_off_the_top_and_stats_count_games_against_them_by_level()
                 let played = service.play().tick().await.unwrap();
                 played.into_iter().filter(|(c, _)| *c == chat).map(|(_, v)| v).collect()
             } else if let Some(token) = b.buttons().iter().flatten().next() {
-                let who = b.mentions().first().map_or("Ana", |m| m.rsplit('/').next().unwrap());
+                let who =
+                    b.mentions().first().map_or("Ana", |m| m.as_str().rsplit('/').next().unwrap());
                 service.handle(&ctx(&chat, who), Op::Press(token.token.clone())).await
             } else {
                 break;

@@ -5,11 +5,11 @@
 
 mod common;
 
-use std::process::{Command, Output};
+use std::process::Output;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 
-use common::{bot_config, ctx, fresh_postgres, sqlite_url};
+use common::{admin, bot_config, ctx, dicetable, fresh_postgres, sqlite_url};
 use dicetable::bot::{self, Config};
 use dicetable::engine::GameKind;
 use dicetable::table::{BoardMode, Ctx, CupOp, LogCheck, Op, Service, Slot, View};
@@ -19,18 +19,14 @@ const GAMES: [GameKind; 3] = [GameKind::Snakes, GameKind::Ludo, GameKind::Nardy]
 /// Chat ids in each adapter's style; a digit for the tables' state is appended.
 const PLATFORMS: [&str; 3] = ["telegram:-100777", "discord:4242/77", "playground:copy"];
 
-fn config(url: String) -> Config {
+fn config_without_secret(url: String) -> Config {
     let mut config = bot_config(url);
     // The secret made at the first start and kept in the database: the copy must carry it.
     config.secret = None;
     config
 }
 
-fn dicetable(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dicetable")).args(args).output().unwrap()
-}
-
-fn said(out: &Output) -> String {
+fn described(out: &Output) -> String {
     format!(
         "exit {:?}\n{}{}",
         out.status.code(),
@@ -39,25 +35,21 @@ fn said(out: &Output) -> String {
     )
 }
 
-static MESSAGE: AtomicU64 = AtomicU64::new(1);
+static MESSAGE: AtomicI64 = AtomicI64::new(1);
 
 /// What an adapter does: the operation, and each public table view recorded as shown.
 async fn act(service: &Service, ctx: &Ctx, op: Op) -> Vec<View> {
     let views = service.handle(ctx, op).await;
     for v in views.iter().filter(|v| v.private_to().is_none()) {
         if let Some((table, slot)) = v.shows() {
-            let m = format!("m{}", MESSAGE.fetch_add(1, Ordering::Relaxed));
+            let m = common::message(MESSAGE.fetch_add(1, Ordering::Relaxed));
             service.shown(table, slot, v.version(), &m).await.unwrap();
         }
     }
     views
 }
 
-fn admin(chat: &str, user: &str) -> Ctx {
-    Ctx { admin: true, ..ctx(chat, user) }
-}
-
-fn button(views: &[View], label: &str) -> Option<String> {
+fn labelled(views: &[View], label: &str) -> Option<String> {
     views.iter().filter(|v| v.private_to().is_none()).rev().find_map(|v| {
         v.buttons().iter().flatten().find(|b| b.label.contains(label)).map(|b| b.token.clone())
     })
@@ -70,7 +62,7 @@ fn public_board(views: &[View]) -> Option<&View> {
         .find(|v| v.private_to().is_none() && v.shows().is_some_and(|(_, s)| s == Slot::Board))
 }
 
-fn refused(views: &[View]) -> Vec<&str> {
+fn private_texts(views: &[View]) -> Vec<&str> {
     views.iter().filter(|v| v.private_to().is_some()).map(|v| v.text.as_str()).collect()
 }
 
@@ -83,14 +75,14 @@ struct Running {
 }
 
 /// Seats Ana and Ben at a table of `game` in `chat` and starts it.
-async fn started(service: &Service, chat: &str, game: GameKind) -> Vec<View> {
+async fn started_game(service: &Service, chat: &str, game: GameKind) -> Vec<View> {
     let create = Op::Create { game, words: vec![] };
     let lobby = act(service, &ctx(chat, "Ana"), create).await;
-    assert!(refused(&lobby).is_empty(), "{chat} {game}: {:?}", refused(&lobby));
-    let join = button(&lobby, "Join").unwrap();
+    assert!(private_texts(&lobby).is_empty(), "{chat} {game}: {:?}", private_texts(&lobby));
+    let join = labelled(&lobby, "Join").unwrap();
     let mut views = act(service, &ctx(chat, "Ben"), Op::Press(join)).await;
     if public_board(&views).is_none() {
-        let start = button(&lobby, "Start").unwrap();
+        let start = labelled(&lobby, "Start").unwrap();
         views = act(service, &ctx(chat, "Ana"), Op::Press(start)).await;
     }
     assert!(public_board(&views).is_some(), "{chat} {game}: no board");
@@ -99,8 +91,9 @@ async fn started(service: &Service, chat: &str, game: GameKind) -> Vec<View> {
 
 fn running_of(views: &[View], chat: &str) -> Running {
     let b = public_board(views).unwrap();
-    let who = b.mentions().first().cloned().unwrap_or_else(|| format!("{chat}/Ana"));
-    let name = who.rsplit('/').next().unwrap();
+    let who =
+        b.mentions().first().map(ToString::to_string).unwrap_or_else(|| format!("{chat}/Ana"));
+    let name = who.as_str().rsplit('/').next().unwrap();
     Running {
         table: b.shows().unwrap().0,
         version: b.version(),
@@ -123,24 +116,40 @@ async fn fill(service: &Service) -> (Vec<Running>, Vec<(String, String)>) {
             act(service, &ctx(&playing, who), Op::Notify(vec!["on".into()])).await;
         }
         for game in GAMES {
-            started(service, &finished, game).await;
+            started_game(service, &finished, game).await;
             let views = act(service, &ctx(&finished, "Ben"), Op::Resign(Some(game))).await;
-            assert!(refused(&views).is_empty(), "{finished} {game}: {:?}", refused(&views));
-            let rematch = button(&views, "Rematch").expect("a Rematch button");
+            assert!(
+                private_texts(&views).is_empty(),
+                "{finished} {game}: {:?}",
+                private_texts(&views)
+            );
+            let rematch = labelled(&views, "Rematch").expect("a Rematch button");
             let views = act(service, &ctx(&finished, "Ana"), Op::Press(rematch.clone())).await;
-            assert!(refused(&views).is_empty(), "{finished} {game}: {:?}", refused(&views));
+            assert!(
+                private_texts(&views).is_empty(),
+                "{finished} {game}: {:?}",
+                private_texts(&views)
+            );
             rematches.push((finished.clone(), rematch));
 
-            let mut views = started(service, &playing, game).await;
+            let mut views = started_game(service, &playing, game).await;
             for _ in 0..3 {
                 let now = running_of(&views, &playing);
                 views = act(service, &now.mover, Op::Press(now.token)).await;
-                assert!(refused(&views).is_empty(), "{playing} {game}: {:?}", refused(&views));
+                assert!(
+                    private_texts(&views).is_empty(),
+                    "{playing} {game}: {:?}",
+                    private_texts(&views)
+                );
             }
             running.push(running_of(&views, &playing));
 
             let views = act(service, &ctx(&lobby, "Ana"), Op::Create { game, words: vec![] }).await;
-            assert!(refused(&views).is_empty(), "{lobby} {game}: {:?}", refused(&views));
+            assert!(
+                private_texts(&views).is_empty(),
+                "{lobby} {game}: {:?}",
+                private_texts(&views)
+            );
         }
         let lang = Op::Lang { chat: false, code: Some("ru".into()) };
         act(service, &ctx(&finished, "Ben"), lang).await;
@@ -155,12 +164,12 @@ async fn fill(service: &Service) -> (Vec<Running>, Vec<(String, String)>) {
     act(service, &ctx(&cup, "Ana"), open).await;
     act(service, &ctx(&cup, "Ben"), Op::Cup(CupOp::Join)).await;
     let views = act(service, &ctx(&cup, "Ana"), Op::Cup(CupOp::Start)).await;
-    assert!(refused(&views).is_empty(), "{cup}: {:?}", refused(&views));
+    assert!(private_texts(&views).is_empty(), "{cup}: {:?}", private_texts(&views));
     let views = act(service, &ctx(&cup, "Ben"), Op::Resign(None)).await;
-    assert!(refused(&views).is_empty(), "{cup}: {:?}", refused(&views));
+    assert!(private_texts(&views).is_empty(), "{cup}: {:?}", private_texts(&views));
     let lift = Op::Cup(CupOp::Lift("Ben".into()));
     let views = act(service, &admin(&cup, "Ana"), lift).await;
-    assert!(refused(&views).is_empty(), "{cup}: {:?}", refused(&views));
+    assert!(private_texts(&views).is_empty(), "{cup}: {:?}", private_texts(&views));
     (running, rematches)
 }
 
@@ -193,7 +202,7 @@ fn summary_rows(stdout: &str) -> Vec<(String, i64)> {
 async fn a_bots_sqlite_database_copied_to_postgres_goes_on_where_it_stopped() {
     let lite = sqlite_url("copy", "whole");
     let pg = fresh_postgres("copy_whole").await;
-    let old = bot::start(&config(lite.clone())).await.unwrap();
+    let old = bot::start(&config_without_secret(lite.clone())).await.unwrap();
     let (running, rematches) = fill(&old.service).await;
     let before = statistics(&old.service).await;
     assert!(before.iter().any(|t| t.contains("Ana")), "{before:?}");
@@ -201,12 +210,12 @@ async fn a_bots_sqlite_database_copied_to_postgres_goes_on_where_it_stopped() {
     // While the bot runs on the file, the copy is refused: it would miss what comes after.
     // (The bot runs in this test's process, the copy in its own.)
     let out = dicetable(&["store", "copy", "--from", &lite, "--to", &pg]);
-    assert_eq!(out.status.code(), Some(2), "{}", said(&out));
-    assert!(said(&out).contains("stop the bot first"), "{}", said(&out));
+    assert_eq!(out.status.code(), Some(2), "{}", described(&out));
+    assert!(described(&out).contains("stop the bot first"), "{}", described(&out));
     old.shutdown().await;
 
     let out = dicetable(&["store", "copy", "--from", &lite, "--to", &pg]);
-    assert!(out.status.success(), "{}", said(&out));
+    assert!(out.status.success(), "{}", described(&out));
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(stdout.contains("replayed: 19 games"), "{stdout}");
     assert!(stdout.contains("OK: copied and checked"), "{stdout}");
@@ -237,11 +246,11 @@ async fn a_bots_sqlite_database_copied_to_postgres_goes_on_where_it_stopped() {
 
     // A bot on the copy: the same secret (every stored button still works), every running game
     // goes on, the statistics are the same, and a new table takes a new id.
-    let new = bot::start(&config(pg.clone())).await.unwrap();
+    let new = bot::start(&config_without_secret(pg.clone())).await.unwrap();
     assert_eq!(statistics(&new.service).await, before);
     for r in &running {
         let views = act(&new.service, &r.mover, Op::Press(r.token.clone())).await;
-        assert!(refused(&views).is_empty(), "table {}: {:?}", r.table, refused(&views));
+        assert!(private_texts(&views).is_empty(), "table {}: {:?}", r.table, private_texts(&views));
         let b = public_board(&views).unwrap_or_else(|| panic!("table {}: no board", r.table));
         assert_eq!(b.shows().unwrap().0, r.table);
         assert!(b.version() > r.version, "table {}", r.table);
@@ -261,7 +270,7 @@ async fn a_bots_sqlite_database_copied_to_postgres_goes_on_where_it_stopped() {
     // with everyone invited seated it begins.
     for (chat, rematch) in &rematches {
         let views = act(&new.service, &ctx(chat, "Ben"), Op::Press(rematch.clone())).await;
-        assert!(refused(&views).is_empty(), "{chat}: {:?}", refused(&views));
+        assert!(private_texts(&views).is_empty(), "{chat}: {:?}", private_texts(&views));
         assert!(public_board(&views).is_some(), "{chat}: the rematch begins");
     }
     let target = dicetable::store::Store::connect(&pg).await.unwrap();
@@ -273,10 +282,14 @@ async fn a_bots_sqlite_database_copied_to_postgres_goes_on_where_it_stopped() {
 
     // A second copy into the now non-empty database is refused, and with --force replaces it.
     let out = dicetable(&["store", "copy", "--from", &lite, "--to", &pg]);
-    assert_eq!(out.status.code(), Some(2), "{}", said(&out));
-    assert!(said(&out).contains("not empty") && said(&out).contains("--force"), "{}", said(&out));
+    assert_eq!(out.status.code(), Some(2), "{}", described(&out));
+    assert!(
+        described(&out).contains("not empty") && described(&out).contains("--force"),
+        "{}",
+        described(&out)
+    );
     let out = dicetable(&["store", "copy", "--from", &lite, "--to", &pg, "--force"]);
-    assert!(out.status.success(), "{}", said(&out));
+    assert!(out.status.success(), "{}", described(&out));
     let again = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(again.contains("deleted first: tables"), "{again}");
     assert_eq!(summary_rows(&again), rows);
@@ -288,26 +301,26 @@ async fn copies_other_than_sqlite_to_postgres_are_refused_clearly() {
     let lite = sqlite_url("copy", "refused");
     for (from, to) in [(pg.as_str(), pg.as_str()), (pg.as_str(), lite.as_str())] {
         let out = dicetable(&["store", "copy", "--from", from, "--to", to]);
-        assert_eq!(out.status.code(), Some(2), "{}", said(&out));
-        assert!(said(&out).contains("pg_dump"), "{}", said(&out));
+        assert_eq!(out.status.code(), Some(2), "{}", described(&out));
+        assert!(described(&out).contains("pg_dump"), "{}", described(&out));
     }
     let out = dicetable(&["store", "copy", "--from", &lite, "--to", &pg]);
-    assert!(said(&out).contains("there is no SQLite database"), "{}", said(&out));
+    assert!(described(&out).contains("there is no SQLite database"), "{}", described(&out));
     // Passwords are never printed (issue 46): not in the refusal, not in the first line.
     let secret_pg = "postgres://u:hunter2@127.0.0.1:9/x";
     for (from, to) in [(secret_pg, "mysql://u:hunter2@h/x"), (lite.as_str(), secret_pg)] {
         let out = dicetable(&["store", "copy", "--from", from, "--to", to]);
-        assert!(!out.status.success(), "{}", said(&out));
-        assert!(!said(&out).contains("hunter2"), "{}", said(&out));
+        assert!(!out.status.success(), "{}", described(&out));
+        assert!(!described(&out).contains("hunter2"), "{}", described(&out));
     }
     let out = dicetable(&["store", "copy", "--from", secret_pg, "--to", "mysql://u:hunter2@h/x"]);
-    assert!(said(&out).contains("postgres://u:***@127.0.0.1:9/x"), "{}", said(&out));
+    assert!(described(&out).contains("postgres://u:***@127.0.0.1:9/x"), "{}", described(&out));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_backup_taken_while_the_bot_writes_is_consistent_and_a_bot_starts_on_it() {
     let lite = sqlite_url("copy", "backup");
-    let running = bot::start(&config(lite.clone())).await.unwrap();
+    let running = bot::start(&config_without_secret(lite.clone())).await.unwrap();
     let service = running.service.clone();
     let stop = Arc::new(AtomicBool::new(false));
     let writes = Arc::new(AtomicU64::new(0));
@@ -320,13 +333,13 @@ async fn a_backup_taken_while_the_bot_writes_is_consistent_and_a_bot_starts_on_i
             while !stop.load(Ordering::Relaxed) {
                 let chat = format!("telegram:-200{n}");
                 if n % 10 == 0 {
-                    let views = started(&service, &chat, GAMES[n % 3]).await;
+                    let views = started_game(&service, &chat, GAMES[n % 3]).await;
                     let now = running_of(&views, &chat);
                     act(&service, &now.mover, Op::Press(now.token)).await;
                 } else {
                     let create = Op::Create { game: GAMES[n % 3], words: vec![] };
                     let lobby = act(&service, &ctx(&chat, "Ana"), create).await;
-                    let join = button(&lobby, "Join").unwrap();
+                    let join = labelled(&lobby, "Join").unwrap();
                     act(&service, &ctx(&chat, "Ben"), Op::Press(join)).await;
                 }
                 writes.fetch_add(1, Ordering::Relaxed);
@@ -348,8 +361,8 @@ async fn a_backup_taken_while_the_bot_writes_is_consistent_and_a_bot_starts_on_i
         })
         .await
         .unwrap();
-        assert!(out.status.success(), "{}", said(&out));
-        assert!(said(&out).contains("integrity ok"), "{}", said(&out));
+        assert!(out.status.success(), "{}", described(&out));
+        assert!(described(&out).contains("integrity ok"), "{}", described(&out));
         files.push(file);
         // The next backup after another write.
         let now = writes.load(Ordering::Relaxed);
@@ -364,19 +377,21 @@ async fn a_backup_taken_while_the_bot_writes_is_consistent_and_a_bot_starts_on_i
     // An existing file is refused, and replaced with --force.
     let file = files[0].display().to_string();
     let out = dicetable(&["store", "backup", "--from", &lite, "--out", &file]);
-    assert_eq!(out.status.code(), Some(2), "{}", said(&out));
-    assert!(said(&out).contains("--force"), "{}", said(&out));
+    assert_eq!(out.status.code(), Some(2), "{}", described(&out));
+    assert!(described(&out).contains("--force"), "{}", described(&out));
     let out = dicetable(&["store", "backup", "--from", &lite, "--out", &file, "--force"]);
-    assert!(out.status.success(), "{}", said(&out));
+    assert!(out.status.success(), "{}", described(&out));
     running.shutdown().await;
     // Postgres: pg_dump.
     let out = dicetable(&["store", "backup", "--from", "postgres://x@127.0.0.1/y", "--out", "f"]);
-    assert_eq!(out.status.code(), Some(2), "{}", said(&out));
-    assert!(said(&out).contains("pg_dump"), "{}", said(&out));
+    assert_eq!(out.status.code(), Some(2), "{}", described(&out));
+    assert!(described(&out).contains("pg_dump"), "{}", described(&out));
 
     // A bot starts on each backup, and every table in it reads and replays.
     for file in &files {
-        let bot = bot::start(&config(format!("sqlite://{}", file.display()))).await.unwrap();
+        let bot = bot::start(&config_without_secret(format!("sqlite://{}", file.display())))
+            .await
+            .unwrap();
         let store = dicetable::store::Store::connect(&format!("sqlite://{}", file.display()))
             .await
             .unwrap();

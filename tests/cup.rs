@@ -10,8 +10,9 @@ mod common;
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
-use common::{both_databases, ctx, rebuilt, say, texts, unique};
+use common::{admin, both_databases, ctx, rebuilt, say, texts, unique};
 use dicetable::engine::cup::Seat;
+use dicetable::ids::{MessageRef, Posted};
 use dicetable::store::{CupRecord, CupStatus, Store, TableStatus};
 use dicetable::table::show::Surface;
 use dicetable::table::token::{Button as TokenButton, Token, TokenKey};
@@ -21,12 +22,12 @@ const SECRET: &[u8] = b"cup test secret";
 const START_MS: i64 = 1_800_000_000_000;
 const WINDOW_MS: i64 = 10 * 60_000;
 
-fn ticked(views: &[(String, View)], chat: &str) -> String {
+fn ticked(views: &[(dicetable::ids::ChatId, View)], chat: &str) -> String {
     let mine: Vec<View> = views.iter().filter(|(c, _)| c == chat).map(|(_, v)| v.clone()).collect();
     texts(&mine)
 }
 
-fn verify(path: &std::path::Path) -> std::process::Output {
+fn verified(path: &std::path::Path) -> std::process::Output {
     std::process::Command::new(env!("CARGO_BIN_EXE_dicetable"))
         .args(["verify", "--record"])
         .arg(path)
@@ -35,9 +36,9 @@ fn verify(path: &std::path::Path) -> std::process::Output {
 }
 
 async fn the_cup(store: &Store, chat: &str) -> CupRecord {
-    let id = match store.cups().open_cup(chat).await.unwrap() {
+    let id = match store.cups().open_cup(&chat.into()).await.unwrap() {
         Some(id) => id,
-        None => store.cups().last_cup(chat).await.unwrap().expect("a cup"),
+        None => store.cups().last_cup(&chat.into()).await.unwrap().expect("a cup"),
     };
     store.cups().cup(id).await.unwrap()
 }
@@ -99,7 +100,7 @@ async fn a_nardy_cup_runs_from_sign_up_to_its_winner() {
             .clone();
         let pressed = service.handle(&ctx(&chat, "Cy"), Op::Press(join.clone())).await;
         assert!(texts(&pressed).contains("You are signed up"), "{db}: {}", texts(&pressed));
-        assert_eq!(pressed[0].private_to().map(str::to_owned), Some(format!("{chat}/Cy")));
+        assert_eq!(pressed[0].private_to().map(ToString::to_string), Some(format!("{chat}/Cy")));
         let twice = texts(&service.handle(&ctx(&chat, "Cy"), Op::Press(join.clone())).await);
         assert!(twice.contains("already signed up"), "{db}: {twice}");
         say(&service, &ctx(&chat, "Dee"), "/cup join").await;
@@ -211,14 +212,14 @@ async fn a_nardy_cup_runs_from_sign_up_to_its_winner() {
         assert!(texts(&export).contains("dicetable verify --record"), "{db}");
         let path = std::env::temp_dir().join(format!("{}-{db}.json", file.name));
         std::fs::write(&path, &file.bytes).unwrap();
-        let out = verify(&path);
+        let out = verified(&path);
         let said = String::from_utf8_lossy(&out.stdout).into_owned();
         assert!(out.status.success(), "{db}: {said}");
         assert!(said.contains("OK: 8 game records replayed"), "{db}: {said}");
         let mut changed: serde_json::Value = serde_json::from_slice(&file.bytes).unwrap();
         changed["standings"][0][2] = serde_json::json!(99);
         std::fs::write(&path, serde_json::to_vec(&changed).unwrap()).unwrap();
-        let out = verify(&path);
+        let out = verified(&path);
         let said = String::from_utf8_lossy(&out.stdout).into_owned();
         assert_eq!(out.status.code(), Some(1), "{db}: {said}");
         assert!(said.contains("MISMATCH: the standings do not follow"), "{db}: {said}");
@@ -229,7 +230,7 @@ async fn a_nardy_cup_runs_from_sign_up_to_its_winner() {
             result.as_array().unwrap().iter().rev().cloned().collect();
         *result = serde_json::Value::Array(swapped);
         std::fs::write(&path, serde_json::to_vec(&changed).unwrap()).unwrap();
-        let out = verify(&path);
+        let out = verified(&path);
         let said = String::from_utf8_lossy(&out.stdout).into_owned();
         assert_eq!(out.status.code(), Some(1), "{db}: {said}");
         assert!(said.contains("MISMATCH: table "), "{db}: {said}");
@@ -256,8 +257,9 @@ async fn minutes(
     for _ in 0..times {
         for _ in 0..4 {
             let status = say(service, &ctx(chat, active), "/status").await;
-            let Some(board) =
-                status.iter().find(|v| v.mentions().contains(&me) && !v.buttons().is_empty())
+            let Some(board) = status
+                .iter()
+                .find(|v| v.mentions().contains(&me.as_str().into()) && !v.buttons().is_empty())
             else {
                 break;
             };
@@ -272,10 +274,6 @@ async fn minutes(
         }
     }
     posted.join("\n")
-}
-
-fn admin(chat: &str, who: &str) -> dicetable::table::Ctx {
-    dicetable::table::Ctx { admin: true, ..ctx(chat, who) }
 }
 
 /// T8 and T9: a player who never moves is removed by the turn timer (a forfeit); after two
@@ -494,33 +492,38 @@ async fn a_sixteen_player_nardy_cup_and_a_twelve_player_ludo_cup_run_to_their_en
 #[derive(Default)]
 struct Screen {
     messages: Mutex<BTreeMap<u64, String>>,
-    puts: Mutex<Vec<(Option<String>, u64, bool)>>,
+    puts: Mutex<Vec<(Option<u64>, u64, bool)>>,
 }
 
 impl Surface for &Screen {
-    async fn put(&self, view: &View, target: Option<&str>, _buttons: bool) -> Option<String> {
+    async fn put(
+        &self,
+        view: &View,
+        to: Option<&MessageRef>,
+        _buttons: bool,
+    ) -> Option<MessageRef> {
         tokio::task::yield_now().await;
+        let to = to.and_then(|t| u64::try_from(t.posted.first()?.message).ok());
         let id = {
             let mut messages = self.messages.lock().unwrap();
-            let edited =
-                target.and_then(|t| t.parse::<u64>().ok()).filter(|t| messages.contains_key(t));
+            let edited = to.filter(|t| messages.contains_key(t));
             let id = edited.unwrap_or_else(|| messages.keys().next_back().map_or(1, |k| k + 1));
             messages.insert(id, view.text.replace(['\u{2068}', '\u{2069}'], ""));
             id
         };
         let standings = matches!(view.kind, Kind::Standings(_));
-        self.puts.lock().unwrap().push((target.map(str::to_owned), id, standings));
-        Some(id.to_string())
+        self.puts.lock().unwrap().push((to, id, standings));
+        Some(common::message(i64::try_from(id).ok()?))
     }
 
-    async fn strip(&self, _message: &str) {}
+    async fn strip(&self, _message: Posted) {}
 }
 
 impl Screen {
     /// The standings' puts so far.
-    fn standings(&self) -> Vec<(Option<String>, u64)> {
+    fn standings(&self) -> Vec<(Option<u64>, u64)> {
         let puts = self.puts.lock().unwrap();
-        puts.iter().filter(|p| p.2).map(|p| (p.0.clone(), p.1)).collect()
+        puts.iter().filter(|p| p.2).map(|p| (p.0, p.1)).collect()
     }
 
     fn text(&self, id: u64) -> String {
@@ -555,7 +558,7 @@ async fn the_standings_are_one_message_edited_in_place_after_every_game() {
         show_all(&a, &screen, &started).await;
         let first = screen.standings();
         assert_eq!(first.len(), 1, "{db}: {first:?}");
-        let (None, live) = first[0].clone() else { panic!("{db}: the first is a new message") };
+        let (None, live) = first[0] else { panic!("{db}: the first is a new message") };
         let text = screen.text(live);
         assert!(text.contains("cup standings, round 1 of 2"), "{db}: {text}");
         assert!(text.contains("Still playing: "), "{db}: {text}");
@@ -621,17 +624,13 @@ async fn the_standings_are_one_message_edited_in_place_after_every_game() {
         let standings = screen.standings();
         assert!(standings.len() >= 6, "{db}: a put for every game and round: {standings:?}");
         for (target, id) in &standings[1..] {
-            assert_eq!(
-                (target.as_deref(), *id),
-                (Some(live.to_string().as_str()), live),
-                "{db}: {standings:?}"
-            );
+            assert_eq!((*target, *id), (Some(live), live), "{db}: {standings:?}");
         }
         let messages = screen.messages.lock().unwrap().clone();
         let winner = messages.values().filter(|t| t.contains("the Long Nardy cup!")).count();
         assert_eq!(winner, 1, "{db}: the winner in a message of its own");
         let (recorded, _) = store.shows().cup_message(c.id).await.unwrap().expect("recorded");
-        assert_eq!(recorded, live.to_string(), "{db}");
+        assert_eq!(recorded.to_string(), live.to_string(), "{db}");
     }
 }
 
@@ -734,7 +733,7 @@ async fn the_cups_own_message_follows_it_from_sign_up_to_its_end() {
         let opened = say(&service, &ctx(&chat, "Ana"), "/cup nardy 2 rounds 10m").await;
         show_all(&service, &screen, &opened).await;
         let first = screen.standings();
-        let (None, cup) = first[0].clone() else { panic!("{db}: {first:?}") };
+        let (None, cup) = first[0] else { panic!("{db}: {first:?}") };
         assert!(!opened[0].buttons().is_empty(), "{db}: the sign-up's buttons");
         for who in ["Ben", "Cy"] {
             let joined = say(&service, &ctx(&chat, who), "/cup join").await;

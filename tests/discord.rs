@@ -99,7 +99,7 @@ fn bot_user() -> Value {
         "avatar": null, "bot": true, "verified": true, "mfa_enabled": false, "flags": 0 })
 }
 
-fn message_json(id: u64, m: &Value) -> Value {
+fn discord_message(id: u64, m: &Value) -> Value {
     json!({
         "id": id.to_string(), "channel_id": m["channel"].as_u64().unwrap_or(CHANNEL).to_string(),
         "author": bot_user(), "content": m["content"].clone(), "timestamp": "2026-11-29T12:00:00+00:00",
@@ -143,6 +143,29 @@ fn no_content() -> Response {
 }
 
 impl Fake {
+    /// The newest message with a component labelled `label`: its id and custom_id.
+    fn button(&self, label: &str) -> Option<(u64, String)> {
+        let mut ids: Vec<_> = self.messages.keys().copied().collect();
+        ids.sort();
+        ids.into_iter().rev().find_map(|id| {
+            self.messages[&id]["components"].as_array()?.iter().find_map(|row| {
+                row["components"].as_array()?.iter().find_map(|b| {
+                    (b["label"].as_str()? == label)
+                        .then(|| (id, b["custom_id"].as_str().unwrap().to_owned()))
+                })
+            })
+        })
+    }
+
+    /// The newest message with a board picture and controls.
+    fn board(&self) -> Option<(u64, Value)> {
+        let mut ids: Vec<_> = self.messages.keys().copied().collect();
+        ids.sort();
+        ids.into_iter().rev().map(|id| (id, self.messages[&id].clone())).find(|(_, m)| {
+            m["png"] == true && m["components"].as_array().is_some_and(|c| !c.is_empty())
+        })
+    }
+
     fn create(&mut self, channel: u64, body: &Value, png: bool) -> u64 {
         self.next_id += 1;
         let id = 100_000 + self.next_id;
@@ -171,7 +194,7 @@ impl Fake {
             m["png"] = json!(false);
         }
         m["rev"] = json!(m["rev"].as_u64().unwrap_or(0) + 1);
-        let shown = message_json(id, m);
+        let shown = discord_message(id, m);
         if m["png"] == true && body.get("content").is_some() {
             let m = m.clone();
             self.boards_shown.push((id, m));
@@ -268,7 +291,10 @@ async fn rest(
             if ephemeral {
                 fake.messages.remove(&id);
             }
-            json(message_json(id, &json!({ "content": body["content"].clone(), "components": [] })))
+            json(discord_message(
+                id,
+                &json!({ "content": body["content"].clone(), "components": [] }),
+            ))
         }
         ("POST", ["channels", channel, "messages", message, "threads"]) => {
             fake.next_id += 1;
@@ -317,7 +343,7 @@ async fn rest(
         ("POST", ["channels", channel, "messages"]) => {
             let channel = channel.parse().unwrap_or(CHANNEL);
             if channel > 700_000 && channel < 800_000 {
-                let mover = board(&fake).map_or(0, |(_, m)| {
+                let mover = fake.board().map_or(0, |(_, m)| {
                     let c = m["content"].as_str().unwrap_or("");
                     let at = |u: u64| c.rfind(&format!("<@{u}>"));
                     (1..=20).max_by_key(|u| at(*u)).filter(|u| at(*u).is_some()).unwrap_or(0)
@@ -344,7 +370,7 @@ async fn rest(
             fake.post_times.push((now, true));
             let id = fake.create(channel, &body, png);
             let m = fake.messages[&id].clone();
-            json(message_json(id, &m))
+            json(discord_message(id, &m))
         }
         ("PATCH", ["channels", _, "messages", id]) => {
             match fake.edit(id.parse().unwrap_or(0), &body, png) {
@@ -541,7 +567,7 @@ impl Guild {
         let m = self.fake.lock().await.messages[&message].clone();
         self.fake.lock().await.original.insert(token.clone(), message);
         d["type"] = json!(3);
-        d["message"] = message_json(message, &m);
+        d["message"] = discord_message(message, &m);
         d["data"] = data;
         self.push.send(d).unwrap();
         token
@@ -581,29 +607,6 @@ impl Guild {
     }
 }
 
-/// The newest message with a component labelled `label`: its id and custom_id.
-fn button(f: &Fake, label: &str) -> Option<(u64, String)> {
-    let mut ids: Vec<_> = f.messages.keys().copied().collect();
-    ids.sort();
-    ids.into_iter().rev().find_map(|id| {
-        f.messages[&id]["components"].as_array()?.iter().find_map(|row| {
-            row["components"].as_array()?.iter().find_map(|b| {
-                (b["label"].as_str()? == label)
-                    .then(|| (id, b["custom_id"].as_str().unwrap().to_owned()))
-            })
-        })
-    })
-}
-
-/// The newest message with a board picture and controls.
-fn board(f: &Fake) -> Option<(u64, Value)> {
-    let mut ids: Vec<_> = f.messages.keys().copied().collect();
-    ids.sort();
-    ids.into_iter().rev().map(|id| (id, f.messages[&id].clone())).find(|(_, m)| {
-        m["png"] == true && m["components"].as_array().is_some_and(|c| !c.is_empty())
-    })
-}
-
 /// How often a message was edited.
 fn rev(m: &Value) -> u64 {
     m["rev"].as_u64().unwrap_or(0)
@@ -617,7 +620,7 @@ fn at(id: u64, m: &Value) -> (u64, u64) {
 
 /// The newest board with controls, if it was shown after `last` (see [`at`]).
 fn board_after(f: &Fake, last: (u64, u64)) -> Option<(u64, Value)> {
-    board(f).filter(|(id, m)| at(*id, m) > last)
+    f.board().filter(|(id, m)| at(*id, m) > last)
 }
 
 /// The data of pressing the first control of a board: a button, or a select menu's first option.
@@ -744,7 +747,7 @@ async fn slash_commands_buttons_and_full_games_of_every_kind() {
             let floor = g.fake.lock().await.next_id + 100_000;
             let token = g.command(1, "Ana", game, start(options)).await;
             // The deferred reply becomes the lobby.
-            let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
+            let (lobby, join) = g.until("a lobby", |f| f.button("Join")).await;
             assert_eq!(g.fake.lock().await.original.get(&token), Some(&lobby), "{game}");
             g.press(2, "Ben", lobby, json!({ "custom_id": join, "component_type": 2 })).await;
             let text = g
@@ -754,7 +757,7 @@ async fn slash_commands_buttons_and_full_games_of_every_kind() {
                 })
                 .await;
             if !text.contains("begins") {
-                let (_, play) = g.until("a Start button", |f| button(f, "Start")).await;
+                let (_, play) = g.until("a Start button", |f| f.button("Start")).await;
                 g.press(1, "Ana", lobby, json!({ "custom_id": play, "component_type": 2 })).await;
             }
             let mut last = (0, 0);
@@ -832,7 +835,7 @@ async fn refusals_are_ephemeral_and_forged_ids_change_nothing() {
         let help = plain(&g.ephemeral(&token).await);
         assert!(help.contains("/game join") && !help.contains("/kick name"), "{help}");
         g.command(1, "Ana", "snakes", start(json!([]))).await;
-        let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
+        let (lobby, join) = g.until("a lobby", |f| f.button("Join")).await;
         // A forged custom_id: an ephemeral refusal, the lobby unchanged.
         let before = g.fake.lock().await.messages[&lobby].clone();
         let forged = join.replace('j', "g");
@@ -925,13 +928,13 @@ async fn a_table_with_the_thread_option_plays_in_its_own_thread() {
         let mut g = Guild::start_on(&url, "0-0/1").await;
         g.command(1, "Ana", "ludo", start(json!([{ "name": "thread", "type": 5, "value": true }])))
             .await;
-        let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
+        let (lobby, join) = g.until("a lobby", |f| f.button("Join")).await;
         g.press(2, "Ben", lobby, json!({ "custom_id": join, "component_type": 2 })).await;
         g.until("Ben in the lobby", |f| {
             plain(f.messages[&lobby]["content"].as_str()?).contains("Ben joined").then_some(())
         })
         .await;
-        let (_, play) = g.until("a Start button", |f| button(f, "Start")).await;
+        let (_, play) = g.until("a Start button", |f| f.button("Start")).await;
         g.press(1, "Ana", lobby, json!({ "custom_id": play, "component_type": 2 })).await;
         // The game opens a thread from the lobby message, and its boards go there.
         let (thread, parent, from) = g.until("a thread", |f| f.threads.first().copied()).await;
@@ -954,7 +957,7 @@ async fn a_table_with_the_thread_option_plays_in_its_own_thread() {
         let status = json!([{ "name": "status", "type": 1, "options": [] }]);
         for channel in [thread, CHANNEL] {
             // Shown again as a new message, or in a busy thread as an edit of the live board.
-            let before = board(&*g.fake.lock().await).map_or((0, 0), |(id, m)| at(id, &m));
+            let before = g.fake.lock().await.board().map_or((0, 0), |(id, m)| at(id, &m));
             let token = g.command_in(channel, 1, "Ana", "game", status.clone()).await;
             let (_, board) = g.until("the board shown again", |f| board_after(f, before)).await;
             assert_eq!(
@@ -1000,7 +1003,7 @@ async fn joins_at_the_same_moment_leave_the_lobby_complete() {
     for (_db, url) in common::both_databases("dc", "joins").await {
         let mut g = Guild::start_on(&url, "auto").await;
         g.command(1, "Ana", "ludo", start(json!([]))).await;
-        let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
+        let (lobby, join) = g.until("a lobby", |f| f.button("Join")).await;
         // Four members press Join together; each answer edits the lobby message.
         let mut tokens = Vec::new();
         for (uid, name) in [(2, "Ben"), (3, "Cy"), (4, "Dee"), (5, "Eve")] {
@@ -1036,16 +1039,16 @@ async fn rate_limits_are_waited_out_and_a_stop_finishes_the_press_in_flight() {
     for (db, url) in common::both_databases("dc", "drain").await {
         let mut g = Guild::start_on(&url, "auto").await;
         g.command(1, "Ana", "snakes", start(json!([]))).await;
-        let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
+        let (lobby, join) = g.until("a lobby", |f| f.button("Join")).await;
         g.press(2, "Ben", lobby, json!({ "custom_id": join, "component_type": 2 })).await;
         g.until("Ben joined", |f| {
             plain(f.messages[&lobby]["content"].as_str()?).contains("Ben joined").then_some(())
         })
         .await;
-        let (_, begin) = g.until("a Start button", |f| button(f, "Start")).await;
+        let (_, begin) = g.until("a Start button", |f| f.button("Start")).await;
         g.fake.lock().await.limited_posts = (5, 0.3);
         g.press(1, "Ana", lobby, json!({ "custom_id": begin, "component_type": 2 })).await;
-        let (first, m) = g.until("the first board despite five 429s", board).await;
+        let (first, m) = g.until("the first board despite five 429s", Fake::board).await;
         let first_at = at(first, &m);
         {
             let f = g.fake.lock().await;
@@ -1073,7 +1076,7 @@ async fn rate_limits_are_waited_out_and_a_stop_finishes_the_press_in_flight() {
         let store = dicetable::store::Store::connect(&url).await.unwrap();
         let tables = store
             .tables_in_chat(
-                &format!("discord:{GUILD}/{CHANNEL}"),
+                &format!("discord:{GUILD}/{CHANNEL}").as_str().into(),
                 &[dicetable::store::TableStatus::Playing],
             )
             .await
@@ -1193,7 +1196,7 @@ async fn a_game_against_computers_keeps_within_the_channels_message_limit() {
             { "name": "until", "type": 3, "value": "first" },
         ]);
         g.command(1, "Ana", "ludo", start(options)).await;
-        let (lobby, play) = g.until("a Start button", |f| button(f, "Start")).await;
+        let (lobby, play) = g.until("a Start button", |f| f.button("Start")).await;
         g.press(1, "Ana", lobby, json!({ "custom_id": play, "component_type": 2 })).await;
         let began = std::time::Instant::now();
         let (mut last, mut presses, mut slowest) = ((0, 0), 0, Duration::ZERO);
@@ -1293,13 +1296,13 @@ async fn turn_notices_are_direct_messages_and_closed_ones_are_said_once() {
             start(json!([{ "name": "timer", "type": 3, "value": "1h" }])),
         )
         .await;
-        let (lobby, join) = g.until("the lobby", |f| button(f, "Join")).await;
+        let (lobby, join) = g.until("the lobby", |f| f.button("Join")).await;
         g.press(2, "Ben", lobby, json!({ "custom_id": join, "component_type": 2 })).await;
         g.until("Ben seated", |f| {
             plain(f.messages[&lobby]["content"].as_str()?).contains("Ben joined").then_some(())
         })
         .await;
-        let (id, start_button) = g.until("Start", |f| button(f, "Start")).await;
+        let (id, start_button) = g.until("Start", |f| f.button("Start")).await;
         g.press(1, "Ana", id, json!({ "custom_id": start_button, "component_type": 2 })).await;
         // Play until both have had a turn: Ana's notice arrives by direct message; Ben's is
         // refused and said once in the channel.
@@ -1409,7 +1412,7 @@ async fn display_names_are_shown_as_written_isolated_and_without_bidi_overrides(
     for (db, url) in common::both_databases("dc", "names").await {
         let mut g = Guild::start_on(&url, "0-0/1").await;
         g.command(1, MARKUP, "ludo", start(json!([]))).await;
-        let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
+        let (lobby, join) = g.until("a lobby", |f| f.button("Join")).await;
         g.press(2, "\u{202E}Evil", lobby, json!({ "custom_id": join, "component_type": 2 })).await;
         g.until("Evil in the lobby", |f| {
             f.messages[&lobby]["content"].as_str()?.contains("Evil").then_some(())
@@ -1433,7 +1436,7 @@ async fn display_names_are_shown_as_written_isolated_and_without_bidi_overrides(
         assert!(content.contains("2. \u{2068}Evil\u{2069}"), "{db}: {content:?}");
         assert!(content.contains("3. \u{2068}Cy\u{2069}"), "{db}: {content:?}");
         // "Players: …" isolates every name, so one cannot run into the next.
-        let (_, play) = g.until("a Start button", |f| button(f, "Start")).await;
+        let (_, play) = g.until("a Start button", |f| f.button("Start")).await;
         g.press(1, MARKUP, lobby, json!({ "custom_id": play, "component_type": 2 })).await;
         let started = g
             .until("the start message", |f| {
@@ -1470,17 +1473,17 @@ impl Guild {
         let newest = self.fake.lock().await.messages.keys().max().copied().unwrap_or(0);
         self.command(1, "Ana", game, start(options)).await;
         let (lobby, join) =
-            self.until("a lobby", |f| button(f, "Join").filter(|(id, _)| *id > newest)).await;
+            self.until("a lobby", |f| f.button("Join").filter(|(id, _)| *id > newest)).await;
         self.press(2, "Ben", lobby, json!({ "custom_id": join, "component_type": 2 })).await;
         self.until("Ben in the lobby", |f| {
             plain(f.messages[&lobby]["content"].as_str()?).contains("Ben joined").then_some(())
         })
         .await;
         let (_, play) = self
-            .until("a Start button", |f| button(f, "Start").filter(|(id, _)| *id > newest))
+            .until("a Start button", |f| f.button("Start").filter(|(id, _)| *id > newest))
             .await;
         self.press(1, "Ana", lobby, json!({ "custom_id": play, "component_type": 2 })).await;
-        let (_, m) = self.until("a board", |f| board(f).filter(|(id, _)| *id > lobby)).await;
+        let (_, m) = self.until("a board", |f| f.board().filter(|(id, _)| *id > lobby)).await;
         // The board in words is the attachment's description (issue 48): everyone's place.
         let alt = plain(m["alt"].as_str().unwrap_or_default());
         assert!(alt.contains("Ana: ") && alt.contains("Ben: "), "the board's description: {alt}");
@@ -1532,7 +1535,7 @@ async fn a_tables_thread_reaches_it_while_it_runs_and_after_it_ends() {
         // A double tap of 🎞 Replay posts the GIF once.
         let gifs = |f: &Fake| f.files.iter().filter(|(name, _)| name.ends_with(".gif")).count();
         let before = gifs(&*g.fake.lock().await);
-        let (end, data) = g.until("the Replay button", |f| button(f, "🎞 Replay")).await;
+        let (end, data) = g.until("the Replay button", |f| f.button("🎞 Replay")).await;
         let press = json!({ "custom_id": data, "component_type": 2 });
         g.press(1, "Ana", end, press.clone()).await;
         g.press(2, "Ben", end, press).await;
@@ -1553,7 +1556,7 @@ async fn two_tables_of_one_game_in_a_channel_are_picked_by_number() {
         g.two_play("ludo", json!([])).await;
         let newest = g.fake.lock().await.messages.keys().max().copied().unwrap_or(0);
         g.command(1, "Ana", "ludo", start(json!([]))).await;
-        g.until("the second lobby", |f| button(f, "Join").filter(|(id, _)| *id > newest)).await;
+        g.until("the second lobby", |f| f.button("Join").filter(|(id, _)| *id > newest)).await;
         let ids =
             common::query_strings(&url, "select cast(id as text) from tables order by id").await;
         let (running, lobby) = (ids[0].clone(), ids[1].clone());
@@ -1567,7 +1570,7 @@ async fn two_tables_of_one_game_in_a_channel_are_picked_by_number() {
                 "{db}: {options}: {said}"
             );
         }
-        let before = board(&*g.fake.lock().await).map_or((0, 0), |(id, m)| at(id, &m));
+        let before = g.fake.lock().await.board().map_or((0, 0), |(id, m)| at(id, &m));
         let number =
             json!([{ "name": "table", "type": 4, "value": running.parse::<i64>().unwrap() }]);
         let token = g.command(1, "Ana", "game", sub("status", number)).await;
@@ -1590,12 +1593,12 @@ async fn rematch_opens_one_table_that_starts_when_the_players_are_back() {
         let mut g = Guild::start_on(&url, "0-0/1").await;
         g.two_play("snakes", json!([])).await;
         g.command(1, "Ana", "game", sub("resign", json!([]))).await;
-        let (end, data) = g.until("the Rematch button", |f| button(f, "🔁 Rematch")).await;
+        let (end, data) = g.until("the Rematch button", |f| f.button("🔁 Rematch")).await;
         let press = json!({ "custom_id": data, "component_type": 2 });
         let old = common::query_strings(&url, "select cast(id as text) from tables").await;
         g.press(2, "Ben", end, press.clone()).await;
         let (lobby, _) =
-            g.until("the rematch lobby", |f| button(f, "Join").filter(|(id, _)| *id > end)).await;
+            g.until("the rematch lobby", |f| f.button("Join").filter(|(id, _)| *id > end)).await;
         let new = common::query_strings(
             &url,
             "select cast(id as text) from tables where rematch_of is not null",
@@ -1614,7 +1617,7 @@ async fn rematch_opens_one_table_that_starts_when_the_players_are_back() {
         let token = g.press(2, "Ben", end, press.clone()).await;
         assert!(plain(&g.ephemeral(&token).await).contains("already have a seat"), "{db}");
         g.press(1, "Ana", end, press).await;
-        g.until("the rematch's board", |f| board(f).filter(|(id, _)| *id > lobby)).await;
+        g.until("the rematch's board", |f| f.board().filter(|(id, _)| *id > lobby)).await;
         let again = common::query_strings(
             &url,
             "select cast(id as text) from tables where rematch_of is not null",
@@ -1636,9 +1639,9 @@ async fn a_rated_game_shows_its_changes_and_the_ladder_stats_and_record() {
         let mut g = Guild::start_on(&url, "0-0/1").await;
         // Two players fill a Nardy table: Ben's Join starts it.
         g.command(1, "Ana", "nardy", start(json!([]))).await;
-        let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
+        let (lobby, join) = g.until("a lobby", |f| f.button("Join")).await;
         g.press(2, "Ben", lobby, json!({ "custom_id": join, "component_type": 2 })).await;
-        g.until("a board", |f| board(f).filter(|(id, _)| *id > lobby)).await;
+        g.until("a board", |f| f.board().filter(|(id, _)| *id > lobby)).await;
         g.command(1, "Ana", "game", sub("resign", json!([]))).await;
         let end = g
             .until("the ratings' changes", |f| {
@@ -1698,7 +1701,7 @@ async fn boards_link_to_the_live_page_and_seated_players_get_a_play_link() {
         // Ana's board: the game's controls, then the live row.
         let (id, m) = g
             .until("Ana's board with the live row", |f| {
-                let (id, m) = board(f)?;
+                let (id, m) = f.board()?;
                 let rows = m["components"].as_array()?;
                 let content = plain(m["content"].as_str()?);
                 (rows.len() >= 2 && (content.contains("<@1>") || content.contains("Ana")))
@@ -1814,7 +1817,7 @@ async fn five_busy_tables_in_one_channel_stay_within_limits_with_one_live_board_
             let newest = g.fake.lock().await.messages.keys().max().copied().unwrap_or(0);
             g.command(a, names[2 * t], "snakes", start(json!([]))).await;
             let (lobby, join) =
-                g.until("a new lobby", |f| button(f, "Join").filter(|(id, _)| *id > newest)).await;
+                g.until("a new lobby", |f| f.button("Join").filter(|(id, _)| *id > newest)).await;
             g.press(b, names[2 * t + 1], lobby, json!({ "custom_id": join, "component_type": 2 }))
                 .await;
             let joined = [format!("{} joined", names[2 * t + 1]), format!("<@{b}> joined")];
@@ -1970,13 +1973,13 @@ async fn a_turn_notice_never_arrives_after_the_turn_was_played() {
         let token = g.command(1, "Ana", "notify", now).await;
         assert!(g.ephemeral(&token).await.contains("Turn notices are on"), "{db}");
         g.command(1, "Ana", "snakes", start(json!([]))).await;
-        let (lobby, join) = g.until("the lobby", |f| button(f, "Join")).await;
+        let (lobby, join) = g.until("the lobby", |f| f.button("Join")).await;
         g.press(2, "Ben", lobby, json!({ "custom_id": join, "component_type": 2 })).await;
         let play = g
             .until("Ben seated", |f| {
                 let m = &f.messages[&lobby];
                 plain(m["content"].as_str()?).contains("joined").then_some(())?;
-                button(f, "Start").map(|(_, b)| b)
+                f.button("Start").map(|(_, b)| b)
             })
             .await;
         g.press(1, "Ana", lobby, json!({ "custom_id": play, "component_type": 2 })).await;
@@ -2029,7 +2032,7 @@ async fn text_first_boards_and_the_board_in_words() {
         let said = plain(&g.ephemeral(&token).await);
         assert!(said.contains("Text-first boards are on"), "{db}: {said}");
         g.command(1, "Ana", "nardy", start(json!([]))).await;
-        let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
+        let (lobby, join) = g.until("a lobby", |f| f.button("Join")).await;
         // Ben takes the second seat: the game begins.
         g.press(2, "Ben", lobby, json!({ "custom_id": join, "component_type": 2 })).await;
         // The roll-off: both roll; then the mover rolls; then moves are offered.
@@ -2073,7 +2076,7 @@ impl Guild {
     /// Presses Roll as whoever may until the newest board offers moves; returns that board.
     async fn until_moves(&mut self, players: &[(u64, &str)]) -> (u64, Value) {
         for _ in 0..10 {
-            let (id, m) = self.until("a board", board).await;
+            let (id, m) = self.until("a board", Fake::board).await;
             let first = m["components"][0]["components"][0].clone();
             let label = first["label"].as_str().unwrap_or_default().to_owned();
             if !label.contains("Roll") {
@@ -2085,7 +2088,7 @@ impl Guild {
                     .await;
             }
             self.until("the next board", |f| {
-                board(f).filter(|(next, m2)| *next != id || m2["rev"] != m["rev"])
+                f.board().filter(|(next, m2)| *next != id || m2["rev"] != m["rev"])
             })
             .await;
         }
@@ -2105,7 +2108,7 @@ async fn a_cup_plays_its_games_in_threads_with_one_standings_message() {
             { "name": "rounds", "type": 4, "value": 2 }, { "name": "window", "type": 3, "value": "10m" }]);
         g.command(1, "Ana", "cup", json!([{ "name": "start", "type": 1, "options": options }]))
             .await;
-        let (signup, join) = g.until("the sign-up", |f| button(f, "✍️ Sign up")).await;
+        let (signup, join) = g.until("the sign-up", |f| f.button("✍️ Sign up")).await;
         let names = [(1, "Ana"), (2, "Ben"), (3, "Cy"), (4, "Dee")];
         for (uid, name) in &names[1..] {
             g.press(*uid, name, signup, json!({ "custom_id": join, "component_type": 2 })).await;
@@ -2115,7 +2118,7 @@ async fn a_cup_plays_its_games_in_threads_with_one_standings_message() {
             (signed.count() == 3).then_some(())
         })
         .await;
-        let (_, begin) = g.until("the start button", |f| button(f, "▶️ Start the cup")).await;
+        let (_, begin) = g.until("the start button", |f| f.button("▶️ Start the cup")).await;
         g.press(1, "Ana", signup, json!({ "custom_id": begin, "component_type": 2 })).await;
         let standings = |f: &Fake| {
             let found: Vec<u64> = f
@@ -2240,7 +2243,7 @@ async fn cup_through_discord(
     let name = |uid: u64| format!("P{uid:02}");
     g.command(1, &name(1), "cup", json!([{ "name": "start", "type": 1, "options": options }]))
         .await;
-    g.until("the sign-up", |f| button(f, "✍️ Sign up")).await;
+    g.until("the sign-up", |f| f.button("✍️ Sign up")).await;
     for uid in 2..=people {
         g.command(uid, &name(uid), "cup", json!([{ "name": "join", "type": 1, "options": [] }]))
             .await;
@@ -2323,13 +2326,22 @@ async fn cup_through_discord(
         })
         .await;
     g.running.shutdown().await;
-    let id = store.cups().last_cup(&format!("discord:{GUILD}/{CHANNEL}")).await.unwrap().unwrap();
+    let id = store
+        .cups()
+        .last_cup(&format!("discord:{GUILD}/{CHANNEL}").as_str().into())
+        .await
+        .unwrap()
+        .unwrap();
     (text, store.cups().cup(id).await.unwrap())
 }
 
 async fn the_open_cup(store: &dicetable::store::Store) -> dicetable::store::CupRecord {
-    let id =
-        store.cups().open_cup(&format!("discord:{GUILD}/{CHANNEL}")).await.unwrap().expect("a cup");
+    let id = store
+        .cups()
+        .open_cup(&format!("discord:{GUILD}/{CHANNEL}").as_str().into())
+        .await
+        .unwrap()
+        .expect("a cup");
     store.cups().cup(id).await.unwrap()
 }
 

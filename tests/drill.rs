@@ -18,12 +18,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use axum::Router;
-use axum::extract::{Path, Request, State};
-use axum::routing::post;
-use common::bot_api::{chat_json, edit, fields, get_me, message_json, ok, untagged, user};
+use common::bot_api::{BotApi, Fake, pressed, said, untagged};
 use dicetable::store::{Store, TableStatus};
-use serde_json::{Value, json};
+use serde_json::Value;
 use tokio::sync::Mutex;
 
 /// Processes, tables, and presses per table in each phase.
@@ -31,32 +28,24 @@ const PROCESSES: usize = 3;
 const TABLES: i64 = 30;
 const TOKEN: &str = "123:DRILL";
 
-/// What the fake Bot API saw and holds.
+/// The fake Bot API, and Telegram's webhook delivery to the processes.
+#[derive(Clone)]
+struct Server {
+    api: BotApi,
+    /// The processes' HTTP addresses, in round-robin order.
+    targets: Arc<Vec<SocketAddr>>,
+    next_target: Arc<AtomicUsize>,
+    http: reqwest::Client,
+    delivery: Arc<Mutex<Delivery>>,
+}
+
+/// How the webhook deliveries went.
 #[derive(Default)]
-struct Fake {
-    next_message: i64,
-    /// Messages shown, by id: chat, text or caption, photo or not, keyboard, edits.
-    messages: HashMap<i64, Value>,
-    /// Every answerCallbackQuery: (query id, alert text).
-    answers: Vec<(String, Option<String>)>,
-    /// setWebhook's secret token.
-    secret: Option<String>,
+struct Delivery {
     /// Updates not yet confirmed by a 2xx.
     unconfirmed: usize,
     /// How many times each update was posted to a process and not confirmed.
     failed_posts: HashMap<i64, usize>,
-    /// Each update's callback query id, if it is a press.
-    queries: HashMap<i64, String>,
-}
-
-#[derive(Clone)]
-struct Server {
-    fake: Arc<Mutex<Fake>>,
-    /// The processes' HTTP addresses, in round-robin order.
-    targets: Arc<Vec<SocketAddr>>,
-    next_target: Arc<AtomicUsize>,
-    next_update: Arc<AtomicUsize>,
-    http: reqwest::Client,
 }
 
 /// The process whose call put a message's buttons there: the last edit that set its picture
@@ -76,81 +65,15 @@ fn shown_by(m: &Value) -> String {
         .to_owned()
 }
 
-async fn api(
-    State(s): State<Server>,
-    Path((by, _bot, method)): Path<(String, String, String)>,
-    request: Request,
-) -> axum::Json<Value> {
-    let method = method.to_lowercase();
-    let f = fields(request).await.values;
-    let mut fake = s.fake.lock().await;
-    let keyboard = f.get("reply_markup").cloned().unwrap_or(Value::Null);
-    match method.as_str() {
-        "getme" => ok(get_me()),
-        "sendmessage" | "sendphoto" => {
-            fake.next_message += 1;
-            let id = fake.next_message;
-            let photo = method == "sendphoto";
-            let text = f.get(if photo { "caption" } else { "text" }).cloned();
-            let chat = f.get("chat_id").and_then(Value::as_i64).unwrap_or(0);
-            let m = json!({ "chat": chat, "photo": photo, "text": text, "keyboard": keyboard,
-                "by": by });
-            fake.messages.insert(id, m.clone());
-            ok(message_json(id, &m))
-        }
-        "editmessagetext" | "editmessagemedia" | "editmessagereplymarkup" => {
-            let id = f.get("message_id").and_then(Value::as_i64).unwrap_or(0);
-            let answer = edit(&mut fake.messages, &method, &f);
-            // Who edited each message, and whether it took: attributes a needless edit.
-            if let Some(m) = fake.messages.get_mut(&id) {
-                let mut calls = m["calls"].as_array().cloned().unwrap_or_default();
-                let description = answer.0["description"].as_str().unwrap_or("");
-                calls.push(json!([by, method, description.contains("not modified")]));
-                m["calls"] = json!(calls);
-            }
-            answer
-        }
-        "answercallbackquery" => {
-            let id = f.get("callback_query_id").and_then(Value::as_str).unwrap_or("").to_owned();
-            let text = f.get("text").and_then(Value::as_str).map(str::to_owned);
-            // As Telegram: a query is answered once; a second answer is refused.
-            let again = fake.answers.iter().any(|(q, _)| *q == id);
-            fake.answers.push((id, text));
-            if again {
-                return axum::Json(json!({ "ok": false, "error_code": 400,
-                    "description": "Bad Request: query is too old and response timeout expired or query ID is invalid" }));
-            }
-            ok(json!(true))
-        }
-        "getchatmember" => {
-            ok(json!({ "status": "member", "user": user(f["user_id"].as_i64().unwrap_or(0), "x") }))
-        }
-        "setmycommands" | "deletewebhook" => ok(json!(true)),
-        "setwebhook" => {
-            fake.secret = f.get("secret_token").and_then(Value::as_str).map(str::to_owned);
-            ok(json!(true))
-        }
-        other => axum::Json(json!({ "ok": false, "error_code": 404,
-            "description": format!("Not Found: method {other}") })),
-    }
-}
-
 impl Server {
     /// Delivers an update as Telegram does to a webhook: posts it (to the next process in
     /// turn), and posts it again, to the next, until one answers 2xx.
     async fn push(&self, mut update: Value) -> i64 {
-        let id = self.next_update.fetch_add(1, Ordering::SeqCst) as i64 + 1;
-        update["update_id"] = json!(id);
-        {
-            let mut fake = self.fake.lock().await;
-            fake.unconfirmed += 1;
-            if let Some(q) = update["callback_query"]["id"].as_str() {
-                fake.queries.insert(id, q.to_owned());
-            }
-        }
+        let id = self.api.fake.lock().await.number(&mut update);
+        self.delivery.lock().await.unconfirmed += 1;
         let this = self.clone();
         tokio::spawn(async move {
-            let secret = this.fake.lock().await.secret.clone().unwrap_or_default();
+            let secret = this.api.fake.lock().await.webhook.clone().unwrap_or_default().1;
             loop {
                 let i = this.next_target.fetch_add(1, Ordering::SeqCst) % this.targets.len();
                 let url = format!("http://{}/telegram/webhook", this.targets[i]);
@@ -162,10 +85,10 @@ impl Server {
                     .send()
                     .await;
                 if sent.is_ok_and(|r| r.status().is_success()) {
-                    this.fake.lock().await.unconfirmed -= 1;
+                    this.delivery.lock().await.unconfirmed -= 1;
                     return;
                 }
-                *this.fake.lock().await.failed_posts.entry(id).or_default() += 1;
+                *this.delivery.lock().await.failed_posts.entry(id).or_default() += 1;
                 tokio::time::sleep(Duration::from_millis(100)).await;
             }
         });
@@ -173,17 +96,13 @@ impl Server {
     }
 
     async fn say(&self, chat: i64, uid: i64, name: &str, text: &str) {
-        self.push(json!({ "message": { "message_id": 1, "date": 1_700_000_000,
-            "chat": chat_json(chat), "from": user(uid, name), "text": text } }))
-            .await;
+        self.push(said(chat, uid, name, text)).await;
     }
 
     /// Presses a button; returns the update's id.
     async fn press(&self, qid: &str, uid: i64, name: &str, message: i64, data: &str) -> i64 {
-        let m = self.fake.lock().await.messages[&message].clone();
-        self.push(json!({ "callback_query": { "id": qid, "from": user(uid, name),
-            "chat_instance": "ci", "message": message_json(message, &m), "data": data } }))
-            .await
+        let m = self.api.fake.lock().await.messages[&message].clone();
+        self.push(pressed(qid, uid, name, message, &m, data)).await
     }
 
     /// Waits (up to 40 s) until `check` holds on the fake's state.
@@ -196,43 +115,8 @@ impl Server {
 
     /// [`Server::until`], returning `None` after the 40 s.
     async fn within<T>(&self, check: impl Fn(&Fake) -> Option<T>) -> Option<T> {
-        let start = Instant::now();
-        while start.elapsed() < Duration::from_secs(40) {
-            if let Some(v) = check(&*self.fake.lock().await) {
-                return Some(v);
-            }
-            tokio::time::sleep(Duration::from_millis(40)).await;
-        }
-        None
+        self.api.within(Duration::from_secs(40), check).await
     }
-}
-
-/// The chat's messages, oldest first.
-fn in_chat(f: &Fake, chat: i64) -> Vec<(i64, &Value)> {
-    let mut m: Vec<_> =
-        f.messages.iter().filter(|(_, m)| m["chat"] == chat).map(|(i, m)| (*i, m)).collect();
-    m.sort_by_key(|(id, _)| *id);
-    m
-}
-
-/// The newest message in `chat` with a button labelled `label`: its id and the button's data.
-fn button(f: &Fake, chat: i64, label: &str) -> Option<(i64, String)> {
-    in_chat(f, chat).into_iter().rev().find_map(|(id, m)| {
-        let rows = m["keyboard"]["inline_keyboard"].as_array()?;
-        rows.iter().flat_map(|r| r.as_array().into_iter().flatten()).find_map(|b| {
-            let data = b["callback_data"].as_str()?.to_owned();
-            (b["text"].as_str()? == label).then_some((id, data))
-        })
-    })
-}
-
-/// The chat's photos that still have buttons: its live boards.
-fn live_boards(f: &Fake, chat: i64) -> Vec<i64> {
-    in_chat(f, chat)
-        .into_iter()
-        .filter(|(_, m)| m["photo"] == true && m["keyboard"]["inline_keyboard"].is_array())
-        .map(|(id, _)| id)
-        .collect()
 }
 
 /// A board as the driver saw it: message, edit revision, first button, who is to press it.
@@ -244,15 +128,17 @@ struct Board {
     mover: (i64, &'static str),
 }
 
-/// The chat's newest live board, if there is one (none once its game is over).
-fn board(f: &Fake, chat: i64) -> Option<Board> {
-    let id = *live_boards(f, chat).last()?;
-    let m = &f.messages[&id];
-    let data = m["keyboard"]["inline_keyboard"][0][0]["callback_data"].as_str()?.to_owned();
-    let caption = untagged(m["text"].as_str().unwrap_or(""));
-    let ben = caption.lines().last().is_some_and(|l| l.starts_with("Ben"));
-    let mover = if ben { (2, "Ben") } else { (1, "Ana") };
-    Some(Board { id, rev: m["rev"].as_i64().unwrap_or(0), data, mover })
+impl Board {
+    /// The chat's newest live board, if there is one (none once its game is over).
+    fn newest(f: &Fake, chat: i64) -> Option<Board> {
+        let id = *f.live_boards(chat).last()?;
+        let m = &f.messages[&id];
+        let data = m["keyboard"]["inline_keyboard"][0][0]["callback_data"].as_str()?.to_owned();
+        let caption = untagged(m["text"].as_str().unwrap_or(""));
+        let ben = caption.lines().last().is_some_and(|l| l.starts_with("Ben"));
+        let mover = if ben { (2, "Ben") } else { (1, "Ana") };
+        Some(Board { id, rev: m["rev"].as_i64().unwrap_or(0), data, mover })
+    }
 }
 
 fn group(i: i64) -> i64 {
@@ -354,7 +240,7 @@ struct Driven {
 /// two, starts by itself).
 async fn open(s: &Server, store: &Store, chat: i64, game: &str, n: &AtomicUsize) {
     s.say(chat, 1, "Ana", &format!("/{game}")).await;
-    let (id, data) = s.until("a lobby", |f| button(f, chat, "Join")).await;
+    let (id, data) = s.until("a lobby", |f| f.button_in(Some(chat), "Join")).await;
     // Ben taps Join once the lobby is shown and recorded, as a person could (the process that
     // sent it records its message a moment after Telegram's answer).
     recorded(store, chat, TableStatus::Lobby, "lobby").await;
@@ -366,11 +252,11 @@ async fn open(s: &Server, store: &Store, chat: i64, game: &str, n: &AtomicUsize)
             untagged(t).contains("Ben").then_some(())
         })
         .await;
-        let (id, data) = s.until("a Start button", |f| button(f, chat, "Start")).await;
+        let (id, data) = s.until("a Start button", |f| f.button_in(Some(chat), "Start")).await;
         let qid = format!("q{}", n.fetch_add(1, Ordering::SeqCst));
         s.press(&qid, 1, "Ana", id, &data).await;
     }
-    s.until("the first board", |f| board(f, chat)).await;
+    s.until("the first board", |f| Board::newest(f, chat)).await;
     recorded(store, chat, TableStatus::Playing, "board").await;
 }
 
@@ -378,7 +264,8 @@ async fn open(s: &Server, store: &Store, chat: i64, game: &str, n: &AtomicUsize)
 async fn recorded(store: &Store, chat: i64, status: TableStatus, kind: &str) {
     let chat = format!("telegram:{chat}");
     for _ in 0..400 {
-        if let Some((id, _, _)) = store.tables_in_chat(&chat, &[status]).await.unwrap().first()
+        if let Some((id, _, _)) =
+            store.tables_in_chat(&chat.as_str().into(), &[status]).await.unwrap().first()
             && store.message_version(*id, kind).await.unwrap().is_some()
         {
             return;
@@ -390,9 +277,15 @@ async fn recorded(store: &Store, chat: i64, status: TableStatus, kind: &str) {
 
 /// Presses the live board's first button `presses` times, as whoever is to press it; each press
 /// must move the board on (a new board, or the board edited), never be lost.
-async fn play(s: &Server, chat: i64, presses: usize, n: &AtomicUsize, driven: &mut Driven) {
+async fn press_live_boards(
+    s: &Server,
+    chat: i64,
+    presses: usize,
+    n: &AtomicUsize,
+    driven: &mut Driven,
+) {
     for _ in 0..presses {
-        let Some(before) = board(&*s.fake.lock().await, chat) else { return };
+        let Some(before) = Board::newest(&*s.api.fake.lock().await, chat) else { return };
         let mut mover = before.mover;
         let mut stale = false;
         for attempt in 0..2 {
@@ -401,7 +294,7 @@ async fn play(s: &Server, chat: i64, presses: usize, n: &AtomicUsize, driven: &m
             driven.presses += 1;
             let alert = s
                 .until(&format!("the answer to {qid} in {chat}"), |f| {
-                    f.answers.iter().find(|(q, _)| *q == qid).map(|(_, a)| a.clone())
+                    f.answer(&qid).map(|(a, _)| a)
                 })
                 .await;
             if alert.is_none() {
@@ -411,10 +304,10 @@ async fn play(s: &Server, chat: i64, presses: usize, n: &AtomicUsize, driven: &m
                 // Only a press posted again can find its board moved on: a process stored it
                 // and died before confirming it, and the press delivered again is answered
                 // with the current board (the move stands, once).
-                let again = s.fake.lock().await.failed_posts.contains_key(&update);
+                let again = s.delivery.lock().await.failed_posts.contains_key(&update);
                 if again {
                     driven.applied_then_refused += 1;
-                } else if shown_by(&s.fake.lock().await.messages[&before.id]) == "p1" {
+                } else if shown_by(&s.api.fake.lock().await.messages[&before.id]) == "p1" {
                     // A board the killed process sent and never recorded (the one exception):
                     // no process knows it, so its buttons stay and answer "out of date" with
                     // the current board, which the player presses next.
@@ -431,7 +324,7 @@ async fn play(s: &Server, chat: i64, presses: usize, n: &AtomicUsize, driven: &m
                     // The board's history goes with a failure: who sent it, and every later
                     // call on it (process, method, buttons taken off).
                     let history = {
-                        let f = s.fake.lock().await;
+                        let f = s.api.fake.lock().await;
                         let m = &f.messages[&before.id];
                         format!("sent by {}, calls {}", m["by"], m["calls"])
                     };
@@ -463,14 +356,14 @@ async fn play(s: &Server, chat: i64, presses: usize, n: &AtomicUsize, driven: &m
         }
         let moved = s
             .within(|f| {
-                let now = board(f, chat);
+                let now = Board::newest(f, chat);
                 (now.as_ref().map(|b| (b.id, b.rev)) != Some((before.id, before.rev))).then_some(())
             })
             .await;
         if moved.is_none() {
             // What the chat's board went through, for the failure: who sent it, every later
             // call on it.
-            let f = s.fake.lock().await;
+            let f = s.api.fake.lock().await;
             let m = &f.messages[&before.id];
             panic!(
                 "timed out waiting for the board of {chat} to move on: board {} at rev {}, \
@@ -493,35 +386,31 @@ async fn three_processes_survive_a_kill_and_a_stop_mid_game() {
     let _ = std::fs::remove_dir_all(&logs);
     std::fs::create_dir_all(&logs).unwrap();
     let targets: Vec<SocketAddr> = (0..PROCESSES).map(|_| free_port()).collect();
+    // Each process reaches the fake at a path of its own (`/p1/…`, `/p1-again/…` after its
+    // restart), so every message says which process sent it.
     let server = Server {
-        fake: Arc::default(),
+        api: BotApi::start().await,
         targets: Arc::new(targets.clone()),
         next_target: Arc::default(),
-        next_update: Arc::default(),
+        delivery: Arc::default(),
         http: reqwest::Client::builder()
             .pool_max_idle_per_host(0)
             .timeout(Duration::from_secs(30))
             .build()
             .unwrap(),
     };
-    // Each process reaches the fake at a path of its own (`/p1/…`, `/p1-again/…` after its
-    // restart), so every message says which process sent it.
-    let app = Router::new().route("/{by}/{bot}/{method}", post(api)).with_state(server.clone());
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let api_addr = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
 
     // Three processes started at once on one new database (they migrate it together).
     let log = |i: usize| logs.join(format!("process-{i}.log"));
     let mut processes: Vec<Process> = targets
         .iter()
         .enumerate()
-        .map(|(i, a)| Process::start(&format!("p{i}"), &database, api_addr, *a, &log(i)))
+        .map(|(i, a)| Process::start(&format!("p{i}"), &database, server.api.addr, *a, &log(i)))
         .collect();
     for p in &processes {
         p.ready().await;
     }
-    server.until("setWebhook", |f| f.secret.clone()).await;
+    server.until("setWebhook", |f| f.webhook.clone()).await;
     let store = Store::connect(&database).await.unwrap();
     let stats_before = db_stats(&database).await;
 
@@ -535,7 +424,7 @@ async fn three_processes_survive_a_kill_and_a_stop_mid_game() {
         tasks.push(tokio::spawn(async move {
             open(&s, &store, group(i), game, &n).await;
             let mut driven = Driven::default();
-            play(&s, group(i), 3, &n, &mut driven).await;
+            press_live_boards(&s, group(i), 3, &n, &mut driven).await;
             driven
         }));
     }
@@ -550,7 +439,7 @@ async fn three_processes_survive_a_kill_and_a_stop_mid_game() {
     for (i, mut d) in driven.into_iter().enumerate() {
         let (s, n) = (server.clone(), n.clone());
         tasks.push(tokio::spawn(async move {
-            play(&s, group(i as i64), 8, &n, &mut d).await;
+            press_live_boards(&s, group(i as i64), 8, &n, &mut d).await;
             d
         }));
     }
@@ -563,7 +452,7 @@ async fn three_processes_survive_a_kill_and_a_stop_mid_game() {
     tokio::time::sleep(Duration::from_millis(1000)).await;
     for i in [1, 2] {
         processes[i] =
-            Process::start(&format!("p{i}-again"), &database, api_addr, targets[i], &log(i));
+            Process::start(&format!("p{i}-again"), &database, server.api.addr, targets[i], &log(i));
         processes[i].ready().await;
     }
     println!("drill: both back at {:?}", started.elapsed());
@@ -589,7 +478,8 @@ async fn three_processes_survive_a_kill_and_a_stop_mid_game() {
     let mut due = Vec::new();
     for i in 0..TABLES {
         let chat = format!("telegram:{}", group(i));
-        let playing = store.tables_in_chat(&chat, &[TableStatus::Playing]).await.unwrap();
+        let playing =
+            store.tables_in_chat(&chat.as_str().into(), &[TableStatus::Playing]).await.unwrap();
         if let Some((id, _, _)) = playing.first() {
             let rec = store.table(*id).await.unwrap();
             if due.len() < 6 {
@@ -611,7 +501,7 @@ async fn three_processes_survive_a_kill_and_a_stop_mid_game() {
         let chat = group(*i);
         server
             .until(&format!("table {id}'s deadline handled"), |f| {
-                in_chat(f, chat)
+                f.in_chat(Some(chat))
                     .iter()
                     .any(|(_, m)| {
                         m["text"].as_str().is_some_and(|t| untagged(t).contains("ran out of time"))
@@ -628,8 +518,9 @@ async fn three_processes_survive_a_kill_and_a_stop_mid_game() {
     for p in &mut processes {
         p.terminate().await;
     }
-    let fake = server.fake.lock().await;
-    assert_eq!(fake.unconfirmed, 0, "every update was confirmed by a 2xx");
+    let fake = server.api.fake.lock().await;
+    let delivery = server.delivery.lock().await;
+    assert_eq!(delivery.unconfirmed, 0, "every update was confirmed by a 2xx");
     // What the database did for them (its own counters; every process has exited, so each
     // connection has reported): per update handled, as a measurement, not a check.
     store.close().await;
@@ -640,7 +531,7 @@ async fn three_processes_survive_a_kill_and_a_stop_mid_game() {
         Arc::new(dicetable::table::SystemClock),
     );
     let stats = db_stats(&database).await;
-    let updates = server.next_update.load(Ordering::SeqCst) as f64;
+    let updates = fake.next_update as f64;
     let per = |i: usize| (stats[i] - stats_before[i]) as f64 / updates;
     println!(
         "drill: per update (presses, commands, and their share of timers and restarts): \
@@ -655,27 +546,30 @@ async fn three_processes_survive_a_kill_and_a_stop_mid_game() {
     );
 
     // Every press answered; a second answer only for a press delivered twice.
+    let queries: HashMap<i64, &String> =
+        fake.pushed.iter().filter_map(|(u, q)| Some((*u, q.as_ref()?))).collect();
     let redelivered: Vec<&String> =
-        fake.failed_posts.keys().filter_map(|u| fake.queries.get(u)).collect();
+        delivery.failed_posts.keys().filter_map(|u| queries.get(u).copied()).collect();
     let mut answers: HashMap<&str, usize> = HashMap::new();
-    for (q, _) in &fake.answers {
+    for (q, _, _) in &fake.answers {
         *answers.entry(q.as_str()).or_default() += 1;
     }
-    for q in fake.queries.values() {
+    for q in queries.values() {
         let times = answers.get(q.as_str()).copied().unwrap_or(0);
         assert!(times >= 1, "press {q} was never answered");
-        assert!(times == 1 || redelivered.contains(&q), "press {q} answered {times} times");
+        assert!(times == 1 || redelivered.contains(q), "press {q} answered {times} times");
     }
     let twice = answers.values().filter(|&&t| t > 1).count();
     println!(
         "drill: {} presses, {} updates posted again, {twice} presses answered twice",
-        fake.queries.len(),
-        fake.failed_posts.len()
+        queries.len(),
+        delivery.failed_posts.len()
     );
 
     // Each deadline was handled once: one "ran out of time" in its chat, one strike stored.
     for (i, id, version) in &due {
-        let outs: Vec<_> = in_chat(&fake, group(*i))
+        let outs: Vec<_> = fake
+            .in_chat(Some(group(*i)))
             .into_iter()
             .filter(|(_, m)| {
                 m["text"].as_str().is_some_and(|t| untagged(t).contains("ran out of time"))
@@ -694,17 +588,18 @@ async fn three_processes_survive_a_kill_and_a_stop_mid_game() {
     for i in 0..TABLES {
         let chat = format!("telegram:{}", group(i));
         let all = [TableStatus::Playing, TableStatus::Finished];
-        let tables = store.tables_in_chat(&chat, &all).await.unwrap();
+        let tables = store.tables_in_chat(&chat.as_str().into(), &all).await.unwrap();
         assert_eq!(tables.len(), 1, "{chat}: one table, opened once");
         let (id, _, status) = &tables[0];
         service.replays().check_log(*id).await.unwrap_or_else(|e| panic!("{chat}: {e}"));
-        let live = live_boards(&fake, group(i));
+        let live = fake.live_boards(group(i));
         if *status == TableStatus::Playing {
             let version = store.table(*id).await.unwrap().version;
             let (message, shown) = store.message_version(*id, "board").await.unwrap().unwrap();
             assert_eq!(shown, version, "{chat}: the newest version is shown");
-            let message_id: i64 = message.rsplit(':').next().unwrap().parse().unwrap();
-            let photos: Vec<_> = in_chat(&fake, group(i))
+            let message_id = message.posted[0].message;
+            let photos: Vec<_> = fake
+                .in_chat(Some(group(i)))
                 .into_iter()
                 .filter(|(_, m)| m["photo"] == true)
                 .map(|(id, m)| (id, m["rev"].clone(), !m["keyboard"].is_null()))

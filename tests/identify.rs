@@ -32,7 +32,7 @@ struct Fake {
     identified: Arc<Mutex<Vec<(Instant, u64)>>>,
 }
 
-async fn rest(State(f): State<Fake>, method: Method, Path(path): Path<String>) -> Response {
+async fn gateway_bot(State(f): State<Fake>, method: Method, Path(path): Path<String>) -> Response {
     let json = |v: Value| axum::Json(v).into_response();
     let url = format!("ws://127.0.0.1:{}", f.gateway);
     match (method.as_str(), path.as_str()) {
@@ -40,19 +40,19 @@ async fn rest(State(f): State<Fake>, method: Method, Path(path): Path<String>) -
             "session_start_limit": { "total": 1000, "remaining": 1000, "reset_after": 0,
                 "max_concurrency": f.concurrency } })),
         ("GET", "gateway") => json(json!({ "url": url })),
-        ("GET", "users/@me") => json(user()),
+        ("GET", "users/@me") => json(identified_bot()),
         ("PUT", p) if p.ends_with("/commands") => json(json!([])),
         _ => (StatusCode::NOT_FOUND, json(json!({ "message": "404: Not Found", "code": 0 })))
             .into_response(),
     }
 }
 
-fn user() -> Value {
+fn identified_bot() -> Value {
     json!({ "id": "4242", "username": "dicetable", "discriminator": "0", "avatar": null, "bot": true })
 }
 
 /// The fake gateway: Hello, then READY for each Identify (noted with its time), heartbeat ACKs.
-async fn gateway(listener: tokio::net::TcpListener, f: Fake) {
+async fn identify_gateway(listener: tokio::net::TcpListener, f: Fake) {
     while let Ok((stream, _)) = listener.accept().await {
         let f = f.clone();
         tokio::spawn(async move {
@@ -70,7 +70,7 @@ async fn gateway(listener: tokio::net::TcpListener, f: Fake) {
                         let id = shard[0].as_u64().unwrap_or(u64::MAX);
                         f.identified.lock().await.push((Instant::now(), id));
                         json!({ "op": 0, "t": "READY", "s": 1, "d": {
-                            "v": 10, "user": user(), "guilds": [], "session_id": format!("s{id}"),
+                            "v": 10, "user": identified_bot(), "guilds": [], "session_id": format!("s{id}"),
                             "resume_gateway_url": "ws://127.0.0.1:1", "shard": shard,
                             "application": { "id": "4242", "flags": 0 } } })
                     }
@@ -91,9 +91,10 @@ async fn fake_discord(concurrency: u64) -> (Fake, url::Url) {
     let ws = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let f =
         Fake { gateway: ws.local_addr().unwrap().port(), concurrency, identified: Arc::default() };
-    tokio::spawn(gateway(ws, f.clone()));
-    let app =
-        Router::new().route("/api/v10/{*path}", axum::routing::any(rest)).with_state(f.clone());
+    tokio::spawn(identify_gateway(ws, f.clone()));
+    let app = Router::new()
+        .route("/api/v10/{*path}", axum::routing::any(gateway_bot))
+        .with_state(f.clone());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
@@ -102,7 +103,7 @@ async fn fake_discord(concurrency: u64) -> (Fake, url::Url) {
 
 /// Bots on `url`, one per shard range, started at the same moment; waits until the fake saw
 /// all `total` shards identify, and checks the gaps in every bucket.
-async fn check(db: &str, url: &str, ranges: &[&str], concurrency: u64, total: u64) {
+async fn identify_in_turn(db: &str, url: &str, ranges: &[&str], concurrency: u64, total: u64) {
     let (fake, rest) = fake_discord(concurrency).await;
     let starts = ranges.iter().map(|range| {
         let config = bot::Config {
@@ -147,8 +148,8 @@ async fn shards_of_several_processes_identify_an_interval_apart_per_bucket() {
         let ranges: &[&str] =
             if db == "postgres" { &["0-1/4", "2-2/4", "3-3/4"] } else { &["0-3/4"] };
         // One bucket (most bots): all four shards one after another, whichever process.
-        check(db, &url, ranges, 1, 4).await;
+        identify_in_turn(db, &url, ranges, 1, 4).await;
         // Two buckets: shards 0 and 2 pace each other, and 1 and 3, side by side.
-        check(db, &url, ranges, 2, 4).await;
+        identify_in_turn(db, &url, ranges, 2, 4).await;
     }
 }

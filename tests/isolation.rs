@@ -70,7 +70,7 @@ async fn a_damaged_row_is_refused_everywhere_and_the_other_tables_go_on() {
         for (id, chat, board, sql) in &damaged {
             assert!(views.iter().all(|(c, _)| c != chat), "{db} {sql}: nothing for table {id}");
             // A press on its board, and every command that reads it.
-            let mover = board.mentions()[0].rsplit('/').next().unwrap().to_owned();
+            let mover = board.mentions()[0].as_str().rsplit('/').next().unwrap().to_owned();
             let press = Op::Press(board.buttons()[0][0].token.clone());
             let answer = service.handle(&ctx(chat, &mover), press).await;
             assert_eq!(answer.len(), 1, "{db} {sql}: {answer:?}");
@@ -172,7 +172,9 @@ async fn a_running_bot_reports_a_damaged_table_and_keeps_playing_the_others() {
         let (mut passed, mut back) = (false, false);
         for _ in 0..600 {
             let status = service.handle(&bea, Op::Status(None)).await;
-            let to_bea = status.iter().find(|v| v.mentions().contains(&bea.user.to_string()));
+            let to_bea = status
+                .iter()
+                .find(|v| v.mentions().contains(&bea.user.to_string().as_str().into()));
             match to_bea {
                 Some(_) if passed => {
                     back = true;
@@ -206,9 +208,16 @@ async fn sqlite_takes_many_writes_at_once_without_a_lock_error() {
         writers.spawn(async move {
             for k in 0..40 {
                 let chat = format!("test:writes:{w}");
-                store.set_chat_lang(&chat, Some(if k % 2 == 0 { "en" } else { "fa" })).await?;
-                store.user(&format!("{chat}/u{k}"), &format!("User {k}"), None).await?;
-                store.chat_lang(&chat).await?;
+                store
+                    .set_chat_lang(
+                        &chat.as_str().into(),
+                        Some(if k % 2 == 0 { "en" } else { "fa" }),
+                    )
+                    .await?;
+                store
+                    .user(&format!("{chat}/u{k}").as_str().into(), &format!("User {k}"), None)
+                    .await?;
+                store.chat_lang(&chat.as_str().into()).await?;
             }
             Ok::<_, dicetable::store::StoreError>(())
         });
@@ -230,7 +239,7 @@ async fn a_press_while_stopping_says_the_bot_is_restarting() {
         let chat = unique(&format!("stopping-{db}"));
         let (_, board) = three_at_a_table(&service, &chat).await;
         store.close().await;
-        let mover = board.mentions()[0].rsplit('/').next().unwrap().to_owned();
+        let mover = board.mentions()[0].as_str().rsplit('/').next().unwrap().to_owned();
         let press = Op::Press(board.buttons()[0][0].token.clone());
         let answer = service.handle(&ctx(&chat, &mover), press).await;
         assert_eq!(answer[0].refusal(), Some("err-stopping"), "{db}: {answer:?}");

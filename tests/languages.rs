@@ -136,7 +136,8 @@ async fn walk(service: &Service, clock: &ManualClock, db: &str, lang: &str) -> H
     let table = first.shows().unwrap().0;
     let token = first.buttons()[0][0].token.clone();
     let mover = first.mentions().first().cloned().unwrap();
-    let (to_move, other) = if mover.ends_with("/Ana") { (&ana, &ben) } else { (&ben, &ana) };
+    let (to_move, other) =
+        if mover.as_str().ends_with("/Ana") { (&ana, &ben) } else { (&ben, &ana) };
     let refused = service.handle(other, Op::Press(token.clone())).await;
     assert!(refused.iter().any(|v| v.refusal().is_some()), "{db} {lang}: out of turn");
     heard.add("press out of turn", &refused);
@@ -175,7 +176,7 @@ async fn walk(service: &Service, clock: &ManualClock, db: &str, lang: &str) -> H
     say(service, &eve, "/snakes 1h").await;
     say(service, &ben_there, "/join").await;
     let mut b = board(&say(service, &eve, "/play").await).expect("a board").clone();
-    while b.mentions().first().is_some_and(|m| m.ends_with("/Eve")) {
+    while b.mentions().first().is_some_and(|m| m.as_str().ends_with("/Eve")) {
         let token = b.buttons()[0][0].token.clone();
         b = board(&service.handle(&eve, Op::Press(token)).await).expect("a board").clone();
     }
@@ -184,7 +185,7 @@ async fn walk(service: &Service, clock: &ManualClock, db: &str, lang: &str) -> H
     let notice = notices
         .iter()
         .map(|(_, v)| v)
-        .find(|v| v.private_to() == Some(ben_there.user.as_str()))
+        .find(|v| v.private_to() == Some(&ben_there.user.as_str().into()))
         .unwrap_or_else(|| panic!("{db} {lang}: Ben's notice in {notices:?}"));
     heard.add("notice", std::slice::from_ref(notice));
     service.turn_notices().noticed(notice.notice().unwrap()).await;

@@ -16,166 +16,30 @@
 
 mod common;
 
-use std::collections::HashMap;
-use std::sync::Arc;
 use std::time::Duration;
 
-use axum::Router;
-use axum::extract::{Path, Request, State};
-use axum::routing::post;
-use common::bot_api::{chat_json, edit, fields, get_me, message_json, ok, user};
+use common::bot_api::{TelegramBot, chat_json, user};
 use common::bot_config;
 use common::chromium::{Driver, phone};
-use dicetable::bot::{self, Config, PlaygroundMode};
+use dicetable::bot::{self, Config};
 use dicetable::engine::GameKind;
 use dicetable::table::token::{LiveLink, TokenKey};
 use dicetable::table::{Ctx, Op};
 use hmac::{Hmac, KeyInit, Mac};
 use serde_json::{Value, json};
 use sha2::Sha256;
-use tokio::sync::Mutex;
 
 const TOKEN: &str = "123:TEST";
-const CHAT: i64 = common::bot_api::GROUP;
 const SECRET: &str = "a test secret of some length";
 
-// ---- A fake Bot API: what the bot sends and edits, and the updates people make. ----
-
-#[derive(Default)]
-struct Fake {
-    updates: Vec<Value>,
-    next_update: i64,
-    next_message: i64,
-    /// Messages by id: caption or text, photo or not, keyboard, edits so far.
-    messages: HashMap<i64, Value>,
-}
-
-type Shared = Arc<Mutex<Fake>>;
-
-async fn api(
-    State(fake): State<Shared>,
-    Path((_bot, method)): Path<(String, String)>,
-    request: Request,
-) -> axum::Json<Value> {
-    let method = method.to_lowercase();
-    let f = fields(request).await.values;
-    let mut fake = fake.lock().await;
-    let keyboard = f.get("reply_markup").cloned().unwrap_or(Value::Null);
-    match method.as_str() {
-        "getme" => ok(get_me()),
-        "getupdates" => {
-            let offset = f.get("offset").and_then(Value::as_i64).unwrap_or(0);
-            fake.updates.retain(|u| u["update_id"].as_i64().unwrap_or(0) >= offset);
-            if fake.updates.is_empty() {
-                drop(fake);
-                tokio::time::sleep(Duration::from_millis(50)).await;
-                return ok(json!([]));
-            }
-            ok(Value::Array(fake.updates.clone()))
-        }
-        "sendmessage" | "sendphoto" => {
-            fake.next_message += 1;
-            let id = fake.next_message + 1000;
-            let photo = method == "sendphoto";
-            let text = f.get(if photo { "caption" } else { "text" }).cloned();
-            let chat = f.get("chat_id").and_then(Value::as_i64).unwrap_or(CHAT);
-            let body = json!({ "photo": photo, "text": text, "keyboard": keyboard, "chat": chat, "rev": 0 });
-            fake.messages.insert(id, body.clone());
-            ok(message_json(id, &body))
-        }
-        "editmessagetext" | "editmessagemedia" | "editmessagereplymarkup" => {
-            edit(&mut fake.messages, &method, &f)
-        }
-        "getchatmember" => {
-            let uid = f.get("user_id").and_then(Value::as_i64).unwrap_or(0);
-            let status = if uid == 3 { "creator" } else { "member" };
-            ok(json!({ "status": status, "user": user(uid, "x"), "is_anonymous": false }))
-        }
-        "answercallbackquery" | "setmycommands" | "deletewebhook" => ok(json!(true)),
-        other => axum::Json(json!({ "ok": false, "error_code": 404,
-            "description": format!("Not Found: method {other}") })),
-    }
-}
-
-struct Group {
-    fake: Shared,
-    running: bot::Running,
-    query: u64,
-}
-
-impl Group {
-    async fn start(database_url: &str) -> Group {
-        let fake = Shared::default();
-        let app = Router::new()
-            .route("/{bot}/{method}", post(api))
-            .layer(axum::extract::DefaultBodyLimit::max(50 << 20))
-            .with_state(fake.clone());
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let addr = listener.local_addr().unwrap();
-        tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
-        let config = Config {
-            playground: PlaygroundMode::Auto,
-            telegram_token: Some(TOKEN.into()),
-            telegram_api_url: format!("http://{addr}").parse().unwrap(),
-            public_url: Some("https://bot.example/".parse().unwrap()),
-            telegram_app: Some("board".into()),
-            ..bot_config(database_url.to_owned())
-        };
-        let running = bot::start(&config).await.unwrap();
-        Group { fake, running, query: 0 }
-    }
-
-    async fn push(&self, mut update: Value) {
-        let mut fake = self.fake.lock().await;
-        fake.next_update += 1;
-        update["update_id"] = json!(fake.next_update);
-        fake.updates.push(update);
-    }
-
-    async fn say(&self, uid: i64, name: &str, text: &str) {
-        self.push(json!({ "message": { "message_id": 500 + uid, "date": 1_700_000_000,
-            "chat": chat_json(CHAT), "from": user(uid, name), "text": text } }))
-            .await;
-    }
-
-    async fn press(&mut self, uid: i64, name: &str, message: i64, data: &str) {
-        self.query += 1;
-        let body = self.fake.lock().await.messages[&message].clone();
-        self.push(json!({ "callback_query": { "id": format!("q{}", self.query),
-            "from": user(uid, name), "chat_instance": "ci",
-            "message": message_json(message, &body), "data": data } }))
-            .await;
-    }
-
-    async fn until<T>(&self, what: &str, check: impl Fn(&Fake) -> Option<T>) -> T {
-        for _ in 0..2400 {
-            if let Some(v) = check(&*self.fake.lock().await) {
-                return v;
-            }
-            tokio::time::sleep(Duration::from_millis(25)).await;
-        }
-        panic!("timed out waiting for {what}");
-    }
-}
-
-/// The newest message with a callback button labelled `label`: its id and the data.
-fn button(f: &Fake, label: &str) -> Option<(i64, String)> {
-    let mut ids: Vec<_> = f.messages.keys().copied().collect();
-    ids.sort();
-    ids.into_iter().rev().find_map(|id| {
-        let rows = f.messages[&id]["keyboard"]["inline_keyboard"].as_array()?.clone();
-        rows.iter().flat_map(|r| r.as_array().cloned().unwrap_or_default()).find_map(|b| {
-            (b["text"].as_str()? == label && b["callback_data"].is_string())
-                .then(|| (id, b["callback_data"].as_str().unwrap_or_default().to_owned()))
-        })
+/// A bot against a fresh fake Bot API, with its live board served at a public address and
+/// its Mini App named.
+async fn start_live_bot(database_url: &str) -> TelegramBot {
+    TelegramBot::start_tuned(database_url, None, |c| {
+        c.public_url = Some("https://bot.example/".parse().unwrap());
+        c.telegram_app = Some("board".into());
     })
-}
-
-/// The newest board photo: its id and body.
-fn board(f: &Fake) -> Option<(i64, Value)> {
-    let mut ids: Vec<_> = f.messages.keys().copied().collect();
-    ids.sort();
-    ids.into_iter().rev().map(|id| (id, f.messages[&id].clone())).find(|(_, m)| m["photo"] == true)
+    .await
 }
 
 /// `initData` as Telegram signs it for a user of the bot with `token`, made at `auth_date`.
@@ -208,7 +72,7 @@ fn now_s() -> i64 {
 async fn a_telegram_player_plays_a_whole_game_from_the_live_page() {
     let driver = Driver::start().await;
     for (db, url) in common::both_databases("live", "telegram").await {
-        let mut g = Group::start(&url).await;
+        let mut g = start_live_bot(&url).await;
         let base = format!("http://{}", g.running.addr);
         // Boards are edited in place (Telegram holds a chat to a message a second).
         g.say(3, "Mod", "/boards edit").await;
@@ -220,7 +84,7 @@ async fn a_telegram_player_plays_a_whole_game_from_the_live_page() {
         })
         .await;
         g.say(1, "Ana", "/snakes quick").await;
-        let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
+        let (lobby, join) = g.until("a lobby", |f| f.button("Join")).await;
         g.press(2, "Ben", lobby, &join).await;
         let (lobby, start) = g
             .until("Ben seated", |f| {
@@ -229,14 +93,14 @@ async fn a_telegram_player_plays_a_whole_game_from_the_live_page() {
                         t.replace(['\u{2068}', '\u{2069}'], "").contains("Ben joined")
                     })
                 });
-                m.then(|| button(f, "Start")).flatten()
+                m.then(|| f.button("Start")).flatten()
             })
             .await;
         g.press(1, "Ana", lobby, &start).await;
         // The board's last row is the live board: a Mini App link with the table's signed link.
         let live = g
             .until("the Live board button", |f| {
-                let (_, m) = board(f)?;
+                let (_, m) = f.board()?;
                 let rows = m["keyboard"]["inline_keyboard"].as_array()?.clone();
                 let last = rows.last()?.as_array()?.first()?.clone();
                 (last["text"] == "📺 Live board")
@@ -287,7 +151,7 @@ async fn a_telegram_player_plays_a_whole_game_from_the_live_page() {
                 let wanted = format!(".{}.r.", radix36(version as u64));
                 let (id, data) = g
                     .until("Ben's Roll in the chat", |f| {
-                        button(f, "🎲 Roll").filter(|(_, d)| d.contains(&wanted))
+                        f.button("🎲 Roll").filter(|(_, d)| d.contains(&wanted))
                     })
                     .await;
                 g.press(2, "Ben", id, &data).await;
@@ -304,7 +168,7 @@ async fn a_telegram_player_plays_a_whole_game_from_the_live_page() {
         // The chat got the boards: its board message ends with the ranking.
         let caption = g
             .until("the final board in the chat", |f| {
-                let (_, m) = board(f)?;
+                let (_, m) = f.board()?;
                 let t = m["text"].as_str()?.replace(['\u{2068}', '\u{2069}'], "");
                 t.contains("is home!").then_some(t)
             })
@@ -407,7 +271,7 @@ async fn a_telegram_player_plays_a_whole_game_from_the_live_page() {
         if db == "postgres" {
             let other = bot::start(&bot_config(url.clone())).await.unwrap();
             g.say(1, "Ana", "/snakes quick").await;
-            let (lobby, join) = g.until("a second lobby", |f| button(f, "Join")).await;
+            let (lobby, join) = g.until("a second lobby", |f| f.button("Join")).await;
             let other_page = phone(&driver, "en-US").await;
             let table2 = dicetable::table::token::Token::parse(&join, &key).unwrap().table as i64;
             let link2 = g.running.service.live().live_link(table2, None);

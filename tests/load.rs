@@ -8,7 +8,7 @@ use dicetable::bot;
 use dicetable::engine::GameKind;
 use dicetable::tools::load::{self, Config, Report};
 
-fn config(database_url: String, tables: usize, seconds: f64) -> Config {
+fn load_config(database_url: String, tables: usize, seconds: f64) -> Config {
     Config {
         database_url,
         tables,
@@ -44,17 +44,17 @@ fn healthy(report: &Report, what: &str) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn tables_of_every_game_are_played_at_once_in_process_on_both_databases() {
     for (db, url) in common::both_databases("load", "inproc").await {
-        let report = load::run(&config(url.clone(), 6, 3.0)).await.unwrap();
+        let report = load::run(&load_config(url.clone(), 6, 3.0)).await.unwrap();
         healthy(&report, db);
         assert_eq!(report.database, db);
         assert_eq!(report.tables, 6);
         // Paced: 40 presses a second over 6 tables, for 2 seconds.
-        let paced = Config { rate: Some(40.0), seconds: 2.0, ..config(url.clone(), 6, 2.0) };
+        let paced = Config { rate: Some(40.0), seconds: 2.0, ..load_config(url.clone(), 6, 2.0) };
         let report = load::run(&paced).await.unwrap();
         healthy(&report, db);
         assert!(report.presses <= 90, "{db}: paced at 40/s, {} presses in 2 s", report.presses);
         // A press quota ends the run early.
-        let quota = Config { presses: Some(25), ..config(url, 4, 30.0) };
+        let quota = Config { presses: Some(25), ..load_config(url, 4, 30.0) };
         let report = load::run(&quota).await.unwrap();
         assert_eq!(report.presses, 25, "{db}");
         assert!(report.seconds < 25.0, "{db}: the quota, not the clock, ended it");
@@ -72,7 +72,8 @@ async fn computers_and_replays_run_beside_the_presses_on_both_databases() {
         assert!(bad.parse::<load::Mix>().is_err(), "{bad}");
     }
     for (db, url) in common::both_databases("load", "mix").await {
-        let c = Config { games: vec![GameKind::Snakes], players: 2, mix, ..config(url, 6, 12.0) };
+        let c =
+            Config { games: vec![GameKind::Snakes], players: 2, mix, ..load_config(url, 6, 12.0) };
         let report = load::run(&c).await.unwrap();
         healthy(&report, db);
         assert_eq!(report.computer_tables, 3, "{db}");
@@ -88,7 +89,7 @@ async fn a_running_bot_is_played_through_its_playground() {
     let running =
         bot::start(&common::bot_config(common::sqlite_url("load", "http"))).await.unwrap();
     let base: url::Url = format!("http://{}/", running.addr).parse().unwrap();
-    let mut c = config(String::new(), 3, 3.0);
+    let mut c = load_config(String::new(), 3, 3.0);
     c.playground = Some(base);
     c.pid = Some(std::process::id());
     load::check(&c, false).unwrap();
@@ -103,7 +104,7 @@ async fn a_running_bot_is_played_through_its_playground() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn live_pages_watching_each_table_see_its_moves_on_both_databases() {
     for (db, url) in common::both_databases("load", "watch").await {
-        let c = Config { watchers: true, rate: Some(20.0), ..config(url, 4, 4.0) };
+        let c = Config { watchers: true, rate: Some(20.0), ..load_config(url, 4, 4.0) };
         let report = load::run(&c).await.unwrap();
         healthy(&report, db);
         assert_eq!(report.watchers, 4, "{db}: one page a table");
@@ -126,7 +127,7 @@ async fn each_platforms_calls_per_move_are_counted() {
             [Platform::Playground, Platform::Telegram, Platform::TelegramEdit, Platform::Discord]
         {
             let what = format!("{db} {platform:?}");
-            let c = Config { presses: Some(80), platform, ..config(url.clone(), 2, 60.0) };
+            let c = Config { presses: Some(80), platform, ..load_config(url.clone(), 2, 60.0) };
             let r = load::run(&c).await.unwrap();
             healthy(&r, &what);
             assert_eq!(r.platform, platform, "{what}");
@@ -180,7 +181,7 @@ async fn each_platforms_calls_per_move_are_counted() {
     let bad = Config {
         platform: load::Platform::Discord,
         playground: Some("http://127.0.0.1:1/".parse().unwrap()),
-        ..config("sqlite::memory:".into(), 1, 1.0)
+        ..load_config("sqlite::memory:".into(), 1, 1.0)
     };
     assert!(load::check(&bad, false).is_err(), "--platform is for in-process runs");
 }

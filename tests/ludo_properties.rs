@@ -10,7 +10,7 @@ use common::{
     Played, Playout, assert_competition_ranking, assert_departures_rank_last, assert_refused,
 };
 
-fn options() -> impl Strategy<Value = LudoOptions> {
+fn ludo_options() -> impl Strategy<Value = LudoOptions> {
     (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()).prop_map(|(e, c, f, all)| {
         LudoOptions {
             must_enter: e,
@@ -53,7 +53,7 @@ proptest! {
     fn seeded_games_keep_invariants_accept_exactly_the_legal_actions_and_replay(
         seed in any::<u64>(),
         players in 2usize..=8,
-        options in options(),
+        options in ludo_options(),
         leave_every in 20u32..3000,
     ) {
         let seed = Seed::from_u64(seed);

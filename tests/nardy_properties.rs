@@ -10,7 +10,7 @@ use proptest::prelude::*;
 mod common;
 use common::{Played, Playout, assert_competition_ranking, assert_refused};
 
-fn options() -> impl Strategy<Value = NardyOptions> {
+fn nardy_options() -> impl Strategy<Value = NardyOptions> {
     (any::<bool>(), any::<bool>(), any::<bool>(), 1u32..=3).prop_map(|(six, lower, strict, m)| {
         NardyOptions {
             six_block: six,
@@ -78,7 +78,7 @@ proptest! {
     #[test]
     fn self_play_keeps_invariants_and_both_turn_views_agree(
         seed in any::<u64>(),
-        options in options(),
+        options in nardy_options(),
         check_turns_every in 1u32..6,
     ) {
         self_play(seed, options, check_turns_every);

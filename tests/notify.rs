@@ -18,7 +18,7 @@ async fn notify(service: &Service, who: &Ctx, words: &str) -> String {
     let words = words.split_whitespace().map(str::to_owned).collect();
     let views = service.handle(who, Op::Notify(words)).await;
     assert_eq!(views.len(), 1, "{views:?}");
-    assert_eq!(views[0].private_to(), Some(who.user.as_str()), "a private answer");
+    assert_eq!(views[0].private_to(), Some(&who.user), "a private answer");
     plain(&views[0].text)
 }
 
@@ -38,7 +38,7 @@ async fn snakes(service: &Service, chat: &str, players: &[&str]) -> (i64, View) 
 
 /// The user whose turn a board names.
 fn to_move(b: &View) -> String {
-    b.mentions().first().cloned().expect("someone to move")
+    b.mentions().first().map(ToString::to_string).expect("someone to move")
 }
 
 /// Presses the board's first button as the player to move until the turn passes to another
@@ -61,7 +61,7 @@ async fn play_turn(service: &Service, chat: &str, mut b: View) -> View {
 async fn due(service: &Service) -> BTreeMap<String, View> {
     let mut out = BTreeMap::new();
     for (_, view) in service.turn_notices().notices().await.unwrap() {
-        let user = view.private_to().map(str::to_owned).expect("a notice is private");
+        let user = view.private_to().map(ToString::to_string).expect("a notice is private");
         assert!(out.insert(user, view).is_none(), "one message per person");
     }
     out
@@ -238,16 +238,21 @@ async fn two_processes_and_a_restart_send_each_notice_once() {
         );
         clock.advance(31_000);
         let resent = both(&restarted, &two).await;
-        let mut a: Vec<_> = resent.iter().map(|v| v.private_to().map(str::to_owned)).collect();
-        let mut b: Vec<_> = unconfirmed.iter().map(|v| v.private_to().map(str::to_owned)).collect();
+        let mut a: Vec<_> =
+            resent.iter().map(|v| v.private_to().map(ToString::to_string)).collect();
+        let mut b: Vec<_> =
+            unconfirmed.iter().map(|v| v.private_to().map(ToString::to_string)).collect();
         a.sort();
         b.sort();
         assert_eq!(a, b, "{db}: exactly the unconfirmed ones again");
         for v in &resent {
             two.turn_notices().noticed(v.notice().unwrap()).await;
         }
-        let mut all: Vec<String> =
-            got.iter().chain(&resent).map(|v| v.private_to().map(str::to_owned).unwrap()).collect();
+        let mut all: Vec<String> = got
+            .iter()
+            .chain(&resent)
+            .map(|v| v.private_to().map(ToString::to_string).unwrap())
+            .collect();
         all.sort();
         expected.sort();
         assert_eq!(all, expected, "{db}: each waiting player told once");

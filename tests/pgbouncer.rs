@@ -142,7 +142,7 @@ async fn two_processes_play(url: &str) {
         let who = shown
             .mentions()
             .first()
-            .map_or("Ana".to_owned(), |m| m.rsplit('/').next().unwrap().to_owned());
+            .map_or("Ana".to_owned(), |m| m.as_str().rsplit('/').next().unwrap().to_owned());
         let before = store.table(table).await.unwrap().version;
         let press = || (ctx(&chat, &who), Op::Press(token.clone()));
         let (ra, rb) = tokio::join!(common::at_once(&a, [press()]), common::at_once(&b, [press()]));

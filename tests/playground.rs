@@ -13,10 +13,6 @@ use dicetable::bot::{self, Config};
 use dicetable::store::TableStatus;
 use serde_json::{Value, json};
 
-fn config(database_url: String) -> Config {
-    bot_config(database_url)
-}
-
 struct Api {
     base: String,
     http: reqwest::Client,
@@ -68,7 +64,7 @@ impl Api {
 async fn a_game_through_the_http_api_with_pictures_and_server_push() {
     // On both databases, as it is used.
     for (_db, url) in common::both_databases("playground", "api").await {
-        let running = bot::start(&config(url)).await.unwrap();
+        let running = bot::start(&bot_config(url)).await.unwrap();
         let api = Api::new(running.addr);
 
         // Ben listens before anything happens.
@@ -178,7 +174,7 @@ async fn a_game_through_the_http_api_with_pictures_and_server_push() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn games_survive_a_restart_and_a_graceful_shutdown_closes_the_server() {
     for (_db, url) in common::both_databases("playground", "restart").await {
-        let running = bot::start(&config(url.clone())).await.unwrap();
+        let running = bot::start(&bot_config(url.clone())).await.unwrap();
         let api = Api::new(running.addr);
         api.say("Ana", "/ludo").await;
         api.press("Ben", &api.button("Ben", "Join").await.unwrap()).await;
@@ -190,7 +186,7 @@ async fn games_survive_a_restart_and_a_graceful_shutdown_closes_the_server() {
 
         // A new process over the same database: the page opened after the restart shows the
         // table as it stands, and the button from before the restart still works.
-        let running = bot::start(&config(url)).await.unwrap();
+        let running = bot::start(&bot_config(url)).await.unwrap();
         let api = Api::new(running.addr);
         let shown = api.messages("Ana").await;
         assert!(
@@ -215,7 +211,8 @@ async fn games_survive_a_restart_and_a_graceful_shutdown_closes_the_server() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_computers_turn_pending_at_a_stop_is_played_after_the_restart() {
     for (db, url) in common::both_databases("playground", "computer-stop").await {
-        let slow = || Config { computer_pause: Duration::from_millis(1500), ..config(url.clone()) };
+        let slow =
+            || Config { computer_pause: Duration::from_millis(1500), ..bot_config(url.clone()) };
         let running = bot::start(&slow()).await.unwrap();
         let api = Api::new(running.addr);
         // Ana and one computer: the table is full and starts at once, the computer to throw
@@ -242,7 +239,8 @@ async fn a_computers_turn_pending_at_a_stop_is_played_after_the_restart() {
             "{db}: {text}"
         );
         let store = dicetable::store::Store::connect(&url).await.unwrap();
-        let table = store.tables_in_chat("playground:main", &TableStatus::OPEN).await.unwrap()[0].0;
+        let table =
+            store.tables_in_chat(&"playground:main".into(), &TableStatus::OPEN).await.unwrap()[0].0;
         let before = store.actions(table).await.unwrap().len();
         running.shutdown().await;
         assert_eq!(
@@ -292,10 +290,11 @@ async fn a_computers_turn_pending_at_a_stop_is_played_after_the_restart() {
 
 #[tokio::test]
 async fn a_bad_database_url_fails_fast_and_names_the_setting() {
-    let e = bot::start(&config("mysql://x/y".into())).await.err().unwrap();
+    let e = bot::start(&bot_config("mysql://x/y".into())).await.err().unwrap();
     assert!(e.to_string().contains("DATABASE_URL"), "{e}");
     let started = std::time::Instant::now();
-    let e = bot::start(&config("postgres://nobody@127.0.0.1:1/none".into())).await.err().unwrap();
+    let e =
+        bot::start(&bot_config("postgres://nobody@127.0.0.1:1/none".into())).await.err().unwrap();
     assert!(e.to_string().contains("DATABASE_URL postgres://nobody@127.0.0.1:1/none"), "{e}");
     // Issue 33: where and why, not "pool timed out".
     assert!(
@@ -308,11 +307,11 @@ async fn a_bad_database_url_fails_fast_and_names_the_setting() {
     let port = closed.local_addr().unwrap().port();
     drop(closed);
     let url = format!("postgres://nobody:hunter2@127.0.0.1:{port}/none");
-    let e = bot::start(&config(url)).await.err().unwrap().to_string();
+    let e = bot::start(&bot_config(url)).await.err().unwrap().to_string();
     assert!(e.contains(&format!("at 127.0.0.1:{port}: connection refused")), "{e}");
     assert!(!e.contains("hunter2"), "{e}");
     assert!(started.elapsed() < Duration::from_secs(15), "took {:?}", started.elapsed());
-    let mut short = config(common::sqlite_url("playground", "short"));
+    let mut short = bot_config(common::sqlite_url("playground", "short"));
     short.secret = Some("short".into());
     let e = bot::start(&short).await.err().unwrap();
     assert!(e.to_string().contains("DICETABLE_SECRET"), "{e}");
@@ -324,7 +323,7 @@ async fn a_bad_database_url_fails_fast_and_names_the_setting() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_readme_command_example_works() {
     for (db, url) in common::both_databases("playground", "readme").await {
-        let running = bot::start(&config(url)).await.unwrap();
+        let running = bot::start(&bot_config(url)).await.unwrap();
         let api = Api::new(running.addr);
         let seen = |m: &Value| (m["id"].as_u64().unwrap_or(0), m["version"].as_u64().unwrap_or(0));
         let mut missing = Vec::new();
@@ -364,7 +363,7 @@ async fn every_readme_command_example_works() {
 /// local user is the room's admin (`/lang chat`, `/boards`), and the page has an icon.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_speaks_the_browsers_language_and_everyone_is_admin() {
-    let running = bot::start(&config(common::sqlite_url("playground", "words"))).await.unwrap();
+    let running = bot::start(&bot_config(common::sqlite_url("playground", "words"))).await.unwrap();
     let api = Api::new(running.addr);
     for (tag, send, rtl) in [
         ("fa-IR", "بفرست", true),
@@ -409,7 +408,7 @@ async fn the_page_speaks_the_browsers_language_and_everyone_is_admin() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_person_plays_ludo_against_three_computers_to_the_ranking() {
     for (db, url) in common::both_databases("playground", "computers").await {
-        let running = bot::start(&config(url)).await.unwrap();
+        let running = bot::start(&bot_config(url)).await.unwrap();
         let api = Api::new(running.addr);
         api.say("Ana", "/ludo bots=3 hard").await;
         let lobby = api.messages("Ana").await;
@@ -500,7 +499,7 @@ async fn one_person_plays_ludo_against_three_computers_to_the_ranking() {
 /// message's language (a Persian table's messages read right to left on the page).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn message_ids_are_new_after_a_restart_and_each_message_says_its_language() {
-    let mut config = config(common::sqlite_url("playground", "epoch"));
+    let mut config = bot_config(common::sqlite_url("playground", "epoch"));
     let running = bot::start(&config).await.unwrap();
     config.listen = running.addr;
     let api = Api::new(running.addr);
@@ -566,7 +565,7 @@ async fn message_ids_are_new_after_a_restart_and_each_message_says_its_language(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_turn_notice_is_a_private_message_in_the_room() {
     for (db, url) in common::both_databases("playground", "notify").await {
-        let running = bot::start(&config(url)).await.unwrap();
+        let running = bot::start(&bot_config(url)).await.unwrap();
         let api = Api::new(running.addr);
         api.say("Ana", "/notify now").await;
         api.say("Ben", "/notify now").await;
@@ -613,7 +612,7 @@ async fn a_turn_notice_is_a_private_message_in_the_room() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rematch_pressed_at_once_opens_one_table_with_the_same_computer() {
     for (db, url) in common::both_databases("playground", "rematch").await {
-        let running = bot::start(&config(url.clone())).await.unwrap();
+        let running = bot::start(&bot_config(url.clone())).await.unwrap();
         let api = Api::new(running.addr);
         api.say("Ana", "/snakes quick bot").await;
         let join = api.button("Ben", "Join").await.expect("a Join button");
@@ -677,7 +676,7 @@ async fn rematch_pressed_at_once_opens_one_table_with_the_same_computer() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_double_tap_leaves_exactly_one_live_board() {
     for (db, url) in common::both_databases("playground", "double").await {
-        let running = bot::start(&config(url)).await.unwrap();
+        let running = bot::start(&bot_config(url)).await.unwrap();
         let api = Api::new(running.addr);
         api.say("Ana", "/snakes").await;
         let join = api.button("Ben", "Join").await.expect("a lobby");

@@ -17,7 +17,7 @@ fn ask_json(session: &mut Session, request: Value) -> Value {
 }
 
 /// Asserts a refusal with `code` and returns its message.
-fn refused(answer: &Value, code: &str) -> String {
+fn refusal_message(answer: &Value, code: &str) -> String {
     assert_eq!(answer["ok"], json!(false), "{answer}");
     assert_eq!(answer["error"]["code"], json!(code), "{answer}");
     let message = answer["error"]["message"].as_str().unwrap().to_owned();
@@ -61,7 +61,7 @@ fn garbage_lines_are_refused_and_the_session_goes_on() {
         ("{\"op\":\"new\",\"game\":\"snakes\",\"players\":2,\"seed\":\"abc\"}", "bad_seed"),
         ("{\"op\":\"new\",\"game\":\"snakes\",\"players\":2,\"seed\":[1]}", "bad_request"),
     ] {
-        refused(&ask(&mut s, line), code);
+        refusal_message(&ask(&mut s, line), code);
     }
     // Still alive and well.
     assert_eq!(new_snakes(&mut s, json!({}))["ok"], json!(true));
@@ -70,22 +70,24 @@ fn garbage_lines_are_refused_and_the_session_goes_on() {
 #[test]
 fn unknown_fields_are_named() {
     let mut s = Session::new();
-    let m = refused(&new_snakes(&mut s, json!({"colour": "red"})), "bad_request");
+    let m = refusal_message(&new_snakes(&mut s, json!({"colour": "red"})), "bad_request");
     assert!(m.contains("colour"), "{m}");
-    let m = refused(&new_snakes(&mut s, json!({"options": {"colour": "red"}})), "bad_option");
+    let m =
+        refusal_message(&new_snakes(&mut s, json!({"options": {"colour": "red"}})), "bad_option");
     assert!(m.contains("colour") && m.contains("bonus_six"), "{m}");
-    let m = refused(&new_snakes(&mut s, json!({"options": {"finish": "soon"}})), "bad_option");
+    let m =
+        refusal_message(&new_snakes(&mut s, json!({"options": {"finish": "soon"}})), "bad_option");
     assert!(m.contains("exact or bounce"), "{m}");
-    refused(&new_snakes(&mut s, json!({"options": {"three_sixes": "cap"}})), "bad_option");
-    refused(&new_snakes(&mut s, json!({"options": [1]})), "bad_request");
+    refusal_message(&new_snakes(&mut s, json!({"options": {"three_sixes": "cap"}})), "bad_option");
+    refusal_message(&new_snakes(&mut s, json!({"options": [1]})), "bad_request");
     new_snakes(&mut s, json!({}));
-    refused(&ask(&mut s, r#"{"op":"legal","verbose":true}"#), "bad_request");
+    refusal_message(&ask(&mut s, r#"{"op":"legal","verbose":true}"#), "bad_request");
     let a = ask(&mut s, r#"{"op":"play","action":{"type":"roll","dice":[3],"cheat":1}}"#);
-    let m = refused(&a, "bad_action");
+    let m = refusal_message(&a, "bad_action");
     assert!(m.contains("cheat"), "{m}");
-    refused(&ask(&mut s, r#"{"op":"play"}"#), "bad_request");
-    refused(&ask(&mut s, r#"{"op":"play","action":"roll"}"#), "bad_action");
-    refused(&ask(&mut s, r#"{"op":"play","action":{"type":"fly"}}"#), "bad_action");
+    refusal_message(&ask(&mut s, r#"{"op":"play"}"#), "bad_request");
+    refusal_message(&ask(&mut s, r#"{"op":"play","action":"roll"}"#), "bad_action");
+    refusal_message(&ask(&mut s, r#"{"op":"play","action":{"type":"fly"}}"#), "bad_action");
 }
 
 #[test]
@@ -101,10 +103,13 @@ fn illegal_actions_are_refused_with_a_reason_and_change_nothing() {
         (json!({"type": "resign", "seat": 5}), "no_such_seat"),
     ] {
         let a = ask_json(&mut s, json!({"op": "play", "action": action}));
-        refused(&a, "illegal_action");
+        refusal_message(&a, "illegal_action");
         assert_eq!(a["error"]["reason"], json!(reason), "{a}");
     }
-    refused(&ask(&mut s, r#"{"op":"play","action":{"type":"roll","dice":[300]}}"#), "bad_action");
+    refusal_message(
+        &ask(&mut s, r#"{"op":"play","action":{"type":"roll","dice":[300]}}"#),
+        "bad_action",
+    );
     assert_eq!(ask(&mut s, r#"{"op":"state"}"#), before);
 }
 
@@ -184,14 +189,14 @@ fn load_validates_like_any_input_and_round_trips() {
     };
     let mut bad = saved["state"].clone();
     bad["squares"] = json!([120, 3]);
-    assert!(refused(&load(&mut other, bad), "bad_state").contains("past 100"));
+    assert!(refusal_message(&load(&mut other, bad), "bad_state").contains("past 100"));
     let mut bad = saved["state"].clone();
     bad["snakes"] = json!([[100, 1]]);
-    refused(&load(&mut other, bad), "bad_state");
-    refused(&load(&mut other, json!("nonsense")), "bad_state");
-    refused(&load(&mut other, json!({})), "bad_state");
+    refusal_message(&load(&mut other, bad), "bad_state");
+    refusal_message(&load(&mut other, json!("nonsense")), "bad_state");
+    refusal_message(&load(&mut other, json!({})), "bad_state");
     let a = ask_json(&mut other, json!({"op": "load", "game": "ludo?", "state": {}}));
-    refused(&a, "unknown_game");
+    refusal_message(&a, "unknown_game");
     // A minimal hand-written state: derived fields may be left out.
     let minimal =
         json!({"ladders": [[2, 50]], "snakes": [[60, 3]], "squares": [0, 0], "to_move": 1});
@@ -283,13 +288,14 @@ fn a_whole_ludo_game_with_roll_off_and_piece_choices() {
     assert_eq!(loaded, end);
     let mut bad = end["state"].clone();
     bad["pieces"][0] = json!([0, 0, -1, -1]);
-    refused(
+    refusal_message(
         &ask_json(&mut other, json!({"op": "load", "game": "ludo", "state": bad})),
         "bad_state",
     );
-    let m = refused(&ask(&mut s, r#"{"op":"new","game":"ludo","players":9}"#), "bad_players");
+    let m =
+        refusal_message(&ask(&mut s, r#"{"op":"new","game":"ludo","players":9}"#), "bad_players");
     assert!(m.contains("2 to 8"), "{m}");
-    refused(
+    refusal_message(
         &ask(&mut s, r#"{"op":"new","game":"ludo","players":4,"options":{"until":"never"}}"#),
         "bad_option",
     );
@@ -305,8 +311,8 @@ fn nardy_through_the_protocol_with_turns_and_steps() {
     assert_eq!(a["state"]["board"][23], json!(15));
     assert_eq!(a["state"]["board"][11], json!(-15));
     assert_eq!(a["state"]["roll_off"], json!(true));
-    refused(&ask(&mut s, r#"{"op":"new","game":"nardy","players":3}"#), "bad_players");
-    refused(
+    refusal_message(&ask(&mut s, r#"{"op":"new","game":"nardy","players":3}"#), "bad_players");
+    refusal_message(
         &ask(&mut s, r#"{"op":"new","game":"nardy","players":2,"options":{"match_to":0}}"#),
         "bad_option",
     );
@@ -349,7 +355,7 @@ fn nardy_through_the_protocol_with_turns_and_steps() {
     let mut bad = end["state"].clone();
     bad["board"][0] = json!(99);
     assert!(
-        refused(
+        refusal_message(
             &ask_json(&mut other, json!({"op": "load", "game": "nardy", "state": bad})),
             "bad_state"
         )
@@ -357,5 +363,5 @@ fn nardy_through_the_protocol_with_turns_and_steps() {
     );
     // `turns` is for nardy only.
     ask(&mut other, r#"{"op":"new","game":"snakes","players":2}"#);
-    refused(&ask(&mut other, r#"{"op":"turns"}"#), "not_supported");
+    refusal_message(&ask(&mut other, r#"{"op":"turns"}"#), "not_supported");
 }

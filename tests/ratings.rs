@@ -188,7 +188,8 @@ async fn tables_of_one_player_finishing_at_once_neither_lose_nor_double_an_updat
         assert_eq!((row.games, row.wins), (expected_games, expected_games), "{db}");
         // Each of her games was rated from the one before: the chain of changes has no gap and
         // no fork, and ends at the stored rating.
-        let history = store.ratings().rating_history("test:ana", "nardy", "all").await.unwrap();
+        let history =
+            store.ratings().rating_history(&"test:ana".into(), "nardy", "all").await.unwrap();
         assert_eq!(history.len() as i64, expected_games, "{db}");
         let mus: Vec<f64> = history.iter().map(|(_, mu, _)| *mu).collect();
         assert!(mus.windows(2).all(|w| w[1] > w[0]), "{db}: every win adds: {mus:?}");

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use common::plain;
-use common::{SECRET, board, bot_config, both_databases, button_of, ctx, say, unique};
+use common::{SECRET, board, bot_config, both_databases, button_of, ctx, message, say, unique};
 use dicetable::store::Store;
 use dicetable::table::token::Button as TokenButton;
 use dicetable::table::{Ctx, ManualClock, Op, Service, Shown, Slot, View};
@@ -22,7 +22,7 @@ fn clock_now() -> Arc<ManualClock> {
 }
 
 /// Two players at a Snakes table in `chat`, started; the first board.
-async fn started(service: &Service, chat: &str, words: &str) -> View {
+async fn started_snakes(service: &Service, chat: &str, words: &str) -> View {
     let (ana, ben) = (ctx(chat, "Ana"), ctx(chat, "Ben"));
     let lobby = say(service, &ana, &format!("/snakes {words}")).await;
     assert!(lobby[0].private_to().is_none(), "{}", lobby[0].text);
@@ -33,7 +33,7 @@ async fn started(service: &Service, chat: &str, words: &str) -> View {
 
 /// Presses the first button of `board` as the player it mentions.
 async fn press_first(service: &Service, chat: &str, board: &View) -> Vec<View> {
-    let who = board.mentions()[0].rsplit('/').next().unwrap().to_owned();
+    let who = board.mentions()[0].as_str().rsplit('/').next().unwrap().to_owned();
     service.handle(&ctx(chat, &who), Op::Press(board.buttons()[0][0].token.clone())).await
 }
 
@@ -95,12 +95,12 @@ async fn every_command_works_on_every_table_status() {
         say(&service, &ctx(&cancelled, "Ana"), "/ludo").await;
         say(&service, &ctx(&cancelled, "Ana"), "/cancel").await;
         let running = unique(&format!("running-{db}"));
-        started(&service, &running, "").await;
+        started_snakes(&service, &running, "").await;
         let stopped = unique(&format!("stopped-{db}"));
-        started(&service, &stopped, "").await;
+        started_snakes(&service, &stopped, "").await;
         say(&service, &ctx(&stopped, "Ana"), "/cancel").await;
         let finished = unique(&format!("finished-{db}"));
-        started(&service, &finished, "").await;
+        started_snakes(&service, &finished, "").await;
         say(&service, &ctx(&finished, "Ben"), "/resign").await;
         let lobby = unique(&format!("lobby-{db}"));
         say(&service, &ctx(&lobby, "Ana"), "/nardy").await;
@@ -146,7 +146,7 @@ async fn a_button_works_only_in_the_chat_it_was_posted_in() {
         let b = board(&views).unwrap();
         let version = store.table(table).await.unwrap().version;
         // The player to move presses his Roll token in another chat: no move, no board there.
-        let who = b.mentions()[0].rsplit('/').next().unwrap().to_owned();
+        let who = b.mentions()[0].as_str().rsplit('/').next().unwrap().to_owned();
         let refused =
             service.handle(&ctx(&other, &who), Op::Press(b.buttons()[0][0].token.clone())).await;
         assert!(refused.iter().all(|v| v.private_to().is_some()), "{db}: nothing public");
@@ -158,10 +158,10 @@ async fn a_button_works_only_in_the_chat_it_was_posted_in() {
 async fn one_live_board_whatever_the_order_of_a_double_tap() {
     for (db, _, service, _) in common::services("rel", "double", clock_now).await {
         let chat = unique(&format!("double-{db}"));
-        let first = started(&service, &chat, "").await;
+        let first = started_snakes(&service, &chat, "").await;
         let (table, _) = first.shows().unwrap();
         assert_eq!(
-            service.shown(table, Slot::Board, first.version(), "m1").await.unwrap(),
+            service.shown(table, Slot::Board, first.version(), &message(1)).await.unwrap(),
             Shown::Superseded(None)
         );
         // Two presses of one Roll: the first moves, the second is out of date and asks to
@@ -170,13 +170,13 @@ async fn one_live_board_whatever_the_order_of_a_double_tap() {
         let stale = press_first(&service, &chat, &first).await;
         let next = board(&moved).unwrap().clone();
         let refresh = stale.iter().find(|v| v.private_to().is_none()).unwrap().clone();
-        assert!(refresh.refresh() && refresh.replace() == Some("m1"), "{db}");
+        assert!(refresh.refresh() && refresh.replace() == Some(&message(1)), "{db}");
         assert_eq!(refresh.version(), next.version(), "{db}");
         // The new board is posted first (m2, superseding m1): the refresh is then not wanted,
         // so m1 never gets its buttons back.
         assert_eq!(
-            service.shown(table, Slot::Board, next.version(), "m2").await.unwrap(),
-            Shown::Superseded(Some("m1".into()))
+            service.shown(table, Slot::Board, next.version(), &message(2)).await.unwrap(),
+            Shown::Superseded(Some(message(1)))
         );
         assert!(!service.wanted(&refresh).await, "{db}: the refresh is dropped");
         assert!(service.wanted(&next).await, "{db}: ordinary views are always wanted");
@@ -185,19 +185,19 @@ async fn one_live_board_whatever_the_order_of_a_double_tap() {
         let third = press_first(&service, &chat, &next).await;
         let third = board(&third).unwrap().clone();
         assert_eq!(
-            service.shown(table, Slot::Board, third.version(), "m1").await.unwrap(),
-            Shown::Superseded(Some("m2".into()))
+            service.shown(table, Slot::Board, third.version(), &message(1)).await.unwrap(),
+            Shown::Superseded(Some(message(2)))
         );
         assert_eq!(
-            service.shown(table, Slot::Board, third.version(), "m3").await.unwrap(),
-            Shown::Superseded(Some("m1".into()))
+            service.shown(table, Slot::Board, third.version(), &message(3)).await.unwrap(),
+            Shown::Superseded(Some(message(1)))
         );
         // An older view shown late is outdated: its message loses its buttons.
         assert_eq!(
-            service.shown(table, Slot::Board, next.version(), "m4").await.unwrap(),
-            Shown::Outdated { current: "m3".into() }
+            service.shown(table, Slot::Board, next.version(), &message(4)).await.unwrap(),
+            Shown::Outdated { current: message(3) }
         );
-        assert_eq!(service.message(table, Slot::Board).await.unwrap().as_deref(), Some("m3"));
+        assert_eq!(service.message(table, Slot::Board).await.unwrap(), Some(message(3)));
     }
 }
 
@@ -205,10 +205,10 @@ async fn one_live_board_whatever_the_order_of_a_double_tap() {
 async fn a_change_stored_but_never_shown_is_shown_at_the_next_start() {
     for (db, store, service, clock) in common::services("rel", "unshown", clock_now).await {
         let chat = unique(&format!("crash-{db}"));
-        let first = started(&service, &chat, "").await;
+        let first = started_snakes(&service, &chat, "").await;
         let (table, _) = first.shows().unwrap();
-        service.shown(table, Slot::Lobby, first.version(), "lobby").await.unwrap();
-        service.shown(table, Slot::Board, first.version(), "m1").await.unwrap();
+        service.shown(table, Slot::Lobby, first.version(), &message(100)).await.unwrap();
+        service.shown(table, Slot::Board, first.version(), &message(1)).await.unwrap();
         let shown = service.views().unshown().await.unwrap();
         assert!(shown.iter().all(|(_, v)| v.shows().map(|s| s.0) != Some(table)), "{db}");
         // A move is stored, and the process dies before its board is posted.
@@ -218,7 +218,7 @@ async fn a_change_stored_but_never_shown_is_shown_at_the_next_start() {
         // The next process finds it and shows the current board, once.
         let restarted = Service::new(store.clone(), SECRET, clock.clone());
         let views = restarted.views().unshown().await.unwrap();
-        let mine: Vec<&(String, View)> =
+        let mine: Vec<&(dicetable::ids::ChatId, View)> =
             views.iter().filter(|(_, v)| v.shows() == Some((table, Slot::Board))).collect();
         assert_eq!(mine.len(), 1, "{db}: {views:?}");
         let (to, view) = mine[0];
@@ -231,7 +231,7 @@ async fn a_change_stored_but_never_shown_is_shown_at_the_next_start() {
         let again = twin.views().unshown().await.unwrap();
         assert!(again.iter().all(|(_, v)| v.shows().map(|s| s.0) != Some(table)), "{db}");
         // Once shown, it is not shown again at later starts.
-        restarted.shown(table, Slot::Board, view.version(), "m2").await.unwrap();
+        restarted.shown(table, Slot::Board, view.version(), &message(2)).await.unwrap();
         clock.advance(120_000);
         let later = restarted.views().unshown().await.unwrap();
         assert!(later.iter().all(|(_, v)| v.shows().map(|s| s.0) != Some(table)), "{db}");
@@ -242,7 +242,7 @@ async fn a_change_stored_but_never_shown_is_shown_at_the_next_start() {
 async fn reminders_tell_the_real_time_left_and_go_where_the_board_is() {
     for (db, _, service, clock) in common::services("rel", "remind", clock_now).await {
         let chat = unique(&format!("remind-{db}"));
-        started(&service, &chat, "1m").await;
+        started_snakes(&service, &chat, "1m").await;
         // At three quarters of a one-minute timer, 15 seconds are left, not "one minute".
         clock.advance(45_000);
         let views = service.play().tick().await.unwrap();
@@ -349,7 +349,7 @@ async fn an_outage_is_answered_at_once_and_recovered_from() {
     let service =
         Service::new(Store::connect(relayed.as_str()).await.unwrap(), SECRET, clock_now());
     let chat = unique("outage-pg");
-    let first = started(&service, &chat, "").await;
+    let first = started_snakes(&service, &chat, "").await;
     outage.cut();
     refused_at_once("postgres", &service, &chat, &first).await;
     outage.restore().await;
@@ -359,7 +359,7 @@ async fn an_outage_is_answered_at_once_and_recovered_from() {
     let url = common::sqlite_url("rel", "outage");
     let service = Service::new(Store::connect(&url).await.unwrap(), SECRET, clock_now());
     let chat = unique("outage-sqlite");
-    let first = started(&service, &chat, "").await;
+    let first = started_snakes(&service, &chat, "").await;
     use sqlx::Connection;
     let mut other = sqlx::SqliteConnection::connect(&url).await.unwrap();
     sqlx::query("begin exclusive").execute(&mut other).await.unwrap();
@@ -490,7 +490,7 @@ async fn public_messages_keep_the_tables_language_private_ones_the_pressers() {
         let started = say(&service, &ana, "/play").await;
         let mut b = board(&started).unwrap().clone();
         for _ in 0..6 {
-            let mover = b.mentions()[0].rsplit('/').next().unwrap().to_owned();
+            let mover = b.mentions()[0].as_str().rsplit('/').next().unwrap().to_owned();
             let who = if mover == "Ben" { &ben } else { &ana };
             // The one not to move is refused in their own language.
             let other = if mover == "Ben" { &ana } else { &ben };
@@ -506,7 +506,7 @@ async fn public_messages_keep_the_tables_language_private_ones_the_pressers() {
             );
         }
         // An admin sets the chat's language: from now on it wins.
-        let admin = Ctx { admin: true, ..ctx(&chat, "Mod") };
+        let admin = common::admin(&chat, "Mod");
         say(&service, &admin, "/lang chat tl").await;
         let status = say(&service, &ben, "/status").await;
         assert!(plain(&status[0].text).contains("ihagis mo ang dais"), "{db}: {}", status[0].text);

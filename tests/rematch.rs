@@ -6,7 +6,7 @@
 //! presser once; stale, forged and outsiders' presses are refused in words.
 
 mod common;
-use common::{SECRET, board, button_of, ctx, texts, unique};
+use common::{SECRET, board, ctx, texts, token_for, unique};
 use std::sync::Arc;
 
 use common::plain;
@@ -19,10 +19,6 @@ fn service(store: &Store) -> Service {
     Service::new(store.clone(), SECRET, Arc::new(ManualClock::new(1_800_000_000_000)))
 }
 
-fn button(views: &[View], pick: TokenButton) -> Option<String> {
-    views.iter().find_map(|v| button_of(v, |b| b == pick))
-}
-
 /// A finished Snakes game in `chat`: Ana opens it with a computer (`quick bounce 5m bot`), Ben
 /// and Cy join, Ana starts, and the three people resign one after another, so the computer
 /// wins. Returns the table and the 🔁 Rematch token under its final board.
@@ -31,20 +27,20 @@ async fn finished_game(service: &Service, chat: &str) -> (i64, String) {
     let words = ["quick", "bounce", "5m", "bot"].map(str::to_owned).to_vec();
     let lobby = service.handle(&ana, Op::Create { game: GameKind::Snakes, words }).await;
     let (table, _) = lobby[0].shows().unwrap_or_else(|| panic!("a lobby: {}", texts(&lobby)));
-    let join = button(&lobby, TokenButton::Join).unwrap();
+    let join = token_for(&lobby, TokenButton::Join).unwrap();
     for who in ["Ben", "Cy"] {
         let views = service.handle(&ctx(chat, who), Op::Press(join.clone())).await;
         assert!(views[0].private_to().is_none(), "{}", texts(&views));
     }
     let started =
-        service.handle(&ana, Op::Press(button(&lobby, TokenButton::Start).unwrap())).await;
+        service.handle(&ana, Op::Press(token_for(&lobby, TokenButton::Start).unwrap())).await;
     assert!(board(&started).is_some(), "{}", texts(&started));
     let mut last = Vec::new();
     for who in ["Ana", "Ben", "Cy"] {
         last = service.handle(&ctx(chat, who), Op::Resign(None)).await;
         assert!(last.iter().all(|v| v.private_to().is_none()), "{who}: {}", texts(&last));
     }
-    let rematch = button(&last, TokenButton::Rematch)
+    let rematch = token_for(&last, TokenButton::Rematch)
         .unwrap_or_else(|| panic!("a Rematch button under the final board: {}", texts(&last)));
     (table, rematch)
 }
@@ -115,7 +111,7 @@ async fn a_rematch_is_the_same_table_again_and_starts_once_everyone_is_seated() 
         let views = service.handle(&ctx(&chat, "Ana"), Op::Press(rematch.clone())).await;
         assert_eq!(views[0].refusal(), Some("err-already-seated"), "{db}");
         // Cy sits with the lobby's Join: everyone invited is seated, the game begins.
-        let cy_join = button(&views_of(&service, &chat, new).await, TokenButton::Join).unwrap();
+        let cy_join = token_for(&views_of(&service, &chat, new).await, TokenButton::Join).unwrap();
         let views = service.handle(&ctx(&chat, "Cy"), Op::Press(cy_join)).await;
         assert!(texts(&views).contains("Snakes & Ladders begins"), "{db}: {}", texts(&views));
         assert!(board(&views).is_some(), "{db}");
@@ -153,7 +149,7 @@ async fn a_rematch_is_the_same_table_again_and_starts_once_everyone_is_seated() 
         assert!(plain(&views[0].text).contains(&format!("Реванш стола {old2}")), "{db}");
         // A rematch that was cancelled before it began: a later press says so.
         let new2 = views[0].shows().unwrap().0;
-        let cancel = button(&views, TokenButton::Cancel).unwrap();
+        let cancel = token_for(&views, TokenButton::Cancel).unwrap();
         service.handle(&ctx(&chat, "Ana"), Op::Press(cancel)).await;
         let views = service.handle(&ctx(&chat, "Ben"), Op::Press(rematch2)).await;
         assert_eq!(views[0].refusal(), Some("err-rematch-over"), "{db}");

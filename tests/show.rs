@@ -12,9 +12,10 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use common::{both_databases, ctx, unique};
+use common::{both_databases, ctx, message, unique};
+use dicetable::ids::{MessageRef, Posted};
 use dicetable::store::Store;
-use dicetable::table::show::{Surface, bare};
+use dicetable::table::show::Surface;
 use dicetable::table::{
     Button, Kind, Place, Service, Slot, SystemClock, TableMessage, View, parse_command,
 };
@@ -92,7 +93,8 @@ struct Fake<'a> {
 }
 
 impl Surface for Fake<'_> {
-    async fn put(&self, view: &View, target: Option<&str>, buttons: bool) -> Option<String> {
+    async fn put(&self, view: &View, to: Option<&MessageRef>, buttons: bool) -> Option<MessageRef> {
+        let to = to.and_then(|t| u64::try_from(t.posted.first()?.message).ok());
         self.chat.step().await;
         if self.chat.failures && self.chat.rng.lock().unwrap().random_bool(0.05) {
             return None;
@@ -104,7 +106,7 @@ impl Surface for Fake<'_> {
         };
         let id = {
             let mut messages = self.chat.messages.lock().unwrap();
-            match target.and_then(|t| t.parse::<u64>().ok()).filter(|t| messages.contains_key(t)) {
+            match to.filter(|t| messages.contains_key(t)) {
                 Some(id) => {
                     let old = messages.insert(id, shown.clone()).unwrap();
                     if old.version == shown.version && old.buttons == shown.buttons {
@@ -121,19 +123,19 @@ impl Surface for Fake<'_> {
         };
         self.chat.note_live();
         self.chat.log.lock().unwrap().push(format!(
-            "p{} put v{} {:?} target {target:?} buttons {buttons} -> {id}; live {:?}",
+            "p{} put v{} {:?} to {to:?} buttons {buttons} -> {id}; live {:?}",
             self.process,
             view.version(),
             view.kind_place(),
             self.chat.live().iter().map(|(id, _)| *id).collect::<Vec<_>>()
         ));
-        Some(id.to_string())
+        Some(message(i64::try_from(id).ok()?))
     }
 
-    async fn strip(&self, message: &str) {
+    async fn strip(&self, message: Posted) {
         self.chat.step().await;
         let mut messages = self.chat.messages.lock().unwrap();
-        if let Some(m) = message.parse::<u64>().ok().and_then(|id| messages.get_mut(&id)) {
+        if let Some(m) = u64::try_from(message.message).ok().and_then(|id| messages.get_mut(&id)) {
             if !m.buttons {
                 *self.chat.needless.lock().unwrap() += 1;
             }
@@ -157,7 +159,7 @@ impl KindPlace for View {
 }
 
 /// A board of `table` at `version` placed as `place`, with one button.
-fn board(table: i64, version: i64, place: Place) -> View {
+fn board_view(table: i64, version: i64, place: Place) -> View {
     let button = Button { label: "🎲".into(), token: format!("t{version}") };
     let message = TableMessage {
         buttons: vec![vec![button]],
@@ -172,7 +174,7 @@ type Script = Vec<View>;
 
 /// The views of a game of `moves` moves spread over `processes`: each move's board is shown
 /// by a random process; some moves also get a double tap's refresh of the recorded board, an
-/// in-place board, or a plain board (no buttons: a computer's turn), from another process.
+/// in-place board, or a plain board_view (no buttons: a computer's turn), from another process.
 fn scripts(rng: &mut StdRng, table: i64, moves: i64, processes: usize) -> Vec<Script> {
     let mut out = vec![Vec::new(); processes];
     for version in 1..=moves {
@@ -186,7 +188,7 @@ fn scripts(rng: &mut StdRng, table: i64, moves: i64, processes: usize) -> Vec<Sc
             places.push(Place::InPlace);
         }
         for place in places {
-            let mut view = board(table, version, place);
+            let mut view = board_view(table, version, place);
             if plain {
                 view.take_buttons();
             }
@@ -203,7 +205,7 @@ async fn a_table(service: &Service, chat: &str) -> i64 {
     views[0].shows().expect("a lobby").0
 }
 
-async fn run(seed: u64, processes: &[Service], failures: bool) {
+async fn run_seed(seed: u64, processes: &[Service], failures: bool) {
     let chat_id = unique(&format!("show-{seed}"));
     let table = a_table(&processes[0], &chat_id).await;
     let mut rng = StdRng::seed_from_u64(seed);
@@ -240,7 +242,8 @@ async fn run(seed: u64, processes: &[Service], failures: bool) {
     }
     // A send that failed leaves the board before it recorded; if that one was shown without
     // buttons (a computer's turn), no board is live, and none may be.
-    let recorded_plain = recorded.as_deref().and_then(|r| r.parse::<u64>().ok()).is_some_and(|r| {
+    let recorded_id = recorded.as_ref().and_then(|r| u64::try_from(r.posted.first()?.message).ok());
+    let recorded_plain = recorded_id.is_some_and(|r| {
         chat.messages.lock().unwrap().get(&r).is_some_and(|m| m.version > 0 && !m.buttons)
     });
     if failures && recorded_plain {
@@ -249,7 +252,7 @@ async fn run(seed: u64, processes: &[Service], failures: bool) {
     }
     assert_eq!(live.len(), 1, "seed {seed}: live boards {live:?}\n{log}");
     let (id, message) = &live[0];
-    assert_eq!(recorded.as_deref().map(bare), Some(id.to_string().as_str()), "seed {seed}");
+    assert_eq!(recorded_id, Some(*id), "seed {seed}");
     if !failures {
         let newest = chat.messages.lock().unwrap().values().map(|m| m.version).max();
         assert_eq!(Some(message.version), newest, "seed {seed}: the newest version is live");
@@ -277,7 +280,7 @@ async fn one_live_board_whatever_the_interleaving_of_processes_on_both_databases
             let services = processes(&url, count).await;
             for seed in seeds {
                 eprintln!("{db}: {count} processes, seed {seed}");
-                run(seed, &services, false).await;
+                run_seed(seed, &services, false).await;
             }
         }
     }
@@ -288,7 +291,7 @@ async fn one_live_board_when_some_sends_fail_on_both_databases() {
     for (_db, url) in both_databases("show", "failing").await {
         let services = processes(&url, 3).await;
         for seed in 200..260u64 {
-            run(seed, &services, true).await;
+            run_seed(seed, &services, true).await;
         }
     }
 }
@@ -312,23 +315,29 @@ async fn a_claim_is_one_owners_until_it_is_given_back_or_expires() {
             Claim::Held,
             "{db}"
         );
-        assert!(store.shows().record_show(table, "board", 1, "m1", 3).await.unwrap(), "{db}");
         assert!(
-            !store.shows().record_show(table, "board", 1, "m9", 4).await.unwrap(),
+            store.shows().record_show(table, "board", 1, &message(1), 3).await.unwrap(),
+            "{db}"
+        );
+        assert!(
+            !store.shows().record_show(table, "board", 1, &message(9), 4).await.unwrap(),
             "{db}: given back"
         );
         assert_eq!(
             other.shows().claim_show(table, "board", 2, now + 5, now + 15).await.unwrap(),
-            Claim::Claimed(Some(("m1".into(), 3))),
+            Claim::Claimed(Some((message(1), 3))),
             "{db}"
         );
         // Expired: another owner takes it over, and the first records nothing.
         assert_eq!(
             store.shows().claim_show(table, "board", 3, now + 16, now + 30).await.unwrap(),
-            Claim::Claimed(Some(("m1".into(), 3))),
+            Claim::Claimed(Some((message(1), 3))),
             "{db}"
         );
-        assert!(!other.shows().record_show(table, "board", 2, "m2", 4).await.unwrap(), "{db}");
+        assert!(
+            !other.shows().record_show(table, "board", 2, &message(2), 4).await.unwrap(),
+            "{db}"
+        );
         store.shows().release_show(table, 3).await.unwrap();
     }
 }

@@ -10,7 +10,7 @@ use common::{
     Played, Playout, assert_competition_ranking, assert_departures_rank_last, assert_refused,
 };
 
-fn options() -> impl Strategy<Value = SnakesOptions> {
+fn snakes_options() -> impl Strategy<Value = SnakesOptions> {
     (any::<bool>(), any::<bool>(), 0..3u8, 0..8u8).prop_map(|(bounce, bonus, three, random)| {
         SnakesOptions {
             // Random boards cost a Markov solve each; one case in eight is plenty.
@@ -33,7 +33,7 @@ proptest! {
     fn seeded_games_finish_with_consistent_ranks_and_replay_exactly(
         seed in any::<u64>(),
         players in 1usize..=6,
-        options in options(),
+        options in snakes_options(),
         leave_every in 5u32..400,
     ) {
         let seed = Seed::from_u64(seed);

@@ -2,7 +2,7 @@
 //! default postgres://postgres@127.0.0.1:5432/dicetable_test, which `.ci/run` creates).
 
 mod common;
-use common::{both_databases, execute, fresh_postgres, unique};
+use common::{both_databases, execute, fresh_postgres, message, unique};
 use std::sync::Arc;
 
 use dicetable::engine::{Action, Game, GameKind, Legal, Options};
@@ -11,7 +11,7 @@ use dicetable::game::setup::new_game;
 use dicetable::store::{Change, SeatRecord, Shown, Store, StoreError, TableRecord, TableStatus};
 
 /// A fresh SQLite file and a fresh Postgres database for this test.
-async fn stores(name: &str) -> Vec<Store> {
+async fn both_stores(name: &str) -> Vec<Store> {
     let mut stores = Vec::new();
     for (db, url) in both_databases("store", name).await {
         stores.push(Store::connect(&url).await.unwrap_or_else(|e| panic!("{db}: {e}")));
@@ -54,7 +54,7 @@ async fn append(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn tables_round_trip_and_versions_guard_every_change() {
-    for store in stores("versions").await {
+    for store in both_stores("versions").await {
         let chat = unique("versions");
         let id = store.create_table(&new_table(&chat, &[7; 32])).await.unwrap();
         let mut row = store.table(id).await.unwrap();
@@ -95,7 +95,7 @@ async fn tables_round_trip_and_versions_guard_every_change() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_lobby_per_game_per_chat() {
-    for store in stores("lobby").await {
+    for store in both_stores("lobby").await {
         let chat = unique("lobby");
         let first = store.create_table(&new_table(&chat, &[1; 32])).await.unwrap();
         let again = store.create_table(&new_table(&chat, &[2; 32])).await;
@@ -112,7 +112,7 @@ async fn one_lobby_per_game_per_chat() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn fifty_presses_at_once_apply_exactly_one() {
-    for store in stores("race").await {
+    for store in both_stores("race").await {
         let chat = unique("race");
         let id = store.create_table(&new_table(&chat, &[1; 32])).await.unwrap();
         let read = store.table(id).await.unwrap();
@@ -145,7 +145,7 @@ async fn fifty_presses_at_once_apply_exactly_one() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn replaying_the_log_with_the_seed_rebuilds_the_stored_state() {
-    for store in stores("replay").await {
+    for store in both_stores("replay").await {
         let chat = unique("replay");
         let seed = Seed::from_u64(77);
         let options = Options::default_for(GameKind::Ludo);
@@ -201,7 +201,7 @@ async fn finish(store: &Store, id: i64) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn due_deadlines_are_claimed_once_until_the_lease_ends() {
-    for store in stores("claim").await {
+    for store in both_stores("claim").await {
         let now = 4_000_000_000_000i64;
         let t = due_table(&store, "claim", now).await;
         let mine = |due: Vec<dicetable::store::Due>| due.iter().filter(|d| d.table == t.id).count();
@@ -223,7 +223,7 @@ async fn due_deadlines_are_claimed_once_until_the_lease_ends() {
 /// longer has changes nothing.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_released_claim_is_due_again_at_once() {
-    for store in stores("release").await {
+    for store in both_stores("release").await {
         let now = 4_100_000_000_000i64;
         let t = due_table(&store, "release", now).await;
         let mine = |due: Vec<dicetable::store::Due>| {
@@ -277,7 +277,7 @@ async fn concurrent_claims_split_the_due_tables() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn results_feed_the_leaderboard_and_user_statistics() {
-    for store in stores("results").await {
+    for store in both_stores("results").await {
         let chat = unique("results");
         let mut t = new_table(&chat, &[9; 32]);
         let ana = format!("{chat}:ana");
@@ -304,55 +304,70 @@ async fn results_feed_the_leaderboard_and_user_statistics() {
             .save(&row, &Change { action: None, results: true, ..Change::default() })
             .await
             .unwrap();
-        let top = store.leaderboard(&chat).await.unwrap();
+        let top = store.leaderboard(&chat.as_str().into()).await.unwrap();
         assert_eq!(top.len(), 2);
         assert_eq!((top[0].name.as_str(), top[0].games, top[0].wins), ("Ana", 1, 1));
         assert_eq!((top[1].name.as_str(), top[1].games, top[1].wins), ("Ben", 1, 0));
-        let mine = store.user_stats(&ben).await.unwrap();
+        let mine = store.user_stats(&ben.as_str().into()).await.unwrap();
         assert_eq!((mine[0].game.as_str(), mine[0].games, mine[0].wins), ("snakes", 1, 0));
     }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn languages_and_messages_are_remembered() {
-    for store in stores("lang").await {
+    for store in both_stores("lang").await {
         let chat = unique("lang");
         let user = format!("{chat}:u");
-        assert_eq!(store.user(&user, "Ana", None).await.unwrap(), None);
+        assert_eq!(store.user(&user.as_str().into(), "Ana", None).await.unwrap(), None);
         // The platform's language is kept for messages sent unasked (a turn notice) and gives
         // way to the user's own choice.
-        assert_eq!(store.user(&user, "Ana", Some("ru")).await.unwrap(), None);
-        assert_eq!(store.notify(&user).await.unwrap().unwrap().1.as_deref(), Some("ru"));
-        assert_eq!(store.user(&user, "Ana", None).await.unwrap(), None, "kept");
-        assert_eq!(store.notify(&user).await.unwrap().unwrap().1.as_deref(), Some("ru"));
-        store.set_user_lang(&user, Some("fa")).await.unwrap();
-        assert_eq!(store.notify(&user).await.unwrap().unwrap().1.as_deref(), Some("fa"));
-        assert_eq!(store.user(&user, "Ana B", None).await.unwrap().as_deref(), Some("fa"));
+        assert_eq!(store.user(&user.as_str().into(), "Ana", Some("ru")).await.unwrap(), None);
         assert_eq!(
-            store.user(&user, "Ana B", None).await.unwrap().as_deref(),
+            store.notify(&user.as_str().into()).await.unwrap().unwrap().1.as_deref(),
+            Some("ru")
+        );
+        assert_eq!(store.user(&user.as_str().into(), "Ana", None).await.unwrap(), None, "kept");
+        assert_eq!(
+            store.notify(&user.as_str().into()).await.unwrap().unwrap().1.as_deref(),
+            Some("ru")
+        );
+        store.set_user_lang(&user.as_str().into(), Some("fa")).await.unwrap();
+        assert_eq!(
+            store.notify(&user.as_str().into()).await.unwrap().unwrap().1.as_deref(),
+            Some("fa")
+        );
+        assert_eq!(
+            store.user(&user.as_str().into(), "Ana B", None).await.unwrap().as_deref(),
+            Some("fa")
+        );
+        assert_eq!(
+            store.user(&user.as_str().into(), "Ana B", None).await.unwrap().as_deref(),
             Some("fa"),
             "unchanged"
         );
-        assert_eq!(store.chat_lang(&chat).await.unwrap(), None);
-        store.set_chat_lang(&chat, Some("ru")).await.unwrap();
-        assert_eq!(store.chat_lang(&chat).await.unwrap().as_deref(), Some("ru"));
+        assert_eq!(store.chat_lang(&chat.as_str().into()).await.unwrap(), None);
+        store.set_chat_lang(&chat.as_str().into(), Some("ru")).await.unwrap();
+        assert_eq!(store.chat_lang(&chat.as_str().into()).await.unwrap().as_deref(), Some("ru"));
         let id = store.create_table(&new_table(&chat, &[3; 32])).await.unwrap();
-        assert_eq!(store.set_message(id, "board", "m1", 3).await.unwrap(), Shown::Superseded(None));
         assert_eq!(
-            store.set_message(id, "board", "m2", 4).await.unwrap(),
-            Shown::Superseded(Some("m1".into()))
+            store.set_message(id, "board", &message(1), 3).await.unwrap(),
+            Shown::Superseded(None)
         );
-        assert_eq!(store.message(id, "board").await.unwrap().as_deref(), Some("m2"));
+        assert_eq!(
+            store.set_message(id, "board", &message(2), 4).await.unwrap(),
+            Shown::Superseded(Some(message(1)))
+        );
+        assert_eq!(store.message(id, "board").await.unwrap(), Some(message(2)));
         // A view of an older version shown late never takes the newer one's place.
         assert_eq!(
-            store.set_message(id, "board", "m0", 3).await.unwrap(),
-            Shown::Outdated { current: "m2".into() }
+            store.set_message(id, "board", &message(0), 3).await.unwrap(),
+            Shown::Outdated { current: message(2) }
         );
-        assert_eq!(store.message_version(id, "board").await.unwrap(), Some(("m2".into(), 4)));
+        assert_eq!(store.message_version(id, "board").await.unwrap(), Some((message(2), 4)));
         // Of two messages showing one version, the later is kept (a board shown again).
         assert_eq!(
-            store.set_message(id, "board", "m3", 4).await.unwrap(),
-            Shown::Superseded(Some("m2".into()))
+            store.set_message(id, "board", &message(3), 4).await.unwrap(),
+            Shown::Superseded(Some(message(2)))
         );
     }
 }
@@ -379,7 +394,7 @@ async fn a_table_with_an_unknown_status_is_an_error_that_says_what() {
             }
             other => panic!("{url}: {other:?}"),
         }
-        let open = store.tables_in_chat(&chat, &TableStatus::OPEN).await.unwrap();
+        let open = store.tables_in_chat(&chat.as_str().into(), &TableStatus::OPEN).await.unwrap();
         assert!(open.is_empty(), "{open:?}");
     }
 }
@@ -389,7 +404,7 @@ async fn a_table_with_an_unknown_status_is_an_error_that_says_what() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_chats_tables_are_listed_by_status_newest_first() {
     use TableStatus::{Cancelled, Finished, Lobby, Playing};
-    for store in stores("by-status").await {
+    for store in both_stores("by-status").await {
         let chat = unique("by-status");
         let mut ids = Vec::new();
         for status in [Finished, Lobby, Cancelled, Finished, Playing, Cancelled] {
@@ -412,7 +427,7 @@ async fn a_chats_tables_are_listed_by_status_newest_first() {
         ];
         for ask in asks {
             let got: Vec<(i64, TableStatus)> = store
-                .tables_in_chat(&chat, ask)
+                .tables_in_chat(&chat.as_str().into(), ask)
                 .await
                 .unwrap()
                 .into_iter()
@@ -434,7 +449,7 @@ async fn a_chats_tables_are_listed_by_status_newest_first() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_last_played_table_is_found_past_cancelled_lobbies() {
     use TableStatus::{Cancelled, Finished, Lobby, Playing};
-    for store in stores("last-played").await {
+    for store in both_stores("last-played").await {
         let chat = unique("last-played");
         let create = |game: &str, status, played: bool| {
             let mut t = new_table(&chat, &[5; 32]);
@@ -443,7 +458,7 @@ async fn the_last_played_table_is_found_past_cancelled_lobbies() {
             t.state = played.then(|| "{}".to_owned());
             t
         };
-        assert_eq!(store.last_played_table(&chat, None).await.unwrap(), None);
+        assert_eq!(store.last_played_table(&chat.as_str().into(), None).await.unwrap(), None);
         let snakes = store.create_table(&create("snakes", Finished, true)).await.unwrap();
         let stopped = store.create_table(&create("ludo", Cancelled, true)).await.unwrap();
         for _ in 0..12 {
@@ -454,7 +469,8 @@ async fn the_last_played_table_is_found_past_cancelled_lobbies() {
         let elsewhere =
             TableRecord { chat: unique("last-played").into(), ..create("snakes", Finished, true) };
         store.create_table(&elsewhere).await.unwrap();
-        let last = |game| store.last_played_table(&chat, game);
+        let chat_id = dicetable::ids::ChatId::from(chat.as_str());
+        let last = |game| store.last_played_table(&chat_id, game);
         assert_eq!(last(None).await.unwrap(), Some(stopped));
         assert_eq!(last(Some("ludo")).await.unwrap(), Some(stopped));
         assert_eq!(last(Some("snakes")).await.unwrap(), Some(snakes));
@@ -466,7 +482,7 @@ async fn the_last_played_table_is_found_past_cancelled_lobbies() {
 /// settings, its group's language (a chat `<group>/<channel>`), and its recorded messages.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_table_is_read_with_its_chat_group_and_messages() {
-    for store in stores("around").await {
+    for store in both_stores("around").await {
         let group = unique("around");
         let chat = format!("{group}/channel");
         let mut t = new_table(&chat, &[3; 32]);
@@ -478,10 +494,10 @@ async fn a_table_is_read_with_its_chat_group_and_messages() {
         let id = store.create_table(&t).await.unwrap();
         let around = store.table(id).await.unwrap().around.unwrap();
         assert_eq!(around, dicetable::store::Surroundings::default(), "nothing set yet");
-        store.set_chat_lang(&group, Some("fa")).await.unwrap();
-        store.set_chat_settings(&chat, r#"{"boards":"edit"}"#).await.unwrap();
-        store.set_message(id, "lobby", "m7", 0).await.unwrap();
-        store.set_message(id, "thread", "t9", 0).await.unwrap();
+        store.set_chat_lang(&group.as_str().into(), Some("fa")).await.unwrap();
+        store.set_chat_settings(&chat.as_str().into(), r#"{"boards":"edit"}"#).await.unwrap();
+        store.set_message(id, "lobby", &message(7), 0).await.unwrap();
+        store.set_thread(id, 9).await.unwrap();
         let row = store.table(id).await.unwrap();
         assert_eq!(row.seats.len(), 2, "both seats, in order");
         assert_eq!((row.seats[0].name.as_str(), row.seats[1].name.as_str()), ("Ana", "Ben"));
@@ -489,9 +505,9 @@ async fn a_table_is_read_with_its_chat_group_and_messages() {
         assert_eq!(around.chat_lang, None);
         assert_eq!(around.group_lang.as_deref(), Some("fa"));
         assert_eq!(around.chat_settings.as_deref(), Some(r#"{"boards":"edit"}"#));
-        assert_eq!((around.message("lobby"), around.message("thread")), (Some("m7"), Some("t9")));
+        assert_eq!((around.message("lobby"), around.thread()), (Some(message(7)), Some(9)));
         assert_eq!(around.message("board"), None);
-        store.set_chat_lang(&chat, Some("ru")).await.unwrap();
+        store.set_chat_lang(&chat.as_str().into(), Some("ru")).await.unwrap();
         let around = store.table(id).await.unwrap().around.unwrap();
         assert_eq!(around.chat_lang.as_deref(), Some("ru"));
         // A chat without a group: no group language.
@@ -506,7 +522,7 @@ async fn a_table_is_read_with_its_chat_group_and_messages() {
 /// once to lose its buttons, and none of an older version takes a newer one's place.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn messages_recorded_at_once_each_replace_a_different_one() {
-    for store in stores("message_race").await {
+    for store in both_stores("message_race").await {
         let chat = unique("race");
         let id = store.create_table(&new_table(&chat, &[3; 32])).await.unwrap();
         let tasks: Vec<_> = (0..24)
@@ -514,7 +530,7 @@ async fn messages_recorded_at_once_each_replace_a_different_one() {
                 let store = store.clone();
                 tokio::spawn(async move {
                     let version = 1 + k % 3;
-                    let message = format!("m{k}");
+                    let message = message(k);
                     (message.clone(), store.set_message(id, "board", &message, version).await)
                 })
             })
@@ -531,10 +547,10 @@ async fn messages_recorded_at_once_each_replace_a_different_one() {
         }
         let (last, version) = store.message_version(id, "board").await.unwrap().unwrap();
         assert_eq!(version, 3, "the newest version is kept");
-        let mut all = replaced;
-        all.push(last);
+        let mut all: Vec<String> =
+            replaced.iter().chain([&last]).map(ToString::to_string).collect();
         all.sort();
-        let mut want: Vec<String> = (0..24).map(|k| format!("m{k}")).collect();
+        let mut want: Vec<String> = (0..24).map(|k| message(k).to_string()).collect();
         want.sort();
         assert_eq!(all, want, "each message stripped once, the kept one never");
     }

@@ -4,7 +4,9 @@
 //! forged buttons.
 
 mod common;
-use common::{LONG, SECRET, board, button_of, clock, ctx, sqlite_url, unique};
+use common::{
+    LONG, SECRET, admin, board, button_of, clock, ctx, message, scenario, sqlite_url, unique,
+};
 
 use common::plain;
 use dicetable::engine::snakes::{BoardGenerator, Layout};
@@ -21,7 +23,10 @@ fn key() -> TokenKey {
 
 /// The name of the player a board mentions (whose turn it is), or Ana when it mentions nobody.
 fn mover(board: &View) -> String {
-    board.mentions().first().map_or("Ana".to_owned(), |m| m.rsplit('/').next().unwrap().to_owned())
+    board
+        .mentions()
+        .first()
+        .map_or("Ana".to_owned(), |m| m.as_str().rsplit('/').next().unwrap().to_owned())
 }
 
 fn public(views: &[View]) -> Vec<&View> {
@@ -73,8 +78,9 @@ async fn play_full_game(
             return (table, views);
         }
         // The player to move is mentioned; in a roll-off anyone seated throws.
-        let who = b.mentions().first().cloned().unwrap_or_else(|| host.user.to_string());
-        let name = who.rsplit('/').next().unwrap().to_owned();
+        let who =
+            b.mentions().first().map(ToString::to_string).unwrap_or_else(|| host.user.to_string());
+        let name = who.as_str().rsplit('/').next().unwrap().to_owned();
         let token = choices[rng.below(choices.len())].to_owned();
         views = service.handle(&ctx(chat, &name), Op::Press(token)).await;
         assert!(
@@ -418,7 +424,7 @@ async fn fifty_presses_of_one_button_apply_once() {
         let views = service.handle(&host, Op::Start(None)).await;
         let b = board(&views).unwrap();
         let roll = button_of(b, |b| b == TokenButton::Roll).unwrap();
-        let mover = b.mentions()[0].rsplit('/').next().unwrap().to_owned();
+        let mover = b.mentions()[0].as_str().rsplit('/').next().unwrap().to_owned();
         let before = store.table(table).await.unwrap();
         let presses = (0..50).map(|_| (ctx(&chat, &mover), Op::Press(roll.clone())));
         let mut applied = 0;
@@ -450,45 +456,51 @@ async fn lobby_rules_and_refusals_are_private_and_change_nothing() {
             assert!(views[0].private_to().is_some(), "{}", views[0].text);
             assert!(plain(&views[0].text).contains(words), "{:?} lacks {words:?}", views[0].text);
         };
-        refused(&service.handle(&ana, Op::Join(None)).await, "no open table");
-        refused(
-            &service
-                .handle(&ana, Op::Create { game: GameKind::Ludo, words: vec!["zzz".into()] })
-                .await,
-            "\"zzz\" is not an option",
-        );
-        let views = service
-            .handle(&ana, Op::Create { game: GameKind::Ludo, words: vec!["5m".into()] })
-            .await;
-        assert!(plain(&views[0].text).contains("Turn timer: 5 minutes"), "{}", views[0].text);
-        let (table, _) = views[0].shows().unwrap();
-        // One lobby per game per chat: a second /ludo shows the one that exists.
-        let again = service.handle(&ben, Op::Create { game: GameKind::Ludo, words: vec![] }).await;
-        assert!(plain(&again[0].text).contains("already has a lobby"));
-        assert_eq!(again[0].shows(), Some((table, Slot::Lobby)));
-        // Its host asking again is told what is left: to start it (issue 46, item 14).
-        let mine = service.handle(&ana, Op::Create { game: GameKind::Ludo, words: vec![] }).await;
-        let said = plain(&mine[0].text);
-        assert!(said.contains(&format!("host of this lobby (table {table}): tap Start")), "{said}");
-        assert_eq!(mine[0].shows(), Some((table, Slot::Lobby)));
-        refused(&service.handle(&ana, Op::Join(None)).await, "already have a seat");
-        refused(&service.handle(&ana, Op::Start(None)).await, "At least 2 players");
-        let joined = service.handle(&ben, Op::Join(None)).await;
-        assert!(plain(&joined[0].text).contains("Ben joined"));
-        refused(&service.handle(&ben, Op::Start(None)).await, "Only the table's host");
-        refused(
-            &service.handle(&ben, Op::Options { game: None, words: vec!["all".into()] }).await,
-            "Only the table's host",
-        );
-        let changed =
-            service.handle(&ana, Op::Options { game: None, words: vec!["all".into()] }).await;
-        assert!(plain(&changed[0].text).contains("everyone is home"), "{}", changed[0].text);
-        // The host leaves: the next player hosts.
-        service.handle(&ana, Op::Leave(None)).await;
-        service.handle(&cy, Op::Join(None)).await;
-        let started = service.handle(&ben, Op::Start(None)).await;
-        assert!(plain(&started[0].text).contains("begins"), "{}", started[0].text);
-        let b = board(&started).unwrap();
+        let lobby = scenario::play(
+            &service,
+            &chat,
+            r#"
+            Ana: /join
+              ! no open table
+            Ana: /ludo zzz
+              ! "zzz" is not an option
+            Ana: /ludo 5m
+              > Turn timer: 5 minutes
+            # One lobby per game per chat: a second /ludo shows the one that exists.
+            Ben: /ludo
+              > already has a lobby
+            # Its host asking again is told what is left: to start it (issue 46, item 14).
+            Ana: /ludo
+              > host of this lobby (table
+              > tap Start
+            Ana: /join
+              ! already have a seat
+            Ana: /play
+              ! At least 2 players
+            Ben: /join
+              > Ben joined
+            Ben: /play
+              ! Only the table's host
+            Ben: /options all
+              ! Only the table's host
+            Ana: /options all
+              > everyone is home
+            # The host leaves: the next player hosts.
+            Ana: /leave
+            Cy: /join
+            Ben: /play
+              > begins
+            "#,
+        )
+        .await;
+        let (table, _) = lobby[0].shows().unwrap();
+        // Every answer to a second /ludo showed the one lobby.
+        let shown: Vec<_> = lobby.iter().filter_map(View::shows).collect();
+        assert!(shown.iter().all(|(t, _)| *t == table), "{shown:?}");
+        let host = lobby.iter().map(|v| plain(&v.text)).find(|t| t.contains("host of this"));
+        let host = host.unwrap_or_default();
+        assert!(host.contains(&format!("host of this lobby (table {table}): tap Start")), "{host}");
+        let b = board(&lobby).unwrap();
         let roll = button_of(b, |b| b == TokenButton::Roll).unwrap();
         // Roll-off: anyone seated may throw; Ana, not seated, may not.
         refused(&service.handle(&ana, Op::Press(roll.clone())).await, "not playing at this table");
@@ -498,7 +510,7 @@ async fn lobby_rules_and_refusals_are_private_and_change_nothing() {
         // Whoever is not to move is refused, by name of the player who is.
         let b = board(&views).unwrap();
         if let Some(mover) = b.mentions().first() {
-            let other = if mover.ends_with("/Ben") { &cy } else { &ben };
+            let other = if mover.as_str().ends_with("/Ben") { &cy } else { &ben };
             let token = b.buttons()[0][0].token.clone();
             let refusal = service.handle(other, Op::Press(token)).await;
             refused(&refusal, "turn, not yours");
@@ -506,9 +518,9 @@ async fn lobby_rules_and_refusals_are_private_and_change_nothing() {
         assert!(store.table(table).await.unwrap().version > version);
         // A kick needs the host or an admin; an admin may.
         refused(&service.handle(&cy, Op::Kick { game: None, target: "Ben".into() }).await, "host");
-        let mut admin = ctx(&chat, "Mod");
-        admin.admin = true;
-        let kicked = service.handle(&admin, Op::Kick { game: None, target: "ben".into() }).await;
+        let kicked = service
+            .handle(&admin(&chat, "Mod"), Op::Kick { game: None, target: "ben".into() })
+            .await;
         let text: String = kicked.iter().map(|v| plain(&v.text)).collect();
         assert!(text.contains("Ben was removed") && text.contains("Game over."), "{text}");
         assert_eq!(store.table(table).await.unwrap().status, TableStatus::Finished);
@@ -528,7 +540,7 @@ async fn an_idle_player_is_reminded_played_for_struck_and_removed() {
         service.handle(&ben, Op::Join(None)).await;
         let views = service.handle(&ana, Op::Start(None)).await;
         let table = views[0].shows().unwrap().0;
-        let mine = |out: Vec<(String, View)>| -> Vec<View> {
+        let mine = |out: Vec<(dicetable::ids::ChatId, View)>| -> Vec<View> {
             out.into_iter().filter(|(c, _)| *c == chat).map(|(_, v)| v).collect()
         };
         let idle = board(&views).unwrap().mentions()[0].clone();
@@ -543,7 +555,7 @@ async fn an_idle_player_is_reminded_played_for_struck_and_removed() {
         assert!(mine(service.play().tick().await.unwrap()).is_empty(), "one reminder only");
         // Time is up: the bot plays the turn and counts a strike; the other player plays
         // their own turns at once (bonus rolls included).
-        let idle_name = idle.rsplit('/').next().unwrap().to_owned();
+        let idle_name = idle.as_str().rsplit('/').next().unwrap().to_owned();
         for strike in 1..=3 {
             clock.advance(61_000);
             let played = mine(service.play().tick().await.unwrap());
@@ -564,7 +576,7 @@ async fn an_idle_player_is_reminded_played_for_struck_and_removed() {
             assert!(text.contains(&line), "{db} strike {strike}: {text}");
             let mut b = board(&played).unwrap().clone();
             while b.mentions().first().is_some_and(|m| *m != idle) {
-                let mover = b.mentions()[0].rsplit('/').next().unwrap().to_owned();
+                let mover = b.mentions()[0].as_str().rsplit('/').next().unwrap().to_owned();
                 let token = b.buttons()[0][0].token.clone();
                 let views = service.handle(&ctx(&chat, &mover), Op::Press(token)).await;
                 b = board(&views).unwrap().clone();
@@ -644,8 +656,7 @@ async fn languages_per_chat_and_per_user() {
     assert!(plain(&help[0].text).contains("من در این گفتگو"));
     let refused = service.handle(&ana, Op::Lang { chat: true, code: Some("tl".into()) }).await;
     assert!(refused[0].private_to().is_some());
-    let mut admin = ctx(&chat, "Mod");
-    admin.admin = true;
+    let admin = admin(&chat, "Mod");
     service.handle(&admin, Op::Lang { chat: true, code: Some("tl".into()) }).await;
     // Boards speak the chat's language; Persian boards use Persian digits.
     let views = service.handle(&admin, Op::Create { game: GameKind::Snakes, words: vec![] }).await;
@@ -819,8 +830,7 @@ async fn a_quiet_chat_edits_one_board_message_in_place() {
         let service = Service::new(store.clone(), SECRET, clock());
         let chat = unique(&format!("boards-{db}"));
         let (ana, ben) = (ctx(&chat, "Ana"), ctx(&chat, "Ben"));
-        let mut admin = ctx(&chat, "Mod");
-        admin.admin = true;
+        let admin = admin(&chat, "Mod");
         let refused = service.handle(&ana, Op::Boards(Some(BoardMode::Edit))).await;
         assert!(refused[0].private_to().is_some(), "only admins change how a chat shows boards");
         let set = service.handle(&admin, Op::Boards(Some(BoardMode::Edit))).await;
@@ -831,19 +841,19 @@ async fn a_quiet_chat_edits_one_board_message_in_place() {
         let b = board(&views).unwrap().clone();
         assert_eq!((b.replace(), b.in_place()), (None, false), "the first board is new");
         let (table, _) = b.shows().unwrap();
-        // The adapter posted it as message "m1".
-        service.shown(table, Slot::Board, b.version(), "m1").await.unwrap();
-        let who = b.mentions()[0].rsplit('/').next().unwrap().to_owned();
+        // The adapter posted it as message 1.
+        service.shown(table, Slot::Board, b.version(), &message(1)).await.unwrap();
+        let who = b.mentions()[0].as_str().rsplit('/').next().unwrap().to_owned();
         let views =
             service.handle(&ctx(&chat, &who), Op::Press(b.buttons()[0][0].token.clone())).await;
         let mut next = board(&views).unwrap().clone();
         assert!(next.in_place(), "{db}: the next board is shown in place");
         // Made ready to show, it edits the message recorded by then: m1.
         assert!(service.ready(&mut next).await);
-        assert_eq!(next.replace(), Some("m1"), "{db}: the next board edits m1");
+        assert_eq!(next.replace(), Some(&message(1)), "{db}: the next board edits message 1");
         // Back to new messages.
         service.handle(&admin, Op::Boards(Some(BoardMode::New))).await;
-        let who = next.mentions()[0].rsplit('/').next().unwrap().to_owned();
+        let who = next.mentions()[0].as_str().rsplit('/').next().unwrap().to_owned();
         let views =
             service.handle(&ctx(&chat, &who), Op::Press(next.buttons()[0][0].token.clone())).await;
         let mut last = board(&views).unwrap().clone();
@@ -924,8 +934,7 @@ async fn rules_tell_each_game_with_the_tables_options_in_every_language() {
     let service = Service::new(store, SECRET, clock());
     for lang in ["en", "fa", "ru", "tl"] {
         let chat = unique(&format!("rules-{lang}"));
-        let mut admin = ctx(&chat, "Mod");
-        admin.admin = true;
+        let admin = admin(&chat, "Mod");
         service.handle(&admin, Op::Lang { chat: true, code: Some(lang.into()) }).await;
         for game in [GameKind::Snakes, GameKind::Ludo, GameKind::Nardy] {
             let views = service.handle(&admin, Op::Rules(Some(game))).await;
@@ -1018,37 +1027,39 @@ async fn the_host_sets_options_with_buttons() {
     let (_, store, _) = common::stores("table", "panel").await.remove(0);
     let service = Service::new(store, SECRET, clock());
     let chat = unique("panel");
-    let (ana, ben) = (ctx(&chat, "Ana"), ctx(&chat, "Ben"));
-    let lobby = service.handle(&ana, Op::Create { game: GameKind::Snakes, words: vec![] }).await;
-    let options = button_of(&lobby[0], |b| b == TokenButton::Options).expect("an Options button");
-    // Only the host opens the panel.
-    let refused = service.handle(&ben, Op::Press(options.clone())).await;
-    assert!(refused[0].private_to().is_some() && plain(&refused[0].text).contains("host"));
-    let panel = service.handle(&ana, Op::Press(options)).await;
-    assert_eq!(panel[0].shows(), lobby[0].shows(), "the panel is the lobby message");
-    let labels: Vec<String> =
-        panel[0].buttons().iter().flatten().map(|b| b.label.clone()).collect();
-    assert!(labels.contains(&"Finish: exact roll".to_owned()), "{labels:?}");
-    assert!(labels.contains(&"Turn timer: 24 hours".to_owned()), "{labels:?}");
-    // Three sixes count only with the bonus six (S11): not offered until it is on.
-    assert!(!labels.iter().any(|l| l.starts_with("Three sixes")), "{labels:?}");
-    assert!(panel[0].buttons().iter().all(|row| row.len() <= 2));
-    // Each press steps one option; the panel stays open.
-    let finish = button_of(&panel[0], |b| b == TokenButton::Cycle(1)).unwrap();
-    let refused = service.handle(&ben, Op::Press(finish.clone())).await;
-    assert!(refused[0].private_to().is_some());
-    let after = service.handle(&ana, Op::Press(finish)).await;
-    assert!(plain(&after[0].text).contains("Finish: bounce back"), "{}", after[0].text);
-    let bonus = button_of(&after[0], |b| b == TokenButton::Cycle(2)).unwrap();
-    let after = service.handle(&ana, Op::Press(bonus)).await;
-    let labels: Vec<String> =
-        after[0].buttons().iter().flatten().map(|b| b.label.clone()).collect();
-    assert!(labels.iter().any(|l| l.starts_with("Three sixes")), "{labels:?}");
-    // Done shows the lobby again, in place, with the options as set.
-    let done = button_of(&after[0], |b| b == TokenButton::Refresh).unwrap();
-    let back = service.handle(&ana, Op::Press(done)).await;
-    assert!(button_of(&back[0], |b| b == TokenButton::Join).is_some());
-    assert!(plain(&back[0].text).contains("bounce back"), "{}", back[0].text);
+    let ana = ctx(&chat, "Ana");
+    let lobby = scenario::play(
+        &service,
+        &chat,
+        r#"
+        Ana: /snakes
+        # Only the host opens the panel.
+        Ben: [Options]
+          ! host
+        Ana: [Options]
+          > [Finish: exact roll]
+          > [Turn timer: 24 hours]
+        # Three sixes count only with the bonus six (S11): not offered until it is on.
+          - [Three sixes]
+        # Each press steps one option; the panel stays open.
+        Ben: [Finish: exact roll]
+          ! host
+        Ana: [Finish: exact roll]
+          > Finish: bounce back
+        Ana: [Six rolls again]
+          > [Three sixes]
+        # Done shows the lobby again, in place, with the options as set.
+        Ana: [Done]
+          > [Join]
+          > bounce back
+        "#,
+    )
+    .await;
+    // The panel is the lobby message, in rows of at most two buttons.
+    let finish = |v: &&View| v.buttons().iter().flatten().any(|b| b.label == "Finish: exact roll");
+    let panel = lobby.iter().find(finish).unwrap();
+    assert_eq!(panel.shows(), lobby[0].shows(), "the panel is the lobby message");
+    assert!(panel.buttons().iter().all(|row| row.len() <= 2));
     // A forged option number changes nothing.
     let forged = Token {
         table: lobby[0].shows().unwrap().0 as u64,

@@ -4,359 +4,20 @@
 
 mod common;
 
-use std::collections::{HashMap, VecDeque};
-use std::sync::Arc;
 use std::time::Duration;
 
-use axum::Router;
-use axum::extract::{Path, Request, State};
-use axum::routing::post;
-use common::bot_api::{Fields, chat_json, edit, fields, get_me, message_json, ok, untagged, user};
-use common::bot_config;
-use dicetable::bot::{self, Config, PlaygroundMode};
+use common::bot_api::{BotApi, Fake, TelegramBot, untagged, user};
+use dicetable::bot;
+use dicetable::ids::ChatId;
 use serde_json::{Value, json};
-use tokio::sync::{Mutex, Notify};
 
 const CHAT: i64 = common::bot_api::GROUP;
-
-#[derive(Default)]
-struct Fake {
-    updates: VecDeque<Value>,
-    next_update: i64,
-    next_message: i64,
-    /// Messages the bot shows, by id: text or caption, photo or not, keyboard.
-    messages: HashMap<i64, Value>,
-    /// Callback answers: (query id, text, alert).
-    answers: Vec<(String, Option<String>, bool)>,
-    /// Methods to refuse with 429 the next n times.
-    limited: HashMap<String, usize>,
-    calls: Vec<String>,
-    /// setWebhook: (url, secret token).
-    webhook: Option<(String, String)>,
-    /// setMyCommands: (language code, command names).
-    menus: Vec<(Option<String>, Vec<String>)>,
-    /// The offset of every getUpdates call, in order.
-    offsets: Vec<i64>,
-    /// getUpdates answers 409 (another poller took over) while this is set.
-    polling_refused: bool,
-    /// Every update pushed: its id, and a callback query's id.
-    pushed: Vec<(i64, Option<String>)>,
-    /// Every new message (sendMessage, sendPhoto): its chat, and when.
-    sent: Vec<(i64, std::time::Instant)>,
-    /// Files sent with sendAnimation and sendDocument: (method, file name, bytes).
-    files: Vec<(String, String, Vec<u8>)>,
-    /// Private chats of users who blocked the bot: messages to them are refused with 403.
-    blocked: Vec<i64>,
-    /// The 403's description, when not "bot was blocked by the user" (a user who never
-    /// started the bot gets "bot can't initiate conversation with a user").
-    refusal: Option<&'static str>,
-    /// Messages refused that way: their chat.
-    refused: Vec<i64>,
-}
-
-#[derive(Clone)]
-struct Server {
-    fake: Arc<Mutex<Fake>>,
-    pushed: Arc<Notify>,
-}
-
-async fn api(
-    State(s): State<Server>,
-    Path((_bot, method)): Path<(String, String)>,
-    request: Request,
-) -> axum::Json<Value> {
-    // Bot API method names are case-insensitive (teloxide sends "SendPhoto").
-    let method = method.to_lowercase();
-    let Fields { values: f, files } = fields(request).await;
-    let mut fake = s.fake.lock().await;
-    fake.calls.push(method.clone());
-    if let Some(n) = fake.limited.get_mut(&method)
-        && *n > 0
-    {
-        *n -= 1;
-        return axum::Json(json!({
-            "ok": false, "error_code": 429,
-            "description": "Too Many Requests: retry after 1",
-            "parameters": { "retry_after": 1 }
-        }));
-    }
-    let keyboard =
-        |f: &HashMap<String, Value>| f.get("reply_markup").cloned().unwrap_or(Value::Null);
-    match method.as_str() {
-        "getme" => ok(get_me()),
-        "getupdates" => {
-            // As Telegram does: an offset confirms (forgets) every update before it; the rest
-            // are delivered again until confirmed.
-            if fake.polling_refused {
-                return axum::Json(json!({ "ok": false, "error_code": 409,
-                    "description": "Conflict: terminated by other getUpdates request" }));
-            }
-            let offset = f.get("offset").and_then(Value::as_i64).unwrap_or(0);
-            fake.offsets.push(offset);
-            fake.updates.retain(|u| u["update_id"].as_i64().unwrap_or(0) >= offset);
-            if fake.updates.is_empty() {
-                drop(fake);
-                let _ = tokio::time::timeout(Duration::from_millis(300), s.pushed.notified()).await;
-                fake = s.fake.lock().await;
-            }
-            let updates: Vec<Value> = fake.updates.iter().take(100).cloned().collect();
-            ok(Value::Array(updates))
-        }
-        "sendmessage" | "sendphoto"
-            if f.get("chat_id")
-                .and_then(Value::as_i64)
-                .is_some_and(|c| fake.blocked.contains(&c)) =>
-        {
-            let chat = f.get("chat_id").and_then(Value::as_i64).unwrap_or(0);
-            fake.refused.push(chat);
-            let description = fake.refusal.unwrap_or("Forbidden: bot was blocked by the user");
-            axum::Json(json!({ "ok": false, "error_code": 403, "description": description }))
-        }
-        "sendmessage" | "sendphoto" => {
-            fake.next_message += 1;
-            let id = fake.next_message + 1000;
-            let photo = method == "sendphoto";
-            let text = if photo { f.get("caption") } else { f.get("text") }
-                .cloned()
-                .unwrap_or(Value::Null);
-            let chat = f.get("chat_id").and_then(Value::as_i64).unwrap_or(CHAT);
-            fake.sent.push((chat, std::time::Instant::now()));
-            let body = json!({ "photo": photo, "text": text, "keyboard": keyboard(&f),
-                "png": f.values().any(|p| p["png"] == true), "chat": chat });
-            fake.messages.insert(id, body.clone());
-            ok(message_json(id, &body))
-        }
-        "sendanimation" | "senddocument" => {
-            fake.next_message += 1;
-            let id = fake.next_message + 1000;
-            let chat = f.get("chat_id").and_then(Value::as_i64).unwrap_or(CHAT);
-            let (file_name, bytes) = files.into_iter().next().unwrap_or_default();
-            let body = json!({ "file": method, "file_name": file_name, "text": f.get("caption"),
-                "keyboard": keyboard(&f), "chat": chat });
-            fake.files.push((method.clone(), file_name, bytes));
-            fake.messages.insert(id, body.clone());
-            ok(message_json(id, &body))
-        }
-        "editmessagetext" | "editmessagemedia" | "editmessagereplymarkup" => {
-            edit(&mut fake.messages, &method, &f)
-        }
-        "answercallbackquery" => {
-            let id = f.get("callback_query_id").and_then(Value::as_str).unwrap_or("").to_owned();
-            let text = f.get("text").and_then(Value::as_str).map(str::to_owned);
-            let alert = f.get("show_alert").and_then(Value::as_bool).unwrap_or(false);
-            fake.answers.push((id, text, alert));
-            ok(json!(true))
-        }
-        "getchatmember" => {
-            let uid = f.get("user_id").and_then(Value::as_i64).unwrap_or(0);
-            // User 3 ("Mod") administers the group.
-            if uid == 3 {
-                ok(json!({ "status": "creator", "user": user(uid, "Mod"), "is_anonymous": false }))
-            } else {
-                ok(json!({ "status": "member", "user": user(uid, "x") }))
-            }
-        }
-        "setmycommands" => {
-            let names = f["commands"].as_array().map(|c| {
-                c.iter().map(|c| c["command"].as_str().unwrap_or("").to_owned()).collect()
-            });
-            let code = f.get("language_code").and_then(Value::as_str).map(str::to_owned);
-            fake.menus.push((code, names.unwrap_or_default()));
-            ok(json!(true))
-        }
-        "deletewebhook" => ok(json!(true)),
-        "setwebhook" => {
-            let url = f.get("url").and_then(Value::as_str).unwrap_or("").to_owned();
-            let secret = f.get("secret_token").and_then(Value::as_str).unwrap_or("").to_owned();
-            fake.webhook = Some((url, secret));
-            ok(json!(true))
-        }
-        other => axum::Json(
-            json!({ "ok": false, "error_code": 404, "description": format!("Not Found: method {other}") }),
-        ),
-    }
-}
-
-struct Group {
-    server: Server,
-    running: bot::Running,
-    query: u64,
-    config: Config,
-}
-
-impl Group {
-    async fn start(name: &str) -> Group {
-        let url = common::sqlite_url("tg", name);
-        Self::start_with(&url, None).await
-    }
-
-    /// A bot on `database_url` with a fresh fake Bot API (webhook mode if `webhook`).
-    async fn start_with(database_url: &str, webhook: Option<&str>) -> Group {
-        Self::start_full(database_url, webhook, Duration::from_secs(25)).await
-    }
-
-    async fn start_full(database_url: &str, webhook: Option<&str>, stop: Duration) -> Group {
-        Self::start_tuned(database_url, webhook, stop, |_| {}).await
-    }
-
-    /// A group whose bot's configuration `tune` changes.
-    async fn start_tuned(
-        database_url: &str,
-        webhook: Option<&str>,
-        stop: Duration,
-        tune: impl FnOnce(&mut Config),
-    ) -> Group {
-        let server = Server { fake: Arc::default(), pushed: Arc::new(Notify::new()) };
-        // The Bot API takes files up to 50 MB (axum's own default, 2 MB, would refuse a long
-        // game's replay GIF).
-        let app = Router::new()
-            .route("/{bot}/{method}", post(api))
-            .layer(axum::extract::DefaultBodyLimit::max(50 * 1024 * 1024))
-            .with_state(server.clone());
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let addr = listener.local_addr().unwrap();
-        tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
-        let mut config = Config {
-            playground: PlaygroundMode::Auto,
-            telegram_token: Some("123:TEST".into()),
-            telegram_api_url: format!("http://{addr}").parse().unwrap(),
-            telegram_webhook_url: webhook.map(|w| w.parse().unwrap()),
-            shutdown_timeout: stop,
-            ..bot_config(database_url.to_owned())
-        };
-        tune(&mut config);
-        let running = bot::start(&config).await.unwrap();
-        Group { server, running, query: 0, config }
-    }
-
-    async fn push(&self, update: Value) {
-        let mut fake = self.server.fake.lock().await;
-        fake.next_update += 1;
-        let mut update = update;
-        update["update_id"] = json!(fake.next_update);
-        let qid = update["callback_query"]["id"].as_str().map(str::to_owned);
-        let id = fake.next_update;
-        fake.pushed.push((id, qid));
-        fake.updates.push_back(update);
-        drop(fake);
-        self.server.pushed.notify_waiters();
-    }
-
-    async fn say(&self, uid: i64, name: &str, text: &str) {
-        self.say_in(CHAT, uid, name, text).await;
-    }
-
-    /// Says `text` as a reply to a message of `to`.
-    async fn reply(&self, uid: i64, name: &str, text: &str, to: (i64, &str)) {
-        self.push(json!({ "message": {
-            "message_id": 700 + uid, "date": 1_700_000_000,
-            "chat": chat_json(CHAT), "from": user(uid, name), "text": text,
-            "reply_to_message": {
-                "message_id": 600 + to.0, "date": 1_700_000_000, "chat": chat_json(CHAT),
-                "from": user(to.0, to.1), "text": "good game",
-            },
-        }}))
-        .await;
-    }
-
-    async fn say_in(&self, chat: i64, uid: i64, name: &str, text: &str) {
-        let id = 500 + uid;
-        self.push(json!({ "message": {
-            "message_id": id, "date": 1_700_000_000,
-            "chat": chat_json(chat), "from": user(uid, name), "text": text,
-        }}))
-        .await;
-    }
-
-    async fn press(&mut self, uid: i64, name: &str, message: i64, data: &str) -> String {
-        self.query += 1;
-        let qid = format!("q{}", self.query);
-        let body = self.server.fake.lock().await.messages[&message].clone();
-        self.push(json!({ "callback_query": {
-            "id": qid, "from": user(uid, name), "chat_instance": "ci",
-            "message": message_json(message, &body), "data": data,
-        }}))
-        .await;
-        qid
-    }
-
-    /// Waits until `check` holds on the fake's state.
-    /// An admin sets the chat to one board message edited in place.
-    async fn boards_in_place(&self) {
-        self.say(3, "Mod", "/boards edit").await;
-        self.until_said("quiet boards", "edited in place").await;
-    }
-
-    /// Message `id` once edited past revision `rev`.
-    async fn edited(&self, id: i64, rev: i64) -> Value {
-        self.until("the board edited", |f| {
-            let m = &f.messages[&id];
-            (m["rev"].as_i64().unwrap_or(0) > rev).then(|| m.clone())
-        })
-        .await
-    }
-
-    /// Waits until some message says `text`.
-    async fn until_said(&self, what: &str, text: &str) {
-        self.until(what, |f| {
-            f.messages
-                .values()
-                .any(|m| m["text"].as_str().is_some_and(|t| t.contains(text)))
-                .then_some(())
-        })
-        .await;
-    }
-
-    /// Gives up after 60 s: a game's replay drawn on a machine busy with other tests can take
-    /// half a minute.
-    async fn until<T>(&self, what: &str, check: impl Fn(&Fake) -> Option<T>) -> T {
-        for _ in 0..2400 {
-            if let Some(v) = check(&*self.server.fake.lock().await) {
-                return v;
-            }
-            tokio::time::sleep(Duration::from_millis(25)).await;
-        }
-        let fake = self.server.fake.lock().await;
-        let newest = board(&fake).map(|(_, m)| m["text"].clone());
-        panic!(
-            "timed out waiting for {what}; answers {:?}; newest board {newest:?}",
-            fake.answers.last()
-        );
-    }
-
-    async fn answer(&self, qid: &str) -> (Option<String>, bool) {
-        self.until(&format!("the answer to {qid}"), |f| {
-            f.answers.iter().find(|(id, _, _)| id == qid).map(|(_, t, a)| (t.clone(), *a))
-        })
-        .await
-    }
-}
-
-/// The newest message with a button labelled `label`: its id and the button's data.
-fn button(f: &Fake, label: &str) -> Option<(i64, String)> {
-    let mut ids: Vec<_> = f.messages.keys().copied().collect();
-    ids.sort();
-    ids.into_iter().rev().find_map(|id| {
-        let k = &f.messages[&id]["keyboard"]["inline_keyboard"];
-        k.as_array()?.iter().flat_map(|r| r.as_array().unwrap()).find_map(|b| {
-            (b["text"].as_str()? == label)
-                .then(|| (id, b["callback_data"].as_str().unwrap().to_owned()))
-        })
-    })
-}
-
-/// The newest board photo that has buttons.
-fn board(f: &Fake) -> Option<(i64, Value)> {
-    let mut ids: Vec<_> = f.messages.keys().copied().collect();
-    ids.sort();
-    ids.into_iter().rev().map(|id| (id, f.messages[&id].clone())).find(|(_, m)| m["photo"] == true)
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_group_opens_a_table_joins_and_plays_turns_with_inline_buttons() {
     // On both databases, as it is used.
     for (_db, url) in common::both_databases("tg", "games").await {
-        let mut g = Group::start_with(&url, None).await;
+        let mut g = TelegramBot::start_with(&url, None).await;
         // The command menu is registered in every language: English as the default, then fa, ru, tl.
         let menus =
             g.until("four command menus", |f| (f.menus.len() == 4).then(|| f.menus.clone())).await;
@@ -375,8 +36,8 @@ async fn a_group_opens_a_table_joins_and_plays_turns_with_inline_buttons() {
         g.say(1, "Ana", "/ludo@another_bot").await;
         g.say(1, "Ana", "/weather").await;
         g.say(1, "Ana", "/snakes@dicetable_bot quick").await;
-        let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
-        let first = g.server.fake.lock().await.messages.keys().min().copied();
+        let (lobby, join) = g.until("a lobby", |f| f.button("Join")).await;
+        let first = g.api.fake.lock().await.messages.keys().min().copied();
         assert_eq!(
             first,
             Some(lobby),
@@ -396,14 +57,14 @@ async fn a_group_opens_a_table_joins_and_plays_turns_with_inline_buttons() {
             untagged(f.messages[&lobby]["text"].as_str()?).contains("Ben joined").then_some(())
         })
         .await;
-        let (_, start) = g.until("a Start button", |f| button(f, "Start")).await;
+        let (_, start) = g.until("a Start button", |f| f.button("Start")).await;
         g.press(1, "Ana", lobby, &start).await;
         // Telegram's own limit (one message a second per chat, which teloxide's Throttle keeps)
         // makes every board a second: a few turns, not a whole game.
         let mut last = 0;
         for turn in 0..6 {
             let (id, photo) =
-                g.until("a new board", |f| board(f).filter(|(id, _)| *id > last)).await;
+                g.until("a new board", |f| f.board().filter(|(id, _)| *id > last)).await;
             last = id;
             assert_eq!(photo["png"], true, "the board is a PNG");
             let caption = untagged(photo["text"].as_str().unwrap());
@@ -432,7 +93,7 @@ async fn a_group_opens_a_table_joins_and_plays_turns_with_inline_buttons() {
             assert_eq!(g.answer(&qid).await, (None, false));
             // The superseded board loses its buttons once the next one is shown.
             g.until("the old board stripped", |f| {
-                (board(f).is_some_and(|(n, _)| n > id) && f.messages[&id]["keyboard"].is_null())
+                (f.board().is_some_and(|(n, _)| n > id) && f.messages[&id]["keyboard"].is_null())
                     .then_some(())
             })
             .await;
@@ -447,12 +108,12 @@ async fn a_group_opens_a_table_joins_and_plays_turns_with_inline_buttons() {
 async fn full_games_of_every_kind_to_the_final_ranking() {
     // On both databases, as it is used.
     for (_db, url) in common::both_databases("tg", "full").await {
-        let mut g = Group::start_with(&url, None).await;
+        let mut g = TelegramBot::start_with(&url, None).await;
         let players = [(1, "Ana"), (2, "Ben")];
         g.boards_in_place().await;
         for command in ["/snakes quick", "/ludo", "/nardy"] {
             g.say(1, "Ana", command).await;
-            let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
+            let (lobby, join) = g.until("a lobby", |f| f.button("Join")).await;
             g.press(2, "Ben", lobby, &join).await;
             // Nardy seats two: Ben's join fills the table, which starts by itself.
             let text = g
@@ -462,10 +123,10 @@ async fn full_games_of_every_kind_to_the_final_ranking() {
                 })
                 .await;
             if !text.contains("begins") {
-                let (_, start) = g.until("a Start button", |f| button(f, "Start")).await;
+                let (_, start) = g.until("a Start button", |f| f.button("Start")).await;
                 g.press(1, "Ana", lobby, &start).await;
             }
-            let (id, _) = g.until("the board", |f| board(f).filter(|(id, _)| *id > lobby)).await;
+            let (id, _) = g.until("the board", |f| f.board().filter(|(id, _)| *id > lobby)).await;
             let mut rev = -1;
             let mut moves = 0;
             loop {
@@ -495,7 +156,7 @@ async fn full_games_of_every_kind_to_the_final_ranking() {
                 assert!(moves < 3000, "{command}: the game does not end");
             }
             g.until_said("the seed revealed", "dicetable verify").await;
-            g.server.fake.lock().await.messages.clear();
+            g.api.fake.lock().await.messages.clear();
         }
         g.running.shutdown().await;
     }
@@ -505,9 +166,9 @@ async fn full_games_of_every_kind_to_the_final_ranking() {
 async fn forged_data_stale_buttons_and_rate_limits() {
     // On both databases, as it is used.
     for (_db, url) in common::both_databases("tg", "robust").await {
-        let mut g = Group::start_with(&url, None).await;
+        let mut g = TelegramBot::start_with(&url, None).await;
         g.say(1, "Ana", "/nardy").await;
-        let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
+        let (lobby, join) = g.until("a lobby", |f| f.button("Join")).await;
         // A chat admin may set the host's options, as the refusal to others says (issue 45:
         // Telegram asks for admin rights where the command's declaration says).
         g.say(3, "Mod", "/options 5m").await;
@@ -525,19 +186,19 @@ async fn forged_data_stale_buttons_and_rate_limits() {
         assert!(g.answer(&qid).await.1);
         // The next photo and the next edit are refused with 429: both are retried, nothing lost.
         {
-            let mut fake = g.server.fake.lock().await;
+            let mut fake = g.api.fake.lock().await;
             fake.limited.insert("sendphoto".into(), 1);
             fake.limited.insert("editmessagetext".into(), 1);
         }
         g.press(2, "Ben", lobby, &join).await;
-        let board = g.until("the first board despite a 429", board).await;
+        let board = g.until("the first board despite a 429", Fake::board).await;
         assert_eq!(board.1["png"], true);
         g.until("the lobby edited despite a 429", |f| {
             untagged(f.messages[&lobby]["text"].as_str()?).contains("begins").then_some(())
         })
         .await;
         {
-            let fake = g.server.fake.lock().await;
+            let fake = g.api.fake.lock().await;
             assert_eq!(
                 fake.calls.iter().filter(|c| *c == "sendphoto").count(),
                 2,
@@ -551,7 +212,7 @@ async fn forged_data_stale_buttons_and_rate_limits() {
             .unwrap()
             .to_owned();
         g.press(1, "Ana", board.0, &data).await;
-        g.until("the roll-off", |f| self::board(f).filter(|(id, _)| *id > board.0)).await;
+        g.until("the roll-off", |f| f.board().filter(|(id, _)| *id > board.0)).await;
         let qid = g.press(2, "Ben", board.0, &data).await;
         let (text, alert) = g.answer(&qid).await;
         assert!(alert && text.unwrap().contains("out of date"));
@@ -564,9 +225,9 @@ async fn forged_data_stale_buttons_and_rate_limits() {
                 .then_some(())
         })
         .await;
-        let (id, photo) = g.until("the newest board", self::board).await;
+        let (id, photo) = g.until("the newest board", Fake::board).await;
         let (data, mover) = first_button_and_mover(&photo);
-        let before = g.server.fake.lock().await.calls.iter().filter(|c| *c == "sendphoto").count();
+        let before = g.api.fake.lock().await.calls.iter().filter(|c| *c == "sendphoto").count();
         g.press(mover.0, mover.1, id, &data).await;
         g.until("the board edited in place", |f| {
             (f.calls.iter().any(|c| c == "editmessagemedia")
@@ -574,7 +235,7 @@ async fn forged_data_stale_buttons_and_rate_limits() {
                 .then_some(())
         })
         .await;
-        let after = g.server.fake.lock().await.calls.iter().filter(|c| *c == "sendphoto").count();
+        let after = g.api.fake.lock().await.calls.iter().filter(|c| *c == "sendphoto").count();
         assert_eq!(after, before, "no new photo message");
         // A reply to someone not at the table names them, never by id (issue 45).
         g.reply(3, "Mod", "/kick", (7, "Zed")).await;
@@ -603,8 +264,8 @@ async fn forged_data_stale_buttons_and_rate_limits() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn webhook_mode_takes_updates_over_https_posts_with_the_secret_header() {
     let url = common::sqlite_url("tg", "webhook");
-    let g = Group::start_with(&url, Some("https://bot.example.com/telegram/webhook")).await;
-    let (url, secret) = g.server.fake.lock().await.webhook.clone().expect("setWebhook was called");
+    let g = TelegramBot::start_with(&url, Some("https://bot.example.com/telegram/webhook")).await;
+    let (url, secret) = g.api.fake.lock().await.webhook.clone().expect("setWebhook was called");
     assert_eq!(url, "https://bot.example.com/telegram/webhook");
     assert!(secret.len() >= 32);
     let endpoint = format!("http://{}/telegram/webhook", g.running.addr);
@@ -625,54 +286,36 @@ async fn webhook_mode_takes_updates_over_https_posts_with_the_secret_header() {
         .await
         .unwrap();
     assert_eq!(res.status(), 200);
-    g.until("a lobby from the webhook", |f| button(f, "Join")).await;
-    let fake = g.server.fake.lock().await;
+    g.until("a lobby from the webhook", |f| f.button("Join")).await;
+    let fake = g.api.fake.lock().await;
     assert!(!fake.calls.iter().any(|c| c == "getupdates"), "no polling in webhook mode");
     assert_eq!(fake.messages.len(), 1);
     drop(fake);
     g.running.shutdown().await;
 }
 
-/// The newest board photo in `chat`.
-fn board_in(f: &Fake, chat: i64) -> Option<(i64, Value)> {
-    let mut ids: Vec<_> =
-        f.messages.keys().copied().filter(|id| f.messages[id]["chat"] == chat).collect();
-    ids.sort();
-    ids.into_iter().rev().map(|id| (id, f.messages[&id].clone())).find(|(_, m)| m["photo"] == true)
-}
-
-/// The newest message in `chat` whose text contains `words`.
-fn said_in(f: &Fake, chat: i64, words: &str) -> Option<(i64, String)> {
-    let mut ids: Vec<_> =
-        f.messages.keys().copied().filter(|id| f.messages[id]["chat"] == chat).collect();
-    ids.sort();
-    ids.into_iter().rev().find_map(|id| {
-        let text = untagged(f.messages[&id]["text"].as_str()?);
-        text.contains(words).then_some((id, text))
-    })
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_private_table_is_joined_through_its_deep_link_and_played_in_private_chats() {
-    let mut g = Group::start("private").await;
+    let mut g = TelegramBot::start("private").await;
     let players = [(1, "Ana"), (2, "Ben")];
     // In the group the bot says where private tables are made (it can only write to people who
     // started a chat with it).
     g.say(1, "Ana", "/snakes private").await;
-    g.until("the refusal in the group", |f| said_in(f, CHAT, "private chat with me")).await;
+    g.until("the refusal in the group", |f| f.said_in(Some(CHAT), "private chat with me").pop())
+        .await;
     // In her private chat (whose id is her user id) Ana opens one and gets its invite link.
     g.say_in(1, 1, "Ana", "/snakes private quick").await;
-    let (lobby, text) = g.until("a private lobby", |f| said_in(f, 1, "t.me/")).await;
+    let (lobby, text) = g.until("a private lobby", |f| f.said_in(Some(1), "t.me/").pop()).await;
     let link = text.lines().find(|l| l.starts_with("https://t.me/dicetable_bot?start=")).unwrap();
     let code = link.rsplit('=').next().unwrap().to_owned();
     // Ben follows the link: Telegram opens his chat with the bot and sends "/start <code>".
     g.say_in(2, 2, "Ben", &format!("/start {code}")).await;
     g.until("Ben seated, in both chats", |f| {
         let ana_sees = untagged(f.messages[&lobby]["text"].as_str()?).contains("Ben joined");
-        (ana_sees && said_in(f, 2, "Ben joined").is_some()).then_some(())
+        (ana_sees && f.said_in(Some(2), "Ben joined").pop().is_some()).then_some(())
     })
     .await;
-    let (_, start) = g.until("a Start button", |f| button(f, "Start")).await;
+    let (_, start) = g.until("a Start button", |f| f.button("Start")).await;
     g.press(1, "Ana", lobby, &start).await;
     // Each board reaches both private chats; the player to move plays on their own copy, and the
     // copies they superseded lose their buttons.
@@ -680,8 +323,8 @@ async fn a_private_table_is_joined_through_its_deep_link_and_played_in_private_c
     for _ in 0..4 {
         let boards = g
             .until("a new board in both chats", |f| {
-                let a = board_in(f, 1).filter(|(id, _)| *id > last[0])?;
-                let b = board_in(f, 2).filter(|(id, _)| *id > last[1])?;
+                let a = f.board_in(Some(1)).filter(|(id, _)| *id > last[0])?;
+                let b = f.board_in(Some(2)).filter(|(id, _)| *id > last[1])?;
                 Some([a, b])
             })
             .await;
@@ -701,7 +344,7 @@ async fn a_private_table_is_joined_through_its_deep_link_and_played_in_private_c
         last = previous;
     }
     // Nothing of the private table was shown in the group.
-    let fake = g.server.fake.lock().await;
+    let fake = g.api.fake.lock().await;
     let in_group = fake.messages.values().filter(|m| m["chat"] == CHAT).count();
     assert_eq!(in_group, 1, "only the refusal");
     drop(fake);
@@ -724,7 +367,10 @@ fn supergroup(i: i64) -> i64 {
 
 /// Opens a started Snakes table in each of `groups` supergroups; returns each group's first
 /// board: (chat, message, Roll data, mover).
-async fn tables_in_groups(g: &Group, groups: i64) -> Vec<(i64, i64, String, (i64, &'static str))> {
+async fn tables_in_groups(
+    g: &TelegramBot,
+    groups: i64,
+) -> Vec<(i64, i64, String, (i64, &'static str))> {
     for i in 0..groups {
         g.say_in(supergroup(i), 1, "Ana", "/snakes quick").await;
         g.say_in(supergroup(i), 2, "Ben", "/join").await;
@@ -733,7 +379,7 @@ async fn tables_in_groups(g: &Group, groups: i64) -> Vec<(i64, i64, String, (i64
     let mut boards = Vec::new();
     for i in 0..groups {
         let chat = supergroup(i);
-        let (id, photo) = g.until("every group's first board", |f| board_in(f, chat)).await;
+        let (id, photo) = g.until("every group's first board", |f| f.board_in(Some(chat))).await;
         let (data, mover) = first_button_and_mover(&photo);
         boards.push((chat, id, data, mover));
     }
@@ -742,25 +388,17 @@ async fn tables_in_groups(g: &Group, groups: i64) -> Vec<(i64, i64, String, (i64
 
 /// Every table's newest stored version is shown by its recorded board message, and in every
 /// group exactly one photo has buttons: the newest.
-async fn every_move_is_shown(server: &Server, store: &dicetable::store::Store, groups: i64) {
-    let fake = server.fake.lock().await;
+async fn every_move_is_shown(api: &BotApi, store: &dicetable::store::Store, groups: i64) {
+    let fake = api.fake.lock().await;
     for i in 0..groups {
         let chat = supergroup(i);
-        let photos: Vec<(i64, &Value)> = {
-            let mut p: Vec<(i64, &Value)> = fake
-                .messages
-                .iter()
-                .filter(|(_, m)| m["chat"] == chat && m["photo"] == true)
-                .map(|(id, m)| (*id, m))
-                .collect();
-            p.sort_by_key(|(id, _)| *id);
-            p
-        };
+        let mut photos = fake.in_chat(Some(chat));
+        photos.retain(|(_, m)| m["photo"] == true);
         let live: Vec<i64> =
             photos.iter().filter(|(_, m)| !m["keyboard"].is_null()).map(|(id, _)| *id).collect();
         assert_eq!(live, [photos.last().unwrap().0], "group {i}: one live board, the newest");
         let tables = store
-            .tables_in_chat(&format!("telegram:{chat}"), &[dicetable::store::TableStatus::Playing])
+            .tables_in_chat(&ChatId::telegram(chat), &[dicetable::store::TableStatus::Playing])
             .await
             .unwrap();
         for (table, _, _) in tables {
@@ -783,20 +421,14 @@ async fn every_move_is_shown(server: &Server, store: &dicetable::store::Store, g
 async fn sigterm_finishes_every_press_in_flight_and_its_board() {
     const GROUPS: i64 = 60;
     for (db, url) in common::both_databases("tg", "sigterm").await {
-        let mut g = Group::start_with(&url, None).await;
+        let mut g = TelegramBot::start_with(&url, None).await;
         let boards = tables_in_groups(&g, GROUPS).await;
         for (chat, id, data, mover) in &boards {
+            // A double tap.
             for _ in 0..2 {
-                g.query += 1;
-                let qid = format!("q{}", g.query);
-                let body = g.server.fake.lock().await.messages[id].clone();
-                g.push(json!({ "callback_query": {
-                    "id": qid, "from": user(mover.0, mover.1), "chat_instance": "ci",
-                    "message": message_json(*id, &body), "data": data,
-                }}))
-                .await;
-                let _ = chat;
+                g.press(mover.0, mover.1, *id, data).await;
             }
+            let _ = chat;
         }
         tokio::time::sleep(Duration::from_millis(400)).await;
         let stopping = std::time::Instant::now();
@@ -804,11 +436,11 @@ async fn sigterm_finishes_every_press_in_flight_and_its_board() {
         let took = stopping.elapsed();
         println!("{db}: the stop with {} presses in flight took {took:?}", 2 * GROUPS);
         let store = dicetable::store::Store::connect(&url).await.unwrap();
-        every_move_is_shown(&g.server, &store, GROUPS).await;
+        every_move_is_shown(&g.api, &store, GROUPS).await;
         // Telegram is told exactly which updates were handled: every press before the final
         // offset was answered; any after it (taken from Telegram just as the stop came) was
         // not handled, and Telegram still has it to deliver after the restart.
-        let fake = g.server.fake.lock().await;
+        let fake = g.api.fake.lock().await;
         let offset = fake.offsets.last().copied().unwrap();
         let answered = |qid: &str| fake.answers.iter().any(|(id, _, _)| id == qid);
         for (id, qid) in &fake.pushed {
@@ -829,9 +461,9 @@ async fn sigterm_finishes_every_press_in_flight_and_its_board() {
 /// button presses always came without admin rights on Telegram); a member may not.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_chat_admin_may_press_cancel_for_the_host() {
-    let mut g = Group::start("admin").await;
+    let mut g = TelegramBot::start("admin").await;
     g.say(1, "Ana", "/ludo").await;
-    let (lobby, cancel) = g.until("a lobby", |f| button(f, "Cancel")).await;
+    let (lobby, cancel) = g.until("a lobby", |f| f.button("Cancel")).await;
     let qid = g.press(2, "Ben", lobby, &cancel).await;
     let (text, alert) = g.answer(&qid).await;
     assert!(alert && untagged(&text.unwrap()).contains("host"), "a member may not");
@@ -851,13 +483,13 @@ async fn a_chat_admin_may_press_cancel_for_the_host() {
 async fn every_readme_command_example_works() {
     const CHAT: i64 = 4242;
     for (db, url) in common::both_databases("tg", "readme").await {
-        let g = Group::start_with(&url, None).await;
+        let g = TelegramBot::start_with(&url, None).await;
         for (who, text, phrase) in common::README_CONVERSATION {
             let uid = if *who == "Ben" { 2 } else { 1 };
             let seen = |f: &Fake| -> Vec<(i64, i64)> {
                 f.messages.iter().map(|(id, m)| (*id, m["rev"].as_i64().unwrap_or(0))).collect()
             };
-            let before = seen(&*g.server.fake.lock().await);
+            let before = seen(&*g.api.fake.lock().await);
             g.say_in(CHAT, uid, who, text).await;
             g.until(&format!("{db}: {text} answered with {phrase:?}"), |f| {
                 f.messages
@@ -871,7 +503,7 @@ async fn every_readme_command_example_works() {
             })
             .await;
         }
-        let fake = g.server.fake.lock().await;
+        let fake = g.api.fake.lock().await;
         for m in fake.messages.values() {
             let text = untagged(m["text"].as_str().unwrap_or(""));
             assert!(!text.contains("do not know") && !text.contains("went wrong"), "{db}: {text}");
@@ -897,7 +529,7 @@ async fn every_readme_command_example_works() {
 /// `/healthz` tells when Telegram polling fails, and why, and recovers with it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn healthz_reports_failing_polling() {
-    let g = Group::start("health").await;
+    let g = TelegramBot::start("health").await;
     let url = format!("http://{}/healthz", g.running.addr);
     // Asks /healthz until `done` holds of its answer (status, body), for up to 10 s.
     let until = |done: fn(u16, &Value) -> bool| {
@@ -917,14 +549,14 @@ async fn healthz_reports_failing_polling() {
     };
     let report = until(|_, body| body["telegram"] == "ok").await;
     assert_eq!(report.0, 200, "{}", report.1);
-    g.server.fake.lock().await.polling_refused = true;
+    g.api.fake.lock().await.polling_refused = true;
     let report = until(|status, _| status == 503).await;
     assert_eq!(report.0, 503, "{}", report.1);
     assert_eq!(report.1["status"], "unhealthy");
     assert_eq!(report.1["database"], "ok");
     let why = report.1["telegram"].as_str().unwrap();
     assert!(why.starts_with("down: getUpdates failed") && why.contains("terminated"), "{why}");
-    g.server.fake.lock().await.polling_refused = false;
+    g.api.fake.lock().await.polling_refused = false;
     let report = until(|status, _| status == 200).await;
     assert_eq!(report.0, 200, "recovered: {}", report.1);
     g.running.shutdown().await;
@@ -938,16 +570,14 @@ async fn healthz_reports_failing_polling() {
 async fn a_stop_cut_short_loses_no_press() {
     const GROUPS: i64 = 20;
     for (db, url) in common::both_databases("tg", "cut").await {
-        let mut g = Group::start_full(&url, None, Duration::ZERO).await;
+        let mut g =
+            TelegramBot::start_tuned(&url, None, |c| c.shutdown_timeout = Duration::ZERO).await;
         let boards = tables_in_groups(&g, GROUPS).await;
         let store = dicetable::store::Store::connect(&url).await.unwrap();
         let mut before = Vec::new();
         for (chat, _, _, _) in &boards {
             let tables = store
-                .tables_in_chat(
-                    &format!("telegram:{chat}"),
-                    &[dicetable::store::TableStatus::Playing],
-                )
+                .tables_in_chat(&ChatId::telegram(*chat), &[dicetable::store::TableStatus::Playing])
                 .await
                 .unwrap();
             let table = tables[0].0;
@@ -959,24 +589,24 @@ async fn a_stop_cut_short_loses_no_press() {
         tokio::time::sleep(Duration::from_millis(30)).await;
         let config = g.config.clone();
         g.running.shutdown().await;
-        let pushed = g.server.fake.lock().await.next_update;
+        let pushed = g.api.fake.lock().await.next_update;
         let unconfirmed =
             |f: &Fake| f.updates.iter().filter(|u| u["update_id"].as_i64() <= Some(pushed)).count();
         println!(
             "{db}: {} updates not confirmed at the cut stop",
-            unconfirmed(&*g.server.fake.lock().await)
+            unconfirmed(&*g.api.fake.lock().await)
         );
         // The next process, on the same database and the same Bot API.
         let running = bot::start(&config).await.unwrap();
-        let server = g.server.clone();
+        let api = g.api.clone();
         // Everything the stop left unconfirmed comes again and is confirmed once handled.
         for _ in 0..1200 {
-            if unconfirmed(&*server.fake.lock().await) == 0 {
+            if unconfirmed(&*api.fake.lock().await) == 0 {
                 break;
             }
             tokio::time::sleep(Duration::from_millis(25)).await;
         }
-        assert_eq!(unconfirmed(&*server.fake.lock().await), 0, "{db}");
+        assert_eq!(unconfirmed(&*api.fake.lock().await), 0, "{db}");
         for (table, version) in before {
             let mut shown = None;
             for _ in 0..400 {
@@ -999,7 +629,7 @@ async fn a_stop_cut_short_loses_no_press() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_mention_after_a_restart_names_the_player() {
     let url = common::sqlite_url("tg", "bell");
-    let g = Group::start_with(&url, None).await;
+    let g = TelegramBot::start_with(&url, None).await;
     let boards = tables_in_groups(&g, 1).await;
     let (chat, _, _, mover) = boards[0].clone();
     let config = g.config.clone();
@@ -1008,7 +638,7 @@ async fn a_mention_after_a_restart_names_the_player() {
     common::execute(&url, "update tables set remind_ms = 1 where status = 'playing'").await;
     let mut reminder = None;
     for _ in 0..400 {
-        let f = g.server.fake.lock().await;
+        let f = g.api.fake.lock().await;
         reminder = f
             .messages
             .values()
@@ -1040,12 +670,12 @@ async fn a_mention_after_a_restart_names_the_player() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_fast_game_in_a_supergroup_shows_every_board_within_two_seconds() {
     for (_db, url) in common::both_databases("tg", "fast").await {
-        let mut g = Group::start_with(&url, None).await;
+        let mut g = TelegramBot::start_with(&url, None).await;
         let chat = supergroup(424_242);
         g.say_in(chat, 1, "Ana", "/snakes quick").await;
         g.say_in(chat, 2, "Ben", "/join").await;
         g.say_in(chat, 1, "Ana", "/play").await;
-        let mut shown = g.until("the first board", |f| board_in(f, chat)).await;
+        let mut shown = g.until("the first board", |f| f.board_in(Some(chat))).await;
         let mut waits = Vec::new();
         let mut edits = 0;
         loop {
@@ -1059,7 +689,7 @@ async fn a_fast_game_in_a_supergroup_shows_every_board_within_two_seconds() {
             // The next board: a new message, or the same one edited (a new revision).
             shown = g
                 .until("the next board", |f| {
-                    board_in(f, chat).filter(|(n, m)| *n != id || m["rev"] != photo["rev"])
+                    f.board_in(Some(chat)).filter(|(n, m)| *n != id || m["rev"] != photo["rev"])
                 })
                 .await;
             waits.push(pressed.elapsed());
@@ -1069,7 +699,8 @@ async fn a_fast_game_in_a_supergroup_shows_every_board_within_two_seconds() {
             assert!(waits.len() < 400, "the game ends");
         }
         let over = std::time::Instant::now();
-        g.until("the ranking and the seed", |f| said_in(f, chat, "dicetable verify")).await;
+        g.until("the ranking and the seed", |f| f.said_in(Some(chat), "dicetable verify").pop())
+            .await;
         let reveal = over.elapsed();
         waits.sort();
         let p95 = waits[(waits.len() - 1) * 95 / 100];
@@ -1079,7 +710,7 @@ async fn a_fast_game_in_a_supergroup_shows_every_board_within_two_seconds() {
             waits.len()
         );
         assert!(reveal < Duration::from_secs(3), "the seed came {reveal:?} after the last board");
-        let fake = g.server.fake.lock().await;
+        let fake = g.api.fake.lock().await;
         let sent: Vec<std::time::Instant> =
             fake.sent.iter().filter(|(c, _)| *c == chat).map(|(_, t)| *t).collect();
         for (i, first) in sent.iter().enumerate() {
@@ -1105,16 +736,16 @@ async fn a_fast_game_in_a_supergroup_shows_every_board_within_two_seconds() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_person_against_computers_to_the_ranking() {
     for (db, url) in common::both_databases("tg", "computers").await {
-        let mut g = Group::start_with(&url, None).await;
+        let mut g = TelegramBot::start_with(&url, None).await;
         g.boards_in_place().await;
         g.say(1, "Ana", "/snakes quick bots=2 hard").await;
-        let (lobby, start) = g.until("a lobby", |f| button(f, "Start")).await;
+        let (lobby, start) = g.until("a lobby", |f| f.button("Start")).await;
         let text =
             g.until("the lobby", |f| f.messages[&lobby]["text"].as_str().map(untagged)).await;
         assert!(text.contains("🤖 Computer 2 (hard)"), "{db}: {text}");
-        assert!(button(&*g.server.fake.lock().await, "Remove computer").is_some(), "{db}");
+        assert!(g.api.fake.lock().await.button("Remove computer").is_some(), "{db}");
         g.press(1, "Ana", lobby, &start).await;
-        let (id, _) = g.until("the board", |f| board(f).filter(|(id, _)| *id > lobby)).await;
+        let (id, _) = g.until("the board", |f| f.board().filter(|(id, _)| *id > lobby)).await;
         g.say(1, "Ana", "/replay").await;
         g.until_said("no replay of a running game", "still running").await;
         let (mut rev, mut presses, mut computer_boards) = (-1, 0, 0);
@@ -1145,7 +776,7 @@ async fn one_person_against_computers_to_the_ranking() {
         g.until_said("the seed revealed", "dicetable verify").await;
         // The Replay button under the final board (on the seed's message) posts the game as an
         // animation (sendAnimation), and /export sends its record as a document; both check out.
-        let (reveal, replay) = g.until("the Replay button", |f| button(f, "🎞 Replay")).await;
+        let (reveal, replay) = g.until("the Replay button", |f| f.button("🎞 Replay")).await;
         assert!(reveal > id, "{db}: under the final board");
         g.press(1, "Ana", reveal, &replay).await;
         g.say(1, "Ana", "/export").await;
@@ -1169,7 +800,7 @@ async fn one_person_against_computers_to_the_ranking() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn option_words_are_refused_by_name_in_the_players_language() {
     const CHAT: i64 = 4343;
-    let g = Group::start("words").await;
+    let g = TelegramBot::start("words").await;
     let answer = |text: &'static str, phrase: &'static str| {
         let g = &g;
         async move {
@@ -1241,29 +872,31 @@ async fn turn_notices_reach_private_chats_once_and_a_blocked_user_is_switched_of
     let never_started = "Forbidden: bot can't initiate conversation with a user";
     let databases = common::both_databases("tg", "notify").await;
     for ((db, url), refusal) in databases.into_iter().zip([None, Some(never_started)]) {
-        let mut g = Group::start_with(&url, None).await;
+        let mut g = TelegramBot::start_with(&url, None).await;
         // Ben blocked the bot: nothing can reach his private chat.
-        g.server.fake.lock().await.blocked.push(2);
-        g.server.fake.lock().await.refusal = refusal;
+        g.api.fake.lock().await.blocked.push(2);
+        g.api.fake.lock().await.refusal = refusal;
         g.say(1, "Ana", "/notify now").await;
         // In a group, the answer links to the private chat that notices need.
         g.until("the link to the private chat", |f| {
-            said_in(f, CHAT, "t.me/dicetable_bot?start=notify")
+            f.said_in(Some(CHAT), "t.me/dicetable_bot?start=notify").pop()
         })
         .await;
         g.say_in(1, 1, "Ana", "/start notify").await;
-        g.until("notices will come here", |f| said_in(f, 1, "Turn notices will come to this chat"))
-            .await;
+        g.until("notices will come here", |f| {
+            f.said_in(Some(1), "Turn notices will come to this chat").pop()
+        })
+        .await;
         g.say(2, "Ben", "/notify now").await;
         g.say(1, "Ana", "/snakes 1h").await;
         g.until_said("the lobby", "Snakes").await;
         g.say(2, "Ben", "/join").await;
-        g.until("Ben seated", |f| said_in(f, CHAT, "Ben joined")).await;
+        g.until("Ben seated", |f| f.said_in(Some(CHAT), "Ben joined").pop()).await;
         g.say(1, "Ana", "/play").await;
         // Play until Ana has been told of her turn, and Ben's notice was tried.
         let mut told = None;
         for _ in 0..12 {
-            let (id, photo) = g.until("a board", |f| board_in(f, CHAT)).await;
+            let (id, photo) = g.until("a board", |f| f.board_in(Some(CHAT))).await;
             let (data, (uid, name)) = first_button_and_mover(&photo);
             if uid == 1 {
                 let dm = g
@@ -1279,7 +912,7 @@ async fn turn_notices_reach_private_chats_once_and_a_blocked_user_is_switched_of
             }
             g.until("Ben's notice refused", |f| f.refused.contains(&2).then_some(())).await;
             g.press(uid, name, id, &data).await;
-            g.until("the next board", |f| board_in(f, CHAT).filter(|(n, _)| *n > id)).await;
+            g.until("the next board", |f| f.board_in(Some(CHAT)).filter(|(n, _)| *n > id)).await;
         }
         let (board_id, (_, dm)) = told.expect("Ana's turn came");
         let text = untagged(dm["text"].as_str().unwrap());
@@ -1288,7 +921,7 @@ async fn turn_notices_reach_private_chats_once_and_a_blocked_user_is_switched_of
         assert!(text.contains("in Game night: your turn"), "{db}: the chat is named: {text}");
         // Once: no second notice for the same turn.
         tokio::time::sleep(Duration::from_secs(5)).await;
-        let fake = g.server.fake.lock().await;
+        let fake = g.api.fake.lock().await;
         let notices = fake
             .messages
             .values()
@@ -1300,9 +933,9 @@ async fn turn_notices_reach_private_chats_once_and_a_blocked_user_is_switched_of
         drop(fake);
         // /games in her private chat lists the table as her turn.
         g.say_in(1, 1, "Ana", "/games").await;
-        g.until("her games", |f| said_in(f, 1, "Your open tables")).await;
-        let fake = g.server.fake.lock().await;
-        let (_, games) = said_in(&fake, 1, "Your open tables").unwrap();
+        g.until("her games", |f| f.said_in(Some(1), "Your open tables").pop()).await;
+        let fake = g.api.fake.lock().await;
+        let (_, games) = fake.said_in(Some(1), "Your open tables").pop().unwrap();
         assert!(untagged(&games).contains("your turn"), "{db}: {games}");
         drop(fake);
         // Ana plays her turn; Ben's turn comes, his notice is refused (he blocked the bot), and
@@ -1311,7 +944,7 @@ async fn turn_notices_reach_private_chats_once_and_a_blocked_user_is_switched_of
         let mut last = 0;
         loop {
             let (id, photo) =
-                g.until("a board", |f| board_in(f, CHAT).filter(|(n, _)| *n > last)).await;
+                g.until("a board", |f| f.board_in(Some(CHAT)).filter(|(n, _)| *n > last)).await;
             let (data, (uid, name)) = first_button_and_mover(&photo);
             if uid != 1 {
                 break;
@@ -1325,7 +958,7 @@ async fn turn_notices_reach_private_chats_once_and_a_blocked_user_is_switched_of
         for _ in 0..20 {
             g.say(2, "Ben", "/notify").await;
             tokio::time::sleep(Duration::from_millis(300)).await;
-            off = said_in(&*g.server.fake.lock().await, CHAT, "Turn notices are off");
+            off = g.api.fake.lock().await.said_in(Some(CHAT), "Turn notices are off").pop();
             if off.is_some() {
                 break;
             }
@@ -1342,7 +975,7 @@ async fn turn_notices_reach_private_chats_once_and_a_blocked_user_is_switched_of
 async fn quiet_hours_hold_notices_and_two_waiting_tables_are_one_message() {
     const OTHER: i64 = -1_001_000_000_007;
     for (db, url) in common::both_databases("tg", "quiet").await {
-        let g = Group::start_with(&url, None).await;
+        let g = TelegramBot::start_with(&url, None).await;
         // Quiet hours from this hour (UTC) for two hours: now is quiet.
         let hour =
             std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs()
@@ -1350,14 +983,14 @@ async fn quiet_hours_hold_notices_and_two_waiting_tables_are_one_message() {
                 % 24;
         let quiet = format!("/notify now quiet {hour}-{}", (hour + 2) % 24);
         g.say_in(1, 1, "Ana", &quiet).await;
-        g.until("quiet hours set", |f| said_in(f, 1, "Quiet hours")).await;
+        g.until("quiet hours set", |f| f.said_in(Some(1), "Quiet hours").pop()).await;
         // Ana plays a computer in two groups; in both it becomes her turn.
         for chat in [CHAT, OTHER] {
             g.say_in(chat, 1, "Ana", "/nardy bot").await;
         }
         for chat in [CHAT, OTHER] {
             g.until("Ana's turn", |f| {
-                board_in(f, chat).filter(|(_, m)| !m["keyboard"]["inline_keyboard"].is_null())
+                f.board_in(Some(chat)).filter(|(_, m)| !m["keyboard"]["inline_keyboard"].is_null())
             })
             .await;
         }
@@ -1372,12 +1005,15 @@ async fn quiet_hours_hold_notices_and_two_waiting_tables_are_one_message() {
                 .collect::<Vec<_>>()
         };
         tokio::time::sleep(Duration::from_secs(3)).await;
-        let early = turn_notices(&*g.server.fake.lock().await);
+        let early = turn_notices(&*g.api.fake.lock().await);
         assert!(early.is_empty(), "{db}: quiet hours hold it: {early:?}");
         // `/games` in a group lists the group's own open tables: Ben, at none, sees this one.
         g.say_in(OTHER, 2, "Ben", "/games").await;
-        let (_, here) =
-            g.until("the group's tables", |f| said_in(f, OTHER, "Open tables in this chat")).await;
+        let (_, here) = g
+            .until("the group's tables", |f| {
+                f.said_in(Some(OTHER), "Open tables in this chat").pop()
+            })
+            .await;
         assert!(here.starts_with("You are not at any open table."), "{db}: {here}");
         assert_eq!(here.matches("Long Nardy").count(), 1, "{db}: this group's one: {here}");
         assert!(here.contains("Ana's turn"), "{db}: {here}");
@@ -1387,7 +1023,7 @@ async fn quiet_hours_hold_notices_and_two_waiting_tables_are_one_message() {
         let text = untagged(notice["text"].as_str().unwrap());
         assert!(text.starts_with("It is your turn:"), "{db}: {text}");
         // Each link leads to the table's live board in its group: the one with her buttons.
-        let fake = g.server.fake.lock().await;
+        let fake = g.api.fake.lock().await;
         for (chat, internal) in [(CHAT, "1234"), (OTHER, "1000000007")] {
             let prefix = format!("https://t.me/c/{internal}/");
             let id: i64 = (text.lines())
@@ -1399,18 +1035,20 @@ async fn quiet_hours_hold_notices_and_two_waiting_tables_are_one_message() {
         }
         drop(fake);
         tokio::time::sleep(Duration::from_secs(3)).await;
-        assert_eq!(turn_notices(&*g.server.fake.lock().await).len(), 1, "{db}: one message");
+        assert_eq!(turn_notices(&*g.api.fake.lock().await).len(), 1, "{db}: one message");
         // Issue 46, item 11: what a group reads names neither Ana's other groups nor her time
         // zone; both are for her private chat, which the answer links to.
         g.say_in(OTHER, 1, "Ana", "/games").await;
-        let (_, mine) = g.until("Ana's tables", |f| said_in(f, OTHER, "Your open tables")).await;
+        let (_, mine) =
+            g.until("Ana's tables", |f| f.said_in(Some(OTHER), "Your open tables").pop()).await;
         assert_eq!(mine.matches("Long Nardy").count(), 1, "{db}: only this group's: {mine}");
         assert!(
             mine.contains("only in our private chat") && mine.contains("start=games"),
             "{db}: {mine}"
         );
         g.say_in(OTHER, 1, "Ana", "/notify tz +3:30").await;
-        let (_, tz) = g.until("the tz answer", |f| said_in(f, OTHER, "time zone are saved")).await;
+        let (_, tz) =
+            g.until("the tz answer", |f| f.said_in(Some(OTHER), "time zone are saved").pop()).await;
         assert!(!tz.contains("UTC+3:30") && !tz.contains("UTC"), "{db}: {tz}");
         g.running.shutdown().await;
     }
@@ -1419,12 +1057,12 @@ async fn quiet_hours_hold_notices_and_two_waiting_tables_are_one_message() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn display_names_are_shown_as_written_isolated_and_without_bidi_overrides() {
     for (db, url) in common::both_databases("tg", "names").await {
-        let mut g = Group::start_with(&url, None).await;
+        let mut g = TelegramBot::start_with(&url, None).await;
         g.say(1, "<b>Ana</b> & <a href=\"http://x.y\">co</a>", "/ludo").await;
-        let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
+        let (lobby, join) = g.until("a lobby", |f| f.button("Join")).await;
         g.press(2, "\u{202E}Evil", lobby, &join).await;
         g.until_said("Evil joined", "Evil").await;
-        let (lobby, join) = g.until("the lobby again", |f| button(f, "Join")).await;
+        let (lobby, join) = g.until("the lobby again", |f| f.button("Join")).await;
         g.press(3, "Cy", lobby, &join).await;
         let text = g
             .until("Cy in the lobby", |f| {
@@ -1440,7 +1078,7 @@ async fn display_names_are_shown_as_written_isolated_and_without_bidi_overrides(
         assert!(!text.contains("<a ") && !text.contains('\u{202E}'), "{db}: {text:?}");
         assert!(text.contains("2. \u{2068}Evil\u{2069}"), "{db}: {text:?}");
         assert!(text.contains("3. \u{2068}Cy\u{2069}"), "{db}: {text:?}");
-        let (lobby, play) = g.until("a Start button", |f| button(f, "Start")).await;
+        let (lobby, play) = g.until("a Start button", |f| f.button("Start")).await;
         g.press(1, "<b>Ana</b> & <a href=\"http://x.y\">co</a>", lobby, &play).await;
         let started = g
             .until("the start message", |f| {
@@ -1458,40 +1096,39 @@ async fn display_names_are_shown_as_written_isolated_and_without_bidi_overrides(
     }
 }
 
-/// Every text message so far that says `words` (as a reader sees it).
-fn said_all(f: &Fake, words: &str) -> Vec<String> {
-    let mut ids: Vec<_> = f.messages.keys().copied().collect();
-    ids.sort();
-    ids.into_iter()
-        .filter_map(|id| f.messages[&id]["text"].as_str().map(untagged))
-        .filter(|t| t.contains(words))
-        .collect()
-}
+impl TelegramBot {
+    /// An admin sets the chat to one board message edited in place.
+    async fn boards_in_place(&self) {
+        self.say(3, "Mod", "/boards edit").await;
+        self.until_said("quiet boards", "edited in place").await;
+    }
 
-impl Group {
     /// Says `text` and waits for a new message that says `words`; returns it as read.
     async fn ask(&self, text: &str, words: &str) -> String {
-        let before = said_all(&*self.server.fake.lock().await, words).len();
+        let before = self.api.fake.lock().await.said_in(None, words).len();
         self.say(1, "Ana", text).await;
-        self.until(&format!("{text}: {words:?}"), |f| said_all(f, words).get(before).cloned()).await
+        self.until(&format!("{text}: {words:?}"), |f| {
+            f.said_in(None, words).get(before).map(|(_, t)| t.clone())
+        })
+        .await
     }
 
     /// Ana opens `game`, Ben joins and Ana starts it; returns when its first board is shown.
     async fn two_play(&mut self, game: &str) {
-        let before = board(&*self.server.fake.lock().await).map_or(0, |(id, _)| id);
+        let before = self.api.fake.lock().await.board().map_or(0, |(id, _)| id);
         self.say(1, "Ana", &format!("/{game}")).await;
         let (lobby, join) =
-            self.until("a lobby", |f| button(f, "Join").filter(|(id, _)| *id > before)).await;
+            self.until("a lobby", |f| f.button("Join").filter(|(id, _)| *id > before)).await;
         self.press(2, "Ben", lobby, &join).await;
         self.until("Ben in the lobby", |f| {
             untagged(f.messages[&lobby]["text"].as_str()?).contains("Ben joined").then_some(())
         })
         .await;
         let (lobby, start) = self
-            .until("a Start button", |f| button(f, "Start").filter(|(id, _)| *id > before))
+            .until("a Start button", |f| f.button("Start").filter(|(id, _)| *id > before))
             .await;
         self.press(1, "Ana", lobby, &start).await;
-        self.until("the first board", |f| board(f).filter(|(id, _)| *id > lobby)).await;
+        self.until("the first board", |f| f.board().filter(|(id, _)| *id > lobby)).await;
     }
 }
 
@@ -1501,11 +1138,11 @@ impl Group {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_tables_of_one_game_in_a_chat_are_picked_by_number() {
     for (db, url) in common::both_databases("tg", "two-tables").await {
-        let mut g = Group::start_with(&url, None).await;
+        let mut g = TelegramBot::start_with(&url, None).await;
         g.two_play("ludo").await;
-        let newest = g.server.fake.lock().await.messages.keys().max().copied().unwrap_or(0);
+        let newest = g.api.fake.lock().await.messages.keys().max().copied().unwrap_or(0);
         g.say(1, "Ana", "/ludo").await;
-        g.until("the second lobby", |f| button(f, "Join").filter(|(id, _)| *id > newest)).await;
+        g.until("the second lobby", |f| f.button("Join").filter(|(id, _)| *id > newest)).await;
         let ids =
             common::query_strings(&url, "select cast(id as text) from tables order by id").await;
         let (running, lobby) = (ids[0].clone(), ids[1].clone());
@@ -1528,14 +1165,14 @@ async fn two_tables_of_one_game_in_a_chat_are_picked_by_number() {
             );
         }
         // A number picks the table: the running game's board, shown again.
-        let before = board(&*g.server.fake.lock().await).map_or(0, |(id, _)| id);
+        let before = g.api.fake.lock().await.board().map_or(0, |(id, _)| id);
         g.say(1, "Ana", &format!("/status {running}")).await;
-        g.until("the board again", |f| board(f).filter(|(id, _)| *id > before)).await;
+        g.until("the board again", |f| f.board().filter(|(id, _)| *id > before)).await;
         g.ask(&format!("/cancel #{lobby}"), "cancelled").await;
         // One table is left: a command without a number reaches it.
-        let before = board(&*g.server.fake.lock().await).map_or(0, |(id, _)| id);
+        let before = g.api.fake.lock().await.board().map_or(0, |(id, _)| id);
         g.say(1, "Ana", "/status").await;
-        g.until("the board once more", |f| board(f).filter(|(id, _)| *id > before)).await;
+        g.until("the board once more", |f| f.board().filter(|(id, _)| *id > before)).await;
         let said = g.ask("/status 99999", "There is no table").await;
         assert!(said.contains("99"), "{db}: {said}");
         g.running.shutdown().await;
@@ -1547,7 +1184,7 @@ async fn two_tables_of_one_game_in_a_chat_are_picked_by_number() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn replay_words_are_precise_and_a_double_tap_posts_one_replay() {
     for (db, url) in common::both_databases("tg", "replay-words").await {
-        let mut g = Group::start_with(&url, None).await;
+        let mut g = TelegramBot::start_with(&url, None).await;
         // Issue 46, item 15: with nothing finished anywhere, no made-up table number.
         let said = g.ask("/export", "No game has finished").await;
         assert!(said.contains("nothing to export") && !said.contains("/export 1"), "{db}: {said}");
@@ -1556,13 +1193,14 @@ async fn replay_words_are_precise_and_a_double_tap_posts_one_replay() {
         // Snakes ends: Ana resigns, Ben wins.
         g.two_play("snakes").await;
         g.say(1, "Ana", "/resign").await;
-        g.until("the Replay button", |f| button(f, "🎞 Replay")).await;
+        g.until("the Replay button", |f| f.button("🎞 Replay")).await;
         // In another chat, the hint names the table Ana can replay, by its number.
         let ids = common::query_strings(&url, "select cast(id as text) from tables").await;
         let other = supergroup(77);
         g.say_in(other, 1, "Ana", "/replay").await;
-        let (_, said) =
-            g.until("the hint elsewhere", |f| said_in(f, other, "No game has finished")).await;
+        let (_, said) = g
+            .until("the hint elsewhere", |f| f.said_in(Some(other), "No game has finished").pop())
+            .await;
         assert!(said.contains(&format!("/replay {}", ids[0])), "{db}: {said}");
         let said = g.ask("/replay ludo", "has finished").await;
         assert!(said.contains("No Ludo game has finished in this chat yet"), "{db}: {said}");
@@ -1574,9 +1212,9 @@ async fn replay_words_are_precise_and_a_double_tap_posts_one_replay() {
             let said = g.ask(asked, "is not a game or a table number").await;
             assert!(said.contains(&format!("\"{word}\"")), "{db}: {asked}: {said}");
         }
-        assert!(g.server.fake.lock().await.files.is_empty(), "{db}: no game was sent");
+        assert!(g.api.fake.lock().await.files.is_empty(), "{db}: no game was sent");
         // Two presses of 🎞 Replay at once post the GIF once.
-        let (reveal, replay) = g.until("the Replay button", |f| button(f, "🎞 Replay")).await;
+        let (reveal, replay) = g.until("the Replay button", |f| f.button("🎞 Replay")).await;
         g.press(1, "Ana", reveal, &replay).await;
         g.press(2, "Ben", reveal, &replay).await;
         g.until("the replay", |f| {
@@ -1585,7 +1223,7 @@ async fn replay_words_are_precise_and_a_double_tap_posts_one_replay() {
         .await;
         tokio::time::sleep(Duration::from_secs(2)).await;
         let gifs =
-            g.server.fake.lock().await.files.iter().filter(|(m, ..)| m == "sendanimation").count();
+            g.api.fake.lock().await.files.iter().filter(|(m, ..)| m == "sendanimation").count();
         assert_eq!(gifs, 1, "{db}: a double tap posts one replay");
         g.running.shutdown().await;
     }
@@ -1596,21 +1234,21 @@ async fn replay_words_are_precise_and_a_double_tap_posts_one_replay() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_long_replay_is_announced_at_once_and_its_gif_follows() {
     for (db, url) in common::both_databases("tg", "replay-later").await {
-        let stop = Duration::from_secs(25);
-        let mut g = Group::start_tuned(&url, None, stop, |c| c.replay_wait = Duration::ZERO).await;
+        let mut g = TelegramBot::start_tuned(&url, None, |c| c.replay_wait = Duration::ZERO).await;
         g.two_play("snakes").await;
         g.say(1, "Ana", "/resign").await;
-        let (reveal, replay) = g.until("the Replay button", |f| button(f, "🎞 Replay")).await;
+        let (reveal, replay) = g.until("the Replay button", |f| f.button("🎞 Replay")).await;
         g.press(1, "Ana", reveal, &replay).await;
         g.press(2, "Ben", reveal, &replay).await;
-        let (_, said) = g.until("the word", |f| said_in(f, CHAT, "Drawing the replay")).await;
+        let (_, said) =
+            g.until("the word", |f| f.said_in(Some(CHAT), "Drawing the replay").pop()).await;
         assert!(said.contains("It will be posted here as soon as it is ready"), "{db}: {said}");
         g.until("the replay", |f| {
             f.files.iter().any(|(m, _, _)| m == "sendanimation").then_some(())
         })
         .await;
         tokio::time::sleep(Duration::from_secs(2)).await;
-        let fake = g.server.fake.lock().await;
+        let fake = g.api.fake.lock().await;
         let gifs = fake.files.iter().filter(|(m, ..)| m == "sendanimation").count();
         assert_eq!(gifs, 1, "{db}: a double tap posts one replay");
         let told = (fake.messages.values())
@@ -1630,16 +1268,15 @@ async fn a_long_replay_is_announced_at_once_and_its_gif_follows() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rematch_opens_one_table_that_starts_when_the_players_are_back() {
     for (db, url) in common::both_databases("tg", "rematch").await {
-        let mut g = Group::start_with(&url, None).await;
+        let mut g = TelegramBot::start_with(&url, None).await;
         g.two_play("snakes").await;
         g.say(1, "Ana", "/resign").await;
-        let (reveal, rematch) = g.until("the Rematch button", |f| button(f, "🔁 Rematch")).await;
+        let (reveal, rematch) = g.until("the Rematch button", |f| f.button("🔁 Rematch")).await;
         let old = common::query_strings(&url, "select cast(id as text) from tables").await;
         assert_eq!(old.len(), 1, "{db}");
         g.press(2, "Ben", reveal, &rematch).await;
-        let (lobby, _) = g
-            .until("the rematch lobby", |f| button(f, "Join").filter(|(id, _)| *id > reveal))
-            .await;
+        let (lobby, _) =
+            g.until("the rematch lobby", |f| f.button("Join").filter(|(id, _)| *id > reveal)).await;
         let text =
             g.until("its text", |f| f.messages[&lobby]["text"].as_str().map(str::to_owned)).await;
         let new = common::query_strings(
@@ -1670,7 +1307,7 @@ async fn rematch_opens_one_table_that_starts_when_the_players_are_back() {
         }
         // Ana presses Rematch: both are seated, and the game begins with no Start to press.
         g.press(1, "Ana", reveal, &rematch).await;
-        g.until("the rematch's first board", |f| board(f).filter(|(id, _)| *id > lobby)).await;
+        g.until("the rematch's first board", |f| f.board().filter(|(id, _)| *id > lobby)).await;
         g.until("the lobby says it began", |f| {
             untagged(f.messages[&lobby]["text"].as_str()?).contains("begins").then_some(())
         })
@@ -1692,16 +1329,25 @@ async fn rematch_opens_one_table_that_starts_when_the_players_are_back() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rated_game_shows_its_changes_and_the_ladder_stats_and_record() {
     for (db, url) in common::both_databases("tg", "ratings").await {
-        let mut g = Group::start_with(&url, None).await;
+        let mut g = TelegramBot::start_with(&url, None).await;
         // Two players fill a Nardy table: Ben's Join starts it.
         g.say(1, "Ana", "/nardy").await;
-        let (lobby, join) = g.until("a lobby", |f| button(f, "Join")).await;
+        let (lobby, join) = g.until("a lobby", |f| f.button("Join")).await;
         g.press(2, "Ben", lobby, &join).await;
-        g.until("the first board", |f| board(f).filter(|(id, _)| *id > lobby)).await;
+        g.until("the first board", |f| f.board().filter(|(id, _)| *id > lobby)).await;
         g.say(1, "Ana", "/resign").await;
-        g.until("the ratings' changes", |f| (!said_all(f, "1500 →").is_empty()).then_some(()))
+        g.until("the ratings' changes", |f| (!f.said_in(None, "1500 →").is_empty()).then_some(()))
             .await;
-        let end = said_all(&*g.server.fake.lock().await, "1500 →").join("\n");
+        let end = g
+            .api
+            .fake
+            .lock()
+            .await
+            .said_in(None, "1500 →")
+            .into_iter()
+            .map(|(_, t)| t)
+            .collect::<Vec<_>>()
+            .join("\n");
         for words in ["Ana 1500 → 1", "Ben 1500 → 1", "(+", "?"] {
             assert!(end.contains(words), "{db}: {words:?} in {end}");
         }
@@ -1742,14 +1388,14 @@ async fn many_presses_in_many_groups_make_no_needless_edit() {
     let target: usize =
         std::env::var("DICETABLE_PRESSES").ok().and_then(|n| n.parse().ok()).unwrap_or(600);
     for (db, url) in common::both_databases("tg", "needless").await {
-        let mut g = Group::start_with(&url, None).await;
+        let mut g = TelegramBot::start_with(&url, None).await;
         for i in (0..GROUPS).step_by(2) {
             g.say_in(supergroup(i), 3, "Mod", "/boards edit").await;
         }
         g.until("the edit mode set", |f| {
             let set = (0..GROUPS)
                 .step_by(2)
-                .filter(|i| said_in(f, supergroup(*i), "edited in place").is_some())
+                .filter(|i| f.said_in(Some(supergroup(*i)), "edited in place").pop().is_some())
                 .count();
             (set == GROUPS as usize / 2).then_some(())
         })
@@ -1764,17 +1410,18 @@ async fn many_presses_in_many_groups_make_no_needless_edit() {
             let mut due = Vec::new();
             let mut over = Vec::new();
             {
-                let f = g.server.fake.lock().await;
+                let f = g.api.fake.lock().await;
                 for i in 0..GROUPS {
                     let chat = supergroup(i);
-                    let Some((id, photo)) = board_in(&f, chat) else { continue };
+                    let Some((id, photo)) = f.board_in(Some(chat)) else { continue };
                     let at = (id, photo["rev"].as_i64().unwrap_or(0));
                     if at == last[i as usize] {
                         continue;
                     }
                     if photo["keyboard"]["inline_keyboard"][0][0]["callback_data"].is_null() {
                         // The game is over once the seed is told; then the next one.
-                        if said_in(&f, chat, "dicetable verify")
+                        if f.said_in(Some(chat), "dicetable verify")
+                            .pop()
                             .is_some_and(|(m, _)| m > last[i as usize].0)
                         {
                             last[i as usize] = at;
@@ -1812,14 +1459,14 @@ async fn many_presses_in_many_groups_make_no_needless_edit() {
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
         // Every press answered, then the groups are quiet.
-        let pushed = g.server.fake.lock().await.pushed.len();
+        let pushed = g.api.fake.lock().await.pushed.len();
         g.until("every press answered", |f| {
             let asked = f.pushed.iter().filter(|(_, q)| q.is_some()).count();
             (f.answers.len() >= asked).then_some(())
         })
         .await;
         tokio::time::sleep(Duration::from_secs(1)).await;
-        let fake = g.server.fake.lock().await;
+        let fake = g.api.fake.lock().await;
         let needless = common::bot_api::not_modified(&fake.messages);
         eprintln!(
             "{db}: {presses} presses ({pushed} updates, {games} games finished) in {:?}; \
@@ -1849,15 +1496,15 @@ async fn many_presses_in_many_groups_make_no_needless_edit() {
 async fn a_cup_runs_to_its_winner_with_one_standings_message_across_a_restart() {
     for (db, url) in common::both_databases("tg", "cup").await {
         let began = std::time::Instant::now();
-        let mut g = Group::start_with(&url, None).await;
+        let mut g = TelegramBot::start_with(&url, None).await;
         g.say(1, "Ana", "/cup nardy 2 rounds 10m").await;
-        let (signup, join) = g.until("the sign-up", |f| button(f, "✍️ Sign up")).await;
+        let (signup, join) = g.until("the sign-up", |f| f.button("✍️ Sign up")).await;
         let names = [(1, "Ana"), (2, "Ben"), (4, "Cy"), (5, "Dee")];
         for (uid, name) in &names[1..] {
             let q = g.press(*uid, name, signup, &join).await;
             g.answer(&q).await;
         }
-        let (_, begin) = g.until("the start button", |f| button(f, "▶️ Start the cup")).await;
+        let (_, begin) = g.until("the start button", |f| f.button("▶️ Start the cup")).await;
         g.press(1, "Ana", signup, &begin).await;
         let standings = |f: &Fake| -> Vec<i64> {
             let mut found: Vec<i64> = f
@@ -1894,10 +1541,10 @@ async fn a_cup_runs_to_its_winner_with_one_standings_message_across_a_restart() 
             for (k, (table, first)) in tables.iter().enumerate() {
                 if (round, k) == (2, 1) {
                     // A restart in the middle of round 2: one game over, one playing.
-                    let Group { server, running, query, config } = g;
+                    let TelegramBot { api, running, query, config } = g;
                     running.shutdown().await;
                     let running = bot::start(&config).await.unwrap();
-                    g = Group { server, running, query, config };
+                    g = TelegramBot { api, running, query, config };
                 }
                 let (uid, who) = names.iter().find(|(_, n)| n == first).copied().unwrap();
                 g.say(uid, who, &format!("/resign {table}")).await;
@@ -1911,7 +1558,7 @@ async fn a_cup_runs_to_its_winner_with_one_standings_message_across_a_restart() 
                 .await;
             }
             let live = g.until("the standings", |f| standings(f).first().copied()).await;
-            assert_eq!(standings(&*g.server.fake.lock().await), vec![live], "{db}: one message");
+            assert_eq!(standings(&*g.api.fake.lock().await), vec![live], "{db}: one message");
         }
         let text = g
             .until("the final standings", |f| {
@@ -1921,7 +1568,7 @@ async fn a_cup_runs_to_its_winner_with_one_standings_message_across_a_restart() 
             })
             .await;
         assert!(text.contains("Ties are broken"), "{db}: {text}");
-        let f = g.server.fake.lock().await;
+        let f = g.api.fake.lock().await;
         let live = standings(&f);
         assert_eq!(live.len(), 1, "{db}: still one standings message");
         let m = &f.messages[&live[0]];

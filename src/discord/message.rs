@@ -7,13 +7,25 @@ use serenity::all::{
 };
 
 use super::{OPTIONS, ROW, ROWS};
+use crate::ids::{MessageRef, Posted};
 use crate::table::{View, clip_end};
 
-/// A message reference `<channel id>:<message id>`, as stored.
-pub(super) fn parse_ref(reference: &str) -> Option<(ChannelId, MessageId)> {
-    let (c, m) = reference.split_once(':')?;
-    let (c, m) = (c.parse::<u64>().ok()?, m.parse::<u64>().ok()?);
+/// A message Discord numbered, as the show protocol names it (none for a number past `i64`,
+/// which Discord's snowflakes will not reach for decades).
+pub(super) fn shown(channel: ChannelId, message: MessageId) -> Option<MessageRef> {
+    let channel = i64::try_from(channel.get()).ok()?;
+    Some(MessageRef::one(Some(channel), i64::try_from(message.get()).ok()?))
+}
+
+/// The Discord message a recorded one names, if it is one.
+pub(super) fn discord_message(p: Posted) -> Option<(ChannelId, MessageId)> {
+    let (c, m) = (u64::try_from(p.chat?).ok()?, u64::try_from(p.message).ok()?);
     (c > 0 && m > 0).then(|| (ChannelId::new(c), MessageId::new(m)))
+}
+
+/// The first Discord message of a recorded reference (a Discord view is one message).
+pub(super) fn first_message(r: &MessageRef) -> Option<(ChannelId, MessageId)> {
+    discord_message(*r.posted.first()?)
 }
 
 /// The board picture of a view, as the attachment every message and edit carries; or the
@@ -58,8 +70,7 @@ pub(super) fn literal(text: &str) -> String {
 
 /// Mentions notify only the players the view mentions (never @everyone or roles).
 pub(super) fn mentions(view: &View) -> CreateAllowedMentions {
-    let users =
-        view.mentions().iter().filter_map(|u| crate::ids::UserId::from(u.as_str()).discord_id());
+    let users = view.mentions().iter().filter_map(crate::ids::UserId::discord_id);
     CreateAllowedMentions::new().users(users.map(serenity::all::UserId::new))
 }
 

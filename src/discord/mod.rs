@@ -23,7 +23,9 @@ mod pace;
 pub mod relay;
 
 use commands::{command_op, commands};
-use message::{board_file, clip, components, literal, mentions, parse_ref};
+use message::{
+    board_file, clip, components, discord_message, first_message, literal, mentions, shown,
+};
 use pace::Budget;
 
 use std::collections::{HashMap, VecDeque};
@@ -42,6 +44,7 @@ use serenity::builder::Builder as _;
 use serenity::gateway::ConnectionStage;
 use tokio::sync::watch;
 
+use crate::ids::{MessageRef, Posted};
 use crate::runtime::health::{Health, Part};
 use crate::runtime::lanes::Lanes;
 use crate::table::i18n::Lang;
@@ -678,8 +681,8 @@ impl Discord {
     /// thread (opened from the lobby message the first time).
     async fn destination(&self, channel: ChannelId, view: &View) -> ChannelId {
         let Some(table) = view.table().filter(|_| view.thread()) else { return channel };
-        match self.service.message(table, Slot::Thread).await {
-            Ok(Some(id)) => match id.parse::<u64>() {
+        match self.service.thread(table).await {
+            Ok(Some(id)) => match u64::try_from(id) {
                 Ok(id) if id > 0 => return ChannelId::new(id),
                 _ => return channel,
             },
@@ -691,7 +694,7 @@ impl Discord {
         }
         let lobby = self.service.message(table, Slot::Lobby).await.ok().flatten();
         let name = self.service.views().thread_name(table).await;
-        let opened = match lobby.as_deref().and_then(parse_ref) {
+        let opened = match lobby.as_ref().and_then(first_message) {
             Some((c, m)) => {
                 self.call("open thread", || {
                     c.create_thread_from_message(&self.http, m, CreateThread::new(name.clone()))
@@ -709,8 +712,8 @@ impl Discord {
             }
         };
         let Some(thread) = opened else { return channel };
-        let id = thread.id.get().to_string();
-        if let Err(e) = self.service.shown(table, Slot::Thread, 0, &id).await {
+        let Ok(id) = i64::try_from(thread.id.get()) else { return thread.id };
+        if let Err(e) = self.service.thread_opened(table, id).await {
             tracing::warn!(table, error = %e, "recording the table's thread failed");
         }
         thread.id
@@ -795,7 +798,7 @@ impl Discord {
                     crate::table::NoticeFailure::Failed
                 };
                 for (chat, v) in self.service.turn_notices().notice_failed(notice, why).await {
-                    self.post_to(&crate::ids::ChatId::from(chat), vec![v]);
+                    self.post_to(&chat, vec![v]);
                 }
             }
         }
@@ -823,14 +826,14 @@ impl Discord {
             text = format!("{}\n\n{text}", literal(places));
         }
         for link in view.links() {
-            if let Some(url) = jump_url(&link.chat, link.message.as_deref()) {
+            if let Some(url) = jump_url(&link.chat, link.message.as_ref()) {
                 text.push_str(&format!("\n🔗 {}: {url}", link.table));
             }
         }
         let mut text = clip(&text, CONTENT - 30 * view.mentions().len().min(4));
         let names = self.names.lock().unwrap_or_else(|e| e.into_inner());
         for user in view.mentions().iter().take(4) {
-            let Some(id) = crate::ids::UserId::from(user.as_str()).discord_id() else {
+            let Some(id) = user.discord_id() else {
                 continue;
             };
             let shown = names
@@ -870,10 +873,10 @@ fn http(token: &str, proxy: Option<&str>) -> Http {
 }
 
 /// A message's jump URL (`https://discord.com/channels/<server>/<channel>/<message>`) from a
-/// table's chat (`discord:<server>/<channel>`) and its recorded message (`<channel>:<message>`).
-fn jump_url(chat: &str, message: Option<&str>) -> Option<String> {
-    let server = crate::ids::ChatId::from(chat).discord_server_id()?;
-    let (channel, message) = parse_ref(message?)?;
+/// table's chat (a server's channel) and its recorded message.
+fn jump_url(chat: &crate::ids::ChatId, message: Option<&MessageRef>) -> Option<String> {
+    let server = chat.discord_server_id()?;
+    let (channel, message) = first_message(message?)?;
     Some(format!("https://discord.com/channels/{server}/{}/{}", channel.get(), message.get()))
 }
 
@@ -937,36 +940,35 @@ struct Surface<'a> {
 }
 
 impl crate::table::show::Surface for Surface<'_> {
-    async fn put(&self, view: &View, target: Option<&str>, buttons: bool) -> Option<String> {
+    async fn put(&self, view: &View, to: Option<&MessageRef>, buttons: bool) -> Option<MessageRef> {
         let d = self.discord;
-        let shown = |m: MessageId| Some(format!("{}:{}", self.channel.get(), m.get()));
-        match (target.and_then(parse_ref), self.reply) {
+        match (to.and_then(first_message), self.reply) {
             // The pressed message is edited through the interaction (its token's `@original`).
             (Some((c, m)), Some(Reply::Pressed(token, pressed))) if m == pressed => {
                 if let Some(m) = d.edit_original(token, view, buttons).await {
-                    return Some(format!("{}:{}", c.get(), m.get()));
+                    return shown(c, m);
                 }
             }
             (Some((c, m)), _) => {
                 if d.edit(c, m, view, buttons).await {
-                    return Some(format!("{}:{}", c.get(), m.get()));
+                    return shown(c, m);
                 }
             }
             // A command's first public view is its deferred reply (unless it goes to a thread).
             (None, Some(Reply::Command(token))) if !view.thread() => {
                 if let Some(m) = d.edit_original(token, view, buttons).await {
-                    return shown(m);
+                    return shown(self.channel, m);
                 }
             }
             (None, _) => {}
         }
         // No message to edit, or the edit failed (the message is gone): a new one.
         let m = d.send_new(self.channel, view, buttons).await?;
-        shown(m)
+        shown(self.channel, m)
     }
 
-    async fn strip(&self, message: &str) {
-        let Some((c, m)) = parse_ref(message) else { return };
+    async fn strip(&self, message: Posted) {
+        let Some((c, m)) = discord_message(message) else { return };
         let d = self.discord;
         let _ = d
             .call("strip buttons", || {
@@ -977,10 +979,10 @@ impl crate::table::show::Surface for Surface<'_> {
 
     /// A new board in a channel that has spent its boards' share of Discord's limit (see
     /// [`pace`]) edits the table's live board there instead.
-    fn in_place(&self, view: &View, live: &str) -> Option<String> {
+    fn in_place(&self, view: &View, live: &MessageRef) -> Option<MessageRef> {
         let Some((_, Slot::Board)) = view.shows() else { return None };
         // Only a board in this channel (a table that moved to its thread posts there).
-        if parse_ref(live).is_none_or(|(c, _)| c != self.channel) {
+        if first_message(live).is_none_or(|(c, _)| c != self.channel) {
             return None;
         }
         let mut budget = self.discord.budget.lock().unwrap_or_else(|e| e.into_inner());
@@ -988,7 +990,7 @@ impl crate::table::show::Surface for Surface<'_> {
             return None;
         }
         tracing::debug!("a busy channel: the board is edited in place");
-        Some(live.to_owned())
+        Some(live.clone().with_plain(false))
     }
 }
 

@@ -40,7 +40,7 @@ use sha2::{Digest, Sha256};
 use tokio::sync::{broadcast, watch};
 
 use super::PAGE;
-use crate::ids::UserId;
+use crate::ids::{ChatId, UserId};
 use crate::table::i18n::Lang;
 use crate::table::live::{LiveError, LiveState};
 use crate::table::token::LiveLink;
@@ -54,7 +54,7 @@ pub const INIT_DATA_MAX_AGE_S: i64 = 24 * 3600;
 
 /// Shows views in their chats (the composition root's adapters).
 pub type Deliver =
-    Arc<dyn Fn(Vec<(String, View)>) -> Pin<Box<dyn Future<Output = ()> + Send>> + Send + Sync>;
+    Arc<dyn Fn(Vec<(ChatId, View)>) -> Pin<Box<dyn Future<Output = ()> + Send>> + Send + Sync>;
 
 /// The live board's adapter. Cheap to clone.
 #[derive(Clone)]
@@ -86,8 +86,7 @@ struct Watched {
 /// Who looks at a page.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Viewer {
-    /// `platform:id`.
-    user: String,
+    user: UserId,
     name: String,
     locale: Option<String>,
 }
@@ -182,7 +181,7 @@ impl Live {
                 Err(_) => Err("live-err-telegram"),
             };
         }
-        Ok(link.user.clone().map(|user| Viewer { name: user.clone(), user, locale: None }))
+        Ok(link.user.clone().map(|user| Viewer { name: user.to_string(), user, locale: None }))
     }
 
     /// The link a request names: its own, or for a Mini App the `start_param` of its checked
@@ -207,7 +206,7 @@ impl Live {
         self.inner
             .service
             .live()
-            .live_state(&link, viewer.as_ref().map(|v| v.user.as_str()), lang)
+            .live_state(&link, viewer.as_ref().map(|v| &v.user), lang)
             .await
             .map_err(|e| (status_of(&e), e.key()))
     }
@@ -571,7 +570,7 @@ async fn press(
     };
     // What only the presser may read is answered here; everything else goes to the chat.
     let (mine, public): (Vec<View>, Vec<View>) =
-        views.into_iter().partition(|v| v.private_to() == Some(viewer.user.as_str()));
+        views.into_iter().partition(|v| v.private_to() == Some(&viewer.user));
     if let Some(deliver) = live.inner.deliver.get()
         && !public.is_empty()
     {
@@ -642,7 +641,7 @@ fn check_init_data(init: &str, bot_token: &str, now: i64) -> Result<Viewer, Init
         .collect::<Vec<_>>()
         .join(" ");
     Ok(Viewer {
-        user: UserId::telegram(id).to_string(),
+        user: UserId::telegram(id),
         name: if name.trim().is_empty() { format!("{id}") } else { name },
         locale: user["language_code"].as_str().map(str::to_owned),
     })

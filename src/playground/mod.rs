@@ -43,7 +43,7 @@ use futures_util::{Stream, StreamExt};
 use serde::{Deserialize, Serialize};
 use tokio::sync::{Mutex, broadcast, watch};
 
-use crate::ids::{ChatId, Platform, UserId};
+use crate::ids::{ChatId, MessageRef, Platform, Posted, UserId};
 use crate::table::command::CommandError;
 use crate::table::i18n::Lang;
 use crate::table::{Ctx, FileKind, Op, Service, Slot, View, parse_command};
@@ -227,7 +227,7 @@ impl Room {
 #[derive(Default)]
 struct Rooms {
     rooms: HashMap<String, Room>,
-    names: HashMap<String, String>,
+    names: HashMap<UserId, String>,
     /// The last message id given, in any room: ids never repeat, even in a room forgotten and
     /// made again, or in another process (they start from its [`epoch`]), so a page never
     /// mistakes a new message for one it already shows.
@@ -329,7 +329,7 @@ impl Rooms {
 #[derive(Debug, Clone)]
 struct Update {
     room: String,
-    private_to: Option<String>,
+    private_to: Option<UserId>,
     shown: Shown,
 }
 
@@ -394,8 +394,8 @@ fn clean_room(room: &str) -> Option<String> {
     ok.then(|| room.to_owned())
 }
 
-fn user_id(name: &str) -> String {
-    crate::ids::UserId::playground(name).to_string()
+fn user_id(name: &str) -> UserId {
+    UserId::playground(name)
 }
 
 impl Playground {
@@ -458,7 +458,7 @@ impl Playground {
         }
     }
 
-    fn shown(&self, room: &str, m: &Message, names: &HashMap<String, String>) -> Shown {
+    fn shown(&self, room: &str, m: &Message, names: &HashMap<UserId, String>) -> Shown {
         Shown {
             id: m.id,
             version: m.version,
@@ -508,7 +508,7 @@ impl Playground {
                 .view
                 .mentions()
                 .iter()
-                .map(|id| names.get(id).cloned().unwrap_or_else(|| id.clone()))
+                .map(|id| names.get(id).cloned().unwrap_or_else(|| id.to_string()))
                 .collect(),
         }
     }
@@ -516,9 +516,8 @@ impl Playground {
     /// Shows a view in a chat (`playground:<room>`): a new message, or an edit of the one it
     /// replaces; then tells the service which message shows the table, and takes the buttons
     /// off the message it supersedes.
-    pub async fn post(&self, chat: &str, view: View) {
-        let id = ChatId::from(chat);
-        let room = id.playground_room().unwrap_or(chat).to_owned();
+    pub async fn post(&self, chat: &ChatId, view: View) {
+        let room = chat.playground_room().unwrap_or(chat.as_str()).to_owned();
         // A turn notice is a private message in the table's room: shown, it is delivered.
         let notice = view.notice().cloned();
         self.post_in(&room, None, view).await;
@@ -564,7 +563,7 @@ impl Playground {
             rooms.tidy(room);
             let update = m.map(|m| Update {
                 room: room.to_owned(),
-                private_to: m.view.private_to().map(str::to_owned),
+                private_to: m.view.private_to().cloned(),
                 shown: self.shown(room, &m, &rooms.names),
             });
             (id, update)
@@ -589,7 +588,7 @@ impl Playground {
             let m = m.clone();
             Update {
                 room: room.to_owned(),
-                private_to: m.view.private_to().map(str::to_owned),
+                private_to: m.view.private_to().cloned(),
                 shown: self.shown(room, &m, names),
             }
         };
@@ -611,7 +610,7 @@ impl Playground {
             r.messages.iter().filter_map(|m| m.view.shows().map(|(t, _)| t)).collect()
         };
         let chat = ChatId::playground(room);
-        for view in self.service.views().open_views(chat.as_str()).await {
+        for view in self.service.views().open_views(&chat).await {
             if view.shows().is_none_or(|(t, _)| !shown.contains(&t)) {
                 self.post_in(room, None, view).await;
             }
@@ -620,14 +619,13 @@ impl Playground {
 
     /// Learns the names of mentioned people this process has not seen (a board restored after
     /// a restart mentions the player to move), so the page marks their mention.
-    async fn learn_names(&self, mentions: &[String]) {
-        let unknown: Vec<String> = {
+    async fn learn_names(&self, mentions: &[UserId]) {
+        let unknown: Vec<UserId> = {
             let rooms = self.rooms.lock().await;
             mentions
                 .iter()
                 .filter(|id| {
-                    UserId::from(id.as_str()).platform() == Platform::Playground
-                        && !rooms.names.contains_key(*id)
+                    id.platform() == Platform::Playground && !rooms.names.contains_key(*id)
                 })
                 .cloned()
                 .collect()
@@ -698,7 +696,7 @@ fn updates_for(
     receiver: broadcast::Receiver<Update>,
     closing: watch::Receiver<bool>,
     room: String,
-    me: String,
+    me: UserId,
 ) -> impl Stream<Item = Result<SseEvent, Infallible>> {
     futures_util::stream::unfold((receiver, closing), move |(mut rx, mut closing)| {
         let (room, me) = (room.clone(), me.clone());
@@ -869,18 +867,18 @@ struct Surface<'a> {
 }
 
 impl crate::table::show::Surface for Surface<'_> {
-    async fn put(&self, view: &View, target: Option<&str>, buttons: bool) -> Option<String> {
+    async fn put(&self, view: &View, to: Option<&MessageRef>, buttons: bool) -> Option<MessageRef> {
         let mut view = view.clone();
         if !buttons {
             view.take_buttons();
         }
-        let replace = target.and_then(|r| r.parse::<u64>().ok());
+        let replace = to.and_then(|r| u64::try_from(r.posted.first()?.message).ok());
         let id = self.playground.put(self.room, self.author.clone(), view, replace).await;
-        Some(id.to_string())
+        Some(MessageRef::one(None, i64::try_from(id).ok()?))
     }
 
-    async fn strip(&self, message: &str) {
-        if let Ok(id) = message.parse::<u64>() {
+    async fn strip(&self, message: Posted) {
+        if let Ok(id) = u64::try_from(message.message) {
             self.playground.strip_buttons(self.room, id).await;
         }
     }

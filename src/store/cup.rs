@@ -205,19 +205,15 @@ impl CupStore<'_> {
     }
 
     /// The open cup of a chat, if it has one.
-    pub async fn open_cup(self, chat: &str) -> Result<Option<i64>, StoreError> {
+    pub async fn open_cup(self, chat: &ChatId) -> Result<Option<i64>, StoreError> {
         const SQL: &str = "select id from cups where chat = $1 and status in ('signup', 'playing')";
-        let id =
-            on_pool!(self, pool => sqlx::query_scalar(SQL).bind(chat).fetch_optional(pool).await?);
-        Ok(id)
+        self.whole().id_by(SQL, chat.as_str()).await
     }
 
     /// The chat's most recent cup, open or ended.
-    pub async fn last_cup(self, chat: &str) -> Result<Option<i64>, StoreError> {
+    pub async fn last_cup(self, chat: &ChatId) -> Result<Option<i64>, StoreError> {
         const SQL: &str = "select id from cups where chat = $1 order by id desc limit 1";
-        let id =
-            on_pool!(self, pool => sqlx::query_scalar(SQL).bind(chat).fetch_optional(pool).await?);
-        Ok(id)
+        self.whole().id_by(SQL, chat.as_str()).await
     }
 
     /// Reads a cup with its players and games.
@@ -414,10 +410,12 @@ impl CupStore<'_> {
     /// out those that ended before an admin lifted the user's wait (T9).
     pub async fn ended_cups_of(
         self,
-        chat: &str,
-        user: &str,
+        chat: &ChatId,
+        user: &UserId,
         limit: i64,
     ) -> Result<Vec<i64>, StoreError> {
+        let chat = chat.as_str();
+        let user = user.as_str();
         const SQL: &str = "select c.id from cups c join cup_players p on p.cup_id = c.id \
                            where c.chat = $1 and p.user_id = $2 \
                            and c.status in ('finished', 'cancelled') \
@@ -432,7 +430,14 @@ impl CupStore<'_> {
 
     /// Lifts `user`'s no-show wait in `chat` (T9): the cups that ended before `now` no longer
     /// count.
-    pub async fn lift_cup_wait(self, chat: &str, user: &str, now: i64) -> Result<(), StoreError> {
+    pub async fn lift_cup_wait(
+        self,
+        chat: &ChatId,
+        user: &UserId,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        let chat = chat.as_str();
+        let user = user.as_str();
         const SQL: &str = "insert into cup_lifts (chat, user_id, lifted_ms) values ($1, $2, $3) \
                            on conflict (chat, user_id) do update set lifted_ms = excluded.lifted_ms";
         on_writer!(self, pool => {
@@ -444,16 +449,17 @@ impl CupStore<'_> {
     /// The user a chat's cups know by `name` (its latest sign-up of that name), if any.
     pub async fn cup_player_named(
         self,
-        chat: &str,
+        chat: &ChatId,
         name: &str,
-    ) -> Result<Option<String>, StoreError> {
+    ) -> Result<Option<UserId>, StoreError> {
+        let chat = chat.as_str();
         const SQL: &str = "select p.user_id from cup_players p join cups c on c.id = p.cup_id \
                            where c.chat = $1 and lower(p.name) = lower($2) \
                            order by c.id desc limit 1";
-        let user = on_pool!(self, pool => {
+        let user: Option<String> = on_pool!(self, pool => {
             sqlx::query_scalar(SQL).bind(chat).bind(name).fetch_optional(pool).await?
         });
-        Ok(user)
+        Ok(user.map(UserId::from))
     }
 
     /// The cup table `table` plays for, if any.

@@ -15,7 +15,7 @@ use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions};
 use sqlx::{PgPool, Row, SqlitePool};
 
-use crate::ids::{self, ChatId, UserId};
+use crate::ids::{self, ChatId, MessageRef, UserId};
 
 /// A connection pool to one database.
 #[derive(Debug, Clone)]
@@ -233,16 +233,30 @@ pub struct Surroundings {
     pub chat_title: Option<String>,
     /// The language set for the group of the table's chat.
     pub group_lang: Option<String>,
-    /// `(kind, message)` for each message recorded for the table: `lobby`, `board`, `thread`.
+    /// `(kind, message)` for each message recorded for the table, as stored: `lobby`, `board`
+    /// (a [`MessageRef`]), `thread` (a channel's number).
     pub messages: Vec<(String, String)>,
 }
 
 impl Surroundings {
-    /// The message recorded for `kind`, as read with the table.
-    pub fn message(&self, kind: &str) -> Option<&str> {
+    /// The message recorded for `kind`, as read with the table (none if its row is damaged).
+    pub fn message(&self, kind: &str) -> Option<MessageRef> {
+        MessageRef::parse(self.recorded(kind)?)
+    }
+
+    /// The thread recorded for the table, as read with it.
+    pub fn thread(&self) -> Option<i64> {
+        self.recorded(THREAD)?.parse().ok()
+    }
+
+    fn recorded(&self, kind: &str) -> Option<&str> {
         self.messages.iter().find(|(k, _)| k == kind).map(|(_, m)| m.as_str())
     }
 }
+
+/// The kind of a table's recorded thread (a Discord thread opened for it): its channel's
+/// number, beside its lobby and board messages.
+const THREAD: &str = "thread";
 
 /// One seat of a table.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -276,9 +290,9 @@ pub struct Change<'a> {
     pub seats_unchanged: bool,
     /// Users whose turn notice this change owes, with when it is due (Unix ms): a notice
     /// already owed for the same turn is kept as it is.
-    pub notices: &'a [(String, i64)],
+    pub notices: &'a [(UserId, i64)],
     /// Users who are no longer to act: their notices are dropped.
-    pub unnotice: &'a [String],
+    pub unnotice: &'a [UserId],
     /// With `results`: the ratings the finished game changes (see [`ratings`]).
     pub rating: Option<Rating<'a>>,
     /// With `results`, for a cup's table: how each seat ended (JSON), written to its cup game.
@@ -322,12 +336,12 @@ pub struct StatRow {
 pub enum Shown {
     /// The message now shows the table; the one it supersedes (if any, and another message)
     /// should lose its buttons.
-    Superseded(Option<String>),
+    Superseded(Option<MessageRef>),
     /// A newer view of the table is already shown, in `current`: nothing changed, and the
     /// message just shown is out of date and should lose its buttons (unless it is `current`).
     Outdated {
         /// The message that shows the newer view.
-        current: String,
+        current: MessageRef,
     },
 }
 
@@ -526,7 +540,7 @@ impl BeginWrite for PgPool {
         }
         let (users, dues): (Vec<&str>, Vec<i64>) =
             change.notices.iter().map(|(u, d)| (u.as_str(), *d)).unzip();
-        let gone: Vec<&str> = change.unnotice.iter().map(String::as_str).collect();
+        let gone: Vec<&str> = change.unnotice.iter().map(UserId::as_str).collect();
         let updated: i64 = bind_update!(sqlx::query_scalar(WITH_NOTICES), t)
             .bind(gone)
             .bind(users)
@@ -559,10 +573,11 @@ impl BeginWrite for SqlitePool {
             return Ok(false);
         }
         for (user, due) in change.notices {
+            let user = user.as_str();
             sqlx::query(NOTICE).bind(t.id).bind(user).bind(due).execute(&mut **tx).await?;
         }
         for user in change.unnotice {
-            sqlx::query(UNNOTICE).bind(t.id).bind(user).execute(&mut **tx).await?;
+            sqlx::query(UNNOTICE).bind(t.id).bind(user.as_str()).execute(&mut **tx).await?;
         }
         Ok(true)
     }
@@ -673,6 +688,28 @@ impl Store {
     /// The store itself, for a part of it ([`CupStore`], …) to match on its pools.
     fn whole(&self) -> &Store {
         self
+    }
+
+    /// The one id (if any) that `sql` selects with `$1` bound to `key`.
+    async fn id_by(&self, sql: &'static str, key: &str) -> Result<Option<i64>, StoreError> {
+        let id = on_pool!(self, pool => {
+            sqlx::query_scalar(sql).bind(key).fetch_optional(pool).await?
+        });
+        Ok(id)
+    }
+
+    /// Gives back a show claim that `owner` holds on the row `id`, by `sql` (`$1` the row,
+    /// `$2` the owner): a table's or a cup's.
+    async fn release_claim(
+        &self,
+        sql: &'static str,
+        id: i64,
+        owner: i64,
+    ) -> Result<(), StoreError> {
+        on_writer!(self, pool => {
+            sqlx::query(sql).bind(id).bind(owner).execute(pool).await?;
+        });
+        Ok(())
     }
 
     /// Every table's id, in order (for checks over the whole database, e.g. after a copy).
@@ -888,9 +925,10 @@ impl Store {
     /// read to find its open table.
     pub async fn tables_in_chat(
         &self,
-        chat: &str,
+        chat: &ChatId,
         statuses: &[TableStatus],
     ) -> Result<Vec<(i64, String, TableStatus)>, StoreError> {
+        let chat = chat.as_str();
         const SQL: &str = "select id, game, status from tables where chat = $1 \
                            and status in ($2, $3, $4, $5) order by id desc";
         // The (at most four) statuses' words, the first repeated in the places left.
@@ -921,8 +959,9 @@ impl Store {
     /// instead of saying there is none.
     pub async fn unknown_status_in_chat(
         &self,
-        chat: &str,
+        chat: &ChatId,
     ) -> Result<Option<(i64, String)>, StoreError> {
+        let chat = chat.as_str();
         const SQL: &str = "select id, status from tables where chat = $1 \
                            and status not in ('lobby', 'playing', 'finished', 'cancelled') \
                            order by id desc limit 1";
@@ -938,9 +977,10 @@ impl Store {
     /// stored a game, so however many there are, none hides an earlier game.
     pub async fn last_played_table(
         &self,
-        chat: &str,
+        chat: &ChatId,
         game: Option<&str>,
     ) -> Result<Option<i64>, StoreError> {
+        let chat = chat.as_str();
         const SQL: &str = "select id from tables where chat = $1 and status in ($2, $3) \
                            and state is not null and ($4 = '' or game = $4) \
                            order by id desc limit 1";
@@ -963,10 +1003,12 @@ impl Store {
     /// chat with the bot.
     pub async fn tables_of_user(
         &self,
-        user: &str,
-        chat: &str,
+        user: &UserId,
+        chat: &ChatId,
         statuses: &[TableStatus],
     ) -> Result<Vec<(i64, String, TableStatus, String)>, StoreError> {
+        let user = user.as_str();
+        let chat = chat.as_str();
         const SQL: &str = "select t.id, t.game, t.status, t.settings from tables t \
             join seats s on s.table_id = t.id \
             where s.user_id = $1 and s.status = 'playing' and t.chat <> $2 \
@@ -982,9 +1024,11 @@ impl Store {
     /// for a hint that a table is named by its number.
     pub async fn finished_elsewhere(
         &self,
-        user: &str,
-        chat: &str,
+        user: &UserId,
+        chat: &ChatId,
     ) -> Result<Option<i64>, StoreError> {
+        let user = user.as_str();
+        let chat = chat.as_str();
         const SQL: &str = "select t.id from tables t join seats s on s.table_id = t.id \
             where s.user_id = $1 and t.chat <> $2 and t.status = 'finished' \
             order by t.id desc limit 1";
@@ -995,13 +1039,10 @@ impl Store {
     }
 
     /// The table whose thread (a Discord thread opened for it) is `thread`, if any.
-    pub async fn table_of_thread(&self, thread: &str) -> Result<Option<i64>, StoreError> {
+    pub async fn table_of_thread(&self, thread: i64) -> Result<Option<i64>, StoreError> {
         const SQL: &str = "select table_id from messages where kind = 'thread' and message = $1 \
                            order by table_id desc limit 1";
-        let id = on_pool!(self, pool => {
-            sqlx::query_scalar(SQL).bind(thread).fetch_optional(pool).await?
-        });
-        Ok(id)
+        self.id_by(SQL, &thread.to_string()).await
     }
 
     /// Claims up to `limit` playing tables whose deadline or reminder is due at `now`, for
@@ -1139,9 +1180,40 @@ impl Store {
         &self,
         table: i64,
         kind: &str,
-        message: &str,
+        message: &MessageRef,
         version: i64,
     ) -> Result<Shown, StoreError> {
+        let recorded = self.set_recorded(table, kind, &message.to_string(), version).await?;
+        Ok(match recorded {
+            (old, false) => Shown::Superseded(old.and_then(|old| MessageRef::parse(&old))),
+            // A damaged newer reference still says a newer view is shown.
+            (current, true) => Shown::Outdated {
+                current: current.and_then(|c| MessageRef::parse(&c)).unwrap_or_default(),
+            },
+        })
+    }
+
+    /// Records the thread opened for a table: `thread`, a channel's number.
+    pub async fn set_thread(&self, table: i64, thread: i64) -> Result<(), StoreError> {
+        self.set_recorded(table, THREAD, &thread.to_string(), 0).await?;
+        Ok(())
+    }
+
+    /// The thread recorded for a table, if any.
+    pub async fn thread(&self, table: i64) -> Result<Option<i64>, StoreError> {
+        let text = self.recorded(table, THREAD).await?;
+        Ok(text.and_then(|(t, _)| t.parse().ok()))
+    }
+
+    /// [`Store::set_message`] of stored text: the text it replaced (if another), and whether
+    /// that is of a newer version (then nothing changed).
+    async fn set_recorded(
+        &self,
+        table: i64,
+        kind: &str,
+        message: &str,
+        version: i64,
+    ) -> Result<(Option<String>, bool), StoreError> {
         // Concurrent recorders of one table's message must see each other: the row is
         // inserted, or else read under a row lock (Postgres; SQLite's writer is one at a time),
         // so that each learns the message it really replaces and none writes over a newer one.
@@ -1168,7 +1240,7 @@ impl Store {
                     .fetch_optional(&mut *tx)
                     .await?;
                 if inserted.is_some() {
-                    recorded = Some(Shown::Superseded(None));
+                    recorded = Some((None, false));
                     break;
                 }
                 let old: Option<(String, i64)> =
@@ -1176,7 +1248,7 @@ impl Store {
                 match old {
                     None => continue,
                     Some((current, newer)) if newer > version => {
-                        recorded = Some(Shown::Outdated { current });
+                        recorded = Some((Some(current), true));
                         break;
                     }
                     Some((old, _)) => {
@@ -1187,15 +1259,15 @@ impl Store {
                             .bind(version)
                             .execute(&mut *tx)
                             .await?;
-                        recorded = Some(Shown::Superseded(Some(old).filter(|m| m != message)));
+                        recorded = Some((Some(old).filter(|m| m != message), false));
                         break;
                     }
                 }
             }
             match recorded {
-                Some(Shown::Outdated { current }) => {
+                Some(outdated @ (_, true)) => {
                     tx.rollback().await?;
-                    Shown::Outdated { current }
+                    outdated
                 }
                 Some(done) => {
                     tx.commit().await?;
@@ -1211,16 +1283,23 @@ impl Store {
     }
 
     /// The chat message showing a table's `kind`, if one was recorded.
-    pub async fn message(&self, table: i64, kind: &str) -> Result<Option<String>, StoreError> {
+    pub async fn message(&self, table: i64, kind: &str) -> Result<Option<MessageRef>, StoreError> {
         Ok(self.message_version(table, kind).await?.map(|(m, _)| m))
     }
 
-    /// The chat message showing a table's `kind` and the table version it shows, if recorded.
+    /// The chat message showing a table's `kind` and the table version it shows, if recorded
+    /// (a damaged reference is none: the next view is posted anew).
     pub async fn message_version(
         &self,
         table: i64,
         kind: &str,
-    ) -> Result<Option<(String, i64)>, StoreError> {
+    ) -> Result<Option<(MessageRef, i64)>, StoreError> {
+        let recorded = self.recorded(table, kind).await?;
+        Ok(recorded.and_then(|(m, v)| Some((MessageRef::parse(&m)?, v))))
+    }
+
+    /// The text recorded for a table's `kind` and its version.
+    async fn recorded(&self, table: i64, kind: &str) -> Result<Option<(String, i64)>, StoreError> {
         const READ: &str =
             "select message, version from messages where table_id = $1 and kind = $2";
         let m = on_pool!(self, pool => {
@@ -1291,10 +1370,11 @@ impl Store {
     /// another platform language.
     pub async fn user(
         &self,
-        id: &str,
+        id: &UserId,
         name: &str,
         locale: Option<&str>,
     ) -> Result<Option<String>, StoreError> {
+        let id = id.as_str();
         const READ: &str = "select name, lang, locale from users where id = $1";
         const UPSERT: &str = "insert into users (id, name, locale) values ($1, $2, $3) \
                               on conflict (id) do update set name = excluded.name, \
@@ -1317,7 +1397,8 @@ impl Store {
     }
 
     /// A user's display name as last seen, if the user is known.
-    pub async fn user_name(&self, id: &str) -> Result<Option<String>, StoreError> {
+    pub async fn user_name(&self, id: &UserId) -> Result<Option<String>, StoreError> {
+        let id = id.as_str();
         const SQL: &str = "select name from users where id = $1";
         let name = on_pool!(self, pool => {
             sqlx::query_scalar(SQL).bind(id).fetch_optional(pool).await?
@@ -1326,7 +1407,8 @@ impl Store {
     }
 
     /// Sets (or with `None` clears) a user's language.
-    pub async fn set_user_lang(&self, id: &str, lang: Option<&str>) -> Result<(), StoreError> {
+    pub async fn set_user_lang(&self, id: &UserId, lang: Option<&str>) -> Result<(), StoreError> {
+        let id = id.as_str();
         const SQL: &str = "update users set lang = $1, version = version + 1 where id = $2";
         on_writer!(self, pool => {
             sqlx::query(SQL).bind(lang).bind(id).execute(pool).await?;
@@ -1335,7 +1417,8 @@ impl Store {
     }
 
     /// Whether a user asked for text-first boards (`/access on`); `false` for one never seen.
-    pub async fn access(&self, id: &str) -> Result<bool, StoreError> {
+    pub async fn access(&self, id: &UserId) -> Result<bool, StoreError> {
+        let id = id.as_str();
         const SQL: &str = "select access from users where id = $1";
         let on: Option<bool> = on_pool!(self, pool => {
             sqlx::query_scalar(SQL).bind(id).fetch_optional(pool).await?
@@ -1344,7 +1427,8 @@ impl Store {
     }
 
     /// Turns a known user's text-first boards on or off.
-    pub async fn set_access(&self, id: &str, on: bool) -> Result<(), StoreError> {
+    pub async fn set_access(&self, id: &UserId, on: bool) -> Result<(), StoreError> {
+        let id = id.as_str();
         const SQL: &str = "update users set access = $1, version = version + 1 where id = $2";
         on_writer!(self, pool => {
             sqlx::query(SQL).bind(on).bind(id).execute(pool).await?;
@@ -1354,7 +1438,11 @@ impl Store {
 
     /// A user's turn-notice choice (JSON; empty when never set) and the language to write to
     /// them in (their own choice, else their platform's as last seen), if the user is known.
-    pub async fn notify(&self, user: &str) -> Result<Option<(String, Option<String>)>, StoreError> {
+    pub async fn notify(
+        &self,
+        user: &UserId,
+    ) -> Result<Option<(String, Option<String>)>, StoreError> {
+        let user = user.as_str();
         const SQL: &str = "select notify, coalesce(lang, locale) from users where id = $1";
         let notify = on_pool!(self, pool => {
             sqlx::query_as(SQL).bind(user).fetch_optional(pool).await?
@@ -1365,10 +1453,11 @@ impl Store {
     /// Sets a user's turn-notice choice, and what becomes of the notices they are owed.
     pub async fn set_notify(
         &self,
-        user: &str,
+        user: &UserId,
         notify: &str,
         pending: Pending,
     ) -> Result<(), StoreError> {
+        let user = user.as_str();
         const SET: &str = "update users set notify = $1, version = version + 1 where id = $2";
         const DROP: &str = "delete from notices where user_id = $1 and sent_ms is null";
         const HASTEN: &str = "update notices set due_ms = $2 \
@@ -1400,7 +1489,7 @@ impl Store {
         now: i64,
         lease: i64,
         limit: i64,
-    ) -> Result<Vec<(i64, String)>, StoreError> {
+    ) -> Result<Vec<(i64, UserId)>, StoreError> {
         macro_rules! pick {
             ($tail:literal) => {
                 concat!(
@@ -1435,12 +1524,13 @@ impl Store {
             Store::Postgres(pool) => run!(pool, pick!(" for update skip locked")),
             Store::Sqlite(lite) => run!(&lite.write, pick!("")),
         };
-        Ok(rows)
+        Ok(rows.into_iter().map(|(table, user)| (table, UserId::from(user))).collect())
     }
 
     /// Whether `user` is still owed an unsent notice for any of `tables` (a turn played
     /// since drops it): asked just before a notice is sent.
-    pub async fn notice_pending(&self, user: &str, tables: &[i64]) -> Result<bool, StoreError> {
+    pub async fn notice_pending(&self, user: &UserId, tables: &[i64]) -> Result<bool, StoreError> {
+        let user = user.as_str();
         const SQL: &str =
             "select count(*) from notices where user_id = $1 and table_id = $2 and sent_ms is null";
         for &table in tables {
@@ -1460,10 +1550,11 @@ impl Store {
     pub async fn settle_notice(
         &self,
         table: i64,
-        user: &str,
+        user: &UserId,
         sent: Option<i64>,
         due: Option<i64>,
     ) -> Result<(), StoreError> {
+        let user = user.as_str();
         const SENT: &str = "update notices set sent_ms = $1, lease_ms = null \
                             where table_id = $2 and user_id = $3";
         const LATER: &str = "update notices set due_ms = $1, lease_ms = null \
@@ -1484,7 +1575,8 @@ impl Store {
     }
 
     /// Records a chat's title as the platform shows it now; writes only when it changed.
-    pub async fn set_chat_title(&self, id: &str, title: &str) -> Result<(), StoreError> {
+    pub async fn set_chat_title(&self, id: &ChatId, title: &str) -> Result<(), StoreError> {
+        let id = id.as_str();
         const READ: &str = "select title from chats where id = $1";
         const UPSERT: &str = "insert into chats (id, title) values ($1, $2) on conflict (id) \
                               do update set title = excluded.title";
@@ -1501,7 +1593,8 @@ impl Store {
     }
 
     /// A chat's chosen language, if any.
-    pub async fn chat_lang(&self, id: &str) -> Result<Option<String>, StoreError> {
+    pub async fn chat_lang(&self, id: &ChatId) -> Result<Option<String>, StoreError> {
+        let id = id.as_str();
         const SQL: &str = "select lang from chats where id = $1";
         let lang: Option<Option<String>> = on_pool!(self, pool => {
             sqlx::query_scalar(SQL).bind(id).fetch_optional(pool).await?
@@ -1510,7 +1603,8 @@ impl Store {
     }
 
     /// A chat's settings (JSON), if it has any.
-    pub async fn chat_settings(&self, id: &str) -> Result<Option<String>, StoreError> {
+    pub async fn chat_settings(&self, id: &ChatId) -> Result<Option<String>, StoreError> {
+        let id = id.as_str();
         const SQL: &str = "select settings from chats where id = $1";
         let s: Option<String> = on_pool!(self, pool => {
             sqlx::query_scalar(SQL).bind(id).fetch_optional(pool).await?
@@ -1519,7 +1613,8 @@ impl Store {
     }
 
     /// Replaces a chat's settings (JSON).
-    pub async fn set_chat_settings(&self, id: &str, settings: &str) -> Result<(), StoreError> {
+    pub async fn set_chat_settings(&self, id: &ChatId, settings: &str) -> Result<(), StoreError> {
+        let id = id.as_str();
         const SQL: &str = "insert into chats (id, settings) values ($1, $2) on conflict (id) \
                            do update set settings = excluded.settings, version = chats.version + 1";
         on_writer!(self, pool => {
@@ -1529,7 +1624,8 @@ impl Store {
     }
 
     /// Sets (or with `None` clears) a chat's language.
-    pub async fn set_chat_lang(&self, id: &str, lang: Option<&str>) -> Result<(), StoreError> {
+    pub async fn set_chat_lang(&self, id: &ChatId, lang: Option<&str>) -> Result<(), StoreError> {
+        let id = id.as_str();
         const SQL: &str = "insert into chats (id, lang) values ($1, $2) on conflict (id) \
                            do update set lang = excluded.lang, version = chats.version + 1";
         on_writer!(self, pool => {
@@ -1540,7 +1636,8 @@ impl Store {
 
     /// Per user and game: games and wins in one chat, most wins first, counting only games at
     /// which at least one other person sat (games against computers alone are left out).
-    pub async fn leaderboard(&self, chat: &str) -> Result<Vec<StatRow>, StoreError> {
+    pub async fn leaderboard(&self, chat: &ChatId) -> Result<Vec<StatRow>, StoreError> {
+        let chat = chat.as_str();
         // People ranked by their games against people: a game with no other person at it (a
         // person against computers only) is not on the board, so a win over computers never
         // ranks beside wins over people; `/stats` counts those by the computers' level.
@@ -1559,7 +1656,8 @@ impl Store {
     }
 
     /// Per game: one user's games and wins in every chat.
-    pub async fn user_stats(&self, user: &str) -> Result<Vec<StatRow>, StoreError> {
+    pub async fn user_stats(&self, user: &UserId) -> Result<Vec<StatRow>, StoreError> {
+        let user = user.as_str();
         // Each game counted with the strongest computer that sat at it, if any (the levels
         // numbered from 1, weakest first; a computer of no known level counts as the weakest;
         // 0 none).
@@ -1667,7 +1765,7 @@ mod tests {
             held.push(lite.read.acquire().await.unwrap());
         }
         let reader = store.clone();
-        let read = tokio::spawn(async move { reader.user_name("telegram:1").await });
+        let read = tokio::spawn(async move { reader.user_name(&"telegram:1".into()).await });
         tokio::time::sleep(WAIT + Duration::from_millis(700)).await;
         assert!(!read.is_finished(), "the read waits while every reader is busy");
         drop(held);

@@ -12,7 +12,7 @@
 use std::sync::LazyLock;
 
 use super::{BeginWrite, RatingStore, Store, StoreError};
-use crate::ids;
+use crate::ids::{self, ChatId, UserId};
 
 /// One person's stored rating in one game and season; `mu` and `sigma` are `None` before the
 /// first rated game.
@@ -370,8 +370,9 @@ impl RatingStore<'_> {
         self,
         game: &str,
         season: &str,
-        chat: Option<&str>,
+        chat: Option<&ChatId>,
     ) -> Result<Vec<LadderRow>, StoreError> {
+        let chat = chat.map(ChatId::as_str);
         const SQL: &str = "select r.user_id, coalesce(u.name, r.user_id), r.mu, r.sigma, r.games, \
                            r.wins, r.last_ms from ratings r left join users u on u.id = r.user_id \
                            where r.game = $1 and r.season = $2 and r.mu is not null and \
@@ -396,9 +397,10 @@ impl RatingStore<'_> {
     /// One person's ratings in `season` (and all-time): `(game, season, row)`.
     pub async fn user_ratings(
         self,
-        user: &str,
+        user: &UserId,
         season: &str,
     ) -> Result<Vec<(String, String, RatingRow)>, StoreError> {
+        let user = user.as_str();
         const SQL: &str = "select game, season, mu, sigma, games, wins, last_ms from ratings \
                            where user_id = $1 and (season = $2 or season = 'all') \
                            and mu is not null order by game, season";
@@ -418,10 +420,11 @@ impl RatingStore<'_> {
     /// `(finished ms, mu, sigma)`.
     pub async fn rating_history(
         self,
-        user: &str,
+        user: &UserId,
         game: &str,
         season: &str,
     ) -> Result<Vec<(i64, f64, f64)>, StoreError> {
+        let user = user.as_str();
         const SQL: &str = "select c.finished_ms, c.mu_after, c.sigma_after from rating_changes c \
                            left join rated_games g on g.table_id = c.table_id \
                            where c.user_id = $1 and c.game = $2 and c.season = $3 \
@@ -433,7 +436,8 @@ impl RatingStore<'_> {
     }
 
     /// Sets whether a user is on ladders across chats.
-    pub async fn set_public(self, user: &str, public: bool) -> Result<(), StoreError> {
+    pub async fn set_public(self, user: &UserId, public: bool) -> Result<(), StoreError> {
+        let user = user.as_str();
         const SQL: &str = "update users set public = $1, version = version + 1 where id = $2";
         on_writer!(self, pool => {
             sqlx::query(SQL).bind(i32::from(public)).bind(user).execute(pool).await?;
@@ -442,7 +446,8 @@ impl RatingStore<'_> {
     }
 
     /// Whether a user is on ladders across chats.
-    pub async fn is_public(self, user: &str) -> Result<bool, StoreError> {
+    pub async fn is_public(self, user: &UserId) -> Result<bool, StoreError> {
+        let user = user.as_str();
         const SQL: &str = "select public from users where id = $1";
         let p: Option<i32> = on_pool!(self, pool => {
             sqlx::query_scalar(SQL).bind(user).fetch_optional(pool).await?
@@ -454,9 +459,10 @@ impl RatingStore<'_> {
     /// `chat`, as `(user, name)`; the most recent if several.
     pub async fn player_named(
         self,
-        chat: &str,
+        chat: &ChatId,
         name: &str,
-    ) -> Result<Option<(String, String)>, StoreError> {
+    ) -> Result<Option<(UserId, String)>, StoreError> {
+        let chat = chat.as_str();
         static SQL: LazyLock<String> = LazyLock::new(|| {
             format!(
                 "select user_id, name from results where chat = $1 \
@@ -465,14 +471,16 @@ impl RatingStore<'_> {
                 ids::COMPUTER_PATTERN
             )
         });
-        let row = on_pool!(self, pool => {
+        let row: Option<(String, String)> = on_pool!(self, pool => {
             sqlx::query_as(SQL.as_str()).bind(chat).bind(name).fetch_optional(pool).await?
         });
-        Ok(row)
+        Ok(row.map(|(user, name)| (UserId::from(user), name)))
     }
 
     /// `a`'s record against `b` per game, over every finished game both sat at.
-    pub async fn head_to_head(self, a: &str, b: &str) -> Result<Vec<HeadToHead>, StoreError> {
+    pub async fn head_to_head(self, a: &UserId, b: &UserId) -> Result<Vec<HeadToHead>, StoreError> {
+        let a = a.as_str();
+        let b = b.as_str();
         const SQL: &str = "select x.game, count(*), \
                            sum(case when x.rank < y.rank then 1 else 0 end), \
                            sum(case when y.rank < x.rank then 1 else 0 end) \

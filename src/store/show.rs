@@ -9,13 +9,14 @@
 //! leaves it to expire.
 
 use super::{BeginWrite, ShowStore, Store, StoreError};
+use crate::ids::MessageRef;
 
 /// What [`ShowStore::claim_show`] found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Claim {
     /// The claim is this owner's: the message recorded for the slot, with the table version
-    /// it shows, if any.
-    Claimed(Option<(String, i64)>),
+    /// it shows, if any (a damaged reference is none: the view is posted anew).
+    Claimed(Option<(MessageRef, i64)>),
     /// Another owner's claim has not expired yet (or there is no such table).
     Held,
 }
@@ -74,7 +75,7 @@ impl ShowStore<'_> {
                 recorded
             }
         };
-        Ok(Claim::Claimed(recorded))
+        Ok(Claim::Claimed(parsed(recorded)))
     }
 
     /// Records that `message` shows version `version` of table `table`'s `kind` slot and gives
@@ -85,9 +86,10 @@ impl ShowStore<'_> {
         table: i64,
         kind: &str,
         owner: i64,
-        message: &str,
+        message: &MessageRef,
         version: i64,
     ) -> Result<bool, StoreError> {
+        let message = message.to_string();
         const PG: &str = "with c as (update tables set show_owner = null, show_until_ms = null \
                           where id = $1 and show_owner = $5 returning id) \
                           insert into messages (table_id, kind, message, version) \
@@ -107,7 +109,7 @@ impl ShowStore<'_> {
                 let done: Option<i64> = sqlx::query_scalar(PG)
                     .bind(table)
                     .bind(kind)
-                    .bind(message)
+                    .bind(&message)
                     .bind(version)
                     .bind(owner)
                     .fetch_optional(pool)
@@ -125,7 +127,7 @@ impl ShowStore<'_> {
                 let done: Option<i64> = sqlx::query_scalar(UPSERT)
                     .bind(table)
                     .bind(kind)
-                    .bind(message)
+                    .bind(&message)
                     .bind(version)
                     .fetch_optional(&mut *tx)
                     .await?;
@@ -144,10 +146,7 @@ impl ShowStore<'_> {
     pub async fn release_show(self, table: i64, owner: i64) -> Result<(), StoreError> {
         const SQL: &str = "update tables set show_owner = null, show_until_ms = null \
                            where id = $1 and show_owner = $2";
-        on_writer!(self, pool => {
-            sqlx::query(SQL).bind(table).bind(owner).execute(pool).await?;
-        });
-        Ok(())
+        self.whole().release_claim(SQL, table, owner).await
     }
 
     /// [`ShowStore::claim_show`] for a cup's standings message (issue 49): claims the showing of
@@ -176,7 +175,7 @@ impl ShowStore<'_> {
         });
         Ok(match row {
             None => Claim::Held,
-            Some((message, version)) => Claim::Claimed(message.map(|m| (m, version))),
+            Some((message, version)) => Claim::Claimed(parsed(message.map(|m| (m, version)))),
         })
     }
 
@@ -187,9 +186,10 @@ impl ShowStore<'_> {
         self,
         cup: i64,
         owner: i64,
-        message: &str,
+        message: &MessageRef,
         version: i64,
     ) -> Result<bool, StoreError> {
+        let message = message.to_string();
         const SQL: &str = "update cups set show_owner = null, show_until_ms = null, \
                            standings_message = $3, standings_version = $4 \
                            where id = $1 and show_owner = $2 and standings_version <= $4";
@@ -197,7 +197,7 @@ impl ShowStore<'_> {
             sqlx::query(SQL)
                 .bind(cup)
                 .bind(owner)
-                .bind(message)
+                .bind(&message)
                 .bind(version)
                 .execute(pool)
                 .await?
@@ -210,18 +210,27 @@ impl ShowStore<'_> {
     pub async fn release_cup_show(self, cup: i64, owner: i64) -> Result<(), StoreError> {
         const SQL: &str = "update cups set show_owner = null, show_until_ms = null \
                            where id = $1 and show_owner = $2";
-        on_writer!(self, pool => {
-            sqlx::query(SQL).bind(cup).bind(owner).execute(pool).await?;
-        });
-        Ok(())
+        self.whole().release_claim(SQL, cup, owner).await
     }
 
     /// The message recorded for cup `cup`'s standings, with the standings version it shows.
-    pub async fn cup_message(self, cup: i64) -> Result<Option<(String, i64)>, StoreError> {
+    pub async fn cup_message(self, cup: i64) -> Result<Option<(MessageRef, i64)>, StoreError> {
         const SQL: &str = "select standings_message, standings_version from cups where id = $1";
         let row: Option<(Option<String>, i64)> = on_pool!(self, pool => {
             sqlx::query_as(SQL).bind(cup).fetch_optional(pool).await?
         });
-        Ok(row.and_then(|(m, v)| m.map(|m| (m, v))))
+        Ok(parsed(row.and_then(|(m, v)| m.map(|m| (m, v)))))
+    }
+}
+
+/// A recorded message's text and version read as a reference; a damaged one is none.
+fn parsed(recorded: Option<(String, i64)>) -> Option<(MessageRef, i64)> {
+    let (text, version) = recorded?;
+    match MessageRef::parse(&text) {
+        Some(message) => Some((message, version)),
+        None => {
+            tracing::warn!(text, "a recorded message reference is damaged: shown anew");
+            None
+        }
     }
 }

@@ -34,7 +34,7 @@ impl Service {
     /// `<group>/<channel>` (a Discord server's channel) falls back to `<group>`.
     pub(super) async fn stored_chat_lang(&self, chat: &ChatId) -> Option<Lang> {
         for chat in chat.lineage() {
-            match self.store.chat_lang(chat.as_str()).await {
+            match self.store.chat_lang(&chat).await {
                 Ok(Some(code)) => return Lang::from_tag(&code),
                 Ok(None) => {}
                 Err(e) => {
@@ -58,7 +58,7 @@ impl Service {
     /// the store is not answering, the platform's language stands in for it.
     pub(super) async fn record_user(&self, ctx: &Ctx) -> Option<Lang> {
         let locale = ctx.locale.as_deref().and_then(Lang::from_tag);
-        match self.store.user(ctx.user.as_str(), &ctx.name, locale.map(Lang::code)).await {
+        match self.store.user(&ctx.user, &ctx.name, locale.map(Lang::code)).await {
             Ok(code) => code.as_deref().and_then(Lang::from_tag),
             Err(e) => {
                 tracing::warn!(error = %e, "recording the user failed");
@@ -111,7 +111,7 @@ impl Service {
             let lang = self.user_lang(ctx).await;
             let list = Lang::ALL.iter().map(|l| l.code()).collect::<Vec<_>>().join(", ");
             let text = self.text_for(ctx, lang, "lang-choose", &[("codes", list.into())]);
-            return Ok(vec![View::private(Some(lang), text, ctx.user.to_string())]);
+            return Ok(vec![View::private(Some(lang), text, ctx.user.clone())]);
         };
         let lang = Lang::from_tag(code)
             .filter(|l| l.code() == code)
@@ -120,12 +120,12 @@ impl Service {
             if !ctx.admin {
                 return Err(say("err-admin-only"));
             }
-            self.store.set_chat_lang(ctx.chat.as_str(), Some(lang.code())).await?;
+            self.store.set_chat_lang(&ctx.chat, Some(lang.code())).await?;
             Ok(vec![View::post(Some(lang), self.text_for(ctx, lang, "lang-chat-set", &[]))])
         } else {
-            self.store.set_user_lang(ctx.user.as_str(), Some(lang.code())).await?;
+            self.store.set_user_lang(&ctx.user, Some(lang.code())).await?;
             let text = self.i18n.text(lang, "lang-user-set", &[]);
-            Ok(vec![View::private(Some(lang), text, ctx.user.to_string())])
+            Ok(vec![View::private(Some(lang), text, ctx.user.clone())])
         }
     }
 
@@ -134,26 +134,26 @@ impl Service {
         let lang = self.user_lang(ctx).await;
         let on = match on {
             Some(on) => {
-                self.store.set_access(ctx.user.as_str(), on).await?;
+                self.store.set_access(&ctx.user, on).await?;
                 on
             }
-            None => self.store.access(ctx.user.as_str()).await?,
+            None => self.store.access(&ctx.user).await?,
         };
         let key = if on { "access-on" } else { "access-off" };
         let text = self.text_for(ctx, lang, key, &[]);
-        Ok(vec![View::private(Some(lang), text, ctx.user.to_string())])
+        Ok(vec![View::private(Some(lang), text, ctx.user.clone())])
     }
 
     /// How a table's chat shows boards (its settings were read with the table).
     pub(super) async fn table_board_mode(&self, t: &Loaded) -> BoardMode {
         match &t.rec.around {
             Some(around) => board_mode_of(around.chat_settings.as_deref()),
-            None => self.board_mode(t.rec.chat.as_str()).await,
+            None => self.board_mode(&t.rec.chat).await,
         }
     }
 
     /// How a chat shows boards.
-    pub(super) async fn board_mode(&self, chat: &str) -> BoardMode {
+    pub(super) async fn board_mode(&self, chat: &ChatId) -> BoardMode {
         match self.store.chat_settings(chat).await {
             Ok(settings) => board_mode_of(settings.as_deref()),
             Err(e) => {
@@ -170,14 +170,14 @@ impl Service {
     ) -> Result<Vec<View>, Fail> {
         let lang = self.chat_lang(ctx).await;
         let mode = match mode {
-            None => self.board_mode(ctx.chat.as_str()).await,
+            None => self.board_mode(&ctx.chat).await,
             Some(mode) => {
                 if !ctx.admin {
                     return Err(say("err-admin-only"));
                 }
                 let json =
                     serde_json::to_string(&ChatSettings { boards: mode }).unwrap_or_default();
-                self.store.set_chat_settings(ctx.chat.as_str(), &json).await?;
+                self.store.set_chat_settings(&ctx.chat, &json).await?;
                 mode
             }
         };

@@ -19,7 +19,7 @@ use super::{Ctx, CupOp, Cups, Target, View};
 use crate::engine::cup::{self, Cup, CupGame, Entrant, Format, Seat as CupSeat};
 use crate::engine::{Action, GameKind};
 use crate::game::fair::Seed;
-use crate::ids::UserId;
+use crate::ids::{ChatId, UserId};
 use crate::store::{
     CupChange, CupGameRow, CupPlayer, CupRecord, CupStatus, SeatRecord, StoreError, TableRecord,
     TableStatus,
@@ -315,7 +315,7 @@ impl Cups<'_> {
             seq: 0,
             user: ctx.user.clone(),
             name: ctx.name.clone(),
-            rating: self.cup_rating(ctx.user.as_str(), game).await,
+            rating: self.cup_rating(&ctx.user, game).await,
             withdrawn: false,
             excused: 0,
         }];
@@ -419,7 +419,7 @@ impl Cups<'_> {
     ) -> Result<Vec<View>, Fail> {
         let now = self.read_cup(cup).await?;
         Ok(vec![
-            View::private(Some(lang), text, ctx.user.to_string()),
+            View::private(Some(lang), text, ctx.user.clone()),
             self.cup_message_view(&now).await,
         ])
     }
@@ -446,7 +446,7 @@ impl Cups<'_> {
 
     /// A person's offset from UTC in minutes, as `/notify tz` set it (0 when unset).
     async fn user_tz(&self, ctx: &Ctx) -> i32 {
-        match self.store.notify(ctx.user.as_str()).await {
+        match self.store.notify(&ctx.user).await {
             Ok(stored) => {
                 super::NotifyChoice::read(&stored.map(|(n, _)| n).unwrap_or_default()).tz_min
             }
@@ -518,7 +518,7 @@ impl Cups<'_> {
     }
 
     /// A player's rating in `game` for seeding: all time, 1500 with none.
-    async fn cup_rating(&self, user: &str, game: GameKind) -> f64 {
+    async fn cup_rating(&self, user: &UserId, game: GameKind) -> f64 {
         match self.store.ratings().user_ratings(user, "all").await {
             Ok(rows) => rows
                 .into_iter()
@@ -548,12 +548,9 @@ impl Cups<'_> {
     async fn open_cup(&self, ctx: &Ctx, id: Option<i64>) -> Result<Read, Fail> {
         let id = match id {
             Some(id) => id,
-            None => self
-                .store
-                .cups()
-                .open_cup(ctx.chat.as_str())
-                .await?
-                .ok_or_else(|| say("err-cup-none"))?,
+            None => {
+                self.store.cups().open_cup(&ctx.chat).await?.ok_or_else(|| say("err-cup-none"))?
+            }
         };
         let c = self.read_cup(id).await?;
         if c.rec.chat != ctx.chat {
@@ -582,7 +579,7 @@ impl Cups<'_> {
                 seq,
                 user: ctx.user.clone(),
                 name: ctx.name.clone(),
-                rating: self.cup_rating(ctx.user.as_str(), c.game).await,
+                rating: self.cup_rating(&ctx.user, c.game).await,
                 withdrawn: false,
                 excused: 0,
             };
@@ -613,7 +610,7 @@ impl Cups<'_> {
 
     /// T9: refuses a sign-up while the player's no-show wait runs, saying how long is left.
     async fn no_show_wait(&self, ctx: &Ctx) -> Result<(), Fail> {
-        let ids = self.store.cups().ended_cups_of(ctx.chat.as_str(), ctx.user.as_str(), 12).await?;
+        let ids = self.store.cups().ended_cups_of(&ctx.chat, &ctx.user, 12).await?;
         let (mut streak, mut ended) = (0, None);
         for id in ids {
             let c = self.read_cup(id).await?;
@@ -681,15 +678,13 @@ impl Cups<'_> {
             return Err(say("err-cup-admin"));
         }
         let user = match who {
-            Target::User { id, .. } => Some(id.to_string()),
-            Target::Typed(_) => {
-                self.store.cups().cup_player_named(ctx.chat.as_str(), who.name()).await?
-            }
+            Target::User { id, .. } => Some(id.clone()),
+            Target::Typed(_) => self.store.cups().cup_player_named(&ctx.chat, who.name()).await?,
         };
         let Some(user) = user else {
             return Err(Fail::Say("err-cup-unknown", vec![("name", who.name().to_owned().into())]));
         };
-        self.store.cups().lift_cup_wait(ctx.chat.as_str(), &user, self.clock.now_ms()).await?;
+        self.store.cups().lift_cup_wait(&ctx.chat, &user, self.clock.now_ms()).await?;
         let lang = self.chat_lang(ctx).await;
         let args = [("name", who.name().to_owned().into())];
         Ok(vec![View::post(Some(lang), self.i18n.text(lang, "cup-lifted", &args))])
@@ -742,7 +737,7 @@ impl Cups<'_> {
     }
 
     /// Begins a cup that is signing up: its first round is paired and its tables open.
-    async fn begin_cup(&self, c: Read) -> Result<Vec<(String, View)>, Fail> {
+    async fn begin_cup(&self, c: Read) -> Result<Vec<(ChatId, View)>, Fail> {
         let mut c = c;
         if c.format == Format::RoundRobin {
             if c.rec.players.len() <= cup::ROUND_ROBIN_MAX {
@@ -756,7 +751,7 @@ impl Cups<'_> {
 
     /// A cup whose start time has passed: it begins, or with fewer than two players it is
     /// cancelled.
-    async fn cup_starts(&self, c: Read) -> Result<Vec<(String, View)>, Fail> {
+    async fn cup_starts(&self, c: Read) -> Result<Vec<(ChatId, View)>, Fail> {
         if c.rec.players.len() >= 2 {
             tracing::info!(cup = c.rec.id, "a cup begins at its start time");
             return self.begin_cup(c).await;
@@ -775,7 +770,7 @@ impl Cups<'_> {
             "cup-start-few",
             &[("game", self.views().game_name(lang, c.game).into())],
         );
-        let chat = c.rec.chat.to_string();
+        let chat = c.rec.chat.clone();
         let now = self.read_cup(c.rec.id).await?;
         Ok(vec![
             (chat.clone(), View::post(Some(lang), text)),
@@ -815,9 +810,9 @@ impl Cups<'_> {
     /// The chat's cup: the open one, else the last.
     async fn chats_cup(&self, ctx: &Ctx) -> Result<Read, Fail> {
         let cups = self.store.cups();
-        let id = match cups.open_cup(ctx.chat.as_str()).await? {
+        let id = match cups.open_cup(&ctx.chat).await? {
             Some(id) => id,
-            None => cups.last_cup(ctx.chat.as_str()).await?.ok_or_else(|| say("err-cup-none"))?,
+            None => cups.last_cup(&ctx.chat).await?.ok_or_else(|| say("err-cup-none"))?,
         };
         self.read_cup(id).await
     }
@@ -885,7 +880,7 @@ impl Cups<'_> {
             }
             _ => self.cup_standing_text(&c, lang),
         };
-        Ok(vec![View::private(Some(lang), text, ctx.user.to_string())])
+        Ok(vec![View::private(Some(lang), text, ctx.user.clone())])
     }
 
     /// The standings in words, with the round, who still has to play and the time left (or the
@@ -957,7 +952,7 @@ impl Cups<'_> {
     /// Pairs round `round` of cup `c` and opens its tables, in one transaction guarded by the
     /// cup's version; then starts them. Returns what to post, each with its chat; nothing when
     /// another process paired the round first.
-    async fn open_round(&self, mut c: Read, round: u32) -> Result<Vec<(String, View)>, Fail> {
+    async fn open_round(&self, mut c: Read, round: u32) -> Result<Vec<(ChatId, View)>, Fail> {
         let now = self.clock.now_ms();
         // T8: twice forfeited, withdrawn.
         let mut withdraw = Vec::new();
@@ -1015,7 +1010,7 @@ impl Cups<'_> {
         }
         let c = self.read_cup(c.rec.id).await?;
         let lang = self.cup_lang(&c.rec).await;
-        let chat = c.rec.chat.to_string();
+        let chat = c.rec.chat.clone();
         if over {
             return Ok(self
                 .cup_end_views(&c, lang)
@@ -1192,7 +1187,7 @@ impl Cups<'_> {
                     .iter()
                     .filter_map(|&p| c.rec.players.get(p))
                     .filter(|p| !p.user.is_computer())
-                    .map(|p| p.user.to_string()),
+                    .map(|p| p.user.clone()),
             );
             match g.table {
                 Some(table) => {
@@ -1278,7 +1273,7 @@ impl Cups<'_> {
     /// The cups' part of the timer: closes rounds whose window has passed (T7), pairs the next
     /// round when one is over, and starts tables a stopped process left unstarted. Returns what
     /// to post, each with its chat.
-    pub(super) async fn cup_tick(&self) -> Result<Vec<(String, crate::table::View)>, ServiceError> {
+    pub(super) async fn cup_tick(&self) -> Result<Vec<(ChatId, View)>, ServiceError> {
         let now = self.clock.now_ms();
         let mut out = Vec::new();
         for id in self.store.cups().cups_due(now).await? {
@@ -1298,7 +1293,7 @@ impl Cups<'_> {
 
     /// What the timer does for cup `id`: [`Cups::cup_advance`], and the standings
     /// message brought up to date when a stopped process left it behind the results.
-    async fn cup_due(&self, id: i64, now: i64) -> Result<Vec<(String, View)>, Fail> {
+    async fn cup_due(&self, id: i64, now: i64) -> Result<Vec<(ChatId, View)>, Fail> {
         let mut out = self.cup_advance(id, now).await?;
         if out.iter().any(|(_, v)| matches!(v.kind, Kind::Standings(_))) {
             return Ok(out);
@@ -1308,7 +1303,7 @@ impl Cups<'_> {
         if shown && c.rec.standings_version < Self::standings_version(&c) {
             tracing::debug!(cup = id, "the standings are behind: shown again");
             let lang = self.cup_lang(&c.rec).await;
-            out.push((c.rec.chat.to_string(), self.cup_live_view(&c, lang, None).await));
+            out.push((c.rec.chat.clone(), self.cup_live_view(&c, lang, None).await));
         }
         Ok(out)
     }
@@ -1316,7 +1311,7 @@ impl Cups<'_> {
     /// The timer's step for a cup: begins it at its start time, starts tables a stopped
     /// process left unstarted, closes a round whose window passed, pairs the next round or
     /// ends the cup.
-    async fn cup_advance(&self, id: i64, now: i64) -> Result<Vec<(String, View)>, Fail> {
+    async fn cup_advance(&self, id: i64, now: i64) -> Result<Vec<(ChatId, View)>, Fail> {
         let mut c = self.read_cup(id).await?;
         if c.rec.status == CupStatus::Signup && c.rec.starts_ms.is_some_and(|at| at <= now) {
             return self.cup_starts(c).await;
@@ -1324,8 +1319,8 @@ impl Cups<'_> {
         if c.rec.status != CupStatus::Playing {
             return Ok(Vec::new());
         }
-        let chat = c.rec.chat.to_string();
-        let mut out: Vec<(String, View)> = Vec::new();
+        let chat = c.rec.chat.clone();
+        let mut out: Vec<(ChatId, View)> = Vec::new();
         // Tables paired but not started (a process stopped in between).
         if c.open_games().any(|g| g.table_status == Some(TableStatus::Lobby)) {
             out.extend(self.start_cup_tables(&c).await.into_iter().map(|v| (chat.clone(), v)));

@@ -13,6 +13,7 @@ use super::load::Loaded;
 use super::token::{LinkError, LiveLink, Token};
 use super::{Ctx, Live, Op, ServiceError, View};
 use crate::engine::Legal;
+use crate::ids::{ChatId, UserId};
 use crate::store::{StoreError, TableStatus};
 
 /// How long a link works: a game may last days, and every board posted carries a fresh one.
@@ -131,14 +132,14 @@ fn live_status(status: TableStatus) -> (&'static str, &'static str) {
 /// The players in seat order as `viewer` sees them, `turn(seat, left)` saying whose turn it is.
 fn live_players(
     t: &Loaded,
-    viewer: Option<&str>,
+    viewer: Option<&UserId>,
     turn: impl Fn(usize, bool) -> bool,
 ) -> Vec<LivePlayer> {
     (t.rec.seats.iter().enumerate())
         .map(|(i, s)| LivePlayer {
             name: s.name.clone(),
             turn: turn(i, s.left),
-            me: viewer == Some(s.user.as_str()),
+            me: viewer == Some(&s.user),
             left: s.left,
             computer: s.user.is_computer(),
         })
@@ -152,11 +153,11 @@ impl Live<'_> {
 
     /// A link to watch `table` (or, with `user`, to play at it as that user), working for
     /// [`LINK_DAYS`].
-    pub fn live_link(self, table: i64, user: Option<&str>) -> String {
+    pub fn live_link(self, table: i64, user: Option<&UserId>) -> String {
         let link = LiveLink {
             table: u64::try_from(table).unwrap_or(0),
             expires: self.now_s() + LINK_DAYS * 24 * 3600,
-            user: user.map(str::to_owned),
+            user: user.cloned(),
         };
         link.encode(&self.key)
     }
@@ -180,11 +181,11 @@ impl Live<'_> {
     pub async fn live_state(
         self,
         link: &LiveLink,
-        viewer: Option<&str>,
+        viewer: Option<&UserId>,
         lang: Lang,
     ) -> Result<LiveState, LiveError> {
         let t = self.live_table(link.table).await?;
-        let seated = viewer.is_some_and(|v| t.rec.seats.iter().any(|s| s.user == v));
+        let seated = viewer.is_some_and(|v| t.rec.seats.iter().any(|s| s.user == *v));
         if t.settings.private && !seated {
             return Err(LiveError::Private);
         }
@@ -206,7 +207,7 @@ impl Live<'_> {
         // page knows (they may join).
         // While a game is played, only the player to move has anything to press (issue 46,
         // item 9): another's Roll would only be refused.
-        let viewer_seat = viewer.and_then(|v| t.rec.seats.iter().position(|s| s.user == v));
+        let viewer_seat = viewer.and_then(|v| t.rec.seats.iter().position(|s| s.user == *v));
         let may_press = match to_move {
             Some(seat) if !roll_off => viewer_seat == Some(usize::from(seat)),
             _ => true,
@@ -250,7 +251,7 @@ impl Live<'_> {
             moves,
             buttons,
             me: viewer
-                .and_then(|v| t.rec.seats.iter().find(|s| s.user == v))
+                .and_then(|v| t.rec.seats.iter().find(|s| s.user == *v))
                 .map(|s| s.name.clone()),
             image,
             alt,
@@ -286,7 +287,7 @@ impl Live<'_> {
     /// Where everything is, in words, to show above a text-first board: one a player at the
     /// table asked for, or the `watcher`'s own choice (`/access on`; a failed read only leaves
     /// the board picture-first).
-    async fn live_places(&self, view: &View, watcher: Option<&str>) -> Option<String> {
+    async fn live_places(&self, view: &View, watcher: Option<&UserId>) -> Option<String> {
         let asked = match watcher {
             Some(v) if view.alt().is_some() => self.store.access(v).await.unwrap_or(false),
             _ => false,
@@ -306,11 +307,11 @@ impl Live<'_> {
     pub async fn live_press(
         self,
         link: &LiveLink,
-        user: &str,
+        user: &UserId,
         name: &str,
         locale: Option<String>,
         token: &str,
-    ) -> Result<(String, Vec<View>), LiveError> {
+    ) -> Result<(ChatId, Vec<View>), LiveError> {
         // A button of another table is refused here: a link to one table presses nothing else.
         if let Ok(pressed) = Token::parse(token, &self.key)
             && pressed.table != link.table
@@ -318,16 +319,16 @@ impl Live<'_> {
             return Err(LiveError::OtherTable);
         }
         let t = self.live_table(link.table).await?;
-        let seat_name = t.rec.seats.iter().find(|s| s.user == user).map(|s| s.name.clone());
+        let seat_name = t.rec.seats.iter().find(|s| s.user == *user).map(|s| s.name.clone());
         let ctx = Ctx {
             chat: t.rec.chat.clone(),
-            user: user.into(),
+            user: user.clone(),
             name: seat_name.unwrap_or_else(|| super::clean_name(name)),
             locale,
             admin: false,
             chat_title: None,
         };
-        Ok((t.rec.chat.to_string(), self.handle(&ctx, Op::Press(token.to_owned())).await))
+        Ok((t.rec.chat.clone(), self.handle(&ctx, Op::Press(token.to_owned())).await))
     }
 }
 
@@ -346,13 +347,13 @@ impl Live<'_> {
             }
         };
         let lang = self.reader_lang(own, ctx.locale.as_deref(), &ctx.chat, t.as_ref()).await;
-        if t.is_none_or(|t| t.seat_of(ctx.user.as_str()).is_none()) {
+        if t.is_none_or(|t| t.seat_of(&ctx.user).is_none()) {
             return self.i18n.text(lang, "err-not-seated", &[]);
         }
         let url = format!(
             "{}/live/{}",
             base.trim_end_matches('/'),
-            self.live_link(table, Some(ctx.user.as_str()))
+            self.live_link(table, Some(&ctx.user))
         );
         self.i18n.text(lang, "live-play-link", &[("code", url.into())])
     }

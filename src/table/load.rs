@@ -14,6 +14,7 @@ use crate::engine::{Action, Event, Game, GameKind, Legal, OptionError, Options, 
 use crate::game::fair::Seed;
 use crate::game::rating::Skill;
 use crate::game::setup;
+use crate::ids::UserId;
 use crate::store::{Change, SeatRecord, StoreError, TableRecord, TableStatus};
 
 /// The version of the JSON shapes this build stores (states, actions, options). A table stored
@@ -118,21 +119,21 @@ impl Loaded {
         self.rec.seats.iter().map(|s| s.name.clone()).collect()
     }
 
-    pub(super) fn seat_of(&self, user: &str) -> Option<Seat> {
-        self.rec.seats.iter().position(|s| s.user == user && !s.left).map(|s| s as Seat)
+    pub(super) fn seat_of(&self, user: &UserId) -> Option<Seat> {
+        self.rec.seats.iter().position(|s| s.user == *user && !s.left).map(|s| s as Seat)
     }
 
     /// Who sees a private table's messages in their own chat with the bot: everyone who sat
     /// at it (those who left still see how it ends). Empty for an ordinary table.
-    pub(super) fn audience(&self) -> Vec<String> {
+    pub(super) fn audience(&self) -> Vec<UserId> {
         if !self.settings.private {
             return Vec::new();
         }
-        let mut users: Vec<String> = Vec::new();
+        let mut users: Vec<UserId> = Vec::new();
         // A rematch lobby is shown to the players it invites too.
         for seat in self.rec.seats.iter().chain(&self.invited) {
-            if !users.iter().any(|u| *u == seat.user) && !seat.user.is_computer() {
-                users.push(seat.user.to_string());
+            if !users.contains(&seat.user) && !seat.user.is_computer() {
+                users.push(seat.user.clone());
             }
         }
         users
@@ -389,6 +390,7 @@ impl Service {
         let (Some(server), Some(thread)) = (ctx.chat.group(), ctx.chat.name_in_group()) else {
             return Ok(None);
         };
+        let Ok(thread) = thread.parse() else { return Ok(None) };
         let Some(id) = self.store.table_of_thread(thread).await? else { return Ok(None) };
         let t = self.load(id).await?;
         let same_server = t.rec.chat.group().is_some_and(|s| s == server);
@@ -405,7 +407,7 @@ impl Service {
             Err(e) => return Err(e.into()),
         };
         let reachable = t.rec.chat == ctx.chat
-            || (t.settings.private && t.seat_of(ctx.user.as_str()).is_some())
+            || (t.settings.private && t.seat_of(&ctx.user).is_some())
             || self.thread_table(ctx).await?.is_some_and(|own| own.rec.id == id);
         if reachable { Ok(t) } else { Err(no_such()) }
     }
@@ -432,7 +434,7 @@ impl Service {
             Pick::Unknown(_) | Pick::Last => None,
             Pick::Game(game) => Some(game),
         };
-        let mut rows = self.store.tables_in_chat(ctx.chat.as_str(), statuses).await?;
+        let mut rows = self.store.tables_in_chat(&ctx.chat, statuses).await?;
         if rows.is_empty()
             && let Some(t) = self.thread_table(ctx).await?
             && statuses.contains(&t.rec.status)
@@ -445,7 +447,7 @@ impl Service {
             // A private table's player, in their own chat with the bot.
             rows = self
                 .store
-                .tables_of_user(ctx.user.as_str(), ctx.chat.as_str(), statuses)
+                .tables_of_user(&ctx.user, &ctx.chat, statuses)
                 .await?
                 .into_iter()
                 .filter(|(_, _, _, settings)| {
@@ -458,7 +460,7 @@ impl Service {
             rows.into_iter().filter(|(_, g, _)| game.is_none_or(|k| k.name() == g)).collect();
         if rows.is_empty() {
             // A row whose status no build word names is damaged, not absent.
-            if let Some((id, word)) = self.store.unknown_status_in_chat(ctx.chat.as_str()).await? {
+            if let Some((id, word)) = self.store.unknown_status_in_chat(&ctx.chat).await? {
                 let why = format!("its status {word:?} is not one this build knows");
                 return Err(Fail::Internal(ServiceError::Damaged(id, why)));
             }
@@ -472,7 +474,7 @@ impl Service {
             return Ok(candidates.remove(0));
         }
         let (mut mine, others): (Vec<Loaded>, Vec<Loaded>) =
-            candidates.into_iter().partition(|t| t.seat_of(ctx.user.as_str()).is_some());
+            candidates.into_iter().partition(|t| t.seat_of(&ctx.user).is_some());
         if mine.len() == 1 {
             return Ok(mine.remove(0));
         }
@@ -574,7 +576,9 @@ mod tests {
         service.handle(&who("Ana"), Op::Create { game: GameKind::Snakes, words }).await;
         service.handle(&who("Ben"), Op::Join(None)).await;
         service.handle(&who("Ana"), Op::Start(None)).await;
-        let id = service.store.tables_in_chat("unit:save", &TableStatus::OPEN).await.unwrap()[0].0;
+        let id =
+            service.store.tables_in_chat(&"unit:save".into(), &TableStatus::OPEN).await.unwrap()[0]
+                .0;
         let mut first = service.load(id).await.unwrap();
         let mut second = service.load(id).await.unwrap();
         let roll = Action::Roll { dice: Vec::new() };
@@ -633,7 +637,9 @@ mod tests {
         // Nardy against a computer starts at once, with the roll-off the computer throws.
         let words = vec!["bot".to_owned()];
         service.handle(&ana, Op::Create { game: GameKind::Nardy, words }).await;
-        let id = service.store.tables_in_chat("unit:owed", &TableStatus::OPEN).await.unwrap()[0].0;
+        let id =
+            service.store.tables_in_chat(&"unit:owed".into(), &TableStatus::OPEN).await.unwrap()[0]
+                .0;
         let mut t = service.load(id).await.unwrap();
         let mut turns = 0;
         while t.computer_to_act().is_some() && turns < 20 {

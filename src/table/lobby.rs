@@ -52,10 +52,10 @@ pub(super) enum Outcome {
 }
 
 /// Who acts in the lobby.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub(super) struct Actor<'a> {
-    /// The platform user id.
-    pub(super) user: &'a str,
+    /// The user.
+    pub(super) user: UserId,
     /// Their display name.
     pub(super) name: &'a str,
     /// A chat admin (may start any lobby).
@@ -64,7 +64,7 @@ pub(super) struct Actor<'a> {
 
 /// Who acts, as the lobby's rules see them.
 pub(super) fn actor(ctx: &Ctx) -> Actor<'_> {
-    Actor { user: ctx.user.as_str(), name: &ctx.name, admin: ctx.admin }
+    Actor { user: ctx.user.clone(), name: &ctx.name, admin: ctx.admin }
 }
 
 impl Loaded {
@@ -90,7 +90,7 @@ impl Loaded {
         target: Option<&Target>,
     ) -> Result<Seat, Refusal> {
         let Some(target) = target else {
-            return self.seat_of(who.user).ok_or_else(|| Refusal::say("err-not-seated"));
+            return self.seat_of(&who.user).ok_or_else(|| Refusal::say("err-not-seated"));
         };
         if self.rec.host != who.user && !who.admin {
             return Err(Refusal::say("err-host-only"));
@@ -98,7 +98,7 @@ impl Loaded {
         let seat = match target {
             Target::Typed(words) => self.find_seat(words),
             Target::User { id, .. } => {
-                self.seat_of(id.as_str()).filter(|&i| !self.rec.seats[usize::from(i)].left)
+                self.seat_of(id).filter(|&i| !self.rec.seats[usize::from(i)].left)
             }
         };
         seat.ok_or_else(|| Refusal {
@@ -225,15 +225,15 @@ impl Loaded {
     /// starts it.
     pub(super) fn join(&mut self, who: Actor<'_>) -> Result<Outcome, Refusal> {
         self.still_lobby()?;
-        if self.seat_of(who.user).is_some() {
+        if self.seat_of(&who.user).is_some() {
             return Err(Refusal::say("err-already-seated"));
         }
         if self.rec.seats.len() >= *self.kind.players().end() {
             return Err(Refusal::say("err-table-full"));
         }
-        self.seat_kept_for_invited(who.user)?;
+        self.seat_kept_for_invited(&who.user)?;
         self.rec.seats.push(SeatRecord {
-            user: who.user.into(),
+            user: who.user.clone(),
             name: who.name.to_owned(),
             ..Default::default()
         });
@@ -248,7 +248,7 @@ impl Loaded {
     /// cancels the table.
     pub(super) fn leave(&mut self, who: Actor<'_>) -> Result<Outcome, Refusal> {
         self.still_lobby()?;
-        let seat = self.seat_of(who.user).ok_or_else(|| Refusal::say("err-not-seated"))?;
+        let seat = self.seat_of(&who.user).ok_or_else(|| Refusal::say("err-not-seated"))?;
         self.rec.seats.remove(usize::from(seat));
         // Computers do not keep a table open: the last person leaving cancels it.
         let Some(first) = self.rec.seats.iter().find(|s| !s.user.is_computer()) else {
@@ -536,7 +536,7 @@ impl Lobby<'_> {
         ctx: &Ctx,
         lang: Lang,
     ) -> Result<View, Fail> {
-        let audience = if t.settings.private { vec![ctx.user.to_string()] } else { Vec::new() };
+        let audience = if t.settings.private { vec![ctx.user.clone()] } else { Vec::new() };
         let text = self.i18n.text(
             lang,
             "lobby-empty",
@@ -611,9 +611,9 @@ pub(super) fn word_refusal(threads: bool, kind: GameKind, e: WordError) -> Refus
 /// A private lobby's view reaches `ctx`'s user too (who just left still sees that they did).
 fn see_it(view: &mut View, ctx: &Ctx) {
     if let Some(message) = view.table_message_mut()
-        && !message.audience.contains(&ctx.user.to_string())
+        && !message.audience.contains(&ctx.user)
     {
-        message.audience.push(ctx.user.to_string());
+        message.audience.push(ctx.user.clone());
     }
 }
 
@@ -640,7 +640,7 @@ mod tests {
     }
 
     fn who(user: &str) -> Actor<'_> {
-        Actor { user, name: user, admin: false }
+        Actor { user: user.into(), name: user, admin: false }
     }
 
     fn robot(k: usize, level: Level) -> String {
@@ -783,7 +783,10 @@ mod tests {
         assert_eq!(t.panel(who("ana")), Ok(Outcome::ShowPanel));
         // A chat admin may too, as the refusal says (everyone at the playground is one).
         let admin = Actor { admin: true, ..who("zed") };
-        assert_eq!(t.set_options(admin, &words("5m"), false, &robot), Ok(Outcome::Changed(None)));
+        assert_eq!(
+            t.set_options(admin.clone(), &words("5m"), false, &robot),
+            Ok(Outcome::Changed(None))
+        );
         assert_eq!(t.panel(admin), Ok(Outcome::ShowPanel));
         assert_eq!(t.cycle(who("ana"), 0), Ok(Outcome::PanelChanged));
         assert_ne!(t.options, before.0);

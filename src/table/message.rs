@@ -11,6 +11,7 @@
 
 use super::notify::{Link, Notice};
 use super::{Slot, i18n};
+use crate::ids::{MessageRef, UserId};
 
 /// One message for the adapter to show, platform-neutral.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -80,11 +81,11 @@ pub struct TableMessage {
     pub text_first: bool,
     /// Rows of buttons.
     pub buttons: Vec<Vec<Button>>,
-    /// Users to mention (`platform:id`): the player to move, those a lobby waits for.
-    pub mentions: Vec<String>,
-    /// A private table's players (`platform:id`): show the message in each one's private chat
-    /// with the bot instead of the chat it came from. Empty for ordinary tables.
-    pub audience: Vec<String>,
+    /// Users to mention: the player to move, those a lobby waits for.
+    pub mentions: Vec<UserId>,
+    /// A private table's players: show the message in each one's private chat with the bot
+    /// instead of the chat it came from. Empty for ordinary tables.
+    pub audience: Vec<UserId>,
     /// A private table's invite code: the adapter shows it as a link (Telegram:
     /// `t.me/<bot>?start=<code>`) or as `/join <code>`.
     pub invite: Option<String>,
@@ -107,14 +108,14 @@ pub enum Place {
     /// [`Service::ready`](super::Service::ready) turns it into [`Place::Edit`] (or leaves it,
     /// to be posted anew, when the table has no message yet).
     InPlace,
-    /// An edit of this message (a reference the adapter gave
+    /// An edit of this message (one the adapter gave
     /// [`Service::shown`](super::Service::shown)).
-    Edit(String),
+    Edit(MessageRef),
     /// Only brings the table's message up to date (the refresh after an out-of-date press):
     /// an edit of this message (or a new one, if none), which adapters drop when
     /// [`Service::wanted`](super::Service::wanted) says a view of this version or newer is
     /// already shown.
-    Refresh(Option<String>),
+    Refresh(Option<MessageRef>),
 }
 
 /// A message to the chat: text, and perhaps a picture or file, buttons and mentions.
@@ -124,14 +125,14 @@ pub struct Post {
     pub attachment: Option<Attachment>,
     /// Rows of buttons (after a game: replay, record, rematch).
     pub buttons: Vec<Vec<Button>>,
-    /// Users to mention (`platform:id`), e.g. the player a reminder is for.
-    pub mentions: Vec<String>,
+    /// Users to mention, e.g. the player a reminder is for.
+    pub mentions: Vec<UserId>,
     /// The table it is about, if any: adapters route it by its table (its thread, its outbox
     /// lane).
     pub about: Option<About>,
-    /// A private table's players (`platform:id`): show it in each one's private chat with the
-    /// bot instead of the chat it came from. Empty for ordinary tables.
-    pub audience: Vec<String>,
+    /// A private table's players: show it in each one's private chat with the bot instead of
+    /// the chat it came from. Empty for ordinary tables.
+    pub audience: Vec<UserId>,
 }
 
 /// The table a post is about.
@@ -155,8 +156,8 @@ pub enum Attachment {
 /// An answer only one user sees.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Private {
-    /// The user (`platform:id`).
-    pub to: String,
+    /// The user.
+    pub to: UserId,
     /// Links to tables' messages that the adapter adds, one line each, where its platform can
     /// make them (`/games`).
     pub links: Vec<Link>,
@@ -168,8 +169,8 @@ pub struct Private {
 /// A refusal only the user who asked sees.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Refusal {
-    /// The user (`platform:id`).
-    pub to: String,
+    /// The user.
+    pub to: UserId,
     /// Why: the message's key in the Fluent files (`err-not-your-turn`, `err-stale`, …), or
     /// `illegal` for a move the rules refuse. For metrics and tools; players read the text.
     pub reason: &'static str,
@@ -240,7 +241,7 @@ impl View {
     }
 
     /// An answer only `to` sees.
-    pub fn private(lang: Option<i18n::Lang>, text: String, to: String) -> Self {
+    pub fn private(lang: Option<i18n::Lang>, text: String, to: UserId) -> Self {
         Self::new(lang, text, Kind::Private(Private { to, links: Vec::new(), invite: None }))
     }
 
@@ -248,18 +249,18 @@ impl View {
     pub fn refused(
         lang: Option<i18n::Lang>,
         text: String,
-        to: String,
+        to: UserId,
         reason: &'static str,
     ) -> Self {
         Self::new(lang, text, Kind::Refusal(Refusal { to, reason }))
     }
 
     /// The user only who sees it: a private answer's, a refusal's, a turn notice's.
-    pub fn private_to(&self) -> Option<&str> {
+    pub fn private_to(&self) -> Option<&UserId> {
         match &self.kind {
-            Kind::Private(p) => Some(p.to.as_str()),
-            Kind::Refusal(r) => Some(r.to.as_str()),
-            Kind::Notice(n) => Some(n.notice.user.as_str()),
+            Kind::Private(p) => Some(&p.to),
+            Kind::Refusal(r) => Some(&r.to),
+            Kind::Notice(n) => Some(&n.notice.user),
             Kind::Table(_) | Kind::Post(_) | Kind::Standings(_) => None,
         }
     }
@@ -351,8 +352,8 @@ impl View {
         }
     }
 
-    /// The users it mentions (`platform:id`).
-    pub fn mentions(&self) -> &[String] {
+    /// The users it mentions.
+    pub fn mentions(&self) -> &[UserId] {
         match &self.kind {
             Kind::Table(m) => &m.mentions,
             Kind::Post(p) => &p.mentions,
@@ -361,7 +362,7 @@ impl View {
     }
 
     /// A private table's players, to show it to each in their private chat (empty: the chat).
-    pub fn audience(&self) -> &[String] {
+    pub fn audience(&self) -> &[UserId] {
         match &self.kind {
             Kind::Table(m) => &m.audience,
             Kind::Post(p) => &p.audience,
@@ -397,11 +398,11 @@ impl View {
     }
 
     /// The message (as the adapter recorded it) this view edits, if it edits one.
-    pub fn replace(&self) -> Option<&str> {
+    pub fn replace(&self) -> Option<&MessageRef> {
         match &self.kind {
             Kind::Table(TableMessage {
                 place: Place::Edit(m) | Place::Refresh(Some(m)), ..
-            }) => Some(m.as_str()),
+            }) => Some(m),
             _ => None,
         }
     }
@@ -486,7 +487,7 @@ impl TableMessage {
     }
 
     /// Edits `reference` instead of posting (a refresh stays a refresh).
-    pub fn edit(&mut self, reference: String) {
+    pub fn edit(&mut self, reference: MessageRef) {
         self.place = match self.place {
             Place::Refresh(_) => Place::Refresh(Some(reference)),
             _ => Place::Edit(reference),
@@ -547,7 +548,7 @@ mod tests {
             alt: None,
             text_first: false,
             buttons: vec![vec![Button { label: "Roll".into(), token: "t".into() }]],
-            mentions: vec!["telegram:1".into()],
+            mentions: vec![UserId::telegram(1)],
             place: Place::InPlace,
             ..TableMessage::new(7, Slot::Board, 3)
         }
@@ -558,8 +559,11 @@ mod tests {
         let b = View::new(None, "b".into(), Kind::Table(board()));
         assert_eq!((b.shows(), b.table(), b.version()), (Some((7, Slot::Board)), Some(7), 3));
         assert!(b.in_place() && !b.refresh() && b.replace().is_none() && b.private_to().is_none());
-        let no = View::refused(None, "no".into(), "telegram:1".into(), "err-stale");
-        assert_eq!((no.private_to(), no.refusal()), (Some("telegram:1"), Some("err-stale")));
+        let no = View::refused(None, "no".into(), UserId::telegram(1), "err-stale");
+        assert_eq!(
+            (no.private_to(), no.refusal()),
+            (Some(&UserId::telegram(1)), Some("err-stale"))
+        );
         assert!(no.buttons().is_empty() && no.mentions().is_empty() && no.shows().is_none());
         let file = File { name: "a.gif".into(), kind: FileKind::Animation, bytes: vec![2] };
         let post = Post { attachment: Some(Attachment::File(file.clone())), ..Post::default() };
@@ -571,12 +575,13 @@ mod tests {
 
     #[test]
     fn an_edit_keeps_a_refresh_a_refresh() {
+        let (m1, m2) = (MessageRef::one(Some(5), 1), MessageRef::one(Some(5), 2));
         let mut m = board();
-        m.edit("m1".into());
-        assert_eq!(m.place, Place::Edit("m1".into()));
+        m.edit(m1.clone());
+        assert_eq!(m.place, Place::Edit(m1));
         m.place = Place::Refresh(None);
-        m.edit("m2".into());
+        m.edit(m2.clone());
         let v = View::new(None, String::new(), Kind::Table(m));
-        assert!(v.refresh() && v.replace() == Some("m2"));
+        assert!(v.refresh() && v.replace() == Some(&m2));
     }
 }

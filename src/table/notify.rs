@@ -18,7 +18,7 @@ use super::load::Loaded;
 use super::{About, Kind, Post, Private, TurnNotice};
 use super::{Ctx, TurnNotices, View};
 use crate::engine::Legal;
-use crate::ids::UserId;
+use crate::ids::{ChatId, MessageRef, UserId};
 use crate::store::{Pending, TableStatus};
 
 /// How long a claimed notice is held by the process sending it, in milliseconds.
@@ -182,7 +182,7 @@ pub(super) fn people_to_act(t: &Loaded) -> Vec<usize> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Notice {
     /// Who it is for.
-    pub user: String,
+    pub user: UserId,
     /// The tables it tells of.
     pub tables: Vec<i64>,
 }
@@ -193,9 +193,9 @@ pub struct Link {
     /// The table.
     pub table: i64,
     /// The table's chat.
-    pub chat: String,
+    pub chat: ChatId,
     /// The table's newest board (or lobby) message, as the adapter recorded it.
-    pub message: Option<String>,
+    pub message: Option<MessageRef>,
 }
 
 /// Why a notice did not arrive.
@@ -215,8 +215,7 @@ impl TurnNotices<'_> {
     /// `/notify [words]`: shows or changes the person's turn notices (a private answer).
     pub(super) async fn notify(&self, ctx: &Ctx, words: &[String]) -> Result<Vec<View>, Fail> {
         let lang = self.user_lang(ctx).await;
-        let stored =
-            self.store.notify(ctx.user.as_str()).await?.map(|(n, _)| n).unwrap_or_default();
+        let stored = self.store.notify(&ctx.user).await?.map(|(n, _)| n).unwrap_or_default();
         let mut choice = NotifyChoice::read(&stored);
         let was = choice.active();
         if let Err(word) = choice.apply(words) {
@@ -234,10 +233,10 @@ impl TurnNotices<'_> {
             } else {
                 Pending::Keep
             };
-            self.store.set_notify(ctx.user.as_str(), &json, pending).await?;
+            self.store.set_notify(&ctx.user, &json, pending).await?;
         }
         let mut lines = vec![self.notify_words(ctx, lang, &choice)];
-        let mut answer = Private { to: ctx.user.to_string(), links: Vec::new(), invite: None };
+        let mut answer = Private { to: ctx.user.clone(), links: Vec::new(), invite: None };
         // A Telegram group reads every answer: quiet hours and a time zone are said only in
         // the person's private chat with the bot (issue 46, item 11).
         if ctx.chat.is_telegram_group() && (choice.quiet.is_some() || choice.tz_min != 0) {
@@ -256,15 +255,14 @@ impl TurnNotices<'_> {
     /// `/start notify` in a private chat: notices will come here.
     pub(super) async fn notify_here(&self, ctx: &Ctx) -> Result<Vec<View>, Fail> {
         let lang = self.user_lang(ctx).await;
-        let stored =
-            self.store.notify(ctx.user.as_str()).await?.map(|(n, _)| n).unwrap_or_default();
+        let stored = self.store.notify(&ctx.user).await?.map(|(n, _)| n).unwrap_or_default();
         let choice = NotifyChoice::read(&stored);
         let text = if choice.active() {
             self.i18n.text(lang, "notify-private-ready", &[])
         } else {
             self.notify_words(ctx, lang, &choice)
         };
-        Ok(vec![View::private(Some(lang), text, ctx.user.to_string())])
+        Ok(vec![View::private(Some(lang), text, ctx.user.clone())])
     }
 
     /// The person's choice in words.
@@ -301,7 +299,7 @@ impl TurnNotices<'_> {
     /// The notices a change owes and the ones it ends, for [`Service::save`]: each seated
     /// person who wants notices and is to act now is owed one (kept as it is if already owed
     /// for this turn); the others' are dropped.
-    pub(super) fn notices_of(&self, t: &Loaded, now: i64) -> (Vec<(String, i64)>, Vec<String>) {
+    pub(super) fn notices_of(&self, t: &Loaded, now: i64) -> (Vec<(UserId, i64)>, Vec<UserId>) {
         let mut owed = Vec::new();
         let mut ended = Vec::new();
         let acting = people_to_act(t);
@@ -315,10 +313,10 @@ impl TurnNotices<'_> {
             }
             if acting.contains(&i) {
                 if !owed.iter().any(|(u, _)| u == &seat.user) {
-                    owed.push((seat.user.to_string(), choice.due(now, t.rec.remind_ms)));
+                    owed.push((seat.user.clone(), choice.due(now, t.rec.remind_ms)));
                 }
-            } else if !ended.iter().any(|u| *u == seat.user) {
-                ended.push(seat.user.to_string());
+            } else if !ended.contains(&seat.user) {
+                ended.push(seat.user.clone());
             }
         }
         ended.retain(|u| !owed.iter().any(|(o, _)| o == u));
@@ -328,7 +326,7 @@ impl TurnNotices<'_> {
     /// Runs the turn notices once: claims the due ones and makes one message per person of
     /// their waiting tables, addressed to where it must go (`telegram:<user>`: their private
     /// chat; `discord:@<user>`: a direct message; the playground: the table's room, privately).
-    pub async fn notices(self) -> Result<Vec<(String, View)>, ServiceError> {
+    pub async fn notices(self) -> Result<Vec<(ChatId, View)>, ServiceError> {
         let now = self.clock.now_ms();
         let claimed = self.store.claim_notices(now, NOTICE_LEASE_MS, NOTICES_PER_ROUND).await?;
         let mut out = Vec::new();
@@ -353,10 +351,10 @@ impl TurnNotices<'_> {
     /// The message telling `user` of `tables` (each still theirs to play), or nothing.
     async fn notice_for(
         &self,
-        user: &str,
+        user: &UserId,
         tables: &[i64],
         now: i64,
-    ) -> Result<Option<(String, View)>, ServiceError> {
+    ) -> Result<Option<(ChatId, View)>, ServiceError> {
         let (stored, lang) = self.store.notify(user).await?.unwrap_or_default();
         let choice = NotifyChoice::read(&stored);
         if !choice.active() {
@@ -386,7 +384,7 @@ impl TurnNotices<'_> {
                 }
                 Err(e) => return Err(e),
             };
-            let mine = people_to_act(&t).iter().any(|&i| t.rec.seats[i].user == user);
+            let mine = people_to_act(&t).iter().any(|&i| t.rec.seats[i].user == *user);
             if mine {
                 waiting.push(t);
             } else {
@@ -409,21 +407,21 @@ impl TurnNotices<'_> {
             (Some(game), 1) => self.views().picture(game, &[], &first.names(), lang).await,
             _ => None,
         };
-        let address = UserId::from(user).direct_chat().unwrap_or_else(|| first.rec.chat.clone());
+        let address = user.direct_chat().unwrap_or_else(|| first.rec.chat.clone());
         let notice = TurnNotice {
             notice: Notice {
-                user: user.to_owned(),
+                user: user.clone(),
                 tables: waiting.iter().map(|t| t.rec.id).collect(),
             },
             image,
             links,
         };
         let view = View::new(Some(lang), lines.join("\n"), Kind::Notice(notice));
-        Ok(Some((address.to_string(), view)))
+        Ok(Some((address, view)))
     }
 
     /// One table in a list: its game and number, whose turn, and the time left.
-    fn table_line(&self, t: &Loaded, lang: Lang, user: &str, now: i64) -> String {
+    fn table_line(&self, t: &Loaded, lang: Lang, user: &UserId, now: i64) -> String {
         let game = self.views().game_name(lang, t.kind);
         let acting = people_to_act(t);
         let state = if t.rec.status == TableStatus::Lobby {
@@ -432,7 +430,7 @@ impl TurnNotices<'_> {
                 "games-lobby",
                 &[("seated", Arg::Number(t.rec.seats.len() as i64))],
             )
-        } else if acting.iter().any(|&i| t.rec.seats[i].user == user) {
+        } else if acting.iter().any(|&i| t.rec.seats[i].user == *user) {
             self.i18n.text(lang, "games-your-turn", &[])
         } else if let Some(&i) = acting.first() {
             let name = t.rec.seats[i].name.clone();
@@ -464,12 +462,9 @@ impl TurnNotices<'_> {
     }
 
     fn link(&self, t: &Loaded) -> Link {
-        let message = t
-            .rec
-            .around
-            .as_ref()
-            .and_then(|a| a.message("board").or_else(|| a.message("lobby")).map(str::to_owned));
-        Link { table: t.rec.id, chat: t.rec.chat.to_string(), message }
+        let message =
+            t.rec.around.as_ref().and_then(|a| a.message("board").or_else(|| a.message("lobby")));
+        Link { table: t.rec.id, chat: t.rec.chat.clone(), message }
     }
 
     /// Whether `notice` is still to be sent: a turn it tells of is still waiting (asked just
@@ -503,7 +498,7 @@ impl TurnNotices<'_> {
     /// A notice could not be delivered. Blocked or closed: notices are switched off (the
     /// turns' notices dropped); for closed direct messages, the views that say so once in each
     /// table's chat (`(chat, view)`). Otherwise the notice is tried again when its claim ends.
-    pub async fn notice_failed(self, notice: &Notice, why: NoticeFailure) -> Vec<(String, View)> {
+    pub async fn notice_failed(self, notice: &Notice, why: NoticeFailure) -> Vec<(ChatId, View)> {
         if why == NoticeFailure::Failed {
             return Vec::new();
         }
@@ -551,7 +546,7 @@ impl TurnNotices<'_> {
         };
         let text = self.i18n.text(lang, key, &[("name", name.into())]);
         let view = View::new(Some(lang), text, Kind::Post(post));
-        vec![(t.rec.chat.to_string(), view)]
+        vec![(t.rec.chat.clone(), view)]
     }
 
     /// `/games`: in a private chat (or wherever the person asks), their open tables across all
@@ -561,7 +556,8 @@ impl TurnNotices<'_> {
         let now = self.clock.now_ms();
         let mut lines = Vec::new();
         let mut links = Vec::new();
-        let mut mine = self.store.tables_of_user(ctx.user.as_str(), "", &TableStatus::OPEN).await?;
+        let mut mine =
+            self.store.tables_of_user(&ctx.user, &ChatId::default(), &TableStatus::OPEN).await?;
         // A Telegram group reads every answer: the person's tables in other chats (which name
         // those chats) are listed only in their private chat with the bot (issue 46, item 11).
         let group = ctx.chat.is_telegram_group();
@@ -571,7 +567,7 @@ impl TurnNotices<'_> {
         let here: Vec<i64> = if private {
             Vec::new()
         } else {
-            let rows = self.store.tables_in_chat(ctx.chat.as_str(), &TableStatus::OPEN).await?;
+            let rows = self.store.tables_in_chat(&ctx.chat, &TableStatus::OPEN).await?;
             rows.into_iter().map(|(id, ..)| id).collect()
         };
         let mut elsewhere = false;
@@ -588,7 +584,7 @@ impl TurnNotices<'_> {
         let mut shown = Vec::new();
         for (id, ..) in &mine {
             let Ok(t) = self.load(*id).await else { continue };
-            lines.push(self.table_line(&t, lang, ctx.user.as_str(), now));
+            lines.push(self.table_line(&t, lang, &ctx.user, now));
             links.push(self.link(&t));
             shown.push(*id);
         }
@@ -599,11 +595,11 @@ impl TurnNotices<'_> {
             }
             for id in others {
                 let Ok(t) = self.load(id).await else { continue };
-                lines.push(self.table_line(&t, lang, ctx.user.as_str(), now));
+                lines.push(self.table_line(&t, lang, &ctx.user, now));
                 links.push(self.link(&t));
             }
         }
-        let mut answer = Private { to: ctx.user.to_string(), links, invite: None };
+        let mut answer = Private { to: ctx.user.clone(), links, invite: None };
         if elsewhere {
             lines.push(self.i18n.text(lang, "games-elsewhere-private", &[]));
             answer.invite = Some("games".into());

@@ -12,6 +12,7 @@ use crate::engine::Entropy;
 use crate::engine::computer::{self, Level};
 use crate::engine::{Action, Event, Game, Legal, Seat, Status};
 use crate::game::fair::Roller;
+use crate::ids::ChatId;
 use crate::store::{StoreError, TableStatus};
 
 /// The most actions the bot plays in a row for one time-out or forced moves (a safety bound;
@@ -86,16 +87,16 @@ impl Play<'_> {
     /// who sees a button can copy its token), so a token carried elsewhere is refused.
     async fn reachable(&self, ctx: &Ctx, t: &Loaded) -> Result<bool, Fail> {
         if t.settings.private {
-            return Ok(t.audience().iter().any(|u| *u == ctx.user));
+            return Ok(t.audience().contains(&ctx.user));
         }
         if ctx.chat == t.rec.chat {
             return Ok(true);
         }
         if t.settings.thread
-            && let Some(thread) = self.message_of(t, Slot::Thread).await?
+            && let Some(thread) = self.thread_of(t).await?
         {
             // A thread of a server's channel is the chat `<platform>:<server>/<thread>`.
-            return Ok(ctx.chat == t.rec.chat.sibling(&thread));
+            return Ok(ctx.chat == t.rec.chat.sibling(&thread.to_string()));
         }
         Ok(false)
     }
@@ -104,7 +105,7 @@ impl Play<'_> {
         if t.rec.status != TableStatus::Playing {
             return Err(say("err-game-over"));
         }
-        let seat = t.seat_of(ctx.user.as_str()).ok_or_else(|| say("err-not-seated"))?;
+        let seat = t.seat_of(&ctx.user).ok_or_else(|| say("err-not-seated"))?;
         let Some(game) = &t.game else { return Err(say("err-game-over")) };
         let legal = game.legal();
         let names = t.names();
@@ -292,7 +293,7 @@ impl Play<'_> {
     /// computer thinking, a board waiting to be drawn) never delays another, and one that
     /// fails, even by a panic, is logged with its id and noted as damaged
     /// ([`super::Service::damaged_tables`]) while the others go on.
-    pub async fn tick(self) -> Result<Vec<(String, View)>, ServiceError> {
+    pub async fn tick(self) -> Result<Vec<(ChatId, View)>, ServiceError> {
         let now = self.clock.now_ms();
         let due = self.store.claim_due(now, CLAIM_MS, 32).await?;
         let tasks: Vec<_> =
@@ -335,7 +336,7 @@ impl Play<'_> {
         level: crate::engine::computer::Level,
         now: i64,
         lang: Lang,
-    ) -> Result<Vec<(String, View)>, Fail> {
+    ) -> Result<Vec<(ChatId, View)>, Fail> {
         let (id, version) = (t.rec.id, t.rec.version);
         if t.rec.deadline_ms.is_none_or(|d| d > now) {
             tracing::debug!(table = id, version, now, deadline = ?t.rec.deadline_ms, "timer: computer not due");
@@ -349,7 +350,7 @@ impl Play<'_> {
             self.store.release(id, version).await?;
             return Ok(Vec::new());
         }
-        let chat = t.rec.chat.to_string();
+        let chat = t.rec.chat.clone();
         let events = self.play_computer(&mut t, seat, level).await?;
         let mut views = vec![self.next_board(&t, lang, &events, Vec::new()).await?];
         views.extend(self.views().end_views(&t, lang).await);
@@ -357,7 +358,7 @@ impl Play<'_> {
         Ok(views.into_iter().map(|v| (chat.clone(), v)).collect())
     }
 
-    async fn timeout(&self, id: i64, version: i64, now: i64) -> Result<Vec<(String, View)>, Fail> {
+    async fn timeout(&self, id: i64, version: i64, now: i64) -> Result<Vec<(ChatId, View)>, Fail> {
         let mut t = self.load(id).await?;
         if t.rec.status != TableStatus::Playing {
             return Ok(Vec::new());
@@ -368,7 +369,7 @@ impl Play<'_> {
             self.store.release(id, t.rec.version).await?;
             return Ok(Vec::new());
         }
-        let chat = t.rec.chat.to_string();
+        let chat = t.rec.chat.clone();
         let lang = self.table_lang(&t).await;
         if let Some((seat, level)) = t.computer_to_act() {
             return self.computer_due(t, seat, level, now, lang).await;
@@ -384,7 +385,7 @@ impl Play<'_> {
             let Some(seat) = idle else { return Ok(Vec::new()) };
             let left = t.rec.deadline_ms.map_or(0, |d| (d - now).max(0));
             let text = self.reminder(lang, &name_of(seat), left);
-            let user = t.rec.seats[usize::from(seat)].user.to_string();
+            let user = t.rec.seats[usize::from(seat)].user.clone();
             let post = Post {
                 mentions: vec![user],
                 audience: t.audience(),

@@ -247,7 +247,7 @@ impl Ratings<'_> {
         };
         let mut lines = vec![title];
         let kinds: Vec<GameKind> = game.map_or(GameKind::ALL.to_vec(), |g| vec![g]);
-        let chat = (scope != Scope::Global).then_some(ctx.chat.as_str());
+        let chat = (scope != Scope::Global).then_some(&ctx.chat);
         let mut any = false;
         for kind in kinds {
             if !rating::rated_game(kind) && scope == Scope::Global {
@@ -307,7 +307,7 @@ impl Ratings<'_> {
         all_games: bool,
         lines: &mut Vec<String>,
     ) -> Result<bool, Fail> {
-        let rows = self.store.leaderboard(ctx.chat.as_str()).await?;
+        let rows = self.store.leaderboard(&ctx.chat).await?;
         let of_game: Vec<_> = rows.iter().filter(|r| r.game == kind.name()).take(LADDER).collect();
         if all_games && of_game.is_empty() {
             return Ok(false);
@@ -340,7 +340,7 @@ impl Ratings<'_> {
     ) -> Result<Vec<String>, Fail> {
         let now = self.clock.now_ms();
         let season = self.seasons.of(now);
-        let mine = self.store.ratings().user_ratings(ctx.user.as_str(), &season).await?;
+        let mine = self.store.ratings().user_ratings(&ctx.user, &season).await?;
         let mut lines = Vec::new();
         for kind in GameKind::ALL {
             if !rating::rated_game(kind) || game.is_some_and(|g| g != kind) {
@@ -349,11 +349,8 @@ impl Ratings<'_> {
             let of = |s: &str| mine.iter().find(|(g, ss, _)| g == kind.name() && ss == s);
             if let Some((_, _, all)) = of(ALL_TIME) {
                 let skill = shown_skill(all, now);
-                let ladder = self
-                    .store
-                    .ratings()
-                    .ladder(kind.name(), &season, Some(ctx.chat.as_str()))
-                    .await?;
+                let ladder =
+                    self.store.ratings().ladder(kind.name(), &season, Some(&ctx.chat)).await?;
                 let place = ladder.iter().position(|r| r.user == ctx.user);
                 // A season's rating is an estimate of its own, from the season's games.
                 let this = of(&season).map(|(_, _, r)| (shown_skill(r, now), r.games));
@@ -383,8 +380,7 @@ impl Ratings<'_> {
                 }
             }
             let last = self.seasons.before(now);
-            let podium =
-                self.store.ratings().ladder(kind.name(), &last, Some(ctx.chat.as_str())).await?;
+            let podium = self.store.ratings().ladder(kind.name(), &last, Some(&ctx.chat)).await?;
             if !podium.is_empty() {
                 let names: Vec<Arg> = podium
                     .iter()
@@ -414,13 +410,9 @@ impl Ratings<'_> {
     /// `/stats public` and `/stats private`: whether the user is on ladders across chats.
     pub(super) async fn set_public(&self, ctx: &Ctx, public: bool) -> Result<Vec<View>, Fail> {
         let lang = self.user_lang(ctx).await;
-        self.store.ratings().set_public(ctx.user.as_str(), public).await?;
+        self.store.ratings().set_public(&ctx.user, public).await?;
         let key = if public { "stats-public-on" } else { "stats-public-off" };
-        Ok(vec![View::private(
-            Some(lang),
-            self.text_for(ctx, lang, key, &[]),
-            ctx.user.to_string(),
-        )])
+        Ok(vec![View::private(Some(lang), self.text_for(ctx, lang, key, &[]), ctx.user.clone())])
     }
 
     /// `/vs <name>` (Discord: `/game vs user`): the record between the user and another person
@@ -436,17 +428,17 @@ impl Ratings<'_> {
         }
         // A person by id: as the platform picked them, or typed as an id.
         let id = match target {
-            Target::User { id, .. } => Some(id.as_str()),
-            Target::Typed(_) => Some(wanted).filter(|w| w.contains(':')),
+            Target::User { id, .. } => Some(id.clone()),
+            Target::Typed(_) => Some(UserId::from(wanted)).filter(|_| wanted.contains(':')),
         };
         let other = match id {
-            Some(id) => self.store.user_name(id).await?.map(|n| (id.to_owned(), n)),
-            None => self.store.ratings().player_named(ctx.chat.as_str(), wanted).await?,
+            Some(id) => self.store.user_name(&id).await?.map(|n| (id, n)),
+            None => self.store.ratings().player_named(&ctx.chat, wanted).await?,
         };
         let Some((other, other_name)) = other else {
             return Err(Fail::Say("err-vs-unknown", vec![("name", wanted.to_owned().into())]));
         };
-        let rows = self.store.ratings().head_to_head(ctx.user.as_str(), &other).await?;
+        let rows = self.store.ratings().head_to_head(&ctx.user, &other).await?;
         let mut lines = vec![self.i18n.text(
             lang,
             "vs-title",
@@ -491,11 +483,8 @@ impl Ratings<'_> {
             if !rating::rated_game(kind) || game.is_some_and(|g| g != kind) {
                 continue;
             }
-            let history = self
-                .store
-                .ratings()
-                .rating_history(ctx.user.as_str(), kind.name(), &season)
-                .await?;
+            let history =
+                self.store.ratings().rating_history(&ctx.user, kind.name(), &season).await?;
             if !history.is_empty() {
                 found = Some((kind, history));
                 break;

@@ -16,13 +16,13 @@ use super::i18n::{Arg, Lang, PLATFORM};
 use super::load::Loaded;
 use super::lobby::{LobbyOp, Refusal};
 use super::{Ctx, Rematches, View};
-use crate::ids::Platform;
+use crate::ids::{Platform, UserId};
 use crate::store::{Rematch, SeatRecord, TableRecord, TableStatus};
 
 impl Loaded {
     /// The invited players of a rematch lobby who have no seat yet.
     pub(super) fn awaited(&self) -> Vec<&SeatRecord> {
-        self.invited.iter().filter(|s| self.seat_of(s.user.as_str()).is_none()).collect()
+        self.invited.iter().filter(|s| self.seat_of(&s.user).is_none()).collect()
     }
 
     /// Whether a rematch lobby has everyone it invited seated, and enough players to start.
@@ -35,9 +35,9 @@ impl Loaded {
 
     /// A rematch keeps its free seats for the players it invited: someone else may join only
     /// while a seat is left over for each invited player not yet seated.
-    pub(super) fn seat_kept_for_invited(&self, user: &str) -> Result<(), Refusal> {
+    pub(super) fn seat_kept_for_invited(&self, user: &UserId) -> Result<(), Refusal> {
         let awaited = self.awaited();
-        if awaited.is_empty() || awaited.iter().any(|s| s.user == user) {
+        if awaited.is_empty() || awaited.iter().any(|s| s.user == *user) {
             return Ok(());
         }
         if self.rec.seats.len() + awaited.len() >= *self.kind.players().end() {
@@ -112,7 +112,7 @@ impl Rematches<'_> {
         let t = self.load(id).await?;
         // Seated at a rematch that has begun: say so, with its number (issue 46, item 15).
         let started = || Fail::Say("err-rematch-started", vec![("table", Arg::Number(id))]);
-        if t.seat_of(ctx.user.as_str()).is_some() {
+        if t.seat_of(&ctx.user).is_some() {
             return Err(if t.rec.status == TableStatus::Lobby {
                 say("err-already-seated")
             } else {
@@ -128,7 +128,7 @@ impl Rematches<'_> {
             // press (a double tap that seated them and started the game), or without them.
             Err(Fail::Say("err-started" | "err-game-over", _)) => {
                 let t = self.load(id).await?;
-                Err(if t.seat_of(ctx.user.as_str()).is_some() { started() } else { over() })
+                Err(if t.seat_of(&ctx.user).is_some() { started() } else { over() })
             }
             done => done,
         }
@@ -198,7 +198,7 @@ mod tests {
     }
 
     fn who(user: &str) -> Actor<'_> {
-        Actor { user, name: user, admin: false }
+        Actor { user: user.into(), name: user, admin: false }
     }
 
     #[test]

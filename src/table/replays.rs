@@ -12,6 +12,7 @@ use super::load::Loaded;
 use super::{About, Attachment, Ctx, File, FileKind, Kind, Pick, Post, Replays, View};
 use crate::engine::GameKind;
 use crate::game::replay::{self, Record};
+use crate::ids::ChatId;
 use crate::render::{Player, Theme};
 use crate::store::{StoreError, TableStatus};
 
@@ -29,7 +30,7 @@ pub(super) struct Drawn {
     pressed: std::sync::Mutex<HashMap<(String, i64), Option<Instant>>>,
     /// Replays finished after their request was answered with "being drawn" (see
     /// [`REPLAY_WAIT`]), by chat, for the bot to post ([`Replays::later`]).
-    later: std::sync::Mutex<Vec<(String, View)>>,
+    later: std::sync::Mutex<Vec<(ChatId, View)>>,
     /// Told when `later` has views.
     ready: tokio::sync::Notify,
 }
@@ -118,12 +119,12 @@ impl Drawn {
     /// Keeps `views` for `chat` until the bot takes them ([`Replays::later`]): at most
     /// [`LATER_KEPT`], the oldest given up (and logged) beyond that, so a process whose poster
     /// stopped taking them does not hold every replay drawn since.
-    fn post_later(&self, chat: String, views: Vec<View>) {
+    fn post_later(&self, chat: ChatId, views: Vec<View>) {
         let mut later = self.later.lock().unwrap_or_else(|e| e.into_inner());
         later.extend(views.into_iter().map(|v| (chat.clone(), v)));
         if later.len() > LATER_KEPT {
             let over = later.len() - LATER_KEPT;
-            let dropped: Vec<String> = later.drain(..over).map(|(chat, _)| chat).collect();
+            let dropped: Vec<ChatId> = later.drain(..over).map(|(chat, _)| chat).collect();
             tracing::warn!(?dropped, "replays nobody took for posting were given up");
         }
         drop(later);
@@ -221,12 +222,10 @@ impl Replays<'_> {
         game: Option<GameKind>,
         command: &'static str,
     ) -> Result<Loaded, Fail> {
-        if let Some(id) =
-            self.store.last_played_table(ctx.chat.as_str(), game.map(GameKind::name)).await?
-        {
+        if let Some(id) = self.store.last_played_table(&ctx.chat, game.map(GameKind::name)).await? {
             return Ok(self.load(id).await?);
         }
-        let open = self.store.tables_in_chat(ctx.chat.as_str(), &TableStatus::OPEN).await?;
+        let open = self.store.tables_in_chat(&ctx.chat, &TableStatus::OPEN).await?;
         let running = open.iter().any(|(_, g, status)| {
             *status == TableStatus::Playing && game.is_none_or(|k| k.name() == g)
         });
@@ -239,15 +238,12 @@ impl Replays<'_> {
             ),
             // A number is worth suggesting only where the user has a finished game to name:
             // their own newest, from another chat (issue 46, item 15).
-            None => {
-                match self.store.finished_elsewhere(ctx.user.as_str(), ctx.chat.as_str()).await? {
-                    Some(id) => Fail::Say(
-                        "err-no-finished",
-                        vec![command, ("table", id.to_string().into())],
-                    ),
-                    None => Fail::Say("err-no-finished-yet", vec![command]),
+            None => match self.store.finished_elsewhere(&ctx.user, &ctx.chat).await? {
+                Some(id) => {
+                    Fail::Say("err-no-finished", vec![command, ("table", id.to_string().into())])
                 }
-            }
+                None => Fail::Say("err-no-finished-yet", vec![command]),
+            },
         })
     }
 
@@ -305,7 +301,7 @@ impl Replays<'_> {
     /// ([`super::Service::with_replay_wait`]) to draw (their requests were
     /// answered "being drawn"), or the word that their drawing failed. Waits until there are
     /// some. The bot posts them as they come.
-    pub async fn later(self) -> Vec<(String, View)> {
+    pub async fn later(self) -> Vec<(ChatId, View)> {
         loop {
             let ready = self.drawn.ready.notified();
             {
@@ -345,7 +341,7 @@ impl Replays<'_> {
             Ok(drawn) => drawn,
             Err(_) => {
                 // It takes a while: the chat is told now, and the replay follows.
-                let (service, chat) = (super::Service::clone(self), ctx.chat.to_string());
+                let (service, chat) = (super::Service::clone(self), ctx.chat.clone());
                 tokio::spawn(async move {
                     let views = match posted(id, drawing.await, claim) {
                         Ok(views) => views,
@@ -487,7 +483,7 @@ mod tests {
     fn late_replays_nobody_takes_are_not_kept_without_end() {
         let drawn = Drawn::default();
         for n in 0..LATER_KEPT + 5 {
-            drawn.post_later(format!("chat {n}"), vec![replay(n)]);
+            drawn.post_later(ChatId::from(format!("chat {n}")), vec![replay(n)]);
         }
         let kept = std::mem::take(&mut *drawn.later.lock().unwrap());
         assert_eq!(kept.len(), LATER_KEPT, "at most LATER_KEPT wait");

@@ -14,7 +14,7 @@ use super::message::spread_audience;
 use super::token::TokenKey;
 use super::{Clock, Ctx, Kind, Op, Pick, Place, Slot, TableMessage, View};
 use crate::engine::GameKind;
-use crate::ids::Platform;
+use crate::ids::{MessageRef, Platform, UserId};
 use crate::render::Renderer;
 use crate::runtime::metrics::Metrics;
 use crate::store::{Store, StoreError, TableStatus};
@@ -27,18 +27,12 @@ impl Service {
         self.shows.show(surface, view).await;
     }
 
-    /// The chat message recorded for a table's `slot`: as read with the table, or else (a row
-    /// not read from the store) read now.
-    pub(super) async fn message_of(&self, t: &Loaded, slot: Slot) -> Result<Option<String>, Fail> {
+    /// The thread a table plays in (a Discord thread opened for it: its channel's number), as
+    /// read with the table, or else read now.
+    pub(super) async fn thread_of(&self, t: &Loaded) -> Result<Option<i64>, Fail> {
         match &t.rec.around {
-            Some(around) => {
-                Ok(around.message(slot.name()).map(|m| super::show::bare(m).to_owned()))
-            }
-            None => Ok(self
-                .store
-                .message(t.rec.id, slot.name())
-                .await?
-                .map(|m| super::show::bare(&m).to_owned())),
+            Some(around) => Ok(around.thread()),
+            None => Ok(self.store.thread(t.rec.id).await?),
         }
     }
 
@@ -426,9 +420,24 @@ impl Service {
     }
 
     /// The message recorded for a table's `slot` (see [`Service::shown`]), if any.
-    pub async fn message(&self, table: i64, slot: Slot) -> Result<Option<String>, ServiceError> {
-        let message = self.store.message(table, slot.name()).await?;
-        Ok(message.map(|m| super::show::bare(&m).to_owned()))
+    pub async fn message(
+        &self,
+        table: i64,
+        slot: Slot,
+    ) -> Result<Option<MessageRef>, ServiceError> {
+        Ok(self.store.message(table, slot.name()).await?)
+    }
+
+    /// The thread recorded for a table (see [`Service::thread_opened`]), if any.
+    pub async fn thread(&self, table: i64) -> Result<Option<i64>, ServiceError> {
+        Ok(self.store.thread(table).await?)
+    }
+
+    /// Records the thread an adapter opened for a table (`thread`, its channel's number), where
+    /// its boards go from then on.
+    pub async fn thread_opened(&self, table: i64, thread: i64) -> Result<(), ServiceError> {
+        let recorded = self.store.set_thread(table, thread).await;
+        Ok(self.track(recorded)?)
     }
 
     /// Records that `message` (the adapter's reference) shows version `version` of a table's
@@ -440,7 +449,7 @@ impl Service {
         table: i64,
         slot: Slot,
         version: i64,
-        message: &str,
+        message: &MessageRef,
     ) -> Result<Shown, ServiceError> {
         let recorded = self.store.set_message(table, slot.name(), message, version).await;
         Ok(self.track(recorded)?)
@@ -492,7 +501,7 @@ impl Service {
         let own = self.record_user(ctx).await;
         // A chat's title, kept for lists that name chats; presses (the bulk) skip it.
         if let Some(title) = ctx.chat_title.as_deref().filter(|_| !matches!(op, Op::Press(_)))
-            && let Err(e) = self.store.set_chat_title(ctx.chat.as_str(), title).await
+            && let Err(e) = self.store.set_chat_title(&ctx.chat, title).await
         {
             tracing::warn!(chat = %ctx.chat, error = %e, "recording the chat's title failed");
         }
@@ -608,7 +617,7 @@ impl Service {
 
     /// A user's display name as last seen (for a mention when the adapter has not seen the user
     /// since it started), if known.
-    pub async fn user_name(&self, user: &str) -> Option<String> {
+    pub async fn user_name(&self, user: &UserId) -> Option<String> {
         match self.store.user_name(user).await {
             Ok(name) => name,
             Err(e) => {
@@ -622,7 +631,7 @@ impl Service {
     /// language: for adapters' own refusals, such as an unknown command.
     pub async fn say_privately(&self, ctx: &Ctx, key: &str) -> View {
         let lang = self.user_lang(ctx).await;
-        View::private(Some(lang), self.i18n.text(lang, key, &[]), ctx.user.to_string())
+        View::private(Some(lang), self.i18n.text(lang, key, &[]), ctx.user.clone())
     }
 
     /// A sentence as the chat's platform says it: on Discord, where commands are slash
@@ -651,12 +660,12 @@ impl Service {
     fn store_down_view(&self, ctx: &Ctx) -> View {
         let lang = ctx.locale.as_deref().and_then(Lang::from_tag).unwrap_or_default();
         let text = self.i18n.text(lang, "err-store-down", &[]);
-        View::refused(Some(lang), text, ctx.user.to_string(), "err-store-down")
+        View::refused(Some(lang), text, ctx.user.clone(), "err-store-down")
     }
 
     async fn fail_views(&self, ctx: &Ctx, lang: Lang, fail: Fail) -> Vec<View> {
         let private = |key: &'static str, text: String| {
-            View::refused(Some(lang), text, ctx.user.to_string(), key)
+            View::refused(Some(lang), text, ctx.user.clone(), key)
         };
         match fail {
             Fail::Say(key, args) => vec![private(key, self.text_for(ctx, lang, key, &args))],

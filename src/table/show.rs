@@ -41,6 +41,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::{Clock, Kind, Place, Standings, TableMessage, View};
+use crate::ids::{MessageRef, Posted};
 use crate::store::Store;
 use crate::store::show::Claim;
 
@@ -49,33 +50,28 @@ use crate::store::show::Claim;
 /// claim holds its table's next show back at most this long.
 pub const CLAIM: Duration = Duration::from_secs(10);
 
-/// The end of a recorded reference whose messages carry no buttons (a board while a computer
-/// plays, a game's last board, an older board posted for its words): superseding it strips
-/// nothing.
-pub const PLAIN: &str = "/plain";
-
 /// The part of a chat platform the show protocol needs: sending, editing and stripping
-/// messages. References are the platform's own text for one message; a view shown in several
-/// chats at once (a private table's players) is several references joined by commas.
+/// messages, each named by its platform's numbers ([`Posted`]); a view shown in several chats
+/// at once (a private table's players) is several messages of one [`MessageRef`].
 pub trait Surface: Sync {
-    /// Shows `view`: an edit of `target` (a reference this surface returned before) when
-    /// given, else, or when the edit fails (the message is gone), a new message; `buttons`
-    /// false shows it without its buttons. Returns the reference of the message(s) that show
-    /// it, or `None` when nothing could be shown.
+    /// Shows `view`: an edit of `to`'s messages (ones this surface returned before) when
+    /// given, else, or when an edit fails (the message is gone), a new message; `buttons`
+    /// false shows it without its buttons. Returns the message(s) that show it, or `None` when
+    /// nothing could be shown.
     fn put(
         &self,
         view: &View,
-        target: Option<&str>,
+        to: Option<&MessageRef>,
         buttons: bool,
-    ) -> impl Future<Output = Option<String>> + Send;
+    ) -> impl Future<Output = Option<MessageRef>> + Send;
 
     /// Takes the buttons off one message.
-    fn strip(&self, message: &str) -> impl Future<Output = ()> + Send;
+    fn strip(&self, message: Posted) -> impl Future<Output = ()> + Send;
 
-    /// For a new board: the message to edit instead of sending one, given the table's live
+    /// For a new board: the message(s) to edit instead of sending one, given the table's live
     /// board `live` (a chat that has spent its new messages for now edits in place). None:
     /// send a new one.
-    fn in_place(&self, view: &View, live: &str) -> Option<String> {
+    fn in_place(&self, view: &View, live: &MessageRef) -> Option<MessageRef> {
         let _ = (view, live);
         None
     }
@@ -144,14 +140,13 @@ impl Shows {
                 shown,
                 "standings not shown over newer"
             );
-        } else if let Some(posted) = surface
-            .put(view, recorded.as_ref().map(|(m, _)| m.as_str()), !s.buttons.is_empty())
-            .await
+        } else if let Some(posted) =
+            surface.put(view, recorded.as_ref().map(|(m, _)| m), !s.buttons.is_empty()).await
         {
             // A message that could not be edited (a sign-up's text cannot become a picture on
             // every platform) is replaced: its buttons go.
-            if let Some((old, _)) = recorded.as_ref().filter(|(old, _)| *old != posted) {
-                surface.strip(old).await;
+            if let Some((old, _)) = &recorded {
+                strip_replaced(surface, old, &posted).await;
             }
             match self.store.shows().record_cup_show(s.cup, owner, &posted, s.version).await {
                 Ok(true) => {}
@@ -168,7 +163,7 @@ impl Shows {
 
     /// Claims a cup's standings, waiting while another process holds the claim (at most until
     /// it expires); the message recorded, if any.
-    async fn claim_cup(&self, cup: i64, owner: i64) -> Option<(String, i64)> {
+    async fn claim_cup(&self, cup: i64, owner: i64) -> Option<(MessageRef, i64)> {
         let claimed =
             self.wait_claim(|now, until| self.store.shows().claim_cup_show(cup, owner, now, until));
         match claimed.await {
@@ -183,7 +178,7 @@ impl Shows {
     /// Runs `attempt(now, until)` until it claims, waiting while another process holds the
     /// claim (at most until it expires): the message the claim read, or why none was claimed
     /// (held all along, or the store did not answer).
-    async fn wait_claim<F, Fut>(&self, mut attempt: F) -> Result<Option<(String, i64)>, String>
+    async fn wait_claim<F, Fut>(&self, mut attempt: F) -> Result<Option<(MessageRef, i64)>, String>
     where
         F: FnMut(i64, i64) -> Fut,
         Fut: std::future::Future<Output = Result<Claim, crate::store::StoreError>>,
@@ -210,10 +205,10 @@ impl Shows {
         view: &View,
         m: &TableMessage,
         owner: i64,
-        recorded: Option<(String, i64)>,
+        recorded: Option<(MessageRef, i64)>,
     ) {
         let (current, shown) = match &recorded {
-            Some((message, version)) => (Some(message.as_str()), *version),
+            Some((message, version)) => (Some(message), *version),
             None => (None, i64::MIN),
         };
         let buttons = !view.buttons().is_empty();
@@ -231,25 +226,26 @@ impl Shows {
             return;
         }
         let target = match &m.place {
-            Place::Edit(message) | Place::Refresh(Some(message)) => Some(bare(message).to_owned()),
+            Place::Edit(message) | Place::Refresh(Some(message)) => Some(message),
             Place::Refresh(None) => None,
-            Place::InPlace => current.map(|c| bare(c).to_owned()),
-            Place::New => current.and_then(|c| surface.in_place(view, bare(c))),
+            Place::InPlace => current,
+            Place::New => None,
         };
-        let Some(posted) = surface.put(view, target.as_deref(), true).await else {
+        let in_place = match (&m.place, current) {
+            (Place::New, Some(live)) => surface.in_place(view, live),
+            _ => None,
+        };
+        let Some(posted) = surface.put(view, target.or(in_place.as_ref()), true).await else {
             // Nothing shown: the recorded message stays the live one.
             self.release(m.table, owner).await;
             return;
         };
         // The old message's buttons go before the new one is recorded: a process stopped in
         // between leaves no second live board, only a new message no one knows of yet.
-        if let Some(old) = current.filter(|c| !c.ends_with(PLAIN)) {
-            let keep: Vec<&str> = posted.split(',').collect();
-            for message in old.split(',').filter(|o| !keep.contains(o)) {
-                surface.strip(message).await;
-            }
+        if let Some(old) = current.filter(|c| !c.plain) {
+            strip_replaced(surface, old, &posted).await;
         }
-        let reference = if buttons { posted.clone() } else { format!("{posted}{PLAIN}") };
+        let reference = posted.clone().with_plain(!buttons);
         let recorded = self
             .store
             .shows()
@@ -268,8 +264,8 @@ impl Shows {
             // message, whose buttons are the live ones; this one must not be a second.
             tracing::info!(table = m.table, "a show outlived its claim: its buttons go");
             if buttons {
-                for message in posted.split(',') {
-                    surface.strip(message).await;
+                for message in &posted.posted {
+                    surface.strip(*message).await;
                 }
             }
             self.release(m.table, owner).await;
@@ -279,7 +275,7 @@ impl Shows {
     /// Claims the table's showing, waiting while another process holds the claim (at most
     /// until it expires). The message recorded for the slot, if any. Should the store not
     /// answer, the show goes ahead unclaimed (a board shown beats none).
-    async fn claim(&self, m: &TableMessage, owner: i64) -> Option<(String, i64)> {
+    async fn claim(&self, m: &TableMessage, owner: i64) -> Option<(MessageRef, i64)> {
         let (table, slot) = (m.table, m.slot.name());
         let claimed = self
             .wait_claim(|now, until| self.store.shows().claim_show(table, slot, owner, now, until));
@@ -292,7 +288,7 @@ impl Shows {
         }
     }
 
-    async fn recorded(&self, m: &TableMessage) -> Option<(String, i64)> {
+    async fn recorded(&self, m: &TableMessage) -> Option<(MessageRef, i64)> {
         self.store.message_version(m.table, m.slot.name()).await.ok().flatten()
     }
 
@@ -334,9 +330,11 @@ enum Subject {
     Cup(i64),
 }
 
-/// A recorded reference without its [`PLAIN`] mark: the messages it names.
-pub fn bare(reference: &str) -> &str {
-    reference.strip_suffix(PLAIN).unwrap_or(reference)
+/// Takes the buttons off every message of `old` that `new` does not reuse.
+async fn strip_replaced<S: Surface>(surface: &S, old: &MessageRef, new: &MessageRef) {
+    for message in old.posted.iter().filter(|o| !new.posted.contains(o)) {
+        surface.strip(*message).await;
+    }
 }
 
 /// Drops from `views` the boards that one of `later` supersedes, a board of the same table at

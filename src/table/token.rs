@@ -17,6 +17,7 @@
 //! Anyone can send any bytes as callback data, so [`Token::parse`] treats its input as hostile:
 //! it never panics, and refuses anything it did not make itself.
 
+use crate::ids::UserId;
 use hmac::{Hmac, KeyInit, Mac};
 use sha2::Sha256;
 
@@ -294,8 +295,8 @@ pub struct LiveLink {
     pub table: u64,
     /// When the link stops working, Unix seconds.
     pub expires: u64,
-    /// The player it lets play (`platform:id`), or `None` for a link that only watches.
-    pub user: Option<String>,
+    /// The player it lets play, or `None` for a link that only watches.
+    pub user: Option<UserId>,
 }
 
 /// Why a live-board link was refused.
@@ -321,7 +322,8 @@ impl LiveLink {
         let payload = match &self.user {
             None => format!("w{}-{}", base36(self.table), base36(self.expires)),
             Some(user) => {
-                format!("p{}-{}-{}", base36(self.table), base36(self.expires), hex::encode(user))
+                let user = hex::encode(user.as_str());
+                format!("p{}-{}-{user}", base36(self.table), base36(self.expires))
             }
         };
         format!("{payload}-{}", key.long_tag(&payload))
@@ -347,7 +349,7 @@ impl LiveLink {
                 if user.is_empty() || hex::encode(&user) != *user_hex(payload) {
                     return Err(LinkError::Malformed);
                 }
-                Some(user)
+                Some(UserId::from(user))
             }
             _ => return Err(LinkError::Malformed),
         };

@@ -13,6 +13,7 @@ use super::{
 };
 use crate::engine::computer::Level;
 use crate::engine::{Action, Event, Game, GameKind, Legal, Options};
+use crate::ids::{ChatId, UserId};
 use crate::render::{Player, Scene, Theme};
 use crate::store::TableStatus;
 
@@ -81,7 +82,7 @@ impl Views<'_> {
             .into_iter()
             .chain(Some(computer_row).filter(|row| !row.is_empty()))
             .collect(),
-            mentions: t.awaited().iter().map(|s| s.user.to_string()).collect(),
+            mentions: t.awaited().iter().map(|s| s.user.clone()).collect(),
             audience: t.audience(),
             invite,
             thread: false,
@@ -299,7 +300,7 @@ impl Views<'_> {
         let name = |seat: u8| names.get(usize::from(seat)).cloned().unwrap_or_default();
         let label = |key: &str, args: &[(&str, Arg)]| self.i18n.text(lang, key, args);
         let roll = || vec![vec![self.button(t, TokenButton::Roll, label("button-roll", &[]))]];
-        let user = |seat: u8| vec![t.rec.seats[usize::from(seat)].user.to_string()];
+        let user = |seat: u8| vec![t.rec.seats[usize::from(seat)].user.clone()];
         let mut turn = match &legal {
             Legal::Roll { seat, .. } => Turn {
                 line: Some(label("turn-roll", &[("name", name(*seat).into())])),
@@ -390,14 +391,14 @@ impl Views<'_> {
         let moves: Vec<&Button> = turn.buttons.iter().flatten().collect();
         // The moves open, to the player who may choose one: another reader hears whose turn it
         // is, not someone else's moves as theirs.
-        let theirs = turn.mentions.iter().any(|m| m.as_str() == ctx.user.as_str());
+        let theirs = turn.mentions.contains(&ctx.user);
         if matches!(game.legal(), Legal::Choose { .. }) && theirs && !moves.is_empty() {
             text.push_str(&format!("\n{}", self.i18n.text(lang, "board-text-moves", &[])));
             for button in moves {
                 text.push_str(&format!("\n• {}", button.label));
             }
         }
-        Ok(vec![View::private(Some(lang), text, ctx.user.to_string())])
+        Ok(vec![View::private(Some(lang), text, ctx.user.clone())])
     }
 
     fn action_button(
@@ -544,7 +545,7 @@ impl Views<'_> {
     /// stopped in between), each with the chat to post it in. Call it at start-up, before
     /// taking updates: each table found is claimed for a while, so that several processes
     /// starting together show it once. Tables untouched for a week are left alone.
-    pub async fn unshown(self) -> Result<Vec<(String, View)>, ServiceError> {
+    pub async fn unshown(self) -> Result<Vec<(ChatId, View)>, ServiceError> {
         const WEEK_MS: i64 = 7 * 24 * 3600 * 1000;
         let mut out = Vec::new();
         loop {
@@ -573,7 +574,7 @@ impl Views<'_> {
                 }
                 spread_audience(&mut views);
                 tracing::info!(table = id, version = t.rec.version, "showing a change never shown");
-                out.extend(views.into_iter().map(|v| (t.rec.chat.to_string(), v)));
+                out.extend(views.into_iter().map(|v| (t.rec.chat.clone(), v)));
             }
         }
     }
@@ -598,7 +599,7 @@ impl Views<'_> {
     /// The open tables of `chat` as they stand (lobby or board, oldest first), for an adapter
     /// that starts with no history of the chat (the playground after a restart). Each view is
     /// a new message that takes the table's buttons.
-    pub async fn open_views(self, chat: &str) -> Vec<View> {
+    pub async fn open_views(self, chat: &ChatId) -> Vec<View> {
         let rows = match self.store.tables_in_chat(chat, &TableStatus::OPEN).await {
             Ok(rows) => rows,
             Err(e) => {
@@ -638,8 +639,7 @@ impl Views<'_> {
         {
             return Ok(t);
         }
-        let last =
-            self.store.last_played_table(ctx.chat.as_str(), game.map(GameKind::name)).await?;
+        let last = self.store.last_played_table(&ctx.chat, game.map(GameKind::name)).await?;
         let id = last.ok_or(Fail::NoTable)?;
         Ok(self.load(id).await?)
     }
@@ -683,7 +683,7 @@ impl Views<'_> {
         game: Option<GameKind>,
     ) -> Result<Vec<View>, Fail> {
         let lang = self.user_lang(ctx).await;
-        let rows = self.store.user_stats(ctx.user.as_str()).await?;
+        let rows = self.store.user_stats(&ctx.user).await?;
         let mut lines =
             vec![self.i18n.text(lang, "stats-title", &[("name", ctx.name.clone().into())])];
         if rows.is_empty() {
@@ -753,7 +753,7 @@ impl Views<'_> {
 
     pub(super) fn help(&self, ctx: &Ctx, lang: Lang) -> View {
         let text = HELP_PARTS.map(|key| self.text_for(ctx, lang, key, &[])).join("\n");
-        View::private(Some(lang), text, ctx.user.to_string())
+        View::private(Some(lang), text, ctx.user.clone())
     }
 }
 
@@ -764,7 +764,7 @@ pub(crate) const HELP_PARTS: [&str; 4] = ["help", "help-ratings", "help-access",
 struct Turn {
     line: Option<String>,
     buttons: Vec<Vec<Button>>,
-    mentions: Vec<String>,
+    mentions: Vec<UserId>,
 }
 
 /// After a second 6 in a row, what a third would do, where a rule makes it matter (S11's cap

@@ -25,11 +25,11 @@ use teloxide::types::{
 };
 use teloxide::{ApiError, RequestError};
 
-use crate::table::show::{PLAIN, Pace, fold_boards};
+use crate::table::show::{Pace, fold_boards};
 use crate::table::{FileKind, Kind, Notice, NoticeFailure, Slot, View, clip_end, mark_last};
 
 use super::Telegram;
-use crate::ids::UserId;
+use crate::ids::{MessageRef, Posted, UserId};
 
 /// Telegram's limit on photo captions.
 const CAPTION: usize = 1024;
@@ -203,26 +203,24 @@ fn keyboard(view: &View) -> InlineKeyboardMarkup {
     }))
 }
 
-/// The messages a reference names (`chat:message`, several joined by commas).
-fn parse_refs(reference: &str) -> Vec<(ChatId, MessageId)> {
-    reference
-        .strip_suffix(PLAIN)
-        .unwrap_or(reference)
-        .split(',')
-        .filter_map(|one| {
-            let (chat, message) = one.split_once(':')?;
-            Some((ChatId(chat.parse().ok()?), MessageId(message.parse().ok()?)))
-        })
-        .collect()
+/// A message Telegram numbered, as the show protocol names it.
+fn posted(chat: ChatId, message: MessageId) -> Posted {
+    Posted { chat: Some(chat.0), message: i64::from(message.0) }
+}
+
+/// The Telegram message a recorded one names, if it is one (a chat and a message number that
+/// fits Telegram's).
+fn telegram_message(p: Posted) -> Option<(ChatId, MessageId)> {
+    Some((ChatId(p.chat?), MessageId(i32::try_from(p.message).ok()?)))
 }
 
 /// A link to a message of a supergroup or channel (`https://t.me/c/<id>/<message>`) from a
-/// table's chat (`telegram:-100…`) and its recorded message (`<chat>:<message>`, the copy in
-/// that chat); basic groups and private chats have no message links.
-fn message_link(chat: &str, message: Option<&str>) -> Option<String> {
-    let id = crate::ids::ChatId::from(chat).telegram_id()?;
+/// table's chat (a supergroup's id is `-100<id>`) and its recorded message (the copy in that
+/// chat); basic groups and private chats have no message links.
+fn message_link(chat: &crate::ids::ChatId, message: Option<&MessageRef>) -> Option<String> {
+    let id = chat.telegram_id()?;
     let internal = id.to_string().strip_prefix("-100")?.to_owned();
-    let (_, m) = parse_refs(message?).into_iter().find(|(c, _)| c.0 == id)?;
+    let (_, m) = telegram_message(message?.in_chat(id)?)?;
     Some(format!("https://t.me/c/{internal}/{}", m.0))
 }
 
@@ -335,10 +333,7 @@ impl Telegram {
             return vec![chat];
         }
         // A user's private chat with the bot has the user's id.
-        view.audience()
-            .iter()
-            .filter_map(|u| UserId::from(u.as_str()).direct_chat()?.telegram_id().map(ChatId))
-            .collect()
+        view.audience().iter().filter_map(|u| u.direct_chat()?.telegram_id().map(ChatId)).collect()
     }
 
     /// Edits `target` to show the view, or (no target, or the edit failed: the message is gone
@@ -370,36 +365,34 @@ impl Telegram {
         // Counted when asked for: `Throttle` counts it when it lets it through, which is now or
         // within the minute.
         self.budget.lock().unwrap_or_else(|e| e.into_inner()).record(chat, Instant::now());
+        // A new message's buttons and the message it answers, on either kind of request.
+        macro_rules! with_extras {
+            ($request:expr) => {{
+                let mut request = $request.parse_mode(ParseMode::Html);
+                if let Some(k) = &markup {
+                    request = request.reply_markup(k.clone());
+                }
+                if let Some(r) = &reply {
+                    request = request.reply_parameters(r.clone());
+                }
+                request.send()
+            }};
+        }
         let sent = match view.image() {
             Some(png) => {
                 retry("sendPhoto", || {
-                    let mut request = self
-                        .bot
-                        .send_photo(chat, InputFile::memory(png.to_vec()))
-                        .caption(caption.clone())
-                        .parse_mode(ParseMode::Html);
-                    if let Some(k) = &markup {
-                        request = request.reply_markup(k.clone());
-                    }
-                    if let Some(r) = &reply {
-                        request = request.reply_parameters(r.clone());
-                    }
-                    request.send()
+                    with_extras!(
+                        self.bot
+                            .send_photo(chat, InputFile::memory(png.to_vec()))
+                            .caption(caption.clone())
+                    )
                 })
                 .await
             }
             None if view.file().is_some() => self.send_file(chat, view, &caption, &reply).await,
             None => {
                 retry("sendMessage", || {
-                    let mut request =
-                        self.bot.send_message(chat, long_text.clone()).parse_mode(ParseMode::Html);
-                    if let Some(k) = &markup {
-                        request = request.reply_markup(k.clone());
-                    }
-                    if let Some(r) = &reply {
-                        request = request.reply_parameters(r.clone());
-                    }
-                    request.send()
+                    with_extras!(self.bot.send_message(chat, long_text.clone()))
                 })
                 .await
             }
@@ -493,7 +486,7 @@ impl Telegram {
     fn html(&self, view: &View, max: usize) -> String {
         let mut text = view.text.clone();
         for link in view.links() {
-            if let Some(url) = message_link(&link.chat, link.message.as_deref()) {
+            if let Some(url) = message_link(&link.chat, link.message.as_ref()) {
                 text.push_str(&format!("\n🔗 {}: {url}", link.table));
             }
         }
@@ -509,7 +502,7 @@ impl Telegram {
         let mut out = escape(&text);
         let names = self.names.lock().unwrap_or_else(|e| e.into_inner());
         for user in view.mentions().iter().take(4) {
-            let Some(id) = UserId::from(user.as_str()).telegram_id() else {
+            let Some(id) = user.telegram_id() else {
                 continue;
             };
             let name = names.get(&id).cloned().unwrap_or_else(|| "🔔".into());
@@ -528,9 +521,9 @@ impl Telegram {
 
     /// Learns the names of mentioned users not seen since the start (after a restart the
     /// player to move is named, not shown as a bare bell).
-    async fn learn_names(&self, users: &[String]) {
+    async fn learn_names(&self, users: &[UserId]) {
         for user in users.iter().take(4) {
-            let Some(id) = UserId::from(user.as_str()).telegram_id() else {
+            let Some(id) = user.telegram_id() else {
                 continue;
             };
             if self.names.lock().unwrap_or_else(|e| e.into_inner()).contains_key(&id) {
@@ -552,23 +545,22 @@ struct Surface<'a> {
 }
 
 impl crate::table::show::Surface for Surface<'_> {
-    async fn put(&self, view: &View, target: Option<&str>, buttons: bool) -> Option<String> {
-        let targets = target.map(parse_refs).unwrap_or_default();
+    async fn put(&self, view: &View, to: Option<&MessageRef>, buttons: bool) -> Option<MessageRef> {
         let chats = Telegram::chats_of(self.chat, view);
         let direct = view.audience().is_empty();
-        let mut posted = Vec::new();
+        let mut shown = MessageRef::default();
         for chat in chats {
-            let target = targets.iter().find(|(c, _)| *c == chat).copied();
+            let to = to.and_then(|t| telegram_message(t.in_chat(chat.0)?));
             let reply_to = if direct { self.reply_to } else { None };
-            if let Some(id) = self.telegram.show(chat, view, reply_to, target, buttons).await {
-                posted.push(format!("{}:{}", id.0.0, id.1.0));
+            if let Some((c, m)) = self.telegram.show(chat, view, reply_to, to, buttons).await {
+                shown.posted.push(posted(c, m));
             }
         }
-        (!posted.is_empty()).then(|| posted.join(","))
+        (!shown.posted.is_empty()).then_some(shown)
     }
 
-    async fn strip(&self, message: &str) {
-        for (c, m) in parse_refs(message) {
+    async fn strip(&self, message: Posted) {
+        if let Some((c, m)) = telegram_message(message) {
             let bot = &self.telegram.bot;
             let _ = retry("editMessageReplyMarkup", || bot.edit_message_reply_markup(c, m).send())
                 .await;
@@ -577,21 +569,22 @@ impl crate::table::show::Surface for Surface<'_> {
 
     /// A new board in a chat that has spent its new messages for the minute (see [`Budget`])
     /// edits the table's live board message there instead.
-    fn in_place(&self, view: &View, live: &str) -> Option<String> {
+    fn in_place(&self, view: &View, live: &MessageRef) -> Option<MessageRef> {
         let Some((_, Slot::Board)) = view.shows() else { return None };
         let chats = Telegram::chats_of(self.chat, view);
         let now = Instant::now();
         let mut budget = self.telegram.budget.lock().unwrap_or_else(|e| e.into_inner());
         let busy: Vec<ChatId> = chats.into_iter().filter(|c| budget.busy(*c, now)).collect();
-        let refs: Vec<String> = parse_refs(live)
-            .into_iter()
-            .filter(|(c, _)| busy.contains(c))
-            .map(|(c, m)| format!("{}:{}", c.0, m.0))
+        let posted: Vec<Posted> = live
+            .posted
+            .iter()
+            .copied()
+            .filter(|p| p.chat.is_some_and(|c| busy.contains(&ChatId(c))))
             .collect();
-        if !refs.is_empty() {
+        if !posted.is_empty() {
             tracing::debug!("a busy chat: the board is edited in place");
         }
-        (!refs.is_empty()).then(|| refs.join(","))
+        (!posted.is_empty()).then_some(MessageRef { posted, plain: false })
     }
 }
 
@@ -679,14 +672,17 @@ mod tests {
     }
 
     #[test]
-    fn references_name_one_message_or_several() {
-        assert_eq!(parse_refs("-100:7"), [(ChatId(-100), MessageId(7))]);
-        assert_eq!(
-            parse_refs("11:1,12:2,junk"),
-            [(ChatId(11), MessageId(1)), (ChatId(12), MessageId(2))]
-        );
-        assert!(parse_refs("").is_empty());
-        assert_eq!(parse_refs("-100:7/plain"), [(ChatId(-100), MessageId(7))]);
+    fn recorded_messages_name_telegram_messages() {
+        let shown = posted(ChatId(-100), MessageId(7));
+        assert_eq!(telegram_message(shown), Some((ChatId(-100), MessageId(7))));
+        let too_big = Posted { chat: Some(1), message: i64::from(i32::MAX) + 1 };
+        assert_eq!(telegram_message(too_big), None);
+        assert_eq!(telegram_message(Posted { chat: None, message: 7 }), None);
+        let chat = crate::ids::ChatId::telegram(-100_123);
+        let two = MessageRef::parse("-100123:5,77:6").unwrap();
+        assert_eq!(message_link(&chat, Some(&two)).as_deref(), Some("https://t.me/c/123/5"));
+        let group = crate::ids::ChatId::telegram(-42);
+        assert_eq!(message_link(&group, MessageRef::parse("-42:5").as_ref()), None);
     }
 
     #[test]

@@ -37,6 +37,7 @@ use serde::Serialize;
 
 use crate::engine::{Entropy, GameKind};
 use crate::game::fair::{Seed, Stream};
+use crate::ids::{MessageRef, Posted, UserId};
 use crate::store::Store;
 use crate::table::{Ctx, Kind, Op, Post, Refusal, Service, Slot, SystemClock, TableMessage, View};
 
@@ -1034,11 +1035,11 @@ impl Surface<'_> {
 }
 
 impl crate::table::show::Surface for Surface<'_> {
-    async fn put(&self, view: &View, target: Option<&str>, _: bool) -> Option<String> {
+    async fn put(&self, view: &View, target: Option<&MessageRef>, _: bool) -> Option<MessageRef> {
         let platform = self.tally.platform;
         self.tally.call(platform.put(target.is_some(), view.image().is_some()));
         if let Some(target) = target {
-            return Some(target.to_owned());
+            return Some(target.clone().with_plain(false));
         }
         self.tally
             .sent
@@ -1046,20 +1047,20 @@ impl crate::table::show::Surface for Surface<'_> {
             .unwrap_or_else(|e| e.into_inner())
             .record(self.key(), Instant::now());
         let n = PUT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        Some(format!("{}:{n}", self.chat))
+        Some(MessageRef::one(None, i64::try_from(n).unwrap_or(i64::MAX)))
     }
 
-    async fn strip(&self, _: &str) {
+    async fn strip(&self, _: Posted) {
         self.tally.call(self.tally.platform.strip());
     }
 
     /// As the platform's adapter does: a chat that has spent its new boards for the window
     /// edits its live board in place.
-    fn in_place(&self, view: &View, live: &str) -> Option<String> {
+    fn in_place(&self, view: &View, live: &MessageRef) -> Option<MessageRef> {
         let (boards, _) = self.tally.platform.boards()?;
         let Some((_, Slot::Board)) = view.shows() else { return None };
         let mut sent = self.tally.sent.lock().unwrap_or_else(|e| e.into_inner());
-        (sent.count(self.key(), Instant::now()) >= boards).then(|| live.to_owned())
+        (sent.count(self.key(), Instant::now()) >= boards).then(|| live.clone().with_plain(false))
     }
 }
 
@@ -1136,25 +1137,25 @@ fn view_of(m: &serde_json::Value) -> View {
         .filter_map(|row| row.as_array().map(|r| r.iter().filter_map(button).collect::<Vec<_>>()))
         .filter(|row| !row.is_empty())
         .collect();
-    let strings = |k: &str| -> Vec<String> {
+    let users = |k: &str| -> Vec<UserId> {
         let list = m.get(k).and_then(|x| x.as_array()).cloned().unwrap_or_default();
-        list.iter().filter_map(|u| u.as_str().map(str::to_owned)).collect()
+        list.iter().filter_map(|u| u.as_str().map(UserId::from)).collect()
     };
     let private = m.get("private").and_then(|p| p.as_bool()).unwrap_or(false);
     let image = m.get("image").and_then(|v| v.as_str()).map(|s| s.as_bytes().to_vec());
     let text = m.get("text").and_then(|v| v.as_str()).unwrap_or_default().to_owned();
     let kind = match image {
         // The page does not say why: a private message counts as a refusal (`refused`).
-        _ if private => Kind::Refusal(Refusal { to: String::new(), reason: "refused" }),
+        _ if private => Kind::Refusal(Refusal { to: UserId::default(), reason: "refused" }),
         Some(image) => Kind::Table(TableMessage {
             image: Some(image),
             alt: None,
             text_first: false,
-            mentions: strings("mentions"),
+            mentions: users("mentions"),
             buttons,
             ..TableMessage::new(0, Slot::Board, m.get("id").and_then(|v| v.as_i64()).unwrap_or(0))
         }),
-        None => Kind::Post(Post { mentions: strings("mentions"), buttons, ..Post::default() }),
+        None => Kind::Post(Post { mentions: users("mentions"), buttons, ..Post::default() }),
     };
     View::new(None, text, kind)
 }

@@ -5,6 +5,7 @@
 
 pub mod bot_api;
 pub mod chromium;
+pub mod scenario;
 
 use dicetable::engine::{Action, Entropy, Event, Game, LeaveReason};
 
@@ -469,6 +470,14 @@ pub fn button_of(
         .map(|b| b.token.clone())
 }
 
+/// The token of the first button among `views` whose action is `pick`.
+pub fn token_for(
+    views: &[dicetable::table::View],
+    pick: dicetable::table::token::Button,
+) -> Option<String> {
+    views.iter().find_map(|v| button_of(v, |b| b == pick))
+}
+
 /// A store and a service (signing with [`SECRET`]) on each database for test `name` of
 /// `suite`, the service's clock made by `clock`.
 pub async fn services(
@@ -488,4 +497,19 @@ pub async fn services(
         out.push((db, store, service, clock));
     }
     out
+}
+
+/// `ctx` for a chat admin.
+pub fn admin(chat: &str, user: &str) -> dicetable::table::Ctx {
+    dicetable::table::Ctx { admin: true, ..ctx(chat, user) }
+}
+
+/// Runs the `dicetable` binary with `args`.
+pub fn dicetable(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_dicetable")).args(args).output().unwrap()
+}
+
+/// A message reference for tests that play an adapter: message `n`, its chat known.
+pub fn message(n: i64) -> dicetable::ids::MessageRef {
+    dicetable::ids::MessageRef::one(None, n)
 }
