@@ -155,7 +155,7 @@ impl Process {
     fn start(
         name: &str,
         database: &str,
-        api: SocketAddr,
+        api: &BotApi,
         addr: SocketAddr,
         log: &std::path::Path,
     ) -> Self {
@@ -165,7 +165,7 @@ impl Process {
             .env("LISTEN", addr.to_string())
             .env("PLAYGROUND", "off")
             .env("TELEGRAM_TOKEN", TOKEN)
-            .env("TELEGRAM_API_URL", format!("http://{api}/{name}"))
+            .env("TELEGRAM_API_URL", api.url_for(name))
             .env("TELEGRAM_WEBHOOK_URL", "https://bot.example.com/telegram/webhook")
             .env("SHUTDOWN_TIMEOUT", "20s")
             // DRILL_LOG=dicetable=debug (say) for more in the logs kept after a failure.
@@ -405,7 +405,7 @@ async fn three_processes_survive_a_kill_and_a_stop_mid_game() {
     let mut processes: Vec<Process> = targets
         .iter()
         .enumerate()
-        .map(|(i, a)| Process::start(&format!("p{i}"), &database, server.api.addr, *a, &log(i)))
+        .map(|(i, a)| Process::start(&format!("p{i}"), &database, &server.api, *a, &log(i)))
         .collect();
     for p in &processes {
         p.ready().await;
@@ -452,7 +452,7 @@ async fn three_processes_survive_a_kill_and_a_stop_mid_game() {
     tokio::time::sleep(Duration::from_millis(1000)).await;
     for i in [1, 2] {
         processes[i] =
-            Process::start(&format!("p{i}-again"), &database, server.api.addr, targets[i], &log(i));
+            Process::start(&format!("p{i}-again"), &database, &server.api, targets[i], &log(i));
         processes[i].ready().await;
     }
     println!("drill: both back at {:?}", started.elapsed());

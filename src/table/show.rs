@@ -226,16 +226,12 @@ impl Shows {
             return;
         }
         let target = match &m.place {
-            Place::Edit(message) | Place::Refresh(Some(message)) => Some(message),
+            Place::Edit(message) | Place::Refresh(Some(message)) => Some(message.clone()),
             Place::Refresh(None) => None,
-            Place::InPlace => current,
-            Place::New => None,
+            Place::InPlace => current.cloned(),
+            Place::New => current.and_then(|live| surface.in_place(view, live)),
         };
-        let in_place = match (&m.place, current) {
-            (Place::New, Some(live)) => surface.in_place(view, live),
-            _ => None,
-        };
-        let Some(posted) = surface.put(view, target.or(in_place.as_ref()), true).await else {
+        let Some(posted) = surface.put(view, target.as_ref(), true).await else {
             // Nothing shown: the recorded message stays the live one.
             self.release(m.table, owner).await;
             return;
