@@ -445,6 +445,58 @@ async fn fifty_presses_of_one_button_apply_once() {
     }
 }
 
+/// Typed commands carry no version: one stored first (another player's, a computer's move) is
+/// no reason to refuse the next as "out of date". Four departures typed at once in a running
+/// game all apply (C4's resignation and kick), and a host's `/cancel` typed while others join
+/// cancels the lobby.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn commands_typed_at_once_all_apply_to_the_table_as_it_is() {
+    for (db, store, service, _) in common::services("table", "typed-race", clock).await {
+        for round in 0..3 {
+            let chat = unique(&format!("typed-race-{db}-{round}"));
+            let people = ["Ana", "Ben", "Cai", "Dee", "Eve", "Fay"];
+            let views = common::say(&service, &ctx(&chat, "Ana"), "/snakes new").await;
+            let (table, _) = views[0].shows().unwrap();
+            for name in &people[1..] {
+                common::say(&service, &ctx(&chat, name), "/join").await;
+            }
+            common::say(&service, &ctx(&chat, "Ana"), "/start").await;
+            let before = store.table(table).await.unwrap().version;
+            let typed =
+                [("Ben", "/resign"), ("Cai", "/resign"), ("Dee", "/resign"), ("Ana", "/kick Eve")];
+            let ops = typed.iter().map(|(who, text)| {
+                (ctx(&chat, who), dicetable::table::parse_command(text).unwrap().op)
+            });
+            for (views, (who, text)) in common::at_once(&service, ops).await.iter().zip(typed) {
+                assert!(
+                    views.iter().all(|v| v.private_to().is_none()),
+                    "{db}: {who} typed {text}: {}",
+                    common::texts(views)
+                );
+            }
+            let after = store.table(table).await.unwrap();
+            let left: Vec<bool> = after.seats.iter().map(|s| s.left).collect();
+            assert_eq!(left, [false, true, true, true, true, false], "{db}");
+            assert!(after.version >= before + 4, "{db}: four departures stored");
+            assert_replay_matches(&store, table).await;
+
+            // The host cancels a lobby while three more join.
+            let views = common::say(&service, &ctx(&chat, "Ana"), "/ludo new").await;
+            let (lobby, _) = views[0].shows().unwrap();
+            let ludo = Some(GameKind::Ludo);
+            let mut ops = vec![(ctx(&chat, "Ana"), Op::Cancel(ludo))];
+            ops.extend(["Ben", "Cai", "Dee"].map(|name| (ctx(&chat, name), Op::Join(ludo))));
+            let answers = common::at_once(&service, ops).await;
+            assert!(
+                answers[0].iter().all(|v| v.private_to().is_none()),
+                "{db}: {}",
+                common::texts(&answers[0])
+            );
+            assert_eq!(store.table(lobby).await.unwrap().status, TableStatus::Cancelled, "{db}");
+        }
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn lobby_rules_and_refusals_are_private_and_change_nothing() {
     for (db, store, _) in common::stores("table", "lobby").await {

@@ -33,6 +33,11 @@ pub(super) const LEASE_MS: i64 = 60_000;
 /// the table's version still lets only one process's change apply.
 pub(super) const CLAIM_MS: i64 = 10_000;
 
+/// How many times a typed command or a lobby button is tried on the table as it is now, when
+/// another change was stored first (a computer's move, another player's command, another
+/// process): each try reads the table again, so what still fits takes effect.
+pub(super) const FRESH_TRIES: usize = 16;
+
 /// One rated person's change in a finished game (all-time rating), for the ranking message.
 #[derive(Debug, Clone, PartialEq)]
 pub(super) struct Rated {

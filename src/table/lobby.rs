@@ -5,7 +5,7 @@
 
 use super::fail::{Fail, ServiceError, say};
 use super::i18n::{Arg, Lang};
-use super::load::{Loaded, SHAPE};
+use super::load::{FRESH_TRIES, Loaded, SHAPE};
 use super::words::{self, Settings, WordError};
 use super::{Ctx, Kind, Lobby, Place, Slot, TableMessage, Target, View};
 use crate::engine::computer::Level;
@@ -466,7 +466,7 @@ impl Lobby<'_> {
     ) -> Result<Vec<View>, Fail> {
         let id = t.rec.id;
         let mut t = t;
-        for _ in 0..LOBBY_TRIES - 1 {
+        for _ in 0..FRESH_TRIES - 1 {
             match self.lobby_apply_once(ctx, t, op.clone()).await {
                 Err(Fail::Stale(_)) => t = self.load(id).await?,
                 done => return done,
@@ -575,9 +575,6 @@ impl Lobby<'_> {
         Ok(vec![started, board])
     }
 }
-
-/// How many times a lobby operation is tried on the lobby as it is now ([`Lobby::lobby_apply`]).
-const LOBBY_TRIES: usize = 16;
 
 /// What a lobby operation does.
 #[derive(Clone)]

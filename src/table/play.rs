@@ -2,7 +2,7 @@
 
 use super::fail::{Fail, say};
 use super::i18n::{Arg, Lang};
-use super::load::{CLAIM_MS, Loaded, MAX_STRIKES};
+use super::load::{CLAIM_MS, FRESH_TRIES, Loaded, MAX_STRIKES};
 use super::lobby::{LobbyOp, actor};
 use super::token::{Button as TokenButton, Token};
 use super::{
@@ -150,7 +150,13 @@ impl Play<'_> {
             match game.distinct_choices().as_slice() {
                 [forced] => {
                     let forced = forced.clone();
-                    events.extend(self.play_one(&mut t, forced, actor).await?);
+                    match self.play_one(&mut t, forced, actor).await {
+                        Ok(more) => events.extend(more),
+                        // Another change came first (the timer played the forced move, another
+                        // process): the action asked for stands, and the board shows it.
+                        Err(Fail::Stale(_)) => break,
+                        Err(e) => return Err(e),
+                    }
                 }
                 _ => break,
             }
@@ -229,8 +235,29 @@ impl Play<'_> {
         game: super::Pick,
         target: Option<super::Target>,
     ) -> Result<Vec<View>, Fail> {
-        let t = self.find(ctx, game, &TableStatus::OPEN).await?;
-        let seat = t.departing(actor(ctx), target.as_ref())?;
+        let mut t = self.find(ctx, game, &TableStatus::OPEN).await?;
+        let id = t.rec.id;
+        // A typed command acts on the table as it is now: a computer's move or another
+        // player's command stored first is no reason to refuse it as out of date.
+        for _ in 0..FRESH_TRIES - 1 {
+            match self.depart_once(ctx, t, target.as_ref()).await {
+                Err(Fail::Stale(_)) => t = self.load(id).await?,
+                done => return done,
+            }
+        }
+        self.depart_once(ctx, t, target.as_ref()).await
+    }
+
+    async fn depart_once(
+        &self,
+        ctx: &Ctx,
+        t: Loaded,
+        target: Option<&super::Target>,
+    ) -> Result<Vec<View>, Fail> {
+        if !TableStatus::OPEN.contains(&t.rec.status) {
+            return Err(say("err-game-over"));
+        }
+        let seat = t.departing(actor(ctx), target)?;
         let lang = self.table_lang(&t).await;
         if t.rec.status == TableStatus::Lobby {
             let mut t = t;
@@ -260,7 +287,19 @@ impl Play<'_> {
         self.cancel_table(ctx, t).await
     }
 
+    /// Cancels the table as it is now (read again if another change was stored first).
     async fn cancel_table(&self, ctx: &Ctx, mut t: Loaded) -> Result<Vec<View>, Fail> {
+        let id = t.rec.id;
+        for _ in 0..FRESH_TRIES - 1 {
+            match self.cancel_once(ctx, t).await {
+                Err(Fail::Stale(_)) => t = self.load(id).await?,
+                done => return done,
+            }
+        }
+        self.cancel_once(ctx, t).await
+    }
+
+    async fn cancel_once(&self, ctx: &Ctx, mut t: Loaded) -> Result<Vec<View>, Fail> {
         let slot = t.cancel(actor(ctx))?;
         self.save(&mut t, None).await?;
         let lang = self.table_lang(&t).await;
