@@ -79,6 +79,40 @@ impl std::fmt::Display for GameKind {
     }
 }
 
+/// Implements `FromStr` for a small enum that a flag or a setting names by a word:
+/// `from_words!(Theme, "theme", "light" => Light, "dark" => Dark)` reads `light` and `dark`,
+/// and refuses any other word with the words it takes (`unknown theme "neon": light or dark`).
+macro_rules! from_words {
+    ($name:ident, $what:literal, $($word:literal => $variant:ident),+ $(,)?) => {
+        impl std::str::FromStr for $name {
+            type Err = String;
+
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                $crate::engine::from_word(s, $what, &[$(($word, $name::$variant)),+])
+            }
+        }
+    };
+}
+pub(crate) use from_words;
+
+/// The value whose word `word` is, among `values` (each with its word); an unknown word is
+/// refused as `unknown {what} "{word}": a, b or c` ([`from_words!`]'s `FromStr`).
+pub(crate) fn from_word<T: Copy>(
+    word: &str,
+    what: &str,
+    values: &[(&str, T)],
+) -> Result<T, String> {
+    if let Some(&(_, value)) = values.iter().find(|&&(w, _)| w == word) {
+        return Ok(value);
+    }
+    let words: Vec<&str> = values.iter().map(|&(w, _)| w).collect();
+    let list = match words.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => words.concat(),
+    };
+    Err(format!("unknown {what} {word:?}: {list}"))
+}
+
 /// A source of seeded numbers for the few choices a game's setup makes at random (a random
 /// Snakes board). The engine never draws numbers itself; the caller hands it a stream, normally
 /// [`crate::game::fair::Stream`], so the same seed always gives the same setup.
@@ -977,6 +1011,34 @@ mod tests {
         assert_eq!(d.check(9), Err(Illegal::NoSuchSeat(9)));
         assert_eq!(d.next_after(3), Some(1));
         assert_eq!(d.next_after(1), Some(3));
+    }
+
+    /// An enum read by its words, as `from_words!` reads a theme or a season length.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    enum Length {
+        Short,
+        Medium,
+        Long,
+    }
+
+    from_words!(Length, "length", "short" => Short, "medium" => Medium, "long" => Long);
+
+    #[test]
+    fn a_word_reads_as_its_value_and_a_refusal_names_every_word() {
+        assert_eq!("short".parse(), Ok(Length::Short));
+        assert_eq!("long".parse(), Ok(Length::Long));
+        let refused = |word: &str| word.parse::<Length>().unwrap_err();
+        assert_eq!(refused("Long"), r#"unknown length "Long": short, medium or long"#);
+        assert_eq!(refused(""), r#"unknown length "": short, medium or long"#);
+        let two = [("light", 0), ("dark", 1)];
+        assert_eq!(
+            from_word("neon", "theme", &two),
+            Err(r#"unknown theme "neon": light or dark"#.into())
+        );
+        assert_eq!(
+            from_word("off", "switch", &[("on", true)]),
+            Err(r#"unknown switch "off": on"#.into())
+        );
     }
 
     struct Counter(u32);

@@ -316,19 +316,9 @@ pub enum Seasons {
 /// The season key of the all-time rating.
 pub const ALL_TIME: &str = "all";
 
-impl std::str::FromStr for Seasons {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "month" => Ok(Seasons::Month),
-            "quarter" => Ok(Seasons::Quarter),
-            "half" => Ok(Seasons::Half),
-            "year" => Ok(Seasons::Year),
-            _ => Err(format!("unknown season length {s:?}: month, quarter, half or year")),
-        }
-    }
-}
+crate::engine::from_words!(
+    Seasons, "season length", "month" => Month, "quarter" => Quarter, "half" => Half, "year" => Year
+);
 
 impl Seasons {
     /// The season a moment (Unix ms, UTC) falls in.
@@ -377,6 +367,18 @@ fn year_month(ms: i64) -> (i64, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `SEASONS` (and `--seasons`) takes these four words and refuses others by naming them.
+    #[test]
+    fn season_lengths_read_from_their_words() {
+        let words = ["month", "quarter", "half", "year"];
+        let lengths = words.map(|w| w.parse::<Seasons>().unwrap());
+        assert_eq!(lengths, [Seasons::Month, Seasons::Quarter, Seasons::Half, Seasons::Year]);
+        assert_eq!(
+            "week".parse::<Seasons>(),
+            Err(r#"unknown season length "week": month, quarter, half or year"#.to_owned())
+        );
+    }
 
     #[test]
     fn seasons_are_calendar_cuts() {

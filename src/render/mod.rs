@@ -46,17 +46,7 @@ pub enum Theme {
     Dark,
 }
 
-impl std::str::FromStr for Theme {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "light" => Ok(Theme::Light),
-            "dark" => Ok(Theme::Dark),
-            _ => Err(format!("unknown theme {s:?}: light or dark")),
-        }
-    }
-}
+crate::engine::from_words!(Theme, "theme", "light" => Light, "dark" => Dark);
 
 /// A seat's player as the picture shows them.
 #[derive(Debug, Clone, PartialEq, Eq)]

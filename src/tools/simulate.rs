@@ -25,18 +25,9 @@ pub enum Policy {
     Greedy,
 }
 
-impl std::str::FromStr for Policy {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "random" => Ok(Policy::Random),
-            "first" => Ok(Policy::First),
-            "greedy" => Ok(Policy::Greedy),
-            _ => Err(format!("unknown policy {s:?}: random, first or greedy")),
-        }
-    }
-}
+crate::engine::from_words!(
+    Policy, "policy", "random" => Random, "first" => First, "greedy" => Greedy
+);
 
 /// What to simulate.
 #[derive(Debug, Clone)]
