@@ -252,25 +252,11 @@ pub(super) fn draw_moving(canvas: &mut Canvas<'_>, game: &Snakes, events: &[Even
                 arrow(canvas.pixmap, centre(from), centre(100), with_alpha(accent, 0.85), 6.0, 0.3);
                 arrow(canvas.pixmap, centre(100), centre(to), with_alpha(accent, 0.85), 6.0, 0.3);
             }
-            Event::Climbed { from, to, .. } => {
-                arrow(
-                    canvas.pixmap,
-                    centre(from),
-                    centre(to),
-                    with_alpha(rgb(0x2E86DE), 0.9),
-                    7.0,
-                    0.0,
-                );
-            }
-            Event::Slid { from, to, .. } => {
-                arrow(
-                    canvas.pixmap,
-                    centre(from),
-                    centre(to),
-                    with_alpha(rgb(0xC0392B), 0.9),
-                    7.0,
-                    0.0,
-                );
+            Event::Climbed { from, to, .. } | Event::Slid { from, to, .. } => {
+                // Straight: a climb in blue, a slide in red.
+                let hex = if matches!(e, Event::Climbed { .. }) { 0x2E86DE } else { 0xC0392B };
+                let colour = with_alpha(rgb(hex), 0.9);
+                arrow(canvas.pixmap, centre(from), centre(to), colour, 7.0, 0.0);
             }
             _ => {}
         }
