@@ -38,6 +38,20 @@ fn assert_colour(pixmap: &Pixmap, at: (f32, f32), colour: Color, what: &str) {
     assert!(close, "{what} at {at:?}: {got:?}, want {:?}", [want.red(), want.green(), want.blue()]);
 }
 
+/// The scene of `game` after `events`, light, in Western digits (struct update for the rest).
+fn scene_of<'a>(game: &'a Game, events: &'a [Event], players: &'a [Player]) -> Scene<'a> {
+    Scene { game, events, players, theme: Theme::Light, persian_digits: false }
+}
+
+/// Gallery example `name` played from `seed` and drawn in `theme`: the game and its pixels.
+fn drawn(name: &str, seed: u64, theme: Theme, persian_digits: bool) -> (Game, Pixmap) {
+    let (game, events) = play(example(name), seed).unwrap();
+    let ps = players(game.players());
+    let scene = Scene { theme, persian_digits, ..scene_of(&game, &events, &ps) };
+    let pixmap = Renderer::new().render_pixmap(&scene).unwrap();
+    (game, pixmap)
+}
+
 /// A point inside every seat shape that the centred label does not cover.
 fn inside((x, y): (f32, f32), r: f32) -> (f32, f32) {
     (x - 0.33 * r, y + 0.33 * r)
@@ -80,23 +94,13 @@ fn pictures_drawn_at_once_on_many_threads_are_the_same_bytes() {
     assert!((1..=MAX_WORKSHOPS).contains(&idle), "workshops are given back: {idle}");
 }
 
-fn scene_of<'a>(game: &'a Game, events: &'a [Event], players: &'a [Player]) -> Scene<'a> {
-    Scene { game, events, players, theme: Theme::Light, persian_digits: false }
-}
-
 #[test]
 fn pngs_decode_with_the_right_size_and_are_deterministic() {
     let renderer = Renderer::new();
     for ex in EXAMPLES.iter() {
         let (game, events) = play(ex, 5).unwrap();
         let ps = players(game.players());
-        let scene = Scene {
-            game: &game,
-            events: &events,
-            players: &ps,
-            theme: Theme::Light,
-            persian_digits: false,
-        };
+        let scene = scene_of(&game, &events, &ps);
         let png = renderer.render(&scene).unwrap();
         let decoder = png::Decoder::new(std::io::Cursor::new(&png));
         let reader = decoder.read_info().unwrap();
@@ -122,18 +126,8 @@ fn pngs_decode_with_the_right_size_and_are_deterministic() {
 
 #[test]
 fn snakes_tokens_stand_in_their_owners_colour() {
-    let renderer = Renderer::new();
-    let (game, events) = play(example("snakes-classic"), 21).unwrap();
+    let (game, pixmap) = drawn("snakes-classic", 21, Theme::Light, false);
     let Game::Snakes(g) = &game else { unreachable!() };
-    let ps = players(game.players());
-    let scene = Scene {
-        game: &game,
-        events: &events,
-        players: &ps,
-        theme: Theme::Light,
-        persian_digits: false,
-    };
-    let pixmap = renderer.render_pixmap(&scene).unwrap();
     let palette = Palette::new(Theme::Light);
     let mut checked = 0;
     for seat in 0..game.players() as Seat {
@@ -149,19 +143,9 @@ fn snakes_tokens_stand_in_their_owners_colour() {
 
 #[test]
 fn ludo_pieces_stand_in_their_owners_colour_on_every_board() {
-    let renderer = Renderer::new();
     for name in ["ludo-4-arms", "ludo-6-arms", "ludo-8-arms"] {
-        let (game, events) = play(example(name), 3).unwrap();
+        let (game, pixmap) = drawn(name, 3, Theme::Dark, true);
         let Game::Ludo(g) = &game else { unreachable!() };
-        let ps = players(game.players());
-        let scene = Scene {
-            game: &game,
-            events: &events,
-            players: &ps,
-            theme: Theme::Dark,
-            persian_digits: true,
-        };
-        let pixmap = renderer.render_pixmap(&scene).unwrap();
         let palette = Palette::new(Theme::Dark);
         for seat in 0..game.players() as Seat {
             for piece in 0..4 {
@@ -174,18 +158,8 @@ fn ludo_pieces_stand_in_their_owners_colour_on_every_board() {
 
 #[test]
 fn nardy_checkers_stand_in_their_colour() {
-    let renderer = Renderer::new();
-    let (game, events) = play(example("nardy"), 8).unwrap();
+    let (game, pixmap) = drawn("nardy", 8, Theme::Light, false);
     let Game::Nardy(g) = &game else { unreachable!() };
-    let ps = players(2);
-    let scene = Scene {
-        game: &game,
-        events: &events,
-        players: &ps,
-        theme: Theme::Light,
-        persian_digits: false,
-    };
-    let pixmap = renderer.render_pixmap(&scene).unwrap();
     let mut checked = 0;
     for point in 1..=24u8 {
         let v = g.board()[usize::from(point) - 1];
@@ -207,7 +181,7 @@ fn a_snakes_board_is_drawn_once_per_layout() {
         .unwrap();
     let ps = players(2);
     for theme in [Theme::Light, Theme::Dark, Theme::Light] {
-        let scene = Scene { game: &game, events: &[], players: &ps, theme, persian_digits: false };
+        let scene = Scene { theme, ..scene_of(&game, &[], &ps) };
         renderer.render(&scene).unwrap();
     }
     assert_eq!(renderer.boards.read().unwrap().len(), 2, "one board per theme, reused");
@@ -239,13 +213,8 @@ fn every_gallery_picture_stays_under_120_kb_and_reused_rows_decode_right() {
                 .map(|n| Player { name: (*n).to_owned() })
                 .collect();
             for theme in [Theme::Light, Theme::Dark] {
-                let scene = Scene {
-                    game: &game,
-                    events: &events,
-                    players: &ps,
-                    theme,
-                    persian_digits: lang == "fa",
-                };
+                let scene =
+                    Scene { theme, persian_digits: lang == "fa", ..scene_of(&game, &events, &ps) };
                 let png = renderer.render(&scene).unwrap();
                 let size = png.len();
                 assert!(size < 120 * 1024, "{} {lang} {theme:?}: {} KB", ex.name, size / 1024);
@@ -296,8 +265,7 @@ fn texts_read_at_four_and_a_half_to_one_in_both_themes() {
         let (game, events) = play(example("snakes-finished"), 3).unwrap();
         assert!(game.ranking().is_some(), "a finished game");
         let ps = players(game.players());
-        let scene =
-            Scene { game: &game, events: &events, players: &ps, theme, persian_digits: false };
+        let scene = Scene { theme, ..scene_of(&game, &events, &ps) };
         let pixmap = Renderer::new().render_pixmap(&scene).unwrap();
         let gold = rgb(Palette::GOLD).to_color_u8();
         let is_gold = |c: &[u8; 3]| {
@@ -344,13 +312,7 @@ fn ludo_tries_change_the_picture() {
     let mut pictures = Vec::new();
     for _ in 0..2 {
         events = game.play(&Action::Roll { dice: vec![2] }).unwrap();
-        let scene = Scene {
-            game: &game,
-            events: &events,
-            players: &ps,
-            theme: Theme::Light,
-            persian_digits: false,
-        };
+        let scene = scene_of(&game, &events, &ps);
         pictures.push(renderer.render(&scene).unwrap());
     }
     assert!(events.iter().any(|e| matches!(e, Event::TryAgain { .. })), "{events:?}");
@@ -375,11 +337,7 @@ fn a_random_board_unpacked_again_gives_the_same_picture() {
     };
     let ps = players(2);
     let renderer = Renderer::new();
-    let scene = |game: &Game| {
-        let scene =
-            Scene { game, events: &[], players: &ps, theme: Theme::Light, persian_digits: false };
-        Renderer::render(&renderer, &scene)
-    };
+    let scene = |game: &Game| Renderer::render(&renderer, &scene_of(game, &[], &ps));
     let first = game_on(1);
     let png = scene(&first).unwrap();
     // More random boards than are kept drawn: the first leaves the drawn ones.
@@ -388,13 +346,7 @@ fn a_random_board_unpacked_again_gives_the_same_picture() {
     }
     assert!(renderer.packed.lock().unwrap().len() > MAX_BOARDS, "kept packed");
     assert!(png == scene(&first).unwrap(), "unpacked, the same picture");
-    let fresh = Scene {
-        game: &first,
-        events: &[],
-        players: &ps,
-        theme: Theme::Light,
-        persian_digits: false,
-    };
+    let fresh = scene_of(&first, &[], &ps);
     assert!(png == Renderer::new().render(&fresh).unwrap(), "as from a fresh renderer");
 }
 
@@ -582,8 +534,7 @@ fn pieces_stand_out_and_seats_differ_by_shape_under_colour_blindness() {
         for ex in EXAMPLES.iter() {
             let (game, events) = play(ex, 3).unwrap();
             let ps = players(game.players());
-            let scene =
-                Scene { game: &game, events: &events, players: &ps, theme, persian_digits: false };
+            let scene = Scene { theme, ..scene_of(&game, &events, &ps) };
             let pixmap = renderer.render_pixmap(&scene).unwrap();
             // (centre, ring, edge, body, what) of every piece on the board.
             let mut pieces = Vec::new();

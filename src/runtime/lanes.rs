@@ -229,7 +229,32 @@ fn return_memory() {}
 mod tests {
     use std::time::Duration;
 
+    use tokio::sync::mpsc::UnboundedSender;
+
     use super::*;
+
+    /// Queues `items` in the lane "chat": each job awaits `first(item)` (which may wait, or
+    /// panic), then sends its item to `tx`.
+    fn submit_sending<F, Fut>(
+        lanes: &Arc<Lanes<u32>>,
+        items: impl IntoIterator<Item = u32>,
+        tx: &UnboundedSender<u32>,
+        first: F,
+    ) where
+        F: Fn(u32) -> Fut + Copy + Send + 'static,
+        Fut: Future<Output = ()> + Send,
+    {
+        for i in items {
+            let tx = tx.clone();
+            lanes.submit("chat".into(), i, VecDeque::pop_front, move |n| {
+                let tx = tx.clone();
+                async move {
+                    first(n).await;
+                    let _ = tx.send(n);
+                }
+            });
+        }
+    }
 
     #[test]
     fn a_lane_is_open_while_it_has_work() {
@@ -247,17 +272,10 @@ mod tests {
     async fn work_in_one_lane_is_done_in_order() {
         let lanes: Arc<Lanes<u32>> = Arc::default();
         let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
-        for i in 0..50 {
-            let tx = tx.clone();
-            lanes.submit("chat".into(), i, VecDeque::pop_front, move |n| {
-                let tx = tx.clone();
-                async move {
-                    // Later items must wait for earlier ones, however long those take.
-                    tokio::time::sleep(std::time::Duration::from_micros(u64::from(50 - n))).await;
-                    let _ = tx.send(n);
-                }
-            });
-        }
+        // Later items must wait for earlier ones, however long those take.
+        submit_sending(&lanes, 0..50, &tx, |n| {
+            tokio::time::sleep(Duration::from_micros(u64::from(50 - n)))
+        });
         drop(tx);
         let mut seen = Vec::new();
         while let Some(n) = rx.recv().await {
@@ -270,28 +288,13 @@ mod tests {
     async fn a_panicking_job_is_logged_and_the_lane_goes_on() {
         let lanes: Arc<Lanes<u32>> = Arc::default();
         let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
-        for i in 0..4 {
-            let tx = tx.clone();
-            lanes.submit("chat".into(), i, VecDeque::pop_front, move |n| {
-                let tx = tx.clone();
-                async move {
-                    assert!(n != 1, "job {n} fails");
-                    let _ = tx.send(n);
-                }
-            });
-        }
+        submit_sending(&lanes, 0..4, &tx, |n| async move { assert!(n != 1, "job {n} fails") });
         let seen: Vec<u32> = vec![rx.recv().await.unwrap(), rx.recv().await.unwrap()];
         assert_eq!(seen, [0, 2]);
         assert_eq!(rx.recv().await, Some(3));
         // The lane closed after its last job, so new work starts a task again.
         lanes.idle().await;
-        let tx2 = tx.clone();
-        lanes.submit("chat".into(), 7, VecDeque::pop_front, move |n| {
-            let tx = tx2.clone();
-            async move {
-                let _ = tx.send(n);
-            }
-        });
+        submit_sending(&lanes, [7], &tx, |_| async {});
         assert_eq!(rx.recv().await, Some(7));
     }
 

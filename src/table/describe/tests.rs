@@ -158,34 +158,38 @@ fn nardy_back(g: &Nardy, names: &[String], lines: &[String]) {
     }
 }
 
-#[test]
-fn snakes_read_back_from_the_words() {
+/// Reads back every position of `seeds` seeded playouts of `new(players)` at each table size
+/// in `sizes`; returns how many positions were read back.
+fn read_back_playouts(
+    sizes: std::ops::RangeInclusive<usize>,
+    seeds: u64,
+    new: impl Fn(usize) -> Game,
+) -> usize {
     let mut positions = 0;
-    for players in 2..=6 {
-        for seed in 0..8 {
-            let options = SnakesOptions::default();
-            let game = Game::Snakes(Snakes::new(players, options, Layout::classic(), 0).unwrap());
+    for players in sizes {
+        for seed in 0..seeds {
             let names = names(players);
             let seed = seed * 10 + players as u64;
-            positions += playout(game, seed, &mut |game| read_back(game, &names));
+            positions += playout(new(players), seed, &mut |game| read_back(game, &names));
         }
     }
+    positions
+}
+
+#[test]
+fn snakes_read_back_from_the_words() {
+    let positions = read_back_playouts(2..=6, 8, |players| {
+        Game::Snakes(Snakes::new(players, SnakesOptions::default(), Layout::classic(), 0).unwrap())
+    });
     assert!(positions > 1_000, "{positions}");
 }
 
 #[test]
 fn ludo_reads_back_from_the_words() {
-    let mut positions = 0;
-    for players in 2..=8 {
-        for seed in 0..4 {
-            let options =
-                LudoOptions { until: crate::engine::ludo::Until::All, ..Default::default() };
-            let game = Game::Ludo(Ludo::new(players, options).unwrap());
-            let names = names(players);
-            let seed = seed * 10 + players as u64;
-            positions += playout(game, seed, &mut |game| read_back(game, &names));
-        }
-    }
+    let positions = read_back_playouts(2..=8, 4, |players| {
+        let options = LudoOptions { until: crate::engine::ludo::Until::All, ..Default::default() };
+        Game::Ludo(Ludo::new(players, options).unwrap())
+    });
     assert!(positions > 1_000, "{positions}");
 }
 
