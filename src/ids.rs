@@ -555,6 +555,83 @@ impl fmt::Display for MessageRef {
     }
 }
 
+/// A number that names one thing and is never arithmetic on another kind's numbers: the
+/// database's integer, read once where it enters (`new`) and given back where it leaves (`get`).
+macro_rules! number_id {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+        #[derive(serde::Serialize, serde::Deserialize)]
+        #[serde(transparent)]
+        pub struct $name(i64);
+
+        impl $name {
+            /// The number as the database stores it.
+            pub const fn new(number: i64) -> Self {
+                Self(number)
+            }
+
+            /// The number, for the store's queries and the platforms' texts.
+            pub const fn get(self) -> i64 {
+                self.0
+            }
+
+            /// The number as a signed button or link carries it (unsigned; never negative).
+            pub fn to_token(self) -> u64 {
+                u64::try_from(self.0).unwrap_or(0)
+            }
+
+            /// The number a signed button or link carries, if the database can hold it.
+            pub fn from_token(number: u64) -> Option<Self> {
+                i64::try_from(number).ok().map(Self)
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{}", self.0)
+            }
+        }
+
+        impl std::str::FromStr for $name {
+            type Err = std::num::ParseIntError;
+
+            fn from_str(text: &str) -> Result<Self, Self::Err> {
+                text.parse().map(Self)
+            }
+        }
+    };
+}
+
+number_id!(
+    /// A table: the number the store gave it, shown to players (`/status 12`) and carried by
+    /// its buttons.
+    TableId
+);
+
+number_id!(
+    /// A version of what a message shows: a table's (each stored change makes the next one) or
+    /// a cup's standings. A board shows one version; a button pressed on an older board is out
+    /// of date, and of two messages the one showing the newer version has live buttons.
+    Version
+);
+
+impl Version {
+    /// The version a change stored on this one makes.
+    pub const fn next(self) -> Self {
+        Self(self.0 + 1)
+    }
+}
+
+/// `version + n`: the version `n` changes later (tests and the store count changes so).
+impl std::ops::Add<i64> for Version {
+    type Output = Version;
+
+    fn add(self, n: i64) -> Version {
+        Version(self.0 + n)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,6 +10,7 @@ use common::plain;
 use dicetable::engine::{Action, Game, GameKind};
 use dicetable::game::fair::Seed;
 use dicetable::game::setup::new_game_by;
+use dicetable::ids::TableId;
 use dicetable::store::{Store, TableStatus};
 use dicetable::table::token::Button as TokenButton;
 use dicetable::table::{ManualClock, Op, Service, Slot, View};
@@ -67,7 +68,7 @@ async fn play_out(service: &Service, clock: &ManualClock, chat: &str, first: Vie
 
 /// The table's log replayed from its revealed seed ends in the stored state: every computer
 /// move was a normal action with the table's dice.
-async fn replays_to_the_stored_state(store: &Store, table: i64) {
+async fn replays_to_the_stored_state(store: &Store, table: TableId) {
     let t = store.table(table).await.unwrap();
     let kind: GameKind = t.game.parse().unwrap();
     let options = dicetable::engine::Options::default_for(kind);

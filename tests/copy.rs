@@ -12,6 +12,7 @@ use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use common::{admin, bot_config, ctx, dicetable, fresh_postgres, sqlite_url};
 use dicetable::bot::{self, Config};
 use dicetable::engine::GameKind;
+use dicetable::ids::{TableId, Version};
 use dicetable::table::{BoardMode, Ctx, CupOp, LogCheck, Op, Service, Slot, View};
 
 const GAMES: [GameKind; 3] = [GameKind::Snakes, GameKind::Ludo, GameKind::Nardy];
@@ -68,8 +69,8 @@ fn private_texts(views: &[View]) -> Vec<&str> {
 
 /// A running game's newest board: whose turn, and the token of its first button.
 struct Running {
-    table: i64,
-    version: i64,
+    table: TableId,
+    version: Version,
     mover: Ctx,
     token: String,
 }
@@ -237,7 +238,7 @@ async fn a_bots_sqlite_database_copied_to_postgres_goes_on_where_it_stopped() {
         let n = rows.iter().find(|(t, _)| t == table).map(|(_, n)| *n);
         assert!(n.is_some_and(|n| n > 0), "table {table} copied with {n:?} rows: {stdout}");
     }
-    let max_id: i64 =
+    let max_id: TableId =
         sqlx::query_scalar("select max(id) from tables").fetch_one(pool).await.unwrap();
     let rematch_of = "select count(*) from tables where rematch_of is not null";
     let copied: i64 = sqlx::query_scalar(rematch_of).fetch_one(pool).await.unwrap();

@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex};
 
 use common::{admin, both_databases, ctx, rebuilt, say, texts, unique};
 use dicetable::engine::cup::Seat;
-use dicetable::ids::{MessageRef, Posted};
+use dicetable::ids::{MessageRef, Posted, TableId};
 use dicetable::store::{CupRecord, CupStatus, Store, TableStatus};
 use dicetable::table::show::Surface;
 use dicetable::table::token::{Button as TokenButton, Token, TokenKey};
@@ -566,7 +566,7 @@ async fn the_standings_are_one_message_edited_in_place_after_every_game() {
 
         // Round 1's two games end in two processes, their views shown at once.
         let c = the_cup(&store, &chat).await;
-        let tables: Vec<(i64, usize)> = c
+        let tables: Vec<(TableId, usize)> = c
             .games
             .iter()
             .filter_map(|g| {

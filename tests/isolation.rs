@@ -9,6 +9,7 @@ mod common;
 use std::time::Duration;
 
 use common::{LONG, board, bot_config, both_databases, clock, ctx, say, unique};
+use dicetable::ids::TableId;
 use dicetable::store::Store;
 use dicetable::table::{Op, Pick, Service, View};
 use serde_json::Value;
@@ -16,7 +17,7 @@ use serde_json::Value;
 const SECRET: &[u8] = b"test secret";
 
 /// A three-player Snakes table with a one-minute timer in `chat`, started: its id and board.
-async fn three_at_a_table(service: &Service, chat: &str) -> (i64, View) {
+async fn three_at_a_table(service: &Service, chat: &str) -> (TableId, View) {
     say(service, &ctx(chat, "Ana"), "/snakes 1m").await;
     say(service, &ctx(chat, "Ben"), "/join").await;
     say(service, &ctx(chat, "Cyrus"), "/join").await;
@@ -100,7 +101,7 @@ async fn a_damaged_row_is_refused_everywhere_and_the_other_tables_go_on() {
                 );
             }
         }
-        let noted: Vec<i64> = service.damaged_tables().into_iter().map(|(id, _)| id).collect();
+        let noted: Vec<TableId> = service.damaged_tables().into_iter().map(|(id, _)| id).collect();
         for (id, _, _, sql) in &damaged {
             assert!(noted.contains(id), "{db} {sql}: table {id} is noted as damaged: {noted:?}");
         }
@@ -110,7 +111,7 @@ async fn a_damaged_row_is_refused_everywhere_and_the_other_tables_go_on() {
         common::execute(&url, &format!("update tables set options = '{{}}' where id = {id}")).await;
         let status = service.handle(&ctx(chat, "Ana"), Op::Status(None)).await;
         assert!(status.iter().all(|v| v.refusal().is_none()), "{db}: {status:?}");
-        let noted: Vec<i64> = service.damaged_tables().into_iter().map(|(id, _)| id).collect();
+        let noted: Vec<TableId> = service.damaged_tables().into_iter().map(|(id, _)| id).collect();
         assert!(!noted.contains(id), "{db}: repaired table {id} is no longer listed: {noted:?}");
         // The healthy table's time runs out: the bot plays for its player.
         clock.advance(15_000);

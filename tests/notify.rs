@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 
 use common::plain;
 use dicetable::engine::GameKind;
+use dicetable::ids::TableId;
 use dicetable::store::Store;
 use dicetable::table::{Ctx, Op, Service, View};
 
@@ -24,7 +25,7 @@ async fn notify(service: &Service, who: &Ctx, words: &str) -> String {
 
 /// Opens a Snakes table with a 1 h timer for `players` in `chat` and starts it; the table and
 /// its first board.
-async fn snakes(service: &Service, chat: &str, players: &[&str]) -> (i64, View) {
+async fn snakes(service: &Service, chat: &str, players: &[&str]) -> (TableId, View) {
     let host = ctx(chat, players[0]);
     let words = vec!["1h".to_owned()];
     service.handle(&host, Op::Create { game: GameKind::Snakes, words }).await;

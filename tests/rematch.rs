@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 use common::plain;
 use dicetable::engine::GameKind;
+use dicetable::ids::TableId;
 use dicetable::store::{Store, TableStatus};
 use dicetable::table::token::{Button as TokenButton, Token, TokenKey};
 use dicetable::table::{ManualClock, Op, Service, Slot, View};
@@ -22,7 +23,7 @@ fn service(store: &Store) -> Service {
 /// A finished Snakes game in `chat`: Ana opens it with a computer (`quick bounce 5m bot`), Ben
 /// and Cy join, Ana starts, and the three people resign one after another, so the computer
 /// wins. Returns the table and the 🔁 Rematch token under its final board.
-async fn finished_game(service: &Service, chat: &str) -> (i64, String) {
+async fn finished_game(service: &Service, chat: &str) -> (TableId, String) {
     let ana = ctx(chat, "Ana");
     let words = ["quick", "bounce", "5m", "bot"].map(str::to_owned).to_vec();
     let lobby = service.handle(&ana, Op::Create { game: GameKind::Snakes, words }).await;
@@ -46,9 +47,9 @@ async fn finished_game(service: &Service, chat: &str) -> (i64, String) {
 }
 
 /// The tables opened as rematches of `of`.
-async fn rematches(store: &Store, url: &str, of: i64) -> Vec<i64> {
+async fn rematches(store: &Store, url: &str, of: TableId) -> Vec<TableId> {
     let sql = format!("select cast(id as text) from tables where rematch_of = {of}");
-    let ids: Vec<i64> =
+    let ids: Vec<TableId> =
         common::query_strings(url, &sql).await.iter().map(|s| s.parse().unwrap()).collect();
     // The store's own answer agrees.
     assert_eq!(store.rematch(of).await.unwrap(), ids.first().copied());
@@ -56,7 +57,7 @@ async fn rematches(store: &Store, url: &str, of: i64) -> Vec<i64> {
 }
 
 /// The seated users of a table (the part after the chat), in seat order.
-async fn seated(store: &Store, table: i64) -> Vec<String> {
+async fn seated(store: &Store, table: TableId) -> Vec<String> {
     let rec = store.table(table).await.unwrap();
     rec.seats.iter().map(|s| s.user.as_str().rsplit('/').next().unwrap().to_owned()).collect()
 }
@@ -132,7 +133,7 @@ async fn a_rematch_is_the_same_table_again_and_starts_once_everyone_is_seated() 
         let views = service.handle(&ctx(&chat, "Ana"), Op::Press(stale)).await;
         assert_eq!(views[0].refusal(), Some("err-rematch-stale"), "{db}");
         assert!(plain(&views[0].text).contains("out of date"), "{db}: {}", texts(&views));
-        let running = Token { table: new as u64, version: 1, button: TokenButton::Rematch };
+        let running = Token { table: new.to_token(), version: 1, button: TokenButton::Rematch };
         let views = service.handle(&ctx(&chat, "Ana"), Op::Press(running.encode(&key))).await;
         assert_eq!(views[0].refusal(), Some("err-rematch-stale"), "{db}: not a finished game");
         let mut forged = rematch.clone();
@@ -164,7 +165,7 @@ async fn a_rematch_is_the_same_table_again_and_starts_once_everyone_is_seated() 
 }
 
 /// The lobby of table `id` as the chat's `/status` shows it.
-async fn views_of(service: &Service, chat: &str, id: i64) -> Vec<View> {
+async fn views_of(service: &Service, chat: &str, id: TableId) -> Vec<View> {
     let status = Op::AtTable { table: id, op: Box::new(Op::Status(None)) };
     service.handle(&ctx(chat, "Ana"), status).await
 }

@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use common::{both_databases, ctx, message, unique};
-use dicetable::ids::{MessageRef, Posted};
+use dicetable::ids::{MessageRef, Posted, TableId, Version};
 use dicetable::store::Store;
 use dicetable::table::show::Surface;
 use dicetable::table::{
@@ -27,7 +27,7 @@ const SECRET: &[u8] = b"show test secret";
 /// One message of the fake chat.
 #[derive(Debug, Clone)]
 struct Message {
-    version: i64,
+    version: Version,
     buttons: bool,
     /// The process that sent it.
     by: usize,
@@ -159,7 +159,7 @@ impl KindPlace for View {
 }
 
 /// A board of `table` at `version` placed as `place`, with one button.
-fn board_view(table: i64, version: i64, place: Place) -> View {
+fn board_view(table: TableId, version: Version, place: Place) -> View {
     let button = Button { label: "🎲".into(), token: format!("t{version}") };
     let message = TableMessage {
         buttons: vec![vec![button]],
@@ -175,7 +175,7 @@ type Script = Vec<View>;
 /// The views of a game of `moves` moves spread over `processes`: each move's board is shown
 /// by a random process; some moves also get a double tap's refresh of the recorded board, an
 /// in-place board, or a plain board_view (no buttons: a computer's turn), from another process.
-fn scripts(rng: &mut StdRng, table: i64, moves: i64, processes: usize) -> Vec<Script> {
+fn scripts(rng: &mut StdRng, table: TableId, moves: i64, processes: usize) -> Vec<Script> {
     let mut out = vec![Vec::new(); processes];
     for version in 1..=moves {
         // A computer's turn: every board of that version is plain (the last has buttons).
@@ -188,7 +188,7 @@ fn scripts(rng: &mut StdRng, table: i64, moves: i64, processes: usize) -> Vec<Sc
             places.push(Place::InPlace);
         }
         for place in places {
-            let mut view = board_view(table, version, place);
+            let mut view = board_view(table, Version::new(version), place);
             if plain {
                 view.take_buttons();
             }
@@ -199,7 +199,7 @@ fn scripts(rng: &mut StdRng, table: i64, moves: i64, processes: usize) -> Vec<Sc
 }
 
 /// A table to show boards of (a lobby: the protocol reads and claims the table's row only).
-async fn a_table(service: &Service, chat: &str) -> i64 {
+async fn a_table(service: &Service, chat: &str) -> TableId {
     let Ok(command) = parse_command("/snakes") else { panic!("/snakes parses") };
     let views = service.handle(&ctx(chat, "Ana"), command.op).await;
     views[0].shows().expect("a lobby").0
@@ -244,7 +244,11 @@ async fn run_seed(seed: u64, processes: &[Service], failures: bool) {
     // buttons (a computer's turn), no board is live, and none may be.
     let recorded_id = recorded.as_ref().and_then(|r| u64::try_from(r.posted.first()?.message).ok());
     let recorded_plain = recorded_id.is_some_and(|r| {
-        chat.messages.lock().unwrap().get(&r).is_some_and(|m| m.version > 0 && !m.buttons)
+        chat.messages
+            .lock()
+            .unwrap()
+            .get(&r)
+            .is_some_and(|m| m.version > Version::new(0) && !m.buttons)
     });
     if failures && recorded_plain {
         assert!(live.is_empty(), "seed {seed}: the recorded board is plain, yet {live:?}");
@@ -316,26 +320,38 @@ async fn a_claim_is_one_owners_until_it_is_given_back_or_expires() {
             "{db}"
         );
         assert!(
-            store.shows().record_show(table, "board", 1, &message(1), 3).await.unwrap(),
+            store
+                .shows()
+                .record_show(table, "board", 1, &message(1), Version::new(3))
+                .await
+                .unwrap(),
             "{db}"
         );
         assert!(
-            !store.shows().record_show(table, "board", 1, &message(9), 4).await.unwrap(),
+            !store
+                .shows()
+                .record_show(table, "board", 1, &message(9), Version::new(4))
+                .await
+                .unwrap(),
             "{db}: given back"
         );
         assert_eq!(
             other.shows().claim_show(table, "board", 2, now + 5, now + 15).await.unwrap(),
-            Claim::Claimed(Some((message(1), 3))),
+            Claim::Claimed(Some((message(1), Version::new(3)))),
             "{db}"
         );
         // Expired: another owner takes it over, and the first records nothing.
         assert_eq!(
             store.shows().claim_show(table, "board", 3, now + 16, now + 30).await.unwrap(),
-            Claim::Claimed(Some((message(1), 3))),
+            Claim::Claimed(Some((message(1), Version::new(3)))),
             "{db}"
         );
         assert!(
-            !other.shows().record_show(table, "board", 2, &message(2), 4).await.unwrap(),
+            !other
+                .shows()
+                .record_show(table, "board", 2, &message(2), Version::new(4))
+                .await
+                .unwrap(),
             "{db}"
         );
         store.shows().release_show(table, 3).await.unwrap();

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use dicetable::engine::{Action, Game, GameKind, Legal, Options};
 use dicetable::game::fair::{Roller, Seed};
 use dicetable::game::setup::new_game;
+use dicetable::ids::{TableId, Version};
 use dicetable::store::{Change, SeatRecord, Shown, Store, StoreError, TableRecord, TableStatus};
 
 /// A fresh SQLite file and a fresh Postgres database for this test.
@@ -42,7 +43,7 @@ async fn append(
     action: &str,
     state: &str,
     status: TableStatus,
-) -> Result<i64, StoreError> {
+) -> Result<Version, StoreError> {
     let mut next = t.clone();
     next.state = Some(state.to_owned());
     next.status = status;
@@ -60,23 +61,32 @@ async fn tables_round_trip_and_versions_guard_every_change() {
         let mut row = store.table(id).await.unwrap();
         assert_eq!(
             (row.chat.as_str(), row.version, row.seed.as_slice(), row.state.clone()),
-            (chat.as_str(), 0, &[7u8; 32][..], None)
+            (chat.as_str(), Version::new(0), &[7u8; 32][..], None)
         );
         assert_eq!(row.seats.len(), 1);
         assert_eq!(row.seats[0].name, "Ana");
-        assert!(matches!(store.table(i64::MAX).await, Err(StoreError::NotFound(_))));
+        assert!(matches!(store.table(TableId::new(i64::MAX)).await, Err(StoreError::NotFound(_))));
         let stale_copy = row.clone();
-        assert_eq!(append(&store, &mut row, "a1", "s1", TableStatus::Playing).await.unwrap(), 1);
-        assert_eq!(append(&store, &mut row, "a2", "s2", TableStatus::Playing).await.unwrap(), 2);
+        assert_eq!(
+            append(&store, &mut row, "a1", "s1", TableStatus::Playing).await.unwrap(),
+            Version::new(1)
+        );
+        assert_eq!(
+            append(&store, &mut row, "a2", "s2", TableStatus::Playing).await.unwrap(),
+            Version::new(2)
+        );
         // A stale version changes nothing.
         let mut stale = stale_copy;
-        stale.version = 1;
+        stale.version = Version::new(1);
         let late = append(&store, &mut stale, "late", "wrong", TableStatus::Finished).await;
-        assert!(matches!(late, Err(StoreError::Conflict { expected: 1, .. })), "{late:?}");
+        assert!(
+            matches!(late, Err(StoreError::Conflict { expected, .. }) if expected == Version::new(1)),
+            "{late:?}"
+        );
         let row = store.table(id).await.unwrap();
         assert_eq!(
             (row.version, row.state.as_deref(), row.status),
-            (2, Some("s2"), TableStatus::Playing)
+            (Version::new(2), Some("s2"), TableStatus::Playing)
         );
         assert_eq!(store.actions(id).await.unwrap(), vec!["a1", "a2"]);
         // Seats are written when they changed, and left as stored when the change says they
@@ -89,7 +99,7 @@ async fn tables_round_trip_and_versions_guard_every_change() {
         let as_read = Change { action: Some("a4"), seats_unchanged: true, ..Change::default() };
         store.save(&next, &as_read).await.unwrap();
         let row = store.table(id).await.unwrap();
-        assert_eq!((row.version, row.seats.len(), row.seats[0].strikes), (4, 1, 2));
+        assert_eq!((row.version, row.seats.len(), row.seats[0].strikes), (Version::new(4), 1, 2));
     }
 }
 
@@ -130,7 +140,7 @@ async fn fifty_presses_at_once_apply_exactly_one() {
         for task in tasks {
             match task.await.unwrap() {
                 Ok(v) => {
-                    assert_eq!(v, 1);
+                    assert_eq!(v, Version::new(1));
                     applied += 1;
                 }
                 Err(StoreError::Conflict { .. }) => {}
@@ -138,7 +148,7 @@ async fn fifty_presses_at_once_apply_exactly_one() {
             }
         }
         assert_eq!(applied, 1);
-        assert_eq!(store.table(id).await.unwrap().version, 1);
+        assert_eq!(store.table(id).await.unwrap().version, Version::new(1));
         assert_eq!(store.actions(id).await.unwrap().len(), 1);
     }
 }
@@ -178,7 +188,7 @@ async fn replaying_the_log_with_the_seed_rebuilds_the_stored_state() {
             serde_json::from_str(row.state.as_deref().unwrap()).unwrap();
         assert_eq!(replay.to_json(), stored);
         assert_eq!(Game::from_json(GameKind::Ludo, &stored).unwrap(), replay);
-        assert_eq!(row.version, store.actions(t.id).await.unwrap().len() as i64);
+        assert_eq!(row.version.get(), store.actions(t.id).await.unwrap().len() as i64);
     }
 }
 
@@ -192,7 +202,7 @@ async fn due_table(store: &Store, name: &str, now: i64) -> TableRecord {
 }
 
 /// Ends a table, so that no timer finds it due again.
-async fn finish(store: &Store, id: i64) {
+async fn finish(store: &Store, id: TableId) {
     let mut row = store.table(id).await.unwrap();
     row.status = TableStatus::Finished;
     row.deadline_ms = None;
@@ -350,23 +360,26 @@ async fn languages_and_messages_are_remembered() {
         assert_eq!(store.chat_lang(&chat.as_str().into()).await.unwrap().as_deref(), Some("ru"));
         let id = store.create_table(&new_table(&chat, &[3; 32])).await.unwrap();
         assert_eq!(
-            store.set_message(id, "board", &message(1), 3).await.unwrap(),
+            store.set_message(id, "board", &message(1), Version::new(3)).await.unwrap(),
             Shown::Superseded(None)
         );
         assert_eq!(
-            store.set_message(id, "board", &message(2), 4).await.unwrap(),
+            store.set_message(id, "board", &message(2), Version::new(4)).await.unwrap(),
             Shown::Superseded(Some(message(1)))
         );
         assert_eq!(store.message(id, "board").await.unwrap(), Some(message(2)));
         // A view of an older version shown late never takes the newer one's place.
         assert_eq!(
-            store.set_message(id, "board", &message(0), 3).await.unwrap(),
+            store.set_message(id, "board", &message(0), Version::new(3)).await.unwrap(),
             Shown::Outdated { current: message(2) }
         );
-        assert_eq!(store.message_version(id, "board").await.unwrap(), Some((message(2), 4)));
+        assert_eq!(
+            store.message_version(id, "board").await.unwrap(),
+            Some((message(2), Version::new(4)))
+        );
         // Of two messages showing one version, the later is kept (a board shown again).
         assert_eq!(
-            store.set_message(id, "board", &message(3), 4).await.unwrap(),
+            store.set_message(id, "board", &message(3), Version::new(4)).await.unwrap(),
             Shown::Superseded(Some(message(2)))
         );
     }
@@ -426,7 +439,7 @@ async fn a_chats_tables_are_listed_by_status_newest_first() {
             &[],
         ];
         for ask in asks {
-            let got: Vec<(i64, TableStatus)> = store
+            let got: Vec<(TableId, TableStatus)> = store
                 .tables_in_chat(&chat.as_str().into(), ask)
                 .await
                 .unwrap()
@@ -436,7 +449,7 @@ async fn a_chats_tables_are_listed_by_status_newest_first() {
                     (id, status)
                 })
                 .collect();
-            let want: Vec<(i64, TableStatus)> =
+            let want: Vec<(TableId, TableStatus)> =
                 ids.iter().rev().filter(|(_, s)| ask.contains(s)).copied().collect();
             assert_eq!(got, want, "{ask:?}");
         }
@@ -496,7 +509,7 @@ async fn a_table_is_read_with_its_chat_group_and_messages() {
         assert_eq!(around, dicetable::store::Surroundings::default(), "nothing set yet");
         store.set_chat_lang(&group.as_str().into(), Some("fa")).await.unwrap();
         store.set_chat_settings(&chat.as_str().into(), r#"{"boards":"edit"}"#).await.unwrap();
-        store.set_message(id, "lobby", &message(7), 0).await.unwrap();
+        store.set_message(id, "lobby", &message(7), Version::new(0)).await.unwrap();
         store.set_thread(id, 9).await.unwrap();
         let row = store.table(id).await.unwrap();
         assert_eq!(row.seats.len(), 2, "both seats, in order");
@@ -529,7 +542,7 @@ async fn messages_recorded_at_once_each_replace_a_different_one() {
             .map(|k| {
                 let store = store.clone();
                 tokio::spawn(async move {
-                    let version = 1 + k % 3;
+                    let version = Version::new(1 + k % 3);
                     let message = message(k);
                     (message.clone(), store.set_message(id, "board", &message, version).await)
                 })
@@ -546,7 +559,7 @@ async fn messages_recorded_at_once_each_replace_a_different_one() {
             }
         }
         let (last, version) = store.message_version(id, "board").await.unwrap().unwrap();
-        assert_eq!(version, 3, "the newest version is kept");
+        assert_eq!(version, Version::new(3), "the newest version is kept");
         let mut all: Vec<String> =
             replaced.iter().chain([&last]).map(ToString::to_string).collect();
         all.sort();

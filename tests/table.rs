@@ -13,6 +13,7 @@ use dicetable::engine::snakes::{BoardGenerator, Layout};
 use dicetable::engine::{Action, Game, GameKind};
 use dicetable::game::fair::Seed;
 use dicetable::game::setup::new_game_by;
+use dicetable::ids::TableId;
 use dicetable::store::{Change, SeatRecord, Store, TableStatus};
 use dicetable::table::token::{Button as TokenButton, Token, TokenKey};
 use dicetable::table::{BoardMode, Op, Service, Slot, View};
@@ -52,7 +53,7 @@ async fn play_full_game(
     words: &[&str],
     players: &[&str],
     rng: &mut Lcg,
-) -> (i64, Vec<View>) {
+) -> (TableId, Vec<View>) {
     let host = ctx(chat, players[0]);
     let words = words.iter().map(|w| w.to_string()).collect();
     let views = service.handle(&host, Op::Create { game, words }).await;
@@ -96,7 +97,7 @@ async fn play_full_game(
 }
 
 /// Replays the stored log from the seed and compares with the stored snapshot (C2).
-async fn assert_replay_matches(store: &Store, table: i64) {
+async fn assert_replay_matches(store: &Store, table: TableId) {
     let row = store.table(table).await.unwrap();
     let kind: GameKind = row.game.parse().unwrap();
     let options_json: serde_json::Value = serde_json::from_str(&row.options).unwrap();
@@ -241,7 +242,7 @@ async fn finished_games_are_replayed_and_exported_and_nothing_else_is() {
             exported[0].text.contains(&format!("dicetable verify --record dicetable-{table}.json"))
         );
         let record: Record = serde_json::from_slice(&file.bytes).unwrap();
-        assert_eq!(record.table, Some(table));
+        assert_eq!(record.table, Some(table.get()));
         assert_eq!(record.players, ["Ana", "Ben"]);
         assert!(record.verify().unwrap().finished, "{db}");
         common::check_replay(&gifs[0], &file.bytes);
@@ -259,7 +260,7 @@ async fn finished_games_are_replayed_and_exported_and_nothing_else_is() {
             assert!(say(&views).contains("still running"), "{db}: {}", say(&views));
             assert!(views[0].file().is_none() && views[0].private_to().is_some());
         }
-        let early = Token { table: running_id as u64, version: 1, button: TokenButton::Replay };
+        let early = Token { table: running_id.to_token(), version: 1, button: TokenButton::Replay };
         let views = service.handle(&ana, Op::Press(early.encode(&key()))).await;
         assert!(say(&views).contains("still running"), "{db}: {}", say(&views));
         // The chat's last finished game is still the Ludo one, also after more lobbies were
@@ -289,7 +290,7 @@ async fn finished_games_are_replayed_and_exported_and_nothing_else_is() {
         assert!(views[0].file().is_some(), "{db}: a player may fetch their game anywhere");
         let views = service.handle(&ctx(&elsewhere, "Eve"), Op::Press(replay.clone())).await;
         assert!(views[0].file().is_none() && views[0].private_to().is_some(), "{db}");
-        let views = service.handle(&ana, Op::Replay(Pick::Table(987_654))).await;
+        let views = service.handle(&ana, Op::Replay(Pick::Table(TableId::new(987_654)))).await;
         assert!(say(&views).contains("no table 987654"), "{db}: {}", say(&views));
 
         // A table cancelled in its lobby has nothing to replay.
@@ -867,7 +868,7 @@ async fn a_damaged_table_is_refused_not_read_with_defaults() {
 }
 
 /// Cuts a table's stored seed to 5 bytes, as a damaged row would hold it.
-async fn cut_seed(url: &str, table: i64) {
+async fn cut_seed(url: &str, table: TableId) {
     let sql = if url.starts_with("sqlite") {
         format!("update tables set seed = substr(seed, 1, 5) where id = {table}")
     } else {
@@ -1114,7 +1115,7 @@ async fn the_host_sets_options_with_buttons() {
     assert!(panel.buttons().iter().all(|row| row.len() <= 2));
     // A forged option number changes nothing.
     let forged = Token {
-        table: lobby[0].shows().unwrap().0 as u64,
+        table: lobby[0].shows().unwrap().0.to_token(),
         version: 0,
         button: TokenButton::Cycle(9),
     };

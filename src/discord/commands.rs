@@ -8,6 +8,7 @@ use serenity::all::{
 
 use super::message::clip;
 use crate::engine::{Allowed, GameKind, registry};
+use crate::ids::TableId;
 use crate::table::command::{COMMANDS, OnDiscord};
 use crate::table::i18n::Lang;
 use crate::table::{BoardMode, CupOp, Op, Pick, Scope, Service, Target, words};
@@ -161,7 +162,7 @@ fn game_op(sub: &str, args: &[ResolvedOption<'_>]) -> Option<Op> {
         args.iter().any(|o| o.name == key && matches!(o.value, ResolvedValue::Boolean(true)))
     };
     let table = args.iter().find(|o| o.name == "table").and_then(|o| match o.value {
-        ResolvedValue::Integer(n) => Some(n),
+        ResolvedValue::Integer(n) => Some(TableId::new(n)),
         _ => None,
     });
     // A table by its number, where the channel has several (see `Op::AtTable`).

@@ -44,7 +44,7 @@ use serenity::builder::Builder as _;
 use serenity::gateway::ConnectionStage;
 use tokio::sync::watch;
 
-use crate::ids::{MessageRef, Posted};
+use crate::ids::{MessageRef, Posted, TableId};
 use crate::runtime::health::{Health, Part};
 use crate::runtime::lanes::Lanes;
 use crate::table::i18n::Lang;
@@ -232,7 +232,7 @@ impl Discord {
     async fn answer_live(&self, press: &ComponentInteraction, table: &str) {
         let ctx = self.press_ctx(press);
         let base = self.public_url.as_ref().map(url::Url::as_str).unwrap_or_default();
-        let text = match table.parse::<i64>() {
+        let text = match table.parse::<TableId>() {
             Ok(table) => self.service.live().live_play_text(&ctx, table, base).await,
             Err(_) => self.service.say_privately(&ctx, "live-err-link").await.text,
         };
@@ -688,7 +688,7 @@ impl Discord {
             },
             Ok(None) => {}
             Err(e) => {
-                tracing::warn!(table, error = %e, "reading the table's thread failed");
+                tracing::warn!(%table, error = %e, "reading the table's thread failed");
                 return channel;
             }
         }
@@ -714,7 +714,7 @@ impl Discord {
         let Some(thread) = opened else { return channel };
         let Ok(id) = i64::try_from(thread.id.get()) else { return thread.id };
         if let Err(e) = self.service.thread_opened(table, id).await {
-            tracing::warn!(table, error = %e, "recording the table's thread failed");
+            tracing::warn!(%table, error = %e, "recording the table's thread failed");
         }
         thread.id
     }
@@ -997,6 +997,7 @@ impl crate::table::show::Surface for Surface<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ids::{TableId, Version};
     use crate::table::TableMessage;
 
     #[test]
@@ -1035,7 +1036,8 @@ mod tests {
     #[test]
     fn a_lane_that_fell_behind_folds_superseded_boards_only() {
         let message = |table: i64, slot: Slot, text: &str| {
-            View::new(None, text.into(), Kind::Table(TableMessage::new(table, slot, 0)))
+            let m = TableMessage::new(TableId::new(table), slot, Version::default());
+            View::new(None, text.into(), Kind::Table(m))
         };
         let board = |table: i64, text: &str| message(table, Slot::Board, text);
         let post = |views: Vec<View>| Job::Post(ChannelId::new(1), views);

@@ -40,7 +40,7 @@ use sha2::{Digest, Sha256};
 use tokio::sync::{broadcast, watch};
 
 use super::PAGE;
-use crate::ids::{ChatId, UserId};
+use crate::ids::{ChatId, TableId, UserId, Version};
 use crate::table::i18n::Lang;
 use crate::table::live::{LiveError, LiveState};
 use crate::table::token::LiveLink;
@@ -67,8 +67,8 @@ struct Inner {
     /// The Telegram bot token, which signs Mini Apps' `initData`.
     telegram_token: Option<String>,
     deliver: OnceLock<Deliver>,
-    watched: StdMutex<HashMap<i64, Watched>>,
-    changes: broadcast::Sender<(i64, i64)>,
+    watched: StdMutex<HashMap<TableId, Watched>>,
+    changes: broadcast::Sender<(TableId, Version)>,
     poller: OnceLock<()>,
     limiter: Limiter,
     /// Event streams open, by client.
@@ -80,7 +80,7 @@ struct Inner {
 
 struct Watched {
     pages: usize,
-    version: i64,
+    version: Version,
 }
 
 /// Who looks at a page.
@@ -218,7 +218,7 @@ impl Live {
     }
 
     /// Counts a page watching `table`; starts the poller the first time.
-    fn watch(&self, table: i64, version: i64) {
+    fn watch(&self, table: TableId, version: Version) {
         {
             let mut watched = self.inner.watched.lock().unwrap_or_else(|e| e.into_inner());
             let w = watched.entry(table).or_insert(Watched { pages: 0, version });
@@ -229,7 +229,7 @@ impl Live {
         }
     }
 
-    fn unwatch(&self, table: i64) {
+    fn unwatch(&self, table: TableId) {
         let mut watched = self.inner.watched.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(w) = watched.get_mut(&table) {
             w.pages = w.pages.saturating_sub(1);
@@ -248,7 +248,7 @@ impl Live {
                 _ = tokio::time::sleep(POLL) => {}
                 _ = closing.wait_for(|c| *c) => return,
             }
-            let ids: Vec<i64> = {
+            let ids: Vec<TableId> = {
                 let watched = self.inner.watched.lock().unwrap_or_else(|e| e.into_inner());
                 watched.keys().copied().collect()
             };
@@ -488,7 +488,7 @@ async fn events(
 /// Stops counting a page when its event stream ends.
 struct Unwatch {
     live: Live,
-    table: i64,
+    table: TableId,
     _slot: StreamSlot,
 }
 
@@ -758,8 +758,8 @@ mod tests {
     #[test]
     fn a_picture_the_page_shows_is_not_sent_again() {
         let state = |png: &[u8], left: i64| LiveState {
-            table: 1,
-            version: left,
+            table: TableId::new(1),
+            version: Version::new(left),
             lang: "en",
             rtl: false,
             title: "Ludo, table 1".into(),

@@ -43,7 +43,7 @@ use futures_util::{Stream, StreamExt};
 use serde::{Deserialize, Serialize};
 use tokio::sync::{Mutex, broadcast, watch};
 
-use crate::ids::{ChatId, MessageRef, Platform, Posted, UserId};
+use crate::ids::{ChatId, MessageRef, Platform, Posted, TableId, UserId};
 use crate::table::command::CommandError;
 use crate::table::i18n::Lang;
 use crate::table::{Ctx, FileKind, Op, Service, Slot, View, parse_command};
@@ -598,7 +598,7 @@ impl Playground {
     /// A room the playground has no messages for (it started since) shows each open table of
     /// its chat as it stands, so a page opened after a restart is not empty.
     async fn restore(&self, room: &str) {
-        let shown: Vec<i64> = {
+        let shown: Vec<TableId> = {
             let mut rooms = self.rooms.lock().await;
             let r = rooms.room(room);
             if r.restored {
@@ -887,6 +887,7 @@ impl crate::table::show::Surface for Surface<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ids::Version;
 
     fn board(png_bytes: usize) -> View {
         let post = crate::table::Post {
@@ -924,7 +925,7 @@ mod tests {
         let mut rooms = Rooms::default();
         let standings = crate::table::Standings {
             cup: 1,
-            version: 1,
+            version: Version::new(1),
             image: Some(vec![7; 1000]),
             alt: None,
             buttons: Vec::new(),

@@ -7,7 +7,7 @@
 //! ([`super::Change::cup_result`]), in that save's transaction.
 
 use super::{BeginWrite, CupStore, SeatRecord, Store, StoreError, TableRecord, TableStatus};
-use crate::ids::{ChatId, UserId};
+use crate::ids::{ChatId, TableId, UserId, Version};
 
 /// Where a cup stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -84,7 +84,7 @@ pub struct CupRecord {
     pub cancelled_by: Option<String>,
     /// The standings version its standings message shows (-1: none shown yet); see
     /// `table::Standings::version`.
-    pub standings_version: i64,
+    pub standings_version: Version,
     /// Its players, in sign-up order.
     pub players: Vec<CupPlayer>,
     /// Its games and byes, by round and board.
@@ -118,7 +118,7 @@ pub struct CupGameRow {
     /// The players' numbers in the cup, in seat order, as JSON.
     pub players: String,
     /// Its table; `None` for a bye.
-    pub table: Option<i64>,
+    pub table: Option<TableId>,
     /// Its table's status, as read.
     pub table_status: Option<TableStatus>,
     /// How each seat ended, as JSON, once the table finished.
@@ -234,8 +234,7 @@ impl CupStore<'_> {
                 let Some(r) = sqlx::query(CUP).bind(id).fetch_optional($pool).await? else {
                     return Err(StoreError::NoCup(id));
                 };
-                let bad =
-                    |why: String| StoreError::BadRow { table: id, why: format!("cup: {why}") };
+                let bad = |why: String| StoreError::BadCupRow { cup: id, why };
                 let word: String = r.try_get("status")?;
                 let status = CupStatus::from_word(&word)
                     .ok_or_else(|| bad(format!("unknown status {word:?}")))?;
@@ -256,7 +255,7 @@ impl CupStore<'_> {
                     updated_ms: r.try_get("updated_ms")?,
                     starts_ms: r.try_get("starts_ms")?,
                     cancelled_by: r.try_get("cancelled_by")?,
-                    standings_version: r.try_get("standings_version")?,
+                    standings_version: Version::new(r.try_get("standings_version")?),
                     players: Vec::new(),
                     games: Vec::new(),
                 };
@@ -282,7 +281,7 @@ impl CupStore<'_> {
                         round: r.try_get("round")?,
                         board: r.try_get("board")?,
                         players: r.try_get("players")?,
-                        table: r.try_get("table_id")?,
+                        table: r.try_get::<Option<i64>, _>("table_id")?.map(TableId::new),
                         table_status,
                         result: r.try_get("result")?,
                     });
@@ -354,9 +353,9 @@ impl CupStore<'_> {
                 }
             }
             for (game, table) in &change.games {
-                let table_id: Option<i64> = match table {
+                let table_id: Option<TableId> = match table {
                     Some(t) => {
-                        let id: i64 = bind_insert!(sqlx::query_scalar(TABLE), t)
+                        let id: TableId = bind_insert!(sqlx::query_scalar(TABLE), t)
                             .bind(c.id)
                             .fetch_one(&mut *tx)
                             .await?;
@@ -463,7 +462,7 @@ impl CupStore<'_> {
     }
 
     /// The cup table `table` plays for, if any.
-    pub async fn cup_of_table(self, table: i64) -> Result<Option<i64>, StoreError> {
+    pub async fn cup_of_table(self, table: TableId) -> Result<Option<i64>, StoreError> {
         const SQL: &str = "select cup_id from cup_games where table_id = $1";
         let id =
             on_pool!(self, pool => sqlx::query_scalar(SQL).bind(table).fetch_optional(pool).await?);

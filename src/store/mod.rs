@@ -15,7 +15,7 @@ use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions};
 use sqlx::{PgPool, Row, SqlitePool};
 
-use crate::ids::{self, ChatId, MessageRef, UserId};
+use crate::ids::{self, ChatId, MessageRef, TableId, UserId, Version};
 
 /// A connection pool to one database.
 #[derive(Debug, Clone)]
@@ -47,13 +47,13 @@ pub enum StoreError {
     #[error("table {table} is no longer at version {expected}")]
     Conflict {
         /// The table.
-        table: i64,
+        table: TableId,
         /// The version the caller expected.
-        expected: i64,
+        expected: Version,
     },
     /// No such table.
     #[error("there is no table {0}")]
-    NotFound(i64),
+    NotFound(TableId),
     /// The chat already has a lobby for that game.
     #[error("this chat already has a lobby for that game")]
     LobbyExists,
@@ -76,7 +76,15 @@ pub enum StoreError {
     #[error("table {table}: {why}")]
     BadRow {
         /// The table.
-        table: i64,
+        table: TableId,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// A stored cup row this build cannot read.
+    #[error("cup {cup}: {why}")]
+    BadCupRow {
+        /// The cup.
+        cup: i64,
         /// What is wrong with it.
         why: String,
     },
@@ -178,7 +186,7 @@ impl TableStatus {
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct TableRecord {
     /// Its id (0 before it is created).
-    pub id: i64,
+    pub id: TableId,
     /// The chat.
     pub chat: ChatId,
     /// The game's name.
@@ -194,7 +202,7 @@ pub struct TableRecord {
     /// Where it stands.
     pub status: TableStatus,
     /// Changes applied so far; every change adds one.
-    pub version: i64,
+    pub version: Version,
     /// The game's state snapshot (a cache of replaying the log), once started.
     pub state: Option<String>,
     /// The die number of the next roll (C2).
@@ -212,7 +220,7 @@ pub struct TableRecord {
     /// The seats in joining order (C4).
     pub seats: Vec<SeatRecord>,
     /// The finished table this one is the rematch of (its 🔁 Rematch button opened it), if any.
-    pub rematch_of: Option<i64>,
+    pub rematch_of: Option<TableId>,
     /// The cup it plays for, if any (issue 49).
     pub cup: Option<i64>,
     /// What [`Store::table`] read along with the row; `None` for a row not read from the store.
@@ -349,9 +357,9 @@ pub enum Shown {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Due {
     /// The table.
-    pub table: i64,
+    pub table: TableId,
     /// Its version when claimed.
-    pub version: i64,
+    pub version: Version,
 }
 
 /// How long an operation waits for a pooled connection, and SQLite for another writer's lock,
@@ -406,7 +414,7 @@ where
     for<'q> i64: sqlx::Decode<'q, R::Database> + sqlx::Type<R::Database>,
     for<'q> i32: sqlx::Decode<'q, R::Database> + sqlx::Type<R::Database>,
 {
-    let id: i64 = r.try_get("id")?;
+    let id = TableId::new(r.try_get("id")?);
     let word: String = r.try_get("status")?;
     let status = TableStatus::from_word(&word)
         .ok_or(StoreError::BadRow { table: id, why: format!("unknown status {word:?}") })?;
@@ -424,7 +432,7 @@ where
         seed: r.try_get("seed")?,
         commitment: r.try_get("commitment")?,
         status,
-        version: r.try_get("version")?,
+        version: Version::new(r.try_get("version")?),
         state: r.try_get("state")?,
         next_roll: r.try_get("next_roll")?,
         shape: r.try_get("shape")?,
@@ -433,7 +441,7 @@ where
         remind_ms: r.try_get("remind_ms")?,
         updated_ms: r.try_get("updated_ms")?,
         seats: Vec::new(),
-        rematch_of: r.try_get("rematch_of")?,
+        rematch_of: r.try_get::<Option<i64>, _>("rematch_of")?.map(TableId::new),
         cup: r.try_get("cup_id")?,
         around: Some(Surroundings {
             chat_lang: r.try_get("chat_lang")?,
@@ -658,7 +666,7 @@ macro_rules! claim {
         macro_rules! run {
             ($pool:expr, $sql:expr) => {{
                 let mut tx = $pool.begin_write().await?;
-                let rows: Vec<(i64, i64)> =
+                let rows: Vec<(TableId, Version)> =
                     sqlx::query_as($sql)$(.bind($bind))*.fetch_all(&mut *tx).await?;
                 for &(id, _) in &rows {
                     sqlx::query($mark).bind($until).bind(id).execute(&mut *tx).await?;
@@ -713,7 +721,7 @@ impl Store {
     }
 
     /// Every table's id, in order (for checks over the whole database, e.g. after a copy).
-    pub async fn table_ids(&self) -> Result<Vec<i64>, StoreError> {
+    pub async fn table_ids(&self) -> Result<Vec<TableId>, StoreError> {
         const SQL: &str = "select id from tables order by id";
         let ids = on_pool!(self, pool => sqlx::query_scalar(SQL).fetch_all(pool).await?);
         Ok(ids)
@@ -770,14 +778,14 @@ impl Store {
 
     /// Creates a table at version 0 with its seats; returns its id. A second lobby for the same
     /// game in the same chat is refused with [`StoreError::LobbyExists`].
-    pub async fn create_table(&self, t: &TableRecord) -> Result<i64, StoreError> {
+    pub async fn create_table(&self, t: &TableRecord) -> Result<TableId, StoreError> {
         const SQL: &str = "insert into tables (chat, game, options, settings, seed, commitment, \
                            status, state, next_roll, shape, host, deadline_ms, remind_ms, updated_ms) \
                            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) \
                            returning id";
         let result = on_writer!(self, pool => {
             let mut tx = pool.begin_write().await?;
-            let id: Result<i64, sqlx::Error> = bind_insert!(sqlx::query_scalar(SQL), t)
+            let id: Result<TableId, sqlx::Error> = bind_insert!(sqlx::query_scalar(SQL), t)
                 .fetch_one(&mut *tx)
                 .await;
             match id {
@@ -802,7 +810,7 @@ impl Store {
 
     /// Reads a table, its seats and its [`Surroundings`] in one query (one round trip): the
     /// seats joined, the rest as subqueries by primary key.
-    pub async fn table(&self, id: i64) -> Result<TableRecord, StoreError> {
+    pub async fn table(&self, id: TableId) -> Result<TableRecord, StoreError> {
         // `$slash` is the position of the first `/` in the chat's id (0 if none), in each
         // database's words.
         macro_rules! read {
@@ -863,12 +871,12 @@ impl Store {
     /// Stores `t` as the table's next version, if the table is still at `t.version`: the row,
     /// its seats, the action (appended to the log) and, for a finished game, its results, in one
     /// transaction. Returns the new version; on a conflict nothing is written.
-    pub async fn save(&self, t: &TableRecord, change: &Change<'_>) -> Result<i64, StoreError> {
+    pub async fn save(&self, t: &TableRecord, change: &Change<'_>) -> Result<Version, StoreError> {
         const LOG: &str = "insert into actions (table_id, seq, action) values ($1, $2, $3)";
         const CLEAR: &str = "delete from seats where table_id = $1";
         const RESULT: &str = "insert into results (table_id, seat, chat, game, user_id, name, \
                               rank, players, finished_ms) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
-        let next = t.version + 1;
+        let next = t.version.next();
         on_writer!(self, pool => {
             let mut tx = pool.begin_write().await?;
             if !pool.update_table(&mut tx, t, change).await? {
@@ -913,7 +921,7 @@ impl Store {
     }
 
     /// A table's logged actions, in order.
-    pub async fn actions(&self, id: i64) -> Result<Vec<String>, StoreError> {
+    pub async fn actions(&self, id: TableId) -> Result<Vec<String>, StoreError> {
         const SQL: &str = "select action from actions where table_id = $1 order by seq";
         let actions: Vec<String> =
             on_pool!(self, pool => sqlx::query_scalar(SQL).bind(id).fetch_all(pool).await?);
@@ -927,7 +935,7 @@ impl Store {
         &self,
         chat: &ChatId,
         statuses: &[TableStatus],
-    ) -> Result<Vec<(i64, String, TableStatus)>, StoreError> {
+    ) -> Result<Vec<(TableId, String, TableStatus)>, StoreError> {
         let chat = chat.as_str();
         const SQL: &str = "select id, game, status from tables where chat = $1 \
                            and status in ($2, $3, $4, $5) order by id desc";
@@ -939,7 +947,7 @@ impl Store {
             return Ok(Vec::new());
         };
         let word = |k: usize| words.get(k).copied().unwrap_or(first);
-        let rows: Vec<(i64, String, String)> = on_pool!(self, pool => {
+        let rows: Vec<(TableId, String, String)> = on_pool!(self, pool => {
             sqlx::query_as(SQL)
                 .bind(chat)
                 .bind(word(0))
@@ -960,7 +968,7 @@ impl Store {
     pub async fn unknown_status_in_chat(
         &self,
         chat: &ChatId,
-    ) -> Result<Option<(i64, String)>, StoreError> {
+    ) -> Result<Option<(TableId, String)>, StoreError> {
         let chat = chat.as_str();
         const SQL: &str = "select id, status from tables where chat = $1 \
                            and status not in ('lobby', 'playing', 'finished', 'cancelled') \
@@ -979,14 +987,14 @@ impl Store {
         &self,
         chat: &ChatId,
         game: Option<&str>,
-    ) -> Result<Option<i64>, StoreError> {
+    ) -> Result<Option<TableId>, StoreError> {
         let chat = chat.as_str();
         const SQL: &str = "select id from tables where chat = $1 and status in ($2, $3) \
                            and state is not null and ($4 = '' or game = $4) \
                            order by id desc limit 1";
         let [finished, cancelled] = TableStatus::ENDED.map(TableStatus::word);
         let game = game.unwrap_or("");
-        let row: Option<(i64,)> = on_pool!(self, pool => {
+        let row: Option<(TableId,)> = on_pool!(self, pool => {
             sqlx::query_as(SQL)
                 .bind(chat)
                 .bind(finished)
@@ -1006,7 +1014,7 @@ impl Store {
         user: &UserId,
         chat: &ChatId,
         statuses: &[TableStatus],
-    ) -> Result<Vec<(i64, String, TableStatus, String)>, StoreError> {
+    ) -> Result<Vec<(TableId, String, TableStatus, String)>, StoreError> {
         let user = user.as_str();
         let chat = chat.as_str();
         const SQL: &str = "select t.id, t.game, t.status, t.settings from tables t \
@@ -1014,7 +1022,7 @@ impl Store {
             where s.user_id = $1 and s.status = 'playing' and t.chat <> $2 \
             and t.status in ('lobby', 'playing') \
             order by t.id desc limit 50";
-        let rows: Vec<(i64, String, String, String)> = on_pool!(self, pool => {
+        let rows: Vec<(TableId, String, String, String)> = on_pool!(self, pool => {
             sqlx::query_as(SQL).bind(user).bind(chat).fetch_all(pool).await?
         });
         Ok(with_status(rows.into_iter(), statuses).collect())
@@ -1026,7 +1034,7 @@ impl Store {
         &self,
         user: &UserId,
         chat: &ChatId,
-    ) -> Result<Option<i64>, StoreError> {
+    ) -> Result<Option<TableId>, StoreError> {
         let user = user.as_str();
         let chat = chat.as_str();
         const SQL: &str = "select t.id from tables t join seats s on s.table_id = t.id \
@@ -1039,10 +1047,10 @@ impl Store {
     }
 
     /// The table whose thread (a Discord thread opened for it) is `thread`, if any.
-    pub async fn table_of_thread(&self, thread: i64) -> Result<Option<i64>, StoreError> {
+    pub async fn table_of_thread(&self, thread: i64) -> Result<Option<TableId>, StoreError> {
         const SQL: &str = "select table_id from messages where kind = 'thread' and message = $1 \
                            order by table_id desc limit 1";
-        self.id_by(SQL, &thread.to_string()).await
+        Ok(self.id_by(SQL, &thread.to_string()).await?.map(TableId::new))
     }
 
     /// Claims up to `limit` playing tables whose deadline or reminder is due at `now`, for
@@ -1074,7 +1082,7 @@ impl Store {
 
     /// Up to 100 playing tables whose deadline or reminder passed before `before` and that no
     /// process holds claimed now (`now`): work the turn timers are not keeping up with.
-    pub async fn overdue(&self, before: i64, now: i64) -> Result<Vec<i64>, StoreError> {
+    pub async fn overdue(&self, before: i64, now: i64) -> Result<Vec<TableId>, StoreError> {
         const SQL: &str = "select id from tables where status = 'playing' \
                            and (deadline_ms < $1 or remind_ms < $1) \
                            and (lease_ms is null or lease_ms <= $2) order by id limit 100";
@@ -1153,7 +1161,7 @@ impl Store {
 
     /// Marks a table's reminder as sent, without changing its version (the buttons on its board
     /// stay valid), and releases the claim on it.
-    pub async fn clear_reminder(&self, id: i64, version: i64) -> Result<(), StoreError> {
+    pub async fn clear_reminder(&self, id: TableId, version: Version) -> Result<(), StoreError> {
         const SQL: &str =
             "update tables set remind_ms = null, lease_ms = null where id = $1 and version = $2";
         on_writer!(self, pool => {
@@ -1164,7 +1172,7 @@ impl Store {
 
     /// Releases the claim on a table at `version` (its timer lost a race to a write: the table
     /// is due again at once if its deadline or reminder still is, not when the claim expires).
-    pub async fn release(&self, id: i64, version: i64) -> Result<(), StoreError> {
+    pub async fn release(&self, id: TableId, version: Version) -> Result<(), StoreError> {
         const SQL: &str = "update tables set lease_ms = null where id = $1 and version = $2";
         on_writer!(self, pool => {
             sqlx::query(SQL).bind(id).bind(version).execute(pool).await?;
@@ -1178,10 +1186,10 @@ impl Store {
     /// recorded last is kept.
     pub async fn set_message(
         &self,
-        table: i64,
+        table: TableId,
         kind: &str,
         message: &MessageRef,
-        version: i64,
+        version: Version,
     ) -> Result<Shown, StoreError> {
         let recorded = self.set_recorded(table, kind, &message.to_string(), version).await?;
         Ok(match recorded {
@@ -1194,13 +1202,13 @@ impl Store {
     }
 
     /// Records the thread opened for a table: `thread`, a channel's number.
-    pub async fn set_thread(&self, table: i64, thread: i64) -> Result<(), StoreError> {
-        self.set_recorded(table, THREAD, &thread.to_string(), 0).await?;
+    pub async fn set_thread(&self, table: TableId, thread: i64) -> Result<(), StoreError> {
+        self.set_recorded(table, THREAD, &thread.to_string(), Version::default()).await?;
         Ok(())
     }
 
     /// The thread recorded for a table, if any.
-    pub async fn thread(&self, table: i64) -> Result<Option<i64>, StoreError> {
+    pub async fn thread(&self, table: TableId) -> Result<Option<i64>, StoreError> {
         let text = self.recorded(table, THREAD).await?;
         Ok(text.and_then(|(t, _)| t.parse().ok()))
     }
@@ -1209,10 +1217,10 @@ impl Store {
     /// that is of a newer version (then nothing changed).
     async fn set_recorded(
         &self,
-        table: i64,
+        table: TableId,
         kind: &str,
         message: &str,
-        version: i64,
+        version: Version,
     ) -> Result<(Option<String>, bool), StoreError> {
         // Concurrent recorders of one table's message must see each other: the row is
         // inserted, or else read under a row lock (Postgres; SQLite's writer is one at a time),
@@ -1243,7 +1251,7 @@ impl Store {
                     recorded = Some((None, false));
                     break;
                 }
-                let old: Option<(String, i64)> =
+                let old: Option<(String, Version)> =
                     sqlx::query_as(read).bind(table).bind(kind).fetch_optional(&mut *tx).await?;
                 match old {
                     None => continue,
@@ -1283,7 +1291,11 @@ impl Store {
     }
 
     /// The chat message showing a table's `kind`, if one was recorded.
-    pub async fn message(&self, table: i64, kind: &str) -> Result<Option<MessageRef>, StoreError> {
+    pub async fn message(
+        &self,
+        table: TableId,
+        kind: &str,
+    ) -> Result<Option<MessageRef>, StoreError> {
         Ok(self.message_version(table, kind).await?.map(|(m, _)| m))
     }
 
@@ -1291,15 +1303,19 @@ impl Store {
     /// (a damaged reference is none: the next view is posted anew).
     pub async fn message_version(
         &self,
-        table: i64,
+        table: TableId,
         kind: &str,
-    ) -> Result<Option<(MessageRef, i64)>, StoreError> {
+    ) -> Result<Option<(MessageRef, Version)>, StoreError> {
         let recorded = self.recorded(table, kind).await?;
         Ok(recorded.and_then(|(m, v)| Some((MessageRef::parse(&m)?, v))))
     }
 
     /// The text recorded for a table's `kind` and its version.
-    async fn recorded(&self, table: i64, kind: &str) -> Result<Option<(String, i64)>, StoreError> {
+    async fn recorded(
+        &self,
+        table: TableId,
+        kind: &str,
+    ) -> Result<Option<(String, Version)>, StoreError> {
         const READ: &str =
             "select message, version from messages where table_id = $1 and kind = $2";
         let m = on_pool!(self, pool => {
@@ -1310,11 +1326,11 @@ impl Store {
 
     /// The current version of each of these tables (those that exist), in one query: how the
     /// live board learns of changes any process made.
-    pub async fn versions(&self, ids: &[i64]) -> Result<Vec<(i64, i64)>, StoreError> {
+    pub async fn versions(&self, ids: &[TableId]) -> Result<Vec<(TableId, Version)>, StoreError> {
         if ids.is_empty() {
             return Ok(Vec::new());
         }
-        let list: Vec<String> = ids.iter().map(i64::to_string).collect();
+        let list: Vec<String> = ids.iter().map(TableId::to_string).collect();
         let list = format!("[{}]", list.join(","));
         const PG: &str = "select id, version from tables where id in \
                           (select value::int8 from jsonb_array_elements_text($1::jsonb))";
@@ -1337,7 +1353,7 @@ impl Store {
         now: i64,
         lease: i64,
         limit: i64,
-    ) -> Result<Vec<i64>, StoreError> {
+    ) -> Result<Vec<TableId>, StoreError> {
         macro_rules! pick {
             ($tail:literal) => {
                 concat!(
@@ -1489,7 +1505,7 @@ impl Store {
         now: i64,
         lease: i64,
         limit: i64,
-    ) -> Result<Vec<(i64, UserId)>, StoreError> {
+    ) -> Result<Vec<(TableId, UserId)>, StoreError> {
         macro_rules! pick {
             ($tail:literal) => {
                 concat!(
@@ -1506,7 +1522,7 @@ impl Store {
         macro_rules! run {
             ($pool:expr, $sql:expr) => {{
                 let mut tx = $pool.begin_write().await?;
-                let rows: Vec<(i64, String)> =
+                let rows: Vec<(TableId, String)> =
                     sqlx::query_as($sql).bind(now).bind(limit).fetch_all(&mut *tx).await?;
                 for (table, user) in &rows {
                     sqlx::query(LEASE)
@@ -1529,7 +1545,11 @@ impl Store {
 
     /// Whether `user` is still owed an unsent notice for any of `tables` (a turn played
     /// since drops it): asked just before a notice is sent.
-    pub async fn notice_pending(&self, user: &UserId, tables: &[i64]) -> Result<bool, StoreError> {
+    pub async fn notice_pending(
+        &self,
+        user: &UserId,
+        tables: &[TableId],
+    ) -> Result<bool, StoreError> {
         let user = user.as_str();
         const SQL: &str =
             "select count(*) from notices where user_id = $1 and table_id = $2 and sent_ms is null";
@@ -1549,7 +1569,7 @@ impl Store {
     /// user does not want it).
     pub async fn settle_notice(
         &self,
-        table: i64,
+        table: TableId,
         user: &UserId,
         sent: Option<i64>,
         due: Option<i64>,
@@ -1709,9 +1729,9 @@ impl Store {
 /// Rows `(id, game, status word, extra)` whose status is one of `statuses`, the word read as a
 /// [`TableStatus`]; a row with a word this build does not know matches none.
 fn with_status<T>(
-    rows: impl Iterator<Item = (i64, String, String, T)>,
+    rows: impl Iterator<Item = (TableId, String, String, T)>,
     statuses: &[TableStatus],
-) -> impl Iterator<Item = (i64, String, TableStatus, T)> {
+) -> impl Iterator<Item = (TableId, String, TableStatus, T)> {
     rows.filter_map(move |(id, game, word, extra)| {
         let status = TableStatus::from_word(&word)?;
         statuses.contains(&status).then_some((id, game, status, extra))
@@ -1736,6 +1756,7 @@ pub fn redact(url: &str) -> String {
 pub mod copy;
 mod cup;
 pub mod identify;
+mod number;
 mod rematch;
 pub mod show;
 

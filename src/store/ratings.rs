@@ -12,7 +12,7 @@
 use std::sync::LazyLock;
 
 use super::{BeginWrite, RatingStore, Store, StoreError};
-use crate::ids::{self, ChatId, UserId};
+use crate::ids::{self, ChatId, TableId, UserId};
 
 /// One person's stored rating in one game and season; `mu` and `sigma` are `None` before the
 /// first rated game.
@@ -60,7 +60,7 @@ impl std::fmt::Debug for Rating<'_> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FinishedGame {
     /// The table.
-    pub table: i64,
+    pub table: TableId,
     /// The game's name.
     pub game: String,
     /// The chat.
@@ -103,7 +103,7 @@ pub(super) trait RateTx {
     /// place in the rating order.
     async fn rate_game(
         &mut self,
-        table: i64,
+        table: TableId,
         game: &str,
         chat: &str,
         finished_ms: i64,
@@ -161,7 +161,7 @@ fn rated_rows(rating: &Rating<'_>, rows: &[ReadRow]) -> Result<Vec<Written>, sql
 impl RateTx for sqlx::PgConnection {
     async fn rate_game(
         &mut self,
-        table: i64,
+        table: TableId,
         game: &str,
         chat: &str,
         finished_ms: i64,
@@ -227,7 +227,7 @@ impl RateTx for sqlx::PgConnection {
 impl RateTx for sqlx::SqliteConnection {
     async fn rate_game(
         &mut self,
-        table: i64,
+        table: TableId,
         game: &str,
         chat: &str,
         finished_ms: i64,
@@ -287,14 +287,14 @@ impl RatingStore<'_> {
                            group by t.id, t.game, t.chat, t.updated_ms, t.state";
         const SEATS: &str = "select table_id, user_id, rank from results \
                              order by table_id, seat";
-        type Row = (i64, String, String, i64, Option<String>, Option<i64>);
-        let (rows, seats): (Vec<Row>, Vec<(i64, String, i32)>) = on_pool!(self, pool => {
+        type Row = (TableId, String, String, i64, Option<String>, Option<i64>);
+        let (rows, seats): (Vec<Row>, Vec<(TableId, String, i32)>) = on_pool!(self, pool => {
             (
                 sqlx::query_as(SQL).fetch_all(pool).await?,
                 sqlx::query_as(SEATS).fetch_all(pool).await?,
             )
         });
-        let mut by_table: std::collections::HashMap<i64, Vec<(String, i32)>> =
+        let mut by_table: std::collections::HashMap<TableId, Vec<(String, i32)>> =
             std::collections::HashMap::new();
         for (table, user, rank) in seats {
             by_table.entry(table).or_default().push((user, rank));
@@ -322,7 +322,7 @@ impl RatingStore<'_> {
     /// `(table, game, chat, finished ms, rating)`.
     pub async fn rebuild_ratings(
         self,
-        games: &[(i64, &str, &str, i64, Rating<'_>)],
+        games: &[(TableId, &str, &str, i64, Rating<'_>)],
         model: i64,
     ) -> Result<(), StoreError> {
         const MODEL: &str = "insert into meta (key, value) values ('rating_model', $1) \

@@ -9,14 +9,14 @@
 //! leaves it to expire.
 
 use super::{BeginWrite, ShowStore, Store, StoreError};
-use crate::ids::MessageRef;
+use crate::ids::{MessageRef, TableId, Version};
 
 /// What [`ShowStore::claim_show`] found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Claim {
     /// The claim is this owner's: the message recorded for the slot, with the table version
     /// it shows, if any (a damaged reference is none: the view is posted anew).
-    Claimed(Option<(MessageRef, i64)>),
+    Claimed(Option<(MessageRef, Version)>),
     /// Another owner's claim has not expired yet (or there is no such table).
     Held,
 }
@@ -27,7 +27,7 @@ impl ShowStore<'_> {
     /// recorded for the `kind` slot.
     pub async fn claim_show(
         self,
-        table: i64,
+        table: TableId,
         kind: &str,
         owner: i64,
         now_ms: i64,
@@ -69,7 +69,7 @@ impl ShowStore<'_> {
                     tx.rollback().await?;
                     return Ok(Claim::Held);
                 }
-                let recorded: Option<(String, i64)> =
+                let recorded: Option<(String, Version)> =
                     sqlx::query_as(READ).bind(table).bind(kind).fetch_optional(&mut *tx).await?;
                 tx.commit().await?;
                 recorded
@@ -83,11 +83,11 @@ impl ShowStore<'_> {
     /// recorded). False: nothing was written (the claim expired and another owner took it).
     pub async fn record_show(
         self,
-        table: i64,
+        table: TableId,
         kind: &str,
         owner: i64,
         message: &MessageRef,
-        version: i64,
+        version: Version,
     ) -> Result<bool, StoreError> {
         let message = message.to_string();
         const PG: &str = "with c as (update tables set show_owner = null, show_until_ms = null \
@@ -106,7 +106,7 @@ impl ShowStore<'_> {
                               where messages.version <= excluded.version returning version";
         match self.whole() {
             Store::Postgres(pool) => {
-                let done: Option<i64> = sqlx::query_scalar(PG)
+                let done: Option<Version> = sqlx::query_scalar(PG)
                     .bind(table)
                     .bind(kind)
                     .bind(&message)
@@ -124,7 +124,7 @@ impl ShowStore<'_> {
                     tx.rollback().await?;
                     return Ok(false);
                 }
-                let done: Option<i64> = sqlx::query_scalar(UPSERT)
+                let done: Option<Version> = sqlx::query_scalar(UPSERT)
                     .bind(table)
                     .bind(kind)
                     .bind(&message)
@@ -143,10 +143,10 @@ impl ShowStore<'_> {
 
     /// Gives a claim back without recording anything (nothing was shown, or the view was no
     /// longer wanted), if `owner` still holds it.
-    pub async fn release_show(self, table: i64, owner: i64) -> Result<(), StoreError> {
+    pub async fn release_show(self, table: TableId, owner: i64) -> Result<(), StoreError> {
         const SQL: &str = "update tables set show_owner = null, show_until_ms = null \
                            where id = $1 and show_owner = $2";
-        self.whole().release_claim(SQL, table, owner).await
+        self.whole().release_claim(SQL, table.get(), owner).await
     }
 
     /// [`ShowStore::claim_show`] for a cup's standings message (issue 49): claims the showing of
@@ -164,7 +164,7 @@ impl ShowStore<'_> {
         const SQL: &str = "update cups set show_owner = $2, show_until_ms = $3 \
                            where id = $1 and (show_until_ms is null or show_until_ms < $4 \
                            or show_owner = $2) returning standings_message, standings_version";
-        let row: Option<(Option<String>, i64)> = on_writer!(self, pool => {
+        let row: Option<(Option<String>, Version)> = on_writer!(self, pool => {
             sqlx::query_as(SQL)
                 .bind(cup)
                 .bind(owner)
@@ -187,7 +187,7 @@ impl ShowStore<'_> {
         cup: i64,
         owner: i64,
         message: &MessageRef,
-        version: i64,
+        version: Version,
     ) -> Result<bool, StoreError> {
         let message = message.to_string();
         const SQL: &str = "update cups set show_owner = null, show_until_ms = null, \
@@ -214,9 +214,9 @@ impl ShowStore<'_> {
     }
 
     /// The message recorded for cup `cup`'s standings, with the standings version it shows.
-    pub async fn cup_message(self, cup: i64) -> Result<Option<(MessageRef, i64)>, StoreError> {
+    pub async fn cup_message(self, cup: i64) -> Result<Option<(MessageRef, Version)>, StoreError> {
         const SQL: &str = "select standings_message, standings_version from cups where id = $1";
-        let row: Option<(Option<String>, i64)> = on_pool!(self, pool => {
+        let row: Option<(Option<String>, Version)> = on_pool!(self, pool => {
             sqlx::query_as(SQL).bind(cup).fetch_optional(pool).await?
         });
         Ok(parsed(row.and_then(|(m, v)| m.map(|m| (m, v)))))
@@ -224,7 +224,7 @@ impl ShowStore<'_> {
 }
 
 /// A recorded message's text and version read as a reference; a damaged one is none.
-fn parsed(recorded: Option<(String, i64)>) -> Option<(MessageRef, i64)> {
+fn parsed(recorded: Option<(String, Version)>) -> Option<(MessageRef, Version)> {
     let (text, version) = recorded?;
     match MessageRef::parse(&text) {
         Some(message) => Some((message, version)),

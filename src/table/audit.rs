@@ -5,6 +5,7 @@
 use super::Replays;
 use super::fail::ServiceError;
 use super::load::{Loaded, SHAPE};
+use crate::ids::TableId;
 use crate::store::{StoreError, TableStatus};
 
 /// What [`Replays::check_log`] found for one table.
@@ -23,7 +24,7 @@ impl Replays<'_> {
     /// Replays table `id`'s log from its seed and compares the game it gives with the stored
     /// snapshot. A table whose row does not read, whose log does not replay, or whose snapshot
     /// differs from the replay is reported as [`ServiceError::Damaged`], saying where.
-    pub async fn check_log(self, id: i64) -> Result<LogCheck, ServiceError> {
+    pub async fn check_log(self, id: TableId) -> Result<LogCheck, ServiceError> {
         let rec = match self.store.table(id).await {
             Ok(rec) => rec,
             Err(StoreError::BadRow { table, why }) => {

@@ -16,6 +16,7 @@
 use crate::engine::GameKind;
 
 use super::{CupOp, Op, Pick, Target};
+use crate::ids::TableId;
 
 /// A parsed command.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -349,7 +350,7 @@ fn general(name: &str, game: Option<GameKind>, mut args: Vec<String>) -> Result<
 }
 
 /// Takes a table's number (`420` or `#420`; with `hash_only`, only `#420`) out of `args`.
-fn table_word(args: &mut Vec<String>, hash_only: bool) -> Option<i64> {
+fn table_word(args: &mut Vec<String>, hash_only: bool) -> Option<TableId> {
     let number = |word: &str| {
         let digits = match word.strip_prefix('#') {
             Some(digits) => digits,
@@ -357,7 +358,7 @@ fn table_word(args: &mut Vec<String>, hash_only: bool) -> Option<i64> {
             None => word,
         };
         let all_digits = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
-        digits.parse::<i64>().ok().filter(|&n| all_digits && n > 0)
+        digits.parse::<i64>().ok().filter(|&n| all_digits && n > 0).map(TableId::new)
     };
     let at = args.iter().position(|w| number(w).is_some())?;
     number(&args.remove(at))
@@ -559,7 +560,7 @@ fn pick(game: Option<GameKind>, args: &[String]) -> Pick {
         }
     }
     match (number, named) {
-        (Some(n), _) => Pick::Table(n),
+        (Some(n), _) => Pick::Table(TableId::new(n)),
         (None, Some(g)) => Pick::Game(g),
         (None, None) => Pick::Last,
     }
@@ -655,11 +656,11 @@ mod tests {
         assert_eq!(op("/nardy rules"), Op::Rules(Some(GameKind::Nardy)));
         assert_eq!(op("/rules"), Op::Rules(None));
         assert_eq!(op("/replay"), Op::Replay(Pick::Last));
-        assert_eq!(op("/replay #12"), Op::Replay(Pick::Table(12)));
-        assert_eq!(op("/replay 12"), Op::Replay(Pick::Table(12)));
+        assert_eq!(op("/replay #12"), Op::Replay(Pick::Table(TableId::new(12))));
+        assert_eq!(op("/replay 12"), Op::Replay(Pick::Table(TableId::new(12))));
         assert_eq!(op("/ludo replay"), Op::Replay(Pick::Game(GameKind::Ludo)));
         assert_eq!(op("/export nardy"), Op::Export(Pick::Game(GameKind::Nardy)));
-        assert_eq!(op("/export@dicetable_bot 7"), Op::Export(Pick::Table(7)));
+        assert_eq!(op("/export@dicetable_bot 7"), Op::Export(Pick::Table(TableId::new(7))));
         // A word that is no game and no table number is refused by name, not read as "last".
         assert_eq!(op("/replay abc"), Op::Replay(Pick::Unknown("abc".into())));
         let long = "99999999999999999999999";
@@ -676,7 +677,7 @@ mod tests {
         assert_eq!(op("/board text"), Op::BoardText(None));
         assert_eq!(op("/board TEXT ludo"), Op::BoardText(Some(GameKind::Ludo)));
         assert_eq!(op("/ludo status text"), Op::BoardText(Some(GameKind::Ludo)));
-        let at = |table, op| Op::AtTable { table, op: Box::new(op) };
+        let at = |table, op| Op::AtTable { table: TableId::new(table), op: Box::new(op) };
         assert_eq!(op("/board text 420"), at(420, Op::BoardText(None)));
         assert_eq!(op("/board"), Op::Status(None));
         assert_eq!(op("/board nardy"), Op::Status(Some(GameKind::Nardy)));
@@ -711,7 +712,7 @@ mod tests {
         );
         // A table's number picks one of several (issue 33): `420` or `#420`; where the words
         // may be numbers of their own (a seat, a match length), only `#420`.
-        let at = |table, op| Op::AtTable { table, op: Box::new(op) };
+        let at = |table, op| Op::AtTable { table: TableId::new(table), op: Box::new(op) };
         assert_eq!(op("/status 420"), at(420, Op::Status(None)));
         assert_eq!(op("/ludo status #420"), at(420, Op::Status(Some(GameKind::Ludo))));
         assert_eq!(op("/history ludo 7"), at(7, Op::History(Some(GameKind::Ludo))));

@@ -19,7 +19,7 @@ use super::{Ctx, CupOp, Cups, Target, View};
 use crate::engine::cup::{self, Cup, CupGame, Entrant, Format, Seat as CupSeat};
 use crate::engine::{Action, GameKind};
 use crate::game::fair::Seed;
-use crate::ids::{ChatId, UserId};
+use crate::ids::{ChatId, TableId, UserId, Version};
 use crate::store::{
     CupChange, CupGameRow, CupPlayer, CupRecord, CupStatus, SeatRecord, StoreError, TableRecord,
     TableStatus,
@@ -309,8 +309,7 @@ impl Cups<'_> {
             Some(n) => usize::from(n),
             None => 0,
         };
-        let internal =
-            |e: serde_json::Error| Fail::Internal(ServiceError::Damaged(0, e.to_string()));
+        let internal = |e: serde_json::Error| Fail::Internal(ServiceError::Internal(e.to_string()));
         let mut players = vec![CupPlayer {
             seq: 0,
             user: ctx.user.clone(),
@@ -536,7 +535,7 @@ impl Cups<'_> {
         let rec = match self.store.cups().cup(id).await {
             Ok(rec) => rec,
             Err(StoreError::NoCup(_)) => return Err(say("err-cup-none")),
-            Err(StoreError::BadRow { why, .. }) => {
+            Err(StoreError::BadCupRow { why, .. }) => {
                 return Err(Fail::Internal(ServiceError::DamagedCup(id, why)));
             }
             Err(e) => return Err(e.into()),
@@ -605,7 +604,7 @@ impl Cups<'_> {
                 Err(e) => return Err(e.into()),
             }
         }
-        Err(Fail::Internal(ServiceError::Damaged(0, "a cup kept changing".into())))
+        Err(Fail::Internal(ServiceError::Internal("a cup kept changing".into())))
     }
 
     /// T9: refuses a sign-up while the player's no-show wait runs, saying how long is left.
@@ -669,7 +668,7 @@ impl Cups<'_> {
                 Err(e) => return Err(e.into()),
             }
         }
-        Err(Fail::Internal(ServiceError::Damaged(0, "a cup kept changing".into())))
+        Err(Fail::Internal(ServiceError::Internal("a cup kept changing".into())))
     }
 
     /// `/cup lift Ana` (a chat admin): Ana's no-show wait in this chat is lifted (T9).
@@ -717,7 +716,7 @@ impl Cups<'_> {
                 Err(e) => return Err(e.into()),
             }
         }
-        Err(Fail::Internal(ServiceError::Damaged(0, "a cup kept changing".into())))
+        Err(Fail::Internal(ServiceError::Internal("a cup kept changing".into())))
     }
 
     async fn cup_start(&self, ctx: &Ctx, id: Option<i64>) -> Result<Vec<View>, Fail> {
@@ -804,7 +803,7 @@ impl Cups<'_> {
                 Err(e) => return Err(e.into()),
             }
         }
-        Err(Fail::Internal(ServiceError::Damaged(0, "a cup kept changing".into())))
+        Err(Fail::Internal(ServiceError::Internal("a cup kept changing".into())))
     }
 
     /// The chat's cup: the open one, else the last.
@@ -826,7 +825,7 @@ impl Cups<'_> {
         let mut tables = Vec::new();
         for g in c.rec.games.iter().filter(|g| g.table.is_some()) {
             let Some(table) = g.table else { continue };
-            tables.push(table);
+            tables.push(table.get());
             if matches!(g.table_status, Some(TableStatus::Finished | TableStatus::Cancelled)) {
                 let t = self.load(table).await?;
                 records.push(self.replays().record(&t).await?);
@@ -845,7 +844,7 @@ impl Cups<'_> {
         let export =
             crate::game::replay::CupExport { standings: export.computed_standings(), ..export };
         let bytes = serde_json::to_vec(&export)
-            .map_err(|e| Fail::Internal(ServiceError::Damaged(0, e.to_string())))?;
+            .map_err(|e| Fail::Internal(ServiceError::Internal(e.to_string())))?;
         let name = format!("dicetable-cup-{id}.json");
         let lang = self.cup_lang(&c.rec).await;
         let args = [
@@ -1029,8 +1028,9 @@ impl Cups<'_> {
 
     /// Which standings a cup's state shows (see [`super::Standings::version`]): every change
     /// to the cup adds one to its version, every game's result one more.
-    fn standings_version(c: &Read) -> i64 {
-        c.rec.version + c.rec.games.iter().filter(|g| g.result.is_some()).count() as i64
+    fn standings_version(c: &Read) -> Version {
+        let results = c.rec.games.iter().filter(|g| g.result.is_some()).count() as i64;
+        Version::new(c.rec.version + results)
     }
 
     /// The cup's standings message (issue 49): the round, who still plays, the standings in
@@ -1096,7 +1096,7 @@ impl Cups<'_> {
         let c = match self.read_cup(id).await {
             Ok(c) => c,
             Err(Fail::Internal(e)) => {
-                tracing::warn!(cup = id, table = t.rec.id, error = %e, "the cup did not read");
+                tracing::warn!(cup = id, table = %t.rec.id, error = %e, "the cup did not read");
                 return None;
             }
             Err(_) => return None,
@@ -1109,7 +1109,7 @@ impl Cups<'_> {
     /// seat order, a new seed; a lobby until [`Cups::start_cup_tables`] starts it.
     fn cup_table(&self, c: &Read, players: &[usize], now: i64) -> Result<TableRecord, Fail> {
         let seed = Seed::generate().map_err(|e| {
-            Fail::Internal(ServiceError::Damaged(0, format!("no OS randomness: {e}")))
+            Fail::Internal(ServiceError::Internal(format!("no OS randomness: {e}")))
         })?;
         let seats = players
             .iter()
@@ -1149,10 +1149,10 @@ impl Cups<'_> {
             match started.await {
                 Ok(v) => views.extend(v),
                 Err(Fail::Internal(e)) => {
-                    tracing::error!(cup = c.rec.id, table = id, error = %e, "a cup table did not start")
+                    tracing::error!(cup = c.rec.id, table = %id, error = %e, "a cup table did not start")
                 }
                 Err(_) => {
-                    tracing::debug!(cup = c.rec.id, table = id, "a cup table started elsewhere")
+                    tracing::debug!(cup = c.rec.id, table = %id, "a cup table started elsewhere")
                 }
             }
         }
@@ -1192,7 +1192,7 @@ impl Cups<'_> {
             match g.table {
                 Some(table) => {
                     let args = [
-                        ("table", Arg::Number(table)),
+                        ("table", table.into()),
                         ("players", super::shown_names(lang, &names).into()),
                     ];
                     lines.push(self.i18n.text(lang, "cup-table-line", &args));
@@ -1331,7 +1331,7 @@ impl Cups<'_> {
                 return Ok(out);
             }
             // T7: the window closed; its unfinished games end as the timer ends a game.
-            let open: Vec<i64> = c.open_games().filter_map(|g| g.table).collect();
+            let open: Vec<TableId> = c.open_games().filter_map(|g| g.table).collect();
             for table in open {
                 out.extend(
                     self.close_cup_table(table).await?.into_iter().map(|v| (chat.clone(), v)),
@@ -1366,7 +1366,7 @@ impl Cups<'_> {
 
     /// Ends a cup game whose window closed (T7): the player to move is removed, as the timer
     /// removes a player, until the game is over.
-    async fn close_cup_table(&self, id: i64) -> Result<Vec<View>, Fail> {
+    async fn close_cup_table(&self, id: TableId) -> Result<Vec<View>, Fail> {
         let mut views = Vec::new();
         for _ in 0..crate::engine::ludo::MAX_PLAYERS + 1 {
             let mut t = self.load(id).await?;

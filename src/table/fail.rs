@@ -3,6 +3,7 @@
 
 use super::i18n::Arg;
 use crate::engine::Illegal;
+use crate::ids::TableId;
 use crate::store::StoreError;
 
 /// A failure that is not the user's doing (the database is down, …): logged, and the user is
@@ -14,10 +15,14 @@ pub enum ServiceError {
     Store(#[from] StoreError),
     /// A stored table could not be read back.
     #[error("table {0} is damaged: {1}")]
-    Damaged(i64, String),
+    Damaged(TableId, String),
     /// A stored cup could not be read back.
     #[error("cup {0} is damaged: {1}")]
     DamagedCup(i64, String),
+    /// Anything else that should not happen (a value that does not serialise, no OS
+    /// randomness, a cup that kept changing under every try), not tied to a stored table.
+    #[error("{0}")]
+    Internal(String),
 }
 
 /// Why an operation did nothing.
@@ -27,7 +32,7 @@ pub(super) enum Fail {
     /// The engine refused the action.
     Illegal(Illegal, Vec<String>),
     /// The button was out of date: say so, and refresh the board.
-    Stale(i64),
+    Stale(TableId),
     /// No table of the chat (of the game asked for) is in the statuses looked for: callers may
     /// look elsewhere (their choice never depends on a message's wording); shown as
     /// `err-no-table`.

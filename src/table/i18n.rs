@@ -13,6 +13,7 @@ use unic_langid::LanguageIdentifier;
 
 use crate::engine::nardy::StepBlocked;
 use crate::engine::{Blocked, DiceLostReason, Event, Illegal, LeaveReason, NoMoveReason, Seat};
+use crate::ids::TableId;
 use crate::render::text::number;
 
 /// Commands and option words in a right-to-left sentence (`/snakes quick bounce 5m`) set
@@ -142,6 +143,13 @@ impl From<String> for Arg {
 impl From<i64> for Arg {
     fn from(n: i64) -> Self {
         Arg::Number(n)
+    }
+}
+
+/// A table's number, as players see it (`/status 12`).
+impl From<TableId> for Arg {
+    fn from(table: TableId) -> Self {
+        Arg::Number(table.get())
     }
 }
 

@@ -8,12 +8,12 @@
 
 use serde::Serialize;
 
-use super::i18n::{Arg, Lang};
+use super::i18n::Lang;
 use super::load::Loaded;
 use super::token::{LinkError, LiveLink, Token};
 use super::{Ctx, Live, Op, ServiceError, View};
 use crate::engine::Legal;
-use crate::ids::{ChatId, UserId};
+use crate::ids::{ChatId, TableId, UserId, Version};
 use crate::store::{StoreError, TableStatus};
 
 /// How long a link works: a game may last days, and every board posted carries a fresh one.
@@ -26,9 +26,9 @@ const MOVES: usize = 8;
 #[derive(Debug, Clone, Serialize)]
 pub struct LiveState {
     /// The table's number.
-    pub table: i64,
+    pub table: TableId,
     /// Its version: the page shows a newer one only.
-    pub version: i64,
+    pub version: Version,
     /// The language of the words (`en`, `fa`, …), and whether it reads right to left.
     pub lang: &'static str,
     /// Right to left (Persian).
@@ -153,9 +153,9 @@ impl Live<'_> {
 
     /// A link to watch `table` (or, with `user`, to play at it as that user), working for
     /// [`LINK_DAYS`].
-    pub fn live_link(self, table: i64, user: Option<&UserId>) -> String {
+    pub fn live_link(self, table: TableId, user: Option<&UserId>) -> String {
         let link = LiveLink {
-            table: u64::try_from(table).unwrap_or(0),
+            table: table.to_token(),
             expires: self.now_s() + LINK_DAYS * 24 * 3600,
             user: user.cloned(),
         };
@@ -168,7 +168,7 @@ impl Live<'_> {
     }
 
     async fn live_table(&self, table: u64) -> Result<Loaded, LiveError> {
-        let id = i64::try_from(table).map_err(|_| LiveError::NoTable)?;
+        let id = TableId::from_token(table).ok_or(LiveError::NoTable)?;
         match self.load(id).await {
             Ok(t) => Ok(t),
             Err(ServiceError::Store(StoreError::NotFound(_))) => Err(LiveError::NoTable),
@@ -239,7 +239,7 @@ impl Live<'_> {
                 "live-title",
                 &[
                     ("game", self.views().game_name(lang, t.kind).into()),
-                    ("table", Arg::Number(t.rec.id)),
+                    ("table", t.rec.id.into()),
                 ],
             ),
             status,
@@ -296,7 +296,10 @@ impl Live<'_> {
     }
 
     /// The current version of each table (those that exist), in one query.
-    pub async fn live_versions(self, ids: &[i64]) -> Result<Vec<(i64, i64)>, ServiceError> {
+    pub async fn live_versions(
+        self,
+        ids: &[TableId],
+    ) -> Result<Vec<(TableId, Version)>, ServiceError> {
         Ok(self.store.versions(ids).await?)
     }
 
@@ -337,12 +340,12 @@ impl Live<'_> {
     /// play `table` from the page (Discord's board button): the link under `base`
     /// (`PUBLIC_URL`) if they are seated, else why not, in the reader's language: their own
     /// choice, else their platform's, else the chat's, else the table's.
-    pub async fn live_play_text(self, ctx: &Ctx, table: i64, base: &str) -> String {
+    pub async fn live_play_text(self, ctx: &Ctx, table: TableId, base: &str) -> String {
         let own = self.record_user(ctx).await;
         let t = match self.load(table).await {
             Ok(t) => Some(t),
             Err(e) => {
-                tracing::warn!(table, error = %e, "a live play link for a table that does not load");
+                tracing::warn!(%table, error = %e, "a live play link for a table that does not load");
                 None
             }
         };

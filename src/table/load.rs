@@ -5,7 +5,6 @@
 use serde_json::Value;
 
 use super::fail::{Fail, ServiceError, say};
-use super::i18n::Arg;
 use super::words::Settings;
 use super::{Ctx, Pick, Service, Slot};
 use crate::engine::computer::Level;
@@ -14,7 +13,7 @@ use crate::engine::{Action, Event, Game, GameKind, Legal, OptionError, Options, 
 use crate::game::fair::Seed;
 use crate::game::rating::Skill;
 use crate::game::setup;
-use crate::ids::UserId;
+use crate::ids::{TableId, UserId};
 use crate::store::{Change, SeatRecord, StoreError, TableRecord, TableStatus};
 
 /// The version of the JSON shapes this build stores (states, actions, options). A table stored
@@ -93,7 +92,7 @@ impl Loaded {
             return Err(say("err-replay-running"));
         }
         if self.game.is_none() {
-            return Err(Fail::Say("err-replay-empty", vec![("table", Arg::Number(self.rec.id))]));
+            return Err(Fail::Say("err-replay-empty", vec![("table", self.rec.id.into())]));
         }
         Ok(())
     }
@@ -227,7 +226,7 @@ impl Loaded {
 impl Service {
     /// A stored table, checked ([`Loaded::read`]), with its game from the snapshot or, if the
     /// snapshot is of another shape or does not load, replayed from the log.
-    pub(super) async fn load(&self, id: i64) -> Result<Loaded, ServiceError> {
+    pub(super) async fn load(&self, id: TableId) -> Result<Loaded, ServiceError> {
         let rec = match self.store.table(id).await {
             Ok(rec) => rec,
             Err(StoreError::BadRow { table, why }) => {
@@ -254,7 +253,7 @@ impl Service {
                 Ok(game) => game,
                 // Another shape, or a snapshot that no longer reads: the log is the truth.
                 Err(why) => {
-                    tracing::warn!(table = id, why, "rebuilding from the log");
+                    tracing::warn!(table = %id, why, "rebuilding from the log");
                     self.replay(&loaded).await?.0
                 }
             };
@@ -404,8 +403,8 @@ impl Service {
 
     /// The table numbered `id`, if `ctx` may reach it: one of this chat, of this table's own
     /// thread, or a private table the user sits at (from their own chat with the bot).
-    pub(super) async fn numbered(&self, ctx: &Ctx, id: i64) -> Result<Loaded, Fail> {
-        let no_such = || Fail::Say("err-no-such-table", vec![("table", Arg::Number(id))]);
+    pub(super) async fn numbered(&self, ctx: &Ctx, id: TableId) -> Result<Loaded, Fail> {
+        let no_such = || Fail::Say("err-no-such-table", vec![("table", id.into())]);
         let t = match self.load(id).await {
             Ok(t) => t,
             Err(ServiceError::Store(StoreError::NotFound(_))) => return Err(no_such()),
@@ -499,7 +498,7 @@ impl Service {
                     lang,
                     "which-table-item",
                     &[
-                        ("table", Arg::Number(t.rec.id)),
+                        ("table", t.rec.id.into()),
                         ("game", self.views().game_name(lang, t.kind).into()),
                         ("status", status.into()),
                     ],
@@ -507,7 +506,7 @@ impl Service {
             })
             .collect();
         // The example names a table as typed: ASCII digits, in every language.
-        let example = tables.first().map_or(0, |t| t.rec.id).to_string();
+        let example = tables.first().map_or(0, |t| t.rec.id.get()).to_string();
         Fail::Say(
             "err-which-table",
             vec![("tables", items.join(", ").into()), ("table", example.into())],
@@ -529,7 +528,7 @@ mod tests {
             })
             .collect();
         TableRecord {
-            id: 7,
+            id: TableId::new(7),
             game: game.into(),
             options: "{}".into(),
             settings: r#"{"private":true}"#.into(),

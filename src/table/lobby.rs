@@ -12,7 +12,7 @@ use crate::engine::computer::Level;
 use crate::engine::{GameKind, Seat};
 use crate::game::fair::Seed;
 use crate::game::setup;
-use crate::ids::{ChatId, Platform, UserId};
+use crate::ids::{ChatId, Platform, TableId, UserId};
 use crate::store::{SeatRecord, StoreError, TableRecord, TableStatus};
 
 /// Why a lobby rule refused: the message key and its arguments, said privately to who asked.
@@ -342,7 +342,7 @@ impl Lobby<'_> {
         options: String,
         settings: &Settings,
         others: Vec<SeatRecord>,
-        table: i64,
+        table: TableId,
     ) -> Result<TableRecord, Fail> {
         let damaged = |e: String| Fail::Internal(ServiceError::Damaged(table, e));
         let seed = Seed::generate().map_err(|e| damaged(format!("no OS randomness: {e}")))?;
@@ -383,8 +383,16 @@ impl Lobby<'_> {
             return Err(Fail::Say("err-bots", vec![("max", Arg::Number(free as i64))]));
         }
         let options = serde_json::to_string(&options)
-            .map_err(|e| Fail::Internal(ServiceError::Damaged(0, e.to_string())))?;
-        let rec = self.lobby_record(ctx, &ctx.chat, game.name(), options, &settings, vec![], 0)?;
+            .map_err(|e| Fail::Internal(ServiceError::Internal(e.to_string())))?;
+        let rec = self.lobby_record(
+            ctx,
+            &ctx.chat,
+            game.name(),
+            options,
+            &settings,
+            vec![],
+            TableId::default(),
+        )?;
         let id = match self.store.create_table(&rec).await {
             Ok(id) => id,
             Err(StoreError::LobbyExists) => {
@@ -395,7 +403,7 @@ impl Lobby<'_> {
                 // Its host asked again (`/snakes bot` twice): what is left is to start it.
                 let host = t.rec.seats.first().is_some_and(|s| s.user == ctx.user);
                 let said = if host {
-                    let table = [("table", Arg::Number(t.rec.id))];
+                    let table = [("table", t.rec.id.into())];
                     self.text_for(ctx, lang, "err-lobby-start", &table)
                 } else {
                     self.text_for(ctx, lang, "err-lobby-exists", &[])
@@ -434,7 +442,7 @@ impl Lobby<'_> {
     /// Joins the private table an invite code names.
     pub(super) async fn invite(&self, ctx: &Ctx, code: &str) -> Result<Vec<View>, Fail> {
         let id = super::token::parse_invite(code, &self.key)
-            .and_then(|id| i64::try_from(id).ok())
+            .and_then(TableId::from_token)
             .ok_or_else(|| say("err-bad-invite"))?;
         let t = match self.load(id).await {
             Ok(t) => t,
@@ -628,7 +636,7 @@ mod tests {
             .map(|u| SeatRecord { user: (*u).into(), name: u.to_uppercase(), ..Default::default() })
             .collect();
         let rec = TableRecord {
-            id: 1,
+            id: TableId::new(1),
             host: seated.first().map_or_else(UserId::default, |u| (*u).into()),
             seats,
             ..TableRecord::default()

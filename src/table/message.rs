@@ -11,7 +11,7 @@
 
 use super::notify::{Link, Notice};
 use super::{Slot, i18n};
-use crate::ids::{MessageRef, UserId};
+use crate::ids::{MessageRef, TableId, UserId, Version};
 
 /// One message for the adapter to show, platform-neutral.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,7 +52,7 @@ pub struct Standings {
     pub cup: i64,
     /// Which standings it shows: it grows with every change to the cup and every result, and
     /// an older one never replaces a newer one.
-    pub version: i64,
+    pub version: Version,
     /// The standings picture (PNG); the text says them in words.
     pub image: Option<Vec<u8>>,
     /// The picture in words (an attachment's description, an image's `alt`).
@@ -65,11 +65,11 @@ pub struct Standings {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TableMessage {
     /// The table.
-    pub table: i64,
+    pub table: TableId,
     /// Which of its messages this is.
     pub slot: Slot,
     /// The version of the table it shows: an older view never replaces a newer one.
-    pub version: i64,
+    pub version: Version,
     /// The board picture (PNG), if any.
     pub image: Option<Vec<u8>>,
     /// The picture in words, in the view's language ([`super::describe`]): an attachment's
@@ -139,7 +139,7 @@ pub struct Post {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct About {
     /// The table.
-    pub table: i64,
+    pub table: TableId,
     /// The table plays in a thread of its own (Discord): the post goes there.
     pub thread: bool,
 }
@@ -274,7 +274,7 @@ impl View {
     }
 
     /// The table message it is (table and slot), if it is one.
-    pub fn shows(&self) -> Option<(i64, Slot)> {
+    pub fn shows(&self) -> Option<(TableId, Slot)> {
         match &self.kind {
             Kind::Table(m) => Some((m.table, m.slot)),
             _ => None,
@@ -282,7 +282,7 @@ impl View {
     }
 
     /// The table it is about: a table message's table, a post's.
-    pub fn table(&self) -> Option<i64> {
+    pub fn table(&self) -> Option<TableId> {
         match &self.kind {
             Kind::Table(m) => Some(m.table),
             Kind::Post(p) => p.about.map(|a| a.table),
@@ -300,10 +300,10 @@ impl View {
     }
 
     /// The version of the table a table message shows (0 for other views).
-    pub fn version(&self) -> i64 {
+    pub fn version(&self) -> Version {
         match &self.kind {
             Kind::Table(m) => m.version,
-            _ => 0,
+            _ => Version::default(),
         }
     }
 
@@ -469,7 +469,7 @@ impl View {
 impl TableMessage {
     /// A new message of `table`'s `slot` at `version`, with text only: set the fields it has
     /// besides (`TableMessage { place: Place::InPlace, ..TableMessage::new(…) }`).
-    pub fn new(table: i64, slot: Slot, version: i64) -> Self {
+    pub fn new(table: TableId, slot: Slot, version: Version) -> Self {
         TableMessage {
             table,
             slot,
@@ -550,14 +550,17 @@ mod tests {
             buttons: vec![vec![Button { label: "Roll".into(), token: "t".into() }]],
             mentions: vec![UserId::telegram(1)],
             place: Place::InPlace,
-            ..TableMessage::new(7, Slot::Board, 3)
+            ..TableMessage::new(TableId::new(7), Slot::Board, Version::new(3))
         }
     }
 
     #[test]
     fn each_kind_answers_for_what_it_has() {
         let b = View::new(None, "b".into(), Kind::Table(board()));
-        assert_eq!((b.shows(), b.table(), b.version()), (Some((7, Slot::Board)), Some(7), 3));
+        assert_eq!(
+            (b.shows(), b.table(), b.version()),
+            (Some((TableId::new(7), Slot::Board)), Some(TableId::new(7)), Version::new(3))
+        );
         assert!(b.in_place() && !b.refresh() && b.replace().is_none() && b.private_to().is_none());
         let no = View::refused(None, "no".into(), UserId::telegram(1), "err-stale");
         assert_eq!(

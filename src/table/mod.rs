@@ -46,7 +46,7 @@ pub use service::{
 };
 
 use crate::engine::GameKind;
-use crate::ids::{ChatId, UserId};
+use crate::ids::{ChatId, TableId, UserId};
 
 /// Who acts, where, and with which rights, as the adapter reports it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -169,7 +169,7 @@ pub enum Op {
     /// status, history and fair take it; other commands ignore it.
     AtTable {
         /// The table's number.
-        table: i64,
+        table: TableId,
         /// The command.
         op: Box<Op>,
     },
@@ -213,7 +213,7 @@ pub enum Pick {
     /// The chat's most recent one of this game.
     Game(GameKind),
     /// The table with this number (as `/history` and `/fair` show it).
-    Table(i64),
+    Table(TableId),
     /// A word that is neither a game nor a table number (`/replay abc`, `/export 1e9`): refused
     /// by name, never read as "the last one".
     Unknown(String),

@@ -18,7 +18,7 @@ use super::load::Loaded;
 use super::{About, Kind, Post, Private, TurnNotice};
 use super::{Ctx, TurnNotices, View};
 use crate::engine::Legal;
-use crate::ids::{ChatId, MessageRef, UserId};
+use crate::ids::{ChatId, MessageRef, TableId, UserId};
 use crate::store::{Pending, TableStatus};
 
 /// How long a claimed notice is held by the process sending it, in milliseconds.
@@ -184,14 +184,14 @@ pub struct Notice {
     /// Who it is for.
     pub user: UserId,
     /// The tables it tells of.
-    pub tables: Vec<i64>,
+    pub tables: Vec<TableId>,
 }
 
 /// A link the adapter adds to a view, if its platform can make one: to a table's message.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Link {
     /// The table.
-    pub table: i64,
+    pub table: TableId,
     /// The table's chat.
     pub chat: ChatId,
     /// The table's newest board (or lobby) message, as the adapter recorded it.
@@ -223,7 +223,7 @@ impl TurnNotices<'_> {
         }
         if !words.is_empty() {
             let json = serde_json::to_string(&choice)
-                .map_err(|e| ServiceError::Damaged(0, e.to_string()))?;
+                .map_err(|e| ServiceError::Internal(e.to_string()))?;
             let pending = if choice.active() {
                 // The new choice applies to the turns already waiting: each notice comes no
                 // later than one for a turn that became theirs now.
@@ -337,7 +337,7 @@ impl TurnNotices<'_> {
                 .iter()
                 .position(|(_, u)| *u != user)
                 .map_or(claimed.len(), |k| start + k);
-            let tables: Vec<i64> = claimed[start..end].iter().map(|(t, _)| *t).collect();
+            let tables: Vec<TableId> = claimed[start..end].iter().map(|(t, _)| *t).collect();
             start = end;
             match self.notice_for(&user, &tables, now).await {
                 Ok(Some(routed)) => out.push(routed),
@@ -352,7 +352,7 @@ impl TurnNotices<'_> {
     async fn notice_for(
         &self,
         user: &UserId,
-        tables: &[i64],
+        tables: &[TableId],
         now: i64,
     ) -> Result<Option<(ChatId, View)>, ServiceError> {
         let (stored, lang) = self.store.notify(user).await?.unwrap_or_default();
@@ -447,7 +447,7 @@ impl TurnNotices<'_> {
         };
         let mut args = vec![
             ("game", Arg::from(game)),
-            ("table", Arg::Number(t.rec.id)),
+            ("table", t.rec.id.into()),
             ("state", state.into()),
             ("left", left.into()),
         ];
@@ -490,7 +490,7 @@ impl TurnNotices<'_> {
         let now = self.clock.now_ms();
         for &table in &notice.tables {
             if let Err(e) = self.store.settle_notice(table, &notice.user, Some(now), None).await {
-                tracing::warn!(table, user = %notice.user, error = %e, "marking a notice sent failed");
+                tracing::warn!(%table, user = %notice.user, error = %e, "marking a notice sent failed");
             }
         }
     }
@@ -564,7 +564,7 @@ impl TurnNotices<'_> {
         // The user's own chat with the bot has the user's id (Telegram; the tests).
         let private = ctx.chat.as_str() == ctx.user.as_str();
         // This chat's open tables, read once.
-        let here: Vec<i64> = if private {
+        let here: Vec<TableId> = if private {
             Vec::new()
         } else {
             let rows = self.store.tables_in_chat(&ctx.chat, &TableStatus::OPEN).await?;
@@ -589,7 +589,8 @@ impl TurnNotices<'_> {
             shown.push(*id);
         }
         if !private {
-            let others: Vec<i64> = here.iter().copied().filter(|id| !shown.contains(id)).collect();
+            let others: Vec<TableId> =
+                here.iter().copied().filter(|id| !shown.contains(id)).collect();
             if !others.is_empty() {
                 lines.push(self.text_for(ctx, lang, "games-here", &[]));
             }

@@ -12,7 +12,7 @@ use crate::engine::Entropy;
 use crate::engine::computer::{self, Level};
 use crate::engine::{Action, Event, Game, Legal, Seat, Status};
 use crate::game::fair::Roller;
-use crate::ids::ChatId;
+use crate::ids::{ChatId, TableId, Version};
 use crate::store::{StoreError, TableStatus};
 
 /// The most actions the bot plays in a row for one time-out or forced moves (a safety bound;
@@ -28,14 +28,14 @@ impl Play<'_> {
         if matches!(token.button, TokenButton::CupJoin | TokenButton::CupStart) {
             return self.cups().cup_press(ctx, &token).await;
         }
-        let id = i64::try_from(token.table).map_err(|_| say("err-forged"))?;
+        let id = TableId::from_token(token.table).ok_or_else(|| say("err-forged"))?;
         let t = match self.load(id).await {
             Ok(t) => t,
             Err(ServiceError::Store(StoreError::NotFound(_))) => return Err(say("err-forged")),
             Err(e) => return Err(e.into()),
         };
         if !self.reachable(ctx, &t).await? {
-            tracing::info!(user = %ctx.user, chat = %ctx.chat, table = id, "a button from elsewhere");
+            tracing::info!(user = %ctx.user, chat = %ctx.chat, table = %id, "a button from elsewhere");
             return Err(say("err-other-chat"));
         }
         match token.button {
@@ -73,7 +73,7 @@ impl Play<'_> {
             }
             // Moves must be made on the board the player saw.
             button => {
-                if i64::try_from(token.version).ok() != Some(t.rec.version) {
+                if Version::from_token(token.version) != Some(t.rec.version) {
                     return Err(Fail::Stale(id));
                 }
                 self.act(ctx, t, button).await
@@ -352,14 +352,14 @@ impl Play<'_> {
                 Ok(Err(Fail::Internal(ServiceError::Damaged(id, why)))) => {
                     self.note_damaged(id, &why)
                 }
-                Ok(Err(Fail::Internal(e))) => tracing::error!(table, error = %e, "timer failed"),
+                Ok(Err(Fail::Internal(e))) => tracing::error!(%table, error = %e, "timer failed"),
                 // Someone moved meanwhile: their move stands, the timer restarted with it.
-                Ok(Err(_)) => tracing::debug!(table, "timer lost a race"),
+                Ok(Err(_)) => tracing::debug!(%table, "timer lost a race"),
                 Err(e) if e.is_panic() => {
                     let why = crate::runtime::lanes::panic_text(&*e.into_panic());
                     self.note_damaged(table, &format!("its turn timer panicked: {why}"));
                 }
-                Err(e) => tracing::warn!(table, error = %e, "the timer's task was cancelled"),
+                Err(e) => tracing::warn!(%table, error = %e, "the timer's task was cancelled"),
             }
         }
         out.extend(self.cups().cup_tick().await?);
@@ -378,14 +378,14 @@ impl Play<'_> {
     ) -> Result<Vec<(ChatId, View)>, Fail> {
         let (id, version) = (t.rec.id, t.rec.version);
         if t.rec.deadline_ms.is_none_or(|d| d > now) {
-            tracing::debug!(table = id, version, now, deadline = ?t.rec.deadline_ms, "timer: computer not due");
+            tracing::debug!(table = %id, %version, now, deadline = ?t.rec.deadline_ms, "timer: computer not due");
             self.store.clear_reminder(id, version).await?;
             return Ok(Vec::new());
         }
         if self.board_owed(id, version) {
             // The board before it is still being made here: the computer's would overtake
             // it. Due again at once; the board, once made, wakes the timer.
-            tracing::debug!(table = id, version, "timer: the computer waits for the board");
+            tracing::debug!(table = %id, %version, "timer: the computer waits for the board");
             self.store.release(id, version).await?;
             return Ok(Vec::new());
         }
@@ -397,14 +397,19 @@ impl Play<'_> {
         Ok(views.into_iter().map(|v| (chat.clone(), v)).collect())
     }
 
-    async fn timeout(&self, id: i64, version: i64, now: i64) -> Result<Vec<(ChatId, View)>, Fail> {
+    async fn timeout(
+        &self,
+        id: TableId,
+        version: Version,
+        now: i64,
+    ) -> Result<Vec<(ChatId, View)>, Fail> {
         let mut t = self.load(id).await?;
         if t.rec.status != TableStatus::Playing {
             return Ok(Vec::new());
         }
         if t.rec.version != version {
             // A write came between the claim and now: the table is due again as it now is.
-            tracing::debug!(table = id, version, now = t.rec.version, "timer: a newer version");
+            tracing::debug!(table = %id, %version, now = %t.rec.version, "timer: a newer version");
             self.store.release(id, t.rec.version).await?;
             return Ok(Vec::new());
         }
@@ -506,7 +511,7 @@ impl Play<'_> {
         seat: Seat,
         level: Level,
     ) -> Result<Vec<Event>, Fail> {
-        let index = (u64::from(seat) << 40) | (t.rec.version.max(0) as u64);
+        let index = (u64::from(seat) << 40) | t.rec.version.to_token();
         let mut entropy = Choices::new(&mut t.seed().stream("computer", index));
         let mut events = Vec::new();
         for _ in 0..MAX_CHAIN {

@@ -16,7 +16,7 @@ use super::i18n::{Arg, Lang, PLATFORM};
 use super::load::Loaded;
 use super::lobby::{LobbyOp, Refusal};
 use super::{Ctx, Rematches, View};
-use crate::ids::{Platform, UserId};
+use crate::ids::{Platform, TableId, UserId};
 use crate::store::{Rematch, SeatRecord, TableRecord, TableStatus};
 
 impl Loaded {
@@ -56,19 +56,19 @@ impl Rematches<'_> {
         version: u64,
     ) -> Result<Vec<View>, Fail> {
         // Only a finished game's button, as drawn under its final board, opens a rematch.
-        if t.rec.status != TableStatus::Finished || u64::try_from(t.rec.version) != Ok(version) {
-            tracing::info!(table = t.rec.id, user = %ctx.user, "a stale Rematch button");
+        if t.rec.status != TableStatus::Finished || t.rec.version.to_token() != version {
+            tracing::info!(table = %t.rec.id, user = %ctx.user, "a stale Rematch button");
             return Err(say("err-rematch-stale"));
         }
         let of = t.rec.id;
         if !t.rec.seats.iter().any(|s| s.user == ctx.user) {
-            return Err(Fail::Say("err-rematch-players", vec![("table", Arg::Number(of))]));
+            return Err(Fail::Say("err-rematch-players", vec![("table", of.into())]));
         }
         let id = match self.store.rematch(of).await? {
             Some(id) => id,
             None => match self.store.open_rematch(&self.rematch_record(ctx, &t)?, of).await? {
                 Rematch::Opened(id) => {
-                    tracing::info!(table = of, rematch = id, user = %ctx.user, "a rematch opened");
+                    tracing::info!(table = %of, rematch = %id, user = %ctx.user, "a rematch opened");
                     return self.rematch_opened(id).await;
                 }
                 Rematch::Exists(id) => id,
@@ -98,7 +98,7 @@ impl Rematches<'_> {
 
     /// What the press that opened rematch `id` shows: its lobby, a new message; or, when
     /// nobody else is invited (one person against computers), the game at once.
-    async fn rematch_opened(&self, id: i64) -> Result<Vec<View>, Fail> {
+    async fn rematch_opened(&self, id: TableId) -> Result<Vec<View>, Fail> {
         let t = self.load(id).await?;
         let lang = self.table_lang(&t).await;
         if t.rematch_complete() {
@@ -108,10 +108,10 @@ impl Rematches<'_> {
     }
 
     /// A press after the rematch was opened: a seat at it, while it is a lobby.
-    async fn join_rematch(&self, ctx: &Ctx, id: i64) -> Result<Vec<View>, Fail> {
+    async fn join_rematch(&self, ctx: &Ctx, id: TableId) -> Result<Vec<View>, Fail> {
         let t = self.load(id).await?;
         // Seated at a rematch that has begun: say so, with its number (issue 46, item 15).
-        let started = || Fail::Say("err-rematch-started", vec![("table", Arg::Number(id))]);
+        let started = || Fail::Say("err-rematch-started", vec![("table", id.into())]);
         if t.seat_of(&ctx.user).is_some() {
             return Err(if t.rec.status == TableStatus::Lobby {
                 say("err-already-seated")
@@ -119,7 +119,7 @@ impl Rematches<'_> {
                 started()
             });
         }
-        let over = || Fail::Say("err-rematch-over", vec![("table", Arg::Number(id))]);
+        let over = || Fail::Say("err-rematch-over", vec![("table", id.into())]);
         if t.rec.status != TableStatus::Lobby {
             return Err(over());
         }
@@ -138,7 +138,7 @@ impl Rematches<'_> {
     /// others open, so commands name it by number) and whom it still waits for.
     pub(super) fn rematch_note(&self, t: &Loaded, lang: Lang) -> Option<String> {
         let of = t.rec.rematch_of?;
-        let mut args = vec![("number", Arg::Number(of)), ("table", Arg::Number(t.rec.id))];
+        let mut args = vec![("number", of.into()), ("table", t.rec.id.into())];
         if t.rec.chat.platform() == Platform::Discord {
             args.push((PLATFORM, Arg::Text("discord".into())));
         }
@@ -154,7 +154,7 @@ impl Rematches<'_> {
     /// The people a rematch of table `of` invites: every person who sat at it, once each
     /// (also those who left it early: they were players of the game; computers sit again
     /// without an invitation).
-    pub(super) async fn invited(&self, of: i64) -> Result<Vec<SeatRecord>, ServiceError> {
+    pub(super) async fn invited(&self, of: TableId) -> Result<Vec<SeatRecord>, ServiceError> {
         let mut invited: Vec<SeatRecord> = Vec::new();
         for seat in self.store.seats(of).await? {
             if !seat.user.is_computer() && !invited.iter().any(|s| s.user == seat.user) {
@@ -180,10 +180,10 @@ mod tests {
     /// A rematch lobby of `kind` with `seated` at it, inviting `invited`.
     fn rematch(kind: GameKind, seated: &[&str], invited: &[&str]) -> Loaded {
         let rec = TableRecord {
-            id: 2,
+            id: TableId::new(2),
             host: seated[0].into(),
             seats: seated.iter().map(|u| seat(u)).collect(),
-            rematch_of: Some(1),
+            rematch_of: Some(TableId::new(1)),
             ..TableRecord::default()
         };
         let mut t = Loaded::new(

@@ -12,7 +12,7 @@ use super::load::Loaded;
 use super::{About, Attachment, Ctx, File, FileKind, Kind, Pick, Post, Replays, View};
 use crate::engine::GameKind;
 use crate::game::replay::{self, Record};
-use crate::ids::ChatId;
+use crate::ids::{ChatId, TableId};
 use crate::render::{Player, Theme};
 use crate::store::{StoreError, TableStatus};
 
@@ -27,7 +27,7 @@ pub(super) struct Drawn {
     /// Replays asked for by their button, by chat and table: on their way (`None`), or
     /// answered at that instant. A second press meanwhile, or within [`PRESSED_AGAIN`] after
     /// (a double tap), posts nothing: drawing was single-flight already, posting is too.
-    pressed: std::sync::Mutex<HashMap<(String, i64), Option<Instant>>>,
+    pressed: std::sync::Mutex<HashMap<(String, TableId), Option<Instant>>>,
     /// Replays finished after their request was answered with "being drawn" (see
     /// [`REPLAY_WAIT`]), by chat, for the bot to post ([`Replays::later`]).
     later: std::sync::Mutex<Vec<(ChatId, View)>>,
@@ -47,7 +47,7 @@ const PRESSED_AGAIN: Duration = Duration::from_secs(10);
 /// before it is [`PostClaim::posted`] (a failed drawing lets the next press try again).
 struct PostClaim {
     drawn: Arc<Drawn>,
-    key: Option<(String, i64)>,
+    key: Option<(String, TableId)>,
 }
 
 impl PostClaim {
@@ -70,12 +70,12 @@ impl Drop for PostClaim {
 /// The outcome of table `table`'s replay drawing task: its views, with `claim` (if any) marked
 /// posted; or why it failed (the claim then dropped, so the next press tries again).
 fn posted(
-    table: i64,
+    table: TableId,
     drawn: Result<Result<Vec<View>, Fail>, tokio::task::JoinError>,
     claim: Option<PostClaim>,
 ) -> Result<Vec<View>, Fail> {
     let views = drawn.unwrap_or_else(|e| {
-        tracing::error!(table, error = %e, "a replay's task failed");
+        tracing::error!(%table, error = %e, "a replay's task failed");
         Err(say("err-replay-failed"))
     })?;
     if let Some(claim) = claim {
@@ -85,7 +85,7 @@ fn posted(
 }
 
 /// Which replay: the table, and whether its digits are Persian.
-type Key = (i64, bool);
+type Key = (TableId, bool);
 
 /// A replay drawn or being drawn: the GIF and its frame count, once drawn.
 type Slot = tokio::sync::OnceCell<(Arc<Vec<u8>>, usize)>;
@@ -98,13 +98,15 @@ const KEPT: usize = 4;
 const LATER_KEPT: usize = 16;
 
 impl Drawn {
-    fn pressed_lock(&self) -> std::sync::MutexGuard<'_, HashMap<(String, i64), Option<Instant>>> {
+    fn pressed_lock(
+        &self,
+    ) -> std::sync::MutexGuard<'_, HashMap<(String, TableId), Option<Instant>>> {
         self.pressed.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// A claim to post `table`'s replay to `chat` for a press of its button, unless one is on
     /// its way there or was posted within [`PRESSED_AGAIN`].
-    fn claim_post(self: &Arc<Self>, chat: &str, table: i64) -> Option<PostClaim> {
+    fn claim_post(self: &Arc<Self>, chat: &str, table: TableId) -> Option<PostClaim> {
         let now = Instant::now();
         let mut pressed = self.pressed_lock();
         pressed.retain(|_, at| at.is_none_or(|at| now.duration_since(at) < PRESSED_AGAIN));
@@ -181,10 +183,7 @@ impl Replays<'_> {
                 let t = match self.load(id).await {
                     Ok(t) => t,
                     Err(ServiceError::Store(StoreError::NotFound(_))) => {
-                        return Err(Fail::Say(
-                            "err-no-such-table",
-                            vec![("table", Arg::Number(id))],
-                        ));
+                        return Err(Fail::Say("err-no-such-table", vec![("table", id.into())]));
                     }
                     Err(e) => return Err(e.into()),
                 };
@@ -195,7 +194,7 @@ impl Replays<'_> {
                     && !seated
                     && self.thread_table(ctx).await?.is_none_or(|own| own.rec.id != id)
                 {
-                    return Err(Fail::Say("err-no-such-table", vec![("table", Arg::Number(id))]));
+                    return Err(Fail::Say("err-no-such-table", vec![("table", id.into())]));
                 }
                 t
             }
@@ -263,7 +262,7 @@ impl Replays<'_> {
         let (options, boards, names, seed, id) =
             (t.options.clone(), t.settings.boards, t.names(), t.seed(), t.rec.id);
         Ok(move || {
-            Record::from_log(&options, boards, names, &seed, Some(id), actions)
+            Record::from_log(&options, boards, names, &seed, Some(id.get()), actions)
                 .map_err(|e| e.to_string())
         })
     }
@@ -290,7 +289,7 @@ impl Replays<'_> {
     /// [`PRESSED_AGAIN`] (a double tap posts one GIF).
     pub(super) async fn replay_pressed(&self, ctx: &Ctx, t: Loaded) -> Result<Vec<View>, Fail> {
         let Some(claim) = self.drawn.claim_post(ctx.chat.as_str(), t.rec.id) else {
-            tracing::debug!(table = t.rec.id, chat = %ctx.chat, "a replay pressed again");
+            tracing::debug!(table = %t.rec.id, chat = %ctx.chat, "a replay pressed again");
             return Ok(Vec::new());
         };
         self.replay_table(ctx, t, Some(claim)).await
@@ -352,10 +351,7 @@ impl Replays<'_> {
                 let text = self.i18n.text(
                     lang,
                     "replay-drawing",
-                    &[
-                        ("game", self.views().game_name(lang, game).into()),
-                        ("table", Arg::Number(id)),
-                    ],
+                    &[("game", self.views().game_name(lang, game).into()), ("table", id.into())],
                 );
                 let post =
                     Post { about: Some(About { table: id, thread: false }), ..Post::default() };
@@ -367,7 +363,7 @@ impl Replays<'_> {
 
     /// What a chat is told when the replay it was promised could not be drawn: `fail`'s
     /// words, in the table's language, as a message of its own (the request was answered).
-    fn replay_failed(&self, table: i64, lang: Lang, fail: Fail) -> Vec<View> {
+    fn replay_failed(&self, table: TableId, lang: Lang, fail: Fail) -> Vec<View> {
         let (key, args) = match fail {
             Fail::Say(key, args) => (key, args),
             _ => ("err-replay-failed", Vec::new()),
@@ -391,7 +387,7 @@ impl Replays<'_> {
             "replay-caption",
             &[
                 ("game", self.views().game_name(lang, t.kind).into()),
-                ("table", Arg::Number(t.rec.id)),
+                ("table", t.rec.id.into()),
                 ("frames", Arg::Number(frames as i64)),
             ],
         );
@@ -427,11 +423,11 @@ impl Replays<'_> {
         match drawn {
             Some(Ok(animated)) => Ok((animated.gif, animated.frames)),
             Some(Err(why)) => {
-                tracing::error!(table = id, why, "drawing a replay failed");
+                tracing::error!(table = %id, why, "drawing a replay failed");
                 Err(say("err-replay-failed"))
             }
             None => {
-                tracing::error!(table = id, "the replay's drawing panicked");
+                tracing::error!(table = %id, "the replay's drawing panicked");
                 Err(say("err-replay-failed"))
             }
         }
@@ -455,7 +451,7 @@ impl Replays<'_> {
             "export-caption",
             &[
                 ("game", self.views().game_name(lang, t.kind).into()),
-                ("table", Arg::Number(t.rec.id)),
+                ("table", t.rec.id.into()),
                 ("moves", Arg::Number(record.steps.len() as i64)),
             ],
         );

@@ -14,7 +14,7 @@ use super::message::spread_audience;
 use super::token::TokenKey;
 use super::{Clock, Ctx, Kind, Op, Pick, Place, Slot, TableMessage, View};
 use crate::engine::GameKind;
-use crate::ids::{MessageRef, Platform, UserId};
+use crate::ids::{MessageRef, Platform, TableId, UserId, Version};
 use crate::render::Renderer;
 use crate::runtime::metrics::Metrics;
 use crate::store::{Store, StoreError, TableStatus};
@@ -48,7 +48,7 @@ impl Service {
                 Ok(Some(message)) => m.place = Place::Edit(message),
                 Ok(None) => {}
                 Err(e) => {
-                    tracing::warn!(table = m.table, error = %e, "reading the table's message failed")
+                    tracing::warn!(table = %m.table, error = %e, "reading the table's message failed")
                 }
             }
         }
@@ -120,7 +120,7 @@ pub struct Service {
     pub(super) computer_turns: Arc<tokio::sync::Notify>,
     /// Boards this process owes (see [`Service::board_owed`]): table → the version a write of
     /// this process left to a computer, and when.
-    owed: Arc<Mutex<HashMap<i64, (i64, std::time::Instant)>>>,
+    owed: Arc<Mutex<HashMap<TableId, (Version, std::time::Instant)>>>,
     /// How seasons of ratings are cut.
     pub(super) seasons: crate::game::rating::Seasons,
     /// Replays drawn lately.
@@ -130,7 +130,7 @@ pub struct Service {
     /// Long drawing (replays), off the boards' path.
     pub(super) background: Arc<crate::runtime::lanes::Background>,
     /// Tables found damaged by this process, with what is wrong (for `/healthz`).
-    damaged: Arc<Mutex<BTreeMap<i64, String>>>,
+    damaged: Arc<Mutex<BTreeMap<TableId, String>>>,
     /// Cups found damaged (logged once each).
     damaged_cups: Arc<Mutex<std::collections::BTreeSet<i64>>>,
     /// When this process's Discord shards last identified, by bucket ([`IdentifyTurn`]).
@@ -221,7 +221,7 @@ impl Service {
 
     /// Tables this process found damaged (a stored row that does not read back, or a table
     /// whose handling panicked), with what is wrong; they are refused, never played.
-    pub fn damaged_tables(&self) -> Vec<(i64, String)> {
+    pub fn damaged_tables(&self) -> Vec<(TableId, String)> {
         let damaged = self.damaged.lock().unwrap_or_else(|p| p.into_inner());
         damaged.iter().map(|(id, why)| (*id, why.clone())).collect()
     }
@@ -229,7 +229,7 @@ impl Service {
     /// Tables whose turn deadline or reminder passed more than `late_ms` ago and that no
     /// process is working on, besides those known to be damaged: the turn timers are not
     /// keeping up (for `/healthz`).
-    pub async fn overdue(&self, late_ms: i64) -> Result<Vec<i64>, ServiceError> {
+    pub async fn overdue(&self, late_ms: i64) -> Result<Vec<TableId>, ServiceError> {
         let now = self.clock.now_ms();
         let mut ids = self.store.overdue(now - late_ms, now).await?;
         let damaged = self.damaged.lock().unwrap_or_else(|p| p.into_inner());
@@ -238,18 +238,18 @@ impl Service {
     }
 
     /// Notes that table `id` reads again (repaired by hand): no longer listed as damaged.
-    pub(super) fn note_repaired(&self, id: i64) {
+    pub(super) fn note_repaired(&self, id: TableId) {
         let mut damaged = self.damaged.lock().unwrap_or_else(|p| p.into_inner());
         if damaged.remove(&id).is_some() {
-            tracing::info!(table = id, "a table once damaged reads again");
+            tracing::info!(table = %id, "a table once damaged reads again");
         }
     }
 
     /// Notes that table `id` is damaged: logged once, and reported by [`Self::damaged_tables`].
-    pub(super) fn note_damaged(&self, id: i64, why: &str) {
+    pub(super) fn note_damaged(&self, id: TableId, why: &str) {
         let mut damaged = self.damaged.lock().unwrap_or_else(|p| p.into_inner());
         if damaged.insert(id, why.to_owned()).is_none() {
-            tracing::error!(table = id, why, "a stored table is damaged; it is refused");
+            tracing::error!(table = %id, why, "a stored table is damaged; it is refused");
         }
     }
 
@@ -293,7 +293,7 @@ impl Service {
 
     /// Notes that this process wrote `version` of `table`, where a computer acts next: the
     /// board of that version is owed until [`Service::board_made`].
-    pub(super) fn owe_board(&self, table: i64, version: i64) {
+    pub(super) fn owe_board(&self, table: TableId, version: Version) {
         let now = std::time::Instant::now();
         let mut owed = self.owed.lock().unwrap_or_else(|p| p.into_inner());
         if owed.len() >= OWED_KEPT {
@@ -304,7 +304,7 @@ impl Service {
 
     /// Notes that the board of `version` of `table` is made: a board owed up to that version
     /// is no longer, and the turn timer is told (the computer's turn may be played now).
-    pub(super) fn board_made(&self, table: i64, version: i64) {
+    pub(super) fn board_made(&self, table: TableId, version: Version) {
         let mut owed = self.owed.lock().unwrap_or_else(|p| p.into_inner());
         if owed.get(&table).is_some_and(|(v, _)| *v <= version) {
             owed.remove(&table);
@@ -317,7 +317,7 @@ impl Service {
     /// most [`OWED_MAX`]): the turn timer then holds the computer's turn back, so that the
     /// computer's board never reaches the chat before the board it follows (which would then
     /// come late, under it, and the chat's newest message would not be the live board).
-    pub(super) fn board_owed(&self, table: i64, version: i64) -> bool {
+    pub(super) fn board_owed(&self, table: TableId, version: Version) -> bool {
         let mut owed = self.owed.lock().unwrap_or_else(|p| p.into_inner());
         match owed.get(&table) {
             Some((v, at)) if *v == version && at.elapsed() < OWED_MAX => true,
@@ -422,20 +422,20 @@ impl Service {
     /// The message recorded for a table's `slot` (see [`Service::shown`]), if any.
     pub async fn message(
         &self,
-        table: i64,
+        table: TableId,
         slot: Slot,
     ) -> Result<Option<MessageRef>, ServiceError> {
         Ok(self.store.message(table, slot.name()).await?)
     }
 
     /// The thread recorded for a table (see [`Service::thread_opened`]), if any.
-    pub async fn thread(&self, table: i64) -> Result<Option<i64>, ServiceError> {
+    pub async fn thread(&self, table: TableId) -> Result<Option<i64>, ServiceError> {
         Ok(self.store.thread(table).await?)
     }
 
     /// Records the thread an adapter opened for a table (`thread`, its channel's number), where
     /// its boards go from then on.
-    pub async fn thread_opened(&self, table: i64, thread: i64) -> Result<(), ServiceError> {
+    pub async fn thread_opened(&self, table: TableId, thread: i64) -> Result<(), ServiceError> {
         let recorded = self.store.set_thread(table, thread).await;
         Ok(self.track(recorded)?)
     }
@@ -446,9 +446,9 @@ impl Service {
     /// newest, has live buttons whatever the order in which views reach the chat.
     pub async fn shown(
         &self,
-        table: i64,
+        table: TableId,
         slot: Slot,
-        version: i64,
+        version: Version,
         message: &MessageRef,
     ) -> Result<Shown, ServiceError> {
         let recorded = self.store.set_message(table, slot.name(), message, version).await;
@@ -468,7 +468,7 @@ impl Service {
             Ok(Some((_, shown))) => shown < *version,
             Ok(None) => true,
             Err(e) => {
-                tracing::warn!(table, error = %e, "reading the table's message failed");
+                tracing::warn!(%table, error = %e, "reading the table's message failed");
                 true
             }
         }
@@ -550,7 +550,7 @@ impl Service {
         &self,
         ctx: &Ctx,
         op: Op,
-        table: Option<i64>,
+        table: Option<TableId>,
         own: Option<Lang>,
     ) -> Result<Vec<View>, Fail> {
         let pick = |game: Option<GameKind>| table.map_or(Pick::from(game), Pick::Table);
@@ -685,7 +685,7 @@ impl Service {
                 match self.board_refresh(table).await {
                     Ok(Some(view)) => views.push(view),
                     Ok(None) => {}
-                    Err(e) => tracing::warn!(table, error = %e, "refreshing a stale board failed"),
+                    Err(e) => tracing::warn!(%table, error = %e, "refreshing a stale board failed"),
                 }
                 views
             }
@@ -696,7 +696,7 @@ impl Service {
                 self.health.mark_down(&e);
                 vec![self.store_down_view(ctx)]
             }
-            Fail::Internal(ServiceError::Damaged(table, why)) if table > 0 => {
+            Fail::Internal(ServiceError::Damaged(table, why)) => {
                 self.note_damaged(table, &why);
                 let text = self.i18n.text(lang, "err-table-damaged", &[("table", table.into())]);
                 vec![private("err-table-damaged", text)]
@@ -712,7 +712,7 @@ impl Service {
         }
     }
 
-    async fn board_refresh(&self, table: i64) -> Result<Option<View>, ServiceError> {
+    async fn board_refresh(&self, table: TableId) -> Result<Option<View>, ServiceError> {
         let t = self.load(table).await?;
         let lang = self.table_lang(&t).await;
         let replace = self.store.message(table, t.slot().name()).await?;

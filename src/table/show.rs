@@ -41,7 +41,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::{Clock, Kind, Place, Standings, TableMessage, View};
-use crate::ids::{MessageRef, Posted};
+use crate::ids::{MessageRef, Posted, TableId, Version};
 use crate::store::Store;
 use crate::store::show::Claim;
 
@@ -118,7 +118,7 @@ impl Shows {
         let local = self.lock(subject).await;
         let owner = self.owner();
         let recorded = self.claim(m, owner).await;
-        tracing::debug!(table = m.table, owner, ?recorded, version = m.version, "claimed");
+        tracing::debug!(table = %m.table, owner, ?recorded, version = %m.version, "claimed");
         self.show_claimed(surface, view, m, owner, recorded).await;
         drop(local);
         self.unlock(subject);
@@ -132,12 +132,13 @@ impl Shows {
         let local = self.lock(subject).await;
         let owner = self.owner();
         let recorded = self.claim_cup(s.cup, owner).await;
-        let shown = recorded.as_ref().map_or(i64::MIN, |(_, v)| *v);
-        if s.version <= shown {
+        // None shown yet is older than any version (`None < Some(_)`).
+        let shown = recorded.as_ref().map(|(_, v)| *v);
+        if Some(s.version) <= shown {
             tracing::debug!(
                 cup = s.cup,
-                version = s.version,
-                shown,
+                version = %s.version,
+                ?shown,
                 "standings not shown over newer"
             );
         } else if let Some(posted) =
@@ -163,7 +164,7 @@ impl Shows {
 
     /// Claims a cup's standings, waiting while another process holds the claim (at most until
     /// it expires); the message recorded, if any.
-    async fn claim_cup(&self, cup: i64, owner: i64) -> Option<(MessageRef, i64)> {
+    async fn claim_cup(&self, cup: i64, owner: i64) -> Option<(MessageRef, Version)> {
         let claimed =
             self.wait_claim(|now, until| self.store.shows().claim_cup_show(cup, owner, now, until));
         match claimed.await {
@@ -178,7 +179,10 @@ impl Shows {
     /// Runs `attempt(now, until)` until it claims, waiting while another process holds the
     /// claim (at most until it expires): the message the claim read, or why none was claimed
     /// (held all along, or the store did not answer).
-    async fn wait_claim<F, Fut>(&self, mut attempt: F) -> Result<Option<(MessageRef, i64)>, String>
+    async fn wait_claim<F, Fut>(
+        &self,
+        mut attempt: F,
+    ) -> Result<Option<(MessageRef, Version)>, String>
     where
         F: FnMut(i64, i64) -> Fut,
         Fut: std::future::Future<Output = Result<Claim, crate::store::StoreError>>,
@@ -205,18 +209,20 @@ impl Shows {
         view: &View,
         m: &TableMessage,
         owner: i64,
-        recorded: Option<(MessageRef, i64)>,
+        recorded: Option<(MessageRef, Version)>,
     ) {
+        // None shown yet is older than any version (`None < Some(_)`).
         let (current, shown) = match &recorded {
-            Some((message, version)) => (Some(message), *version),
-            None => (None, i64::MIN),
+            Some((message, version)) => (Some(message), Some(*version)),
+            None => (None, None),
         };
         let buttons = !view.buttons().is_empty();
-        let older = m.version < shown;
+        let older = Some(m.version) < shown;
         // A refresh, or a board in place, of the version already shown would change nothing.
-        let again = m.version == shown && matches!(m.place, Place::Refresh(_) | Place::InPlace);
+        let again =
+            Some(m.version) == shown && matches!(m.place, Place::Refresh(_) | Place::InPlace);
         if older || again {
-            tracing::debug!(table = m.table, version = m.version, shown, "not shown over a newer");
+            tracing::debug!(table = %m.table, version = %m.version, ?shown, "not shown over a newer");
             self.release(m.table, owner).await;
             // A new message of an older version still tells its moves; nothing else is
             // wanted once a newer version is shown.
@@ -250,15 +256,15 @@ impl Shows {
         let kept = match recorded {
             Ok(kept) => kept,
             Err(e) => {
-                tracing::warn!(table = m.table, error = %e, "recording the shown message failed");
+                tracing::warn!(table = %m.table, error = %e, "recording the shown message failed");
                 false
             }
         };
-        tracing::debug!(table = m.table, version = m.version, %reference, ?current, kept, "shown");
+        tracing::debug!(table = %m.table, version = %m.version, %reference, ?current, kept, "shown");
         if !kept {
             // Another show went ahead (or the store did not answer): the store names another
             // message, whose buttons are the live ones; this one must not be a second.
-            tracing::info!(table = m.table, "a show outlived its claim: its buttons go");
+            tracing::info!(table = %m.table, "a show outlived its claim: its buttons go");
             if buttons {
                 for message in &posted.posted {
                     surface.strip(*message).await;
@@ -271,26 +277,26 @@ impl Shows {
     /// Claims the table's showing, waiting while another process holds the claim (at most
     /// until it expires). The message recorded for the slot, if any. Should the store not
     /// answer, the show goes ahead unclaimed (a board shown beats none).
-    async fn claim(&self, m: &TableMessage, owner: i64) -> Option<(MessageRef, i64)> {
+    async fn claim(&self, m: &TableMessage, owner: i64) -> Option<(MessageRef, Version)> {
         let (table, slot) = (m.table, m.slot.name());
         let claimed = self
             .wait_claim(|now, until| self.store.shows().claim_show(table, slot, owner, now, until));
         match claimed.await {
             Ok(recorded) => recorded,
             Err(why) => {
-                tracing::warn!(table, why, "the table's show claim never came free");
+                tracing::warn!(%table, why, "the table's show claim never came free");
                 self.recorded(m).await
             }
         }
     }
 
-    async fn recorded(&self, m: &TableMessage) -> Option<(MessageRef, i64)> {
+    async fn recorded(&self, m: &TableMessage) -> Option<(MessageRef, Version)> {
         self.store.message_version(m.table, m.slot.name()).await.ok().flatten()
     }
 
-    async fn release(&self, table: i64, owner: i64) {
+    async fn release(&self, table: TableId, owner: i64) {
         if let Err(e) = self.store.shows().release_show(table, owner).await {
-            tracing::warn!(table, error = %e, "giving the show claim back failed");
+            tracing::warn!(%table, error = %e, "giving the show claim back failed");
         }
     }
 
@@ -322,7 +328,7 @@ impl Shows {
 /// What a show claims: a table's messages or a cup's standings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 enum Subject {
-    Table(i64),
+    Table(TableId),
     Cup(i64),
 }
 
@@ -343,7 +349,7 @@ pub fn fold_boards<'a>(views: &mut Vec<View>, later: impl Iterator<Item = &'a Vi
         Kind::Table(m) if m.slot == super::Slot::Board => Some((m.table, m.version)),
         _ => None,
     };
-    let mut newest: HashMap<i64, i64> = HashMap::new();
+    let mut newest: HashMap<TableId, Version> = HashMap::new();
     for (table, version) in later.filter_map(board) {
         let v = newest.entry(table).or_insert(version);
         *v = (*v).max(version);

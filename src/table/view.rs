@@ -13,7 +13,7 @@ use super::{
 };
 use crate::engine::computer::Level;
 use crate::engine::{Action, Event, Game, GameKind, Legal, Options};
-use crate::ids::{ChatId, UserId};
+use crate::ids::{ChatId, TableId, UserId};
 use crate::render::{Player, Scene, Theme};
 use crate::store::TableStatus;
 
@@ -26,7 +26,7 @@ impl Views<'_> {
     }
 
     fn button(&self, t: &Loaded, button: TokenButton, label: String) -> Button {
-        let token = Token { table: t.rec.id as u64, version: t.rec.version as u64, button };
+        let token = Token { table: t.rec.id.to_token(), version: t.rec.version.to_token(), button };
         Button { label, token: token.encode(&self.key) }
     }
 
@@ -57,7 +57,7 @@ impl Views<'_> {
 
     pub(super) fn lobby_view(&self, t: &Loaded, lang: Lang) -> View {
         let invite =
-            t.settings.private.then(|| super::token::invite_code(t.rec.id as u64, &self.key));
+            t.settings.private.then(|| super::token::invite_code(t.rec.id.to_token(), &self.key));
         let text = self.lobby_text(t, lang, invite.as_deref());
         let label = |key: &str| self.i18n.text(lang, key, &[]);
         let computer_row = self.computer_row(t, lang);
@@ -558,7 +558,7 @@ impl Views<'_> {
                 let t = match self.load(id).await {
                     Ok(t) => t,
                     Err(e) => {
-                        tracing::warn!(table = id, error = %e, "an unshown table does not load");
+                        tracing::warn!(table = %id, error = %e, "an unshown table does not load");
                         continue;
                     }
                 };
@@ -573,7 +573,7 @@ impl Views<'_> {
                     message.place = Place::Edit(m);
                 }
                 spread_audience(&mut views);
-                tracing::info!(table = id, version = t.rec.version, "showing a change never shown");
+                tracing::info!(table = %id, version = %t.rec.version, "showing a change never shown");
                 out.extend(views.into_iter().map(|v| (t.rec.chat.clone(), v)));
             }
         }
@@ -581,7 +581,7 @@ impl Views<'_> {
 
     /// A name for a table's thread (Discord): the game and its players, as the chat reads
     /// them ("Ludo: Ana, Ben"), at most 100 characters.
-    pub async fn thread_name(self, table: i64) -> String {
+    pub async fn thread_name(self, table: TableId) -> String {
         match self.load(table).await {
             Ok(t) => {
                 let lang = self.table_lang(&t).await;
@@ -590,7 +590,7 @@ impl Views<'_> {
                 name.chars().take(100).collect()
             }
             Err(e) => {
-                tracing::warn!(table, error = %e, "naming a thread");
+                tracing::warn!(%table, error = %e, "naming a thread");
                 format!("#{table}")
             }
         }
@@ -614,7 +614,7 @@ impl Views<'_> {
                     let lang = self.table_lang(&t).await;
                     views.push(self.current_view(&t, lang).await);
                 }
-                Err(e) => tracing::warn!(table = id, error = %e, "an open table does not load"),
+                Err(e) => tracing::warn!(table = %id, error = %e, "an open table does not load"),
             }
         }
         views

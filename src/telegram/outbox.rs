@@ -591,6 +591,7 @@ impl crate::table::show::Surface for Surface<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ids::{TableId, Version};
     use crate::table::TableMessage;
 
     fn board(table: i64, text: &str) -> View {
@@ -598,7 +599,8 @@ mod tests {
     }
 
     fn board_at(table: i64, version: i64, text: &str) -> View {
-        View::new(None, text.into(), Kind::Table(TableMessage::new(table, Slot::Board, version)))
+        let m = TableMessage::new(TableId::new(table), Slot::Board, Version::new(version));
+        View::new(None, text.into(), Kind::Table(m))
     }
 
     fn batch(views: Vec<View>) -> Outgoing {

@@ -37,7 +37,7 @@ use serde::Serialize;
 
 use crate::engine::{Entropy, GameKind};
 use crate::game::fair::{Seed, Stream};
-use crate::ids::{MessageRef, Posted, UserId};
+use crate::ids::{MessageRef, Posted, TableId, UserId, Version};
 use crate::store::Store;
 use crate::table::{Ctx, Kind, Op, Post, Refusal, Service, Slot, SystemClock, TableMessage, View};
 
@@ -595,11 +595,11 @@ async fn serve_live(service: Service) -> Result<LivePages, LoadError> {
 struct LivePage {
     pages: LivePages,
     /// The table watched and the stream's task.
-    watching: Option<(i64, tokio::task::JoinHandle<()>)>,
+    watching: Option<(TableId, tokio::task::JoinHandle<()>)>,
     /// Each event's table version and arrival, as the stream gets them.
-    arrivals: Arc<std::sync::Mutex<Vec<(i64, Instant)>>>,
+    arrivals: Arc<std::sync::Mutex<Vec<(Version, Instant)>>>,
     /// Moves answered (the version they made, when) whose event has not come yet.
-    waiting: Vec<(i64, Instant)>,
+    waiting: Vec<(Version, Instant)>,
 }
 
 impl LivePage {
@@ -608,7 +608,7 @@ impl LivePage {
     }
 
     /// Watches `table` (a new game's table: the old page closes).
-    fn watch(&mut self, table: i64) {
+    fn watch(&mut self, table: TableId) {
         if self.watching.as_ref().is_some_and(|(t, _)| *t == table) {
             return;
         }
@@ -624,7 +624,7 @@ impl LivePage {
     }
 
     /// A move answered at `at`, which made the table's version `version`.
-    fn answered(&mut self, version: i64, at: Instant) {
+    fn answered(&mut self, version: Version, at: Instant) {
         self.waiting.push((version, at));
     }
 
@@ -653,7 +653,7 @@ impl Drop for LivePage {
 async fn follow(
     client: reqwest::Client,
     url: String,
-    arrivals: Arc<std::sync::Mutex<Vec<(i64, Instant)>>>,
+    arrivals: Arc<std::sync::Mutex<Vec<(Version, Instant)>>>,
 ) {
     let Ok(mut res) = client.get(&url).send().await else { return };
     let mut text = String::new();
@@ -669,7 +669,8 @@ async fn follow(
                 event.lines().filter_map(|l| l.strip_prefix("data:")).map(str::trim).collect();
             let version = serde_json::from_str::<serde_json::Value>(&data)
                 .ok()
-                .and_then(|v| v["version"].as_i64());
+                .and_then(|v| v["version"].as_i64())
+                .map(Version::new);
             if let Some(version) = version {
                 arrivals.lock().unwrap_or_else(|e| e.into_inner()).push((version, came));
             }
@@ -1153,7 +1154,11 @@ fn view_of(m: &serde_json::Value) -> View {
             text_first: false,
             mentions: users("mentions"),
             buttons,
-            ..TableMessage::new(0, Slot::Board, m.get("id").and_then(|v| v.as_i64()).unwrap_or(0))
+            ..TableMessage::new(
+                TableId::default(),
+                Slot::Board,
+                Version::new(m.get("id").and_then(|v| v.as_i64()).unwrap_or(0)),
+            )
         }),
         None => Kind::Post(Post { mentions: users("mentions"), buttons, ..Post::default() }),
     };
