@@ -531,6 +531,16 @@ impl Cups<'_> {
         }
     }
 
+    /// Stores `next` with `change`, if the cup is still as read: false when another change
+    /// came first (the caller reads the cup again and tries again).
+    async fn cup_stored(&self, next: &CupRecord, change: &CupChange<'_>) -> Result<bool, Fail> {
+        match self.store.cups().update_cup(next, change).await {
+            Ok(_) => Ok(true),
+            Err(StoreError::CupConflict(_)) => Ok(false),
+            Err(e) => Err(e.into()),
+        }
+    }
+
     async fn read_cup(&self, id: i64) -> Result<Read, Fail> {
         let rec = match self.store.cups().cup(id).await {
             Ok(rec) => rec,
@@ -585,26 +595,18 @@ impl Cups<'_> {
             let mut next = c.rec.clone();
             next.updated_ms = self.clock.now_ms();
             let join = [player];
-            match self
-                .store
-                .cups()
-                .update_cup(&next, &CupChange { join: &join, ..CupChange::default() })
-                .await
-            {
-                Ok(_) => {
-                    let lang = self.user_lang(ctx).await;
-                    let args = [
-                        ("game", self.views().game_name(lang, c.game).into()),
-                        ("count", Arg::Number(c.rec.players.len() as i64 + 1)),
-                    ];
-                    let text = self.i18n.text(lang, "cup-joined", &args);
-                    return self.cup_answer(ctx, lang, text, c.rec.id).await;
-                }
-                Err(StoreError::CupConflict(_)) => continue,
-                Err(e) => return Err(e.into()),
+            if !self.cup_stored(&next, &CupChange { join: &join, ..CupChange::default() }).await? {
+                continue;
             }
+            let lang = self.user_lang(ctx).await;
+            let args = [
+                ("game", self.views().game_name(lang, c.game).into()),
+                ("count", Arg::Number(c.rec.players.len() as i64 + 1)),
+            ];
+            let text = self.i18n.text(lang, "cup-joined", &args);
+            return self.cup_answer(ctx, lang, text, c.rec.id).await;
         }
-        Err(Fail::Internal(ServiceError::Internal("a cup kept changing".into())))
+        Err(kept_changing())
     }
 
     /// T9: refuses a sign-up while the player's no-show wait runs, saying how long is left.
@@ -657,18 +659,15 @@ impl Cups<'_> {
                 reinstate: if back { &seq } else { &[] },
                 ..CupChange::default()
             };
-            match self.store.cups().update_cup(&next, &change).await {
-                Ok(_) => {
-                    let lang = self.cup_lang(&c.rec).await;
-                    let key = if back { "cup-excused-back" } else { "cup-excused" };
-                    let args = [("name", p.name.clone().into()), ("by", ctx.name.clone().into())];
-                    return Ok(vec![View::post(Some(lang), self.i18n.text(lang, key, &args))]);
-                }
-                Err(StoreError::CupConflict(_)) => continue,
-                Err(e) => return Err(e.into()),
+            if !self.cup_stored(&next, &change).await? {
+                continue;
             }
+            let lang = self.cup_lang(&c.rec).await;
+            let key = if back { "cup-excused-back" } else { "cup-excused" };
+            let args = [("name", p.name.clone().into()), ("by", ctx.name.clone().into())];
+            return Ok(vec![View::post(Some(lang), self.i18n.text(lang, key, &args))]);
         }
-        Err(Fail::Internal(ServiceError::Internal("a cup kept changing".into())))
+        Err(kept_changing())
     }
 
     /// `/cup lift Ana` (a chat admin): Ana's no-show wait in this chat is lifted (T9).
@@ -701,22 +700,15 @@ impl Cups<'_> {
             let mut next = c.rec.clone();
             next.updated_ms = self.clock.now_ms();
             let leave = [ctx.user.clone()];
-            match self
-                .store
-                .cups()
-                .update_cup(&next, &CupChange { leave: &leave, ..CupChange::default() })
-                .await
+            if !self.cup_stored(&next, &CupChange { leave: &leave, ..CupChange::default() }).await?
             {
-                Ok(_) => {
-                    let lang = self.user_lang(ctx).await;
-                    let text = self.i18n.text(lang, "cup-left", &[]);
-                    return self.cup_answer(ctx, lang, text, c.rec.id).await;
-                }
-                Err(StoreError::CupConflict(_)) => continue,
-                Err(e) => return Err(e.into()),
+                continue;
             }
+            let lang = self.user_lang(ctx).await;
+            let text = self.i18n.text(lang, "cup-left", &[]);
+            return self.cup_answer(ctx, lang, text, c.rec.id).await;
         }
-        Err(Fail::Internal(ServiceError::Internal("a cup kept changing".into())))
+        Err(kept_changing())
     }
 
     async fn cup_start(&self, ctx: &Ctx, id: Option<i64>) -> Result<Vec<View>, Fail> {
@@ -787,23 +779,20 @@ impl Cups<'_> {
             next.status = CupStatus::Cancelled;
             next.cancelled_by = Some(ctx.name.clone());
             next.updated_ms = self.clock.now_ms();
-            match self.store.cups().update_cup(&next, &CupChange::default()).await {
-                Ok(_) => {
-                    tracing::info!(cup = c.rec.id, user = %ctx.user, "a cup cancelled");
-                    let lang = self.cup_lang(&c.rec).await;
-                    let args = [
-                        ("game", self.views().game_name(lang, c.game).into()),
-                        ("name", ctx.name.clone().into()),
-                    ];
-                    let said = View::post(Some(lang), self.i18n.text(lang, "cup-cancelled", &args));
-                    let now = self.read_cup(c.rec.id).await?;
-                    return Ok(vec![said, self.cup_cancelled_view(&now, lang)]);
-                }
-                Err(StoreError::CupConflict(_)) => continue,
-                Err(e) => return Err(e.into()),
+            if !self.cup_stored(&next, &CupChange::default()).await? {
+                continue;
             }
+            tracing::info!(cup = c.rec.id, user = %ctx.user, "a cup cancelled");
+            let lang = self.cup_lang(&c.rec).await;
+            let args = [
+                ("game", self.views().game_name(lang, c.game).into()),
+                ("name", ctx.name.clone().into()),
+            ];
+            let said = View::post(Some(lang), self.i18n.text(lang, "cup-cancelled", &args));
+            let now = self.read_cup(c.rec.id).await?;
+            return Ok(vec![said, self.cup_cancelled_view(&now, lang)]);
         }
-        Err(Fail::Internal(ServiceError::Internal("a cup kept changing".into())))
+        Err(kept_changing())
     }
 
     /// The chat's cup: the open one, else the last.
@@ -1399,6 +1388,11 @@ impl Cups<'_> {
 }
 
 /// Refuses a cup that has ended: cancelled, or over.
+/// A cup changed under every try of an operation (a bound that should never be reached).
+fn kept_changing() -> Fail {
+    Fail::Internal(ServiceError::Internal("a cup kept changing".into()))
+}
+
 fn ended(c: &Read) -> Result<(), Fail> {
     match c.rec.status {
         CupStatus::Cancelled => Err(say("err-cup-gone")),

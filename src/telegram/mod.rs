@@ -64,7 +64,7 @@ pub struct Telegram {
     handled: Arc<Notify>,
     /// Where polling failures are reported (for `/healthz`).
     health: Arc<Health>,
-    /// New messages sent to each chat in the last minute (see [`outbox::Budget`]).
+    /// New messages sent to each chat in the last minute (see [`outbox::busy`]).
     budget: Arc<Mutex<Budget>>,
     /// Views waiting to be sent, by table (or chat): each lane sends in order.
     outbox: Arc<Lanes<Outgoing>>,
@@ -111,7 +111,7 @@ impl Telegram {
             handled: Arc::default(),
             health,
             outbox: Arc::default(),
-            budget: Arc::default(),
+            budget: Arc::new(Mutex::new(outbox::budget())),
             username: Arc::default(),
             live: None,
         }

@@ -42,35 +42,24 @@ const WINDOW: Duration = Duration::from_secs(60);
 const RESERVE: u32 = 3;
 
 /// The new messages each chat was sent in the last minute, to tell when a new board would
-/// wait behind the chat's limit.
-#[derive(Debug)]
-pub(super) struct Budget {
-    sent: Pace<ChatId>,
+/// wait behind the chat's limit ([`busy`]).
+pub(super) type Budget = Pace<ChatId>;
+
+/// An empty [`Budget`], counting over Telegram's minute.
+pub(super) fn budget() -> Budget {
+    Pace::new(WINDOW)
 }
 
-impl Default for Budget {
-    fn default() -> Self {
-        Self { sent: Pace::new(WINDOW) }
-    }
-}
-
-impl Budget {
-    /// Notes a new message sent to `chat` at `now`.
-    pub(super) fn record(&mut self, chat: ChatId, now: Instant) {
-        self.sent.record(chat, now);
-    }
-
-    /// Whether `chat` has spent its new messages for this minute, but for the few kept for
-    /// texts: a new board now would wait, or leave a ranking or the seed waiting.
-    pub(super) fn busy(&mut self, chat: ChatId, now: Instant) -> bool {
-        let limits = Limits::default();
-        let per_minute = if chat.is_channel_or_supergroup() {
-            limits.messages_per_min_channel_or_supergroup
-        } else {
-            limits.messages_per_min_chat
-        };
-        self.sent.count(chat, now) >= per_minute.saturating_sub(RESERVE).max(1) as usize
-    }
+/// Whether `chat` has spent its new messages for this minute, but for the few kept for
+/// texts: a new board now would wait, or leave a ranking or the seed waiting.
+pub(super) fn busy(budget: &mut Budget, chat: ChatId, now: Instant) -> bool {
+    let limits = Limits::default();
+    let per_minute = if chat.is_channel_or_supergroup() {
+        limits.messages_per_min_channel_or_supergroup
+    } else {
+        limits.messages_per_min_chat
+    };
+    budget.count(chat, now) >= per_minute.saturating_sub(RESERVE).max(1) as usize
 }
 
 /// Views of one operation, to send together and in order.
@@ -574,12 +563,12 @@ impl crate::table::show::Surface for Surface<'_> {
         let chats = Telegram::chats_of(self.chat, view);
         let now = Instant::now();
         let mut budget = self.telegram.budget.lock().unwrap_or_else(|e| e.into_inner());
-        let busy: Vec<ChatId> = chats.into_iter().filter(|c| budget.busy(*c, now)).collect();
+        let spent: Vec<ChatId> = chats.into_iter().filter(|c| busy(&mut budget, *c, now)).collect();
         let posted: Vec<Posted> = live
             .posted
             .iter()
             .copied()
-            .filter(|p| p.chat.is_some_and(|c| busy.contains(&ChatId(c))))
+            .filter(|p| p.chat.is_some_and(|c| spent.contains(&ChatId(c))))
             .collect();
         if !posted.is_empty() {
             tracing::debug!("a busy chat: the board is edited in place");
@@ -640,27 +629,30 @@ mod tests {
 
     #[test]
     fn a_chat_is_busy_once_its_minute_is_spent_and_quiet_again_after() {
-        let mut budget = Budget::default();
+        let mut budget = budget();
         let start = Instant::now();
         let supergroup = ChatId(-1_001_234_567_890);
         let group = ChatId(-1234);
-        assert!(!budget.busy(supergroup, start), "a chat never sent to is quiet");
+        assert!(!busy(&mut budget, supergroup, start), "a chat never sent to is quiet");
         for i in 0..7 {
-            assert!(!budget.busy(supergroup, start), "message {i} of 10 (3 kept for texts)");
+            assert!(!busy(&mut budget, supergroup, start), "message {i} of 10 (3 kept for texts)");
             budget.record(supergroup, start + Duration::from_secs(i));
         }
-        assert!(budget.busy(supergroup, start + Duration::from_secs(7)), "7 of 10 a minute");
-        assert!(!budget.busy(group, start), "another chat has its own minute");
+        assert!(busy(&mut budget, supergroup, start + Duration::from_secs(7)), "7 of 10 a minute");
+        assert!(!busy(&mut budget, group, start), "another chat has its own minute");
         for i in 0..16 {
             budget.record(group, start + Duration::from_secs(i));
         }
-        assert!(!budget.busy(group, start + Duration::from_secs(16)), "a group has 20 a minute");
+        assert!(
+            !busy(&mut budget, group, start + Duration::from_secs(16)),
+            "a group has 20 a minute"
+        );
         budget.record(group, start + Duration::from_secs(16));
-        assert!(budget.busy(group, start + Duration::from_secs(17)));
+        assert!(busy(&mut budget, group, start + Duration::from_secs(17)));
         // A minute after the first message, one is free again; after the last, all are.
-        assert!(!budget.busy(supergroup, start + Duration::from_secs(60)));
-        assert!(!budget.busy(supergroup, start + Duration::from_secs(67)));
-        assert_eq!(budget.sent.count(supergroup, start + Duration::from_secs(67)), 0);
+        assert!(!busy(&mut budget, supergroup, start + Duration::from_secs(60)));
+        assert!(!busy(&mut budget, supergroup, start + Duration::from_secs(67)));
+        assert_eq!(budget.count(supergroup, start + Duration::from_secs(67)), 0);
     }
 
     #[test]
