@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use super::fail::{Fail, ServiceError, say};
 use super::words::Settings;
-use super::{Ctx, Pick, Service, Slot};
+use super::{Ctx, Pick, Service, Slot, View};
 use crate::engine::computer::Level;
 use crate::engine::cup::Seat as CupSeat;
 use crate::engine::{Action, Event, Game, GameKind, Legal, OptionError, Options, Seat, Status};
@@ -35,7 +35,7 @@ pub(super) const CLAIM_MS: i64 = 10_000;
 /// How many times a typed command or a lobby button is tried on the table as it is now, when
 /// another change was stored first (a computer's move, another player's command, another
 /// process): each try reads the table again, so what still fits takes effect.
-pub(super) const FRESH_TRIES: usize = 16;
+const FRESH_TRIES: usize = 16;
 
 /// One rated person's change in a finished game (all-time rating), for the ranking message.
 #[derive(Debug, Clone, PartialEq)]
@@ -224,6 +224,30 @@ impl Loaded {
 }
 
 impl Service {
+    /// Applies `once` to table `t` as it is now: if another change was stored first (a
+    /// computer's move, another player's command or press, another bot process), the table is
+    /// read again and `once` applied to that, up to [`FRESH_TRIES`] times, so that whatever
+    /// still fits takes effect (and what no longer fits is refused for what it is). For typed
+    /// commands and lobby buttons; a move button stays bound to the version it was drawn at.
+    pub(super) async fn as_it_is_now<F, Fut>(
+        &self,
+        mut t: Loaded,
+        mut once: F,
+    ) -> Result<Vec<View>, Fail>
+    where
+        F: FnMut(Loaded) -> Fut,
+        Fut: std::future::Future<Output = Result<Vec<View>, Fail>>,
+    {
+        let id = t.rec.id;
+        for _ in 0..FRESH_TRIES - 1 {
+            match once(t).await {
+                Err(Fail::Stale(_)) => t = self.load(id).await?,
+                done => return done,
+            }
+        }
+        once(t).await
+    }
+
     /// A stored table, checked ([`Loaded::read`]), with its game from the snapshot or, if the
     /// snapshot is of another shape or does not load, replayed from the log.
     pub(super) async fn load(&self, id: TableId) -> Result<Loaded, ServiceError> {

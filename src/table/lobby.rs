@@ -5,7 +5,7 @@
 
 use super::fail::{Fail, ServiceError, say};
 use super::i18n::{Arg, Lang};
-use super::load::{FRESH_TRIES, Loaded, SHAPE};
+use super::load::{Loaded, SHAPE};
 use super::words::{self, Settings, WordError};
 use super::{Ctx, Kind, Lobby, Place, Slot, TableMessage, Target, View};
 use crate::engine::computer::Level;
@@ -462,25 +462,15 @@ impl Lobby<'_> {
         self.lobby_apply(ctx, t, op).await
     }
 
-    /// Applies a lobby operation to the lobby as it is now: if another change was stored first
-    /// (two people joining at once, a double tap on Add computer, another bot process), the
-    /// lobby is read again and the operation applied to it, a few times, so that every press
-    /// that still fits takes effect (and one that no longer fits is refused for what it is).
+    /// Applies a lobby operation to the lobby as it is now (two people joining at once, a double
+    /// tap on Add computer: see [`super::Service::as_it_is_now`]).
     pub(super) async fn lobby_apply(
         &self,
         ctx: &Ctx,
         t: Loaded,
         op: LobbyOp,
     ) -> Result<Vec<View>, Fail> {
-        let id = t.rec.id;
-        let mut t = t;
-        for _ in 0..FRESH_TRIES - 1 {
-            match self.lobby_apply_once(ctx, t, op.clone()).await {
-                Err(Fail::Stale(_)) => t = self.load(id).await?,
-                done => return done,
-            }
-        }
-        self.lobby_apply_once(ctx, t, op).await
+        self.as_it_is_now(t, |t| self.lobby_apply_once(ctx, t, op.clone())).await
     }
 
     async fn lobby_apply_once(

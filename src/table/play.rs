@@ -2,7 +2,7 @@
 
 use super::fail::{Fail, say};
 use super::i18n::{Arg, Lang};
-use super::load::{CLAIM_MS, FRESH_TRIES, Loaded, MAX_STRIKES};
+use super::load::{CLAIM_MS, Loaded, MAX_STRIKES};
 use super::lobby::{LobbyOp, actor};
 use super::token::{Button as TokenButton, Token};
 use super::{
@@ -235,17 +235,10 @@ impl Play<'_> {
         game: super::Pick,
         target: Option<super::Target>,
     ) -> Result<Vec<View>, Fail> {
-        let mut t = self.find(ctx, game, &TableStatus::OPEN).await?;
-        let id = t.rec.id;
+        let t = self.find(ctx, game, &TableStatus::OPEN).await?;
         // A typed command acts on the table as it is now: a computer's move or another
         // player's command stored first is no reason to refuse it as out of date.
-        for _ in 0..FRESH_TRIES - 1 {
-            match self.depart_once(ctx, t, target.as_ref()).await {
-                Err(Fail::Stale(_)) => t = self.load(id).await?,
-                done => return done,
-            }
-        }
-        self.depart_once(ctx, t, target.as_ref()).await
+        self.as_it_is_now(t, |t| self.depart_once(ctx, t, target.as_ref())).await
     }
 
     async fn depart_once(
@@ -288,15 +281,8 @@ impl Play<'_> {
     }
 
     /// Cancels the table as it is now (read again if another change was stored first).
-    async fn cancel_table(&self, ctx: &Ctx, mut t: Loaded) -> Result<Vec<View>, Fail> {
-        let id = t.rec.id;
-        for _ in 0..FRESH_TRIES - 1 {
-            match self.cancel_once(ctx, t).await {
-                Err(Fail::Stale(_)) => t = self.load(id).await?,
-                done => return done,
-            }
-        }
-        self.cancel_once(ctx, t).await
+    async fn cancel_table(&self, ctx: &Ctx, t: Loaded) -> Result<Vec<View>, Fail> {
+        self.as_it_is_now(t, |t| self.cancel_once(ctx, t)).await
     }
 
     async fn cancel_once(&self, ctx: &Ctx, mut t: Loaded) -> Result<Vec<View>, Fail> {
