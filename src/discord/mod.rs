@@ -688,7 +688,7 @@ impl Discord {
             },
             Ok(None) => {}
             Err(e) => {
-                tracing::warn!(%table, error = %e, "reading the table's thread failed");
+                tracing::warn!(table = table.get(), error = %e, "reading the table's thread failed");
                 return channel;
             }
         }
@@ -714,7 +714,7 @@ impl Discord {
         let Some(thread) = opened else { return channel };
         let Ok(id) = i64::try_from(thread.id.get()) else { return thread.id };
         if let Err(e) = self.service.thread_opened(table, id).await {
-            tracing::warn!(%table, error = %e, "recording the table's thread failed");
+            tracing::warn!(table = table.get(), error = %e, "recording the table's thread failed");
         }
         thread.id
     }

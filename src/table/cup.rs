@@ -1085,7 +1085,7 @@ impl Cups<'_> {
         let c = match self.read_cup(id).await {
             Ok(c) => c,
             Err(Fail::Internal(e)) => {
-                tracing::warn!(cup = id, table = %t.rec.id, error = %e, "the cup did not read");
+                tracing::warn!(cup = id, table = t.rec.id.get(), error = %e, "the cup did not read");
                 return None;
             }
             Err(_) => return None,
@@ -1138,10 +1138,14 @@ impl Cups<'_> {
             match started.await {
                 Ok(v) => views.extend(v),
                 Err(Fail::Internal(e)) => {
-                    tracing::error!(cup = c.rec.id, table = %id, error = %e, "a cup table did not start")
+                    tracing::error!(cup = c.rec.id, table = id.get(), error = %e, "a cup table did not start")
                 }
                 Err(_) => {
-                    tracing::debug!(cup = c.rec.id, table = %id, "a cup table started elsewhere")
+                    tracing::debug!(
+                        cup = c.rec.id,
+                        table = id.get(),
+                        "a cup table started elsewhere"
+                    )
                 }
             }
         }

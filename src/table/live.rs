@@ -345,7 +345,7 @@ impl Live<'_> {
         let t = match self.load(table).await {
             Ok(t) => Some(t),
             Err(e) => {
-                tracing::warn!(%table, error = %e, "a live play link for a table that does not load");
+                tracing::warn!(table = table.get(), error = %e, "a live play link for a table that does not load");
                 None
             }
         };

@@ -277,7 +277,7 @@ impl Service {
                 Ok(game) => game,
                 // Another shape, or a snapshot that no longer reads: the log is the truth.
                 Err(why) => {
-                    tracing::warn!(table = %id, why, "rebuilding from the log");
+                    tracing::warn!(table = id.get(), why, "rebuilding from the log");
                     self.replay(&loaded).await?.0
                 }
             };

@@ -490,7 +490,7 @@ impl TurnNotices<'_> {
         let now = self.clock.now_ms();
         for &table in &notice.tables {
             if let Err(e) = self.store.settle_notice(table, &notice.user, Some(now), None).await {
-                tracing::warn!(%table, user = %notice.user, error = %e, "marking a notice sent failed");
+                tracing::warn!(table = table.get(), user = %notice.user, error = %e, "marking a notice sent failed");
             }
         }
     }

@@ -35,7 +35,7 @@ impl Play<'_> {
             Err(e) => return Err(e.into()),
         };
         if !self.reachable(ctx, &t).await? {
-            tracing::info!(user = %ctx.user, chat = %ctx.chat, table = %id, "a button from elsewhere");
+            tracing::info!(user = %ctx.user, chat = %ctx.chat, table = id.get(), "a button from elsewhere");
             return Err(say("err-other-chat"));
         }
         match token.button {
@@ -338,14 +338,18 @@ impl Play<'_> {
                 Ok(Err(Fail::Internal(ServiceError::Damaged(id, why)))) => {
                     self.note_damaged(id, &why)
                 }
-                Ok(Err(Fail::Internal(e))) => tracing::error!(%table, error = %e, "timer failed"),
+                Ok(Err(Fail::Internal(e))) => {
+                    tracing::error!(table = table.get(), error = %e, "timer failed")
+                }
                 // Someone moved meanwhile: their move stands, the timer restarted with it.
-                Ok(Err(_)) => tracing::debug!(%table, "timer lost a race"),
+                Ok(Err(_)) => tracing::debug!(table = table.get(), "timer lost a race"),
                 Err(e) if e.is_panic() => {
                     let why = crate::runtime::lanes::panic_text(&*e.into_panic());
                     self.note_damaged(table, &format!("its turn timer panicked: {why}"));
                 }
-                Err(e) => tracing::warn!(%table, error = %e, "the timer's task was cancelled"),
+                Err(e) => {
+                    tracing::warn!(table = table.get(), error = %e, "the timer's task was cancelled")
+                }
             }
         }
         out.extend(self.cups().cup_tick().await?);
@@ -364,14 +368,18 @@ impl Play<'_> {
     ) -> Result<Vec<(ChatId, View)>, Fail> {
         let (id, version) = (t.rec.id, t.rec.version);
         if t.rec.deadline_ms.is_none_or(|d| d > now) {
-            tracing::debug!(table = %id, %version, now, deadline = ?t.rec.deadline_ms, "timer: computer not due");
+            tracing::debug!(table = id.get(), version = version.get(), now, deadline = ?t.rec.deadline_ms, "timer: computer not due");
             self.store.clear_reminder(id, version).await?;
             return Ok(Vec::new());
         }
         if self.board_owed(id, version) {
             // The board before it is still being made here: the computer's would overtake
             // it. Due again at once; the board, once made, wakes the timer.
-            tracing::debug!(table = %id, %version, "timer: the computer waits for the board");
+            tracing::debug!(
+                table = id.get(),
+                version = version.get(),
+                "timer: the computer waits for the board"
+            );
             self.store.release(id, version).await?;
             return Ok(Vec::new());
         }
@@ -395,7 +403,12 @@ impl Play<'_> {
         }
         if t.rec.version != version {
             // A write came between the claim and now: the table is due again as it now is.
-            tracing::debug!(table = %id, %version, now = %t.rec.version, "timer: a newer version");
+            tracing::debug!(
+                table = id.get(),
+                version = version.get(),
+                now = t.rec.version.get(),
+                "timer: a newer version"
+            );
             self.store.release(id, t.rec.version).await?;
             return Ok(Vec::new());
         }

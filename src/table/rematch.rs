@@ -57,7 +57,7 @@ impl Rematches<'_> {
     ) -> Result<Vec<View>, Fail> {
         // Only a finished game's button, as drawn under its final board, opens a rematch.
         if t.rec.status != TableStatus::Finished || t.rec.version.to_token() != version {
-            tracing::info!(table = %t.rec.id, user = %ctx.user, "a stale Rematch button");
+            tracing::info!(table = t.rec.id.get(), user = %ctx.user, "a stale Rematch button");
             return Err(say("err-rematch-stale"));
         }
         let of = t.rec.id;
@@ -68,7 +68,7 @@ impl Rematches<'_> {
             Some(id) => id,
             None => match self.store.open_rematch(&self.rematch_record(ctx, &t)?, of).await? {
                 Rematch::Opened(id) => {
-                    tracing::info!(table = %of, rematch = %id, user = %ctx.user, "a rematch opened");
+                    tracing::info!(table = of.get(), rematch = id.get(), user = %ctx.user, "a rematch opened");
                     return self.rematch_opened(id).await;
                 }
                 Rematch::Exists(id) => id,

@@ -75,7 +75,7 @@ fn posted(
     claim: Option<PostClaim>,
 ) -> Result<Vec<View>, Fail> {
     let views = drawn.unwrap_or_else(|e| {
-        tracing::error!(%table, error = %e, "a replay's task failed");
+        tracing::error!(table = table.get(), error = %e, "a replay's task failed");
         Err(say("err-replay-failed"))
     })?;
     if let Some(claim) = claim {
@@ -289,7 +289,7 @@ impl Replays<'_> {
     /// [`PRESSED_AGAIN`] (a double tap posts one GIF).
     pub(super) async fn replay_pressed(&self, ctx: &Ctx, t: Loaded) -> Result<Vec<View>, Fail> {
         let Some(claim) = self.drawn.claim_post(ctx.chat.as_str(), t.rec.id) else {
-            tracing::debug!(table = %t.rec.id, chat = %ctx.chat, "a replay pressed again");
+            tracing::debug!(table = t.rec.id.get(), chat = %ctx.chat, "a replay pressed again");
             return Ok(Vec::new());
         };
         self.replay_table(ctx, t, Some(claim)).await
@@ -423,11 +423,11 @@ impl Replays<'_> {
         match drawn {
             Some(Ok(animated)) => Ok((animated.gif, animated.frames)),
             Some(Err(why)) => {
-                tracing::error!(table = %id, why, "drawing a replay failed");
+                tracing::error!(table = id.get(), why, "drawing a replay failed");
                 Err(say("err-replay-failed"))
             }
             None => {
-                tracing::error!(table = %id, "the replay's drawing panicked");
+                tracing::error!(table = id.get(), "the replay's drawing panicked");
                 Err(say("err-replay-failed"))
             }
         }

@@ -48,7 +48,7 @@ impl Service {
                 Ok(Some(message)) => m.place = Place::Edit(message),
                 Ok(None) => {}
                 Err(e) => {
-                    tracing::warn!(table = %m.table, error = %e, "reading the table's message failed")
+                    tracing::warn!(table = m.table.get(), error = %e, "reading the table's message failed")
                 }
             }
         }
@@ -241,7 +241,7 @@ impl Service {
     pub(super) fn note_repaired(&self, id: TableId) {
         let mut damaged = self.damaged.lock().unwrap_or_else(|p| p.into_inner());
         if damaged.remove(&id).is_some() {
-            tracing::info!(table = %id, "a table once damaged reads again");
+            tracing::info!(table = id.get(), "a table once damaged reads again");
         }
     }
 
@@ -249,7 +249,7 @@ impl Service {
     pub(super) fn note_damaged(&self, id: TableId, why: &str) {
         let mut damaged = self.damaged.lock().unwrap_or_else(|p| p.into_inner());
         if damaged.insert(id, why.to_owned()).is_none() {
-            tracing::error!(table = %id, why, "a stored table is damaged; it is refused");
+            tracing::error!(table = id.get(), why, "a stored table is damaged; it is refused");
         }
     }
 
@@ -468,7 +468,7 @@ impl Service {
             Ok(Some((_, shown))) => shown < *version,
             Ok(None) => true,
             Err(e) => {
-                tracing::warn!(%table, error = %e, "reading the table's message failed");
+                tracing::warn!(table = table.get(), error = %e, "reading the table's message failed");
                 true
             }
         }
@@ -685,7 +685,9 @@ impl Service {
                 match self.board_refresh(table).await {
                     Ok(Some(view)) => views.push(view),
                     Ok(None) => {}
-                    Err(e) => tracing::warn!(%table, error = %e, "refreshing a stale board failed"),
+                    Err(e) => {
+                        tracing::warn!(table = table.get(), error = %e, "refreshing a stale board failed")
+                    }
                 }
                 views
             }

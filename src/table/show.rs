@@ -118,7 +118,13 @@ impl Shows {
         let local = self.lock(subject).await;
         let owner = self.owner();
         let recorded = self.claim(m, owner).await;
-        tracing::debug!(table = %m.table, owner, ?recorded, version = %m.version, "claimed");
+        tracing::debug!(
+            table = m.table.get(),
+            owner,
+            ?recorded,
+            version = m.version.get(),
+            "claimed"
+        );
         self.show_claimed(surface, view, m, owner, recorded).await;
         drop(local);
         self.unlock(subject);
@@ -137,7 +143,7 @@ impl Shows {
         if Some(s.version) <= shown {
             tracing::debug!(
                 cup = s.cup,
-                version = %s.version,
+                version = s.version.get(),
                 ?shown,
                 "standings not shown over newer"
             );
@@ -222,7 +228,12 @@ impl Shows {
         let again =
             Some(m.version) == shown && matches!(m.place, Place::Refresh(_) | Place::InPlace);
         if older || again {
-            tracing::debug!(table = %m.table, version = %m.version, ?shown, "not shown over a newer");
+            tracing::debug!(
+                table = m.table.get(),
+                version = m.version.get(),
+                ?shown,
+                "not shown over a newer"
+            );
             self.release(m.table, owner).await;
             // A new message of an older version still tells its moves; nothing else is
             // wanted once a newer version is shown.
@@ -256,15 +267,15 @@ impl Shows {
         let kept = match recorded {
             Ok(kept) => kept,
             Err(e) => {
-                tracing::warn!(table = %m.table, error = %e, "recording the shown message failed");
+                tracing::warn!(table = m.table.get(), error = %e, "recording the shown message failed");
                 false
             }
         };
-        tracing::debug!(table = %m.table, version = %m.version, %reference, ?current, kept, "shown");
+        tracing::debug!(table = m.table.get(), version = m.version.get(), %reference, ?current, kept, "shown");
         if !kept {
             // Another show went ahead (or the store did not answer): the store names another
             // message, whose buttons are the live ones; this one must not be a second.
-            tracing::info!(table = %m.table, "a show outlived its claim: its buttons go");
+            tracing::info!(table = m.table.get(), "a show outlived its claim: its buttons go");
             if buttons {
                 for message in &posted.posted {
                     surface.strip(*message).await;
@@ -284,7 +295,7 @@ impl Shows {
         match claimed.await {
             Ok(recorded) => recorded,
             Err(why) => {
-                tracing::warn!(%table, why, "the table's show claim never came free");
+                tracing::warn!(table = table.get(), why, "the table's show claim never came free");
                 self.recorded(m).await
             }
         }
@@ -296,7 +307,7 @@ impl Shows {
 
     async fn release(&self, table: TableId, owner: i64) {
         if let Err(e) = self.store.shows().release_show(table, owner).await {
-            tracing::warn!(%table, error = %e, "giving the show claim back failed");
+            tracing::warn!(table = table.get(), error = %e, "giving the show claim back failed");
         }
     }
 

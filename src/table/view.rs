@@ -558,7 +558,7 @@ impl Views<'_> {
                 let t = match self.load(id).await {
                     Ok(t) => t,
                     Err(e) => {
-                        tracing::warn!(table = %id, error = %e, "an unshown table does not load");
+                        tracing::warn!(table = id.get(), error = %e, "an unshown table does not load");
                         continue;
                     }
                 };
@@ -573,7 +573,11 @@ impl Views<'_> {
                     message.place = Place::Edit(m);
                 }
                 spread_audience(&mut views);
-                tracing::info!(table = %id, version = %t.rec.version, "showing a change never shown");
+                tracing::info!(
+                    table = id.get(),
+                    version = t.rec.version.get(),
+                    "showing a change never shown"
+                );
                 out.extend(views.into_iter().map(|v| (t.rec.chat.clone(), v)));
             }
         }
@@ -590,7 +594,7 @@ impl Views<'_> {
                 name.chars().take(100).collect()
             }
             Err(e) => {
-                tracing::warn!(%table, error = %e, "naming a thread");
+                tracing::warn!(table = table.get(), error = %e, "naming a thread");
                 format!("#{table}")
             }
         }
@@ -614,7 +618,9 @@ impl Views<'_> {
                     let lang = self.table_lang(&t).await;
                     views.push(self.current_view(&t, lang).await);
                 }
-                Err(e) => tracing::warn!(table = %id, error = %e, "an open table does not load"),
+                Err(e) => {
+                    tracing::warn!(table = id.get(), error = %e, "an open table does not load")
+                }
             }
         }
         views
