@@ -281,12 +281,17 @@ async fn the_rebuild_gives_back_the_incremental_ratings() {
             None,
             "{db}"
         );
-        // So does a bot's start.
-        common::execute(&url, "update ratings set mu = 1, sigma = 1, games = 99").await;
-        common::execute(&url, "update meta set value = 1 where key = 'rating_model'").await;
-        let running = dicetable::bot::start(&common::bot_config(url.clone())).await.unwrap();
-        assert_same(db, &incremental, &ratings(&store).await);
-        running.shutdown().await;
+        // So does a bot's start: after model 1, and after model 4, the one before issue 61's
+        // two-seat bounds (item 4).
+        for old in [1, 4] {
+            assert!(old < dicetable::game::rating::MODEL);
+            common::execute(&url, "update ratings set mu = 1, sigma = 1, games = 99").await;
+            let model = format!("update meta set value = {old} where key = 'rating_model'");
+            common::execute(&url, &model).await;
+            let running = dicetable::bot::start(&common::bot_config(url.clone())).await.unwrap();
+            assert_same(db, &incremental, &ratings(&store).await);
+            running.shutdown().await;
+        }
         store.close().await;
     }
 }

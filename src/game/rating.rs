@@ -28,11 +28,13 @@ use crate::engine::computer::Level;
 use crate::engine::{Game, GameKind};
 
 /// The number of the rating model: stored ratings of another are rebuilt at start-up
-/// ([`crate::table::Ratings::upgrade_ratings`]). 4: a Long Nardy match rated once, with the
+/// ([`crate::table::Ratings::upgrade_ratings`]). 5: a game of more than two seats moves a person
+/// no further, and takes no more of their deviation, than a two-seat game against one of its
+/// opponents would (issue 61, item 4); 4: a Long Nardy match rated once, with the
 /// luck of its length (issue 47, item 2); 3: Plackett–Luce with Ludo's luck and computers
 /// measured per table size, a Nardy match counted once per point of its margin; 2:
 /// Plackett–Luce with one luck for every size; 1 (never stored): the pairwise model before it.
-pub const MODEL: i64 = 4;
+pub const MODEL: i64 = 5;
 
 /// A new player's skill: the crate's defaults, 25 ± 25/3.
 pub const START: Skill = Skill { mu: 25.0, sigma: 25.0 / 3.0 };
@@ -253,7 +255,8 @@ pub fn plackett_luce(
 /// places tie), `length` from [`length`], `games` each person's rated games before this one
 /// (an established rating moves at most [`MAX_STEP`]). Returns one skill per seat: a person's
 /// new skill, a computer's fixed one. Each seat is a team of one in [`plackett_luce`], damped by
-/// [`seats_damping`].
+/// [`seats_damping`], then held within what a two-seat game against one of its opponents would
+/// do (`TwoSeat`: no further up or down, no more of the deviation taken).
 pub fn rate(
     kind: GameKind,
     seats: &[Entrant],
@@ -275,9 +278,10 @@ pub fn rate(
     let damping = seats_damping(kind, seats.len());
     let teams: Vec<Vec<Skill>> = skills.iter().map(|s| vec![*s]).collect();
     let new = plackett_luce(&teams, ranks, beta(kind, seats.len(), length), damping);
-    for ((skill, new), seat) in skills.iter_mut().zip(new).zip(seats) {
+    for (i, ((skill, new), seat)) in skills.iter_mut().zip(new).zip(seats).enumerate() {
         if let (Entrant::Person(_), Some(new)) = (seat, new.first()) {
-            *skill = *new;
+            let bounds = TwoSeat::of(kind, seats, i, before[i], length);
+            *skill = bounds.hold(before[i], *new);
         }
     }
     for (i, skill) in skills.iter_mut().enumerate() {
@@ -287,6 +291,52 @@ pub fn rate(
         }
     }
     skills
+}
+
+/// What two-seat games against the same opponents would do to one person: the bounds of a game
+/// of more seats (issue 61, item 4). However many seats a game has and whoever sits at them,
+/// it moves a person no further up than winning a two-seat game against one of its opponents
+/// would, no further down than losing one would, and takes no more of the variance than such a
+/// game does (a two-seat game takes the same share from its winner and its loser). Without
+/// these bounds a newcomer seventh of eight against easy computers lost 491 points and kept a
+/// deviation of 31 of 500: an improbable ranking among many seats of little luck tells the
+/// model far more than any two-seat game could.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct TwoSeat {
+    /// The most `mu` may rise: the largest two-seat win's.
+    up: f64,
+    /// The most `mu` may fall: the largest two-seat loss's (a negative number).
+    down: f64,
+    /// The least `sigma` may become: the smallest a two-seat game leaves.
+    sigma: f64,
+}
+
+impl TwoSeat {
+    /// The bounds for the person at seat `me` (skill `skill`) of `seats`: each other seat met
+    /// at a two-seat table (a computer with its two-seat skill), with two seats' luck.
+    fn of(kind: GameKind, seats: &[Entrant], me: usize, skill: Skill, length: u32) -> TwoSeat {
+        let luck = beta(kind, 2, length);
+        let mut bounds = TwoSeat { up: 0.0, down: 0.0, sigma: skill.sigma };
+        for (_, other) in seats.iter().enumerate().filter(|&(j, _)| j != me) {
+            let other = match *other {
+                Entrant::Person(s) => s,
+                Entrant::Computer(level) => computer_skill(kind, level, 2),
+            };
+            let teams = [vec![skill], vec![other]];
+            let won = plackett_luce(&teams, &[1, 2], luck, 1.0)[0][0];
+            let lost = plackett_luce(&teams, &[2, 1], luck, 1.0)[0][0];
+            bounds.up = bounds.up.max(won.mu - skill.mu);
+            bounds.down = bounds.down.min(lost.mu - skill.mu);
+            bounds.sigma = bounds.sigma.min(won.sigma).min(lost.sigma);
+        }
+        bounds
+    }
+
+    /// `after` held within the bounds of a skill that was `before`.
+    fn hold(self, before: Skill, after: Skill) -> Skill {
+        let step = (after.mu - before.mu).clamp(self.down, self.up);
+        Skill { mu: before.mu + step, sigma: after.sigma.max(self.sigma) }
+    }
 }
 
 /// The chance of each seat to win (finish first), as the model predicts it from their skills:
@@ -518,6 +568,70 @@ mod tests {
         // The chances of equals are equal and sum to one.
         let chances = win_chances_with(&[START; 8], beta(GameKind::Ludo, 8, 1));
         assert!(chances.iter().all(|c| (c - 0.125).abs() < 1e-12));
+    }
+
+    /// A newcomer at `seats` seats with computers of `level` in every other seat, placed
+    /// `place`: their skill after the game.
+    fn newcomer_among(level: Level, seats: usize, place: u32) -> Skill {
+        let mut entrants = vec![Entrant::Person(START)];
+        entrants.extend((1..seats).map(|_| Entrant::Computer(level)));
+        let mut ranks: Vec<u32> = (1..=seats as u32).filter(|&r| r != place).collect();
+        ranks.insert(0, place);
+        rate(GameKind::Ludo, &entrants, &ranks, 1, &[0])[0]
+    }
+
+    /// Issue 61 item 4: one game, whatever its size and opponents, moves a newcomer no further
+    /// than a two-seat game against the same level of computer does (won or lost), and takes no
+    /// more of the deviation than that two-seat game. It was 1500 → 1009 (−491), deviation 500
+    /// → 31, for the seventh of eight against easy computers.
+    #[test]
+    fn one_game_moves_a_newcomer_no_more_than_a_two_seat_game_at_any_level_and_size() {
+        for level in Level::ALL {
+            let won = newcomer_among(level, 2, 1);
+            let lost = newcomer_among(level, 2, 2);
+            let (up, down) = (won.mu - START.mu, lost.mu - START.mu);
+            assert!(up > 0.0 && down < 0.0, "{level:?}: {won:?} {lost:?}");
+            let sigma = won.sigma.min(lost.sigma);
+            for seats in 2..=8 {
+                for place in 1..=seats as u32 {
+                    let after = newcomer_among(level, seats, place);
+                    let step = after.mu - START.mu;
+                    let at = format!("{level:?}, {seats} seats, place {place}: {after:?}");
+                    assert!(step <= up + 1e-9 && step >= down - 1e-9, "{at}: {up} {down}");
+                    assert!(after.sigma >= sigma - 1e-9, "{at}: two seats leave {sigma}");
+                    assert!(after.sigma < START.sigma, "{at}: the game told nothing");
+                    // First moves up, last down, whatever the size.
+                    if place == 1 {
+                        assert!(step > 0.0, "{at}");
+                    }
+                    if place == seats as u32 {
+                        assert!(step < 0.0, "{at}");
+                    }
+                }
+            }
+        }
+        // The issue's game: seventh of eight against easy computers.
+        let after = newcomer_among(Level::Easy, 8, 7);
+        let lost2 = newcomer_among(Level::Easy, 2, 2);
+        assert!(START.shown() - after.shown() <= START.shown() - lost2.shown(), "{after:?}");
+        assert!(after.shown_deviation() >= lost2.shown_deviation(), "{after:?}");
+    }
+
+    /// Issue 61 item 4: the games after a first one still move a newcomer (the first game no
+    /// longer freezes the rating): seventh of eight against easy computers again and again, the
+    /// second and third games move the rating about as far as the first.
+    #[test]
+    fn a_first_game_does_not_freeze_a_newcomers_rating() {
+        let mut me = START;
+        let mut moves = Vec::new();
+        for game in 0..3 {
+            let mut entrants = vec![Entrant::Person(me)];
+            entrants.extend((1..8).map(|_| Entrant::Computer(Level::Easy)));
+            let after = rate(GameKind::Ludo, &entrants, &[7, 1, 2, 3, 4, 5, 6, 8], 1, &[game])[0];
+            moves.push(me.shown() - after.shown());
+            me = after;
+        }
+        assert!(moves.iter().all(|&m| m >= moves[0] / 2), "{moves:?}");
     }
 
     /// Issue 47 item 3: an established rating moves at most MAX_STEP in one game, however
