@@ -646,7 +646,8 @@ fn verify_cup(path: &std::path::Path, bytes: &[u8]) -> Result<ExitCode> {
         Ok(checked) => {
             println!(
                 "OK: {} game records replayed against their seeds and the rules; {} results are \
-                 their games' rankings; the standings follow from the results",
+                 their games' rankings; every round seats each player once and is the pairing \
+                 its rules give; the standings follow from the results",
                 checked.records, checked.results
             );
             for (place, player, points, sb) in &export.standings {

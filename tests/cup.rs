@@ -383,8 +383,9 @@ async fn play_cup(
     window_ms: i64,
     no_show: i32,
     restart: impl Fn(i32) -> Option<Service>,
-) -> String {
+) -> (String, String) {
     let mut posted = Vec::new();
+    let mut last = String::new();
     for _ in 0..64 {
         let c = the_cup(store, chat).await;
         if c.status != CupStatus::Playing {
@@ -414,7 +415,12 @@ async fn play_cup(
         loop {
             clock.advance(2_000);
             waited += 2_000;
-            posted.push(ticked(&service.play().tick().await.unwrap(), chat));
+            let views = service.play().tick().await.unwrap();
+            let end = views.iter().find(|(c, v)| *c == chat && v.text.contains("cup!"));
+            if let Some((_, end)) = end {
+                last = texts(std::slice::from_ref(end));
+            }
+            posted.push(ticked(&views, chat));
             let now = the_cup(store, chat).await;
             if now.round != round || now.status != CupStatus::Playing || waited > window_ms + 60_000
             {
@@ -422,7 +428,7 @@ async fn play_cup(
             }
         }
     }
-    posted.join("\n")
+    (posted.join("\n"), last)
 }
 
 /// Issue 49's measured run, in the table service on both databases: a 16-player Swiss Nardy
@@ -449,7 +455,7 @@ async fn a_sixteen_player_nardy_cup_and_a_twelve_player_ludo_cup_run_to_their_en
             }
             let started = texts(&say(&first, &ctx(&chat, "P0"), "/cup start").await);
             assert!(started.contains(&format!("round 1 of {rounds}")), "{db} {game}: {started}");
-            let posted = play_cup(first, &store, &clock, &chat, 120_000, 2, |round| {
+            let (posted, last) = play_cup(first, &store, &clock, &chat, 120_000, 2, |round| {
                 (round == 3).then(service)
             })
             .await;
@@ -465,15 +471,27 @@ async fn a_sixteen_player_nardy_cup_and_a_twelve_player_ludo_cup_run_to_their_en
                 "{db} {game}: {:?}",
                 c.games
             );
-            let last = posted.rsplit("cup!").nth(1).map(str::to_owned).unwrap_or_default();
-            let _ = last;
+            // Issue 61 item 13: the final standings message itself (not any round's text)
+            // has every player's final line, in the rebuilt order.
+            let mut at = 0;
             for (name, points) in rebuilt(&c) {
                 let unit = if points == 1 { "point" } else { "points" };
-                assert!(
-                    posted.contains(&format!("{name}: {points} {unit}")),
-                    "{db} {game}: {name} {points}"
-                );
+                let line = format!("{name}: {points} {unit}");
+                let found = last[at..].find(&line).map(|f| at + f);
+                assert!(found.is_some(), "{db} {game}: {line} not after {at} in {last}");
+                at = found.unwrap_or(at);
             }
+            // Issue 61 item 5: the cup's export, forfeits, byes and a restart and all, passes
+            // `dicetable verify`'s structural checks (every round re-derived from the ones
+            // before it).
+            let export = say(&service(), &ctx(&chat, "P0"), "/cup export").await;
+            let file = export.iter().find_map(View::file).expect("a file");
+            let path = std::env::temp_dir().join(format!("{}-{db}-{game}.json", file.name));
+            std::fs::write(&path, &file.bytes).unwrap();
+            let out = verified(&path);
+            let said = String::from_utf8_lossy(&out.stdout).into_owned();
+            assert!(out.status.success(), "{db} {game}: {said}");
+            let _ = std::fs::remove_file(&path);
             if game == "nardy" {
                 let mut pairs = std::collections::BTreeSet::new();
                 for g in c.games.iter().filter(|g| g.table.is_some()) {

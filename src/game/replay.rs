@@ -677,7 +677,9 @@ impl CupExport {
 
     /// Checks the export: every record replays against its seed and the rules; every result
     /// is its table's record (the same players in the same seats, each place the record's
-    /// rank, a forfeit ranked below every place); the standings follow from the results.
+    /// rank, a forfeit a seat the record shows the timer removing); the cup's structure holds
+    /// (rounds, byes, forfeits, withdrawals, each round's pairing re-derived); the standings
+    /// follow from the results.
     pub fn verify(&self) -> Result<CupVerified, String> {
         if self.format != CUP_FORMAT {
             return Err(format!("a cup export of format {}, not {CUP_FORMAT}", self.format));
@@ -716,10 +718,9 @@ impl CupExport {
                 let rank = ranking.get(seat).copied().unwrap_or(0);
                 let agrees = match claimed {
                     crate::engine::cup::Seat::Place(p) => *p == rank,
-                    crate::engine::cup::Seat::Forfeit => {
-                        (ranking.iter().filter(|&&r| r > rank).count()) == 0
-                            || rank as usize == ranking.len()
-                    }
+                    // Ranked as the timer removed it (after a resignation, say, it is not
+                    // last): that the timer did remove it is a check of the cup's structure.
+                    crate::engine::cup::Seat::Forfeit => true,
                 };
                 if !agrees {
                     return Err(format!(
@@ -729,6 +730,7 @@ impl CupExport {
             }
             results += 1;
         }
+        self.verify_structure()?;
         let computed = self.computed_standings();
         if computed != self.standings {
             return Err(format!(
@@ -737,6 +739,171 @@ impl CupExport {
             ));
         }
         Ok(CupVerified { records: self.records.len(), results })
+    }
+
+    /// A player's name in messages.
+    fn name(&self, player: usize) -> &str {
+        self.players.get(player).map_or("?", String::as_str)
+    }
+
+    /// Names of several players, as a list.
+    fn names(&self, players: &[usize]) -> String {
+        players.iter().map(|&p| self.name(p)).collect::<Vec<_>>().join(", ")
+    }
+
+    /// The cup's shape, beyond each record (issue 61, item 5): every player and round number in
+    /// range; each round seats every active player once (a game or a bye), and a player is
+    /// absent only before signing up (after everyone signed up earlier who plays) or once
+    /// withdrawn (T8: two forfeits); a bye only in a round that has games; a forfeit only where
+    /// the record shows the timer removing that seat (T7); a withdrawn player only with two
+    /// forfeits (T8); every game whose record ended has its result; and each round's tables and
+    /// byes are the ones its rules (T1, T3, T5) pair from the rounds before it.
+    fn verify_structure(&self) -> Result<(), String> {
+        use crate::engine::cup::{Cup, Seat, pair_round};
+        let cup = &self.cup;
+        let n = cup.entrants.len();
+        if self.players.len() != n {
+            return Err(format!("{} players named but {n} entrants", self.players.len()));
+        }
+        let seated =
+            cup.games.iter().flat_map(|g| &g.players).chain(cup.byes.iter().map(|(_, p)| p));
+        if let Some(p) = seated.copied().find(|&p| p >= n) {
+            return Err(format!("player {p} is seated, but the cup has {n} players"));
+        }
+        let last = cup.games.iter().map(|g| g.round).max().unwrap_or(0);
+        if let Some(g) = cup.games.iter().find(|g| g.round == 0 || g.round > self.rounds) {
+            return Err(format!("a game in round {} of a cup of {} rounds", g.round, self.rounds));
+        }
+        for &(round, p) in &cup.byes {
+            if !cup.games.iter().any(|g| g.round == round) {
+                return Err(format!(
+                    "a bye to {} in round {round}, which has no game (the last round played is \
+                     {last})",
+                    self.name(p)
+                ));
+            }
+        }
+        // Forfeits: only seats the timer removed (T7).
+        for (game, &table) in cup.games.iter().zip(&self.tables) {
+            let record = self.records.iter().find(|r| r.table == Some(table));
+            for (seat, claimed) in game.result.iter().flatten().enumerate() {
+                if *claimed != Seat::Forfeit {
+                    continue;
+                }
+                let removed = record.is_some_and(|r| {
+                    r.steps.iter().any(|s| {
+                        matches!(s.action, Action::Remove { seat: x } if usize::from(x) == seat)
+                    })
+                });
+                if !removed {
+                    let who = game.players.get(seat).map_or("?", |&p| self.name(p));
+                    return Err(format!(
+                        "table {table}, seat {seat} ({who}): a forfeit, but its record shows no \
+                         removal by the timer (T7)"
+                    ));
+                }
+            }
+        }
+        // Every record that ended is a game of the cup, with its result.
+        for record in &self.records {
+            let Some(table) = record.table else {
+                return Err("a record of no table".to_owned());
+            };
+            let at =
+                self.tables.iter().position(|&t| t == table).ok_or_else(|| {
+                    format!("the record of table {table} is of no game of the cup")
+                })?;
+            if record.ranking.is_some() && cup.games[at].result.is_none() {
+                return Err(format!(
+                    "table {table}: its record ended with a ranking, but the cup shows no result"
+                ));
+            }
+        }
+        // T8: withdrawn only after two forfeits.
+        for (p, e) in cup.entrants.iter().enumerate() {
+            if e.withdrawn && cup.forfeits(p) < 2 {
+                return Err(format!(
+                    "{} is withdrawn with {} forfeits (T8 withdraws after two)",
+                    self.name(p),
+                    cup.forfeits(p)
+                ));
+            }
+        }
+        for round in 1..=last {
+            let mut seats = vec![0usize; n];
+            for g in cup.games.iter().filter(|g| g.round == round) {
+                for &p in &g.players {
+                    seats[p] += 1;
+                }
+            }
+            for &(_, p) in cup.byes.iter().filter(|(r, _)| *r == round) {
+                seats[p] += 1;
+            }
+            let before = |g: &&crate::engine::cup::CupGame| g.round < round;
+            let forfeits_before = |p: usize| {
+                let prefix = Cup {
+                    games: cup.games.iter().filter(before).cloned().collect(),
+                    ..cup.clone()
+                };
+                prefix.forfeits(p)
+            };
+            for p in 0..n {
+                if seats[p] > 1 {
+                    return Err(format!(
+                        "round {round} seats {} {} times (a game or a bye each)",
+                        self.name(p),
+                        seats[p]
+                    ));
+                }
+                let excused = cup.entrants[p].withdrawn || forfeits_before(p) >= 2;
+                if seats[p] == 1 || excused {
+                    continue;
+                }
+                let played_before = cup.games.iter().filter(before).any(|g| g.players.contains(&p))
+                    || cup.byes.iter().any(|&(r, q)| q == p && r < round);
+                let later_plays = (p + 1..n).any(|q| seats[q] > 0);
+                if played_before || later_plays {
+                    return Err(format!(
+                        "round {round} does not seat {}, who is neither withdrawn nor signed up \
+                         later",
+                        self.name(p)
+                    ));
+                }
+            }
+            // The round's pairing, re-derived from the rounds before it with the players it
+            // seats.
+            let mut prefix = Cup {
+                games: cup.games.iter().filter(before).cloned().collect(),
+                byes: cup.byes.iter().copied().filter(|&(r, _)| r < round).collect(),
+                ..cup.clone()
+            };
+            for (p, e) in prefix.entrants.iter_mut().enumerate() {
+                e.withdrawn = seats[p] == 0;
+            }
+            let paired = pair_round(&prefix, round);
+            let tables: Vec<Vec<usize>> =
+                cup.games.iter().filter(|g| g.round == round).map(|g| g.players.clone()).collect();
+            let byes: Vec<usize> =
+                cup.byes.iter().filter(|(r, _)| *r == round).map(|&(_, p)| p).collect();
+            let show = |t: &[Vec<usize>]| {
+                t.iter().map(|t| format!("[{}]", self.names(t))).collect::<Vec<_>>().join(" ")
+            };
+            if paired.tables != tables {
+                return Err(format!(
+                    "round {round}: the cup played {}, the rules pair {} from the rounds before",
+                    show(&tables),
+                    show(&paired.tables)
+                ));
+            }
+            if paired.byes != byes {
+                return Err(format!(
+                    "round {round}: byes to [{}], the rules give them to [{}] (T3)",
+                    self.names(&byes),
+                    self.names(&paired.byes)
+                ));
+            }
+        }
+        Ok(())
     }
 }
 
@@ -749,6 +916,120 @@ mod tests {
     pub(crate) fn finished(kind: GameKind, players: usize, seed: u64) -> Record {
         let options = Options::default_for(kind);
         Record::computer_game(&options, players, &Seed::from_u64(seed), Level::Normal).unwrap()
+    }
+
+    /// A genuine cup export: five players, a three-round Swiss of two-seat Ludo games played by
+    /// computers, paired by the cup's own rules.
+    fn cup_export() -> CupExport {
+        use crate::engine::cup::{Cup, CupGame, Entrant, Format, Seat, pair_round};
+        let names = ["Ana", "Ben", "Cid", "Dee", "Eve"];
+        let ratings = [1500.0, 1600.0, 1400.0, 1550.0, 1450.0];
+        let mut cup = Cup {
+            format: Format::Swiss,
+            entrants: ratings.map(|rating| Entrant { rating, withdrawn: false }).to_vec(),
+            games: Vec::new(),
+            byes: Vec::new(),
+        };
+        let (mut tables, mut records) = (Vec::new(), Vec::new());
+        for round in 1..=3 {
+            let pairing = pair_round(&cup, round);
+            for players in pairing.tables {
+                let table = 100 + tables.len() as i64;
+                let mut record = finished(GameKind::Ludo, 2, table as u64);
+                record.table = Some(table);
+                record.players = players.iter().map(|&p| names[p].to_owned()).collect();
+                let ranking = record.ranking.clone().unwrap();
+                let result = ranking.into_iter().map(Seat::Place).collect();
+                cup.games.push(CupGame { round, players, result: Some(result) });
+                tables.push(table);
+                records.push(record);
+            }
+            cup.byes.extend(pairing.byes.iter().map(|&p| (round, p)));
+        }
+        let export = CupExport {
+            format: CUP_FORMAT,
+            game: GameKind::Ludo,
+            rounds: 3,
+            players: names.map(String::from).to_vec(),
+            cup,
+            tables,
+            standings: Vec::new(),
+            records,
+        };
+        CupExport { standings: export.computed_standings(), ..export }
+    }
+
+    /// Issue 61 item 5: a cup whose records all still verify, changed in its structure, is
+    /// refused with the reason (byes, forfeits, results, games, ratings, withdrawals; T3, T7,
+    /// T8 and the re-derived pairings).
+    #[test]
+    fn a_cup_changed_around_its_records_is_refused_with_the_reason() {
+        use crate::engine::cup::Seat;
+        let export = cup_export();
+        assert_eq!(export.verify().map(|v| v.results), Ok(export.cup.games.len()));
+        let check = |change: &dyn Fn(&mut CupExport), reason: &str| {
+            let mut changed = export.clone();
+            change(&mut changed);
+            changed.standings = changed.computed_standings();
+            let said = changed.verify().expect_err(reason);
+            assert!(said.contains(reason), "{said:?} does not say {reason:?}");
+        };
+        // A bye to a player who also played that round.
+        let played = export.cup.games[0].players[0];
+        let who = export.players[played].clone();
+        check(&|e| e.cup.byes.push((1, played)), &format!("round 1 seats {who} 2 times"));
+        // A bye after the last round.
+        check(
+            &|e| e.cup.byes.push((4, played)),
+            &format!("a bye to {who} in round 4, which has no game"),
+        );
+        // A bye moved to another player of round 1 who sat out... to one who played instead.
+        let (_, bye) = export.cup.byes[0];
+        check(
+            &|e| {
+                let game = e.cup.games.iter_mut().find(|g| g.round == 1).unwrap();
+                let swapped = game.players[1];
+                game.players[1] = bye;
+                e.cup.byes[0] = (1, swapped);
+                e.records[0].players[1] = e.players[bye].clone();
+            },
+            "round 1: ",
+        );
+        // A seat that finished, marked a forfeit.
+        check(
+            &|e| e.cup.games[0].result.as_mut().unwrap()[1] = Seat::Forfeit,
+            "a forfeit, but its record shows no removal by the timer",
+        );
+        // A finished game's result erased.
+        check(
+            &|e| e.cup.games[0].result = None,
+            "table 100: its record ended with a ranking, but the cup shows no result",
+        );
+        // A whole game removed, with its table and record.
+        let first = export.names(&export.cup.games[0].players);
+        let first = first.split(", ").min_by_key(|n| export.players.iter().position(|p| p == n));
+        check(
+            &|e| {
+                e.cup.games.remove(0);
+                e.tables.remove(0);
+                e.records.remove(0);
+            },
+            &format!("round 1 does not seat {}", first.unwrap()),
+        );
+        // ... or only the game and its table: its record is of no game.
+        check(
+            &|e| {
+                e.cup.games.remove(0);
+                e.tables.remove(0);
+            },
+            "the record of table 100 is of no game of the cup",
+        );
+        // A rating changed: the first round is no longer the one its rules pair.
+        check(&|e| e.cup.entrants[2].rating = 1700.0, "round 1: the cup played ");
+        // A withdrawn flag changed.
+        check(&|e| e.cup.entrants[0].withdrawn = true, "Ana is withdrawn with 0 forfeits");
+        // A game beyond the cup's rounds.
+        check(&|e| e.rounds = 2, "a game in round 3 of a cup of 2 rounds");
     }
 
     #[test]
