@@ -224,10 +224,15 @@ fn round_robin(cup: &Cup, round: u32, h: &History) -> Pairing {
     Pairing { tables, byes }
 }
 
-/// Tables of up to `seats`, as even as they can be, filled in order of the standings (the best
-/// placed together); the seat order turns by one each round.
+/// Tables of up to `seats`, as even as they can be, filled in order of the standings (T5: the
+/// best placed together, in the order T6 gives them, Sonneborn–Berger and all, as players read
+/// them); the seat order turns by one each round.
 fn tables(cup: &Cup, round: u32, seats: usize) -> Pairing {
-    let (players, _) = ranked(cup);
+    let players: Vec<usize> = super::standings(cup)
+        .into_iter()
+        .map(|s| s.player)
+        .filter(|&p| !cup.entrants[p].withdrawn)
+        .collect();
     let n = players.len();
     if n < 2 {
         return Pairing { tables: Vec::new(), byes: players };

@@ -187,6 +187,39 @@ fn tables_are_seeded_by_score_and_as_even_as_can_be() {
     assert_eq!(pair_round(&cup(Format::Tables(4), &[1500.0]), 1).byes, [0]);
 }
 
+/// T5 seats a table round in the order of the standings as T6 orders them: points, then
+/// Sonneborn–Berger, before rating (issue 61, item 6; it seated by points, rating, sign-up).
+#[test]
+fn t5_table_rounds_seat_players_in_the_order_t6_gives_the_standings() {
+    // Ben (4) outrates Ana but has less Sonneborn–Berger; Fay (5) is rated lowest of those on
+    // two points but has the most Sonneborn–Berger among them.
+    let mut c = cup(Format::Tables(4), &[1500.0, 1500.0, 1500.0, 1500.0, 1600.0, 1400.0, 1500.0]);
+    let place = |p: u8| Seat::Place(p);
+    let games = [
+        (vec![0, 1, 2, 3], vec![place(1), place(2), place(2), place(4)]),
+        (vec![4, 5, 6], vec![place(1), place(2), place(3)]),
+    ];
+    for (players, result) in games {
+        c.games.push(CupGame { round: 1, players, result: Some(result) });
+    }
+    let order: Vec<usize> = standings(&c).iter().map(|s| s.player).collect();
+    assert_eq!(order[..4], [0, 4, 5, 1], "T6: points, then Sonneborn–Berger");
+    let paired = pair_round(&c, 2);
+    // 7 players at tables of 4: 4 and 3, the seat order turned by one in round 2.
+    let mut first: Vec<usize> = order[..4].to_vec();
+    first.rotate_left(1);
+    let mut second: Vec<usize> = order[4..].to_vec();
+    second.rotate_left(1);
+    assert_eq!(paired.tables, vec![first, second]);
+    assert!(paired.byes.is_empty());
+    // A withdrawn player is left out, the others keep the standings' order.
+    c.entrants[4].withdrawn = true;
+    let paired = pair_round(&c, 2);
+    let mut first = vec![0, 5, 1];
+    first.rotate_left(1);
+    assert_eq!(paired.tables[0], first);
+}
+
 #[test]
 fn standings_order_points_then_sonneborn_berger_then_the_game_between_them_then_rating() {
     let mut c = cup(Format::Swiss, &[1500.0, 1500.0, 1500.0, 1500.0, 1600.0, 1400.0]);
