@@ -783,5 +783,43 @@ mod tests {
         );
         assert_eq!(redact("postgres://bot@db/x"), "postgres://bot@db/x");
         assert_eq!(redact("sqlite://dicetable.db"), "sqlite://dicetable.db");
+        // Issue 61 item 10: a password as a setting, odd schemes, text that is no URL.
+        let check = |url: &str, shown: &str| assert_eq!(redact(url), shown, "{url}");
+        check("postgres://bot@db/x?password=hunter2", "postgres://bot@db/x?password=***");
+        check(
+            "postgresql://db/x?sslmode=require&PASSWORD=hunter2&application_name=a",
+            "postgresql://db/x?sslmode=require&PASSWORD=***&application_name=a",
+        );
+        check("postgres://db/x?sslpassword=hunter2#f", "postgres://db/x?sslpassword=***#f");
+        check("mysql://root:hunter2@db:3306/x", "mysql://root:***@db:3306/x");
+        check("Postgres://bot:hunter2@db/x", "Postgres://bot:***@db/x");
+        check("postgres://bot:p@ss:w0rd@db/x", "postgres://bot:***@db/x");
+        check("postgres://bot:hunter2@db/x?password=again", "postgres://bot:***@db/x?password=***");
+        check(
+            "host=db user=bot password=hunter2 dbname=x",
+            "host=db user=bot password=*** dbname=x",
+        );
+        check("not a url at all", "not a url at all");
+        check("", "");
+        check("://:@", "://:***@");
+        check("password=", "password=***");
+        for url in [
+            "postgres://bot:hunter2@db/x?password=hunter2",
+            "mysql://a:hunter2@b",
+            "x password=hunter2",
+        ] {
+            assert!(!redact(url).contains("hunter2"), "{url}");
+        }
+    }
+
+    /// Issue 61 item 10: a URL of another database is refused without its password.
+    #[tokio::test]
+    async fn a_refused_url_is_shown_masked() {
+        for url in ["mysql://root:hunter2@db/x", "Postgres://bot:hunter2@db/x?password=hunter2"] {
+            let refused = crate::store::Store::connect(url).await.err();
+            let said = refused.map(|e| format!("cannot use DATABASE_URL {}: {e}", redact(url)));
+            let said = said.unwrap_or_default();
+            assert!(said.contains("must start with") && !said.contains("hunter2"), "{said}");
+        }
     }
 }

@@ -204,7 +204,7 @@ pub async fn backup(url: &str, out: &Path, force: bool) -> Result<Backup, CopyEr
         return Err(CopyError::Postgres);
     }
     if !url.starts_with("sqlite:") {
-        return Err(StoreError::BadUrl(url.to_owned()).into());
+        return Err(StoreError::BadUrl(super::redact(url)).into());
     }
     if out.exists() && !force {
         return Err(CopyError::Exists(out.to_owned()));

@@ -761,7 +761,7 @@ impl Store {
             };
             Ok(Store::Sqlite(Lite { read, write }))
         } else {
-            Err(StoreError::BadUrl(url.to_owned()))
+            Err(StoreError::BadUrl(redact(url)))
         }
     }
 
@@ -1738,18 +1738,36 @@ fn with_status<T>(
     })
 }
 
-/// A database URL without its password, for every message and log that names one.
+/// A database URL without its password, for every message and log that names one (the one
+/// masking function: `store copy`, the start's errors and log, every `BadUrl`). Masks the
+/// password of the userinfo (`scheme://user:***@host`, whatever the scheme and its case), and
+/// the value of every `password=` setting (`?password=`, `&sslpassword=`, libpq's
+/// `host=db password=x` words), in any text, a URL or not.
 pub fn redact(url: &str) -> String {
-    match (url.find("://"), url.rfind('@')) {
-        (Some(scheme), Some(at)) if at > scheme => {
-            let userinfo = &url[scheme + 3..at];
-            match userinfo.split_once(':') {
-                Some((user, _)) => format!("{}{user}:***{}", &url[..scheme + 3], &url[at..]),
-                None => url.to_owned(),
-            }
+    let mut out = url.to_owned();
+    if let Some(scheme) = out.find("://") {
+        let start = scheme + 3;
+        let end = out[start..].find(['?', '#']).map_or(out.len(), |e| start + e);
+        if let Some(at) = out[start..end].rfind('@').map(|a| start + a)
+            && let Some(colon) = out[start..at].find(':').map(|c| start + c)
+        {
+            out.replace_range(colon + 1..at, "***");
         }
-        _ => url.to_owned(),
     }
+    let lower = out.to_ascii_lowercase();
+    let mut masked = String::with_capacity(out.len());
+    let mut from = 0;
+    while let Some(found) = lower[from..].find("password=").map(|f| from + f) {
+        let value = found + "password=".len();
+        let end = out[value..]
+            .find(|c: char| c == '&' || c == ';' || c == '#' || c.is_whitespace())
+            .map_or(out.len(), |e| value + e);
+        masked.push_str(&out[from..value]);
+        masked.push_str("***");
+        from = end;
+    }
+    masked.push_str(&out[from..]);
+    masked
 }
 
 // Declared last: they use the query macros above (macros are visible from where they are defined).
