@@ -60,6 +60,21 @@ fn version() -> (u32, u32) {
     (parts.next().unwrap_or(0), parts.next().unwrap_or(0))
 }
 
+/// README's PgBouncer settings: the `ini` block of its "PgBouncer" section, read from README.md
+/// at test time, so that what README tells people to write is what these tests load (issue 61,
+/// item 11: an inline comment there kept PgBouncer 1.18 from loading it).
+fn readme_block() -> String {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md reads");
+    let section = readme.split("\n### PgBouncer\n").nth(1).expect("README's PgBouncer section");
+    let section = section.split("\n## ").next().unwrap_or(section);
+    let block =
+        section.split("```ini\n").nth(1).expect("an ini block in README's PgBouncer section");
+    let block = block.split("```").next().unwrap_or(block);
+    assert!(block.starts_with("[pgbouncer]\n"), "README's block: {block}");
+    block.to_owned()
+}
+
 /// Starts PgBouncer in `mode` (`session` or `transaction`) with `extra` settings, in front of
 /// the server of `TEST_DATABASE_URL` (trust authentication, as the test server has).
 async fn bouncer(name: &str, mode: &str, pool_size: u32, extra: &str) -> Bouncer {
@@ -71,11 +86,12 @@ async fn bouncer(name: &str, mode: &str, pool_size: u32, extra: &str) -> Bouncer
     std::fs::create_dir_all(&dir).unwrap();
     let users = dir.join("users.txt");
     std::fs::write(&users, format!("\"{}\" \"\"\n", server.username())).unwrap();
+    // README's block as it is, then what each test sets (a later line wins in PgBouncer).
     let config = format!(
-        "[databases]\n* = host={host} port={port}\n\n[pgbouncer]\nlisten_addr = 127.0.0.1\n\
+        "[databases]\n* = host={host} port={port}\n\n{readme}\n; the test's own\n\
          listen_port = {listen}\nunix_socket_dir =\nauth_type = trust\nauth_file = {users}\n\
-         pool_mode = {mode}\ndefault_pool_size = {pool_size}\nmax_client_conn = 500\n\
-         ignore_startup_parameters = extra_float_digits,options\n{extra}\n",
+         pool_mode = {mode}\ndefault_pool_size = {pool_size}\n{extra}\n",
+        readme = readme_block(),
         host = server.host_str().unwrap(),
         port = server.port().unwrap_or(5432),
         listen = addr.port(),
