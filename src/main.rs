@@ -291,6 +291,21 @@ fn limit_malloc_arenas() {
 #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
 fn limit_malloc_arenas() {}
 
+/// A command whose output is read through a pipe (`dicetable verify … | head`) ends quietly
+/// when the reader has gone, as other command-line tools do (SIGPIPE's default), instead of
+/// panicking on the broken pipe (issue 61).
+#[cfg(unix)]
+fn quiet_on_broken_pipe() {
+    // SAFETY: restores the signal's default action; called on the main thread before any
+    // output, with no handler of ours to replace.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+#[cfg(not(unix))]
+fn quiet_on_broken_pipe() {}
+
 fn main() -> ExitCode {
     limit_malloc_arenas();
     // A .env file may set any setting; the real environment wins over it.
@@ -363,8 +378,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let scene = RenderFiles { game, state, events, players, theme, persian_digits };
             run_render(scene, &out)
         }
-        Some(Command::Verify { record: Some(path), .. }) => verify_record(&path),
+        Some(Command::Verify { record: Some(path), .. }) => {
+            quiet_on_broken_pipe();
+            verify_record(&path)
+        }
         Some(Command::Verify { seed, commitment, rolls, .. }) => {
+            quiet_on_broken_pipe();
             let (Some(seed), Some(commitment)) = (seed, commitment) else {
                 bail!("--seed and --commitment are needed (or --record)");
             };

@@ -54,6 +54,23 @@ fn c3_verify_checks_the_commitment_and_prints_the_dice() {
     assert!(err.contains("--seed"), "{err}");
 }
 
+/// Issue 61: `dicetable verify … | head -1` ends quietly when `head` has gone: no panic on
+/// the broken pipe.
+#[test]
+fn verify_into_a_closed_pipe_ends_quietly() {
+    let seed = Seed::from_u64(7);
+    let command = format!(
+        "{} verify --seed {} --commitment {} --rolls 100000 | head -1",
+        env!("CARGO_BIN_EXE_dicetable"),
+        seed.to_hex(),
+        seed.commitment_hex()
+    );
+    let out = Command::new("sh").arg("-c").arg(&command).output().unwrap();
+    let (said, err) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(said.contains("commitment matches"), "{said}");
+    assert!(!err.contains("panicked") && !err.contains("Broken pipe"), "{err}");
+}
+
 /// `dicetable verify --record` and `dicetable replay --record` on a whole game's record (C1–C3):
 /// a true record passes; an edited roll, an edited state and a wrong seed are each caught and
 /// named; the replay is a GIF with a frame per move.

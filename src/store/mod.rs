@@ -1148,13 +1148,19 @@ impl Store {
         Ok(())
     }
 
-    /// Closes the pool, waiting for connections in use to be returned.
+    /// Closes the pool, waiting for connections in use to be returned. SQLite's write-ahead
+    /// log is first checkpointed into the database file and emptied (`wal_checkpoint(TRUNCATE)`,
+    /// issue 61), so that the file alone, copied after a shutdown, holds every write.
     pub async fn close(&self) {
         match self {
             Store::Postgres(pool) => pool.close().await,
             Store::Sqlite(lite) => {
-                lite.write.close().await;
                 lite.read.close().await;
+                const SQL: &str = "pragma wal_checkpoint(TRUNCATE)";
+                if let Err(e) = sqlx::query(SQL).execute(&lite.write).await {
+                    tracing::warn!(error = %e, "the SQLite checkpoint at shutdown failed");
+                }
+                lite.write.close().await;
             }
         }
     }
@@ -1789,6 +1795,43 @@ pub use ratings::{FinishedGame, HeadToHead, LadderRow, RateFn, Rating, RatingRow
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 61: a closed SQLite store leaves every write in the database file itself (the
+    /// log checkpointed), even while another connection keeps the log from being removed, so
+    /// a copy of the file alone is whole.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn closing_a_sqlite_store_checkpoints_its_log_into_the_file() {
+        use sqlx::Connection;
+        let path = std::env::temp_dir().join(format!("dicetable-wal-{}.db", std::process::id()));
+        let copy = path.with_extension("copy.db");
+        let url = format!("sqlite://{}", path.display());
+        let store = Store::connect(&url).await.unwrap();
+        let Store::Sqlite(lite) = &store else { panic!("SQLite") };
+        let other = sqlx::SqliteConnection::connect(&url).await.unwrap();
+        sqlx::query("create table kept (n integer)").execute(&lite.write).await.unwrap();
+        for n in 0..50 {
+            sqlx::query("insert into kept (n) values ($1)")
+                .bind(n)
+                .execute(&lite.write)
+                .await
+                .unwrap();
+        }
+        store.close().await;
+        let wal = std::fs::metadata(format!("{}-wal", path.display())).map_or(0, |m| m.len());
+        assert_eq!(wal, 0, "the log is emptied");
+        std::fs::copy(&path, &copy).unwrap();
+        let mut copied =
+            sqlx::SqliteConnection::connect(&format!("sqlite://{}", copy.display())).await.unwrap();
+        let count: i64 =
+            sqlx::query_scalar("select count(*) from kept").fetch_one(&mut copied).await.unwrap();
+        assert_eq!(count, 50, "the file alone holds every write");
+        drop((other, copied));
+        for file in [&path, &copy] {
+            for suffix in ["", "-wal", "-shm"] {
+                let _ = std::fs::remove_file(format!("{}{suffix}", file.display()));
+            }
+        }
+    }
 
     /// Issue 46, item 2: with every SQLite read connection busy for longer than [`WAIT`], a
     /// read waits in line and is answered; it is not taken for an outage.

@@ -147,17 +147,26 @@ fn hours(word: &str) -> Option<[u8; 2]> {
     Some([hour(from)?, hour(to)?])
 }
 
-/// `+3:30`, `-5`, `0`: an offset from UTC within ±14 hours, in minutes.
+/// `+3:30`, `-5`, `0`: an offset from UTC, in minutes, within the offsets in use: UTC−12:00 to
+/// UTC+14:00 (issue 61: `-13:00` and `++3` were taken). One sign at most, then one or two
+/// digits of hours and, after a colon, two of minutes.
 fn offset(word: &str) -> Option<i32> {
     let (sign, rest) = match word.as_bytes().first()? {
         b'+' => (1, &word[1..]),
         b'-' => (-1, &word[1..]),
         _ => (1, word),
     };
-    let (h, m) = rest.split_once(':').unwrap_or((rest, "0"));
+    let (h, m) = rest.split_once(':').unwrap_or((rest, "00"));
+    let digits = |s: &str, most: usize| {
+        (1..=most).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit())
+    };
+    if !digits(h, 2) || !(digits(m, 2) && m.len() == 2) {
+        return None;
+    }
     let (h, m): (i32, i32) = (h.parse().ok()?, m.parse().ok()?);
     let total = h * 60 + m;
-    (h <= 14 && (0..60).contains(&m) && total <= 14 * 60).then_some(sign * total)
+    let most = if sign < 0 { 12 * 60 } else { 14 * 60 };
+    (m < 60 && total <= most).then_some(sign * total)
 }
 
 /// The users who are to act at a table now (people only): the player to move, or everyone
@@ -637,7 +646,26 @@ mod tests {
         assert_eq!(choice("tz -5").tz_min, -300);
         assert!(!choice("on off").on);
         let mut c = NotifyChoice::default();
-        for bad in ["sometimes", "after soon", "quiet 25-7", "tz +15", "after"] {
+        // Issue 61: offsets run from UTC−12:00 to UTC+14:00, written with one sign.
+        assert_eq!(choice("tz -12:00").tz_min, -720);
+        assert_eq!(choice("tz +14").tz_min, 840);
+        assert_eq!(choice("tz 5:45").tz_min, 345);
+        for bad in [
+            "sometimes",
+            "after soon",
+            "quiet 25-7",
+            "tz +15",
+            "after",
+            "tz -13:00",
+            "tz -12:30",
+            "tz ++3",
+            "tz +-3",
+            "tz +3:5",
+            "tz +3:",
+            "tz 14:01",
+            "tz +",
+            "tz 3h",
+        ] {
             let words: Vec<String> = bad.split_whitespace().map(str::to_owned).collect();
             assert!(c.apply(&words).is_err(), "{bad}");
         }
