@@ -160,7 +160,7 @@ fn offset(word: &str) -> Option<i32> {
     let digits = |s: &str, most: usize| {
         (1..=most).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit())
     };
-    if !digits(h, 2) || !(digits(m, 2) && m.len() == 2) {
+    if !(digits(h, 2) && digits(m, 2) && m.len() == 2) {
         return None;
     }
     let (h, m): (i32, i32) = (h.parse().ok()?, m.parse().ok()?);
