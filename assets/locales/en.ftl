@@ -771,3 +771,12 @@ cup-picture-final = { $game } cup: final standings
 cup-head-points = points
 cup-head-sb = SB
 cup-head-games = games
+
+## Issue 61: `/games`' time left of an hour or more, in hours and minutes.
+games-left-hours = , { $hours ->
+        [one] 1 hour
+       *[other] { $hours } hours
+    } { $minutes ->
+        [one] 1 minute
+       *[other] { $minutes } minutes
+    } left

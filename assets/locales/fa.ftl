@@ -709,3 +709,6 @@ cup-picture-final = جام { $game }: جدول نهایی
 cup-head-points = امتیاز
 cup-head-sb = SB
 cup-head-games = بازی
+
+## Issue 61: `/games`' time left of an hour or more, in hours and minutes.
+games-left-hours = ، { $hours } ساعت و { $minutes } دقیقه مانده

@@ -766,3 +766,6 @@ cup-picture-final = Кубок по игре «{ $game }»: итоговая т�
 cup-head-points = очки
 cup-head-sb = КБ
 cup-head-games = партии
+
+## Issue 61: `/games`' time left of an hour or more, in hours and minutes.
+games-left-hours = , осталось { $hours } ч { $minutes } мин

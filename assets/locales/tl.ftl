@@ -715,3 +715,6 @@ cup-picture-final = Cup ng { $game }: huling talaan
 cup-head-points = puntos
 cup-head-sb = SB
 cup-head-games = laro
+
+## Issue 61: `/games`' time left of an hour or more, in hours and minutes.
+games-left-hours = , { $hours } oras at { $minutes } minuto pa

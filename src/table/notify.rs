@@ -169,6 +169,16 @@ fn offset(word: &str) -> Option<i32> {
     (m < 60 && total <= most).then_some(sign * total)
 }
 
+/// `/games`' time left: minutes under an hour, hours and minutes from an hour on (issue 61:
+/// "1430 minutes left" is 23 hours 50 minutes).
+fn time_left(i18n: &crate::table::i18n::I18n, lang: Lang, minutes: i64) -> String {
+    if minutes < 60 {
+        return i18n.text(lang, "games-left", &[("minutes", Arg::Number(minutes))]);
+    }
+    let args = [("hours", Arg::Number(minutes / 60)), ("minutes", Arg::Number(minutes % 60))];
+    i18n.text(lang, "games-left-hours", &args)
+}
+
 /// The users who are to act at a table now (people only): the player to move, or everyone
 /// still to throw a roll-off.
 pub(super) fn people_to_act(t: &Loaded) -> Vec<usize> {
@@ -450,7 +460,7 @@ impl TurnNotices<'_> {
         let left = match t.rec.deadline_ms.filter(|_| t.rec.status == TableStatus::Playing) {
             Some(deadline) if t.computer_to_act().is_none() => {
                 let minutes = ((deadline - now).max(0) + 59_999) / 60_000;
-                self.i18n.text(lang, "games-left", &[("minutes", Arg::Number(minutes))])
+                time_left(&self.i18n, lang, minutes)
             }
             _ => String::new(),
         };
@@ -634,6 +644,23 @@ mod tests {
         let words: Vec<String> = words.split_whitespace().map(str::to_owned).collect();
         c.apply(&words).expect("words that fit");
         c
+    }
+
+    /// Issue 61: `/games` says a long time left in hours and minutes, in every language.
+    #[test]
+    fn time_left_is_hours_and_minutes_from_an_hour_on() {
+        let i18n = crate::table::i18n::I18n::new();
+        let said =
+            |lang, minutes| time_left(&i18n, lang, minutes).replace(['\u{2068}', '\u{2069}'], "");
+        assert_eq!(said(Lang::En, 1430), ", 23 hours 50 minutes left");
+        assert_eq!(said(Lang::En, 61), ", 1 hour 1 minute left");
+        assert_eq!(said(Lang::En, 59), ", 59 minutes left");
+        assert_eq!(said(Lang::Ru, 1430), ", осталось 23 ч 50 мин");
+        assert_eq!(said(Lang::Tl, 1430), ", 23 oras at 50 minuto pa");
+        assert_eq!(said(Lang::Fa, 1430), "، ۲۳ ساعت و ۵۰ دقیقه مانده");
+        for lang in [Lang::En, Lang::Fa, Lang::Ru, Lang::Tl] {
+            assert!(!said(lang, 1430).contains("1430") && !said(lang, 1430).contains("۱۴۳۰"));
+        }
     }
 
     #[test]

@@ -108,6 +108,7 @@ fn all_args() -> Vec<(&'static str, Arg)> {
         "sb",
         "played",
         "cups",
+        "hours",
     ] {
         args.push((k, Arg::Number(3)));
     }
