@@ -457,27 +457,33 @@ fn seen(c: Color, vision: &[[f32; 3]; 3]) -> Color {
     Color::from_rgba(out[0], out[1], out[2], 1.0).unwrap()
 }
 
-/// How well a piece stands out where it stands, as `vision` sees it: around its centre at
-/// `ring` (just outside its shape), the board's colour against the piece's edge (its outline)
-/// or its body, whichever differs more; the median of 24 points around it (a neighbour, a
-/// snake or a label may cover a few).
+/// How well a piece stands out where it stands, as `vision` sees it, from the pixels drawn
+/// (issue 61, item 13: it compared the board with a fixed outline colour, so it passed whatever
+/// the seats' colours were): along 24 rays from its centre, the board's pixel at `ring` (just
+/// outside its shape) against the piece's own pixels on the ray, from a third of its `radius`
+/// to just inside its edge (its body, its outline or halo as drawn), the best of them; the
+/// median of the 24 (a neighbour, a snake or a label may cover a few).
 fn stands_out(
     pixmap: &Pixmap,
     at: (f32, f32),
+    radius: f32,
     ring: f32,
-    edge: Color,
-    body: Color,
     vision: &[[f32; 3]; 3],
 ) -> f32 {
+    let drawn = |x: f32, y: f32| {
+        let p = pixmap.pixel(x.round() as u32, y.round() as u32)?;
+        Some(seen(Color::from_rgba8(p.red(), p.green(), p.blue(), 255), vision))
+    };
     let mut ratios: Vec<f32> = (0..24)
         .filter_map(|k| {
             let a = k as f32 * std::f32::consts::TAU / 24.0;
-            let (x, y) = (at.0 + ring * a.cos(), at.1 + ring * a.sin());
-            let p = pixmap.pixel(x.round() as u32, y.round() as u32)?;
-            let board = seen(Color::from_rgba8(p.red(), p.green(), p.blue(), 255), vision);
-            let (edge, body) = (seen(edge, vision), seen(body, vision));
-            let dark = seen(rgb(0x1A1A1A), vision);
-            Some(contrast(edge, board).max(contrast(body, board)).max(contrast(dark, board)))
+            let (dx, dy) = (a.cos(), a.sin());
+            let board = drawn(at.0 + ring * dx, at.1 + ring * dy)?;
+            (0..=12)
+                .map(|i| radius * (1.0 / 3.0 + (0.95 - 1.0 / 3.0) * i as f32 / 12.0))
+                .filter_map(|d| drawn(at.0 + d * dx, at.1 + d * dy))
+                .map(|piece| contrast(piece, board))
+                .max_by(f32::total_cmp)
         })
         .collect();
     ratios.sort_by(f32::total_cmp);
@@ -527,67 +533,62 @@ fn pieces_stand_out_and_seats_differ_by_shape_under_colour_blindness() {
         }
         println!("{vision}: seat colours alike: {alike:?}");
     }
+    // The measure reads what is drawn: a piece in nearly the board's colour does not stand
+    // out, the same piece with a dark outline does.
+    let piece = |outline: Option<Color>| {
+        let mut pixmap = Pixmap::new(64, 64).unwrap();
+        pixmap.fill(rgb(0xC8D8C0));
+        let circle = tiny_skia::PathBuilder::from_circle(32.0, 32.0, 12.0).unwrap();
+        let body = paint(rgb(0xC0D4BC));
+        pixmap.fill_path(&circle, &body, FillRule::Winding, Transform::identity(), None);
+        if let Some(outline) = outline {
+            let stroke = tiny_skia::Stroke { width: 3.0, ..tiny_skia::Stroke::default() };
+            let ink = paint(outline);
+            pixmap.stroke_path(&circle, &ink, &stroke, Transform::identity(), None);
+        }
+        stands_out(&pixmap, (32.0, 32.0), 12.0, 15.0, &VISIONS[0].1)
+    };
+    assert!(piece(None) < 1.5, "a piece like the board: {}", piece(None));
+    assert!(piece(Some(rgb(0x1A1A1A))) >= 3.0, "an outlined piece: {}", piece(Some(rgb(0x1A1A1A))));
     let renderer = Renderer::new();
     let mut worst: Vec<(f32, String)> = Vec::new();
     for theme in [Theme::Light, Theme::Dark] {
-        let palette = Palette::new(theme);
         for ex in EXAMPLES.iter() {
             let (game, events) = play(ex, 3).unwrap();
             let ps = players(game.players());
             let scene = Scene { theme, ..scene_of(&game, &events, &ps) };
             let pixmap = renderer.render_pixmap(&scene).unwrap();
-            // (centre, ring, edge, body, what) of every piece on the board.
+            // (centre, radius, ring, what) of every piece on the board.
             let mut pieces = Vec::new();
-            // A token's edge: its dark outline, and on the dark board the light ring around it.
-            let outline = palette.halo.unwrap_or(rgb(0x1A1A1A));
             match &game {
                 Game::Snakes(g) => {
                     for seat in
                         (0..game.players() as Seat).filter(|&s| g.squares()[usize::from(s)] > 0)
                     {
                         let (at, r) = snakes::token_centre(g, seat);
-                        let body = palette.seats[usize::from(seat)];
-                        pieces.push((at, r * 1.25, outline, body, format!("seat {seat}")));
+                        pieces.push((at, r, r * 1.25, format!("seat {seat}")));
                     }
                 }
                 Game::Ludo(g) => {
                     for seat in 0..game.players() as Seat {
                         for piece in 0..4 {
                             let (at, r) = ludo::centre_of_piece(g, seat, piece);
-                            let body = palette.seats[usize::from(seat)];
-                            pieces.push((
-                                at,
-                                r * 1.25,
-                                outline,
-                                body,
-                                format!("seat {seat} piece {piece}"),
-                            ));
+                            pieces.push((at, r, r * 1.25, format!("seat {seat} piece {piece}")));
                         }
                     }
                 }
                 Game::Nardy(g) => {
                     for point in (1..=24u8).filter(|&p| g.board()[usize::from(p) - 1].abs() == 1) {
-                        let white = g.board()[usize::from(point) - 1] > 0;
-                        let (rim, body) = if white {
-                            (rgb(0x3A3026), rgb(0xF7F2E8))
-                        } else {
-                            (rgb(0xE8E2D6), rgb(0x2A2A2E))
-                        };
                         let at = nardy::checker_centre(point, 0);
-                        pieces.push((
-                            at,
-                            nardy::CHECKER * 1.3,
-                            rim,
-                            body,
-                            format!("point {point}"),
-                        ));
+                        let r = nardy::CHECKER;
+                        pieces.push((at, r, r * 1.3, format!("point {point}")));
                     }
                 }
             }
             assert!(!pieces.is_empty(), "{}: no pieces to check", ex.name);
-            for (at, ring, edge, body, what) in &pieces {
+            for (at, radius, ring, what) in &pieces {
                 for (vision, matrix) in &VISIONS {
-                    let ratio = stands_out(&pixmap, *at, *ring, *edge, *body, matrix);
+                    let ratio = stands_out(&pixmap, *at, *radius, *ring, matrix);
                     let label = format!("{} {theme:?} {vision}: {what}", ex.name);
                     worst.push((ratio, label));
                 }
