@@ -370,8 +370,9 @@ fn status(game: Option<GameKind>, args: Vec<String>) -> Result<Op, CommandError>
     let text = |w: &String| w.eq_ignore_ascii_case("text");
     let mut rest: Vec<String> = args.iter().filter(|w| !text(w)).cloned().collect();
     let game = game_first(game, &mut rest, false);
-    // A number that names no table (`/status 0`) is left to the table's search.
-    if let Some(word) = rest.iter().find(|w| w.chars().any(char::is_alphabetic)) {
+    // Any word left over is refused, a number that names no table (`/board text 0`) too: it
+    // showed the room's only table as if it were table 0 (issue 61).
+    if let Some(word) = rest.first() {
         return Err(CommandError::BadWord { command: "status", word: word.clone() });
     }
     Ok(if args.iter().any(text) { Op::BoardText(game) } else { Op::Status(game) })
@@ -730,7 +731,12 @@ mod tests {
             at(7, Op::Options { game: None, words: vec!["3".into()] }),
             "a match length stays an option"
         );
-        assert_eq!(op("/status 0"), Op::Status(None), "no table is numbered 0");
+        // Issue 61: no table is numbered 0, so `/status 0` and `/board text 0` are refused,
+        // not answered with the room's only table.
+        for text in ["/status 0", "/board text 0", "/board text -3", "/board 00"] {
+            let e = parse(text).unwrap_err();
+            assert_eq!(e.key(), "err-status-word", "{text}");
+        }
         // A number copied from a message with its invisible isolation marks.
         assert_eq!(op("/status \u{2068}420\u{2069}"), at(420, Op::Status(None)));
         assert_eq!(op("\u{200E}/status 420\u{200E}"), at(420, Op::Status(None)));
