@@ -780,3 +780,6 @@ games-left-hours = , { $hours ->
         [one] 1 minute
        *[other] { $minutes } minutes
     } left
+
+## Issue 61: `/cup` words that contradict each other.
+err-cup-contradiction = “{ $first }” and “{ $second }” say different things: say each of the cup's settings once.

@@ -712,3 +712,6 @@ cup-head-games = بازی
 
 ## Issue 61: `/games`' time left of an hour or more, in hours and minutes.
 games-left-hours = ، { $hours } ساعت و { $minutes } دقیقه مانده
+
+## Issue 61: `/cup` words that contradict each other.
+err-cup-contradiction = «{ $first }» و «{ $second }» با هم نمی‌خوانند: هر تنظیم جام را یک بار بنویسید.

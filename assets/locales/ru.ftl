@@ -769,3 +769,6 @@ cup-head-games = партии
 
 ## Issue 61: `/games`' time left of an hour or more, in hours and minutes.
 games-left-hours = , осталось { $hours } ч { $minutes } мин
+
+## Issue 61: `/cup` words that contradict each other.
+err-cup-contradiction = «{ $first }» и «{ $second }» противоречат друг другу: укажите каждую настройку кубка один раз.

@@ -718,3 +718,6 @@ cup-head-games = laro
 
 ## Issue 61: `/games`' time left of an hour or more, in hours and minutes.
 games-left-hours = , { $hours } oras at { $minutes } minuto pa
+
+## Issue 61: `/cup` words that contradict each other.
+err-cup-contradiction = Magkasalungat ang “{ $first }” at “{ $second }”: isulat nang isang beses lang ang bawat setting ng cup.

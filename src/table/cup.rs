@@ -96,7 +96,9 @@ fn start_word(value: &str) -> Option<Start> {
 fn plan(game: GameKind, words: &[String]) -> Result<Plan, Fail> {
     let word_refused = |w: &str| Fail::Say("err-cup-word", vec![("word", w.to_owned().into())]);
     let lower: Vec<String> = words.iter().map(|w| w.trim().to_lowercase()).collect();
-    let (mut rounds, mut window_ms, mut seats, mut round_robin) = (None, None, None, false);
+    // Each setting with the words that set it: said twice differently, the words contradict
+    // each other and are refused by name (issue 61: `swiss rr`, `3 rounds 5 rounds`).
+    let (mut rounds, mut window_ms, mut seats, mut round_robin) = (None, None, None, None);
     let mut start = None;
     let mut rest = Vec::new();
     let mut i = 0;
@@ -104,30 +106,33 @@ fn plan(game: GameKind, words: &[String]) -> Result<Plan, Fail> {
         let w = lower[i].as_str();
         let next = lower.get(i + 1).map(String::as_str);
         let number = w.parse::<u32>().ok().filter(|_| w.bytes().all(|b| b.is_ascii_digit()));
+        let said = || words[i].clone();
         match (w, number, next) {
             (_, Some(n), Some("round" | "rounds")) => {
-                rounds = Some(n);
+                once(&mut rounds, n, format!("{} {}", words[i], words[i + 1]))?;
                 i += 1;
             }
             (_, Some(n), Some("seat" | "seats" | "players")) => {
-                seats = Some(n);
+                once(&mut seats, n, format!("{} {}", words[i], words[i + 1]))?;
                 i += 1;
             }
-            ("swiss", ..) => round_robin = false,
-            ("roundrobin" | "round-robin" | "rr", ..) => round_robin = true,
+            ("swiss", ..) => once(&mut round_robin, false, said())?,
+            ("roundrobin" | "round-robin" | "rr", ..) => once(&mut round_robin, true, said())?,
             _ => {
                 if let Some(v) = w.strip_prefix("rounds=") {
-                    rounds = Some(v.parse().map_err(|_| word_refused(&words[i]))?);
+                    let n = v.parse().map_err(|_| word_refused(&words[i]))?;
+                    once(&mut rounds, n, said())?;
                 } else if let Some(v) = w.strip_prefix("seats=") {
-                    seats = Some(v.parse().map_err(|_| word_refused(&words[i]))?);
+                    let n = v.parse().map_err(|_| word_refused(&words[i]))?;
+                    once(&mut seats, n, said())?;
                 } else if let Some(v) = w.strip_prefix("start=") {
                     let at = start_word(v).ok_or_else(|| say("err-cup-start"))?;
                     if matches!(at, Start::In(ms) if !WINDOW_MS.contains(&ms)) {
                         return Err(say("err-cup-start"));
                     }
-                    start = Some(at);
+                    once(&mut start, at, said())?;
                 } else if let Some(ms) = duration_ms(w.strip_prefix("window=").unwrap_or(w)) {
-                    window_ms = Some(ms);
+                    once(&mut window_ms, ms, said())?;
                 } else if w.starts_with("window=") || looks_like_a_time(w) {
                     return Err(say("err-cup-window"));
                 } else {
@@ -137,6 +142,9 @@ fn plan(game: GameKind, words: &[String]) -> Result<Plan, Fail> {
         }
         i += 1;
     }
+    let (rounds, window_ms, seats) =
+        (rounds.map(|s| s.0), window_ms.map(|s| s.0), seats.map(|s: (u32, _)| s.0));
+    let (round_robin, start) = (round_robin.is_some_and(|s| s.0), start.map(|s| s.0));
     if rounds.is_some_and(|r| r == 0 || r > MOST_ROUNDS) {
         return Err(Fail::Say("err-cup-rounds", vec![("max", Arg::Number(MOST_ROUNDS.into()))]));
     }
@@ -160,6 +168,22 @@ fn plan(game: GameKind, words: &[String]) -> Result<Plan, Fail> {
         (n, false) => Format::Tables(n as u8),
     };
     Ok(Plan { rounds, window_ms, format, start, rest })
+}
+
+/// Sets a cup's setting once: said again with the same value it stays; with another, the two
+/// words are refused together (`err-cup-contradiction`).
+fn once<T: PartialEq>(slot: &mut Option<(T, String)>, value: T, said: String) -> Result<(), Fail> {
+    match slot {
+        Some((was, _)) if *was == value => Ok(()),
+        Some((_, first)) => Err(Fail::Say(
+            "err-cup-contradiction",
+            vec![("first", first.clone().into()), ("second", said.into())],
+        )),
+        None => {
+            *slot = Some((value, said));
+            Ok(())
+        }
+    }
 }
 
 /// A word that is a number with a unit the cup does not know (`5s`, `3w`): a round's time
@@ -1447,6 +1471,20 @@ mod tests {
         assert_eq!(refused(GameKind::Nardy, "4 seats"), "err-cup-seats");
         assert_eq!(refused(GameKind::Ludo, "4 seats rr"), "err-cup-round-robin");
         assert_eq!(refused(GameKind::Ludo, "rounds=x"), "err-cup-word");
+        // Issue 61: words that contradict each other are refused, naming both.
+        for contradiction in
+            ["swiss rr", "3 rounds 5 rounds", "rounds=3 4 rounds", "24h 2d", "2 seats seats=4"]
+        {
+            match plan(GameKind::Ludo, &words(contradiction)) {
+                Err(Fail::Say("err-cup-contradiction", args)) => {
+                    assert_eq!(args.len(), 2, "{contradiction}");
+                }
+                _ => panic!("{contradiction} was not refused as a contradiction"),
+            }
+        }
+        assert_eq!(refused(GameKind::Nardy, "start=2h start=18:30"), "err-cup-contradiction");
+        // The same thing said twice is no contradiction.
+        assert_eq!(read(GameKind::Nardy, "5 rounds rounds=5 swiss swiss").rounds, Some(5));
     }
 
     #[test]

@@ -55,6 +55,8 @@ fn all_args() -> Vec<(&'static str, Arg)> {
         "window",
         "format",
         "by",
+        "first",
+        "second",
     ]
     .into_iter()
     .map(|k| (k, Arg::Text("Ali".into())))
