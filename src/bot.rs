@@ -88,6 +88,12 @@ pub struct Config {
     #[arg(long, env = "TELEGRAM_WEBHOOK_URL", value_parser = parse_webhook_url)]
     pub telegram_webhook_url: Option<url::Url>,
 
+    /// The window Telegram counts a chat's calls in: a minute (20 calls a group, edits
+    /// included; about one a second per chat). Hidden: only tests shrink it (`3s`), with a fake
+    /// Bot API that counts in the same window.
+    #[arg(long, env = "TELEGRAM_RATE_WINDOW", default_value = "60s", value_parser = parse_pause, hide = true)]
+    pub telegram_rate_window: Duration,
+
     /// The Discord bot token (Developer Portal, Bot). Set, the Discord adapter runs.
     #[arg(long, env = "DISCORD_TOKEN", hide_env_values = true)]
     pub discord_token: Option<String>,
@@ -447,7 +453,8 @@ async fn adapters_of(
         app: config.telegram_app.clone().filter(|a| !a.is_empty()),
     });
     let telegram = config.telegram_token.as_deref().map(|token| {
-        Telegram::new(service.clone(), token, config.telegram_api_url.clone(), health.clone())
+        let api = config.telegram_api_url.clone();
+        Telegram::new(service.clone(), token, api, config.telegram_rate_window, health.clone())
             .with_live(live.clone())
     });
     let discord = match config.discord_token.as_deref() {

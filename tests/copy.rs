@@ -236,6 +236,12 @@ async fn a_bots_sqlite_database_copied_to_postgres_goes_on_where_it_stopped() {
     assert!(tables.len() >= 9, "{tables:?}");
     for table in &tables {
         let n = rows.iter().find(|(t, _)| t == table).map(|(_, n)| *n);
+        if table == "chat_calls" {
+            // Chats' call budgets are kept in the store only where several processes share
+            // Postgres; a SQLite file's stays empty (issue 60). It is copied all the same.
+            assert_eq!(n, Some(0), "{stdout}");
+            continue;
+        }
         assert!(n.is_some_and(|n| n > 0), "table {table} copied with {n:?} rows: {stdout}");
     }
     let max_id: TableId =

@@ -166,6 +166,8 @@ impl Process {
             .env("PLAYGROUND", "off")
             .env("TELEGRAM_TOKEN", TOKEN)
             .env("TELEGRAM_API_URL", api.url_for(name))
+            // The fake counts each chat's calls in a shrunk window; the bot paces in the same.
+            .env("TELEGRAM_RATE_WINDOW", format!("{}s", common::bot_api::WINDOW.as_secs()))
             .env("TELEGRAM_WEBHOOK_URL", "https://bot.example.com/telegram/webhook")
             .env("SHUTDOWN_TIMEOUT", "20s")
             // DRILL_LOG=dicetable=debug (say) for more in the logs kept after a failure.
@@ -300,7 +302,10 @@ async fn press_live_boards(
             if alert.is_none() {
                 break;
             }
-            if alert.as_deref().is_some_and(|a| a.contains("out of date")) {
+            // "Out of date", or (issue 60) "already taken: its board follows" when the table
+            // is ahead of its shown board: a stale press either way.
+            let stale_answer = |a: &str| a.contains("out of date") || a.contains("already taken");
+            if alert.as_deref().is_some_and(stale_answer) {
                 // Only a press posted again can find its board moved on: a process stored it
                 // and died before confirming it, and the press delivered again is answered
                 // with the current board (the move stands, once).

@@ -568,3 +568,41 @@ async fn messages_recorded_at_once_each_replace_a_different_one() {
         assert_eq!(all, want, "each message stripped once, the kept one never");
     }
 }
+
+/// Issue 60: two processes on one Postgres database serve the same group (a webhook spreads
+/// its presses over both): each takes every call from the chat's budget in the store, so that
+/// together they keep to Telegram's count (20 a window, here shrunk to 3 s), with no window
+/// holding more, whoever asks; a 429 one of them notes holds the other back too. On SQLite (one
+/// process) the budget is this process's own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_share_a_chats_budget_of_calls_on_postgres() {
+    use dicetable::table::budget::{Ledger, Limit};
+    use std::time::{Duration, Instant};
+    let url = fresh_postgres("store_calls").await;
+    let limit = Limit::telegram_group(Duration::from_secs(3));
+    let key = |chat: i64| format!("telegram:{chat}");
+    let one = Ledger::new(limit, Some(Store::connect(&url).await.unwrap()), key);
+    let two = Ledger::new(limit, Some(Store::connect(&url).await.unwrap()), key);
+    let mut times = Vec::new();
+    for i in 0..60 {
+        let ledger = if i % 3 == 0 { &one } else { &two };
+        times.push(ledger.spend(-100).await);
+    }
+    times.sort();
+    let most = (0..times.len())
+        .map(|i| times[i..].iter().take_while(|t| **t < times[i] + limit.window).count())
+        .max()
+        .unwrap();
+    assert!(most <= 20, "{most} calls in one window between two processes");
+    // Another chat is not held back by this one's spending.
+    let other = one.spend(-200).await;
+    assert!(other <= Instant::now() + Duration::from_millis(100));
+    // A 429 that one process meets holds the other back until it is over.
+    one.refused(-300, Duration::from_secs(5)).await;
+    assert!(two.wait(-300).await > Duration::from_secs(4), "the other process waits too");
+    let at = two.spend(-300).await;
+    assert!(at >= Instant::now() + Duration::from_secs(4), "its next call waits out the 429");
+    // SQLite: one process, its own budget in memory.
+    let lite = Store::connect(&common::sqlite_url("store", "calls")).await.unwrap();
+    assert_eq!(lite.spend_call("telegram:1", 0, 1, 1, 1).await.unwrap(), None);
+}

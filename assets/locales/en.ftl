@@ -191,6 +191,7 @@ boards-edit = Boards: one message per table, edited in place every turn (change 
 
 ## Refusals of the table service. Nothing changed.
 err-stale = This button is out of date: the game has moved on. Here is the current board.
+err-board-follows = That move is already taken: its board follows in a moment.
 err-forged = This button does not belong to any game of mine.
 err-other-chat = { $platform ->
     [discord] This button belongs to a game in another channel: press it there.

@@ -181,6 +181,7 @@ boards-edit = Mga board: isang mensahe bawat mesa na ine-edit bawat tira (palita
 
 ## Mga pagtanggi. Walang nagbago.
 err-stale = Luma na ang button na ito: umusad na ang laro. Narito ang kasalukuyang board.
+err-board-follows = Nagawa na ang galaw na iyan: susunod na sandali ang board nito.
 err-forged = Hindi kabilang ang button na ito sa alinman sa mga laro ko.
 err-other-chat = { $platform ->
     [discord] Para sa laro sa ibang channel ang button na ito: doon ito pindutin.

@@ -12,21 +12,23 @@
 //! off (serenity 0.12.5 ignores the proxy otherwise), through a loopback relay that honours
 //! 429 answers ([`relay`]).
 //!
-//! A channel's new messages are paced within Discord's limit (`pace.rs`): once a channel has
-//! spent its boards' share, a table's new board edits its live board message in place, and a
-//! channel lane that fell behind folds boards that a newer board of the same table supersedes,
-//! so the newest board is on screen at once instead of behind a queue of 429s.
+//! A board a button press sets off is shown through the press's own interaction (issue 60): a
+//! new board is the interaction's follow-up message and the pressed board's buttons come off
+//! through `@original`, so a press costs its channel none of Discord's per-channel writes
+//! (about 5 in 5 s). Every other write to a channel (a timer's or a computer's board, texts,
+//! strips of other messages) is spent from the channel's [`Budget`] first; once a channel
+//! cannot spare the two writes of a new board and a strip, a table's new board edits its live
+//! board message in place, and a channel lane that fell behind folds boards that a newer board
+//! of the same table supersedes, so the newest board is on screen at once.
 
 mod commands;
 mod message;
-mod pace;
 pub mod relay;
 
 use commands::{command_op, commands};
 use message::{
     board_file, clip, components, discord_message, first_message, literal, mentions, shown,
 };
-use pace::Budget;
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
@@ -47,6 +49,7 @@ use tokio::sync::watch;
 use crate::ids::{MessageRef, Posted, TableId};
 use crate::runtime::health::{Health, Part};
 use crate::runtime::lanes::Lanes;
+use crate::table::budget::{Budget, Limit};
 use crate::table::i18n::Lang;
 use crate::table::show::fold_boards;
 use crate::table::{Ctx, Kind, Op, Service, Slot, TurnNotice, View, mark_last};
@@ -111,8 +114,8 @@ pub struct Discord {
     /// Which shards are connected, by shard id (for `/healthz`).
     shards: Arc<Mutex<HashMap<u32, bool>>>,
     health: Arc<Health>,
-    /// The new messages each channel was sent lately (see [`pace`]).
-    budget: Arc<Mutex<Budget>>,
+    /// The writes each channel may still take (Discord's per-channel limit).
+    budget: Arc<Mutex<Budget<ChannelId>>>,
     /// The shards whose READY came: a starting shard's bucket waits for it. Only READY puts a
     /// shard here and nothing takes it out: stage updates are handled in tasks of their own, in
     /// any order, so a late "connecting" could otherwise hide a READY already seen and hold
@@ -191,7 +194,7 @@ impl Discord {
             arriving: Arc::default(),
             shards: Arc::default(),
             health,
-            budget: Arc::default(),
+            budget: Arc::new(Mutex::new(Budget::new(Limit::discord_channel()))),
             readied: Arc::new(watch::Sender::new(Default::default())),
             public_url: None,
         })
@@ -627,7 +630,7 @@ impl Discord {
                 continue;
             }
             // The message the button is on is `@original` of this interaction.
-            let reply = Reply::Pressed(&press.token, press.message.id);
+            let reply = Reply::Pressed(&press.token, press.channel_id, press.message.id);
             self.show(press.channel_id, view, Some(reply)).await;
         }
     }
@@ -721,9 +724,8 @@ impl Discord {
 
     /// Shows a view in a channel (or its table's thread) by the show protocol
     /// ([`crate::table::show`]): an edit of the message it replaces, or a new message. In a
-    /// channel that has spent its boards' share of Discord's limit, a new board edits the
-    /// table's live board instead; a new message that would exceed the limit waits until the
-    /// channel has room (see [`pace`]).
+    /// channel that cannot spare the writes of a new board and a strip, a new board edits the
+    /// table's live board instead; every channel write waits for the channel's budget.
     async fn post(&self, channel: ChannelId, view: View) {
         self.show(channel, view, None).await;
     }
@@ -747,11 +749,8 @@ impl Discord {
             }
             b
         };
-        self.pace(channel).await;
+        self.spend(channel).await;
         let sent = self.call("send message", || channel.send_message(&self.http, send())).await;
-        if sent.is_some() {
-            self.budget.lock().unwrap_or_else(|e| e.into_inner()).record(channel, Instant::now());
-        }
         sent.map(|m| m.id)
     }
 
@@ -767,7 +766,30 @@ impl Discord {
             }
             b
         };
+        self.spend(c).await;
         self.call("edit message", || c.edit_message(&self.http, m, edit())).await.is_some()
+    }
+
+    /// Sends `view` as the follow-up message of a button press's interaction (`token`): a new
+    /// board that costs the channel none of its writes.
+    async fn follow_up(
+        &self,
+        token: &str,
+        view: &View,
+        buttons: bool,
+    ) -> Option<(ChannelId, MessageId)> {
+        let send = || {
+            let mut b = CreateInteractionResponseFollowup::new()
+                .content(self.content(view))
+                .components(if buttons { self.components_of(view) } else { Vec::new() })
+                .allowed_mentions(mentions(view));
+            if let Some(file) = board_file(view) {
+                b = b.add_file(file);
+            }
+            b
+        };
+        let sent = self.call("follow-up", || send().execute(&self.http, (None, token))).await;
+        sent.map(|m| (m.channel_id, m.id))
     }
 
     /// Sends a turn notice as a direct message, with jump links to the boards, and reports
@@ -804,15 +826,18 @@ impl Discord {
         }
     }
 
-    /// Waits until a new message to `channel` fits within Discord's limit.
-    async fn pace(&self, channel: ChannelId) {
-        loop {
-            let wait =
-                self.budget.lock().unwrap_or_else(|e| e.into_inner()).wait(channel, Instant::now());
-            let Some(wait) = wait else { return };
-            tracing::debug!(channel = channel.get(), ?wait, "a busy channel: a new message waits");
+    /// Takes one of `channel`'s writes, waiting until Discord's limit lets it go.
+    async fn spend(&self, channel: ChannelId) {
+        let at = self.lock_budget().spend(channel, Instant::now());
+        let wait = at.saturating_duration_since(Instant::now());
+        if !wait.is_zero() {
+            tracing::debug!(channel = channel.get(), ?wait, "a busy channel: a write waits");
             tokio::time::sleep(wait).await;
         }
+    }
+
+    fn lock_budget(&self) -> std::sync::MutexGuard<'_, Budget<ChannelId>> {
+        self.budget.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// A view's text with the players it mentions as Discord mentions (their name's last
@@ -830,9 +855,12 @@ impl Discord {
                 text.push_str(&format!("\n🔗 {}: {url}", link.table));
             }
         }
-        let mut text = clip(&text, CONTENT - 30 * view.mentions().len().min(4));
+        // Every mentioned player is named (a cup round's post mentions each paired player); a
+        // mention is at most 30 characters (`<@` and a snowflake) in place of a name.
+        let room = CONTENT.saturating_sub((30 * view.mentions().len()).min(CONTENT / 2));
+        let mut text = clip(&text, room);
         let names = self.names.lock().unwrap_or_else(|e| e.into_inner());
-        for user in view.mentions().iter().take(4) {
+        for user in view.mentions() {
             let Some(id) = user.discord_id() else {
                 continue;
             };
@@ -925,11 +953,12 @@ impl EventHandler for Handler {
 }
 
 /// The interaction a view may be shown as: a slash command's deferred reply, or the message a
-/// pressed button is on (both `@original` of the interaction's token).
+/// pressed button is on (both `@original` of the interaction's token), in its channel; a
+/// press's new message is the interaction's follow-up.
 #[derive(Clone, Copy)]
 enum Reply<'a> {
     Command(&'a str),
-    Pressed(&'a str, MessageId),
+    Pressed(&'a str, ChannelId, MessageId),
 }
 
 /// One view's way to Discord for the show protocol.
@@ -944,7 +973,7 @@ impl crate::table::show::Surface for Surface<'_> {
         let d = self.discord;
         match (to.and_then(first_message), self.reply) {
             // The pressed message is edited through the interaction (its token's `@original`).
-            (Some((c, m)), Some(Reply::Pressed(token, pressed))) if m == pressed => {
+            (Some((c, m)), Some(Reply::Pressed(token, _, pressed))) if m == pressed => {
                 if let Some(m) = d.edit_original(token, view, buttons).await {
                     return shown(c, m);
                 }
@@ -962,6 +991,13 @@ impl crate::table::show::Surface for Surface<'_> {
             }
             (None, _) => {}
         }
+        // A press's new board in the pressed board's channel: the interaction's follow-up.
+        if let Some(Reply::Pressed(token, channel, _)) = self.reply
+            && channel == self.channel
+            && let Some((c, m)) = d.follow_up(token, view, buttons).await
+        {
+            return shown(c, m);
+        }
         // No message to edit, or the edit failed (the message is gone): a new one.
         let m = d.send_new(self.channel, view, buttons).await?;
         shown(self.channel, m)
@@ -970,6 +1006,16 @@ impl crate::table::show::Surface for Surface<'_> {
     async fn strip(&self, message: Posted) {
         let Some((c, m)) = discord_message(message) else { return };
         let d = self.discord;
+        // The pressed board: through the interaction, at no cost to the channel.
+        if let Some(Reply::Pressed(token, _, pressed)) = self.reply
+            && pressed == m
+        {
+            let strip = || EditInteractionResponse::new().components(Vec::new());
+            if d.call("strip pressed", || strip().execute(&d.http, token)).await.is_some() {
+                return;
+            }
+        }
+        d.spend(c).await;
         let _ = d
             .call("strip buttons", || {
                 c.edit_message(&d.http, m, EditMessage::new().components(Vec::new()))
@@ -977,16 +1023,19 @@ impl crate::table::show::Surface for Surface<'_> {
             .await;
     }
 
-    /// A new board in a channel that has spent its boards' share of Discord's limit (see
-    /// [`pace`]) edits the table's live board there instead.
+    /// A new board in a channel that cannot spare the two writes of a new message and the old
+    /// one's strip edits the table's live board there instead (a press's board costs the
+    /// channel nothing: it is the interaction's follow-up).
     fn in_place(&self, view: &View, live: &MessageRef) -> Option<MessageRef> {
         let Some((_, Slot::Board)) = view.shows() else { return None };
         // Only a board in this channel (a table that moved to its thread posts there).
         if first_message(live).is_none_or(|(c, _)| c != self.channel) {
             return None;
         }
-        let mut budget = self.discord.budget.lock().unwrap_or_else(|e| e.into_inner());
-        if !budget.busy(self.channel, Instant::now()) {
+        if matches!(self.reply, Some(Reply::Pressed(_, channel, _)) if channel == self.channel) {
+            return None;
+        }
+        if self.discord.lock_budget().spare(self.channel, Instant::now()) >= 2 {
             return None;
         }
         tracing::debug!("a busy channel: the board is edited in place");

@@ -84,6 +84,12 @@ impl<T> Lanes<T> {
         item
     }
 
+    /// What `look` says of lane `key`'s queue (the work not yet taken), if the lane is open.
+    pub fn peek<R>(&self, key: &str, look: impl FnOnce(&VecDeque<T>) -> R) -> Option<R> {
+        let queues = self.queues.lock().unwrap_or_else(|e| e.into_inner());
+        queues.get(key).map(look)
+    }
+
     /// How many lanes have work (queued or running).
     pub fn busy(&self) -> usize {
         self.queues.lock().unwrap_or_else(|e| e.into_inner()).len()

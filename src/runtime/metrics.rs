@@ -31,6 +31,8 @@ pub struct Metrics {
     pub active_tables: Gauge<i64, std::sync::atomic::AtomicI64>,
     /// Button presses refused as out of date.
     pub stale_presses: Counter<u64, AtomicU64>,
+    /// Calls a chat platform refused with 429 (too many requests).
+    pub rate_limited: Counter<u64, AtomicU64>,
 }
 
 impl Default for Metrics {
@@ -55,6 +57,12 @@ impl Metrics {
         registry.register("active_tables", "Tables in a lobby or playing", active_tables.clone());
         let stale_presses = Counter::default();
         registry.register("stale_presses", "Presses refused as out of date", stale_presses.clone());
+        let rate_limited = Counter::default();
+        registry.register(
+            "rate_limited",
+            "Calls a chat platform refused as too many (429)",
+            rate_limited.clone(),
+        );
         Self {
             registry,
             operations,
@@ -63,6 +71,7 @@ impl Metrics {
             store_seconds,
             active_tables,
             stale_presses,
+            rate_limited,
         }
     }
 

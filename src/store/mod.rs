@@ -1777,6 +1777,7 @@ pub fn redact(url: &str) -> String {
 }
 
 // Declared last: they use the query macros above (macros are visible from where they are defined).
+pub mod calls;
 pub mod copy;
 mod cup;
 pub mod identify;

@@ -8,6 +8,7 @@
 //! and a fresh board.
 
 mod audit;
+pub mod budget;
 mod chat;
 pub mod command;
 mod cup;

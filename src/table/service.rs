@@ -336,6 +336,21 @@ impl Service {
         self
     }
 
+    /// A budget of platform calls per chat of `limit`, shared with the other processes on
+    /// the same Postgres database ([`super::budget::Ledger`]); `key` names a chat there.
+    pub fn ledger<K: std::hash::Hash + Eq + Copy>(
+        &self,
+        limit: super::budget::Limit,
+        key: fn(K) -> String,
+    ) -> super::budget::Ledger<K> {
+        super::budget::Ledger::new(limit, Some(self.store.clone()), key)
+    }
+
+    /// The metrics it records into, if any (adapters add what they count).
+    pub fn metrics(&self) -> Option<&Arc<Metrics>> {
+        self.metrics.as_ref()
+    }
+
     /// The same service, recording into `metrics`.
     pub fn with_metrics(mut self, metrics: Arc<Metrics>) -> Self {
         self.metrics = Some(metrics);
@@ -680,15 +695,22 @@ impl Service {
                 if let Some(m) = &self.metrics {
                     m.stale_presses.inc();
                 }
-                let mut views = vec![private("err-stale", self.i18n.text(lang, "err-stale", &[]))];
-                // Refresh the board in place, so the chat shows the buttons that work now.
-                match self.board_refresh(table).await {
-                    Ok(Some(view)) => views.push(view),
-                    Ok(None) => {}
-                    Err(e) => {
-                        tracing::warn!(table = table.get(), error = %e, "refreshing a stale board failed")
+                // Refresh the board in place, so the chat shows the buttons that work now. When
+                // the table is ahead of its shown board, the move was taken and its board waits
+                // for the chat's next call (or was folded into a newer one): the player is told
+                // it follows, not that their button is out of date.
+                let (key, refresh) = match self.board_refresh(table).await {
+                    Ok(Some((view, follows))) => {
+                        (if follows { "err-board-follows" } else { "err-stale" }, Some(view))
                     }
-                }
+                    Ok(None) => ("err-stale", None),
+                    Err(e) => {
+                        tracing::warn!(table = table.get(), error = %e, "refreshing a stale board failed");
+                        ("err-stale", None)
+                    }
+                };
+                let mut views = vec![private(key, self.i18n.text(lang, key, &[]))];
+                views.extend(refresh);
                 views
             }
             Fail::Internal(ServiceError::Store(e)) if e.is_closed() => {
@@ -714,10 +736,14 @@ impl Service {
         }
     }
 
-    async fn board_refresh(&self, table: TableId) -> Result<Option<View>, ServiceError> {
+    /// The table's message shown anew in place, and whether the table is ahead of the version
+    /// its shown message records (a newer board is on its way).
+    async fn board_refresh(&self, table: TableId) -> Result<Option<(View, bool)>, ServiceError> {
         let t = self.load(table).await?;
         let lang = self.table_lang(&t).await;
-        let replace = self.store.message(table, t.slot().name()).await?;
+        let recorded = self.store.message_version(table, t.slot().name()).await?;
+        let follows = recorded.as_ref().is_some_and(|(_, shown)| *shown < t.rec.version);
+        let replace = recorded.map(|(message, _)| message);
         let mut view = match t.rec.status {
             TableStatus::Lobby => self.views().lobby_view(&t, lang),
             TableStatus::Playing => self.views().board_view(&t, lang, &[], Vec::new()).await,
@@ -726,6 +752,6 @@ impl Service {
         if let Some(message) = view.table_message_mut() {
             message.place = Place::Refresh(replace);
         }
-        Ok(Some(view))
+        Ok(Some((view, follows)))
     }
 }

@@ -246,6 +246,9 @@ impl Shows {
             Place::Edit(message) | Place::Refresh(Some(message)) => Some(message.clone()),
             Place::Refresh(None) => None,
             Place::InPlace => current.cloned(),
+            // A board of the version already shown, asked for anew (`/status`), is a new
+            // message however busy the chat: edited in place it would change nothing.
+            Place::New if Some(m.version) == shown => None,
             Place::New => current.and_then(|live| surface.in_place(view, live)),
         };
         let Some(posted) = surface.put(view, target.as_ref(), true).await else {

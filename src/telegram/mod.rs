@@ -9,12 +9,12 @@
 //! - this file: the adapter, commands and button presses;
 //! - `updates.rs`: how updates arrive (long polling or a webhook) and are handed to a lane per
 //!   chat, and which are confirmed to Telegram;
-//! - `outbox.rs`: how views become messages, in order per table, within Telegram's limits.
+//! - `outbox.rs`: how views become messages, in order per chat, within Telegram's limits.
 
 mod outbox;
 mod updates;
 
-use outbox::{Budget, Outgoing, clip, retry};
+use outbox::{Calls, Outgoing, clip, retry};
 use updates::Polling;
 
 use std::collections::HashMap;
@@ -23,10 +23,8 @@ use std::time::Duration;
 
 use sha2::{Digest, Sha256};
 use teloxide::Bot;
-use teloxide::adaptors::Throttle;
-use teloxide::adaptors::throttle::Limits;
 use teloxide::payloads::{AnswerCallbackQuerySetters, SetMyCommandsSetters};
-use teloxide::prelude::{Request, Requester, RequesterExt};
+use teloxide::prelude::{Request, Requester};
 use teloxide::types::{BotCommand, CallbackQuery, ChatId, Message, UpdateKind, User};
 use tokio::sync::Notify;
 
@@ -48,7 +46,7 @@ const CLIENT_TIMEOUT: Duration = Duration::from_secs(POLL_SECONDS as u64 + 15);
 /// The Telegram adapter.
 #[derive(Clone)]
 pub struct Telegram {
-    bot: Throttle<Bot>,
+    bot: Bot,
     service: Service,
     /// Display names by user id, as seen in updates (for mentions).
     names: Arc<Mutex<HashMap<u64, String>>>,
@@ -64,8 +62,8 @@ pub struct Telegram {
     handled: Arc<Notify>,
     /// Where polling failures are reported (for `/healthz`).
     health: Arc<Health>,
-    /// New messages sent to each chat in the last minute (see [`outbox::busy`]).
-    budget: Arc<Mutex<Budget>>,
+    /// The calls each chat may still make, as Telegram counts them (see [`Calls`]).
+    calls: Arc<Calls>,
     /// Views waiting to be sent, by table (or chat): each lane sends in order.
     outbox: Arc<Lanes<Outgoing>>,
     /// The bot's username (from getMe), for invite links.
@@ -86,8 +84,15 @@ pub struct LiveBoard {
 }
 
 impl Telegram {
-    /// An adapter for the bot `token`, talking to the Bot API at `api_url`.
-    pub fn new(service: Service, token: &str, api_url: url::Url, health: Arc<Health>) -> Self {
+    /// An adapter for the bot `token`, talking to the Bot API at `api_url`, keeping each chat
+    /// within Telegram's limits counted over `window` (a minute; tests shrink it).
+    pub fn new(
+        service: Service,
+        token: &str,
+        api_url: url::Url,
+        window: Duration,
+        health: Arc<Health>,
+    ) -> Self {
         let client = teloxide::net::default_reqwest_settings().timeout(CLIENT_TIMEOUT).build();
         let bot = match client {
             Ok(client) => Bot::with_client(token, client),
@@ -96,11 +101,12 @@ impl Telegram {
                 Bot::new(token)
             }
         };
-        let bot = bot.set_api_url(api_url).throttle(Limits::default());
+        let bot = bot.set_api_url(api_url);
         health.set("telegram", Part::Starting);
         // Derived from the token, so every process of one bot agrees without another setting.
         let digest = Sha256::digest(format!("dicetable webhook {token}").as_bytes());
         let webhook_secret = hex::encode(&digest[..24]);
+        let calls = Arc::new(Calls::new(&service, window));
         Self {
             bot,
             service,
@@ -111,7 +117,7 @@ impl Telegram {
             handled: Arc::default(),
             health,
             outbox: Arc::default(),
-            budget: Arc::new(Mutex::new(outbox::budget())),
+            calls,
             username: Arc::default(),
             live: None,
         }

@@ -1,19 +1,22 @@
-//! How views become messages. What an update shows goes to an outbox lane per table (or per
-//! chat), whose task sends in order through teloxide's `Throttle`; edits and callback answers
-//! wait out `RetryAfter` themselves. When a lane falls behind (the chat is near Telegram's
-//! limit), a board that a newer board of the same table already supersedes is folded away
-//! instead of sent.
+//! How views become messages. Everything a chat receives leaves from one lane per chat (a
+//! private table's views from the table's lane: they go to each player's chat), in order, so
+//! nothing overtakes what it follows: boards, texts, rankings and cup posts alike.
 //!
-//! A chat may receive only so many new messages a minute (teloxide's `Throttle` holds back the
-//! rest: 10 a minute in a supergroup). A game played as fast as people tap needs more boards
-//! than that, so when a chat has spent its budget but for a few messages kept for texts (a
-//! ranking, the seed), a new board is shown by editing the table's live board message in place
-//! (edits are not held back); once the chat is quiet again, boards come as new messages.
+//! Telegram counts a group's calls, **edits and deletions included**, at about 20 a minute, and
+//! answers more with a 429 whose wait grows with each repeat. Every call to a chat is spent
+//! from that chat's budget first ([`Calls`], a [`Budget`] per chat): a lane waits for its chat's
+//! next call *before* a board's show claims its table, and when the wait is over, a board that a
+//! newer board of the same table queued meanwhile supersedes is folded away, never sent. A board
+//! is a new message (and the old board's buttons off: two calls) only while the chat has calls
+//! to spare; a busy chat's boards edit the live board in place (one call a move). A 429 that
+//! still comes holds back its own chat only, for as long as it says, and slows that chat for a
+//! while; the view is shown again when the wait ends (the newest board, if a newer one came).
 
 use std::collections::VecDeque;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use teloxide::adaptors::throttle::Limits;
 use teloxide::payloads::{
     EditMessageMediaSetters, EditMessageTextSetters, SendAnimationSetters, SendDocumentSetters,
     SendMessageSetters, SendPhotoSetters,
@@ -25,7 +28,8 @@ use teloxide::types::{
 };
 use teloxide::{ApiError, RequestError};
 
-use crate::table::show::{Pace, fold_boards};
+use crate::table::budget::{Budget, Ledger, Limit};
+use crate::table::show::fold_boards;
 use crate::table::{FileKind, Kind, Notice, NoticeFailure, Slot, View, clip_end, mark_last};
 
 use super::Telegram;
@@ -35,31 +39,55 @@ use crate::ids::{MessageRef, Posted, UserId};
 const CAPTION: usize = 1024;
 /// How many times a call is retried after `RetryAfter` or a network error.
 const RETRIES: usize = 5;
+/// The longest wait after a 429 that a call waits out itself; a longer one ends the call, and
+/// its view is shown again once the chat's wait is over (a show never holds its table's claim
+/// through a long wait).
+const SHORT_WAIT: Duration = Duration::from_secs(3);
+/// How many times a view refused with a 429 is shown again.
+const AGAIN: usize = 3;
 
-/// The window Telegram's per-chat message limits count in.
-const WINDOW: Duration = Duration::from_secs(60);
-/// New messages a chat keeps free each minute for texts, when its boards are edited in place.
-const RESERVE: u32 = 3;
-
-/// The new messages each chat was sent in the last minute, to tell when a new board would
-/// wait behind the chat's limit ([`busy`]).
-pub(super) type Budget = Pace<ChatId>;
-
-/// An empty [`Budget`], counting over Telegram's minute.
-pub(super) fn budget() -> Budget {
-    Pace::new(WINDOW)
+/// The calls each chat may still make, as Telegram counts them: a budget for groups and
+/// channels, one for private chats (both shared with the other processes on a Postgres
+/// database), and the bot's own (30 a second over every chat).
+pub(super) struct Calls {
+    groups: Ledger<ChatId>,
+    private: Ledger<ChatId>,
+    bot: Mutex<Budget<()>>,
 }
 
-/// Whether `chat` has spent its new messages for this minute, but for the few kept for
-/// texts: a new board now would wait, or leave a ranking or the seed waiting.
-pub(super) fn busy(budget: &mut Budget, chat: ChatId, now: Instant) -> bool {
-    let limits = Limits::default();
-    let per_minute = if chat.is_channel_or_supergroup() {
-        limits.messages_per_min_channel_or_supergroup
-    } else {
-        limits.messages_per_min_chat
-    };
-    budget.count(chat, now) >= per_minute.saturating_sub(RESERVE).max(1) as usize
+impl Calls {
+    /// Budgets counted over `window` (Telegram's minute; tests shrink it).
+    pub(super) fn new(service: &crate::table::Service, window: Duration) -> Self {
+        let key = |chat: ChatId| format!("telegram:{}", chat.0);
+        Self {
+            groups: service.ledger(Limit::telegram_group(window), key),
+            private: service.ledger(Limit::telegram_private(window), key),
+            bot: Mutex::new(Budget::new(Limit::telegram_bot(window))),
+        }
+    }
+
+    /// The budget `chat` spends from.
+    fn of(&self, chat: ChatId) -> &Ledger<ChatId> {
+        if chat.is_user() { &self.private } else { &self.groups }
+    }
+
+    /// Takes one call for `chat` (and the bot): when it may go.
+    async fn spend(&self, chat: ChatId) -> Instant {
+        let at = self.of(chat).spend(chat).await;
+        self.bot.lock().unwrap_or_else(|e| e.into_inner()).spend((), at)
+    }
+
+    /// How long `chat`'s next call would wait.
+    async fn wait(&self, chat: ChatId) -> Duration {
+        self.of(chat).wait(chat).await
+    }
+
+    /// Whether a new board in `chat` should rather edit the live one: the chat cannot spare
+    /// the two calls a new message and the old one's buttons cost, or it is slow after a 429.
+    fn short(&self, chat: ChatId) -> bool {
+        let budget = self.of(chat);
+        budget.spare(chat) < 2 || budget.slowed(chat)
+    }
 }
 
 /// Views of one operation, to send together and in order.
@@ -67,6 +95,16 @@ pub(super) struct Outgoing {
     chat: ChatId,
     views: Vec<View>,
     reply_to: Option<MessageId>,
+}
+
+/// The lane a batch of views goes to: its chat's, or for a private table's (shown in each
+/// player's chat) its table's.
+fn lane(chat: ChatId, views: &[View]) -> String {
+    let private = views.iter().find(|v| !v.audience().is_empty()).and_then(View::shows);
+    match private {
+        Some((table, _)) => format!("t{table}"),
+        None => format!("c{}", chat.0),
+    }
 }
 
 /// The next batch of an outbox lane, without the boards that a later batch of the same lane
@@ -125,6 +163,99 @@ where
             }
         }
         attempt += 1;
+    }
+}
+
+impl Telegram {
+    /// Makes a call that Telegram counts against `chat` (a send, an edit, a deletion): waits
+    /// for the chat's budget (and the bot's), then calls, retrying network errors a few times.
+    /// A 429 sets the chat's wait to its `retry_after` (and no other chat's); a short one is
+    /// waited out here, a longer one ends the call with the 429 and marks `limited`, so that
+    /// the view is shown again when the wait is over.
+    pub(super) async fn counted<T, F, Fut>(
+        &self,
+        chat: ChatId,
+        method: &str,
+        limited: Option<&AtomicBool>,
+        mut call: F,
+    ) -> Result<T, RequestError>
+    where
+        F: FnMut() -> Fut,
+        Fut: std::future::Future<Output = Result<T, RequestError>>,
+    {
+        let mut attempt = 1;
+        loop {
+            let at = self.calls.spend(chat).await;
+            tokio::time::sleep_until(at.into()).await;
+            let last = attempt >= RETRIES;
+            let result = call().await;
+            self.calls.of(chat).ended(chat);
+            match result {
+                Err(RequestError::RetryAfter(wait)) => {
+                    self.calls.of(chat).refused(chat, wait.duration()).await;
+                    if let Some(m) = self.service.metrics() {
+                        m.rate_limited.inc();
+                    }
+                    tracing::warn!(
+                        chat = chat.0,
+                        method,
+                        seconds = wait.seconds(),
+                        "Telegram refused a call with 429; the chat waits"
+                    );
+                    if last || wait.duration() > SHORT_WAIT {
+                        if let Some(limited) = limited {
+                            limited.store(true, Ordering::Relaxed);
+                        }
+                        return Err(RequestError::RetryAfter(wait));
+                    }
+                }
+                Err(RequestError::Network(e)) if !last => {
+                    tracing::warn!(method, error = %e, "network error; retrying");
+                    tokio::time::sleep(Duration::from_millis(500 << attempt)).await;
+                }
+                other => return other,
+            }
+            attempt += 1;
+        }
+    }
+
+    /// Waits until each chat `view` goes to may make a call.
+    async fn until_free(&self, chat: ChatId, view: &View) {
+        for chat in Self::chats_of(chat, view) {
+            loop {
+                let wait = self.calls.wait(chat).await;
+                if wait.is_zero() {
+                    break;
+                }
+                tokio::time::sleep(wait).await;
+            }
+        }
+    }
+
+    /// Whether a newer board of `view`'s table waits in its lane: `view` is a board that
+    /// need not be sent.
+    fn superseded(&self, key: &str, view: &View) -> bool {
+        let Some((table, Slot::Board)) = view.shows() else { return false };
+        let version = view.version();
+        self.outbox
+            .peek(key, |queue| {
+                queue.iter().flat_map(|b| b.views.iter()).any(|later| {
+                    later.shows() == Some((table, Slot::Board)) && later.version() >= version
+                })
+            })
+            .unwrap_or(false)
+    }
+}
+
+/// Logs a counted call that failed for good (a 429 is logged where it is noted); `None` then.
+fn logged<T>(method: &str, result: Result<T, RequestError>) -> Option<T> {
+    match result {
+        Ok(value) => Some(value),
+        Err(RequestError::Api(ApiError::MessageNotModified) | RequestError::RetryAfter(_)) => None,
+        Err(e) => {
+            tracing::warn!(method, error = %e, "Telegram refused the call");
+            None
+        }
     }
 }
 
@@ -234,22 +365,20 @@ fn clip_start(text: &str, max: usize) -> String {
 const MIN_TEXT: usize = 240;
 
 impl Telegram {
-    /// Queues views to send: a table's in its table's lane (so its boards keep their order
-    /// whichever chat they came from), others in the chat's.
+    /// Queues views to send in the chat's lane; a private table's (shown in each player's
+    /// chat) in its table's.
     pub(super) fn send_later(&self, chat: ChatId, views: Vec<View>, reply_to: Option<MessageId>) {
         if views.is_empty() {
             return;
         }
-        let key = match views.iter().find_map(View::shows) {
-            Some((table, _)) => format!("t{table}"),
-            None => format!("c{}", chat.0),
-        };
+        let key = lane(chat, &views);
         let this = self.clone();
-        self.outbox.submit(key, Outgoing { chat, views, reply_to }, fold, move |batch| {
+        self.outbox.submit(key.clone(), Outgoing { chat, views, reply_to }, fold, move |batch| {
             let this = this.clone();
+            let key = key.clone();
             async move {
                 for view in batch.views {
-                    this.post(batch.chat, view, batch.reply_to).await;
+                    this.post(&key, batch.chat, view, batch.reply_to).await;
                 }
             }
         });
@@ -274,20 +403,22 @@ impl Telegram {
         let caption = self.html(view, CAPTION);
         let text = self.html(view, 4096);
         let sent = match view.image() {
-            Some(png) => retry_result("sendPhoto", || {
-                self.bot
-                    .send_photo(chat, InputFile::memory(png.to_vec()))
-                    .caption(caption.clone())
-                    .parse_mode(ParseMode::Html)
-                    .send()
-            })
-            .await
-            .map(drop),
-            None => retry_result("sendMessage", || {
-                self.bot.send_message(chat, text.clone()).parse_mode(ParseMode::Html).send()
-            })
-            .await
-            .map(drop),
+            Some(png) => self
+                .counted(chat, "sendPhoto", None, || {
+                    self.bot
+                        .send_photo(chat, InputFile::memory(png.to_vec()))
+                        .caption(caption.clone())
+                        .parse_mode(ParseMode::Html)
+                        .send()
+                })
+                .await
+                .map(drop),
+            None => self
+                .counted(chat, "sendMessage", None, || {
+                    self.bot.send_message(chat, text.clone()).parse_mode(ParseMode::Html).send()
+                })
+                .await
+                .map(drop),
         };
         match sent {
             Ok(()) => self.service.turn_notices().noticed(notice).await,
@@ -302,7 +433,11 @@ impl Telegram {
 
     /// Shows one view: in `chat`, or for a private table in each player's chat with the bot,
     /// by the show protocol ([`crate::table::show`]).
-    async fn post(&self, chat: ChatId, mut view: View, reply_to: Option<MessageId>) {
+    ///
+    /// It first waits for the chat's next call, outside any claim; a board that a newer board
+    /// of its table queued in the meantime supersedes is then dropped. A view whose call was
+    /// refused with a long 429 is shown again once the chat's wait is over.
+    async fn post(&self, key: &str, chat: ChatId, mut view: View, reply_to: Option<MessageId>) {
         if let Kind::Notice(notice) = &view.kind {
             return self.post_notice(chat, &view, &notice.notice).await;
         }
@@ -312,8 +447,20 @@ impl Telegram {
         {
             view.text.push_str(&format!("\nhttps://t.me/{bot}?start={code}"));
         }
-        let surface = Surface { telegram: self, chat, reply_to };
-        self.service.show(&surface, &view).await;
+        for _ in 0..AGAIN {
+            self.until_free(chat, &view).await;
+            if self.superseded(key, &view) {
+                tracing::debug!(chat = chat.0, "a board superseded while it waited: folded");
+                return;
+            }
+            let surface =
+                Surface { telegram: self, chat, reply_to, limited: AtomicBool::new(false) };
+            self.service.show(&surface, &view).await;
+            if !surface.limited.load(Ordering::Relaxed) {
+                return;
+            }
+        }
+        tracing::warn!(chat = chat.0, "a view refused with 429 {AGAIN} times was dropped");
     }
 
     /// The chats a view goes to: `chat`, or a private table's players' private chats.
@@ -334,6 +481,7 @@ impl Telegram {
         reply_to: Option<MessageId>,
         target: Option<(ChatId, MessageId)>,
         buttons: bool,
+        limited: &AtomicBool,
     ) -> Option<(ChatId, MessageId)> {
         // No keyboard at all rather than an empty one: a message without buttons (and an edit
         // without `reply_markup` takes the old buttons off).
@@ -346,14 +494,15 @@ impl Telegram {
         let caption = self.html(view, CAPTION);
         let long_text = self.html(view, 4096);
         if let Some((c, m)) = target
-            && self.edit_to_show(c, m, view, markup.as_ref(), &caption, &long_text).await
+            && self.edit_to_show(c, m, view, markup.as_ref(), (&caption, &long_text), limited).await
         {
             return Some((c, m));
         }
+        if limited.load(Ordering::Relaxed) {
+            // The edit met a long 429: the view is shown again after the wait.
+            return None;
+        }
         let reply = reply_to.map(|r| ReplyParameters::new(r).allow_sending_without_reply());
-        // Counted when asked for: `Throttle` counts it when it lets it through, which is now or
-        // within the minute.
-        self.budget.lock().unwrap_or_else(|e| e.into_inner()).record(chat, Instant::now());
         // A new message's buttons and the message it answers, on either kind of request.
         macro_rules! with_extras {
             ($request:expr) => {{
@@ -368,23 +517,27 @@ impl Telegram {
             }};
         }
         let sent = match view.image() {
-            Some(png) => {
-                retry("sendPhoto", || {
+            Some(png) => logged(
+                "sendPhoto",
+                self.counted(chat, "sendPhoto", Some(limited), || {
                     with_extras!(
                         self.bot
                             .send_photo(chat, InputFile::memory(png.to_vec()))
                             .caption(caption.clone())
                     )
                 })
-                .await
+                .await,
+            ),
+            None if view.file().is_some() => {
+                self.send_file(chat, view, &caption, &reply, limited).await
             }
-            None if view.file().is_some() => self.send_file(chat, view, &caption, &reply).await,
-            None => {
-                retry("sendMessage", || {
+            None => logged(
+                "sendMessage",
+                self.counted(chat, "sendMessage", Some(limited), || {
                     with_extras!(self.bot.send_message(chat, long_text.clone()))
                 })
-                .await
-            }
+                .await,
+            ),
         };
         sent.map(|m| (chat, m.id))
     }
@@ -397,37 +550,40 @@ impl Telegram {
         m: MessageId,
         view: &View,
         markup: Option<&InlineKeyboardMarkup>,
-        caption: &str,
-        long_text: &str,
+        (caption, long_text): (&str, &str),
+        limited: &AtomicBool,
     ) -> bool {
         let edited = match view.image() {
-            Some(png) => retry_result("editMessageMedia", || {
-                let media = InputMediaPhoto::new(InputFile::memory(png.to_vec()))
-                    .caption(caption.to_owned())
-                    .parse_mode(ParseMode::Html);
-                let mut request = self.bot.edit_message_media(c, m, InputMedia::Photo(media));
-                if let Some(k) = markup {
-                    request = request.reply_markup(k.clone());
-                }
-                request.send()
-            })
-            .await
-            .map(drop),
-            None => retry_result("editMessageText", || {
-                let mut request = self
-                    .bot
-                    .edit_message_text(c, m, long_text.to_owned())
-                    .parse_mode(ParseMode::Html);
-                if let Some(k) = markup {
-                    request = request.reply_markup(k.clone());
-                }
-                request.send()
-            })
-            .await
-            .map(drop),
+            Some(png) => self
+                .counted(c, "editMessageMedia", Some(limited), || {
+                    let media = InputMediaPhoto::new(InputFile::memory(png.to_vec()))
+                        .caption(caption.to_owned())
+                        .parse_mode(ParseMode::Html);
+                    let mut request = self.bot.edit_message_media(c, m, InputMedia::Photo(media));
+                    if let Some(k) = markup {
+                        request = request.reply_markup(k.clone());
+                    }
+                    request.send()
+                })
+                .await
+                .map(drop),
+            None => self
+                .counted(c, "editMessageText", Some(limited), || {
+                    let mut request = self
+                        .bot
+                        .edit_message_text(c, m, long_text.to_owned())
+                        .parse_mode(ParseMode::Html);
+                    if let Some(k) = markup {
+                        request = request.reply_markup(k.clone());
+                    }
+                    request.send()
+                })
+                .await
+                .map(drop),
         };
         match edited {
             Ok(()) | Err(RequestError::Api(ApiError::MessageNotModified)) => true,
+            Err(RequestError::RetryAfter(_)) => false,
             // The old message cannot show it: a new one will (nothing is lost).
             Err(_) => {
                 tracing::info!(chat = c.0, "the edit failed; sending anew");
@@ -444,23 +600,27 @@ impl Telegram {
         view: &View,
         caption: &str,
         reply: &Option<ReplyParameters>,
+        limited: &AtomicBool,
     ) -> Option<Message> {
         let file = view.file()?;
         let input = || InputFile::memory(file.bytes.clone()).file_name(file.name.clone());
         // The two requests are of different types with the same setters.
         macro_rules! send {
             ($method:literal, $request:expr) => {
-                retry($method, || {
-                    let mut request = $request
-                        .caption(caption.to_owned())
-                        .parse_mode(ParseMode::Html)
-                        .reply_markup(keyboard(view));
-                    if let Some(r) = reply {
-                        request = request.reply_parameters(r.clone());
-                    }
-                    request.send()
-                })
-                .await
+                logged(
+                    $method,
+                    self.counted(chat, $method, Some(limited), || {
+                        let mut request = $request
+                            .caption(caption.to_owned())
+                            .parse_mode(ParseMode::Html)
+                            .reply_markup(keyboard(view));
+                        if let Some(r) = reply {
+                            request = request.reply_parameters(r.clone());
+                        }
+                        request.send()
+                    })
+                    .await,
+                )
             };
         }
         match file.kind {
@@ -484,13 +644,21 @@ impl Telegram {
         // (the prompt stays the caption's last line); they are kept before the text's oldest
         // lines, which earlier boards said.
         let places = self.service.places(view).map(|p| clip_start(p, max.saturating_sub(MIN_TEXT)));
+        let names = self.names.lock().unwrap_or_else(|e| e.into_inner());
+        // Every mentioned player is named (a cup round's post mentions each paired player):
+        // room is kept for a line with each name that the text may not have.
+        let mentioned: usize = view
+            .mentions()
+            .iter()
+            .filter_map(|u| u.telegram_id())
+            .map(|id| names.get(&id).map_or(2, |n| n.encode_utf16().count()) + 3)
+            .sum();
         let room = max
-            .saturating_sub(80 * view.mentions().len().min(4))
+            .saturating_sub(mentioned.min(max / 2))
             .saturating_sub(places.as_deref().map_or(0, |p| p.encode_utf16().count() + 1));
         let text = clip(&text, room);
         let mut out = escape(&text);
-        let names = self.names.lock().unwrap_or_else(|e| e.into_inner());
-        for user in view.mentions().iter().take(4) {
+        for user in view.mentions() {
             let Some(id) = user.telegram_id() else {
                 continue;
             };
@@ -511,7 +679,7 @@ impl Telegram {
     /// Learns the names of mentioned users not seen since the start (after a restart the
     /// player to move is named, not shown as a bare bell).
     async fn learn_names(&self, users: &[UserId]) {
-        for user in users.iter().take(4) {
+        for user in users {
             let Some(id) = user.telegram_id() else {
                 continue;
             };
@@ -526,11 +694,12 @@ impl Telegram {
 }
 
 /// One view's way to Telegram for the show protocol: the chat it came from (or a private
-/// table's players' chats), and the message it answers.
+/// table's players' chats), the message it answers, and whether a call met a long 429.
 struct Surface<'a> {
     telegram: &'a Telegram,
     chat: ChatId,
     reply_to: Option<MessageId>,
+    limited: AtomicBool,
 }
 
 impl crate::table::show::Surface for Surface<'_> {
@@ -541,34 +710,48 @@ impl crate::table::show::Surface for Surface<'_> {
         for chat in chats {
             let to = to.and_then(|t| telegram_message(t.in_chat(chat.0)?));
             let reply_to = if direct { self.reply_to } else { None };
-            if let Some((c, m)) = self.telegram.show(chat, view, reply_to, to, buttons).await {
+            let limited = &self.limited;
+            if let Some((c, m)) =
+                self.telegram.show(chat, view, reply_to, to, buttons, limited).await
+            {
                 shown.posted.push(posted(c, m));
             }
         }
         (!shown.posted.is_empty()).then_some(shown)
     }
 
+    /// Takes a message's buttons off, unless its chat would make it wait (then a press on it
+    /// is answered as out of date, as any old board's): a strip is the first call a busy
+    /// chat goes without, and never holds a board behind it.
     async fn strip(&self, message: Posted) {
-        if let Some((c, m)) = telegram_message(message) {
-            let bot = &self.telegram.bot;
-            let _ = retry("editMessageReplyMarkup", || bot.edit_message_reply_markup(c, m).send())
-                .await;
+        let Some((c, m)) = telegram_message(message) else { return };
+        let wait = self.telegram.calls.wait(c).await;
+        if wait > SHORT_WAIT {
+            tracing::info!(chat = c.0, "a busy chat: an old message keeps its buttons");
+            return;
         }
+        let bot = &self.telegram.bot;
+        let method = "editMessageReplyMarkup";
+        let stripped = self
+            .telegram
+            .counted(c, method, None, || bot.edit_message_reply_markup(c, m).send())
+            .await;
+        logged(method, stripped);
     }
 
-    /// A new board in a chat that has spent its new messages for the minute (see [`Budget`])
-    /// edits the table's live board message there instead.
+    /// A new table message in a chat that cannot spare the two calls of a new message and the
+    /// old one's strip (see [`Calls::short`]) edits the table's live message there instead:
+    /// one call a move.
     fn in_place(&self, view: &View, live: &MessageRef) -> Option<MessageRef> {
-        let Some((_, Slot::Board)) = view.shows() else { return None };
+        view.shows()?;
         let chats = Telegram::chats_of(self.chat, view);
-        let now = Instant::now();
-        let mut budget = self.telegram.budget.lock().unwrap_or_else(|e| e.into_inner());
-        let spent: Vec<ChatId> = chats.into_iter().filter(|c| busy(&mut budget, *c, now)).collect();
+        let calls = &self.telegram.calls;
+        let short: Vec<ChatId> = chats.into_iter().filter(|c| calls.short(*c)).collect();
         let posted: Vec<Posted> = live
             .posted
             .iter()
             .copied()
-            .filter(|p| p.chat.is_some_and(|c| spent.contains(&ChatId(c))))
+            .filter(|p| p.chat.is_some_and(|c| short.contains(&ChatId(c))))
             .collect();
         if !posted.is_empty() {
             tracing::debug!("a busy chat: the board is edited in place");
@@ -625,34 +808,6 @@ mod tests {
         ]);
         assert_eq!(texts(fold(&mut queue)), ["the computer's turn"]);
         assert_eq!(texts(fold(&mut queue)), ["the press's board"]);
-    }
-
-    #[test]
-    fn a_chat_is_busy_once_its_minute_is_spent_and_quiet_again_after() {
-        let mut budget = budget();
-        let start = Instant::now();
-        let supergroup = ChatId(-1_001_234_567_890);
-        let group = ChatId(-1234);
-        assert!(!busy(&mut budget, supergroup, start), "a chat never sent to is quiet");
-        for i in 0..7 {
-            assert!(!busy(&mut budget, supergroup, start), "message {i} of 10 (3 kept for texts)");
-            budget.record(supergroup, start + Duration::from_secs(i));
-        }
-        assert!(busy(&mut budget, supergroup, start + Duration::from_secs(7)), "7 of 10 a minute");
-        assert!(!busy(&mut budget, group, start), "another chat has its own minute");
-        for i in 0..16 {
-            budget.record(group, start + Duration::from_secs(i));
-        }
-        assert!(
-            !busy(&mut budget, group, start + Duration::from_secs(16)),
-            "a group has 20 a minute"
-        );
-        budget.record(group, start + Duration::from_secs(16));
-        assert!(busy(&mut budget, group, start + Duration::from_secs(17)));
-        // A minute after the first message, one is free again; after the last, all are.
-        assert!(!busy(&mut budget, supergroup, start + Duration::from_secs(60)));
-        assert!(!busy(&mut budget, supergroup, start + Duration::from_secs(67)));
-        assert_eq!(budget.count(supergroup, start + Duration::from_secs(67)), 0);
     }
 
     #[test]

@@ -18,6 +18,143 @@ use tokio::sync::{Mutex, Notify};
 /// The group chat the fakes' updates come from unless they name another.
 pub const GROUP: i64 = -1_001_234;
 
+/// The window the fake counts a chat's calls in: Telegram's minute, shrunk so that tests run
+/// quickly (the bots of the tests are told the same window: `telegram_rate_window`). Only the
+/// window shrinks; every call Telegram counts is counted.
+pub const WINDOW: Duration = Duration::from_secs(3);
+
+/// The methods Telegram counts against a chat's limits: sends, edits and deletions.
+pub const COUNTED: &[&str] = &[
+    "sendmessage",
+    "sendphoto",
+    "sendanimation",
+    "senddocument",
+    "editmessagetext",
+    "editmessagecaption",
+    "editmessagemedia",
+    "editmessagereplymarkup",
+    "deletemessage",
+    "deletemessages",
+];
+
+/// Telegram's limits as the fake enforces them: per group 20 counted calls a window, in any
+/// chat one a sixtieth of the window apart (about one a second), over the bot 30 a sixtieth of
+/// the window; a call beyond them is refused with 429 and its chat is banned for `retry_after`,
+/// which doubles with each further violation (every counted call during a ban is refused too).
+#[derive(Debug)]
+pub struct Rules {
+    /// Whether the limits are enforced (a test of something else may switch them off).
+    pub enforced: bool,
+    /// The window they count in.
+    pub window: Duration,
+    /// Every counted call: its chat, method and time of arrival.
+    pub log: Vec<(i64, String, Instant)>,
+    /// Every call refused with 429: its chat, method, and the rule it broke.
+    pub refused: Vec<(i64, String, &'static str)>,
+    /// Violations so far, by chat (the next ban doubles).
+    strikes: HashMap<i64, u32>,
+    /// Chats banned until then.
+    banned: HashMap<i64, Instant>,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Self {
+            enforced: true,
+            window: WINDOW,
+            log: Vec::new(),
+            refused: Vec::new(),
+            strikes: HashMap::new(),
+            banned: HashMap::new(),
+        }
+    }
+}
+
+impl Rules {
+    /// Counts a call of `method` to `chat` that arrived at `now` (when its request began, as
+    /// Telegram would see it, not when its upload ended): `None` if it may go, or the seconds
+    /// of the 429's `retry_after`.
+    fn admit(&mut self, chat: i64, method: &str, now: Instant) -> Option<u64> {
+        if !COUNTED.contains(&method) {
+            return None;
+        }
+        let window = self.window;
+        // Requests are logged as they are admitted, which may be a little out of the order
+        // they began in (a photo's upload takes longer than a strip's).
+        let in_window = |log: &[(i64, String, Instant)], chat: Option<i64>, span: Duration| {
+            log.iter()
+                .rev()
+                .take(200)
+                .filter(|(_, _, t)| now.saturating_duration_since(*t) < span && *t <= now)
+                .filter(|(c, _, _)| chat.is_none_or(|chat| *c == chat))
+                .count()
+        };
+        // Calls closer than the gap: a little slack for the way to the fake (loopback
+        // scheduling), never for the count.
+        let gap = window / 60;
+        let last = self.log.iter().rev().find(|(c, _, _)| *c == chat).map(|(_, _, t)| *t);
+        let banned = self.banned.get(&chat).is_some_and(|until| now < *until);
+        let why = if banned {
+            "banned"
+        } else if chat < 0 && in_window(&self.log, Some(chat), window) >= 20 {
+            "20 a window per group"
+        } else if last.is_some_and(|t| t <= now && now.duration_since(t) < gap / 2) {
+            "one a second per chat"
+        } else if in_window(&self.log, None, window / 60) >= 30 {
+            "30 a second per bot"
+        } else {
+            ""
+        };
+        if self.enforced && !why.is_empty() {
+            if !banned {
+                let strikes = self.strikes.entry(chat).or_default();
+                *strikes += 1;
+                let ban = (window.as_secs().max(1) << (*strikes - 1).min(5)).min(600);
+                self.banned.insert(chat, now + Duration::from_secs(ban));
+            }
+            let left = self.banned[&chat].saturating_duration_since(now);
+            if std::env::var_os("FAKE_TRACE").is_some() {
+                let recent: Vec<_> = self
+                    .log
+                    .iter()
+                    .rev()
+                    .filter(|(c, _, _)| *c == chat)
+                    .take(4)
+                    .map(|(_, m, t)| (m.clone(), now.saturating_duration_since(*t)))
+                    .collect();
+                eprintln!("429 {chat} {method} {why}: before it {recent:?}");
+            }
+            self.refused.push((chat, method.to_owned(), why));
+            return Some(left.as_secs_f64().ceil().max(1.0) as u64);
+        }
+        self.log.push((chat, method.to_owned(), now));
+        None
+    }
+
+    /// Counted calls to `chat` that arrived.
+    pub fn calls_to(&self, chat: i64) -> usize {
+        self.log.iter().filter(|(c, _, _)| *c == chat).count()
+    }
+
+    /// The most counted calls to `chat` in any window.
+    pub fn most_in_a_window(&self, chat: i64) -> usize {
+        let times: Vec<Instant> =
+            self.log.iter().filter(|(c, _, _)| *c == chat).map(|(_, _, t)| *t).collect();
+        (0..times.len())
+            .map(|i| {
+                times[i..].iter().take_while(|t| t.duration_since(times[i]) < self.window).count()
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Bans `chat` for `seconds` from now, as Telegram may for reasons of its own (another
+    /// program on the token, changed limits).
+    pub fn ban(&mut self, chat: i64, seconds: u64) {
+        self.banned.insert(chat, Instant::now() + Duration::from_secs(seconds));
+    }
+}
+
 /// A Bot API success.
 pub fn ok(result: Value) -> axum::Json<Value> {
     axum::Json(json!({ "ok": true, "result": result }))
@@ -231,6 +368,8 @@ pub struct Fake {
     pub refusal: Option<&'static str>,
     /// Messages refused that way: their chat.
     pub refused: Vec<i64>,
+    /// Telegram's limits, enforced on every counted call.
+    pub rules: Rules,
 }
 
 impl Fake {
@@ -461,6 +600,7 @@ async fn serve(
 ) -> axum::Json<Value> {
     // Bot API method names are case-insensitive (teloxide sends "SendPhoto").
     let method = method.to_lowercase();
+    let began = Instant::now();
     let Fields { values: f, files } = fields(request).await;
     let mut fake = s.fake.lock().await;
     fake.calls.push(method.clone());
@@ -475,6 +615,15 @@ async fn serve(
         }));
     }
     let chat = f.get("chat_id").and_then(Value::as_i64);
+    if let Some(c) = chat
+        && let Some(seconds) = fake.rules.admit(c, &method, began)
+    {
+        return axum::Json(json!({
+            "ok": false, "error_code": 429,
+            "description": format!("Too Many Requests: retry after {seconds}"),
+            "parameters": { "retry_after": seconds }
+        }));
+    }
     match method.as_str() {
         "getme" => ok(get_me()),
         "getupdates" => {

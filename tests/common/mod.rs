@@ -122,6 +122,8 @@ pub fn bot_config(database_url: String) -> dicetable::bot::Config {
         telegram_token: None,
         telegram_api_url: "https://api.telegram.org".parse().unwrap(),
         telegram_webhook_url: None,
+        // The fake Bot API counts a chat's calls in the same shrunk window (bot_api::WINDOW).
+        telegram_rate_window: bot_api::WINDOW,
         discord_token: None,
         discord_proxy_url: None,
         discord_shards: dicetable::discord::Shards::Auto,
