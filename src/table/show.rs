@@ -26,6 +26,11 @@
 //!    ([`crate::store::ShowStore::record_show`]); if it is not (the claim expired while a call
 //!    waited and another show went ahead), this show takes its own message's buttons off.
 //!
+//! The protocol trusts no show row it cannot have written (issue 61): a claim expiring later
+//! than any show writes is taken over, and a message recorded at a version its table (or
+//! cup) never had is read as older than any, so the next view replaces it; each is logged
+//! once, by the show that repairs it ([`crate::store::ShowStore::claim_show`]).
+//!
 //! A cup's standings message ([`Kind::Standings`], issue 49) is shown the same way, claimed
 //! on the cup's row instead of a table's: it has no buttons, so there is nothing to strip, and
 //! an older standings view never replaces a newer one.
