@@ -733,6 +733,67 @@ async fn a_damaged_cup_is_refused_by_name() {
     }
 }
 
+/// Ways a stored cup can disagree with itself, as SQL on cup `{id}` (`{inf}`: a rating that
+/// is no number, in the database's words) after its first round was paired (Ana and Ben).
+const CUP_DAMAGE: &[&str] = &[
+    "update cups set options = 'not json' where id = {id}",
+    "update cups set options = '[]' where id = {id}",
+    "update cups set settings = 'not json' where id = {id}",
+    "update cups set rounds = -4 where id = {id}",
+    "update cups set round = 9 where id = {id}",
+    "update cups set window_ms = -1 where id = {id}",
+    "update cups set status = 'bogus' where id = {id}",
+    "update cups set format = 'not json' where id = {id}",
+    "delete from cup_players where cup_id = {id} and seq = 1",
+    "update cup_players set rating = {inf} where cup_id = {id} and seq = 0",
+    "update cup_players set excused = -1 where cup_id = {id} and seq = 0",
+    "update cup_games set players = '[0, 0]' where cup_id = {id}",
+    "update cup_games set players = '[0, 5]' where cup_id = {id}",
+];
+
+/// Every kind of damage to a cup's rows (issue 61: bad options or settings, negative rounds,
+/// a deleted player, a rating that is no number, an unknown status, …) is refused with the
+/// cup's own message on `/cup`, `/cup join` and `/cup start` alike, never shown with a
+/// stand-in ("round 1 of -4", "?"); logged once; the timer goes on.
+#[tokio::test(flavor = "current_thread")]
+async fn every_kind_of_cup_damage_is_refused_by_name_and_logged_once() {
+    let (logs, _guard) = common::Logs::capture();
+    for (db, url) in both_databases("cup", "damage-kinds").await {
+        let store = Store::connect(&url).await.unwrap();
+        let clock = Arc::new(ManualClock::new(START_MS));
+        let service = Service::new(store.clone(), SECRET, clock.clone());
+        for (k, damage) in CUP_DAMAGE.iter().enumerate() {
+            let chat = unique(&format!("damage-{k}"));
+            say(&service, &ctx(&chat, "Ana"), "/cup nardy 2 rounds 10m").await;
+            say(&service, &ctx(&chat, "Ben"), "/cup join").await;
+            say(&service, &ctx(&chat, "Ana"), "/cup start").await;
+            let id = the_cup(&store, &chat).await.id;
+            let damaged = |id: i64| {
+                let text = logs.text();
+                let cup = format!("cup={id} ");
+                text.lines().filter(|l| l.contains("cup is damaged") && l.contains(&cup)).count()
+            };
+            let before = damaged(id);
+            let inf = if db == "sqlite" { "9e999" } else { "'NaN'::float8" };
+            let sql = damage.replace("{id}", &id.to_string()).replace("{inf}", inf);
+            common::execute(&url, &sql).await;
+            for text in ["/cup", "/cup join", "/cup start", "/cup"] {
+                let views = say(&service, &ctx(&chat, "Cy"), text).await;
+                let said = texts(&views);
+                assert_eq!(
+                    views[0].refusal(),
+                    Some("err-cup-damaged"),
+                    "{db} {sql} {text}: {said}"
+                );
+                assert!(!said.contains(" -4") && !said.contains('?'), "{db} {sql}: {said}");
+            }
+            clock.advance(WINDOW_MS + 1);
+            assert!(service.play().tick().await.is_ok(), "{db} {sql}: the timer goes on");
+            assert_eq!(damaged(id), before + 1, "{db} {sql}: logged once\n{}", logs.text());
+        }
+    }
+}
+
 /// The cup's own message is one from its sign-up to its end: the sign-up with its buttons,
 /// updated as players sign up, then the standings (its buttons gone), or said cancelled;
 /// an old button of a cancelled cup says so; a round's time in a unit the cup does not know
