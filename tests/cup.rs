@@ -555,6 +555,64 @@ async fn show_all(service: &Service, screen: &Screen, views: &[View]) {
     }
 }
 
+/// A chat that cannot edit a text message into a picture, as Telegram refuses to ("there is
+/// no media in the message to edit"): such an edit is a new message. Each message's text and
+/// whether it has a picture and live buttons.
+#[derive(Default)]
+struct TextStaysText {
+    messages: Mutex<BTreeMap<u64, (String, bool, bool)>>,
+}
+
+impl Surface for &TextStaysText {
+    async fn put(&self, view: &View, to: Option<&MessageRef>, buttons: bool) -> Option<MessageRef> {
+        let to = to.and_then(|t| u64::try_from(t.posted.first()?.message).ok());
+        let picture = view.image().is_some();
+        let mut messages = self.messages.lock().unwrap();
+        let edited = to.filter(|t| messages.get(t).is_some_and(|m| m.1 || !picture));
+        let id = edited.unwrap_or_else(|| messages.keys().next_back().map_or(1, |k| k + 1));
+        let text = view.text.replace(['\u{2068}', '\u{2069}'], "");
+        messages.insert(id, (text, picture, buttons && !view.buttons().is_empty()));
+        Some(common::message(i64::try_from(id).ok()?))
+    }
+
+    async fn strip(&self, message: Posted) {
+        let mut messages = self.messages.lock().unwrap();
+        if let Some(m) = u64::try_from(message.message).ok().and_then(|id| messages.get_mut(&id)) {
+            m.2 = false;
+        }
+    }
+}
+
+/// Issue 61: where the sign-up's text cannot become the standings' picture (Telegram), the
+/// standings are a new message and the sign-up no longer asks anyone to sign up: it says the
+/// cup began, without its buttons.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sign_up_that_cannot_become_the_standings_says_sign_up_is_closed() {
+    for (db, url) in both_databases("cup", "closed").await {
+        let store = Store::connect(&url).await.unwrap();
+        let clock = Arc::new(ManualClock::new(START_MS));
+        let service = Service::new(store.clone(), SECRET, clock.clone());
+        let chat_ = TextStaysText::default();
+        let chat = unique("closed");
+        for (who, text) in [("Ana", "/cup nardy 2 rounds 10m"), ("Ben", "/cup join")] {
+            for v in say(&service, &ctx(&chat, who), text).await {
+                service.show(&&chat_, &v).await;
+            }
+        }
+        let signup = chat_.messages.lock().unwrap()[&1].clone();
+        assert!(signup.0.contains("Sign up with") && signup.2, "{db}: {signup:?}");
+        for v in say(&service, &ctx(&chat, "Ana"), "/cup start").await {
+            service.show(&&chat_, &v).await;
+        }
+        let messages = chat_.messages.lock().unwrap().clone();
+        let (text, picture, buttons) = &messages[&1];
+        assert!(!text.contains("Sign up with") && !buttons && !picture, "{db}: {text}");
+        assert!(text.contains("sign-up is closed"), "{db}: {text}");
+        let standings = messages.values().filter(|m| m.0.contains("cup standings, round 1 of 2"));
+        assert_eq!(standings.count(), 1, "{db}: the standings in a new message: {messages:?}");
+    }
+}
+
 /// Issue 49, item 4: the standings are one message, posted when the cup begins and edited
 /// in place after every game, by whichever process ended it, two at once included; an older
 /// standings view never replaces a newer one; at the end it shows the final standings while
@@ -853,7 +911,10 @@ async fn the_cups_own_message_follows_it_from_sign_up_to_its_end() {
             screen.text(cup)
         );
         let join = opened[0].buttons()[0][0].token.clone();
-        let pressed = texts(&service.handle(&ctx(&chat, "Dee"), Op::Press(join)).await);
+        let pressed = texts(&service.handle(&ctx(&chat, "Dee"), Op::Press(join.clone())).await);
+        assert!(pressed.contains("This cup was cancelled"), "{db}: {pressed}");
+        // A player who signed up hears the same, not "already signed up" (issue 61).
+        let pressed = texts(&service.handle(&ctx(&chat, "Ben"), Op::Press(join)).await);
         assert!(pressed.contains("This cup was cancelled"), "{db}: {pressed}");
         assert_eq!(screen.standings().iter().filter(|(t, _)| t.is_none()).count(), 1, "{db}");
     }

@@ -450,6 +450,7 @@ impl Cups<'_> {
             image: None,
             alt: None,
             buttons,
+            replaced: None,
         };
         View::new(Some(lang), text, Kind::Standings(message))
     }
@@ -627,10 +628,11 @@ impl Cups<'_> {
     async fn cup_join(&self, ctx: &Ctx, id: Option<i64>) -> Result<Vec<View>, Fail> {
         for _ in 0..TRIES {
             let c = self.open_cup(ctx, id).await?;
+            // An ended cup says so first, to its players too (not "already signed up").
+            ended(&c)?;
             if c.rec.players.iter().any(|p| p.user == ctx.user) {
                 return Err(say("err-cup-signed"));
             }
-            ended(&c)?;
             self.no_show_wait(ctx).await?;
             // Late sign-up until half the rounds have started.
             let late_ok = c.rec.status == CupStatus::Playing
@@ -1106,12 +1108,15 @@ impl Cups<'_> {
             None => self.cup_picture(c, lang).await,
         };
         let alt = image.as_ref().map(|_| self.cup_standings_lines(c, lang));
+        let game = self.views().game_name(lang, c.game);
+        let closed = self.i18n.text(lang, "cup-signup-closed", &[("game", game.into())]);
         let standings = super::Standings {
             cup: c.rec.id,
             version: Self::standings_version(c),
             image,
             alt,
             buttons: Vec::new(),
+            replaced: Some(closed),
         };
         View::new(Some(lang), lines.join("\n"), Kind::Standings(standings))
     }

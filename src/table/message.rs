@@ -59,6 +59,10 @@ pub struct Standings {
     pub alt: Option<String>,
     /// Its buttons: while the cup signs up, Sign up and Start; none once it began.
     pub buttons: Vec<Vec<Button>>,
+    /// What the message it replaces is left saying when it could not become this one (a
+    /// sign-up's text cannot be edited into a picture on Telegram): "Sign-up is closed", in
+    /// the view's language, so that it no longer asks players to sign up (issue 61).
+    pub replaced: Option<String>,
 }
 
 /// A table's lobby or board message.

@@ -156,9 +156,19 @@ impl Shows {
             surface.put(view, recorded.as_ref().map(|(m, _)| m), !s.buttons.is_empty()).await
         {
             // A message that could not be edited (a sign-up's text cannot become a picture on
-            // every platform) is replaced: its buttons go.
+            // every platform) is replaced: its buttons go, and it is left saying so.
             if let Some((old, _)) = &recorded {
-                strip_replaced(surface, old, &posted).await;
+                let moved = !old.posted.iter().any(|o| posted.posted.contains(o));
+                match &s.replaced {
+                    Some(text) if moved => {
+                        let closed = View::post(view.lang, text.clone());
+                        let kept = surface.put(&closed, Some(old), false).await;
+                        if kept.is_none_or(|k| k.posted != old.posted) {
+                            strip_replaced(surface, old, &posted).await;
+                        }
+                    }
+                    _ => strip_replaced(surface, old, &posted).await,
+                }
             }
             match self.store.shows().record_cup_show(s.cup, owner, &posted, s.version).await {
                 Ok(true) => {}
