@@ -695,6 +695,17 @@ async fn the_standings_are_one_message_edited_in_place_after_every_game() {
         show_all(&a, &screen, &views).await;
         let end: Vec<View> = a.play().tick().await.unwrap().into_iter().map(|(_, v)| v).collect();
         show_all(&a, &screen, &end).await;
+        // The final standings say the standings once: their picture's words are its `alt`,
+        // never added to the text again as a board's places are (issue 61: Telegram quoted them
+        // before the same lines).
+        let last = end.iter().find(|v| matches!(v.kind, Kind::Standings(_))).expect("standings");
+        assert!(last.alt().is_some(), "{db}: the picture has its words");
+        assert_eq!(a.places(last), None, "{db}: nothing is added to the standings' text");
+        // The winner's podium has its words too (issue 61: its `alt` was empty).
+        let won = end.iter().find(|v| v.text.starts_with("🏆")).expect("the winner's post");
+        assert!(won.image().is_some(), "{db}: the podium");
+        let words = won.alt().unwrap_or_default().replace(['\u{2068}', '\u{2069}'], "");
+        assert!(words.contains("1. ") && words.contains("points"), "{db}: {words:?}");
         let text = screen.text(live);
         assert!(text.contains("The Long Nardy cup is over. Final standings:"), "{db}: {text}");
         let standings = screen.standings();

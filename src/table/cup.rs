@@ -1135,7 +1135,7 @@ impl Cups<'_> {
     async fn cup_end_views(&self, c: &Read, lang: Lang) -> Vec<View> {
         let picture = self.cup_picture(c, lang).await;
         let mut last = self.cup_final_view(c, lang);
-        attach(&mut last, picture.clone());
+        attach(&mut last, picture.clone(), self.cup_standings_lines(c, lang));
         let live = self.cup_live_view(c, lang, picture).await;
         vec![last, live]
     }
@@ -1470,10 +1470,11 @@ fn ended(c: &Read) -> Result<(), Fail> {
     }
 }
 
-/// Puts a picture on a post.
-fn attach(view: &mut View, png: Option<Vec<u8>>) {
+/// Puts a picture on a post, with its words (`alt`: issue 61, the winner's podium had none).
+fn attach(view: &mut View, png: Option<Vec<u8>>, alt: String) {
     if let (Kind::Post(post), Some(png)) = (&mut view.kind, png) {
         post.attachment = Some(super::message::Attachment::Picture(png));
+        post.alt = Some(alt);
     }
 }
 
