@@ -267,20 +267,86 @@ impl Running {
 
 /// Sets up logging as configured. Call once, before [`start`]. Lines are coloured only on a
 /// terminal, and never when `NO_COLOR` is set (no colour codes in log files).
+///
+/// sqlx's own line for each slow wait for a connection is left out: those waits are counted
+/// ([`SLOW_WAITS`]) and said in one line a minute (`slow_waits_loop`).
 pub fn init_logging(format: LogFormat) {
     use std::io::IsTerminal;
+    use tracing_subscriber::Layer;
+    use tracing_subscriber::layer::SubscriberExt;
+    use tracing_subscriber::util::SubscriberInitExt;
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let filter = match SLOW_ACQUIRE.parse() {
+        Ok(off) => filter.add_directive(off),
+        Err(_) => filter,
+    };
     let colour = std::io::stderr().is_terminal()
         && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
-    let builder = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .with_ansi(colour);
-    let _ = match format {
-        LogFormat::Human => builder.try_init(),
-        LogFormat::Json => builder.json().try_init(),
+    let lines = tracing_subscriber::fmt::layer().with_writer(std::io::stderr).with_ansi(colour);
+    let lines = match format {
+        LogFormat::Human => lines.with_filter(filter).boxed(),
+        LogFormat::Json => lines.json().with_filter(filter).boxed(),
     };
+    let slow =
+        tracing_subscriber::filter::Targets::new().with_target(SLOW_TARGET, tracing::Level::WARN);
+    let _ =
+        tracing_subscriber::registry().with(lines).with(SlowAcquires.with_filter(slow)).try_init();
+}
+
+/// Where sqlx logs a wait for a connection longer than its threshold (two seconds), and the
+/// directive that takes those lines out of the bot's log.
+const SLOW_TARGET: &str = "sqlx::pool::acquire";
+const SLOW_ACQUIRE: &str = "sqlx::pool::acquire=off";
+
+/// The slow waits for a connection since the last minute's line.
+static SLOW_WAITS: crate::runtime::health::SlowWaits = crate::runtime::health::SlowWaits::new();
+
+/// How often the slow waits are said.
+const SLOW_EVERY: Duration = Duration::from_secs(60);
+
+/// Notes each of sqlx's slow-wait events in [`SLOW_WAITS`] (a log line cannot be written from
+/// inside another's: `slow_waits_loop` writes it).
+struct SlowAcquires;
+
+impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for SlowAcquires {
+    fn on_event(&self, event: &tracing::Event<'_>, _: tracing_subscriber::layer::Context<'_, S>) {
+        struct Waited(Option<f64>);
+        impl tracing::field::Visit for Waited {
+            fn record_f64(&mut self, field: &tracing::field::Field, value: f64) {
+                if field.name() == "acquired_after_secs" {
+                    self.0 = Some(value);
+                }
+            }
+            fn record_debug(&mut self, _: &tracing::field::Field, _: &dyn std::fmt::Debug) {}
+        }
+        let mut waited = Waited(None);
+        event.record(&mut waited);
+        if let Some(secs) = waited.0.filter(|s| s.is_finite() && *s >= 0.0) {
+            SLOW_WAITS.note(Duration::from_secs_f64(secs));
+        }
+    }
+}
+
+/// Says the slow waits for a connection once a minute, if there were any, until `stopped`.
+async fn slow_waits_loop(mut stopped: watch::Receiver<bool>) {
+    let mut every = tokio::time::interval(SLOW_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = every.tick() => {}
+            _ = stopped.wait_for(|s| *s) => return,
+        }
+        if let Some((waits, worst)) = SLOW_WAITS.take() {
+            tracing::warn!(
+                waits,
+                worst_ms = worst.as_millis() as u64,
+                "slow to get a database connection: {waits} waits of over 2 s in the last \
+                 minute, the longest {} ms",
+                worst.as_millis()
+            );
+        }
+    }
 }
 
 #[derive(Clone)]
@@ -358,7 +424,12 @@ pub async fn start(config: &Config) -> Result<Running> {
         move || later_loop(service.clone(), adapters.clone(), stopped.clone())
     };
     tasks.push(supervise("the late replays", stopped.clone(), later));
-    tasks.push(supervise("the turn timer", stopped, timer));
+    tasks.push(supervise("the turn timer", stopped.clone(), timer));
+    let slow = {
+        let stopped = stopped.clone();
+        move || slow_waits_loop(stopped.clone())
+    };
+    tasks.push(supervise("the slow waits' log", stopped, slow));
     if playground.is_some() {
         tracing::info!("playground at http://{addr}/");
     }

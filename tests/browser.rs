@@ -514,8 +514,17 @@ async fn the_pages_pass_axe_and_a_game_is_played_by_keyboard() {
         let watcher = common::chromium::phone(&driver, lang).await;
         watcher.open(&format!("{url}{live}")).await;
         watcher.wait_for("the board", "return !document.getElementById('live-img').hidden").await;
-        let region = "return document.getElementById('live-text').getAttribute('aria-live')";
+        // The board's lines and where everything is are heard together: both inside the
+        // polite live region (issue 61: the places were outside it).
+        let region = "return document.getElementById('live-now').getAttribute('aria-live')";
         assert_eq!(watcher.script(region).await, "polite", "{lang}");
+        let heard = "const r = document.getElementById('live-now'); \
+                     const places = ['live-places', 'live-spoken'] \
+                       .map(id => document.getElementById(id)) \
+                       .filter(e => r.contains(e) && e.textContent.trim().length > 0); \
+                     return String(r.contains(document.getElementById('live-text')) \
+                       && places.length > 0)";
+        assert_eq!(watcher.script(heard).await, "true", "{lang}: the places are heard");
         assert_accessible(&watcher, &format!("{lang}: the live page")).await;
         watcher.zoom_200_on_a_phone().await;
         let wide = watcher.wider_than_the_window().await;

@@ -555,6 +555,64 @@ async fn show_all(service: &Service, screen: &Screen, views: &[View]) {
     }
 }
 
+/// A chat that cannot edit a text message into a picture, as Telegram refuses to ("there is
+/// no media in the message to edit"): such an edit is a new message. Each message's text and
+/// whether it has a picture and live buttons.
+#[derive(Default)]
+struct TextStaysText {
+    messages: Mutex<BTreeMap<u64, (String, bool, bool)>>,
+}
+
+impl Surface for &TextStaysText {
+    async fn put(&self, view: &View, to: Option<&MessageRef>, buttons: bool) -> Option<MessageRef> {
+        let to = to.and_then(|t| u64::try_from(t.posted.first()?.message).ok());
+        let picture = view.image().is_some();
+        let mut messages = self.messages.lock().unwrap();
+        let edited = to.filter(|t| messages.get(t).is_some_and(|m| m.1 || !picture));
+        let id = edited.unwrap_or_else(|| messages.keys().next_back().map_or(1, |k| k + 1));
+        let text = view.text.replace(['\u{2068}', '\u{2069}'], "");
+        messages.insert(id, (text, picture, buttons && !view.buttons().is_empty()));
+        Some(common::message(i64::try_from(id).ok()?))
+    }
+
+    async fn strip(&self, message: Posted) {
+        let mut messages = self.messages.lock().unwrap();
+        if let Some(m) = u64::try_from(message.message).ok().and_then(|id| messages.get_mut(&id)) {
+            m.2 = false;
+        }
+    }
+}
+
+/// Issue 61: where the sign-up's text cannot become the standings' picture (Telegram), the
+/// standings are a new message and the sign-up no longer asks anyone to sign up: it says the
+/// cup began, without its buttons.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sign_up_that_cannot_become_the_standings_says_sign_up_is_closed() {
+    for (db, url) in both_databases("cup", "closed").await {
+        let store = Store::connect(&url).await.unwrap();
+        let clock = Arc::new(ManualClock::new(START_MS));
+        let service = Service::new(store.clone(), SECRET, clock.clone());
+        let chat_ = TextStaysText::default();
+        let chat = unique("closed");
+        for (who, text) in [("Ana", "/cup nardy 2 rounds 10m"), ("Ben", "/cup join")] {
+            for v in say(&service, &ctx(&chat, who), text).await {
+                service.show(&&chat_, &v).await;
+            }
+        }
+        let signup = chat_.messages.lock().unwrap()[&1].clone();
+        assert!(signup.0.contains("Sign up with") && signup.2, "{db}: {signup:?}");
+        for v in say(&service, &ctx(&chat, "Ana"), "/cup start").await {
+            service.show(&&chat_, &v).await;
+        }
+        let messages = chat_.messages.lock().unwrap().clone();
+        let (text, picture, buttons) = &messages[&1];
+        assert!(!text.contains("Sign up with") && !buttons && !picture, "{db}: {text}");
+        assert!(text.contains("sign-up is closed"), "{db}: {text}");
+        let standings = messages.values().filter(|m| m.0.contains("cup standings, round 1 of 2"));
+        assert_eq!(standings.count(), 1, "{db}: the standings in a new message: {messages:?}");
+    }
+}
+
 /// Issue 49, item 4: the standings are one message, posted when the cup begins and edited
 /// in place after every game, by whichever process ended it, two at once included; an older
 /// standings view never replaces a newer one; at the end it shows the final standings while
@@ -637,6 +695,17 @@ async fn the_standings_are_one_message_edited_in_place_after_every_game() {
         show_all(&a, &screen, &views).await;
         let end: Vec<View> = a.play().tick().await.unwrap().into_iter().map(|(_, v)| v).collect();
         show_all(&a, &screen, &end).await;
+        // The final standings say the standings once: their picture's words are its `alt`,
+        // never added to the text again as a board's places are (issue 61: Telegram quoted them
+        // before the same lines).
+        let last = end.iter().find(|v| matches!(v.kind, Kind::Standings(_))).expect("standings");
+        assert!(last.alt().is_some(), "{db}: the picture has its words");
+        assert_eq!(a.places(last), None, "{db}: nothing is added to the standings' text");
+        // The winner's podium has its words too (issue 61: its `alt` was empty).
+        let won = end.iter().find(|v| v.text.starts_with("🏆")).expect("the winner's post");
+        assert!(won.image().is_some(), "{db}: the podium");
+        let words = won.alt().unwrap_or_default().replace(['\u{2068}', '\u{2069}'], "");
+        assert!(words.contains("1. ") && words.contains("points"), "{db}: {words:?}");
         let text = screen.text(live);
         assert!(text.contains("The Long Nardy cup is over. Final standings:"), "{db}: {text}");
         let standings = screen.standings();
@@ -733,6 +802,67 @@ async fn a_damaged_cup_is_refused_by_name() {
     }
 }
 
+/// Ways a stored cup can disagree with itself, as SQL on cup `{id}` (`{inf}`: a rating that
+/// is no number, in the database's words) after its first round was paired (Ana and Ben).
+const CUP_DAMAGE: &[&str] = &[
+    "update cups set options = 'not json' where id = {id}",
+    "update cups set options = '[]' where id = {id}",
+    "update cups set settings = 'not json' where id = {id}",
+    "update cups set rounds = -4 where id = {id}",
+    "update cups set round = 9 where id = {id}",
+    "update cups set window_ms = -1 where id = {id}",
+    "update cups set status = 'bogus' where id = {id}",
+    "update cups set format = 'not json' where id = {id}",
+    "delete from cup_players where cup_id = {id} and seq = 1",
+    "update cup_players set rating = {inf} where cup_id = {id} and seq = 0",
+    "update cup_players set excused = -1 where cup_id = {id} and seq = 0",
+    "update cup_games set players = '[0, 0]' where cup_id = {id}",
+    "update cup_games set players = '[0, 5]' where cup_id = {id}",
+];
+
+/// Every kind of damage to a cup's rows (issue 61: bad options or settings, negative rounds,
+/// a deleted player, a rating that is no number, an unknown status, …) is refused with the
+/// cup's own message on `/cup`, `/cup join` and `/cup start` alike, never shown with a
+/// stand-in ("round 1 of -4", "?"); logged once; the timer goes on.
+#[tokio::test(flavor = "current_thread")]
+async fn every_kind_of_cup_damage_is_refused_by_name_and_logged_once() {
+    let (logs, _guard) = common::Logs::capture();
+    for (db, url) in both_databases("cup", "damage-kinds").await {
+        let store = Store::connect(&url).await.unwrap();
+        let clock = Arc::new(ManualClock::new(START_MS));
+        let service = Service::new(store.clone(), SECRET, clock.clone());
+        for (k, damage) in CUP_DAMAGE.iter().enumerate() {
+            let chat = unique(&format!("damage-{k}"));
+            say(&service, &ctx(&chat, "Ana"), "/cup nardy 2 rounds 10m").await;
+            say(&service, &ctx(&chat, "Ben"), "/cup join").await;
+            say(&service, &ctx(&chat, "Ana"), "/cup start").await;
+            let id = the_cup(&store, &chat).await.id;
+            let damaged = |id: i64| {
+                let text = logs.text();
+                let cup = format!("cup={id} ");
+                text.lines().filter(|l| l.contains("cup is damaged") && l.contains(&cup)).count()
+            };
+            let before = damaged(id);
+            let inf = if db == "sqlite" { "9e999" } else { "'NaN'::float8" };
+            let sql = damage.replace("{id}", &id.to_string()).replace("{inf}", inf);
+            common::execute(&url, &sql).await;
+            for text in ["/cup", "/cup join", "/cup start", "/cup"] {
+                let views = say(&service, &ctx(&chat, "Cy"), text).await;
+                let said = texts(&views);
+                assert_eq!(
+                    views[0].refusal(),
+                    Some("err-cup-damaged"),
+                    "{db} {sql} {text}: {said}"
+                );
+                assert!(!said.contains(" -4") && !said.contains('?'), "{db} {sql}: {said}");
+            }
+            clock.advance(WINDOW_MS + 1);
+            assert!(service.play().tick().await.is_ok(), "{db} {sql}: the timer goes on");
+            assert_eq!(damaged(id), before + 1, "{db} {sql}: logged once\n{}", logs.text());
+        }
+    }
+}
+
 /// The cup's own message is one from its sign-up to its end: the sign-up with its buttons,
 /// updated as players sign up, then the standings (its buttons gone), or said cancelled;
 /// an old button of a cancelled cup says so; a round's time in a unit the cup does not know
@@ -792,7 +922,10 @@ async fn the_cups_own_message_follows_it_from_sign_up_to_its_end() {
             screen.text(cup)
         );
         let join = opened[0].buttons()[0][0].token.clone();
-        let pressed = texts(&service.handle(&ctx(&chat, "Dee"), Op::Press(join)).await);
+        let pressed = texts(&service.handle(&ctx(&chat, "Dee"), Op::Press(join.clone())).await);
+        assert!(pressed.contains("This cup was cancelled"), "{db}: {pressed}");
+        // A player who signed up hears the same, not "already signed up" (issue 61).
+        let pressed = texts(&service.handle(&ctx(&chat, "Ben"), Op::Press(join)).await);
         assert!(pressed.contains("This cup was cancelled"), "{db}: {pressed}");
         assert_eq!(screen.standings().iter().filter(|(t, _)| t.is_none()).count(), 1, "{db}");
     }

@@ -295,3 +295,43 @@ async fn the_rebuild_gives_back_the_incremental_ratings() {
         store.close().await;
     }
 }
+
+/// A stored rating that is no number (issue 61: it was shown as 0 and rated into `NaN` again
+/// by the next game, unlogged) is read as none yet: on no ladder, logged once, and the next
+/// game writes a sound rating in its place.
+#[tokio::test(flavor = "current_thread")]
+async fn a_rating_that_is_no_number_is_logged_once_and_the_next_game_mends_it() {
+    let (logs, _guard) = common::Logs::capture();
+    let logged = "a stored rating is damaged";
+    for (db, url) in both_databases("ratings", "damaged").await {
+        let store = Store::connect(&url).await.unwrap();
+        let clock = Arc::new(ManualClock::new(START_MS));
+        let service = service_at(&store, &clock);
+        let chat = common::unique("damaged");
+        nardy_won_by(&service, &chat, "Ana", "Ben").await;
+        let bad = if db == "sqlite" { "9e999" } else { "'NaN'::float8" };
+        let sql = format!(
+            "update ratings set mu = {bad} where user_id = '{chat}/Ana' and season = 'all'"
+        );
+        common::execute(&url, &sql).await;
+        let before = logs.count(logged);
+        for _ in 0..2 {
+            let top = texts(&say(&service, &ctx(&chat, "Ben"), "/top all nardy").await);
+            assert!(!top.contains("Ana:") && top.contains("1. Ben: "), "{db}: {top}");
+        }
+        assert_eq!(logs.count(logged), before + 1, "{db}: logged once\n{}", logs.text());
+        nardy_won_by(&service, &chat, "Ana", "Ben").await;
+        let all = ratings(&store).await;
+        let ana = all
+            .iter()
+            .find(|(g, s, r)| g == "nardy" && s == "all" && r.user.ends_with("/Ana"))
+            .map(|(_, _, r)| r.clone())
+            .unwrap_or_else(|| panic!("{db}: {all:?}"));
+        assert!(ana.is_sound() && ana.mu.is_some(), "{db}: the next game mends it: {ana:?}");
+        assert_eq!(ana.games, 2, "{db}");
+        let top = texts(&say(&service, &ctx(&chat, "Ben"), "/top all nardy").await);
+        assert!(top.contains("1. Ana: "), "{db}: {top}");
+        assert_eq!(logs.count(logged), before + 1, "{db}: still once\n{}", logs.text());
+        store.close().await;
+    }
+}

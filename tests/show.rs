@@ -198,16 +198,20 @@ fn scripts(rng: &mut StdRng, table: TableId, moves: i64, processes: usize) -> Ve
     out
 }
 
-/// A table to show boards of (a lobby: the protocol reads and claims the table's row only).
-async fn a_table(service: &Service, chat: &str) -> TableId {
+/// A table to show boards of (a lobby: the protocol reads and claims the table's row only),
+/// at `version`: a recorded message's version past its table's is damage (issue 61).
+async fn a_table(service: &Service, url: &str, chat: &str, version: i64) -> TableId {
     let Ok(command) = parse_command("/snakes") else { panic!("/snakes parses") };
     let views = service.handle(&ctx(chat, "Ana"), command.op).await;
-    views[0].shows().expect("a lobby").0
+    let table = views[0].shows().expect("a lobby").0;
+    common::execute(url, &format!("update tables set version = {version} where id = {table}"))
+        .await;
+    table
 }
 
-async fn run_seed(seed: u64, processes: &[Service], failures: bool) {
+async fn run_seed(seed: u64, url: &str, processes: &[Service], failures: bool) {
     let chat_id = unique(&format!("show-{seed}"));
-    let table = a_table(&processes[0], &chat_id).await;
+    let table = a_table(&processes[0], url, &chat_id, 20).await;
     let mut rng = StdRng::seed_from_u64(seed);
     let moves = rng.random_range(4..14);
     let scripts = scripts(&mut rng, table, moves, processes.len());
@@ -284,7 +288,7 @@ async fn one_live_board_whatever_the_interleaving_of_processes_on_both_databases
             let services = processes(&url, count).await;
             for seed in seeds {
                 eprintln!("{db}: {count} processes, seed {seed}");
-                run_seed(seed, &services, false).await;
+                run_seed(seed, &url, &services, false).await;
             }
         }
     }
@@ -295,7 +299,7 @@ async fn one_live_board_when_some_sends_fail_on_both_databases() {
     for (_db, url) in both_databases("show", "failing").await {
         let services = processes(&url, 3).await;
         for seed in 200..260u64 {
-            run_seed(seed, &services, true).await;
+            run_seed(seed, &url, &services, true).await;
         }
     }
 }
@@ -305,7 +309,7 @@ async fn a_claim_is_one_owners_until_it_is_given_back_or_expires() {
     use dicetable::store::show::Claim;
     for (db, url) in both_databases("show", "claim").await {
         let services = processes(&url, 1).await;
-        let table = a_table(&services[0], &unique("claim")).await;
+        let table = a_table(&services[0], &url, &unique("claim"), 9).await;
         let store = Store::connect(&url).await.unwrap();
         let other = Store::connect(&url).await.unwrap();
         let now = 1_000_000;
@@ -355,5 +359,104 @@ async fn a_claim_is_one_owners_until_it_is_given_back_or_expires() {
             "{db}"
         );
         store.shows().release_show(table, 3).await.unwrap();
+    }
+}
+
+/// Shows a new board of `table` at `version` (its table brought to that version first, as a
+/// move would) through process 0 of `chat`: how long the show took.
+async fn move_to(service: &Service, url: &str, chat: &Chat, table: TableId, v: i64) -> Duration {
+    common::execute(url, &format!("update tables set version = {v} where id = {table}")).await;
+    let started = std::time::Instant::now();
+    let view = board_view(table, Version::new(v), Place::New);
+    service.show(&Fake { chat, process: 0 }, &view).await;
+    started.elapsed()
+}
+
+/// The one live board of `chat`, which must be the one recorded, showing `version`.
+async fn live_board_is(service: &Service, chat: &Chat, table: TableId, version: i64, db: &str) {
+    let live = chat.live();
+    let log = chat.log.lock().unwrap().join("\n");
+    assert_eq!(live.len(), 1, "{db}: one live board: {live:?}\n{log}");
+    assert_eq!(live[0].1.version, Version::new(version), "{db}: the newest is live\n{log}");
+    let recorded = service.message(table, Slot::Board).await.unwrap();
+    let recorded = recorded.and_then(|r| u64::try_from(r.posted.first()?.message).ok());
+    assert_eq!(recorded, Some(live[0].0), "{db}: the live board is the recorded one");
+}
+
+/// Two damaged show rows (issue 61), each of which left a table without live buttons for
+/// good, silently: a message recorded at a version its table never had (every new board was
+/// posted without buttons, as older than the recorded one) and a claim expiring years ahead
+/// (every show waited out the claim, then took its own board's buttons off). Each is
+/// refused, logged once, and the next board is the live one, at once.
+#[tokio::test(flavor = "current_thread")]
+async fn a_damaged_show_row_is_logged_once_and_the_next_board_is_live_on_both_databases() {
+    let (logs, _guard) = common::Logs::capture();
+    let ahead = "a version the table never had";
+    let held = "later than any show writes";
+    for (db, url) in both_databases("show", "damaged").await {
+        let services = processes(&url, 1).await;
+        let service = &services[0];
+        let table = a_table(service, &url, &unique("damaged-show"), 5).await;
+        let chat = Chat::new(61, false);
+        move_to(service, &url, &chat, table, 5).await;
+        live_board_is(service, &chat, table, 5, db).await;
+        let before = (logs.count(ahead), logs.count(held));
+
+        // A recorded version far ahead of the table's.
+        let sql = format!("update messages set version = 1000000 where table_id = {table}");
+        common::execute(&url, &sql).await;
+        move_to(service, &url, &chat, table, 6).await;
+        live_board_is(service, &chat, table, 6, db).await;
+        move_to(service, &url, &chat, table, 7).await;
+        live_board_is(service, &chat, table, 7, db).await;
+        assert_eq!(logs.count(ahead), before.0 + 1, "{db}: logged once\n{}", logs.text());
+
+        // A claim that expires in the year 2100, another owner's.
+        let sql = format!(
+            "update tables set show_owner = 42, show_until_ms = 4102444800000 where id = {table}"
+        );
+        common::execute(&url, &sql).await;
+        let took = move_to(service, &url, &chat, table, 8).await;
+        assert!(took < Duration::from_secs(5), "{db}: not held back: {took:?}");
+        live_board_is(service, &chat, table, 8, db).await;
+        move_to(service, &url, &chat, table, 9).await;
+        live_board_is(service, &chat, table, 9, db).await;
+        assert_eq!(logs.count(held), before.1 + 1, "{db}: logged once\n{}", logs.text());
+        // A claim within a lease of clocks disagreeing is another process's, and is waited for.
+        let store = Store::connect(&url).await.unwrap();
+        let now = 1_000_000;
+        use dicetable::store::show::Claim;
+        let claimed = store.shows().claim_show(table, "board", 1, now, now + 10).await.unwrap();
+        assert!(matches!(claimed, Claim::Claimed(_)), "{db}");
+        let other = store.shows().claim_show(table, "board", 2, now - 9, now + 1).await.unwrap();
+        assert_eq!(other, Claim::Held, "{db}: a claim 19 ms ahead of a 10 ms lease is kept");
+        store.shows().release_show(table, 1).await.unwrap();
+
+        // The same two damages on a cup's standings message.
+        let cup_chat = unique("damaged-cup");
+        let Ok(command) = parse_command("/cup snakes") else { panic!("/cup parses") };
+        service.handle(&ctx(&cup_chat, "Ana"), command.op).await;
+        let cup: i64 = common::query_strings(
+            &url,
+            &format!("select cast(id as text) from cups where chat = '{cup_chat}'"),
+        )
+        .await[0]
+            .parse()
+            .unwrap();
+        let sql = format!(
+            "update cups set standings_message = '{}', standings_version = 1000000, \
+             show_owner = 42, show_until_ms = 4102444800000 where id = {cup}",
+            message(3)
+        );
+        common::execute(&url, &sql).await;
+        let (cups_ahead, cups_held) = (logs.count("a version the cup never had"), logs.count(held));
+        let claimed = store.shows().claim_cup_show(cup, 7, now, now + 10).await.unwrap();
+        assert_eq!(claimed, Claim::Claimed(Some((message(3), Version::new(-1)))), "{db}");
+        assert!(
+            store.shows().record_cup_show(cup, 7, &message(4), Version::new(0)).await.unwrap(),
+            "{db}: the next standings are recorded over the damaged version"
+        );
+        assert_eq!(logs.count("a version the cup never had"), cups_ahead + 1, "{db}");
+        assert_eq!(logs.count(held), cups_held + 1, "{db}");
     }
 }

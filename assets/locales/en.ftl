@@ -784,3 +784,7 @@ games-left-hours = , { $hours ->
 
 ## Issue 61: `/cup` words that contradict each other.
 err-cup-contradiction = “{ $first }” and “{ $second }” say different things: say each of the cup's settings once.
+
+## Issue 61: a cup's sign-up message that could not become its standings (a text cannot be
+## edited into a picture on Telegram) is left saying this.
+cup-signup-closed = The { $game } cup has begun: sign-up is closed. Its standings are in the cup's newest message.

@@ -716,3 +716,7 @@ games-left-hours = ، { $hours } ساعت و { $minutes } دقیقه مانده
 
 ## Issue 61: `/cup` words that contradict each other.
 err-cup-contradiction = «{ $first }» و «{ $second }» با هم نمی‌خوانند: هر تنظیم جام را یک بار بنویسید.
+
+## Issue 61: a cup's sign-up message that could not become its standings (a text cannot be
+## edited into a picture on Telegram) is left saying this.
+cup-signup-closed = جام { $game } شروع شده است: ثبت‌نام بسته است. جدول آن در تازه‌ترین پیام جام است.

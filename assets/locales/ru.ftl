@@ -773,3 +773,7 @@ games-left-hours = , осталось { $hours } ч { $minutes } мин
 
 ## Issue 61: `/cup` words that contradict each other.
 err-cup-contradiction = «{ $first }» и «{ $second }» противоречат друг другу: укажите каждую настройку кубка один раз.
+
+## Issue 61: a cup's sign-up message that could not become its standings (a text cannot be
+## edited into a picture on Telegram) is left saying this.
+cup-signup-closed = Кубок по игре «{ $game }» начался: запись закрыта. Его таблица — в последнем сообщении кубка.

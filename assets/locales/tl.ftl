@@ -649,7 +649,7 @@ cup-round = 🏆 Cup ng { $game }, round { $round } ng { $rounds }: laruin ang l
 cup-table-line = Mesa { $table }: { $players }
 cup-bye-line = Pahinga si { $name } ngayong round (bye: { $points } puntos).
 cup-winner = 🏆 { $count ->
-        [one] Panalo si { $names } sa cup ng { $game }!
+        [1] Panalo si { $names } sa cup ng { $game }!
        *[other] Magkasalo sina { $names } sa cup ng { $game }!
     }
 cup-window-closed = Ubos na ang oras ng round: si { $name }, na may tira, ay labas na sa larong ito.
@@ -722,3 +722,7 @@ games-left-hours = , { $hours } oras at { $minutes } minuto pa
 
 ## Issue 61: `/cup` words that contradict each other.
 err-cup-contradiction = Magkasalungat ang “{ $first }” at “{ $second }”: isulat nang isang beses lang ang bawat setting ng cup.
+
+## Issue 61: a cup's sign-up message that could not become its standings (a text cannot be
+## edited into a picture on Telegram) is left saying this.
+cup-signup-closed = Nagsimula na ang cup ng { $game }: sarado na ang pag-sign up. Nasa pinakabagong mensahe ng cup ang talaan nito.

@@ -774,6 +774,7 @@ mod tests {
             image: Some(png.to_vec()),
             alt: None,
             places: None,
+            spoken: None,
         };
         let (first, digest) = shown(&state(b"board one", 60_000), None);
         assert!(first["image"].as_str().unwrap().starts_with("data:image/png;base64,"));

@@ -52,6 +52,8 @@ use crate::table::{Ctx, FileKind, Op, Service, Slot, View, parse_command};
 const KEEP: usize = 200;
 /// Messages of a room that keep their pictures (older ones keep their text).
 const PICTURES: usize = 6;
+/// Live messages kept past [`KEEP`] before the oldest of them go too.
+const LIVE: usize = KEEP / 4;
 /// A room not used for this long is forgotten (its games are in the database).
 const IDLE: Duration = Duration::from_secs(20 * 60);
 /// The most bytes all rooms' messages may hold; the least recently used rooms go first.
@@ -93,6 +95,16 @@ impl Message {
     fn new(id: u64, author: Option<String>, mut view: View) -> Self {
         let picture = Picture::of(&mut view);
         Message { id, version: 0, author, view, picture }
+    }
+
+    /// Whether the chat still edits it: a cup's standings, or a table's message with its
+    /// buttons (the show protocol takes them off the one it replaces).
+    fn is_live(&self) -> bool {
+        match &self.view.kind {
+            crate::table::Kind::Standings(_) => true,
+            crate::table::Kind::Table(m) => !m.buttons.is_empty(),
+            _ => false,
+        }
     }
 
     /// Shows `view` instead (an edit).
@@ -204,10 +216,18 @@ impl Default for Room {
 impl Room {
     /// Keeps the newest [`KEEP`] messages, pictures on the newest [`PICTURES`] of them and on
     /// cups' standings (one message a cup, edited in place however old it is), and counts the
-    /// bytes held.
+    /// bytes held. A live message (a cup's standings, a table's board or lobby with its
+    /// buttons) is kept however busy the room (issue 61: a busy room dropped a cup's
+    /// standings after 200 messages): the oldest other message goes instead, unless live
+    /// ones alone pass [`LIVE`].
     fn trim(&mut self) {
         while self.messages.len() > KEEP {
-            self.messages.pop_front();
+            let live = self.messages.iter().filter(|m| m.is_live()).count();
+            let oldest = match live {
+                _ if live > LIVE => 0,
+                _ => self.messages.iter().position(|m| !m.is_live()).unwrap_or(0),
+            };
+            self.messages.remove(oldest);
         }
         let mut pictures = 0;
         for m in self.messages.iter_mut().rev() {
@@ -929,6 +949,7 @@ mod tests {
             image: Some(vec![7; 1000]),
             alt: None,
             buttons: Vec::new(),
+            replaced: None,
         };
         let view = View::new(None, "standings".into(), crate::table::Kind::Standings(standings));
         post(&mut rooms, "r", view);
@@ -939,6 +960,42 @@ mod tests {
         assert!(r.messages[0].picture.is_some(), "the standings (issue 49) keep their picture");
         let pictured = r.messages.iter().filter(|m| m.picture.is_some()).count();
         assert_eq!(pictured, PICTURES + 1);
+    }
+
+    /// Issue 61: a cup's standings and a table's live board stay however busy the room; the
+    /// oldest other messages go instead.
+    #[test]
+    fn a_busy_room_keeps_its_live_messages() {
+        let mut rooms = Rooms::default();
+        let standings = crate::table::Standings {
+            cup: 1,
+            version: Version::new(1),
+            image: None,
+            alt: None,
+            buttons: Vec::new(),
+            replaced: None,
+        };
+        let view = View::new(None, "standings".into(), crate::table::Kind::Standings(standings));
+        post(&mut rooms, "r", view);
+        let button = crate::table::Button { label: "🎲".into(), token: "t".into() };
+        let live = crate::table::TableMessage {
+            buttons: vec![vec![button]],
+            ..crate::table::TableMessage::new(
+                crate::ids::TableId::new(7),
+                Slot::Board,
+                Version::new(3),
+            )
+        };
+        post(&mut rooms, "r", View::new(None, "the board".into(), crate::table::Kind::Table(live)));
+        for _ in 0..3 * KEEP {
+            post(&mut rooms, "r", board(10));
+        }
+        let r = &rooms.rooms["r"];
+        assert_eq!(r.messages.len(), KEEP);
+        let texts: Vec<&str> = r.messages.iter().take(2).map(|m| m.view.text.as_str()).collect();
+        assert_eq!(texts, ["standings", "the board"], "the live ones are kept, in their place");
+        let newest = r.messages.back().map_or(0, |m| m.id);
+        assert_eq!(r.messages[2].id, newest - (KEEP as u64 - 3), "the oldest others go");
     }
 
     #[test]

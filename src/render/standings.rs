@@ -7,10 +7,22 @@ use tiny_skia::{FillRule, Paint, PathBuilder, Pixmap, Rect, Transform};
 use super::text::{Anchor, Style as TextStyle, number};
 use super::{Palette, RenderError, Renderer, Theme, encoding, rgb};
 
-/// The picture's width in pixels; its height grows with the players.
-pub const STANDINGS_WIDTH: u32 = 800;
+/// The picture's width in pixels; its height grows with the players. Narrow, with large
+/// text, because phones show it about [`PHONE`] pixels wide (issue 61: at 800 pixels its
+/// words were some 7 pixels high on a phone).
+pub const STANDINGS_WIDTH: u32 = 480;
 /// The most lines drawn (a bigger cup's picture shows its first ones; the text has them all).
 pub const MOST_LINES: usize = 64;
+/// How wide a phone shows a chat's picture, in its pixels (a 390-pixel screen less margins).
+pub const PHONE: f32 = 360.0;
+/// The text sizes, in the picture's pixels: the title (the most it is drawn at; a long one
+/// is drawn smaller, down to [`HEAD`]), a line, the column heads. The smallest, shown
+/// [`PHONE`] pixels wide, is 12 pixels high.
+pub const TITLE: f32 = 24.0;
+pub const CELL: f32 = 21.0;
+pub const HEAD: f32 = 16.0;
+// The smallest text, shown a phone's width, is 12 pixels high (the test says how high each is).
+const _: () = assert!(HEAD * PHONE / STANDINGS_WIDTH as f32 >= 12.0);
 
 /// What the standings picture shows.
 #[derive(Debug, Clone, PartialEq)]
@@ -47,59 +59,77 @@ pub struct StandingLine {
 }
 
 const TOP: f32 = 96.0;
-
-/// A name cut to what its column holds.
-fn clipped(name: &str) -> String {
-    const MOST: usize = 26;
-    if name.chars().count() <= MOST {
-        return name.to_owned();
-    }
-    name.chars().take(MOST - 1).chain(['…']).collect()
-}
 const ROW: f32 = 36.0;
+/// A second line of the title moves the rest down this far.
+const TITLE_ROW: f32 = 30.0;
+/// The margin on each side.
+const MARGIN: f32 = 12.0;
 
 impl Renderer {
     /// The standings as a PNG.
     pub fn standings(&self, s: &Standings) -> Result<Vec<u8>, RenderError> {
         let lines = &s.lines[..s.lines.len().min(MOST_LINES)];
         let w = STANDINGS_WIDTH;
-        let h = (TOP + ROW * lines.len().max(1) as f32 + 24.0) as u32;
+        let mut shop = self.workshop();
+        let text = &mut shop.text;
+        // The title on one line, or on two where one would be drawn smaller than a line's
+        // text, each at the largest size that fits between the margins (never under a head's).
+        let room = w as f32 - 2.0 * MARGIN;
+        let mut fitted = |line: &str| {
+            (0..=(TITLE - HEAD) as usize)
+                .map(|k| TITLE - k as f32)
+                .find(|&size| size <= HEAD || text.width(line, size, true) <= room)
+                .unwrap_or(HEAD)
+        };
+        let whole = fitted(&s.title);
+        let title: Vec<(String, f32)> = match halves(&s.title) {
+            Some((a, b)) if whole < CELL => {
+                let size = fitted(&a).min(fitted(&b));
+                vec![(a, size), (b, size)]
+            }
+            _ => vec![(s.title.clone(), whole)],
+        };
+        let top = TOP + TITLE_ROW * (title.len() - 1) as f32;
+        let h = (top + ROW * lines.len().max(1) as f32 + 24.0) as u32;
         let mut pixmap = Pixmap::new(w, h).ok_or(RenderError::Size(w, h))?;
         let palette = Palette::new(s.theme);
         pixmap.fill(palette.background);
-        let mut shop = self.workshop();
-        let text = &mut shop.text;
         let style = |size: f32, bold: bool, anchor: Anchor| TextStyle {
             size,
             bold,
             colour: palette.ink,
             anchor,
         };
-        text.draw(&mut pixmap, &s.title, w as f32 / 2.0, 30.0, style(24.0, true, Anchor::Centre));
+        for (k, (line, size)) in title.iter().enumerate() {
+            let y = 30.0 + TITLE_ROW * k as f32;
+            text.draw(&mut pixmap, line, w as f32 / 2.0, y, style(*size, true, Anchor::Centre));
+        }
         // Columns: place, name, then the numbers right-aligned.
-        let (place_x, name_x, points_x, sb_x, games_x) = (84.0, 100.0, 560.0, 660.0, 760.0);
-        let muted = TextStyle { colour: palette.muted, ..style(16.0, false, Anchor::Right) };
+        let games_x = w as f32 - MARGIN - 8.0;
+        let (place_x, name_x, points_x, sb_x) = (58.0, 66.0, games_x - 128.0, games_x - 62.0);
+        let muted = TextStyle { colour: palette.muted, ..style(HEAD, false, Anchor::Right) };
         for (head, x) in s.heads.iter().zip([points_x, sb_x, games_x]) {
-            text.draw(&mut pixmap, head, x, TOP - 18.0, muted);
+            text.draw(&mut pixmap, head, x, top - 18.0, muted);
         }
         let mut paint = Paint { anti_alias: true, ..Paint::default() };
         let medals = [rgb(0xD4A017), rgb(0xA8A9AD), rgb(0xB87333)];
         for (i, line) in lines.iter().enumerate() {
-            let y = TOP + ROW * i as f32;
+            let y = top + ROW * i as f32;
             let band = if i % 2 == 0 { palette.cell_a } else { palette.cell_b };
             paint.set_color(band);
-            if let Some(r) = Rect::from_xywh(24.0, y, w as f32 - 48.0, ROW) {
+            if let Some(r) = Rect::from_xywh(MARGIN, y, w as f32 - 2.0 * MARGIN, ROW) {
                 pixmap.fill_rect(r, &paint, Transform::identity(), None);
             }
             let mid = y + ROW / 2.0;
             if s.podium && (1..=3).contains(&line.place) {
                 paint.set_color(medals[line.place - 1]);
-                if let Some(dot) = PathBuilder::from_circle(46.0, mid, 9.0) {
+                if let Some(dot) = PathBuilder::from_circle(24.0, mid, 7.0) {
                     pixmap.fill_path(&dot, &paint, FillRule::Winding, Transform::identity(), None);
                 }
             }
             let colour = if line.withdrawn { palette.muted } else { palette.ink };
-            let cell = |anchor| TextStyle { colour, ..style(19.0, line.place == 1, anchor) };
+            let bold = line.place == 1;
+            let cell = |anchor| TextStyle { colour, ..style(CELL, bold, anchor) };
             let n = |v: u64| number(v, s.persian_digits);
             text.draw(
                 &mut pixmap,
@@ -108,11 +138,26 @@ impl Renderer {
                 mid,
                 cell(Anchor::Right),
             );
-            text.draw(&mut pixmap, &clipped(&line.name), name_x, mid, cell(Anchor::Left));
-            text.draw(&mut pixmap, &n(line.points.into()), points_x, mid, cell(Anchor::Right));
+            // The name cut to what its column holds (the text has it whole).
+            let points = n(line.points.into());
+            let room = points_x - text.width(&points, CELL, bold) - 10.0 - name_x;
+            let mut name = line.name.clone();
+            while name.chars().count() > 1 && text.width(&name, CELL, bold) > room {
+                name = name.chars().take(name.chars().count().saturating_sub(2)).collect();
+                name.push('…');
+            }
+            text.draw(&mut pixmap, &name, name_x, mid, cell(Anchor::Left));
+            text.draw(&mut pixmap, &points, points_x, mid, cell(Anchor::Right));
             text.draw(&mut pixmap, &n(line.sonneborn.into()), sb_x, mid, cell(Anchor::Right));
             text.draw(&mut pixmap, &n(line.played as u64), games_x, mid, cell(Anchor::Right));
         }
         encoding::encode(&pixmap)
     }
+}
+
+/// A title cut in two at the space nearest its middle, if it has one.
+fn halves(title: &str) -> Option<(String, String)> {
+    let middle = title.len() / 2;
+    let at = title.match_indices(' ').map(|(i, _)| i).min_by_key(|i| i.abs_diff(middle))?;
+    Some((title[..at].trim_end().to_owned(), title[at..].trim_start().to_owned()))
 }

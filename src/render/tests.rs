@@ -632,3 +632,46 @@ fn the_cup_standings_are_drawn() {
         std::fs::write(format!("{dir}/cup-standings.png"), &png).unwrap();
     }
 }
+
+/// Issue 61: the standings picture's words are readable on a phone, which shows it about
+/// 360 pixels wide: the smallest text (a column's head) is 12 pixels high there, a line's
+/// more (at 800 pixels wide with 16-pixel heads they were about 7).
+#[test]
+fn the_cup_standings_read_on_a_phone() {
+    use super::standings::{CELL, HEAD, PHONE, TITLE};
+    let on_a_phone = |size: f32| size * PHONE / crate::render::STANDINGS_WIDTH as f32;
+    assert!(on_a_phone(HEAD) >= 12.0, "heads {} px", on_a_phone(HEAD));
+    assert!(on_a_phone(CELL) >= 15.0, "lines {} px", on_a_phone(CELL));
+    assert!(on_a_phone(TITLE) >= 16.0, "the title {} px", on_a_phone(TITLE));
+    // A long title and long names still fit: nothing is drawn in the right margin.
+    let standings = crate::render::Standings {
+        title: "Кубок по игре «Длинные нарды»: таблица, тур 12 из 15".into(),
+        heads: ["очки".into(), "КБ".into(), "игры".into()],
+        lines: (1..=4)
+            .map(|place| crate::render::StandingLine {
+                place,
+                name: "Александра Константиновна Преображенская".into(),
+                points: 30,
+                sonneborn: 120,
+                played: 15,
+                withdrawn: false,
+            })
+            .collect(),
+        podium: false,
+        theme: Theme::Light,
+        persian_digits: false,
+    };
+    let png = Renderer::new().standings(&standings).unwrap();
+    let reader = png::Decoder::new(std::io::Cursor::new(&png)).read_info().unwrap();
+    let (w, h) = (reader.info().width as usize, reader.info().height as usize);
+    assert_eq!(w, crate::render::STANDINGS_WIDTH as usize);
+    let pixels = decode(&png);
+    let bytes = pixels.len() / (w * h);
+    let rgba = |x: usize, y: usize| &pixels[(y * w + x) * bytes..][..bytes];
+    let background = rgba(w - 1, 0).to_vec();
+    for y in 0..h {
+        for x in w - 4..w {
+            assert_eq!(rgba(x, y), background.as_slice(), "drawn in the margin at {x},{y}");
+        }
+    }
+}

@@ -48,3 +48,54 @@ impl Health {
         beats.get(task).map(Instant::elapsed)
     }
 }
+
+/// Waits for a database connection longer than sqlx's slow threshold, summed up for the log
+/// (issue 61): sqlx logs each one, which an overloaded SQLite did some 33 times a second; the
+/// bot takes those lines out of its log, notes each wait here, and logs what [`SlowWaits::take`]
+/// returns once a minute, one line.
+#[derive(Debug, Default)]
+pub struct SlowWaits {
+    /// Waits noted since the last take, and the longest.
+    noted: Mutex<(u64, Duration)>,
+}
+
+impl SlowWaits {
+    /// None noted yet (a `static` can hold one).
+    pub const fn new() -> Self {
+        Self { noted: Mutex::new((0, Duration::ZERO)) }
+    }
+
+    /// Notes one slow wait of `wait`.
+    pub fn note(&self, wait: Duration) {
+        let mut noted = self.noted.lock().unwrap_or_else(|e| e.into_inner());
+        noted.0 += 1;
+        noted.1 = noted.1.max(wait);
+    }
+
+    /// The waits noted since the last take and the longest of them, and starts counting
+    /// afresh; `None` when there were none (nothing to log).
+    pub fn take(&self) -> Option<(u64, Duration)> {
+        let mut noted = self.noted.lock().unwrap_or_else(|e| e.into_inner());
+        let taken = std::mem::take(&mut *noted);
+        (taken.0 > 0).then_some(taken)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A burst of slow waits is one summary: how many and the worst; a quiet minute none.
+    #[test]
+    fn slow_waits_are_summed_up_in_one_line_per_take() {
+        let waits = SlowWaits::default();
+        assert_eq!(waits.take(), None, "nothing noted: nothing to log");
+        for ms in (0..33).map(|k| 2_000 + k * 10) {
+            waits.note(Duration::from_millis(ms));
+        }
+        assert_eq!(waits.take(), Some((33, Duration::from_millis(2_320))));
+        assert_eq!(waits.take(), None, "counted afresh after each take");
+        waits.note(Duration::from_millis(2_500));
+        assert_eq!(waits.take(), Some((1, Duration::from_millis(2_500))));
+    }
+}

@@ -204,9 +204,12 @@ impl CupStore<'_> {
         }
     }
 
-    /// The open cup of a chat, if it has one.
+    /// The open cup of a chat, if it has one. A cup of a status no build writes counts as
+    /// open (the newest such), so that reading it says it is damaged, as `/cup` does, rather
+    /// than that there is no cup.
     pub async fn open_cup(self, chat: &ChatId) -> Result<Option<i64>, StoreError> {
-        const SQL: &str = "select id from cups where chat = $1 and status in ('signup', 'playing')";
+        const SQL: &str = "select id from cups where chat = $1 \
+                           and status not in ('finished', 'cancelled') order by id desc limit 1";
         self.whole().id_by(SQL, chat.as_str()).await
     }
 
@@ -289,11 +292,21 @@ impl CupStore<'_> {
                 c
             }};
         }
-        let cup = match self.whole() {
-            Store::Postgres(pool) => read!(pool),
-            Store::Sqlite(lite) => read!(&lite.read),
-        };
-        Ok(cup)
+        let read: Result<CupRecord, StoreError> = async {
+            Ok(match self.whole() {
+                Store::Postgres(pool) => read!(pool),
+                Store::Sqlite(lite) => read!(&lite.read),
+            })
+        }
+        .await;
+        match read {
+            // A column of the wrong type (text where a number is kept) is damage, as a
+            // value out of range is.
+            Err(StoreError::Database(e @ sqlx::Error::ColumnDecode { .. })) => {
+                Err(StoreError::BadCupRow { cup: id, why: e.to_string() })
+            }
+            read => read,
+        }
     }
 
     /// Moves cup `c.id` from version `c.version` to the next, with `c`'s status, round, window,

@@ -32,6 +32,44 @@ pub struct RatingRow {
     pub last_ms: i64,
 }
 
+impl RatingRow {
+    /// Whether the stored skill is one a rating writes: both numbers or neither, finite, the
+    /// deviation positive. Anything else (a `NaN` written by hand or a damaged copy) is damage:
+    /// shown as 0 and rated into `NaN` again if trusted (issue 61).
+    pub fn is_sound(&self) -> bool {
+        match (self.mu, self.sigma) {
+            (None, None) => true,
+            (Some(mu), Some(sigma)) => mu.is_finite() && sigma.is_finite() && sigma > 0.0,
+            _ => false,
+        }
+    }
+
+    /// The row, a damaged skill read as none yet (a newcomer's: the next rated game writes a
+    /// sound one), and logged once per person, game and season in this process.
+    fn checked(mut self, game: &str, season: &str) -> Self {
+        static LOGGED: LazyLock<std::sync::Mutex<std::collections::HashSet<String>>> =
+            LazyLock::new(Default::default);
+        if self.is_sound() {
+            return self;
+        }
+        let key = format!("{}\n{game}\n{season}", self.user);
+        let mut logged = LOGGED.lock().unwrap_or_else(|p| p.into_inner());
+        if logged.insert(key) {
+            tracing::warn!(
+                user = self.user,
+                game,
+                season,
+                mu = ?self.mu,
+                sigma = ?self.sigma,
+                "a stored rating is damaged: read as none yet"
+            );
+        }
+        self.mu = None;
+        self.sigma = None;
+        self
+    }
+}
+
 /// The rate function: a season's key and the rows read (one per person of [`Rating::users`], in
 /// that order) to the rows to write.
 pub type RateFn<'a> = dyn Fn(&str, &[RatingRow]) -> Vec<RatingRow> + Send + Sync + 'a;
@@ -123,7 +161,11 @@ type Written = (String, String, f64, f64, i64, i64, i64, Option<f64>, Option<f64
 
 /// Rates a game from its rows as read (every person of `rating`, every season), season by
 /// season with `rating.rate`: the rows to write.
-fn rated_rows(rating: &Rating<'_>, rows: &[ReadRow]) -> Result<Vec<Written>, sqlx::Error> {
+fn rated_rows(
+    rating: &Rating<'_>,
+    game: &str,
+    rows: &[ReadRow],
+) -> Result<Vec<Written>, sqlx::Error> {
     let mut out = Vec::with_capacity(rows.len());
     for season in rating.seasons {
         let mut before = Vec::with_capacity(rating.users.len());
@@ -134,7 +176,8 @@ fn rated_rows(rating: &Rating<'_>, rows: &[ReadRow]) -> Result<Vec<Written>, sql
                 return Err(sqlx::Error::RowNotFound);
             };
             let (mu, sigma, games, wins, last_ms) = (*mu, *sigma, *games, *wins, *last_ms);
-            before.push(RatingRow { user: user.clone(), mu, sigma, games, wins, last_ms });
+            let row = RatingRow { user: user.clone(), mu, sigma, games, wins, last_ms };
+            before.push(row.checked(game, season));
         }
         let after = (rating.rate)(season, &before);
         for (old, new) in before.iter().zip(&after) {
@@ -192,7 +235,7 @@ impl RateTx for sqlx::PgConnection {
             .bind(rating.seasons)
             .fetch_all(&mut *self)
             .await?;
-        let written = rated_rows(rating, &rows)?;
+        let written = rated_rows(rating, game, &rows)?;
         let column = |f: fn(&Written) -> f64| written.iter().map(f).collect::<Vec<_>>();
         let whole = |f: fn(&Written) -> i64| written.iter().map(f).collect::<Vec<_>>();
         let users: Vec<&str> = written.iter().map(|w| w.0.as_str()).collect();
@@ -260,7 +303,7 @@ impl RateTx for sqlx::SqliteConnection {
             .bind(serde_json::to_string(rating.seasons).map_err(json)?)
             .fetch_all(&mut *self)
             .await?;
-        let written = serde_json::to_string(&rated_rows(rating, &rows)?).map_err(json)?;
+        let written = serde_json::to_string(&rated_rows(rating, game, &rows)?).map_err(json)?;
         sqlx::query(WRITE).bind(&written).bind(game).execute(&mut *self).await?;
         sqlx::query(CHANGES)
             .bind(&written)
@@ -384,13 +427,16 @@ impl RatingStore<'_> {
         let rows: Vec<Row> = on_pool!(self, pool => {
             sqlx::query_as(SQL).bind(game).bind(season).bind(chat.unwrap_or("")).fetch_all(pool).await?
         });
+        // A damaged rating is on no ladder (Postgres sorts a `NaN` above every number).
         Ok(rows
             .into_iter()
             .map(|(user, name, mu, sigma, games, wins, last_ms)| LadderRow {
-                rating: RatingRow { user: user.clone(), mu, sigma, games, wins, last_ms },
+                rating: RatingRow { user: user.clone(), mu, sigma, games, wins, last_ms }
+                    .checked(game, season),
                 user,
                 name,
             })
+            .filter(|row| row.rating.mu.is_some())
             .collect())
     }
 
@@ -411,8 +457,11 @@ impl RatingStore<'_> {
         Ok(rows
             .into_iter()
             .map(|(game, season, mu, sigma, games, wins, last_ms)| {
-                (game, season, RatingRow { user: user.to_owned(), mu, sigma, games, wins, last_ms })
+                let row = RatingRow { user: user.to_owned(), mu, sigma, games, wins, last_ms };
+                let row = row.checked(&game, &season);
+                (game, season, row)
             })
+            .filter(|(_, _, row)| row.mu.is_some())
             .collect())
     }
 

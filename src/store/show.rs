@@ -25,7 +25,29 @@ impl ShowStore<'_> {
     /// Claims the showing of table `table`'s messages for `owner` until `until_ms`, unless
     /// another owner holds an unexpired claim at `now_ms`; with the claim, reads the message
     /// recorded for the `kind` slot.
+    ///
+    /// Two damaged rows are not trusted (issue 61): a claim expiring later than any show
+    /// writes is taken over ([`ShowStore::seize`]), and a recorded version past the table's
+    /// own is read as older than any ([`ShowStore::checked`]); each is logged once, by the
+    /// show that repairs it.
     pub async fn claim_show(
+        self,
+        table: TableId,
+        kind: &str,
+        owner: i64,
+        now_ms: i64,
+        until_ms: i64,
+    ) -> Result<Claim, StoreError> {
+        let claim = self.try_claim_show(table, kind, owner, now_ms, until_ms).await?;
+        if claim != Claim::Held
+            || !self.seize(Claimed::Table, table.get(), owner, now_ms, until_ms).await?
+        {
+            return Ok(claim);
+        }
+        self.try_claim_show(table, kind, owner, now_ms, until_ms).await
+    }
+
+    async fn try_claim_show(
         self,
         table: TableId,
         kind: &str,
@@ -36,8 +58,10 @@ impl ShowStore<'_> {
         const CLAIM: &str = "update tables set show_owner = $2, show_until_ms = $3 \
                              where id = $1 and (show_until_ms is null or show_until_ms < $4 \
                              or show_owner = $2)";
-        const READ: &str =
-            "select message, version from messages where table_id = $1 and kind = $2";
+        // The table's own version with the message's: a recorded version past it is damage.
+        const READ: &str = "select m.message, m.version, t.version from messages m \
+                            join tables t on t.id = m.table_id \
+                            where m.table_id = $1 and m.kind = $2";
         // The read is a statement of its own, after the claim: a claim that waited for the
         // previous owner's record (its row lock) must see what that record wrote, which a
         // read in the claim's own statement (its snapshot taken before the wait) would not.
@@ -54,7 +78,8 @@ impl ShowStore<'_> {
                 if done.rows_affected() == 0 {
                     return Ok(Claim::Held);
                 }
-                sqlx::query_as(READ).bind(table).bind(kind).fetch_optional(pool).await?
+                let read = sqlx::query_as(READ).bind(table).bind(kind).fetch_optional(pool);
+                self.checked(table, kind, read.await?).await?
             }
             Store::Sqlite(lite) => {
                 let mut tx = lite.write.begin_write().await?;
@@ -69,13 +94,13 @@ impl ShowStore<'_> {
                     tx.rollback().await?;
                     return Ok(Claim::Held);
                 }
-                let recorded: Option<(String, Version)> =
-                    sqlx::query_as(READ).bind(table).bind(kind).fetch_optional(&mut *tx).await?;
+                let read = sqlx::query_as(READ).bind(table).bind(kind).fetch_optional(&mut *tx);
+                let read = read.await?;
                 tx.commit().await?;
-                recorded
+                self.checked(table, kind, read).await?
             }
         };
-        Ok(Claim::Claimed(parsed(recorded)))
+        Ok(Claim::Claimed(recorded))
     }
 
     /// Records that `message` shows version `version` of table `table`'s `kind` slot and gives
@@ -161,10 +186,27 @@ impl ShowStore<'_> {
     ) -> Result<Claim, StoreError> {
         // One statement: the message is the claimed row's own, so a claim that waited for the
         // previous owner's record returns what that record wrote.
+        let claim = self.try_claim_cup_show(cup, owner, now_ms, until_ms).await?;
+        if claim != Claim::Held || !self.seize(Claimed::Cup, cup, owner, now_ms, until_ms).await? {
+            return Ok(claim);
+        }
+        self.try_claim_cup_show(cup, owner, now_ms, until_ms).await
+    }
+
+    async fn try_claim_cup_show(
+        self,
+        cup: i64,
+        owner: i64,
+        now_ms: i64,
+        until_ms: i64,
+    ) -> Result<Claim, StoreError> {
+        // With the newest standings version the cup can show: its version and one for each
+        // game (a game's result adds one); a recorded version past it is damage.
         const SQL: &str = "update cups set show_owner = $2, show_until_ms = $3 \
                            where id = $1 and (show_until_ms is null or show_until_ms < $4 \
-                           or show_owner = $2) returning standings_message, standings_version";
-        let row: Option<(Option<String>, Version)> = on_writer!(self, pool => {
+                           or show_owner = $2) returning standings_message, standings_version, \
+                           version + (select count(*) from cup_games g where g.cup_id = cups.id)";
+        let row: Option<(Option<String>, Version, Version)> = on_writer!(self, pool => {
             sqlx::query_as(SQL)
                 .bind(cup)
                 .bind(owner)
@@ -173,10 +215,28 @@ impl ShowStore<'_> {
                 .fetch_optional(pool)
                 .await?
         });
-        Ok(match row {
-            None => Claim::Held,
-            Some((message, version)) => Claim::Claimed(parsed(message.map(|m| (m, version)))),
-        })
+        let Some((message, version, newest)) = row else { return Ok(Claim::Held) };
+        let Some(message) = message else { return Ok(Claim::Claimed(None)) };
+        let version = if version > newest {
+            const REPAIR: &str = "update cups set standings_version = -1 \
+                                  where id = $1 and standings_version = $2";
+            let repaired = on_writer!(self, pool => {
+                sqlx::query(REPAIR).bind(cup).bind(version).execute(pool).await?.rows_affected()
+            });
+            if repaired == 1 {
+                tracing::warn!(
+                    cup,
+                    recorded = version.get(),
+                    newest = newest.get(),
+                    "the cup's standings message was recorded at a version the cup never had: \
+                     read as older than any"
+                );
+            }
+            UNSHOWN
+        } else {
+            version
+        };
+        Ok(Claim::Claimed(parsed(Some((message, version)))))
     }
 
     /// [`ShowStore::record_show`] for a cup's standings message: records `message` showing
@@ -220,6 +280,115 @@ impl ShowStore<'_> {
             sqlx::query_as(SQL).bind(cup).fetch_optional(pool).await?
         });
         Ok(parsed(row.and_then(|(m, v)| m.map(|m| (m, v)))))
+    }
+}
+
+/// The version a damaged recorded one is read as: older than any a table or a cup shows (a
+/// table's first is 0), so the next view replaces the message.
+const UNSHOWN: Version = Version::new(-1);
+
+/// What a show claims: a table's row or a cup's.
+#[derive(Debug, Clone, Copy)]
+enum Claimed {
+    Table,
+    Cup,
+}
+
+impl ShowStore<'_> {
+    /// Takes over a claim on `what`'s row `id` that expires later than any show writes: a
+    /// claim lasts `until_ms - now_ms`, so one ending more than that past this show's own
+    /// expiry (a lease's worth of clocks disagreeing) is damage, not another process's show,
+    /// and would hold every show of it back for good. True: taken (and logged, once: the
+    /// next claim finds a claim this show wrote).
+    async fn seize(
+        self,
+        what: Claimed,
+        id: i64,
+        owner: i64,
+        now_ms: i64,
+        until_ms: i64,
+    ) -> Result<bool, StoreError> {
+        let (read, take) = match what {
+            Claimed::Table => (
+                "select show_until_ms from tables where id = $1",
+                "update tables set show_owner = $2, show_until_ms = $3 \
+                 where id = $1 and show_until_ms = $4",
+            ),
+            Claimed::Cup => (
+                "select show_until_ms from cups where id = $1",
+                "update cups set show_owner = $2, show_until_ms = $3 \
+                 where id = $1 and show_until_ms = $4",
+            ),
+        };
+        let latest = until_ms.saturating_add(until_ms - now_ms);
+        let held: Option<Option<i64>> = on_writer!(self, pool => {
+            sqlx::query_scalar(read).bind(id).fetch_optional(pool).await?
+        });
+        let Some(Some(expiry)) = held else { return Ok(false) };
+        if expiry <= latest {
+            return Ok(false);
+        }
+        // Taken only from the damaged value read: of two shows that both saw it, one takes it.
+        let taken = on_writer!(self, pool => {
+            sqlx::query(take)
+                .bind(id)
+                .bind(owner)
+                .bind(until_ms)
+                .bind(expiry)
+                .execute(pool)
+                .await?
+                .rows_affected()
+        });
+        if taken == 1 {
+            tracing::warn!(
+                ?what,
+                id,
+                expiry,
+                latest,
+                "a show claim expires later than any show writes: taken over"
+            );
+        }
+        Ok(taken == 1)
+    }
+
+    /// The message a claim read for table `table`'s `kind` slot, with the version it shows,
+    /// unless that version is past the table's own (a version the table never had: damage,
+    /// which would post every new board without buttons for good). Such a row is read, and
+    /// written back, as shown at [`UNSHOWN`], so the next view replaces the message, and logged
+    /// once (its repair).
+    async fn checked(
+        self,
+        table: TableId,
+        kind: &str,
+        read: Option<(String, Version, Version)>,
+    ) -> Result<Option<(MessageRef, Version)>, StoreError> {
+        let Some((message, version, newest)) = read else { return Ok(None) };
+        if version <= newest {
+            return Ok(parsed(Some((message, version))));
+        }
+        const REPAIR: &str = "update messages set version = $3 \
+                              where table_id = $1 and kind = $2 and version = $4";
+        let repaired = on_writer!(self, pool => {
+            sqlx::query(REPAIR)
+                .bind(table)
+                .bind(kind)
+                .bind(UNSHOWN)
+                .bind(version)
+                .execute(pool)
+                .await?
+                .rows_affected()
+        });
+        if repaired == 1 {
+            tracing::warn!(
+                table = table.get(),
+                kind,
+                recorded = version.get(),
+                newest = newest.get(),
+                "a table's message was recorded at a version the table never had: \
+                 read as older than any"
+            );
+        }
+        Ok(parsed(Some((message, UNSHOWN))))
     }
 }
 

@@ -226,12 +226,31 @@ struct Read {
 }
 
 impl Read {
+    /// A stored cup, checked as a table is ([`Loaded::read`]): a row this code cannot have
+    /// written (options or settings that do not read, rounds out of range, a game naming a
+    /// player the cup does not have, a rating that is no number, …) is damage, refused with
+    /// the cup's own message and logged once, never shown with a stand-in (issue 61).
     fn of(rec: CupRecord) -> Result<Read, ServiceError> {
         let damaged = |why: String| ServiceError::DamagedCup(rec.id, why);
         let game: GameKind =
             rec.game.parse().map_err(|_| damaged(format!("game {:?}", rec.game)))?;
+        super::load::checked_options(game, &rec.options, &rec.settings).map_err(damaged)?;
         let format: Format =
             serde_json::from_str(&rec.format).map_err(|e| damaged(format!("format: {e}")))?;
+        // A round robin plays a round per opponent (up to 63); anything else at most 15.
+        let most = (MOST_ROUNDS as usize).max(rec.players.len()) as i32;
+        if !(1..=most).contains(&rec.rounds) || !(0..=rec.rounds).contains(&rec.round) {
+            return Err(damaged(format!("round {} of {}", rec.round, rec.rounds)));
+        }
+        if !WINDOW_MS.contains(&rec.window_ms) {
+            return Err(damaged(format!("a round's window of {} ms", rec.window_ms)));
+        }
+        if let Some(p) = rec.players.iter().find(|p| !p.rating.is_finite() || p.excused < 0) {
+            return Err(damaged(format!(
+                "player {} ({:?}): rating {}, {} excused",
+                p.seq, p.name, p.rating, p.excused
+            )));
+        }
         let entrants = rec
             .players
             .iter()
@@ -239,8 +258,21 @@ impl Read {
             .collect();
         let mut cup = Cup { format, entrants, games: Vec::new(), byes: Vec::new() };
         for g in &rec.games {
-            let players: Vec<usize> = serde_json::from_str(&g.players)
-                .map_err(|e| damaged(format!("round {} game {}: {e}", g.round, g.board)))?;
+            let at = || format!("round {} game {}", g.round, g.board);
+            let players: Vec<usize> =
+                serde_json::from_str(&g.players).map_err(|e| damaged(format!("{}: {e}", at())))?;
+            let unknown = players.iter().find(|&&p| p >= rec.players.len());
+            if let Some(p) = unknown {
+                return Err(damaged(format!("{}: player {p} of {}", at(), rec.players.len())));
+            }
+            let distinct: std::collections::BTreeSet<_> = players.iter().collect();
+            let seats = if g.table.is_some() { 2..=usize::MAX } else { 1..=1 };
+            if distinct.len() != players.len() || !seats.contains(&players.len()) {
+                return Err(damaged(format!("{}: players {}", at(), g.players)));
+            }
+            if !(1..=rec.round).contains(&g.round) {
+                return Err(damaged(format!("{} while the cup is at round {}", at(), rec.round)));
+            }
             let round = u32::try_from(g.round).unwrap_or(0);
             if g.table.is_none() {
                 cup.byes.extend(players.first().map(|&p| (round, p)));
@@ -418,6 +450,7 @@ impl Cups<'_> {
             image: None,
             alt: None,
             buttons,
+            replaced: None,
         };
         View::new(Some(lang), text, Kind::Standings(message))
     }
@@ -595,10 +628,11 @@ impl Cups<'_> {
     async fn cup_join(&self, ctx: &Ctx, id: Option<i64>) -> Result<Vec<View>, Fail> {
         for _ in 0..TRIES {
             let c = self.open_cup(ctx, id).await?;
+            // An ended cup says so first, to its players too (not "already signed up").
+            ended(&c)?;
             if c.rec.players.iter().any(|p| p.user == ctx.user) {
                 return Err(say("err-cup-signed"));
             }
-            ended(&c)?;
             self.no_show_wait(ctx).await?;
             // Late sign-up until half the rounds have started.
             let late_ok = c.rec.status == CupStatus::Playing
@@ -1074,12 +1108,15 @@ impl Cups<'_> {
             None => self.cup_picture(c, lang).await,
         };
         let alt = image.as_ref().map(|_| self.cup_standings_lines(c, lang));
+        let game = self.views().game_name(lang, c.game);
+        let closed = self.i18n.text(lang, "cup-signup-closed", &[("game", game.into())]);
         let standings = super::Standings {
             cup: c.rec.id,
             version: Self::standings_version(c),
             image,
             alt,
             buttons: Vec::new(),
+            replaced: Some(closed),
         };
         View::new(Some(lang), lines.join("\n"), Kind::Standings(standings))
     }
@@ -1098,7 +1135,7 @@ impl Cups<'_> {
     async fn cup_end_views(&self, c: &Read, lang: Lang) -> Vec<View> {
         let picture = self.cup_picture(c, lang).await;
         let mut last = self.cup_final_view(c, lang);
-        attach(&mut last, picture.clone());
+        attach(&mut last, picture.clone(), self.cup_standings_lines(c, lang));
         let live = self.cup_live_view(c, lang, picture).await;
         vec![last, live]
     }
@@ -1108,6 +1145,10 @@ impl Cups<'_> {
         let id = t.rec.cup?;
         let c = match self.read_cup(id).await {
             Ok(c) => c,
+            Err(Fail::Internal(ServiceError::DamagedCup(cup, why))) => {
+                self.note_damaged_cup(cup, &why);
+                return None;
+            }
             Err(Fail::Internal(e)) => {
                 tracing::warn!(cup = id, table = t.rec.id.get(), error = %e, "the cup did not read");
                 return None;
@@ -1429,10 +1470,11 @@ fn ended(c: &Read) -> Result<(), Fail> {
     }
 }
 
-/// Puts a picture on a post.
-fn attach(view: &mut View, png: Option<Vec<u8>>) {
+/// Puts a picture on a post, with its words (`alt`: issue 61, the winner's podium had none).
+fn attach(view: &mut View, png: Option<Vec<u8>>, alt: String) {
     if let (Kind::Post(post), Some(png)) = (&mut view.kind, png) {
         post.attachment = Some(super::message::Attachment::Picture(png));
+        post.alt = Some(alt);
     }
 }
 

@@ -60,6 +60,10 @@ pub struct LiveState {
     /// Where everything is, in words, shown before the board: a text-first board's (a player
     /// at the table, or the viewer, asked with `/access on`; issue 48).
     pub places: Option<String>,
+    /// Where everything is, in words, for a screen reader only (every board's, where
+    /// `places` shows none): the page says it in its polite live region with the board's
+    /// lines, so a new board's places are heard, not only its text (issue 61).
+    pub spoken: Option<String>,
 }
 
 /// One seat as the page lists it.
@@ -229,6 +233,7 @@ impl Live<'_> {
         let image = view.take_image();
         let alt = view.alt().map(str::to_owned);
         let places = self.live_places(&view, viewer.filter(|_| !seated)).await;
+        let spoken = places.is_none().then(|| self.places(&view).map(str::to_owned)).flatten();
         Ok(LiveState {
             table: t.rec.id,
             version: t.rec.version,
@@ -256,6 +261,7 @@ impl Live<'_> {
             image,
             alt,
             places,
+            spoken,
         })
     }
 

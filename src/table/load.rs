@@ -194,15 +194,7 @@ impl Loaded {
             seat.name = super::clean_name(&seat.name);
         }
         let kind: GameKind = rec.game.parse().map_err(|e: OptionError| e.to_string())?;
-        let options_json: Value =
-            serde_json::from_str(&rec.options).map_err(|e| format!("options: {e}"))?;
-        if !options_json.is_object() {
-            // `Options::from_json` reads anything else as the defaults.
-            return Err(format!("options: {} is not an object", rec.options));
-        }
-        let options = Options::from_json(kind, &options_json).map_err(|e| e.to_string())?;
-        let settings: Settings = serde_json::from_str(&rec.settings)
-            .map_err(|e| format!("settings {:?}: {e}", rec.settings))?;
+        let (options, settings) = checked_options(kind, &rec.options, &rec.settings)?;
         let seed = <[u8; 32]>::try_from(rec.seed.as_slice())
             .map(Seed::from_bytes)
             .map_err(|_| format!("the seed is {} bytes, not 32", rec.seed.len()))?;
@@ -221,6 +213,24 @@ impl Loaded {
         }
         Ok(Loaded::new(rec, kind, options, settings, seed))
     }
+}
+
+/// A stored table's (or cup's) options and settings, checked: JSON that is not a game's
+/// options object, or not settings, is damage (never read as the defaults).
+pub(super) fn checked_options(
+    kind: GameKind,
+    options: &str,
+    settings: &str,
+) -> Result<(Options, Settings), String> {
+    let options_json: Value = serde_json::from_str(options).map_err(|e| format!("options: {e}"))?;
+    if !options_json.is_object() {
+        // `Options::from_json` reads anything else as the defaults.
+        return Err(format!("options: {options} is not an object"));
+    }
+    let options = Options::from_json(kind, &options_json).map_err(|e| e.to_string())?;
+    let settings: Settings =
+        serde_json::from_str(settings).map_err(|e| format!("settings {settings:?}: {e}"))?;
+    Ok((options, settings))
 }
 
 impl Service {

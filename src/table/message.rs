@@ -59,6 +59,10 @@ pub struct Standings {
     pub alt: Option<String>,
     /// Its buttons: while the cup signs up, Sign up and Start; none once it began.
     pub buttons: Vec<Vec<Button>>,
+    /// What the message it replaces is left saying when it could not become this one (a
+    /// sign-up's text cannot be edited into a picture on Telegram): "Sign-up is closed", in
+    /// the view's language, so that it no longer asks players to sign up (issue 61).
+    pub replaced: Option<String>,
 }
 
 /// A table's lobby or board message.
@@ -133,6 +137,9 @@ pub struct Post {
     /// A private table's players: show it in each one's private chat with the bot instead of
     /// the chat it came from. Empty for ordinary tables.
     pub audience: Vec<UserId>,
+    /// Its picture in words (the cup winner's podium: the final standings), for the image's
+    /// `alt` and an attachment's description.
+    pub alt: Option<String>,
 }
 
 /// The table a post is about.
@@ -320,11 +327,13 @@ impl View {
         }
     }
 
-    /// The picture in words, where the view's picture is a board ([`TableMessage::alt`]).
+    /// The picture in words, where the view's picture is a board ([`TableMessage::alt`]), a
+    /// cup's standings or a post's ([`Post::alt`]).
     pub fn alt(&self) -> Option<&str> {
         match &self.kind {
             Kind::Table(m) => m.alt.as_deref(),
             Kind::Standings(s) => s.alt.as_deref(),
+            Kind::Post(p) => p.alt.as_deref(),
             _ => None,
         }
     }

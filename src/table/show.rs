@@ -26,6 +26,11 @@
 //!    ([`crate::store::ShowStore::record_show`]); if it is not (the claim expired while a call
 //!    waited and another show went ahead), this show takes its own message's buttons off.
 //!
+//! The protocol trusts no show row it cannot have written (issue 61): a claim expiring later
+//! than any show writes is taken over, and a message recorded at a version its table (or
+//! cup) never had is read as older than any, so the next view replaces it; each is logged
+//! once, by the show that repairs it ([`crate::store::ShowStore::claim_show`]).
+//!
 //! A cup's standings message ([`Kind::Standings`], issue 49) is shown the same way, claimed
 //! on the cup's row instead of a table's: it has no buttons, so there is nothing to strip, and
 //! an older standings view never replaces a newer one.
@@ -151,9 +156,19 @@ impl Shows {
             surface.put(view, recorded.as_ref().map(|(m, _)| m), !s.buttons.is_empty()).await
         {
             // A message that could not be edited (a sign-up's text cannot become a picture on
-            // every platform) is replaced: its buttons go.
+            // every platform) is replaced: its buttons go, and it is left saying so.
             if let Some((old, _)) = &recorded {
-                strip_replaced(surface, old, &posted).await;
+                let moved = !old.posted.iter().any(|o| posted.posted.contains(o));
+                match &s.replaced {
+                    Some(text) if moved => {
+                        let closed = View::post(view.lang, text.clone());
+                        let kept = surface.put(&closed, Some(old), false).await;
+                        if kept.is_none_or(|k| k.posted != old.posted) {
+                            strip_replaced(surface, old, &posted).await;
+                        }
+                    }
+                    _ => strip_replaced(surface, old, &posted).await,
+                }
             }
             match self.store.shows().record_cup_show(s.cup, owner, &posted, s.version).await {
                 Ok(true) => {}

@@ -515,3 +515,51 @@ pub fn dicetable(args: &[&str]) -> std::process::Output {
 pub fn message(n: i64) -> dicetable::ids::MessageRef {
     dicetable::ids::MessageRef::one(None, n)
 }
+
+/// What this thread logged at `warn` and above while a [`Logs::capture`] guard lived: how a
+/// test says a damaged row was logged, and logged once. Thread-local: capture in a
+/// current-thread runtime, or await the code under test on the test's own thread.
+#[derive(Clone, Default)]
+pub struct Logs(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl Logs {
+    /// Starts capturing this thread's warnings; they stop with the guard.
+    pub fn capture() -> (Self, tracing::subscriber::DefaultGuard) {
+        let logs = Self::default();
+        let subscriber = tracing_subscriber::fmt()
+            .with_env_filter("dicetable=warn")
+            .with_ansi(false)
+            .with_writer(logs.clone())
+            .finish();
+        (logs.clone(), tracing::subscriber::set_default(subscriber))
+    }
+
+    /// The lines logged so far that contain `needle`.
+    pub fn count(&self, needle: &str) -> usize {
+        self.text().lines().filter(|l| l.contains(needle)).count()
+    }
+
+    /// Everything logged so far.
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.0.lock().unwrap_or_else(|p| p.into_inner())).into_owned()
+    }
+}
+
+impl std::io::Write for Logs {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap_or_else(|p| p.into_inner()).extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl<'a> tracing_subscriber::fmt::MakeWriter<'a> for Logs {
+    type Writer = Logs;
+
+    fn make_writer(&'a self) -> Self::Writer {
+        self.clone()
+    }
+}

@@ -284,6 +284,27 @@ fn russian_plurals_follow_the_number() {
     );
 }
 
+/// Issue 61: joint cup winners read in the plural in every language. Tagalog's plural rule
+/// puts 2 and 3 in its "one" category, so its singular ("Panalo si") is chosen by the number 1
+/// itself, not by that category.
+#[test]
+fn joint_cup_winners_read_in_the_plural_in_every_language() {
+    let i18n = I18n::new();
+    let winner = |lang: Lang, count: i64| {
+        let args =
+            [("game", "Ludo".into()), ("names", "A, B".into()), ("count", Arg::Number(count))];
+        plain(&i18n.text(lang, "cup-winner", &args))
+    };
+    for count in [2, 3, 12] {
+        assert!(winner(Lang::Tl, count).contains("Magkasalo sina"), "{}", winner(Lang::Tl, count));
+        assert!(winner(Lang::En, count).contains("share"), "{}", winner(Lang::En, count));
+        assert!(winner(Lang::Ru, count).contains("делят"), "{}", winner(Lang::Ru, count));
+        assert!(winner(Lang::Fa, count).contains("با هم"), "{}", winner(Lang::Fa, count));
+    }
+    assert!(winner(Lang::Tl, 1).contains("Panalo si"), "{}", winner(Lang::Tl, 1));
+    assert!(winner(Lang::En, 1).contains("wins"), "{}", winner(Lang::En, 1));
+}
+
 #[test]
 fn languages_from_platform_tags_and_fallbacks() {
     assert_eq!(Lang::from_tag("ru-RU"), Some(Lang::Ru));
