@@ -269,7 +269,7 @@ impl Running {
 /// terminal, and never when `NO_COLOR` is set (no colour codes in log files).
 ///
 /// sqlx's own line for each slow wait for a connection is left out: those waits are counted
-/// ([`SLOW_WAITS`]) and said in one line a minute (`slow_waits_loop`).
+/// (`SLOW_WAITS`) and said in one line a minute (`slow_waits_loop`).
 pub fn init_logging(format: LogFormat) {
     use std::io::IsTerminal;
     use tracing_subscriber::Layer;

@@ -751,6 +751,13 @@ async fn a_fast_game_keeps_within_telegrams_limits_with_edits_counted() {
         // little more than a call a move.
         let calls = fake.rules.calls_to(chat);
         let moves = waits.len();
+        eprintln!(
+            "{db}: {moves} moves, {calls} counted calls ({:.2} a move), at most {most} in a \
+             window of 20, {edits} boards in place; press to board p50 {:?} p95 {p95:?} max {:?}",
+            calls as f64 / moves as f64,
+            waits[waits.len() / 2],
+            waits.last().copied().unwrap_or_default()
+        );
         assert!(calls * 10 <= moves * 14, "{db}: {calls} calls for {moves} moves");
         assert!(edits > moves / 2, "{db}: {edits} boards in place of {moves}");
         drop(fake);
@@ -1682,4 +1689,40 @@ async fn a_cup_runs_to_its_winner_with_one_standings_message_across_a_restart() 
         drop(f);
         g.running.shutdown().await;
     }
+}
+
+/// Issue 61, item 2: `/board text` typed in a group goes to the asker's private chat with the
+/// bot (it holds the mover's choices, and Telegram has no message one member of a group alone
+/// sees), never to the group, and spends none of the group's calls; one who never started the
+/// bot gets one line in the group with the link that opens that chat, not the board.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn board_text_in_a_group_goes_to_the_askers_private_chat() {
+    let g = TelegramBot::start("board-text").await;
+    let chat = tables_in_groups(&g, 1).await[0].0;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let before = g.api.fake.lock().await.rules.calls_to(chat);
+    g.say_in(chat, 1, "Ana", "/board text").await;
+    let (_, words) = g
+        .until("the board in words in Ana's private chat", |f| {
+            f.said_in(Some(1), "Where everyone is").pop()
+        })
+        .await;
+    assert!(words.contains("Ana") && words.contains("Ben"), "{words}");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(g.api.fake.lock().await.rules.calls_to(chat), before, "nothing in the group");
+    // Ben never started the bot: Telegram refuses the private message (403).
+    {
+        let mut fake = g.api.fake.lock().await;
+        fake.blocked.push(2);
+        fake.refusal = Some("Forbidden: bot can't initiate conversation with a user");
+    }
+    g.say_in(chat, 2, "Ben", "/board text").await;
+    let (_, line) = g
+        .until("the link to open a private chat", |f| {
+            f.said_in(Some(chat), "t.me/dicetable_bot?start=notify").pop()
+        })
+        .await;
+    assert!(line.contains("open a chat with me") && !line.contains("Where everyone is"), "{line}");
+    assert!(g.api.fake.lock().await.said_in(Some(2), "Where everyone is").is_empty());
+    g.running.shutdown().await;
 }

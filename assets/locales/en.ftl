@@ -788,3 +788,4 @@ err-cup-contradiction = “{ $first }” and “{ $second }” say different thi
 ## Issue 61: a cup's sign-up message that could not become its standings (a text cannot be
 ## edited into a picture on Telegram) is left saying this.
 cup-signup-closed = The { $game } cup has begun: sign-up is closed. Its standings are in the cup's newest message.
+board-text-open-chat = I can’t write to you privately yet: open a chat with me with this link, then ask for /board text again.

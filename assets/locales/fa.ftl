@@ -720,3 +720,4 @@ err-cup-contradiction = «{ $first }» و «{ $second }» با هم نمی‌خ�
 ## Issue 61: a cup's sign-up message that could not become its standings (a text cannot be
 ## edited into a picture on Telegram) is left saying this.
 cup-signup-closed = جام { $game } شروع شده است: ثبت‌نام بسته است. جدول آن در تازه‌ترین پیام جام است.
+board-text-open-chat = هنوز نمی‌توانم به شما پیام خصوصی بدهم: با این پیوند گفتگویی با من باز کنید و دوباره /board text را بخواهید.

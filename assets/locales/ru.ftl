@@ -777,3 +777,4 @@ err-cup-contradiction = «{ $first }» и «{ $second }» противореча
 ## Issue 61: a cup's sign-up message that could not become its standings (a text cannot be
 ## edited into a picture on Telegram) is left saying this.
 cup-signup-closed = Кубок по игре «{ $game }» начался: запись закрыта. Его таблица — в последнем сообщении кубка.
+board-text-open-chat = Я пока не могу написать вам лично: откройте чат со мной по этой ссылке и снова попросите /board text.

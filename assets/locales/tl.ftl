@@ -726,3 +726,4 @@ err-cup-contradiction = Magkasalungat ang “{ $first }” at “{ $second }”:
 ## Issue 61: a cup's sign-up message that could not become its standings (a text cannot be
 ## edited into a picture on Telegram) is left saying this.
 cup-signup-closed = Nagsimula na ang cup ng { $game }: sarado na ang pag-sign up. Nasa pinakabagong mensahe ng cup ang talaan nito.
+board-text-open-chat = Hindi pa kita masusulatan nang pribado: magbukas ng chat sa akin sa link na ito, saka hingin muli ang /board text.

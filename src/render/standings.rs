@@ -8,7 +8,7 @@ use super::text::{Anchor, Style as TextStyle, number};
 use super::{Palette, RenderError, Renderer, Theme, encoding, rgb};
 
 /// The picture's width in pixels; its height grows with the players. Narrow, with large
-/// text, because phones show it about [`PHONE`] pixels wide (issue 61: at 800 pixels its
+/// text, because phones show it about `PHONE` pixels wide (issue 61: at 800 pixels its
 /// words were some 7 pixels high on a phone).
 pub const STANDINGS_WIDTH: u32 = 480;
 /// The most lines drawn (a bigger cup's picture shows its first ones; the text has them all).

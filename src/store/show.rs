@@ -27,8 +27,8 @@ impl ShowStore<'_> {
     /// recorded for the `kind` slot.
     ///
     /// Two damaged rows are not trusted (issue 61): a claim expiring later than any show
-    /// writes is taken over ([`ShowStore::seize`]), and a recorded version past the table's
-    /// own is read as older than any ([`ShowStore::checked`]); each is logged once, by the
+    /// writes is taken over (`ShowStore::seize`), and a recorded version past the table's
+    /// own is read as older than any (`ShowStore::checked`); each is logged once, by the
     /// show that repairs it.
     pub async fn claim_show(
         self,

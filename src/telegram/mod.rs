@@ -23,7 +23,7 @@ use std::time::Duration;
 
 use sha2::{Digest, Sha256};
 use teloxide::Bot;
-use teloxide::payloads::{AnswerCallbackQuerySetters, SetMyCommandsSetters};
+use teloxide::payloads::{AnswerCallbackQuerySetters, SendMessageSetters, SetMyCommandsSetters};
 use teloxide::prelude::{Request, Requester};
 use teloxide::types::{BotCommand, CallbackQuery, ChatId, Message, UpdateKind, User};
 use tokio::sync::Notify;
@@ -35,7 +35,7 @@ use crate::runtime::lanes::Lanes;
 use crate::table::command::{COMMANDS, Command, CommandError};
 use crate::table::i18n::Lang;
 use crate::table::token::may_need_admin;
-use crate::table::{Ctx, Op, Service, Target, View, parse_command};
+use crate::table::{Ctx, Kind, Op, Service, Target, View, parse_command};
 
 /// How long `getUpdates` waits for an update (long polling), in seconds.
 const POLL_SECONDS: u32 = 25;
@@ -260,8 +260,48 @@ impl Telegram {
         }
         let admin = command.op.may_need_admin() && self.is_admin(message.chat.id, user).await;
         let ctx = Self::titled(Self::ctx(message.chat.id, user, admin), &message.chat);
+        let board_text = matches!(command.op, Op::BoardText(_));
         let views = self.service.handle(&ctx, command.op).await;
+        if board_text && !message.chat.is_private() {
+            // `/board text` is for the one who asks: in a group it goes to their private chat
+            // with the bot (Telegram has no message only one member of a group sees), and
+            // spends none of the group's calls.
+            let (mine, rest): (Vec<View>, Vec<View>) =
+                views.into_iter().partition(|v| matches!(v.kind, Kind::Private(_)));
+            let this = self.clone();
+            let (group, to) = (message.chat.id, ChatId(user.id.0 as i64));
+            tokio::spawn(async move { this.board_text_privately(group, to, mine).await });
+            self.send_later(message.chat.id, rest, Some(message.id));
+            return;
+        }
         self.send_later(message.chat.id, views, Some(message.id));
+    }
+
+    /// Sends `/board text`'s answers to the asker's private chat `to`; if the bot may not
+    /// write there (they never started it, or blocked it), the group gets one line with the
+    /// link that opens that chat, never the board.
+    async fn board_text_privately(&self, group: ChatId, to: ChatId, views: Vec<View>) {
+        for view in views {
+            let text = outbox::escape(&clip(&view.text, 4096));
+            let method = "sendMessage";
+            let sent = self
+                .counted(to, method, None, || {
+                    self.bot
+                        .send_message(to, text.clone())
+                        .parse_mode(teloxide::types::ParseMode::Html)
+                        .send()
+                })
+                .await;
+            let Err(e) = sent else { continue };
+            tracing::info!(chat = to.0, error = %e, "/board text could not be sent privately");
+            let lang = view.lang.unwrap_or_default();
+            let mut line = self.service.words(lang, "board-text-open-chat");
+            if let Some(bot) = self.username().await {
+                line.push_str(&format!("\nhttps://t.me/{bot}?start=notify"));
+            }
+            self.send_later(group, vec![View::post(Some(lang), line)], None);
+            return;
+        }
     }
 
     async fn on_callback(&self, query: CallbackQuery) {

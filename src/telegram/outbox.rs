@@ -277,7 +277,7 @@ fn unreachable_user(e: &RequestError) -> bool {
 }
 
 /// Text safe inside Telegram HTML.
-fn escape(text: &str) -> String {
+pub(super) fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
