@@ -604,5 +604,5 @@ async fn two_processes_share_a_chats_budget_of_calls_on_postgres() {
     assert!(at >= Instant::now() + Duration::from_secs(4), "its next call waits out the 429");
     // SQLite: one process, its own budget in memory.
     let lite = Store::connect(&common::sqlite_url("store", "calls")).await.unwrap();
-    assert_eq!(lite.spend_call("telegram:1", 0, 1, 1, 1).await.unwrap(), None);
+    assert_eq!(lite.calls().spend_call("telegram:1", 0, 1, 1, 1).await.unwrap(), None);
 }

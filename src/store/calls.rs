@@ -3,7 +3,7 @@
 //! table). A SQLite file has one process, which keeps its budgets in memory: these return
 //! `None` there.
 
-use super::{Store, StoreError};
+use super::{CallStore, Store, StoreError};
 
 /// A chat's budget as stored: when its bucket is full again, its last call, and until when it
 /// is slow after a 429 (Unix ms).
@@ -17,7 +17,7 @@ pub struct StoredCalls {
     pub slow_until: i64,
 }
 
-impl Store {
+impl CallStore<'_> {
     /// Takes one call for `chat` at `now` (Unix ms) with a bucket of one call per `period`,
     /// `tolerance` ahead, calls `gap` apart (all ms; the period and the tolerance doubled while
     /// the chat is slow): the chat's budget after it, whose `last_call` is when this call may
@@ -38,7 +38,7 @@ impl Store {
              tat = greatest(chat_calls.tat, $2, chat_calls.tat - $4 * (case when chat_calls.slow_until > $2 then 2 else 1 end), chat_calls.last_call + $5) \
                  + $3 * (case when chat_calls.slow_until > $2 then 2 else 1 end) \
              returning tat, last_call, slow_until";
-        let Store::Postgres(pool) = self else { return Ok(None) };
+        let Store::Postgres(pool) = self.whole() else { return Ok(None) };
         let row = sqlx::query_as(SPEND)
             .bind(chat)
             .bind(now)
@@ -53,7 +53,7 @@ impl Store {
     /// `chat`'s budget as stored, if any (`None` on SQLite, or never spent from).
     pub async fn chat_calls(&self, chat: &str) -> Result<Option<StoredCalls>, StoreError> {
         const READ: &str = "select tat, last_call, slow_until from chat_calls where chat = $1";
-        let Store::Postgres(pool) = self else { return Ok(None) };
+        let Store::Postgres(pool) = self.whole() else { return Ok(None) };
         Ok(sqlx::query_as(READ).bind(chat).fetch_optional(pool).await?)
     }
 
@@ -71,7 +71,7 @@ impl Store {
              on conflict (chat) do update set tat = greatest(chat_calls.tat, $2), \
              last_call = greatest(chat_calls.last_call, $3), \
              slow_until = greatest(chat_calls.slow_until, $4)";
-        let Store::Postgres(pool) = self else { return Ok(()) };
+        let Store::Postgres(pool) = self.whole() else { return Ok(()) };
         sqlx::query(REFUSE).bind(chat).bind(tat).bind(free).bind(slow_until).execute(pool).await?;
         Ok(())
     }

@@ -690,6 +690,8 @@ parts! {
     RatingStore, ratings;
     /// The show protocol's claims and recorded messages (`show.rs`).
     ShowStore, shows;
+    /// Each chat's budget of platform calls, shared by processes (`calls.rs`).
+    CallStore, calls;
 }
 
 impl Store {

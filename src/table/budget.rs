@@ -213,7 +213,7 @@ impl<K: Hash + Eq + Copy> Budget<K> {
 }
 
 /// A [`Budget`] that the processes sharing one Postgres database keep together (each call is
-/// taken in the store, [`crate::store::Store::spend_call`]), or this process alone on SQLite.
+/// taken in the store, [`crate::store::CallStore::spend_call`]), or this process alone on SQLite.
 /// The local budget mirrors what the store says, for the quick questions ([`Ledger::spare`],
 /// [`Ledger::slowed`]); a store that fails to answer leaves the local budget in charge.
 pub struct Ledger<K> {
@@ -243,7 +243,8 @@ impl<K: Hash + Eq + Copy> Ledger<K> {
             let period = ms(limit.period());
             let tolerance = ms(limit.period() * limit.burst.saturating_sub(1));
             let key = (self.key)(chat);
-            match store.spend_call(&key, unix_ms(), period, tolerance, ms(limit.gap)).await {
+            match store.calls().spend_call(&key, unix_ms(), period, tolerance, ms(limit.gap)).await
+            {
                 Ok(Some(row)) => {
                     // This process's own last call may have ended later than the store knows
                     // (the store notes when calls were taken): the gap is kept from its end.
@@ -277,7 +278,7 @@ impl<K: Hash + Eq + Copy> Ledger<K> {
     /// How long `chat`'s next call would wait now (asking the store, where shared).
     pub async fn wait(&self, chat: K) -> Duration {
         if let Some(store) = &self.store {
-            match store.chat_calls(&(self.key)(chat)).await {
+            match store.calls().chat_calls(&(self.key)(chat)).await {
                 Ok(Some(row)) => {
                     self.mirror_row(chat, row);
                 }
@@ -316,7 +317,7 @@ impl<K: Hash + Eq + Copy> Ledger<K> {
             // Slow: the tolerance at double the period, so that one call goes at `free`.
             let tat = free + 2 * ms(limit.period() * limit.burst.saturating_sub(1));
             let slow_until = free + ms(limit.window * SLOW_WINDOWS);
-            let noted = store.refuse_calls(&(self.key)(chat), tat, free, slow_until).await;
+            let noted = store.calls().refuse_calls(&(self.key)(chat), tat, free, slow_until).await;
             if let Err(e) = noted {
                 tracing::warn!(error = %e, "a 429 was not shared with the other processes");
             }

@@ -58,7 +58,7 @@ pub(super) struct Calls {
 impl Calls {
     /// Budgets counted over `window` (Telegram's minute; tests shrink it).
     pub(super) fn new(service: &crate::table::Service, window: Duration) -> Self {
-        let key = |chat: ChatId| format!("telegram:{}", chat.0);
+        let key = |chat: ChatId| crate::ids::ChatId::telegram(chat.0).as_str().to_owned();
         Self {
             groups: service.ledger(Limit::telegram_group(window), key),
             private: service.ledger(Limit::telegram_private(window), key),
