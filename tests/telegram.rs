@@ -457,7 +457,10 @@ async fn sigterm_finishes_every_press_in_flight_and_its_board() {
             }
             let _ = chat;
         }
-        tokio::time::sleep(Duration::from_millis(400)).await;
+        // The stop comes once the presses are being handled (the first answered), not after a
+        // fixed pause, which a busy machine may not fill (issue 60: every group's calls now
+        // wait for its budget, and the first boards' strips may still be going out).
+        g.until("the first presses answered", |f| (!f.answers.is_empty()).then_some(())).await;
         let stopping = std::time::Instant::now();
         g.running.shutdown().await;
         let took = stopping.elapsed();
