@@ -91,14 +91,12 @@ struct Cell {
 pub struct Budget<K> {
     limit: Limit,
     cells: HashMap<K, Cell>,
-    /// 429s received, by any chat.
-    refused: u64,
 }
 
 impl<K: Hash + Eq + Copy> Budget<K> {
     /// Budgets of chats allowed `limit`.
     pub fn new(limit: Limit) -> Self {
-        Self { limit, cells: HashMap::new(), refused: 0 }
+        Self { limit, cells: HashMap::new() }
     }
 
     /// The limit each chat has.
@@ -184,7 +182,6 @@ impl<K: Hash + Eq + Copy> Budget<K> {
     /// The platform refused a call to `chat` with a 429 naming `retry_after`: the chat's next
     /// call waits that long, and the chat is slow for a while after.
     pub fn refused(&mut self, chat: K, retry_after: Duration, now: Instant) {
-        self.refused += 1;
         let free = now + retry_after;
         let slow_until = free + self.limit.window * SLOW_WINDOWS;
         let mut cell =
@@ -204,11 +201,6 @@ impl<K: Hash + Eq + Copy> Budget<K> {
         let ended = self.cells.get(&chat).and_then(|c| c.last);
         let last = Some(ended.map_or(last, |ended| ended.max(last)));
         self.cells.insert(chat, Cell { tat, last, slow_until });
-    }
-
-    /// 429s received so far, in every chat.
-    pub fn refusals(&self) -> u64 {
-        self.refused
     }
 }
 
@@ -289,6 +281,12 @@ impl<K: Hash + Eq + Copy> Ledger<K> {
         self.local().wait(chat, Instant::now())
     }
 
+    /// How long `chat`'s next call would wait by what this process last saw (no question to
+    /// the store: right after a call of its own, that is the chat's state).
+    pub fn wait_seen(&self, chat: K) -> Duration {
+        self.local().wait(chat, Instant::now())
+    }
+
     /// How many calls `chat` could make now (as last seen).
     pub fn spare(&self, chat: K) -> u32 {
         self.local().spare(chat, Instant::now())
@@ -322,11 +320,6 @@ impl<K: Hash + Eq + Copy> Ledger<K> {
                 tracing::warn!(error = %e, "a 429 was not shared with the other processes");
             }
         }
-    }
-
-    /// 429s this process received so far, in every chat.
-    pub fn refusals(&self) -> u64 {
-        self.local().refusals()
     }
 }
 
@@ -414,7 +407,6 @@ mod tests {
         let mut budget = Budget::new(limit);
         let now = Instant::now();
         budget.refused(1, Duration::from_secs(300), now);
-        assert_eq!(budget.refusals(), 1);
         let at = budget.spend(1, now);
         assert!(at >= now + Duration::from_secs(299) && at <= now + Duration::from_secs(301));
         assert_eq!(budget.spend(2, now), now, "another chat is not held back");

@@ -126,14 +126,7 @@ where
     F: FnMut() -> Fut,
     Fut: std::future::Future<Output = Result<T, RequestError>>,
 {
-    match retry_result(method, call).await {
-        Ok(value) => Some(value),
-        Err(RequestError::Api(ApiError::MessageNotModified)) => None,
-        Err(e) => {
-            tracing::warn!(method, error = %e, "Telegram refused the call");
-            None
-        }
-    }
+    logged(method, retry_result(method, call).await)
 }
 
 /// [`retry`], returning the last error.
@@ -247,7 +240,7 @@ impl Telegram {
     }
 }
 
-/// Logs a counted call that failed for good (a 429 is logged where it is noted); `None` then.
+/// Logs a call that failed for good (a 429 is logged where it is noted); `None` then.
 fn logged<T>(method: &str, result: Result<T, RequestError>) -> Option<T> {
     match result {
         Ok(value) => Some(value),
@@ -725,7 +718,8 @@ impl crate::table::show::Surface for Surface<'_> {
     /// chat goes without, and never holds a board behind it.
     async fn strip(&self, message: Posted) {
         let Some((c, m)) = telegram_message(message) else { return };
-        let wait = self.telegram.calls.wait(c).await;
+        // The chat's state as its board's put just left it: no question to the store.
+        let wait = self.telegram.calls.of(c).wait_seen(c);
         if wait > SHORT_WAIT {
             tracing::info!(chat = c.0, "a busy chat: an old message keeps its buttons");
             return;
