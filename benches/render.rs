@@ -1,13 +1,13 @@
 //! Picture benchmarks: `cargo bench --bench render`. A typical mid-game board of each game at the
 //! default width, with its board cached (as in a running bot): drawing alone, drawing + PNG, and
-//! the board in words (`describe`, issue 48: its cost beside the picture's); and whole games
+//! the board in words (`Words`, issue 48: its cost beside the picture's); and whole games
 //! drawn as replays (`cargo bench --bench render -- replay`).
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use dicetable::render::{Player, Renderer, Scene, Theme, encode};
-use dicetable::table::describe::describe;
+use dicetable::table::describe::{DESCRIPTION_MAX, Units, Words};
 use dicetable::table::i18n::{I18n, Lang};
 use dicetable::tools::gallery::{EXAMPLES, play};
 
@@ -42,7 +42,10 @@ fn render(c: &mut Criterion) {
         let lines: Vec<String> =
             events.iter().filter_map(|e| i18n.event(Lang::En, e, &names)).collect();
         c.bench_function(&format!("render/{name}/describe"), |b| {
-            b.iter(|| black_box(describe(&i18n, Lang::En, &game, &names, &lines)))
+            b.iter(|| {
+                let words = Words::new(&i18n, Lang::En, &game, &names, &lines, false);
+                black_box(words.within(DESCRIPTION_MAX, Units::Chars))
+            })
         });
     }
 }

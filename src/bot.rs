@@ -400,10 +400,14 @@ pub async fn start(config: &Config) -> Result<Running> {
     let mut tasks = vec![serve(listener, app, stopped.clone())];
     if let Some(t) = &telegram {
         tasks.extend(start_telegram(config, t, &health, &stopped).await?);
+        // A tidy chat's earlier boards go once their game is over (`/boards tidy`).
+        tasks.push(tokio::spawn(t.clone().tidy(stopped.clone())));
     }
     if let Some(d) = &discord {
         let identify = config.discord_identify_interval;
         tasks.push(tokio::spawn(d.clone().run(config.discord_shards, identify, stopped.clone())));
+        // A tidy channel's earlier boards go once their game is over (`/boards tidy`).
+        tasks.push(tokio::spawn(d.clone().tidy(stopped.clone())));
         tracing::info!(shards = ?config.discord_shards, "Discord adapter started");
     }
     let adapters = Arc::new(Adapters { playground: playground.clone(), telegram, discord });

@@ -72,6 +72,18 @@ pub enum Platform {
     Other,
 }
 
+impl Platform {
+    /// How every stored chat id of the platform begins (empty for `Other`).
+    pub fn chat_prefix(self) -> &'static str {
+        match self {
+            Platform::Telegram => TELEGRAM,
+            Platform::Discord => DISCORD,
+            Platform::Playground => PLAYGROUND,
+            Platform::Other => "",
+        }
+    }
+}
+
 /// A chat: where a table is played and views are shown.
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ChatId {

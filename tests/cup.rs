@@ -700,7 +700,7 @@ async fn the_standings_are_one_message_edited_in_place_after_every_game() {
         // before the same lines).
         let last = end.iter().find(|v| matches!(v.kind, Kind::Standings(_))).expect("standings");
         assert!(last.alt().is_some(), "{db}: the picture has its words");
-        assert_eq!(a.places(last), None, "{db}: nothing is added to the standings' text");
+        assert_eq!(last.places(), None, "{db}: nothing is added to the standings' text");
         // The winner's podium has its words too (issue 61: its `alt` was empty).
         let won = end.iter().find(|v| v.text.starts_with("🏆")).expect("the winner's post");
         assert!(won.image().is_some(), "{db}: the podium");

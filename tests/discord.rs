@@ -79,6 +79,11 @@ struct Fake {
     /// Each direct message as it arrived: its channel, and the user the newest live board then
     /// asked to move (0: none).
     dm_times: Vec<(u64, u64)>,
+    /// Bodies refused as Discord refuses them (content over 2,000 characters, an attachment's
+    /// description over 1,024): what was too long, and its length.
+    too_long: Vec<(&'static str, usize)>,
+    /// Messages deleted (`DELETE /channels/…/messages/…`), in order.
+    deleted: Vec<u64>,
 }
 
 /// The id of the fake's direct-message channel with user `uid`.
@@ -205,6 +210,20 @@ impl Fake {
     }
 }
 
+/// What of a message body is longer than Discord takes: a content over 2,000 characters, an
+/// attachment's description over 1,024 (a message's own, or an interaction response's).
+fn too_long(body: &Value) -> Option<(&'static str, usize)> {
+    let message = body.get("data").filter(|d| d.is_object()).unwrap_or(body);
+    let chars = |v: &Value| v.as_str().map_or(0, |s| s.chars().count());
+    let content = chars(&message["content"]);
+    if content > 2000 {
+        return Some(("content", content));
+    }
+    let attachments = message["attachments"].as_array().cloned().unwrap_or_default();
+    let description = attachments.iter().map(|a| chars(&a["description"])).max().unwrap_or(0);
+    (description > 1024).then_some(("description", description))
+}
+
 async fn rest(
     State(s): State<Server>,
     method: Method,
@@ -223,6 +242,12 @@ async fn rest(
     let mut fake = s.fake.lock().await;
     fake.files.extend(files);
     fake.calls.push(format!("{method} {path}"));
+    if let Some((what, len)) = too_long(&body) {
+        fake.too_long.push((what, len));
+        let error = json!({ "code": 50035, "message": "Invalid Form Body",
+            "errors": { what: { "_errors": [{ "code": "BASE_TYPE_MAX_LENGTH", "message": format!("{len} is too long") }] } } });
+        return (StatusCode::BAD_REQUEST, axum::Json(error)).into_response();
+    }
     let parts: Vec<&str> = path.split('/').collect();
     let json = |v: Value| axum::Json(v).into_response();
     match (method.as_str(), parts.as_slice()) {
@@ -410,6 +435,33 @@ async fn rest(
                 )
                     .into_response(),
             }
+        }
+        ("DELETE", ["channels", channel, "messages", id]) => {
+            // A deletion is a channel write too.
+            let channel = channel.parse().unwrap_or(CHANNEL);
+            let now = std::time::Instant::now();
+            let times = fake.channel_posts.entry(channel).or_default();
+            let recent = times.iter().filter(|t| now - **t < CHANNEL_WINDOW).count();
+            if recent >= CHANNEL_POSTS {
+                fake.channel_limited.push((channel, now));
+                return (
+                    StatusCode::TOO_MANY_REQUESTS,
+                    [("retry-after", "1".to_owned())],
+                    axum::Json(json!({ "message": "You are being rate limited.", "retry_after": 1.0, "global": false })),
+                )
+                    .into_response();
+            }
+            times.push(now);
+            let id: u64 = id.parse().unwrap_or(0);
+            if fake.messages.remove(&id).is_none() {
+                return (
+                    StatusCode::NOT_FOUND,
+                    json(json!({ "message": "Unknown Message", "code": 10008 })),
+                )
+                    .into_response();
+            }
+            fake.deleted.push(id);
+            no_content()
         }
         _ => (StatusCode::NOT_FOUND, json(json!({ "message": "404: Not Found", "code": 0 })))
             .into_response(),
@@ -2112,6 +2164,209 @@ async fn text_first_boards_and_the_board_in_words() {
         }
         g.running.shutdown().await;
     }
+}
+
+/// Issue 60, item 4, on Discord, on both databases: in a channel made tidy (`/boards mode:tidy`)
+/// a game is played with a new board message every turn until a player resigns; once it is
+/// over, its earlier boards are deleted (each deletion a channel write within Discord's limit),
+/// leaving the final board and the result.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tidy_channel_keeps_only_the_final_board_of_a_game() {
+    for (db, url) in common::both_databases("dc", "tidy").await {
+        let mut g = Guild::start_on(&url, "auto").await;
+        let mode = json!([{ "name": "mode", "type": 3, "value": "tidy" }]);
+        g.command_as(3, "Mod", MANAGE_MESSAGES, "boards", mode, json!({})).await;
+        g.until("the channel made tidy", |f| {
+            f.messages
+                .values()
+                .any(|m| {
+                    plain(m["content"].as_str().unwrap_or(""))
+                        .contains("earlier boards are deleted")
+                })
+                .then_some(())
+        })
+        .await;
+        let players = [(1, "Ana"), (2, "Ben")];
+        let quick = json!([{ "name": "preset", "type": 3, "value": "quick" }]);
+        g.command(1, "Ana", "snakes", start(quick)).await;
+        let (lobby, join) = g.until("a lobby", |f| f.button("Join")).await;
+        g.press(2, "Ben", lobby, json!({ "custom_id": join, "component_type": 2 })).await;
+        g.until("Ben in the lobby", |f| {
+            plain(f.messages.get(&lobby)?["content"].as_str()?).contains("Ben joined").then_some(())
+        })
+        .await;
+        let (_, play) = g.until("a Start button", |f| f.button("Start")).await;
+        g.press(1, "Ana", lobby, json!({ "custom_id": play, "component_type": 2 })).await;
+        let mut last = (0, 0);
+        let mut boards = std::collections::HashSet::new();
+        let final_board = loop {
+            let (id, m) = g
+                .until("a newer board", |f| {
+                    let newest = f
+                        .messages
+                        .iter()
+                        .filter(|(_, m)| m["png"] == true)
+                        .max_by_key(|(id, _)| **id)?;
+                    let at_now = at(*newest.0, newest.1);
+                    (at_now > last).then(|| (*newest.0, newest.1.clone()))
+                })
+                .await;
+            last = at(id, &m);
+            boards.insert(id);
+            let content = plain(m["content"].as_str().unwrap_or(""));
+            if content.contains("Game over") {
+                break id;
+            }
+            if boards.len() == 16 {
+                // Ben has seen enough: his resignation ends the game.
+                g.command(2, "Ben", "game", sub("resign", json!([]))).await;
+                continue;
+            }
+            let mover = players
+                .iter()
+                .find(|(uid, _)| content.contains(&format!("<@{uid}>")))
+                .copied()
+                .unwrap_or(players[0]);
+            g.press(mover.0, mover.1, id, first_control(&m)).await;
+            assert!(boards.len() < 500, "{db}: the game does not end");
+        };
+        let pictures = g
+            .within(Duration::from_secs(120), |f| {
+                let pictures: Vec<u64> = f
+                    .messages
+                    .iter()
+                    .filter(|(_, m)| m["png"] == true)
+                    .map(|(id, _)| *id)
+                    .collect();
+                (pictures.len() == 1).then_some(pictures)
+            })
+            .await;
+        let f = g.fake.lock().await;
+        assert_eq!(
+            pictures,
+            Some(vec![final_board]),
+            "{db}: only the final board stays: {} deleted of {}",
+            f.deleted.len(),
+            boards.len()
+        );
+        assert!(
+            boards.len() > 3 && f.deleted.len() == boards.len() - 1,
+            "{db}: {} boards, {} deleted",
+            boards.len(),
+            f.deleted.len()
+        );
+        assert!(f.channel_limited.is_empty(), "{db}: {} writes refused", f.channel_limited.len());
+        drop(f);
+        g.running.shutdown().await;
+    }
+}
+
+/// Issue 61, item 1, on Discord: the largest table (8-player Ludo) whose players' names are 56
+/// characters (in several scripts), in each of the four languages: every board's description
+/// keeps within Discord's 1,024 characters (the fake refuses more), says whose turn it is
+/// first, and says each player whole (a place ends with its number, never cut mid-word) or
+/// says how many more `/game status text:True` holds.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_largest_table_with_the_longest_names_keeps_whole_places_in_every_language() {
+    let url = common::sqlite_url("dc", "longest-names");
+    let mut g = Guild::start_on(&url, "auto").await;
+    let fillers = [
+        "Maximiliana Konstantina Alexandrovna Wolkenstein-Rodrigo",
+        "Александра Константиновна Преображенская-Верховская Анна",
+        "محمدرضا سیدابوالفضل حسینی‌نژاد اصفهانی فرزند غلامحسین خان",
+        "🎲🎲 Dice Lover From The Far North Of The Great Lakes 🎲🎲",
+    ];
+    let players: Vec<(u64, String)> = ["Ana", "Ben", "Cyd", "Dan", "Eve", "Fay", "Gus", "Hal"]
+        .iter()
+        .enumerate()
+        .map(|(k, first)| {
+            let name = format!("{first} {}", fillers[k % fillers.len()]);
+            (10 + k as u64, name.chars().take(56).collect())
+        })
+        .collect();
+    let note = "/game status text:True";
+    for lang in ["en", "fa", "ru", "tl"] {
+        let words = json!([
+            { "name": "language", "type": 3, "value": lang },
+            { "name": "server", "type": 5, "value": true },
+        ]);
+        g.command_as(3, "Mod", MANAGE_MESSAGES, "lang", words, json!({})).await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let before = g.fake.lock().await.next_id + 100_000;
+        let (host, host_name) = (players[0].0, players[0].1.clone());
+        g.command(host, &host_name, "ludo", start(json!([]))).await;
+        // The lobby's Join (its first button) and Start (its second row's first), in any language.
+        let control = |m: &Value, row: usize| m["components"][row]["components"][0].clone();
+        let lobby = g
+            .until("a lobby", |f| {
+                let mut ids: Vec<u64> =
+                    f.messages.keys().copied().filter(|id| *id > before).collect();
+                ids.sort();
+                ids.into_iter().rev().find(|id| control(&f.messages[id], 0).is_object())
+            })
+            .await;
+        for (uid, name) in &players[1..] {
+            let join = control(&g.fake.lock().await.messages[&lobby], 0);
+            g.press(
+                *uid,
+                name,
+                lobby,
+                json!({ "custom_id": join["custom_id"], "component_type": 2 }),
+            )
+            .await;
+        }
+        // The eighth seat taken, the table starts by itself.
+        let mut last = (lobby, 0);
+        let mut noted = 0;
+        for moves in 0..60 {
+            let (id, m) = g.until("the next board", |f| board_after(f, last)).await;
+            last = at(id, &m);
+            let alt = m["alt"].as_str().unwrap_or_default().to_owned();
+            let content = m["content"].as_str().unwrap_or_default();
+            // The player to move is mentioned, and named first; in the roll-off for the first
+            // turn, anyone at the table throws.
+            let (uid, name) =
+                match players.iter().find(|(uid, _)| content.contains(&format!("<@{uid}>"))) {
+                    Some((uid, name)) => {
+                        let first = alt.lines().next().unwrap_or_default();
+                        let said = first.contains(name.as_str());
+                        assert!(said, "{lang} move {moves}: whose turn first: {alt}");
+                        (uid, name)
+                    }
+                    None => {
+                        assert!(moves < 20, "{lang}: the player to move is mentioned: {content}");
+                        let (uid, name) = &players[moves % players.len()];
+                        (uid, name)
+                    }
+                };
+            for line in alt.lines().skip(1) {
+                let line = line.trim_end_matches(['\u{2069}', '.', ' ']);
+                if line.contains(note) {
+                    noted += 1;
+                } else if players
+                    .iter()
+                    .any(|(_, n)| line.starts_with(&format!("\u{2068}{n}\u{2069}: ")))
+                {
+                    // A place ends with its number (Persian and Tagalog name the goal last).
+                    let whole = line.chars().last().is_some_and(char::is_numeric)
+                        || line.ends_with("مقصد")
+                        || line.ends_with("dulo");
+                    assert!(whole, "{lang} move {moves}: a cut place {line:?} in {alt}");
+                }
+            }
+            let said = players.iter().filter(|(_, n)| alt.contains(n.as_str())).count();
+            assert!(said == 8 || alt.contains(note), "{lang}: {said} of 8 without a note: {alt}");
+            g.press(*uid, name, id, first_control(&m)).await;
+        }
+        eprintln!("{lang}: {noted} descriptions sent players to {note}");
+        let cancel = sub("cancel", json!([]));
+        g.command(host, &host_name, "game", cancel).await;
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    let f = g.fake.lock().await;
+    assert_eq!(f.too_long, vec![], "nothing too long for Discord");
+    drop(f);
+    g.running.shutdown().await;
 }
 
 impl Guild {

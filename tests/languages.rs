@@ -61,7 +61,7 @@ fn english_only(lang: &str) -> BTreeSet<String> {
 /// picture in words and its buttons' labels.
 fn words_of(view: &View) -> Vec<String> {
     let mut out = vec![view.text.clone()];
-    out.extend(view.alt().map(str::to_owned));
+    out.extend(view.alt());
     out.extend(view.buttons().iter().flatten().map(|b| b.label.clone()));
     out
 }

@@ -606,3 +606,45 @@ async fn two_processes_share_a_chats_budget_of_calls_on_postgres() {
     let lite = Store::connect(&common::sqlite_url("store", "calls")).await.unwrap();
     assert_eq!(lite.calls().spend_call("telegram:1", 0, 1, 1, 1).await.unwrap(), None);
 }
+
+/// Issue 60, item 4, on both databases: the boards a tidy chat keeps for deleting are given out
+/// only once their table is no longer played, per platform chat, each to one taker only (two
+/// processes never delete the same message), and boards older than the platform lets a bot
+/// delete are dropped unsent.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tidy_chats_boards_are_given_out_once_their_game_is_over() {
+    use dicetable::ids::{Platform, Posted};
+    for store in both_stores("tidy").await {
+        let chat = format!("telegram:-100{}", 1_000 + unique("tidy").len());
+        let mut t = new_table(&chat, &[3; 32]);
+        let id = store.create_table(&t).await.unwrap();
+        t = store.table(id).await.unwrap();
+        append(&store, &mut t, "a1", "s1", TableStatus::Playing).await.unwrap();
+        let board = |message| Posted { chat: Some(-77), message };
+        let tidy = store.tidy();
+        tidy.keep(id, &[board(11), board(12)], 5_000).await.unwrap();
+        tidy.keep(id, &[board(12), board(13)], 6_000).await.unwrap();
+        tidy.keep(id, &[board(9)], 10).await.unwrap();
+        assert_eq!(tidy.kept().await.unwrap(), 4, "a board kept twice is kept once");
+        // While the game goes on, nothing is due.
+        assert_eq!(tidy.due_chats(Platform::Telegram, 1_000).await.unwrap(), Vec::<i64>::new());
+        assert_eq!(tidy.take(Platform::Telegram, -77, 10).await.unwrap(), vec![]);
+        // Over: the chat is due on its own platform only; a board shown before the oldest a
+        // platform deletes was dropped.
+        append(&store, &mut t, "a2", "s2", TableStatus::Finished).await.unwrap();
+        assert_eq!(tidy.due_chats(Platform::Discord, 1_000).await.unwrap(), Vec::<i64>::new());
+        assert_eq!(tidy.due_chats(Platform::Telegram, 1_000).await.unwrap(), vec![-77]);
+        assert_eq!(tidy.kept().await.unwrap(), 3, "board 9 was too old to delete");
+        // Taken oldest first, each by one taker.
+        let first = tidy.take(Platform::Telegram, -77, 2).await.unwrap();
+        assert_eq!(first, vec![board(11), board(12)]);
+        let (a, b) = tokio::join!(
+            tidy.take(Platform::Telegram, -77, 5),
+            tidy.take(Platform::Telegram, -77, 5)
+        );
+        let (a, b) = (a.unwrap(), b.unwrap());
+        assert_eq!(a.len() + b.len(), 1, "{a:?} {b:?}");
+        assert_eq!(tidy.kept().await.unwrap(), 0);
+        assert_eq!(tidy.due_chats(Platform::Telegram, 1_000).await.unwrap(), Vec::<i64>::new());
+    }
+}

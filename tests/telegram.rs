@@ -1196,6 +1196,184 @@ async fn display_names_are_shown_as_written_isolated_and_without_bidi_overrides(
     }
 }
 
+/// Issue 60, item 4, on both databases: in a chat an admin made tidy (`/boards tidy`), a game
+/// is played with a new board message every turn; once it is over, its earlier boards are
+/// deleted (deleteMessage, counted in the group's budget: no 429), leaving the final board and
+/// the result.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tidy_chat_keeps_only_the_final_board_of_a_game() {
+    for (db, url) in common::both_databases("tg", "tidy").await {
+        let mut g = TelegramBot::start_with(&url, None).await;
+        g.say(3, "Mod", "/boards tidy").await;
+        g.until_said("tidy chats", "earlier boards are deleted").await;
+        g.say(1, "Ana", "/snakes quick").await;
+        let (lobby, join) = g.until("a lobby", |f| f.button("Join")).await;
+        g.press(2, "Ben", lobby, &join).await;
+        g.until("Ben in the lobby", |f| {
+            untagged(f.messages[&lobby]["text"].as_str()?).contains("Ben joined").then_some(())
+        })
+        .await;
+        let (_, start) = g.until("a Start button", |f| f.button("Start")).await;
+        g.press(1, "Ana", lobby, &start).await;
+        let mut last = (lobby, -1);
+        let mut boards = std::collections::HashSet::new();
+        let final_board = loop {
+            let board = g.until("a newer board", |f| newer_board(f, last)).await;
+            last = seen(&board);
+            boards.insert(board.0);
+            let caption = untagged(board.1["text"].as_str().unwrap());
+            if caption.contains("Game over") {
+                break board.0;
+            }
+            let (data, mover) = first_button_and_mover(&board.1);
+            // As people play: the group can spare a new message and a strip each move.
+            tokio::time::sleep(Duration::from_millis(400)).await;
+            g.press(mover.0, mover.1, board.0, &data).await;
+            assert!(boards.len() < 500, "{db}: the game does not end");
+        };
+        g.until_said("the seed revealed", "dicetable verify").await;
+        let photos = g
+            .until("the earlier boards deleted", |f| {
+                let photos: Vec<i64> = (f.in_chat(None).into_iter())
+                    .filter(|(_, m)| m["photo"] == true)
+                    .map(|(id, _)| id)
+                    .collect();
+                (photos.len() == 1).then_some(photos)
+            })
+            .await;
+        assert_eq!(photos, vec![final_board], "{db}: the final board stays");
+        let f = g.api.fake.lock().await;
+        let deleted: std::collections::HashSet<i64> = f.deleted.iter().map(|(_, m)| *m).collect();
+        assert_eq!(deleted.len(), f.deleted.len(), "{db}: each board deleted once");
+        assert!(
+            boards.len() > 3 && deleted.len() == boards.len() - 1,
+            "{db}: {} boards, {} deleted",
+            boards.len(),
+            deleted.len()
+        );
+        assert!(f.said_in(None, "dicetable verify").len() == 1, "{db}: the result stays");
+        assert!(f.rules.refused.is_empty(), "{db}: no 429: {:?}", f.rules.refused);
+        drop(f);
+        g.running.shutdown().await;
+    }
+}
+
+/// Eight players whose names are 56 characters, in several scripts (one with emoji, which
+/// Telegram counts twice), each starting with a word of its own.
+fn longest_names() -> Vec<(i64, String)> {
+    let fillers = [
+        "Maximiliana Konstantina Alexandrovna Wolkenstein-Rodrigo",
+        "Александра Константиновна Преображенская-Верховская Анна",
+        "محمدرضا سیدابوالفضل حسینی‌نژاد اصفهانی فرزند غلامحسین خان",
+        "🎲🎲 Dice Lover From The Far North Of The Great Lakes 🎲🎲",
+    ];
+    ["Ana", "Ben", "Cyd", "Dan", "Eve", "Fay", "Gus", "Hal"]
+        .iter()
+        .enumerate()
+        .map(|(k, first)| {
+            let name: String =
+                format!("{first} {}", fillers[k % fillers.len()]).chars().take(56).collect();
+            assert_eq!(name.chars().count(), 56);
+            (10 + k as i64, name)
+        })
+        .collect()
+}
+
+/// A board's caption as the reader gets it: its quote (where everyone is) and its text.
+fn quote_and_text(caption: &str) -> (String, String) {
+    let (quote, text) = caption.split_once("</blockquote>").unwrap_or(("", caption));
+    (common::bot_api::parsed(quote), common::bot_api::parsed(text))
+}
+
+/// Issue 61, item 1, on Telegram: the largest table (8-player Ludo) whose players' names are 56
+/// characters, in each of the four languages: every board's caption keeps within Telegram's
+/// 1,024 units (the fake refuses more, counted as Telegram counts, after entities), its quote
+/// says each player whole (no line cut mid-word: each ends with a number, or the player left)
+/// or says how many more `/board text` holds, and its last line says whose turn it is.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_largest_table_with_the_longest_names_keeps_whole_places_in_every_language() {
+    let url = common::sqlite_url("tg", "longest-names");
+    let mut g = TelegramBot::start_with(&url, None).await;
+    g.boards_in_place().await;
+    let players = longest_names();
+    let note = "/board text";
+    for lang in ["en", "fa", "ru", "tl"] {
+        g.say(3, "Mod", &format!("/lang chat {lang}")).await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let before = g.api.fake.lock().await.next_message;
+        g.say(players[0].0, &players[0].1, "/ludo").await;
+        // The lobby's Join (its first button), in any language.
+        let button = |m: &Value| {
+            m["keyboard"]["inline_keyboard"][0][0]["callback_data"].as_str().map(str::to_owned)
+        };
+        let (lobby, join) = g
+            .until("a lobby", |f| {
+                let mut newer = f.in_chat(None).into_iter().rev().filter(|(id, _)| *id > before);
+                newer.find_map(|(id, m)| Some((id, button(m)?)))
+            })
+            .await;
+        for (uid, name) in &players[1..] {
+            g.press(*uid, name, lobby, &join).await;
+        }
+        // The eighth seat taken, the table starts by itself.
+        let (id, _) = g.until("the board", |f| f.board().filter(|(id, _)| *id > lobby)).await;
+        let mut rev = -1;
+        let mut noted = 0;
+        for moves in 0..90 {
+            let photo = g.edited(id, rev).await;
+            rev = photo["rev"].as_i64().unwrap_or(0);
+            let (quote, text) = quote_and_text(photo["text"].as_str().unwrap());
+            let lines: Vec<&str> = quote.lines().collect();
+            assert!(lines.len() >= 2, "{lang}: the places are said: {quote}");
+            for line in &lines[1..] {
+                let line = line.trim_end_matches(['\u{2069}', '.', ' ']);
+                // A player's place: their name, then where their pieces are.
+                let named = players
+                    .iter()
+                    .any(|(_, n)| line.starts_with(&format!("\u{2068}{n}\u{2069}: ")));
+                if line.contains(note) {
+                    noted += 1;
+                } else if named {
+                    // A place ends with its number (Persian and Tagalog name the goal last).
+                    let whole = line.chars().last().is_some_and(char::is_numeric)
+                        || line.ends_with("مقصد")
+                        || line.ends_with("dulo");
+                    assert!(whole, "{lang} move {moves}: a cut place {line:?} in {quote}");
+                }
+            }
+            let said = players.iter().filter(|(_, n)| quote.contains(n.as_str())).count();
+            assert!(
+                said == 8 || quote.contains(note),
+                "{lang}: {said} of 8 without a note: {quote}"
+            );
+            let prompt = text.lines().last().unwrap();
+            // Whose turn it is is the caption's last line; in the roll-off for the first turn,
+            // anyone at the table throws.
+            let (uid, name) = match players.iter().find(|(_, n)| prompt.contains(n.as_str())) {
+                Some(p) => p,
+                None => {
+                    assert!(moves < 20, "{lang}: whose turn it is, last: {text}");
+                    &players[moves % players.len()]
+                }
+            };
+            let Some(data) = photo["keyboard"]["inline_keyboard"][0][0]["callback_data"].as_str()
+            else {
+                break;
+            };
+            let data = data.to_owned();
+            g.press(*uid, name, id, &data).await;
+        }
+        eprintln!("{lang}: {noted} boards sent players to /board text");
+        g.say(players[0].0, &players[0].1, "/cancel").await;
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    let f = g.api.fake.lock().await;
+    assert_eq!(f.too_long, vec![], "no caption or message too long for Telegram");
+    assert!(f.rules.refused.is_empty(), "no 429: {:?}", f.rules.refused);
+    drop(f);
+    g.running.shutdown().await;
+}
+
 impl TelegramBot {
     /// An admin sets the chat to one board message edited in place.
     async fn boards_in_place(&self) {

@@ -188,6 +188,7 @@ lang-chat-set = { $platform ->
 lang-server-set = This server's language is now English, in every channel that has none of its own.
 boards-new = Boards: a new message every turn (change with /boards edit).
 boards-edit = Boards: one message per table, edited in place every turn (change with /boards new).
+boards-tidy = Boards: a new message every turn; once a game is over, its earlier boards are deleted while the chat is quiet, leaving the final board and the result (change with /boards new or /boards edit).
 
 ## Refusals of the table service. Nothing changed.
 err-stale = This button is out of date: the game has moved on. Here is the current board.
@@ -238,7 +239,7 @@ err-players = This game is for { $min } to { $max } players, not { $got }.
 err-lang = I do not speak "{ $code }". Languages: en, fa, ru, tl.
 err-unknown-command = I do not know that command. /help lists them.
 err-command-incomplete = That command needs more: /help shows how to use it.
-err-boards-word = /boards takes one word: /boards new (a new message every turn) or /boards edit (one message edited in place).
+err-boards-word = /boards takes one word: /boards new (a new message every turn), /boards edit (one message edited in place) or /boards tidy (new messages, the earlier boards deleted once a game is over).
 
 ## Help.
 help = I run dice board games in this chat.
@@ -251,7 +252,7 @@ help = I run dice board games in this chat.
     /notify on: a private message when it is your turn · /games: your open tables
     /fair: how the dice are kept fair · /lang: your language
     /rules: the rules of a game · /snakes private: a private table with an invite link
-    /boards edit, /boards new: one board message edited in place, or a new one each turn (admins)
+    /boards edit, /boards new, /boards tidy: one board message edited in place, a new one each turn, or new ones deleted once the game is over (admins)
     Computers: "/ludo bots=3", "/nardy bot hard" (easy, normal, hard), or Add computer in the lobby
     Turn timers: 1m, 5m, 1h, 24h (the default) or notimer. After three missed turns in a row a player leaves the game.
     /replay: a finished game as an animation · /export: its record (check it with dicetable verify)
@@ -278,7 +279,7 @@ command-top = { $platform ->
 }
 command-fair = how the dice are kept fair
 command-lang = choose your language
-command-boards = new board messages, or one edited in place
+command-boards = new board messages, one edited in place, or tidy: earlier boards deleted after the game
 command-help = what I can do
 
 ## Rules (/rules): a summary, then one sentence per option as the table has it.
@@ -354,6 +355,7 @@ help-discord = I run dice board games in this channel.
 lang-choose-discord = Choose a language with /lang language:(one of { $codes }). With server:True it sets the whole server's language (members who manage messages).
 boards-new-discord = Boards: a new message every turn (change with /boards mode:edit).
 boards-edit-discord = Boards: one message per table, edited in place every turn (change with /boards mode:new).
+boards-tidy-discord = Boards: a new message every turn; once a game is over, its earlier boards are deleted while the channel is quiet, leaving the final board and the result (change with /boards mode:new or /boards mode:edit).
 err-no-table-discord = There is no open table here. Start one with /snakes start, /ludo start or /nardy start.
 err-which-table-discord = This channel has several open tables: { $tables }. Choose one with the table option, for example /game { $command } table:{ $table }.
 err-rules-which-discord = Which game? /game rules game:snakes, game:ludo or game:nardy.
@@ -618,6 +620,20 @@ describe-ludo-player = { $name }: { $pieces }
 describe-ludo-house = in the house: { $pieces }
 describe-ludo-track = piece { $piece } on square { $square }
 describe-ludo-goal = piece { $piece } on goal square { $square }
+describe-ludo-counting-short = Squares from each player's own start; goal squares 1 to 4.
+describe-ludo-dense-house = house { $pieces }
+describe-ludo-dense-track = { $pieces } on { $square }
+describe-ludo-dense-goal = { $pieces } on goal { $square }
+describe-more = { $count ->
+    [one] One more player's pieces: { $platform ->
+        [discord] /game status text:True
+       *[other] /board text
+    } says where they are.
+   *[other] { $count } more players' pieces: { $platform ->
+        [discord] /game status text:True
+       *[other] /board text
+    } says where they are.
+}
 describe-nardy-counting = Points are numbered as on the board: White starts on 24, Black on 12; each side's points are listed in the order it moves.
 describe-nardy-white = White
 describe-nardy-black = Black

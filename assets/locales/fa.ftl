@@ -175,6 +175,7 @@ lang-chat-set = { $platform ->
 lang-server-set = زبان این سرور اکنون فارسی است، در هر کانالی که زبان خودش را ندارد.
 boards-new = صفحه‌ها: هر نوبت یک پیام تازه (برای تغییر: ‎/boards edit‎).
 boards-edit = صفحه‌ها: برای هر میز یک پیام که هر نوبت ویرایش می‌شود (برای تغییر: ‎/boards new‎).
+boards-tidy = صفحه‌ها: هر نوبت یک پیام تازه؛ وقتی بازی تمام شد، صفحه‌های قبلی‌اش در زمانی که گفتگو آرام است پاک می‌شوند و صفحهٔ آخر و نتیجه می‌مانند (برای تغییر: ‎/boards new‎ یا ‎/boards edit‎).
 
 ## پاسخ‌های ردشده. چیزی تغییر نکرد.
 err-stale = این دکمه قدیمی است: بازی جلو رفته. صفحهٔ فعلی این است.
@@ -225,7 +226,7 @@ err-players = این بازی برای { $min } تا { $max } بازیکن اس�
 err-lang = من «{ $code }» بلد نیستم. زبان‌ها: en، fa، ru، tl.
 err-unknown-command = این فرمان را نمی‌شناسم. ‎/help‎ همهٔ فرمان‌ها را نشان می‌دهد.
 err-command-incomplete = این فرمان ناقص است: ‎/help‎ طرز استفاده را نشان می‌دهد.
-err-boards-word = ‎/boards‎ یکی از این دو را می‌گیرد: ‎/boards new‎ (هر نوبت پیامی تازه) یا ‎/boards edit‎ (یک پیام که ویرایش می‌شود).
+err-boards-word = ‎/boards‎ یکی از این سه را می‌گیرد: ‎/boards new‎ (هر نوبت پیامی تازه)، ‎/boards edit‎ (یک پیام که ویرایش می‌شود) یا ‎/boards tidy‎ (پیام‌های تازه که صفحه‌های قبلی‌شان پس از بازی پاک می‌شوند).
 
 ## راهنما.
 help = من در این گفتگو بازی‌های تاسی اجرا می‌کنم.
@@ -238,7 +239,7 @@ help = من در این گفتگو بازی‌های تاسی اجرا می‌ک
     ‎/notify on‎: پیام خصوصی وقتی نوبت شماست · ‎/games‎: میزهای باز شما
     ‎/fair‎: منصفانه بودن تاس‌ها · ‎/lang‎: زبان شما
     ‎/rules‎: قوانین بازی · ‎/snakes private‎: میز خصوصی با پیوند دعوت
-    ‎/boards edit‎، ‎/boards new‎: یک پیام صفحه که ویرایش می‌شود، یا هر نوبت پیامی تازه (مدیران)
+    ‎/boards edit‎، ‎/boards new‎، ‎/boards tidy‎: یک پیام صفحه که ویرایش می‌شود، هر نوبت پیامی تازه، یا پیام‌های تازه که پس از بازی پاک می‌شوند (مدیران)
     رایانه‌ها: ‎"/ludo bots=3"‎، ‎"/nardy bot hard"‎ (easy، normal، hard)، یا «افزودن رایانه» در میز
     زمان نوبت: 1m، 5m، 1h، 24h (پیش‌فرض) یا notimer. بازیکنی که سه نوبت پشت‌سرهم را از دست بدهد از بازی بیرون می‌رود.
     ‎/replay‎: بازپخش متحرک بازی تمام‌شده · ‎/export‎: پروندهٔ آن (بررسی با dicetable verify)
@@ -265,7 +266,7 @@ command-top = { $platform ->
 }
 command-fair = منصفانه بودن تاس‌ها
 command-lang = انتخاب زبان
-command-boards = پیام تازه برای هر صفحه، یا یک پیام ویرایش‌شونده
+command-boards = پیام تازه برای هر صفحه، یک پیام ویرایش‌شونده، یا مرتب: صفحه‌های قبلی پس از بازی پاک می‌شوند
 command-help = کارهایی که می‌توانم بکنم
 
 ## قوانین (‎/rules‎): خلاصه، سپس برای هر تنظیم میز یک جمله.
@@ -341,6 +342,7 @@ help-discord = من در این کانال بازی‌های تاسی اجرا �
 lang-choose-discord = زبان را با /lang language انتخاب کنید (یکی از { $codes }). با server:True زبان کل سرور تعیین می‌شود (مدیران پیام‌ها).
 boards-new-discord = صفحه‌ها: هر نوبت پیامی تازه (تغییر با /boards mode:edit).
 boards-edit-discord = صفحه‌ها: برای هر میز یک پیام که هر نوبت ویرایش می‌شود (تغییر با /boards mode:new).
+boards-tidy-discord = صفحه‌ها: هر نوبت پیامی تازه؛ وقتی بازی تمام شد، صفحه‌های قبلی‌اش در زمانی که کانال آرام است پاک می‌شوند و صفحهٔ آخر و نتیجه می‌مانند (تغییر با /boards mode:new یا /boards mode:edit).
 err-no-table-discord = اینجا میز بازی نیست. با /snakes start یا /ludo start یا /nardy start یکی باز کنید.
 err-which-table-discord = این کانال چند میز باز دارد: { $tables }. یکی را با گزینهٔ table برگزینید، مثلاً /game { $command } table:{ $table }.
 err-rules-which-discord = کدام بازی؟ /game rules با game:snakes یا game:ludo یا game:nardy.
@@ -582,6 +584,14 @@ describe-ludo-player = { $name }: { $pieces }
 describe-ludo-house = در لانه: { $pieces }
 describe-ludo-track = مهرهٔ { $piece } در خانهٔ { $square }
 describe-ludo-goal = مهرهٔ { $piece } در خانهٔ { $square } مقصد
+describe-ludo-counting-short = خانه‌ها از شروع هر بازیکن؛ مقصد ۱ تا ۴.
+describe-ludo-dense-house = لانه { $pieces }
+describe-ludo-dense-track = { $pieces } در { $square }
+describe-ludo-dense-goal = { $pieces } در مقصد { $square }
+describe-more = جای مهره‌های { $count } بازیکن دیگر را { $platform ->
+    [discord] /game status text:True
+   *[other] /board text
+} می‌گوید.
 describe-nardy-counting = شمارهٔ خانه‌ها همان شمارهٔ روی صفحه است: سفید از ۲۴ شروع می‌کند و سیاه از ۱۲؛ خانه‌های هر طرف به ترتیب حرکت آن طرف آمده‌اند.
 describe-nardy-white = سفید
 describe-nardy-black = سیاه

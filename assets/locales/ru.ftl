@@ -195,6 +195,7 @@ lang-chat-set = { $platform ->
 lang-server-set = Язык этого сервера теперь русский — во всех каналах, где не выбран свой.
 boards-new = Доски: каждый ход новым сообщением (изменить: /boards edit).
 boards-edit = Доски: одно сообщение на стол, которое обновляется каждый ход (изменить: /boards new).
+boards-tidy = Доски: каждый ход новым сообщением; когда игра окончена, её прежние доски удаляются, пока в чате тихо, и остаются последняя доска и итог (изменить: /boards new или /boards edit).
 
 ## Отказы. Ничего не изменилось.
 err-stale = Эта кнопка устарела: игра уже ушла вперёд. Вот текущая доска.
@@ -245,7 +246,7 @@ err-players = В эту игру играют от { $min } до { $max } игр
 err-lang = Я не знаю языка «{ $code }». Языки: en, fa, ru, tl.
 err-unknown-command = Я не знаю такой команды. Список команд: /help.
 err-command-incomplete = Этой команде нужно больше: как ею пользоваться, смотрите в /help.
-err-boards-word = После /boards нужно одно из двух: /boards new (новое сообщение на каждый ход) или /boards edit (одно сообщение, которое обновляется).
+err-boards-word = После /boards нужно одно из трёх: /boards new (новое сообщение на каждый ход), /boards edit (одно сообщение, которое обновляется) или /boards tidy (новые сообщения, прежние доски удаляются после игры).
 
 ## Справка.
 help = Я провожу в этом чате настольные игры с костями.
@@ -258,7 +259,7 @@ help = Я провожу в этом чате настольные игры с �
     /notify on — личное сообщение, когда ваш ход · /games — ваши открытые столы
     /fair — как обеспечена честность костей · /lang — ваш язык
     /rules — правила игры · /snakes private — закрытый стол со ссылкой-приглашением
-    /boards edit, /boards new — одно обновляемое сообщение с доской или новое на каждый ход (админы)
+    /boards edit, /boards new, /boards tidy — одно обновляемое сообщение с доской, новое на каждый ход или новые, которые удаляются после игры (админы)
     Компьютеры: «/ludo bots=3», «/nardy bot hard» (easy, normal, hard) или «Добавить компьютер» в лобби
     Время на ход: 1m, 5m, 1h, 24h (по умолчанию) или notimer. Кто пропустит три хода подряд, выбывает из игры.
     /replay — законченная партия в анимации · /export — её запись (проверка: dicetable verify)
@@ -285,7 +286,7 @@ command-top = { $platform ->
 }
 command-fair = как обеспечена честность костей
 command-lang = выбрать язык
-command-boards = доска новым сообщением или одним обновляемым
+command-boards = доска новым сообщением, одним обновляемым или с уборкой прежних после игры
 command-help = что я умею
 
 ## Правила (/rules): кратко, затем по фразе на каждую настройку стола.
@@ -364,6 +365,7 @@ help-discord = Я провожу в этом канале настольные �
 lang-choose-discord = Выберите язык: /lang language (один из { $codes }). С server:True он задаётся для всего сервера (те, кто управляет сообщениями).
 boards-new-discord = Доски: новое сообщение на каждый ход (изменить: /boards mode:edit).
 boards-edit-discord = Доски: одно сообщение на стол, обновляется каждый ход (изменить: /boards mode:new).
+boards-tidy-discord = Доски: новое сообщение на каждый ход; когда игра окончена, её прежние доски удаляются, пока в канале тихо, и остаются последняя доска и итог (изменить: /boards mode:new или /boards mode:edit).
 err-no-table-discord = Здесь нет открытого стола. Откройте его: /snakes start, /ludo start или /nardy start.
 err-which-table-discord = В этом канале несколько открытых столов: { $tables }. Выберите стол параметром table, например /game { $command } table:{ $table }.
 err-rules-which-discord = Какая игра? /game rules с game:snakes, game:ludo или game:nardy.
@@ -611,6 +613,17 @@ describe-ludo-player = { $name }: { $pieces }
 describe-ludo-house = в доме: { $pieces }
 describe-ludo-track = фишка { $piece } на клетке { $square }
 describe-ludo-goal = фишка { $piece } на клетке финиша { $square }
+describe-ludo-counting-short = Клетки от старта каждого; финиш 1–4.
+describe-ludo-dense-house = дом { $pieces }
+describe-ludo-dense-track = { $pieces } на { $square }
+describe-ludo-dense-goal = { $pieces } на финише { $square }
+describe-more = { $count ->
+    [one] Где фишки ещё { $count } игрока
+   *[other] Где фишки ещё { $count } игроков
+}, скажет { $platform ->
+    [discord] /game status text:True
+   *[other] /board text
+}.
 describe-nardy-counting = Пункты пронумерованы как на доске: белые начинают с 24, чёрные с 12; пункты каждой стороны перечислены в порядке её хода.
 describe-nardy-white = белые
 describe-nardy-black = чёрные

@@ -178,6 +178,7 @@ lang-chat-set = { $platform ->
 lang-server-set = Tagalog na ang wika ng server na ito, sa bawat channel na walang sariling wika.
 boards-new = Mga board: bagong mensahe bawat tira (palitan gamit ang /boards edit).
 boards-edit = Mga board: isang mensahe bawat mesa na ine-edit bawat tira (palitan gamit ang /boards new).
+boards-tidy = Mga board: bagong mensahe bawat tira; pagkatapos ng laro, binubura ang mga naunang board nito habang tahimik ang chat, at naiiwan ang huling board at ang resulta (palitan gamit ang /boards new o /boards edit).
 
 ## Mga pagtanggi. Walang nagbago.
 err-stale = Luma na ang button na ito: umusad na ang laro. Narito ang kasalukuyang board.
@@ -228,7 +229,7 @@ err-players = Ang larong ito ay para sa { $min } hanggang { $max } manlalaro, hi
 err-lang = Hindi ko alam ang "{ $code }". Mga wika: en, fa, ru, tl.
 err-unknown-command = Hindi ko alam ang utos na iyan. Nasa /help ang listahan.
 err-command-incomplete = Kulang ang utos na iyan: tingnan sa /help kung paano ito gamitin.
-err-boards-word = Isa lang sa dalawa ang tinatanggap ng /boards: /boards new (bagong mensahe bawat tira) o /boards edit (isang mensaheng ine-edit).
+err-boards-word = Isa lang sa tatlo ang tinatanggap ng /boards: /boards new (bagong mensahe bawat tira), /boards edit (isang mensaheng ine-edit) o /boards tidy (mga bagong mensahe, binubura ang mga nauna pagkatapos ng laro).
 
 ## Tulong.
 help = Nagpapatakbo ako ng mga larong may dais sa chat na ito.
@@ -241,7 +242,7 @@ help = Nagpapatakbo ako ng mga larong may dais sa chat na ito.
     /notify on: pribadong mensahe kapag tira mo na · /games: ang mga bukas mong mesa
     /fair: kung paano pinananatiling patas ang dais · /lang: ang wika mo
     /rules: ang mga patakaran · /snakes private: pribadong mesa na may link ng imbitasyon
-    /boards edit, /boards new: isang mensahe ng board na ine-edit, o bago bawat tira (mga admin)
+    /boards edit, /boards new, /boards tidy: isang mensahe ng board na ine-edit, bago bawat tira, o mga bagong binubura pagkatapos ng laro (mga admin)
     Computer: "/ludo bots=3", "/nardy bot hard" (easy, normal, hard), o Magdagdag ng computer sa lobby
     Timer ng tira: 1m, 5m, 1h, 24h (default) o notimer. Aalis sa laro ang manlalarong makalampas ng tatlong sunod na tira.
     /replay: isang natapos na laro bilang animation · /export: ang rekord nito (suriin gamit ang dicetable verify)
@@ -268,7 +269,7 @@ command-top = { $platform ->
 }
 command-fair = kung paano pinananatiling patas ang dais
 command-lang = piliin ang wika mo
-command-boards = bagong mensahe ng board, o isang ine-edit
+command-boards = bagong mensahe ng board, isang ine-edit, o tidy: binubura ang mga nauna pagkatapos ng laro
 command-help = ang kaya kong gawin
 
 ## Mga patakaran (/rules): buod, saka isang pangungusap bawat setting ng mesa.
@@ -344,6 +345,7 @@ help-discord = Nagpapatakbo ako ng mga larong may dais sa channel na ito.
 lang-choose-discord = Pumili ng wika gamit ang /lang language (isa sa { $codes }). Sa server:True, para sa buong server (mga namamahala ng mensahe).
 boards-new-discord = Mga board: bagong mensahe bawat tira (palitan gamit ang /boards mode:edit).
 boards-edit-discord = Mga board: isang mensahe bawat mesa, ine-edit bawat tira (palitan gamit ang /boards mode:new).
+boards-tidy-discord = Mga board: bagong mensahe bawat tira; pagkatapos ng laro, binubura ang mga naunang board nito habang tahimik ang channel, at naiiwan ang huling board at ang resulta (palitan gamit ang /boards mode:new o /boards mode:edit).
 err-no-table-discord = Walang bukas na mesa rito. Magbukas gamit ang /snakes start, /ludo start o /nardy start.
 err-which-table-discord = Maraming bukas na mesa sa channel na ito: { $tables }. Pumili ng isa gamit ang opsyong table, hal. /game { $command } table:{ $table }.
 err-rules-which-discord = Aling laro? /game rules na may game:snakes, game:ludo o game:nardy.
@@ -588,6 +590,14 @@ describe-ludo-player = { $name }: { $pieces }
 describe-ludo-house = nasa bahay: { $pieces }
 describe-ludo-track = piyesa { $piece } sa parisukat { $square }
 describe-ludo-goal = piyesa { $piece } sa parisukat { $square } ng dulo
+describe-ludo-counting-short = Mula sa sariling simula ng bawat isa; dulo 1 hanggang 4.
+describe-ludo-dense-house = bahay { $pieces }
+describe-ludo-dense-track = { $pieces } sa { $square }
+describe-ludo-dense-goal = { $pieces } sa dulo { $square }
+describe-more = Nasaan ang mga piyesa ng { $count } pang manlalaro: sasabihin ng { $platform ->
+    [discord] /game status text:True
+   *[other] /board text
+}.
 describe-nardy-counting = Ang mga punto ay bilang sa board: sa 24 nagsisimula ang Puti, sa 12 ang Itim; nakalista ang mga punto ng bawat panig ayon sa direksyon nito.
 describe-nardy-white = Puti
 describe-nardy-black = Itim

@@ -85,6 +85,7 @@ pub(super) fn command_op(name: &str, options: &[ResolvedOption<'_>]) -> Option<O
             let mode = options.iter().find_map(|o| match o.value {
                 ResolvedValue::String("edit") => Some(BoardMode::Edit),
                 ResolvedValue::String("new") => Some(BoardMode::New),
+                ResolvedValue::String("tidy") => Some(BoardMode::Tidy),
                 _ => None,
             });
             Some(Op::Boards(mode))
@@ -467,7 +468,8 @@ pub(super) fn commands(service: &Service) -> Vec<CreateCommand> {
         d.command("lang", "command-lang")
             .add_option(d.choice("language", &["en", "fa", "ru", "tl"]))
             .add_option(d.flag("server")),
-        d.command("boards", "command-boards").add_option(d.choice("mode", &["new", "edit"])),
+        d.command("boards", "command-boards")
+            .add_option(d.choice("mode", &["new", "edit", "tidy"])),
     ]);
     all
 }

@@ -8,6 +8,7 @@ use serenity::all::{
 
 use super::{OPTIONS, ROW, ROWS};
 use crate::ids::{MessageRef, Posted};
+use crate::table::describe::{DESCRIPTION_MAX, Units};
 use crate::table::{View, clip_end};
 
 /// A message Discord numbered, as the show protocol names it (none for a number past `i64`,
@@ -33,10 +34,10 @@ pub(super) fn first_message(r: &MessageRef) -> Option<(ChannelId, MessageId)> {
 pub(super) fn board_file(view: &View) -> Option<CreateAttachment> {
     match (view.image(), view.file()) {
         // The board in words is the attachment's description (Discord's alt text, up to 1,024
-        // characters: `describe` keeps to that).
+        // characters): whose turn first, never a cut word (issue 61).
         (Some(png), _) => {
             let board = CreateAttachment::bytes(png.to_vec(), "board.png");
-            Some(match view.alt() {
+            Some(match view.alt_within(DESCRIPTION_MAX, Units::Chars) {
                 Some(alt) => board.description(alt),
                 None => board,
             })

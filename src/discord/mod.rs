@@ -50,6 +50,7 @@ use crate::ids::{MessageRef, Posted, TableId};
 use crate::runtime::health::{Health, Part};
 use crate::runtime::lanes::Lanes;
 use crate::table::budget::{Budget, Limit};
+use crate::table::describe::Units;
 use crate::table::i18n::Lang;
 use crate::table::show::fold_boards;
 use crate::table::{Ctx, Kind, Op, Service, Slot, TurnNotice, View, mark_last};
@@ -140,6 +141,9 @@ const ACK_WITHIN: std::time::Duration = std::time::Duration::from_millis(2200);
 
 /// How long a starting shard may take to connect before its bucket's turn passes on anyway.
 const IDENTIFY_WAIT: Duration = Duration::from_secs(30);
+
+/// How often tidy channels' boards are looked for to delete (`/boards tidy`).
+const TIDY_EVERY: Duration = Duration::from_millis(500);
 
 /// Work for a channel's lane.
 enum Job {
@@ -826,6 +830,38 @@ impl Discord {
         }
     }
 
+    /// Deletes tidy channels' earlier boards of games that are over (`/boards tidy`, issue 60),
+    /// until `stopped`: every [`TIDY_EVERY`], each channel with boards to delete that is quiet
+    /// (it can spare its whole burst of writes) gets one deletion, counted as the channel
+    /// write it is.
+    pub async fn tidy(self, mut stopped: watch::Receiver<bool>) {
+        loop {
+            tokio::select! {
+                _ = stopped.changed() => {}
+                () = tokio::time::sleep(TIDY_EVERY) => {}
+            }
+            if *stopped.borrow() {
+                return;
+            }
+            let platform = crate::ids::Platform::Discord;
+            // Discord lets a bot delete its own messages whatever their age; boards a channel
+            // kept for two weeks are left all the same.
+            for chat in self.service.tidy_chats(platform, Duration::from_secs(14 * 86_400)).await {
+                let Some(channel) = u64::try_from(chat).ok().filter(|c| *c > 0) else { continue };
+                let channel = ChannelId::new(channel);
+                let spare = self.lock_budget().spare(channel, Instant::now());
+                if spare < Limit::discord_channel().burst {
+                    continue;
+                }
+                for board in self.service.tidy_boards(platform, chat, 1).await {
+                    let Some((c, m)) = message::discord_message(board) else { continue };
+                    self.spend(c).await;
+                    self.call("delete a board", || self.http.delete_message(c, m, None)).await;
+                }
+            }
+        }
+    }
+
     /// Takes one of `channel`'s writes, waiting until Discord's limit lets it go.
     async fn spend(&self, channel: ChannelId) {
         let at = self.lock_budget().spend(channel, Instant::now());
@@ -844,11 +880,18 @@ impl Discord {
     /// appearance, or an added line), at most Discord's length.
     fn content(&self, view: &View) -> String {
         let mut text = literal(&view.text);
-        // A text-first board (`/access on`) says where everything is before its own lines.
+        // A text-first board (`/access on`) says where everything is before its own lines:
+        // whole where the message holds them, else densely or as whole players (issue 61). A
+        // name's markdown characters each take a backslash more.
         if view.text_first()
-            && let Some(places) = self.service.places(view)
+            && let Some(whole) = view.places()
         {
-            text = format!("{}\n\n{text}", literal(places));
+            let escapes = literal(&whole).chars().count() - whole.chars().count();
+            let mentions = (30 * view.mentions().len()).min(CONTENT / 2);
+            let room = CONTENT.saturating_sub(text.chars().count() + mentions + escapes + 2);
+            if let Some(places) = view.places_within(room, Units::Chars) {
+                text = format!("{}\n\n{text}", literal(&places));
+            }
         }
         for link in view.links() {
             if let Some(url) = jump_url(&link.chat, link.message.as_ref()) {

@@ -118,7 +118,7 @@ impl Message {
     fn bytes(&self) -> usize {
         let buttons: usize =
             self.view.buttons().iter().flatten().map(|b| b.label.len() + b.token.len() + 48).sum();
-        let alt = self.view.alt().map_or(0, str::len);
+        let alt = self.view.alt().map_or(0, |a| a.len());
         256 + self.view.text.len()
             + alt
             + buttons
@@ -492,10 +492,8 @@ impl Playground {
                 .as_ref()
                 .filter(|p| p.name.is_none())
                 .map(|p| format!("/img/{room}/{}/{}.{}", m.id, p.digest, p.ext)),
-            alt: m.view.alt().map(str::to_owned),
-            places: (m.view.text_first())
-                .then(|| self.service.places(&m.view).map(str::to_owned))
-                .flatten(),
+            alt: m.view.alt(),
+            places: (m.view.text_first()).then(|| m.view.places()).flatten(),
             file: m.picture.as_ref().and_then(|p| {
                 let name = p.name.clone()?;
                 Some(ShownFile {

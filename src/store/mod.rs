@@ -692,6 +692,8 @@ parts! {
     ShowStore, shows;
     /// Each chat's budget of platform calls, shared by processes (`calls.rs`).
     CallStore, calls;
+    /// Boards a tidy chat deletes once their game is over (`tidy.rs`).
+    TidyStore, tidy;
 }
 
 impl Store {
@@ -1786,6 +1788,7 @@ pub mod identify;
 mod number;
 mod rematch;
 pub mod show;
+mod tidy;
 
 pub use cup::{CupChange, CupGameRow, CupPlayer, CupRecord, CupStatus};
 pub use identify::IdentifyLock;

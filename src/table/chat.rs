@@ -1,13 +1,42 @@
 //! A chat's own settings: the languages its messages speak (the chat's, a table's, a user's)
-//! and how boards are shown in it (a new message every turn, or one edited in place).
+//! and how boards are shown in it (a new message every turn, one edited in place, or new ones
+//! whose earlier boards are deleted once the game is over: the boards to tidy).
 
 use super::fail::{Fail, say};
 use super::i18n::Lang;
 use super::load::Loaded;
 use super::{BoardMode, Ctx, Service, View};
-use crate::ids::ChatId;
+use crate::ids::{ChatId, Platform, Posted};
 
 impl Service {
+    /// The platform chats (Telegram chat ids, Discord channel ids) of `platform` with boards to
+    /// delete now: a tidy chat's (`/boards tidy`) earlier boards of games that are over.
+    /// Boards shown longer than `max_age` ago are dropped: the platform no longer lets a bot
+    /// delete them. None when the store does not answer (logged).
+    pub async fn tidy_chats(&self, platform: Platform, max_age: std::time::Duration) -> Vec<i64> {
+        let age = i64::try_from(max_age.as_millis()).unwrap_or(i64::MAX);
+        let oldest = self.clock.now_ms().saturating_sub(age);
+        match self.store.tidy().due_chats(platform, oldest).await {
+            Ok(chats) => chats,
+            Err(e) => {
+                tracing::warn!(error = %e, "reading the boards to tidy failed");
+                Vec::new()
+            }
+        }
+    }
+
+    /// Takes at most `limit` boards to delete in platform chat `chat` (see
+    /// [`Service::tidy_chats`]): no other process gets them.
+    pub async fn tidy_boards(&self, platform: Platform, chat: i64, limit: u32) -> Vec<Posted> {
+        match self.store.tidy().take(platform, chat, i64::from(limit)).await {
+            Ok(boards) => boards,
+            Err(e) => {
+                tracing::warn!(chat, error = %e, "taking boards to tidy failed");
+                Vec::new()
+            }
+        }
+    }
+
     pub(super) async fn chat_lang(&self, ctx: &Ctx) -> Lang {
         self.stored_chat_lang(&ctx.chat)
             .await
@@ -184,6 +213,7 @@ impl Service {
         let key = match mode {
             BoardMode::New => "boards-new",
             BoardMode::Edit => "boards-edit",
+            BoardMode::Tidy => "boards-tidy",
         };
         Ok(vec![View::post(Some(lang), self.text_for(ctx, lang, key, &[]))])
     }

@@ -529,6 +529,7 @@ fn boards(_: Option<GameKind>, args: Vec<String>) -> Result<Op, CommandError> {
         None => Op::Boards(None),
         Some("edit" | "quiet") => Op::Boards(Some(super::BoardMode::Edit)),
         Some("new") => Op::Boards(Some(super::BoardMode::New)),
+        Some("tidy") => Op::Boards(Some(super::BoardMode::Tidy)),
         Some(word) => {
             return Err(CommandError::BadWord { command: "boards", word: word.to_owned() });
         }

@@ -231,9 +231,9 @@ impl Live<'_> {
             _ => None,
         };
         let image = view.take_image();
-        let alt = view.alt().map(str::to_owned);
+        let alt = view.alt();
         let places = self.live_places(&view, viewer.filter(|_| !seated)).await;
-        let spoken = places.is_none().then(|| self.places(&view).map(str::to_owned)).flatten();
+        let spoken = places.is_none().then(|| view.places()).flatten();
         Ok(LiveState {
             table: t.rec.id,
             version: t.rec.version,
@@ -298,7 +298,7 @@ impl Live<'_> {
             Some(v) if view.alt().is_some() => self.store.access(v).await.unwrap_or(false),
             _ => false,
         };
-        (view.text_first() || asked).then(|| self.places(view).map(str::to_owned)).flatten()
+        (view.text_first() || asked).then(|| view.places()).flatten()
     }
 
     /// The current version of each table (those that exist), in one query.

@@ -9,6 +9,7 @@
 //! where a kind has no such thing), for code that treats all messages alike: drawing buttons,
 //! marking mentions, counting bytes.
 
+use super::describe::{Units, Words};
 use super::notify::{Link, Notice};
 use super::{Slot, i18n};
 use crate::ids::{MessageRef, TableId, UserId, Version};
@@ -76,9 +77,10 @@ pub struct TableMessage {
     pub version: Version,
     /// The board picture (PNG), if any.
     pub image: Option<Vec<u8>>,
-    /// The picture in words, in the view's language ([`super::describe`]): an attachment's
-    /// description, an image's `alt`, for a screen reader or anyone without the picture.
-    pub alt: Option<String>,
+    /// The picture in words, in the view's language ([`super::describe::Words`]): an
+    /// attachment's description, a caption's quote, an image's `alt`, for a screen reader or
+    /// anyone without the picture; each adapter fits it to its platform's room.
+    pub alt: Option<Words>,
     /// The board comes text first (a player at the table asked, `/access on`): adapters show
     /// its description (`alt`) before its text, open, and its move buttons say each move in
     /// plain words.
@@ -98,6 +100,9 @@ pub struct TableMessage {
     pub thread: bool,
     /// Whether it is a new message or an edit of one.
     pub place: Place,
+    /// The table's chat is tidy (`/boards tidy`): a board this one replaces is kept for
+    /// deleting once the game is over.
+    pub tidy: bool,
 }
 
 /// Where a table's message goes: a new message or an edit of one.
@@ -328,12 +333,52 @@ impl View {
     }
 
     /// The picture in words, where the view's picture is a board ([`TableMessage::alt`]), a
-    /// cup's standings or a post's ([`Post::alt`]).
-    pub fn alt(&self) -> Option<&str> {
+    /// cup's standings or a post's ([`Post::alt`]), whole (a web page's `alt` has no limit).
+    pub fn alt(&self) -> Option<String> {
         match &self.kind {
-            Kind::Table(m) => m.alt.as_deref(),
-            Kind::Standings(s) => s.alt.as_deref(),
-            Kind::Post(p) => p.alt.as_deref(),
+            Kind::Table(m) => m.alt.as_ref().map(Words::whole),
+            Kind::Standings(s) => s.alt.clone(),
+            Kind::Post(p) => p.alt.clone(),
+            _ => None,
+        }
+    }
+
+    /// The picture in words in at most `max` `units`, as the platform counts: a board's
+    /// ([`Words::within`]: whose turn first, never a cut word), or a standings' or post's
+    /// whole lines as far as they fit.
+    pub fn alt_within(&self, max: usize, units: Units) -> Option<String> {
+        if let Kind::Table(m) = &self.kind {
+            return m.alt.as_ref().map(|w| w.within(max, units));
+        }
+        let alt = self.alt()?;
+        let mut out = String::new();
+        for line in alt.lines() {
+            let more = units.of(line) + usize::from(!out.is_empty());
+            if units.of(&out) + more > max {
+                break;
+            }
+            if !out.is_empty() {
+                out.push('\n');
+            }
+            out.push_str(line);
+        }
+        Some(out)
+    }
+
+    /// Where everything is on a board, in words, within `max` `units`
+    /// ([`Words::places_within`]); `None` for what is not a board (a cup's standings say
+    /// them in words in their text already).
+    pub fn places_within(&self, max: usize, units: Units) -> Option<String> {
+        match &self.kind {
+            Kind::Table(m) => m.alt.as_ref().map(|w| w.places_within(max, units)),
+            _ => None,
+        }
+    }
+
+    /// Where everything is on a board, whole ([`Words::places`]).
+    pub fn places(&self) -> Option<String> {
+        match &self.kind {
+            Kind::Table(m) => m.alt.as_ref().map(Words::places),
             _ => None,
         }
     }
@@ -492,6 +537,7 @@ impl TableMessage {
             invite: None,
             thread: false,
             place: Place::New,
+            tidy: false,
         }
     }
 

@@ -236,6 +236,10 @@ pub enum BoardMode {
     New,
     /// One message per table, edited in place every turn.
     Edit,
+    /// A new message every turn while the game goes on; once it is over, its earlier boards
+    /// are deleted where the platform allows (Telegram: for 48 hours), while the chat is quiet,
+    /// leaving the final board and the result (issue 60).
+    Tidy,
 }
 
 /// Whom a command names: the words typed (a display name, `@name`, a seat number), or a person

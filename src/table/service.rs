@@ -615,20 +615,6 @@ impl Service {
         self.i18n.text(lang, key, &[])
     }
 
-    /// Where everything is on a view's board, in words: its description from the heading of
-    /// its places on (the lines before it are the board's own text, which the view has).
-    /// None for a cup's standings: their text says them in words already, and adding their
-    /// picture's words too listed them twice (issue 61).
-    pub fn places<'a>(&self, view: &'a View) -> Option<&'a str> {
-        if !matches!(view.kind, Kind::Table(_)) {
-            return None;
-        }
-        let alt = view.alt()?;
-        let heading = self.i18n.text(view.lang.unwrap_or_default(), "describe-where", &[]);
-        let at = alt.find(&heading).unwrap_or(0);
-        Some(&alt[at..])
-    }
-
     /// A message as Discord says it (`channel`, `server` where others say `chat`), for the
     /// Discord adapter's own texts such as its commands' descriptions.
     pub fn discord_words(&self, lang: Lang, key: &str) -> String {

@@ -252,8 +252,12 @@ impl Shows {
             self.release(m.table, owner).await;
             // A new message of an older version still tells its moves; nothing else is
             // wanted once a newer version is shown.
-            if older && m.place == Place::New {
-                surface.put(view, None, false).await;
+            if older
+                && m.place == Place::New
+                && let Some(put) = surface.put(view, None, false).await
+                && m.tidy
+            {
+                self.keep_for_tidy(m, &put.posted).await;
             }
             return;
         }
@@ -290,6 +294,15 @@ impl Shows {
             }
         };
         tracing::debug!(table = m.table.get(), version = m.version.get(), %reference, ?current, kept, "shown");
+        // In a tidy chat the board this one replaced is kept for deleting after the game.
+        if kept
+            && m.tidy
+            && let Some(old) = current
+        {
+            let replaced: Vec<Posted> =
+                old.posted.iter().filter(|o| !posted.posted.contains(o)).copied().collect();
+            self.keep_for_tidy(m, &replaced).await;
+        }
         if !kept {
             // Another show went ahead (or the store did not answer): the store names another
             // message, whose buttons are the live ones; this one must not be a second.
@@ -316,6 +329,18 @@ impl Shows {
                 tracing::warn!(table = table.get(), why, "the table's show claim never came free");
                 self.recorded(m).await
             }
+        }
+    }
+
+    /// Keeps `messages`, boards of `m`'s table that a newer one replaced, for deleting once
+    /// the game is over (a tidy chat, `/boards tidy`).
+    async fn keep_for_tidy(&self, m: &TableMessage, messages: &[Posted]) {
+        if m.slot != super::Slot::Board || messages.is_empty() {
+            return;
+        }
+        let now = self.clock.now_ms();
+        if let Err(e) = self.store.tidy().keep(m.table, messages, now).await {
+            tracing::warn!(table = m.table.get(), error = %e, "keeping boards to tidy failed");
         }
     }
 

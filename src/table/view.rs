@@ -1,6 +1,7 @@
 //! Views: the lobby, the board with its buttons, and the informational answers (status,
 //! history, statistics, leaderboard, fairness, help).
 
+use super::describe::{Units, Words};
 use super::fail::{Fail, say};
 use super::i18n::{Arg, I18n, Lang};
 use super::load::{LEASE_MS, Loaded};
@@ -13,12 +14,16 @@ use super::{
 };
 use crate::engine::computer::Level;
 use crate::engine::{Action, Event, Game, GameKind, Legal, Options};
-use crate::ids::{ChatId, TableId, UserId};
+use crate::ids::{ChatId, Platform, TableId, UserId};
 use crate::render::{Player, Scene, Theme};
 use crate::store::TableStatus;
 
 /// How many moves `/history` tells.
 const HISTORY: usize = 12;
+
+/// The most a text answer may hold on every platform: Discord's 2,000 characters a message
+/// (Telegram's 4,096 UTF-16 units are more).
+const TEXT_MAX: usize = 2000;
 
 impl Views<'_> {
     pub(super) fn game_name(&self, lang: Lang, kind: GameKind) -> String {
@@ -87,6 +92,7 @@ impl Views<'_> {
             invite,
             thread: false,
             place: Place::New,
+            tidy: false,
         };
         View::new(Some(lang), text, Kind::Table(message))
     }
@@ -272,9 +278,9 @@ impl Views<'_> {
         let image = self.picture(game, events, &names, lang).await;
         // The board this version owes is made: a computer's turn held back for it may go.
         self.board_made(t.rec.id, t.rec.version);
-        let alt = image
-            .as_ref()
-            .map(|_| super::describe::describe(&self.i18n, lang, game, &names, &lines));
+        let discord = t.rec.chat.platform() == Platform::Discord;
+        let alt =
+            image.as_ref().map(|_| Words::new(&self.i18n, lang, game, &names, &lines, discord));
         let message = TableMessage {
             table: t.rec.id,
             slot: Slot::Board,
@@ -288,6 +294,7 @@ impl Views<'_> {
             invite: None,
             thread: t.settings.thread,
             place: Place::New,
+            tidy: self.table_board_mode(t).await == BoardMode::Tidy,
         };
         View::new(Some(lang), lines.join("\n"), Kind::Table(message))
     }
@@ -387,17 +394,23 @@ impl Views<'_> {
         let names = t.names();
         let turn = self.turn(&t, game, lang, &names, true);
         let lines: Vec<String> = turn.line.into_iter().collect();
-        let mut text = super::describe::describe(&self.i18n, lang, game, &names, &lines);
+        let discord = ctx.chat.platform() == Platform::Discord;
+        let words = Words::new(&self.i18n, lang, game, &names, &lines, discord);
         let moves: Vec<&Button> = turn.buttons.iter().flatten().collect();
         // The moves open, to the player who may choose one: another reader hears whose turn it
         // is, not someone else's moves as theirs.
         let theirs = turn.mentions.contains(&ctx.user);
+        let mut after = String::new();
         if matches!(game.legal(), Legal::Choose { .. }) && theirs && !moves.is_empty() {
-            text.push_str(&format!("\n{}", self.i18n.text(lang, "board-text-moves", &[])));
+            after.push_str(&format!("\n{}", self.i18n.text(lang, "board-text-moves", &[])));
             for button in moves {
-                text.push_str(&format!("\n• {}", button.label));
+                after.push_str(&format!("\n• {}", button.label));
             }
         }
+        // Every place, whole where the smallest message holds it (Discord's 2,000 characters;
+        // Telegram counts UTF-16 units, never fewer); else densely.
+        let room = TEXT_MAX.saturating_sub(Units::Utf16.of(&after));
+        let text = words.within(room, Units::Utf16) + &after;
         Ok(vec![View::private(Some(lang), text, ctx.user.clone())])
     }
 

@@ -64,6 +64,8 @@ pub struct Telegram {
     health: Arc<Health>,
     /// The calls each chat may still make, as Telegram counts them (see [`Calls`]).
     calls: Arc<Calls>,
+    /// How often tidy chats' boards are looked for to delete (a twentieth of the rate window).
+    tidy_every: Duration,
     /// Views waiting to be sent, by table (or chat): each lane sends in order.
     outbox: Arc<Lanes<Outgoing>>,
     /// The bot's username (from getMe), for invite links.
@@ -118,6 +120,7 @@ impl Telegram {
             health,
             outbox: Arc::default(),
             calls,
+            tidy_every: window / 20,
             username: Arc::default(),
             live: None,
         }

@@ -29,6 +29,7 @@ use teloxide::types::{
 use teloxide::{ApiError, RequestError};
 
 use crate::table::budget::{Budget, Ledger, Limit};
+use crate::table::describe::Units;
 use crate::table::show::fold_boards;
 use crate::table::{FileKind, Kind, Notice, NoticeFailure, Slot, View, clip_end, mark_last};
 
@@ -159,7 +160,54 @@ where
     }
 }
 
+/// How long Telegram lets a bot delete its own messages in a group (48 hours), less an hour
+/// of margin: a board older than this is left.
+const TIDY_AGE: Duration = Duration::from_secs(47 * 3600);
+
+/// The calls a chat must be able to spare before one of its old boards is deleted (a quiet
+/// chat's whole burst): a board coming meanwhile still finds two (a new message and its old
+/// one's strip).
+const TIDY_SPARE: u32 = 3;
+
 impl Telegram {
+    /// Deletes tidy chats' earlier boards of games that are over (`/boards tidy`, issue 60),
+    /// until `stopped`: every `tidy_every`, each chat with boards to delete that is quiet (it
+    /// can spare [`TIDY_SPARE`] calls and is not slowed by a 429) gets one deletion, counted in
+    /// its budget like any call: at most about one a twentieth of the window, while the chat
+    /// stays quiet.
+    pub async fn tidy(self, mut stopped: tokio::sync::watch::Receiver<bool>) {
+        loop {
+            tokio::select! {
+                _ = stopped.changed() => {}
+                () = tokio::time::sleep(self.tidy_every) => {}
+            }
+            if *stopped.borrow() {
+                return;
+            }
+            self.tidy_once().await;
+        }
+    }
+
+    /// One round of [`Telegram::tidy`].
+    async fn tidy_once(&self) {
+        let platform = crate::ids::Platform::Telegram;
+        for chat in self.service.tidy_chats(platform, TIDY_AGE).await {
+            let c = ChatId(chat);
+            let budget = self.calls.of(c);
+            let spare = budget.spare(c);
+            if spare < TIDY_SPARE || budget.slowed(c) {
+                continue;
+            }
+            for board in self.service.tidy_boards(platform, chat, 1).await {
+                let Some((c, m)) = telegram_message(board) else { continue };
+                let method = "deleteMessage";
+                let bot = &self.bot;
+                let deleted = self.counted(c, method, None, || bot.delete_message(c, m).send());
+                logged(method, deleted.await);
+            }
+        }
+    }
+
     /// Makes a call that Telegram counts against `chat` (a send, an edit, a deletion): waits
     /// for the chat's budget (and the bot's), then calls, retrying network errors a few times.
     /// A 429 sets the chat's wait to its `retry_after` (and no other chat's); a short one is
@@ -342,19 +390,8 @@ pub(super) fn clip(text: &str, max: usize) -> String {
     clip_end(text, max, char::len_utf16)
 }
 
-/// At most `max` UTF-16 units, keeping the start (a board's places, which begin with their
-/// heading and the first players).
-fn clip_start(text: &str, max: usize) -> String {
-    let mut used = 0;
-    text.chars()
-        .take_while(|c| {
-            used += c.len_utf16();
-            used <= max
-        })
-        .collect()
-}
-
-/// The least of a caption the board's own text keeps beside its places in words.
+/// The most of a caption a finished board's own text (its ranking) keeps from its places in
+/// words.
 const MIN_TEXT: usize = 240;
 
 impl Telegram {
@@ -632,11 +669,6 @@ impl Telegram {
                 text.push_str(&format!("\n🔗 {}: {url}", link.table));
             }
         }
-        // A board's places in words (issue 48: Telegram photos have no alt text) open the
-        // caption as a collapsed quote, which a screen reader reads and others open at will
-        // (the prompt stays the caption's last line); they are kept before the text's oldest
-        // lines, which earlier boards said.
-        let places = self.service.places(view).map(|p| clip_start(p, max.saturating_sub(MIN_TEXT)));
         let names = self.names.lock().unwrap_or_else(|e| e.into_inner());
         // Every mentioned player is named (a cup round's post mentions each paired player):
         // room is kept for a line with each name that the text may not have.
@@ -646,9 +678,24 @@ impl Telegram {
             .filter_map(|u| u.telegram_id())
             .map(|id| names.get(&id).map_or(2, |n| n.encode_utf16().count()) + 3)
             .sum();
-        let room = max
-            .saturating_sub(mentioned.min(max / 2))
-            .saturating_sub(places.as_deref().map_or(0, |p| p.encode_utf16().count() + 1));
+        let room = max.saturating_sub(mentioned.min(max / 2));
+        // A board's places in words (issue 48: Telegram photos have no alt text) open the
+        // caption as a collapsed quote, which a screen reader reads and others open at will
+        // (the prompt stays the caption's last line): they have all the room the text leaves
+        // them, counted as Telegram counts a caption (UTF-16 units of the text after its
+        // entities), and are said whole, densely or as whole players, never cut (issue 61).
+        // The text keeps its last line, whose turn it is, while the game goes on (its other
+        // lines, the last moves, give way first), and its last MIN_TEXT units once it is over
+        // (the ranking).
+        let keep = match text.rsplit_once('\n') {
+            Some((_, last)) if !view.buttons().is_empty() => last,
+            _ => text.as_str(),
+        };
+        let text_needs = keep.encode_utf16().count().min(MIN_TEXT);
+        let places = view.places_within(room.saturating_sub(text_needs + 1), Units::Utf16);
+        let places = places.filter(|p| !p.is_empty());
+        let room =
+            room.saturating_sub(places.as_deref().map_or(0, |p| p.encode_utf16().count() + 1));
         let text = clip(&text, room);
         let mut out = escape(&text);
         for user in view.mentions() {

@@ -370,6 +370,11 @@ pub struct Fake {
     pub refused: Vec<i64>,
     /// Telegram's limits, enforced on every counted call.
     pub rules: Rules,
+    /// Texts refused as too long, as Telegram refuses them (a caption over 1,024 UTF-16 units,
+    /// a message over 4,096, counted after the HTML entities are parsed): (method, length).
+    pub too_long: Vec<(String, usize)>,
+    /// Messages deleted (deleteMessage), in order: (chat, message).
+    pub deleted: Vec<(i64, i64)>,
 }
 
 impl Fake {
@@ -591,6 +596,39 @@ async fn call_by(
     serve(s, by, method, request).await
 }
 
+/// A text or caption longer than Telegram takes: what it is, the most, and its length in UTF-16
+/// units after HTML entities are parsed (tags take no room, `&amp;` one unit).
+fn too_long(method: &str, f: &HashMap<String, Value>) -> Option<(&'static str, usize, usize)> {
+    let (what, max, value) = match method {
+        "sendmessage" | "editmessagetext" => ("message text", 4096, f.get("text")?.clone()),
+        "sendphoto" | "sendanimation" | "senddocument" | "editmessagecaption" => {
+            ("message caption", 1024, f.get("caption")?.clone())
+        }
+        "editmessagemedia" => ("message caption", 1024, f.get("media")?["caption"].clone()),
+        _ => return None,
+    };
+    let text = value.as_str()?;
+    let html = f.get("parse_mode").and_then(Value::as_str) == Some("HTML")
+        || f.get("media").is_some_and(|m| m["parse_mode"] == "HTML");
+    let len = if html { parsed(text) } else { text.to_owned() }.encode_utf16().count();
+    (len > max).then_some((what, max, len))
+}
+
+/// Telegram HTML as the reader gets it: tags dropped, entities turned into their characters.
+pub fn parsed(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => in_tag = false,
+            c if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&amp;", "&")
+}
+
 /// One Bot API call: `by` is the path the caller was given (empty: the plain address).
 async fn serve(
     State(s): State<BotApi>,
@@ -615,6 +653,11 @@ async fn serve(
         }));
     }
     let chat = f.get("chat_id").and_then(Value::as_i64);
+    if let Some((what, max, len)) = too_long(&method, &f) {
+        fake.too_long.push((method.clone(), len));
+        return axum::Json(json!({ "ok": false, "error_code": 400,
+            "description": format!("Bad Request: {what} is too long ({len} > {max})") }));
+    }
     if let Some(c) = chat
         && let Some(seconds) = fake.rules.admit(c, &method, began)
     {
@@ -663,6 +706,17 @@ async fn serve(
                 m["calls"] = json!(calls);
             }
             answer
+        }
+        "deletemessage" => {
+            let id = f.get("message_id").and_then(Value::as_i64).unwrap_or(0);
+            let theirs = fake.messages.get(&id).is_some_and(|m| m["chat"].as_i64() == chat);
+            if !theirs {
+                return axum::Json(json!({ "ok": false, "error_code": 400,
+                    "description": "Bad Request: message to delete not found" }));
+            }
+            fake.messages.remove(&id);
+            fake.deleted.push((chat.unwrap_or_default(), id));
+            ok(json!(true))
         }
         "answercallbackquery" => {
             let id = f.get("callback_query_id").and_then(Value::as_str).unwrap_or("").to_owned();

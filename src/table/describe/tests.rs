@@ -23,6 +23,11 @@ impl Rng {
     }
 }
 
+/// The description as Discord's attachment holds it (1,024 characters).
+fn described(i18n: &I18n, lang: Lang, game: &Game, names: &[String], lines: &[String]) -> String {
+    Words::new(i18n, lang, game, names, lines, true).within(DESCRIPTION_MAX, Units::Chars)
+}
+
 fn names(n: usize) -> Vec<String> {
     (1..=n).map(|k| format!("Player {k}")).collect()
 }
@@ -56,7 +61,7 @@ fn playout(mut game: Game, seed: u64, check: &mut dyn FnMut(&Game)) -> usize {
 
 /// The description in English without isolation marks, its lines after "Where everyone is:".
 fn english(game: &Game, names: &[String]) -> Vec<String> {
-    let text = describe(&I18n::new(), Lang::En, game, names, &[]);
+    let text = described(&I18n::new(), Lang::En, game, names, &[]);
     assert!(text.chars().count() <= DESCRIPTION_MAX, "{text}");
     let text = text.replace(['\u{2068}', '\u{2069}'], "");
     let mut lines = text.lines().map(str::to_owned);
@@ -216,7 +221,7 @@ fn every_gallery_state_reads_back_and_fits() {
             let names = names(game.players());
             read_back(&game, &names);
             for lang in Lang::ALL {
-                let text = describe(&i18n, lang, &game, &names, &[]);
+                let text = described(&i18n, lang, &game, &names, &[]);
                 assert!(text.chars().count() <= DESCRIPTION_MAX, "{}: {lang:?}", example.name);
             }
         }
@@ -239,7 +244,7 @@ fn the_largest_table_fits_in_every_language() {
     let lines: Vec<String> = (0..40).map(|k| format!("Something happened, line {k}.")).collect();
     let i18n = I18n::new();
     for lang in Lang::ALL {
-        let text = describe(&i18n, lang, &Game::Ludo(g.clone()), &names, &lines);
+        let text = described(&i18n, lang, &Game::Ludo(g.clone()), &names, &lines);
         assert!(text.chars().count() <= DESCRIPTION_MAX, "{lang:?}: {}", text.chars().count());
         for name in &names {
             assert!(text.contains(name.as_str()), "{lang:?}: {name} missing in {text}");
@@ -359,4 +364,227 @@ fn no_label_for_what_is_not_a_move() {
     assert_eq!(action(&i18n, Lang::En, &game, &Action::Move { piece: 0 }, &names), None);
     let roll = Action::Roll { dice: vec![6] };
     assert_eq!(action(&i18n, Lang::En, &game, &roll, &names), None);
+}
+
+/// Reads every place back from the dense English places of `g` (issue 61): a player's pieces
+/// on one square are named together, and nothing is lost.
+fn ludo_dense_back(g: &Ludo, names: &[String], lines: &[String]) {
+    assert!(lines[0].starts_with("Squares from each player's own start"), "{lines:?}");
+    assert_eq!(lines.len(), g.players() + 1, "{lines:?}");
+    let track = g.track_len();
+    for (seat, line) in lines[1..].iter().enumerate() {
+        let rest = line.strip_prefix(&format!("{}: ", names[seat])).unwrap();
+        if rest == "left the game" {
+            assert!(!g.departures().is_active(seat as u8), "{line}");
+            continue;
+        }
+        let mut read = [i16::MIN; 4];
+        for part in rest.split("; ") {
+            let (list, progress) = match part.strip_prefix("house ") {
+                Some(list) => (list, -1),
+                None => {
+                    let (list, at) = part.split_once(" on ").unwrap();
+                    let progress = match at.strip_prefix("goal ") {
+                        Some(goal) => track + number(goal) as i16 - 1,
+                        None => number(at) as i16 - 1,
+                    };
+                    (list, progress)
+                }
+            };
+            for piece in list.split(", ") {
+                let piece = number(piece) as usize - 1;
+                assert_eq!(read[piece], i16::MIN, "piece {} twice: {line}", piece + 1);
+                read[piece] = progress;
+            }
+        }
+        assert_eq!(read, g.pieces()[seat], "{line}");
+    }
+}
+
+#[test]
+fn ludo_reads_back_from_the_dense_words() {
+    let i18n = I18n::new();
+    let mut positions = 0;
+    for players in [2, 4, 6, 8] {
+        let names = names(players);
+        for seed in 0..3 {
+            let options =
+                LudoOptions { until: crate::engine::ludo::Until::All, ..Default::default() };
+            let game = Game::Ludo(Ludo::new(players, options).unwrap());
+            positions += playout(game, seed * 10 + players as u64, &mut |game| {
+                let Game::Ludo(g) = game else { unreachable!() };
+                let words = Words::new(&i18n, Lang::En, game, &names, &[], false);
+                let lines: Vec<String> = (words.dense.lines())
+                    .map(|l| l.replace(['\u{2068}', '\u{2069}'], ""))
+                    .collect();
+                ludo_dense_back(g, &names, &lines);
+            });
+        }
+    }
+    assert!(positions > 1_000, "{positions}");
+}
+
+/// Names of 56 characters in several scripts (one with emoji, which Telegram counts twice).
+fn long_names() -> Vec<String> {
+    let bases = [
+        "Maximiliana Konstantina Alexandrovna Wolkenstein-Rodrigo",
+        "Александра Константиновна Преображенская-Верховская Анна",
+        "محمدرضا سیدابوالفضل حسینی‌نژاد اصفهانی فرزند غلامحسین خان",
+        "Maria Clara de los Santos Bautista y Macapagal-Dimaculan",
+        "🎲🎲 Dice Lover From The Far North Of The Great Lakes 🎲🎲",
+    ];
+    (0..8)
+        .map(|k| {
+            let base: String = bases[k % bases.len()].chars().take(54).collect();
+            let name = format!("{base} {}", k + 1);
+            assert_eq!(name.chars().count(), 56, "{name}");
+            name
+        })
+        .collect()
+}
+
+/// Checks one fitted text: within `max`, whose turn first (where `turn` is given), and made of
+/// whole lines only: each is the turn, the board's other lines, the heading, how places are
+/// counted, a player's whole line (full or dense) or the note of how many more there are, which
+/// then counts exactly the players not said. Returns whether every player was said.
+fn check_fitted(words: &Words, text: &str, max: usize, units: Units, turn: Option<&str>) -> bool {
+    assert!(units.of(text) <= max, "{} > {max}: {text}", units.of(text));
+    let lines: Vec<&str> = text.lines().collect();
+    if let Some(turn) = turn {
+        assert_eq!(lines.first().copied(), Some(turn), "whose turn first: {text}");
+    }
+    let players = words.full.players.len();
+    let mut said = 0;
+    let mut note = None;
+    for line in &lines {
+        let known = words.lines.iter().any(|l| l == line)
+            || *line == words.heading
+            || words.full.counting.iter().chain(&words.dense.counting).any(|l| l == line);
+        if known {
+            continue;
+        }
+        if words.full.players.iter().chain(&words.dense.players).any(|l| l == line) {
+            said += 1;
+            continue;
+        }
+        match words.more.iter().position(|m| m == line) {
+            Some(n) => note = Some(n + 1),
+            None => panic!("a cut or unknown line {line:?} in {text}"),
+        }
+    }
+    assert!(said <= players, "{text}");
+    match note {
+        Some(n) => assert_eq!(said + n, players, "{text}"),
+        None => assert_eq!(said, players, "a player missing without a note: {text}"),
+    }
+    note.is_none()
+}
+
+/// Issue 61, item 1: the largest table (8-player Ludo), 56-character names in several scripts,
+/// every position of long games, in every language: Discord's description (1,024 characters),
+/// Telegram's caption quote (the room a caption leaves beside a board's last lines and a
+/// mention, in UTF-16 units) and `/board text` (2,000) say whose turn it is first, never cut a
+/// word, and say every player whole or name how many more `/board text` says; `/board text`
+/// always says every player.
+#[test]
+fn the_largest_table_with_the_longest_names_is_never_cut() {
+    let i18n = I18n::new();
+    let names = long_names();
+    // What a Telegram caption leaves the quote while a game goes on: 1,024 units, less the
+    // board's last line (whose turn it is: 120 units with the longest names) and a line for
+    // the mentioned player's name.
+    let telegram_room = 1024 - 120 - 1 - (56 + 3);
+    let mut longest = std::collections::BTreeMap::new();
+    let mut all_said = [0usize; 2];
+    let mut positions = 0;
+    for lang in Lang::ALL {
+        for seed in 0..3 {
+            let options =
+                LudoOptions { until: crate::engine::ludo::Until::All, ..Default::default() };
+            let game = Game::Ludo(Ludo::new(8, options).unwrap());
+            playout(game, 80 + seed, &mut |game| {
+                positions += 1;
+                let mover = game.legal().to_move().map_or(0, usize::from);
+                let turn =
+                    format!("🎲 \u{2068}{}\u{2069}, your turn: roll the dice.", names[mover]);
+                let lines = vec![
+                    format!(
+                        "\u{2068}{}\u{2069} rolled 6 and moved piece 2.",
+                        names[(mover + 7) % 8]
+                    ),
+                    turn.clone(),
+                ];
+                let words = Words::new(&i18n, lang, game, &names, &lines, false);
+                let discord = words.within(DESCRIPTION_MAX, Units::Chars);
+                all_said[0] +=
+                    usize::from(check_fitted(&words, &discord, 1024, Units::Chars, Some(&turn)));
+                let quote = words.places_within(telegram_room, Units::Utf16);
+                all_said[1] +=
+                    usize::from(check_fitted(&words, &quote, telegram_room, Units::Utf16, None));
+                let text = words.within(TEXT_MAX_FOR_TESTS, Units::Utf16);
+                assert!(check_fitted(&words, &text, TEXT_MAX_FOR_TESTS, Units::Utf16, Some(&turn)));
+                for (platform, len) in [
+                    ("discord", Units::Chars.of(&discord)),
+                    ("telegram", Units::Utf16.of(&quote)),
+                    ("board text", Units::Utf16.of(&text)),
+                ] {
+                    let most = longest.entry((platform, lang.code())).or_insert(0);
+                    *most = (*most).max(len);
+                }
+                let full = Units::Utf16.of(&words.whole());
+                let most = longest.entry(("whole", lang.code())).or_insert(0);
+                *most = (*most).max(full);
+                let mut dense = vec![words.heading.clone()];
+                dense.extend(words.dense.lines().cloned());
+                let dense = Units::Utf16.of(&dense.join("\n"));
+                let most = longest.entry(("dense places", lang.code())).or_insert(0);
+                *most = (*most).max(dense);
+            });
+        }
+    }
+    eprintln!(
+        "positions {positions}; every player said: discord {}, telegram {}",
+        all_said[0], all_said[1]
+    );
+    for ((platform, lang), len) in &longest {
+        eprintln!("longest {platform} {lang}: {len}");
+    }
+    assert!(positions > 1_000, "{positions}");
+    assert_eq!(all_said, [positions; 2], "every player said on both platforms");
+}
+
+/// `/board text`'s room (view.rs's `TEXT_MAX`).
+const TEXT_MAX_FOR_TESTS: usize = 2000;
+
+/// Where not every player fits, the player to move is said first of all, and the others in
+/// seat order as room allows.
+#[test]
+fn the_player_to_move_is_said_first_when_not_all_fit() {
+    let i18n = I18n::new();
+    let names = long_names();
+    let options = LudoOptions { until: crate::engine::ludo::Until::All, ..Default::default() };
+    let mut late = None;
+    playout(Game::Ludo(Ludo::new(8, options).unwrap()), 81, &mut |g| {
+        if g.legal().to_move() == Some(6) {
+            late = Some(g.clone());
+        }
+    });
+    let game = late.expect("seat 7 moves at some point");
+    let words = Words::new(&i18n, Lang::Ru, &game, &names, &[], false);
+    let text = words.places_within(400, Units::Utf16);
+    check_fitted(&words, &text, 400, Units::Utf16, None);
+    assert!(text.contains(&names[6]), "the mover's line: {text}");
+    assert!(text.lines().last().unwrap().contains("/board text"), "{text}");
+    // A Discord board names Discord's command.
+    let words = Words::new(&i18n, Lang::En, &game, &names, &[], true);
+    let text = words.places_within(400, Units::Chars);
+    assert!(text.contains("/game status text:True"), "{text}");
+}
+
+#[test]
+fn isolation_marks_leave_numbers_only() {
+    assert_eq!(bare_numbers("piece \u{2068}3\u{2069} on \u{2068}14\u{2069}"), "piece 3 on 14");
+    assert_eq!(bare_numbers("\u{2068}1, 2\u{2069} on \u{2068}۱۴\u{2069}"), "1, 2 on ۱۴");
+    let name = "\u{2068}Ana 2\u{2069}: \u{2068}house \u{2068}1\u{2069}\u{2069}";
+    assert_eq!(bare_numbers(name), "\u{2068}Ana 2\u{2069}: \u{2068}house 1\u{2069}");
 }
