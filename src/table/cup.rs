@@ -743,7 +743,8 @@ impl Cups<'_> {
         self.store.cups().lift_cup_wait(&ctx.chat, &user, self.clock.now_ms()).await?;
         let lang = self.chat_lang(ctx).await;
         let args = [("name", who.name().to_owned().into())];
-        Ok(vec![View::post(Some(lang), self.i18n.text(lang, "cup-lifted", &args))])
+        // Discord says "channel" (`cup-lifted-discord`).
+        Ok(vec![View::post(Some(lang), self.text_for(ctx, lang, "cup-lifted", &args))])
     }
 
     async fn cup_leave(&self, ctx: &Ctx) -> Result<Vec<View>, Fail> {
@@ -1546,6 +1547,60 @@ mod tests {
         assert_eq!(Start::At(12 * 60).at(now, 210), now + 22 * 3_600_000 + 1_800_000, "tomorrow");
         assert_eq!(Start::At(9 * 60).at(now, -300), now + 4 * 3_600_000, "09:00 at UTC−5");
         assert_eq!(Start::In(60_000).at(now, 210), now + 60_000);
+    }
+
+    /// Issue 61 item 7: every cup sentence a Discord user can read says "channel" (never
+    /// "chat") and Discord's commands (`/cup show`, `/cup begin`, options), never Telegram's
+    /// typed words (`/cup nardy 5 rounds 24h`, `/cup` alone, `start=2h`), in all four languages.
+    #[test]
+    fn discord_cup_sentences_say_channel_and_discords_commands() {
+        use crate::table::i18n::{I18n, PLATFORM};
+        let i18n = I18n::new();
+        let keys: Vec<&str> = include_str!("../../assets/locales/en.ftl")
+            .lines()
+            .filter_map(|l| l.split_once(" = ").map(|(k, _)| k))
+            .filter(|k| k.starts_with("cup-") || k.starts_with("err-cup-"))
+            .filter(|k| !k.ends_with("-discord"))
+            .collect();
+        assert!(keys.len() > 50, "{keys:?}");
+        let args: Vec<(&str, Arg)> =
+            ["game", "window", "format", "names", "name", "left", "word", "first", "second", "by"]
+                .into_iter()
+                .map(|a| (a, Arg::from("X")))
+                .chain(
+                    [
+                        "rounds", "round", "count", "seats", "n", "place", "points", "sb",
+                        "played", "max",
+                    ]
+                    .into_iter()
+                    .chain(["min", "cups", "games", "table", "players"])
+                    .map(|a| (a, Arg::Number(2))),
+                )
+                .chain([(PLATFORM, Arg::Text("discord".into()))])
+                .collect();
+        let subs =
+            ["start", "join", "leave", "begin", "cancel", "show", "export", "excuse", "lift"];
+        let chat = [(Lang::En, "chat"), (Lang::Ru, "чат"), (Lang::Fa, "گفتگو"), (Lang::Tl, "chat")];
+        let mut wrong = Vec::new();
+        for (lang, chat) in chat {
+            for key in &keys {
+                let text = i18n
+                    .format(lang, &format!("{key}-discord"), &args)
+                    .unwrap_or_else(|| i18n.text(lang, key, &args));
+                let text = text.replace(['\u{2068}', '\u{2069}'], "");
+                let telegram = text.split("/cup").skip(1).any(|after| {
+                    let sub = after.strip_prefix(' ').unwrap_or("");
+                    !subs.iter().any(|s| sub.starts_with(s))
+                });
+                let lower = text.to_lowercase();
+                let says_chat =
+                    lower.split(|c: char| !c.is_alphabetic()).any(|w| w.starts_with(chat));
+                if says_chat || telegram || text.contains("start=") {
+                    wrong.push(format!("{lang:?} {key}: {text}"));
+                }
+            }
+        }
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     }
 
     #[test]
