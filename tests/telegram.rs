@@ -1844,3 +1844,68 @@ async fn a_six_player_cup_closes_its_sign_up_and_each_round_mentions_every_playe
         g.running.shutdown().await;
     }
 }
+
+/// Issue 60, item 3 (the cup's part), measured through the fake Bot API with Telegram's
+/// limits: a 4-player and a 6-player two-round cup cost the group at most 3 new messages a
+/// game, counting every message sent there from the sign-up on (the sign-up, each round's
+/// post, each game's first board and result, the standings with the winner), with no 429.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cup_costs_the_group_at_most_three_new_messages_a_game() {
+    let people = [(1, "Ana"), (2, "Ben"), (4, "Cy"), (5, "Dee"), (6, "Eve"), (7, "Fay")];
+    for players in [4, 6] {
+        let mut g = TelegramBot::start(&format!("cup-cost-{players}")).await;
+        let run = tg_cup(&mut g, &people[..players], 2, "nardy", 2).await;
+        let f = g.api.fake.lock().await;
+        let new: Vec<(i64, String)> = f
+            .in_chat(Some(CHAT))
+            .into_iter()
+            .filter(|(id, _)| *id >= run.signup)
+            .map(|(id, m)| {
+                let kind = if m["photo"] == true { "photo" } else { "text" };
+                let text = untagged(m["text"].as_str().unwrap_or(""));
+                (id, format!("{kind}: {}", text.lines().next().unwrap_or("")))
+            })
+            .collect();
+        let per_game = new.len() as f64 / run.games as f64;
+        println!(
+            "a {players}-player 2-round cup: {} new group messages for {} games ({per_game:.2} a \
+             game), {} counted calls, 429s {:?}",
+            new.len(),
+            run.games,
+            f.rules.calls_to(CHAT),
+            f.rules.refused
+        );
+        assert!(per_game <= 3.0, "{players} players: {per_game:.2} a game: {new:#?}");
+        assert!(f.rules.refused.is_empty(), "{players} players: {:?}", f.rules.refused);
+        drop(f);
+        g.running.shutdown().await;
+    }
+}
+
+/// Issue 60's measure of a big cup: a 12-player, 3-round Ludo cup at tables of 4 runs to its
+/// final standings through the fake Bot API with Telegram's limits (edits counted, the window
+/// shrunk) and receives no 429; it says what the cup cost the group.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_twelve_player_ludo_cup_runs_to_its_end_with_no_429() {
+    let mut g = TelegramBot::start("cup-ludo-12").await;
+    let names: Vec<(i64, String)> = (1..=12).map(|i| (i, format!("P{i:02}"))).collect();
+    let names: Vec<(i64, &str)> = names.iter().map(|(i, n)| (*i, n.as_str())).collect();
+    let began = std::time::Instant::now();
+    let run = tg_cup(&mut g, &names, 3, "ludo 4 seats", 4).await;
+    let f = g.api.fake.lock().await;
+    assert_eq!(run.games, 9, "three rounds of three tables");
+    let new = f.in_chat(Some(CHAT)).into_iter().filter(|(id, _)| *id >= run.signup).count();
+    println!(
+        "a 12-player 3-round Ludo cup: {} counted calls to the group ({} new messages, {:.2} a \
+         game), most in a window {}, in {:?}",
+        f.rules.calls_to(CHAT),
+        new,
+        new as f64 / run.games as f64,
+        f.rules.most_in_a_window(CHAT),
+        began.elapsed()
+    );
+    assert!(f.rules.refused.is_empty(), "429s: {:?}", f.rules.refused);
+    assert!(f.rules.most_in_a_window(CHAT) <= 20, "{}", f.rules.most_in_a_window(CHAT));
+    drop(f);
+    g.running.shutdown().await;
+}

@@ -1202,7 +1202,7 @@ impl Cups<'_> {
                 self.lobby().begin(t, lang).await
             };
             match started.await {
-                Ok(v) => views.extend(v),
+                Ok(v) => views.extend(first_board_first(v)),
                 Err(Fail::Internal(e)) => {
                     tracing::error!(cup = c.rec.id, table = id.get(), error = %e, "a cup table did not start")
                 }
@@ -1469,6 +1469,24 @@ fn ended(c: &Read) -> Result<(), Fail> {
         CupStatus::Finished => Err(say("err-cup-over")),
         _ => Ok(()),
     }
+}
+
+/// A cup game's first views as the chat gets them: where the game plays in the chat itself
+/// (no thread of its own to open from its start), the start's words (who plays, the seed's
+/// fingerprint) ride on its first board, so that a game's first message is its first board
+/// and a cup costs the chat one message less a game (issue 60: at most 3 new messages a cup
+/// game on Telegram). A game in a thread (Discord) keeps its start as the message its thread
+/// opens from.
+fn first_board_first(mut views: Vec<View>) -> Vec<View> {
+    let [started, board] = &mut views[..] else { return views };
+    let lobby = matches!(started.shows(), Some((_, super::Slot::Lobby)));
+    let first = matches!(board.shows(), Some((_, super::Slot::Board)));
+    if !lobby || !first || started.thread() || board.thread() {
+        return views;
+    }
+    board.text = format!("{}\n{}", started.text, board.text);
+    views.remove(0);
+    views
 }
 
 /// Puts a picture on a post, with its words (`alt`: issue 61, the winner's podium had none).
