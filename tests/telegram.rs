@@ -1909,3 +1909,31 @@ async fn a_twelve_player_ludo_cup_runs_to_its_end_with_no_429() {
     drop(f);
     g.running.shutdown().await;
 }
+
+/// Issue 60's measure of the biggest cup: a 16-player, 5-round Swiss Long Nardy cup (sixteen
+/// people) runs to its final standings through the fake Bot API with Telegram's limits and
+/// receives no 429; it says what the cup cost the group.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sixteen_player_nardy_cup_runs_to_its_end_with_no_429() {
+    let mut g = TelegramBot::start("cup-nardy-16").await;
+    let names: Vec<(i64, String)> = (1..=16).map(|i| (i, format!("P{i:02}"))).collect();
+    let names: Vec<(i64, &str)> = names.iter().map(|(i, n)| (*i, n.as_str())).collect();
+    let began = std::time::Instant::now();
+    let run = tg_cup(&mut g, &names, 5, "nardy", 2).await;
+    let f = g.api.fake.lock().await;
+    assert_eq!(run.games, 40, "five rounds of eight tables");
+    let new = f.in_chat(Some(CHAT)).into_iter().filter(|(id, _)| *id >= run.signup).count();
+    println!(
+        "a 16-player 5-round Nardy cup: {} counted calls to the group ({} new messages, {:.2} a \
+         game), most in a window {}, in {:?}",
+        f.rules.calls_to(CHAT),
+        new,
+        new as f64 / run.games as f64,
+        f.rules.most_in_a_window(CHAT),
+        began.elapsed()
+    );
+    assert!(f.rules.refused.is_empty(), "429s: {:?}", f.rules.refused);
+    assert!(new as f64 / run.games as f64 <= 3.0, "{new} new messages for {} games", run.games);
+    drop(f);
+    g.running.shutdown().await;
+}
