@@ -642,7 +642,8 @@ impl Playground {
     }
 
     /// A room the playground has no messages for (it started since) shows each open table of
-    /// its chat as it stands, so a page opened after a restart is not empty.
+    /// its chat as it stands, and its open cup's message, so a page opened after a restart is
+    /// not empty and a page left open is not stale.
     async fn restore(&self, room: &str) {
         let shown: Vec<TableId> = {
             let mut rooms = self.rooms.lock().await;
@@ -659,6 +660,16 @@ impl Playground {
         for view in self.service.views().open_views(&chat).await {
             if view.shows().is_none_or(|(t, _)| !shown.contains(&t)) {
                 self.post_in(room, None, view).await;
+            }
+        }
+        // The chat's open cup's message (its sign-up or standings) as it stands, under the id
+        // it had (see `put`): a page left open shows it up to date, its buttons live.
+        if let Some((view, recorded)) = self.service.cups().open_cup_message(&chat).await {
+            match recorded.and_then(|m| u64::try_from(m.posted.first()?.message).ok()) {
+                Some(id) => {
+                    self.put(room, None, view, Some(id)).await;
+                }
+                None => self.post_in(room, None, view).await,
             }
         }
     }

@@ -19,7 +19,7 @@ use super::{Ctx, CupOp, Cups, Target, View};
 use crate::engine::cup::{self, Cup, CupGame, Entrant, Format, Seat as CupSeat};
 use crate::engine::{Action, GameKind};
 use crate::game::fair::Seed;
-use crate::ids::{ChatId, TableId, UserId, Version};
+use crate::ids::{ChatId, MessageRef, TableId, UserId, Version};
 use crate::store::{
     CupChange, CupGameRow, CupPlayer, CupRecord, CupStatus, SeatRecord, StoreError, TableRecord,
     TableStatus,
@@ -463,6 +463,29 @@ impl Cups<'_> {
             CupStatus::Cancelled => self.cup_cancelled_view(c, lang),
             _ => self.cup_live_view(c, lang, None).await,
         }
+    }
+
+    /// The chat's open cup's own message as it stands now (its sign-up or its standings), and
+    /// the message recorded as showing it, if any: for an adapter that lost its messages (the
+    /// playground after a restart) to show it again in its place.
+    pub async fn open_cup_message(&self, chat: &ChatId) -> Option<(View, Option<MessageRef>)> {
+        let id = match self.store.cups().open_cup(chat).await {
+            Ok(id) => id?,
+            Err(e) => {
+                tracing::warn!(%chat, error = %e, "reading the chat's cup failed");
+                return None;
+            }
+        };
+        let c = self.read_cup(id).await.ok()?;
+        let view = self.cup_message_view(&c).await;
+        let shown = match self.store.shows().cup_message(id).await {
+            Ok(shown) => shown.map(|(m, _)| m),
+            Err(e) => {
+                tracing::warn!(cup = id, error = %e, "reading the cup's message failed");
+                None
+            }
+        };
+        Some((view, shown))
     }
 
     /// A private answer to the one who pressed, and the cup's own message as it now stands.
