@@ -2679,3 +2679,74 @@ async fn sixteen_and_twelve_player_cups_run_to_their_end_through_discord() {
         }
     }
 }
+
+/// Issue 61, item 7: what a Discord user reads of a cup, its posts and its refusals, says
+/// "channel" and Discord's own commands (`/cup show`, `/cup begin`, `/cup start` to open one),
+/// never "chat" or Telegram's typed words (`/cup nardy 5 rounds 24h`, `/cup` alone).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cups_words_on_discord_say_channel_and_discords_commands() {
+    let mut g = Guild::start_on(&common::sqlite_url("dc", "cup-words"), "0-0/1").await;
+    let cup = |sub: &str, options: Value| json!([{ "name": sub, "type": 1, "options": options }]);
+    let open = json!([{ "name": "game", "type": 3, "value": "nardy" },
+        { "name": "rounds", "type": 4, "value": 2 }, { "name": "window", "type": 3, "value": "10m" }]);
+    g.command(1, "Ana", "cup", cup("start", open.clone())).await;
+    g.until("the sign-up", |f| f.button("✍️ Sign up")).await;
+    let mut said = Vec::new();
+    // Refusals: a second cup, a begin by one who is neither host nor moderator, a wait lifted
+    // by one who is no moderator.
+    let again = g.command(1, "Ana", "cup", cup("start", open.clone())).await;
+    let exists = g.ephemeral(&again).await;
+    assert!(exists.contains("channel") && exists.contains("/cup show"), "{exists}");
+    said.push(exists);
+    let begin = g.command(2, "Ben", "cup", cup("begin", json!([]))).await;
+    said.push(g.ephemeral(&begin).await);
+    let who = json!([{ "name": "who", "type": 6, "value": "3" }]);
+    let resolved = json!({ "users": { "3": user_json(3, "Cy") } });
+    let lift = g.command_as(2, "Ben", 0, "cup", cup("lift", who.clone()), resolved.clone()).await;
+    said.push(g.ephemeral(&lift).await);
+    let bad = json!([{ "name": "game", "type": 3, "value": "nardy" },
+        { "name": "options", "type": 3, "value": "start=99x" }]);
+    let word = g.command(2, "Ben", "cup", cup("start", bad)).await;
+    said.push(g.ephemeral(&word).await);
+    // A moderator lifts a wait: a post in the channel.
+    g.command_as(4, "Mod", MANAGE_MESSAGES, "cup", cup("lift", who), resolved).await;
+    g.until("the wait lifted", |f| {
+        f.messages
+            .values()
+            .any(|m| plain(m["content"].as_str().unwrap_or("")).contains("may sign up"))
+            .then_some(())
+    })
+    .await;
+    // Cancelled: no cup to join, none to show.
+    g.command(1, "Ana", "cup", cup("cancel", json!([]))).await;
+    g.until("the cup cancelled", |f| {
+        f.messages
+            .values()
+            .any(|m| plain(m["content"].as_str().unwrap_or("")).contains("was cancelled by"))
+            .then_some(())
+    })
+    .await;
+    let join = g.command(2, "Ben", "cup", cup("join", json!([]))).await;
+    let none = g.ephemeral(&join).await;
+    assert!(none.contains("/cup start"), "{none}");
+    said.push(none);
+    let f = g.fake.lock().await;
+    said.extend(f.messages.values().filter_map(|m| m["content"].as_str()).map(plain));
+    let subs = ["start", "join", "leave", "begin", "cancel", "show", "export", "excuse", "lift"];
+    let wrong: Vec<&String> = said
+        .iter()
+        .filter(|t| {
+            let telegram = t.split("/cup").skip(1).any(|after| {
+                let sub = after.strip_prefix(' ').unwrap_or("");
+                !subs.iter().any(|s| sub.starts_with(s))
+            });
+            let lower = t.to_lowercase();
+            let chat = lower.split(|c: char| !c.is_alphabetic()).any(|w| w.starts_with("chat"));
+            chat || telegram || t.contains("start=")
+        })
+        .collect();
+    assert!(wrong.is_empty(), "Telegram's words on Discord: {wrong:#?}");
+    assert!(said.len() >= 8, "{said:#?}");
+    drop(f);
+    g.running.shutdown().await;
+}

@@ -704,3 +704,63 @@ async fn a_double_tap_leaves_exactly_one_live_board() {
         running.shutdown().await;
     }
 }
+
+/// Issue 61, item 7: a page left open across a restart does not keep stale cup standings. The
+/// standings message, which the new process no longer holds, comes back under its own id at
+/// a higher version, so the page (which replaces a message it shows by id when the version is
+/// newer) shows the new standings in place of the old, and the room has one such message.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_left_open_across_a_restart_shows_the_cups_standings_anew_in_place() {
+    let mut config = bot_config(common::sqlite_url("playground", "cup-standings"));
+    let running = bot::start(&config).await.unwrap();
+    config.listen = running.addr;
+    let api = Api::new(running.addr);
+    let standings = |list: &[Value]| -> Vec<(u64, u64, String)> {
+        list.iter()
+            .filter_map(|m| {
+                let text = plain(m["text"].as_str()?);
+                let cup = text.contains("cup standings") || text.contains("Final standings");
+                cup.then(|| (m["id"].as_u64().unwrap(), m["version"].as_u64().unwrap(), text))
+            })
+            .collect()
+    };
+    api.say("Ana", "/cup nardy 1 rounds 10m").await;
+    api.say("Ben", "/cup join").await;
+    api.say("Ana", "/cup start").await;
+    let mut before = Vec::new();
+    for _ in 0..200 {
+        before = standings(&api.messages("Ana").await);
+        if !before.is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let [(id, version, text)] = &before[..] else { panic!("one standings message: {before:?}") };
+    assert!(text.contains("round 1 of 1"), "{text}");
+    running.shutdown().await;
+
+    let running = bot::start(&config).await.unwrap();
+    // The room asked for after the restart shows the standings at once, under their id.
+    let restored = standings(&api.messages("Ana").await);
+    let [(id_restored, version_restored, _)] = &restored[..] else {
+        panic!("the standings restored: {restored:?}")
+    };
+    assert_eq!(id_restored, id, "restored in place of the page's stale standings");
+    assert!(version_restored > version, "{version_restored}");
+    api.say("Ana", "/resign").await;
+    let mut after = Vec::new();
+    for _ in 0..200 {
+        after = standings(&api.messages("Ana").await);
+        if after.iter().any(|(_, _, t)| t.contains("Final standings")) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let [(id_after, version_after, text_after)] = &after[..] else {
+        panic!("one standings message after the restart: {after:?}")
+    };
+    assert!(text_after.contains("Final standings"), "{text_after}");
+    assert_eq!(id_after, id, "the standings keep their id: the page replaces its stale ones");
+    assert!(version_after > version_restored, "a newer version than the page shows");
+    running.shutdown().await;
+}

@@ -1907,3 +1907,211 @@ async fn board_text_in_a_group_goes_to_the_askers_private_chat() {
     assert!(g.api.fake.lock().await.said_in(Some(2), "Where everyone is").is_empty());
     g.running.shutdown().await;
 }
+
+/// What a cup run through the fake left: its sign-up message, each round's post (its id and
+/// HTML), and how many games were played.
+struct CupRun {
+    signup: i64,
+    posts: Vec<(i64, String)>,
+    games: usize,
+}
+
+/// Runs a cup of `rounds` rounds in the group through the fake Bot API (`game`: the cup's
+/// words after `/cup`, e.g. `nardy` or `ludo 4 seats`; `seats` at each table): `names` sign
+/// up by the button (the first opens it and starts it with its button); each round everyone
+/// at a table but its last named resigns; until the final standings.
+async fn tg_cup(
+    g: &mut TelegramBot,
+    names: &[(i64, &str)],
+    rounds: usize,
+    game: &str,
+    seats: usize,
+) -> CupRun {
+    let (host, host_name) = names[0];
+    g.say(host, host_name, &format!("/cup {game} {rounds} rounds 10m")).await;
+    let (signup, join) = g.until("the sign-up", |f| f.button("✍️ Sign up")).await;
+    for (uid, name) in &names[1..] {
+        let q = g.press(*uid, name, signup, &join).await;
+        g.answer(&q).await;
+    }
+    let (_, begin) = g.until("the start button", |f| f.button("▶️ Start the cup")).await;
+    let q = g.press(host, host_name, signup, &begin).await;
+    g.answer(&q).await;
+    let mut run = CupRun { signup, posts: Vec::new(), games: 0 };
+    for round in 1..=rounds {
+        let wanted = format!("round {round} of {rounds}: play");
+        let (id, html) = g
+            .until(&wanted, |f| {
+                f.in_chat(Some(CHAT)).into_iter().find_map(|(id, m)| {
+                    let html = m["text"].as_str()?;
+                    untagged(html).contains(&wanted).then(|| (id, html.to_owned()))
+                })
+            })
+            .await;
+        // "Table 7: Ana, Ben": all but the last named resign at each table.
+        let tables: Vec<(i64, Vec<String>)> = untagged(&html)
+            .lines()
+            .filter_map(|l| {
+                let (table, players) = l.strip_prefix("Table ")?.split_once(": ")?;
+                Some((table.parse().ok()?, players.split(", ").map(str::to_owned).collect()))
+            })
+            .collect();
+        assert_eq!(tables.len(), names.len() / seats, "{html}");
+        run.posts.push((id, html));
+        run.games += tables.len();
+        for (table, players) in &tables {
+            for first in &players[..players.len() - 1] {
+                let (uid, who) = names.iter().find(|(_, n)| n == first).copied().unwrap();
+                g.say(uid, who, &format!("/resign {table}")).await;
+                let resigned = format!("{who} resigned");
+                g.until("the resignation", |f| {
+                    (!f.said_in(Some(CHAT), &resigned).is_empty()).then_some(())
+                })
+                .await;
+            }
+        }
+    }
+    g.until("the final standings", |f| {
+        (!f.said_in(Some(CHAT), "cup is over. Final standings").is_empty()).then_some(())
+    })
+    .await;
+    // Whatever the last game's end still sends.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    run
+}
+
+/// Issue 61, item 7, through the fake Bot API (which refuses, as Telegram does, to edit a text
+/// message into a picture), on both databases: once a cup began, its sign-up message says
+/// sign-up is closed and has no buttons; with six players each round's post lists every
+/// pairing and mentions (notifies, by a `tg://user?id=` link) every one of the six.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_six_player_cup_closes_its_sign_up_and_each_round_mentions_every_player() {
+    for (db, url) in common::both_databases("tg", "cup6").await {
+        let mut g = TelegramBot::start_with(&url, None).await;
+        let names = [(1, "Ana"), (2, "Ben"), (4, "Cy"), (5, "Dee"), (6, "Eve"), (7, "Fay")];
+        let run = tg_cup(&mut g, &names, 2, "nardy", 2).await;
+        let f = g.api.fake.lock().await;
+        let signup = &f.messages[&run.signup];
+        let text = untagged(signup["text"].as_str().unwrap_or(""));
+        assert!(
+            text.contains("sign-up is closed") && !text.contains("Sign up with"),
+            "{db}: {text}"
+        );
+        let buttons = signup["keyboard"]["inline_keyboard"].as_array().map_or(0, Vec::len);
+        assert_eq!(buttons, 0, "{db}: the sign-up keeps no buttons: {signup}");
+        assert_eq!(run.posts.len(), 2, "{db}");
+        for (_, html) in &run.posts {
+            let paired: Vec<String> = untagged(html)
+                .lines()
+                .filter_map(|l| {
+                    l.strip_prefix("Table ")?.split_once(": ").map(|(_, p)| p.to_owned())
+                })
+                .flat_map(|p| p.split(", ").map(str::to_owned).collect::<Vec<_>>())
+                .collect();
+            let mut sorted = paired.clone();
+            sorted.sort();
+            let mut all: Vec<String> = names.iter().map(|(_, n)| (*n).to_owned()).collect();
+            all.sort();
+            assert_eq!(sorted, all, "{db}: every player paired once: {html}");
+            for (uid, name) in &names {
+                let link = format!("tg://user?id={uid}");
+                assert!(html.contains(&link), "{db}: {name} is not mentioned: {html}");
+            }
+        }
+        drop(f);
+        g.running.shutdown().await;
+    }
+}
+
+/// Issue 60, item 3 (the cup's part), measured through the fake Bot API with Telegram's
+/// limits: a 4-player and a 6-player two-round cup cost the group at most 3 new messages a
+/// game, counting every message sent there from the sign-up on (the sign-up, each round's
+/// post, each game's first board and result, the standings with the winner), with no 429.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cup_costs_the_group_at_most_three_new_messages_a_game() {
+    let people = [(1, "Ana"), (2, "Ben"), (4, "Cy"), (5, "Dee"), (6, "Eve"), (7, "Fay")];
+    for players in [4, 6] {
+        let mut g = TelegramBot::start(&format!("cup-cost-{players}")).await;
+        let run = tg_cup(&mut g, &people[..players], 2, "nardy", 2).await;
+        let f = g.api.fake.lock().await;
+        let new: Vec<(i64, String)> = f
+            .in_chat(Some(CHAT))
+            .into_iter()
+            .filter(|(id, _)| *id >= run.signup)
+            .map(|(id, m)| {
+                let kind = if m["photo"] == true { "photo" } else { "text" };
+                let text = untagged(m["text"].as_str().unwrap_or(""));
+                (id, format!("{kind}: {}", text.lines().next().unwrap_or("")))
+            })
+            .collect();
+        let per_game = new.len() as f64 / run.games as f64;
+        println!(
+            "a {players}-player 2-round cup: {} new group messages for {} games ({per_game:.2} a \
+             game), {} counted calls, 429s {:?}",
+            new.len(),
+            run.games,
+            f.rules.calls_to(CHAT),
+            f.rules.refused
+        );
+        assert!(per_game <= 3.0, "{players} players: {per_game:.2} a game: {new:#?}");
+        assert!(f.rules.refused.is_empty(), "{players} players: {:?}", f.rules.refused);
+        drop(f);
+        g.running.shutdown().await;
+    }
+}
+
+/// Issue 60's measure of a big cup: a 12-player, 3-round Ludo cup at tables of 4 runs to its
+/// final standings through the fake Bot API with Telegram's limits (edits counted, the window
+/// shrunk) and receives no 429; it says what the cup cost the group.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_twelve_player_ludo_cup_runs_to_its_end_with_no_429() {
+    let mut g = TelegramBot::start("cup-ludo-12").await;
+    let names: Vec<(i64, String)> = (1..=12).map(|i| (i, format!("P{i:02}"))).collect();
+    let names: Vec<(i64, &str)> = names.iter().map(|(i, n)| (*i, n.as_str())).collect();
+    let began = std::time::Instant::now();
+    let run = tg_cup(&mut g, &names, 3, "ludo 4 seats", 4).await;
+    let f = g.api.fake.lock().await;
+    assert_eq!(run.games, 9, "three rounds of three tables");
+    let new = f.in_chat(Some(CHAT)).into_iter().filter(|(id, _)| *id >= run.signup).count();
+    println!(
+        "a 12-player 3-round Ludo cup: {} counted calls to the group ({} new messages, {:.2} a \
+         game), most in a window {}, in {:?}",
+        f.rules.calls_to(CHAT),
+        new,
+        new as f64 / run.games as f64,
+        f.rules.most_in_a_window(CHAT),
+        began.elapsed()
+    );
+    assert!(f.rules.refused.is_empty(), "429s: {:?}", f.rules.refused);
+    assert!(f.rules.most_in_a_window(CHAT) <= 20, "{}", f.rules.most_in_a_window(CHAT));
+    drop(f);
+    g.running.shutdown().await;
+}
+
+/// Issue 60's measure of the biggest cup: a 16-player, 5-round Swiss Long Nardy cup (sixteen
+/// people) runs to its final standings through the fake Bot API with Telegram's limits and
+/// receives no 429; it says what the cup cost the group.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sixteen_player_nardy_cup_runs_to_its_end_with_no_429() {
+    let mut g = TelegramBot::start("cup-nardy-16").await;
+    let names: Vec<(i64, String)> = (1..=16).map(|i| (i, format!("P{i:02}"))).collect();
+    let names: Vec<(i64, &str)> = names.iter().map(|(i, n)| (*i, n.as_str())).collect();
+    let began = std::time::Instant::now();
+    let run = tg_cup(&mut g, &names, 5, "nardy", 2).await;
+    let f = g.api.fake.lock().await;
+    assert_eq!(run.games, 40, "five rounds of eight tables");
+    let new = f.in_chat(Some(CHAT)).into_iter().filter(|(id, _)| *id >= run.signup).count();
+    println!(
+        "a 16-player 5-round Nardy cup: {} counted calls to the group ({} new messages, {:.2} a \
+         game), most in a window {}, in {:?}",
+        f.rules.calls_to(CHAT),
+        new,
+        new as f64 / run.games as f64,
+        f.rules.most_in_a_window(CHAT),
+        began.elapsed()
+    );
+    assert!(f.rules.refused.is_empty(), "429s: {:?}", f.rules.refused);
+    assert!(new as f64 / run.games as f64 <= 3.0, "{new} new messages for {} games", run.games);
+    drop(f);
+    g.running.shutdown().await;
+}

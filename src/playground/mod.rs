@@ -19,7 +19,10 @@
 //! only the newest few, rooms idle for 20 minutes forgotten, and when all rooms together pass
 //! 40 MB, the least recently used rooms lose their pictures first, then are forgotten. Message
 //! ids never repeat, not even across restarts: a process numbers its messages from its epoch
-//! (the time it started, in milliseconds, × 1000). The page fetches its room again each time
+//! (the time it started, in milliseconds, × 1000); a cup's standings, one message edited for
+//! the cup's whole life, come back under their own id when the room lost them (forgotten, or
+//! a restart), at a higher version, so a page left open replaces its stale standings in
+//! place. The page fetches its room again each time
 //! its event stream opens; when the epoch changed (the bot restarted) it keeps what it shows,
 //! adds the new process's messages (its open tables' boards) at the bottom, and takes the
 //! buttons off the old process's boards. Each message says its language (`lang`), which sets
@@ -223,11 +226,14 @@ impl Room {
     fn trim(&mut self) {
         while self.messages.len() > KEEP {
             let live = self.messages.iter().filter(|m| m.is_live()).count();
+            let standings = |m: &Message| matches!(m.view.kind, crate::table::Kind::Standings(_));
+            // Past LIVE live messages the oldest that is not a cup's standings goes: a room
+            // has one standings message a cup, and those stay however many boards it shows.
             let oldest = match live {
-                _ if live > LIVE => 0,
-                _ => self.messages.iter().position(|m| !m.is_live()).unwrap_or(0),
+                _ if live > LIVE => self.messages.iter().position(|m| !standings(m)),
+                _ => self.messages.iter().position(|m| !m.is_live()),
             };
-            self.messages.remove(oldest);
+            self.messages.remove(oldest.unwrap_or(0));
         }
         let mut pictures = 0;
         for m in self.messages.iter_mut().rev() {
@@ -256,6 +262,16 @@ struct Rooms {
     total: usize,
     /// When idle rooms were last looked for.
     swept: Option<Instant>,
+}
+
+/// The version of a message shown again under its own id after the room lost it: the seconds
+/// since 1970, above the count of edits any page can have seen of it (a message is edited
+/// far less than once a second over its life).
+fn revived_version() -> u32 {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_secs());
+    u32::try_from(secs).unwrap_or(u32::MAX / 2)
 }
 
 /// How often idle rooms are looked for (a post does not walk every room).
@@ -565,13 +581,23 @@ impl Playground {
             let next = rooms.last_id + 1;
             let r = rooms.room(room);
             let existing = replace.and_then(|id| r.messages.iter().position(|m| m.id == id));
-            let id = match existing {
-                Some(i) => {
+            let id = match (existing, replace) {
+                (Some(i), _) => {
                     let m = &mut r.messages[i];
                     m.replace(view);
                     m.id
                 }
-                None => {
+                // A cup's standings this room no longer holds (the room was forgotten, or the
+                // bot restarted) come back under their own id, at a version above any a page
+                // may show, so that a page left open shows them anew in place of the stale
+                // ones (issue 61) instead of keeping those beside a second message.
+                (None, Some(lost)) if matches!(view.kind, crate::table::Kind::Standings(_)) => {
+                    let mut m = Message::new(lost, author, view);
+                    m.version = revived_version();
+                    r.messages.push_back(m);
+                    lost
+                }
+                (None, _) => {
                     r.messages.push_back(Message::new(next, author, view));
                     next
                 }
@@ -614,7 +640,8 @@ impl Playground {
     }
 
     /// A room the playground has no messages for (it started since) shows each open table of
-    /// its chat as it stands, so a page opened after a restart is not empty.
+    /// its chat as it stands, and its open cup's message, so a page opened after a restart is
+    /// not empty and a page left open is not stale.
     async fn restore(&self, room: &str) {
         let shown: Vec<TableId> = {
             let mut rooms = self.rooms.lock().await;
@@ -631,6 +658,16 @@ impl Playground {
         for view in self.service.views().open_views(&chat).await {
             if view.shows().is_none_or(|(t, _)| !shown.contains(&t)) {
                 self.post_in(room, None, view).await;
+            }
+        }
+        // The chat's open cup's message (its sign-up or standings) as it stands, under the id
+        // it had (see `put`): a page left open shows it up to date, its buttons live.
+        if let Some((view, recorded)) = self.service.cups().open_cup_message(&chat).await {
+            match recorded.and_then(|m| u64::try_from(m.posted.first()?.message).ok()) {
+                Some(id) => {
+                    self.put(room, None, view, Some(id)).await;
+                }
+                None => self.post_in(room, None, view).await,
             }
         }
     }
@@ -994,6 +1031,43 @@ mod tests {
         assert_eq!(texts, ["standings", "the board"], "the live ones are kept, in their place");
         let newest = r.messages.back().map_or(0, |m| m.id);
         assert_eq!(r.messages[2].id, newest - (KEEP as u64 - 3), "the oldest others go");
+    }
+
+    /// Issue 61: a cup's standings stay even in a room whose live boards alone pass [`LIVE`]
+    /// (many tables at once): the oldest boards go before them.
+    #[test]
+    fn a_cups_standings_stay_past_any_number_of_live_boards() {
+        let mut rooms = Rooms::default();
+        let standings = crate::table::Standings {
+            cup: 1,
+            version: Version::new(1),
+            image: None,
+            alt: None,
+            buttons: Vec::new(),
+            replaced: None,
+        };
+        let view = View::new(None, "standings".into(), crate::table::Kind::Standings(standings));
+        post(&mut rooms, "r", view);
+        for table in 0..2 * KEEP as i64 {
+            let button = crate::table::Button { label: "🎲".into(), token: "t".into() };
+            let live = crate::table::TableMessage {
+                buttons: vec![vec![button]],
+                ..crate::table::TableMessage::new(
+                    crate::ids::TableId::new(table + 1),
+                    Slot::Board,
+                    Version::new(1),
+                )
+            };
+            post(
+                &mut rooms,
+                "r",
+                View::new(None, "a board".into(), crate::table::Kind::Table(live)),
+            );
+        }
+        let r = &rooms.rooms["r"];
+        assert_eq!(r.messages.len(), KEEP);
+        assert_eq!(r.messages[0].view.text, "standings", "the standings are kept");
+        assert_eq!(r.messages.back().map(|m| m.id), Some(2 * KEEP as u64 + 1), "the newest too");
     }
 
     #[test]

@@ -19,7 +19,7 @@ use super::{Ctx, CupOp, Cups, Target, View};
 use crate::engine::cup::{self, Cup, CupGame, Entrant, Format, Seat as CupSeat};
 use crate::engine::{Action, GameKind};
 use crate::game::fair::Seed;
-use crate::ids::{ChatId, TableId, UserId, Version};
+use crate::ids::{ChatId, MessageRef, TableId, UserId, Version};
 use crate::store::{
     CupChange, CupGameRow, CupPlayer, CupRecord, CupStatus, SeatRecord, StoreError, TableRecord,
     TableStatus,
@@ -465,6 +465,29 @@ impl Cups<'_> {
         }
     }
 
+    /// The chat's open cup's own message as it stands now (its sign-up or its standings), and
+    /// the message recorded as showing it, if any: for an adapter that lost its messages (the
+    /// playground after a restart) to show it again in its place.
+    pub async fn open_cup_message(&self, chat: &ChatId) -> Option<(View, Option<MessageRef>)> {
+        let id = match self.store.cups().open_cup(chat).await {
+            Ok(id) => id?,
+            Err(e) => {
+                tracing::warn!(%chat, error = %e, "reading the chat's cup failed");
+                return None;
+            }
+        };
+        let c = self.read_cup(id).await.ok()?;
+        let view = self.cup_message_view(&c).await;
+        let shown = match self.store.shows().cup_message(id).await {
+            Ok(shown) => shown.map(|(m, _)| m),
+            Err(e) => {
+                tracing::warn!(cup = id, error = %e, "reading the cup's message failed");
+                None
+            }
+        };
+        Some((view, shown))
+    }
+
     /// A private answer to the one who pressed, and the cup's own message as it now stands.
     async fn cup_answer(
         &self,
@@ -743,7 +766,8 @@ impl Cups<'_> {
         self.store.cups().lift_cup_wait(&ctx.chat, &user, self.clock.now_ms()).await?;
         let lang = self.chat_lang(ctx).await;
         let args = [("name", who.name().to_owned().into())];
-        Ok(vec![View::post(Some(lang), self.i18n.text(lang, "cup-lifted", &args))])
+        // Discord says "channel" (`cup-lifted-discord`).
+        Ok(vec![View::post(Some(lang), self.text_for(ctx, lang, "cup-lifted", &args))])
     }
 
     async fn cup_leave(&self, ctx: &Ctx) -> Result<Vec<View>, Fail> {
@@ -1201,7 +1225,7 @@ impl Cups<'_> {
                 self.lobby().begin(t, lang).await
             };
             match started.await {
-                Ok(v) => views.extend(v),
+                Ok(v) => views.extend(first_board_first(v)),
                 Err(Fail::Internal(e)) => {
                     tracing::error!(cup = c.rec.id, table = id.get(), error = %e, "a cup table did not start")
                 }
@@ -1470,6 +1494,24 @@ fn ended(c: &Read) -> Result<(), Fail> {
     }
 }
 
+/// A cup game's first views as the chat gets them: where the game plays in the chat itself
+/// (no thread of its own to open from its start), the start's words (who plays, the seed's
+/// fingerprint) ride on its first board, so that a game's first message is its first board
+/// and a cup costs the chat one message less a game (issue 60: at most 3 new messages a cup
+/// game on Telegram). A game in a thread (Discord) keeps its start as the message its thread
+/// opens from.
+fn first_board_first(mut views: Vec<View>) -> Vec<View> {
+    let [started, board] = &mut views[..] else { return views };
+    let lobby = matches!(started.shows(), Some((_, super::Slot::Lobby)));
+    let first = matches!(board.shows(), Some((_, super::Slot::Board)));
+    if !lobby || !first || started.thread() || board.thread() {
+        return views;
+    }
+    board.text = format!("{}\n{}", started.text, board.text);
+    views.remove(0);
+    views
+}
+
 /// Puts a picture on a post, with its words (`alt`: issue 61, the winner's podium had none).
 fn attach(view: &mut View, png: Option<Vec<u8>>, alt: String) {
     if let (Kind::Post(post), Some(png)) = (&mut view.kind, png) {
@@ -1546,6 +1588,60 @@ mod tests {
         assert_eq!(Start::At(12 * 60).at(now, 210), now + 22 * 3_600_000 + 1_800_000, "tomorrow");
         assert_eq!(Start::At(9 * 60).at(now, -300), now + 4 * 3_600_000, "09:00 at UTC−5");
         assert_eq!(Start::In(60_000).at(now, 210), now + 60_000);
+    }
+
+    /// Issue 61 item 7: every cup sentence a Discord user can read says "channel" (never
+    /// "chat") and Discord's commands (`/cup show`, `/cup begin`, options), never Telegram's
+    /// typed words (`/cup nardy 5 rounds 24h`, `/cup` alone, `start=2h`), in all four languages.
+    #[test]
+    fn discord_cup_sentences_say_channel_and_discords_commands() {
+        use crate::table::i18n::{I18n, PLATFORM};
+        let i18n = I18n::new();
+        let keys: Vec<&str> = include_str!("../../assets/locales/en.ftl")
+            .lines()
+            .filter_map(|l| l.split_once(" = ").map(|(k, _)| k))
+            .filter(|k| k.starts_with("cup-") || k.starts_with("err-cup-"))
+            .filter(|k| !k.ends_with("-discord"))
+            .collect();
+        assert!(keys.len() > 50, "{keys:?}");
+        let args: Vec<(&str, Arg)> =
+            ["game", "window", "format", "names", "name", "left", "word", "first", "second", "by"]
+                .into_iter()
+                .map(|a| (a, Arg::from("X")))
+                .chain(
+                    [
+                        "rounds", "round", "count", "seats", "n", "place", "points", "sb",
+                        "played", "max",
+                    ]
+                    .into_iter()
+                    .chain(["min", "cups", "games", "table", "players"])
+                    .map(|a| (a, Arg::Number(2))),
+                )
+                .chain([(PLATFORM, Arg::Text("discord".into()))])
+                .collect();
+        let subs =
+            ["start", "join", "leave", "begin", "cancel", "show", "export", "excuse", "lift"];
+        let chat = [(Lang::En, "chat"), (Lang::Ru, "чат"), (Lang::Fa, "گفتگو"), (Lang::Tl, "chat")];
+        let mut wrong = Vec::new();
+        for (lang, chat) in chat {
+            for key in &keys {
+                let text = i18n
+                    .format(lang, &format!("{key}-discord"), &args)
+                    .unwrap_or_else(|| i18n.text(lang, key, &args));
+                let text = text.replace(['\u{2068}', '\u{2069}'], "");
+                let telegram = text.split("/cup").skip(1).any(|after| {
+                    let sub = after.strip_prefix(' ').unwrap_or("");
+                    !subs.iter().any(|s| sub.starts_with(s))
+                });
+                let lower = text.to_lowercase();
+                let says_chat =
+                    lower.split(|c: char| !c.is_alphabetic()).any(|w| w.starts_with(chat));
+                if says_chat || telegram || text.contains("start=") {
+                    wrong.push(format!("{lang:?} {key}: {text}"));
+                }
+            }
+        }
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     }
 
     #[test]

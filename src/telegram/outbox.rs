@@ -108,6 +108,27 @@ fn lane(chat: ChatId, views: &[View]) -> String {
     }
 }
 
+/// A cup's end as a Telegram group gets it: the winner's post and the standings' final state
+/// carry the same picture (the podium) and the same standings, so the winner's line rides on
+/// the standings message (its last line, which a caption clipped to Telegram's count keeps)
+/// instead of a new message that says the standings again: every new message spends the
+/// group's budget (issue 60: at most 3 new group messages a cup game).
+fn fold_cup_end(views: &mut Vec<View>) {
+    let Some(s) = views.iter().position(|v| matches!(v.kind, Kind::Standings(_))) else {
+        return;
+    };
+    let Some(podium) = views[s].image().map(<[u8]>::to_vec) else { return };
+    let winner = views
+        .iter()
+        .position(|v| matches!(v.kind, Kind::Post(_)) && v.image() == Some(podium.as_slice()));
+    let Some(w) = winner else { return };
+    let winner = views.remove(w);
+    let s = if w < s { s - 1 } else { s };
+    if let Some(line) = winner.text.lines().next() {
+        views[s].text = format!("{}\n{line}", views[s].text);
+    }
+}
+
 /// The next batch of an outbox lane, without the boards that a later batch of the same lane
 /// supersedes (only a lane that fell behind has later batches). Batches left empty are skipped.
 fn fold(queue: &mut VecDeque<Outgoing>) -> Option<Outgoing> {
@@ -401,14 +422,19 @@ impl Telegram {
         if views.is_empty() {
             return;
         }
+        let mut views = views;
+        fold_cup_end(&mut views);
         let key = lane(chat, &views);
         let this = self.clone();
         self.outbox.submit(key.clone(), Outgoing { chat, views, reply_to }, fold, move |batch| {
             let this = this.clone();
             let key = key.clone();
             async move {
+                // A batch that brings a cup's standings up to date ends a cup game (or opens
+                // a round): see [`Surface::in_place`].
+                let cup = batch.views.iter().any(|v| matches!(v.kind, Kind::Standings(_)));
                 for view in batch.views {
-                    this.post(&key, batch.chat, view, batch.reply_to).await;
+                    this.post(&key, batch.chat, view, batch.reply_to, cup).await;
                 }
             }
         });
@@ -466,8 +492,16 @@ impl Telegram {
     ///
     /// It first waits for the chat's next call, outside any claim; a board that a newer board
     /// of its table queued in the meantime supersedes is then dropped. A view whose call was
-    /// refused with a long 429 is shown again once the chat's wait is over.
-    async fn post(&self, key: &str, chat: ChatId, mut view: View, reply_to: Option<MessageId>) {
+    /// refused with a long 429 is shown again once the chat's wait is over. `cup`: the view
+    /// comes with a cup's standings (a cup game's end).
+    async fn post(
+        &self,
+        key: &str,
+        chat: ChatId,
+        mut view: View,
+        reply_to: Option<MessageId>,
+        cup: bool,
+    ) {
         if let Kind::Notice(notice) = &view.kind {
             return self.post_notice(chat, &view, &notice.notice).await;
         }
@@ -483,8 +517,8 @@ impl Telegram {
                 tracing::debug!(chat = chat.0, "a board superseded while it waited: folded");
                 return;
             }
-            let surface =
-                Surface { telegram: self, chat, reply_to, limited: AtomicBool::new(false) };
+            let limited = AtomicBool::new(false);
+            let surface = Surface { telegram: self, chat, reply_to, limited, cup };
             self.service.show(&surface, &view).await;
             if !surface.limited.load(Ordering::Relaxed) {
                 return;
@@ -734,12 +768,14 @@ impl Telegram {
 }
 
 /// One view's way to Telegram for the show protocol: the chat it came from (or a private
-/// table's players' chats), the message it answers, and whether a call met a long 429.
+/// table's players' chats), the message it answers, whether a call met a long 429, and
+/// whether it comes with a cup's standings.
 struct Surface<'a> {
     telegram: &'a Telegram,
     chat: ChatId,
     reply_to: Option<MessageId>,
     limited: AtomicBool,
+    cup: bool,
 }
 
 impl crate::table::show::Surface for Surface<'_> {
@@ -783,8 +819,17 @@ impl crate::table::show::Surface for Surface<'_> {
     /// A new table message in a chat that cannot spare the two calls of a new message and the
     /// old one's strip (see [`Calls::short`]) edits the table's live message there instead:
     /// one call a move.
+    ///
+    /// A cup game's final board (no buttons: the game is over; it comes with the cup's
+    /// standings) edits the game's live board in place however many calls the chat has: its
+    /// result follows in a message of its own, and a cup costs the group one new message less
+    /// a game (issue 60: at most 3 a cup game).
     fn in_place(&self, view: &View, live: &MessageRef) -> Option<MessageRef> {
-        view.shows()?;
+        let (_, slot) = view.shows()?;
+        if self.cup && slot == Slot::Board && view.buttons().is_empty() {
+            tracing::debug!("a cup game's final board: edited in place");
+            return Some(live.clone());
+        }
         let chats = Telegram::chats_of(self.chat, view);
         let calls = &self.telegram.calls;
         let short: Vec<ChatId> = chats.into_iter().filter(|c| calls.short(*c)).collect();

@@ -296,6 +296,12 @@ pub fn edit(
         return axum::Json(json!({ "ok": false, "error_code": 400,
             "description": "Bad Request: message to edit not found" }));
     };
+    // As Telegram does, a text message cannot become a picture (issue 61: a cup's sign-up
+    // text could not become its standings).
+    if method == "editmessagemedia" && m["photo"] != true && m["file"].is_null() {
+        return axum::Json(json!({ "ok": false, "error_code": 400,
+            "description": "Bad Request: there is no media in the message to edit" }));
+    }
     let keyboard = f.get("reply_markup").cloned().unwrap_or(Value::Null);
     // As Telegram does, an edit that changes nothing is refused (and counted on the message:
     // `not_modified`), so tests can demand that the bot makes none.
