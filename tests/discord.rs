@@ -2580,6 +2580,20 @@ async fn cup_through_discord(
                 .filter_map(|n| n.strip_prefix('P')?.parse().ok())
                 .collect()
         };
+        // The round's post mentions every person paired in it (issue 61: at most 4 were).
+        let post = g
+            .until("the round's post", |f| {
+                let mut contents = f.messages.values().filter_map(|m| m["content"].as_str());
+                contents.find(|c| plain(c).contains(&wanted)).map(str::to_owned)
+            })
+            .await;
+        let paired: std::collections::BTreeSet<u64> =
+            threads.iter().flat_map(|(_, title)| people_at(title)).collect();
+        assert!(paired.len() >= 8, "round {round}: {paired:?}");
+        for uid in &paired {
+            let mentioned = post.contains(&format!("<@{uid}>"));
+            assert!(mentioned, "round {round}: P{uid:02} is not mentioned: {post}");
+        }
         // Round 2's no-show: the first game with a person in it.
         let no_show = threads.iter().position(|(_, title)| !people_at(title).is_empty());
         for (k, (thread, title)) in threads.iter().enumerate() {

@@ -1243,6 +1243,13 @@ async fn a_tidy_chat_keeps_only_the_final_board_of_a_game() {
             .await;
         assert_eq!(photos, vec![final_board], "{db}: the final board stays");
         let f = g.api.fake.lock().await;
+        // What stays of the game in the chat (issue 60, item 3): its lobby (edited into the
+        // start), the final board with the last lines and the ranking on its caption, and one
+        // result post (ratings and the seed); besides them only the /boards answer.
+        let left: Vec<String> = (f.in_chat(None).into_iter())
+            .map(|(_, m)| untagged(m["text"].as_str().unwrap_or("")))
+            .collect();
+        assert_eq!(left.len(), 4, "{db}: {left:#?}");
         let deleted: std::collections::HashSet<i64> = f.deleted.iter().map(|(_, m)| *m).collect();
         assert_eq!(deleted.len(), f.deleted.len(), "{db}: each board deleted once");
         assert!(

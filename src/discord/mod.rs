@@ -831,7 +831,7 @@ impl Discord {
     }
 
     /// Deletes tidy channels' earlier boards of games that are over (`/boards tidy`, issue 60),
-    /// until `stopped`: every [`TIDY_EVERY`], each channel with boards to delete that is quiet
+    /// until `stopped`: every `TIDY_EVERY`, each channel with boards to delete that is quiet
     /// (it can spare its whole burst of writes) gets one deletion, counted as the channel
     /// write it is.
     pub async fn tidy(self, mut stopped: watch::Receiver<bool>) {

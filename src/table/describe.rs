@@ -119,11 +119,11 @@ impl Words {
     /// Everything, with no limit (a web page's `alt`): whose turn it is, the board's other
     /// lines, and every place in full.
     pub fn whole(&self) -> String {
-        let mut out: Vec<&str> =
-            self.lines.split_last().map(|(l, _)| l.as_str()).into_iter().collect();
-        out.extend(
-            self.lines.split_last().into_iter().flat_map(|(_, rest)| rest).map(String::as_str),
-        );
+        let mut out: Vec<&str> = Vec::new();
+        if let Some((headline, older)) = self.lines.split_last() {
+            out.push(headline);
+            out.extend(older.iter().map(String::as_str));
+        }
         out.push(&self.heading);
         out.extend(self.full.lines().map(String::as_str));
         out.join("\n")

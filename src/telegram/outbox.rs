@@ -193,7 +193,7 @@ const TIDY_SPARE: u32 = 3;
 impl Telegram {
     /// Deletes tidy chats' earlier boards of games that are over (`/boards tidy`, issue 60),
     /// until `stopped`: every `tidy_every`, each chat with boards to delete that is quiet (it
-    /// can spare [`TIDY_SPARE`] calls and is not slowed by a 429) gets one deletion, counted in
+    /// can spare `TIDY_SPARE` calls and is not slowed by a 429) gets one deletion, counted in
     /// its budget like any call: at most about one a twentieth of the window, while the chat
     /// stays quiet.
     pub async fn tidy(self, mut stopped: tokio::sync::watch::Receiver<bool>) {
