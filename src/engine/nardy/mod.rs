@@ -1065,5 +1065,7 @@ fn both() -> [bool; 2] {
     [true, true]
 }
 
+pub mod net;
+
 #[cfg(test)]
 mod tests;
