@@ -173,6 +173,26 @@ impl Fake {
         })
     }
 
+    /// An edit or a deletion in `channel`, a write Discord counts against the channel's limit
+    /// (issue 60): recorded, or refused with 429 when the channel spent its writes.
+    fn channel_write(&mut self, channel: u64) -> Option<Response> {
+        let now = std::time::Instant::now();
+        let times = self.channel_posts.entry(channel).or_default();
+        let recent = times.iter().filter(|t| now - **t < CHANNEL_WINDOW).count();
+        if recent >= CHANNEL_POSTS {
+            self.channel_limited.push((channel, now));
+            let body = json!({ "message": "You are being rate limited.", "retry_after": 1.0, "global": false });
+            let refused = (
+                StatusCode::TOO_MANY_REQUESTS,
+                [("retry-after", "1".to_owned())],
+                axum::Json(body),
+            );
+            return Some(refused.into_response());
+        }
+        times.push(now);
+        None
+    }
+
     fn create(&mut self, channel: u64, body: &Value, png: bool) -> u64 {
         self.next_id += 1;
         let id = 100_000 + self.next_id;
@@ -413,20 +433,9 @@ async fn rest(
         }
         ("PATCH", ["channels", channel, "messages", id]) => {
             // Edits are channel writes too: the same limit (issue 60).
-            let channel = channel.parse().unwrap_or(CHANNEL);
-            let now = std::time::Instant::now();
-            let times = fake.channel_posts.entry(channel).or_default();
-            let recent = times.iter().filter(|t| now - **t < CHANNEL_WINDOW).count();
-            if recent >= CHANNEL_POSTS {
-                fake.channel_limited.push((channel, now));
-                return (
-                    StatusCode::TOO_MANY_REQUESTS,
-                    [("retry-after", "1".to_owned())],
-                    axum::Json(json!({ "message": "You are being rate limited.", "retry_after": 1.0, "global": false })),
-                )
-                    .into_response();
+            if let Some(refused) = fake.channel_write(channel.parse().unwrap_or(CHANNEL)) {
+                return refused;
             }
-            times.push(now);
             match fake.edit(id.parse().unwrap_or(0), &body, png) {
                 Some(m) => json(m),
                 None => (
@@ -438,20 +447,9 @@ async fn rest(
         }
         ("DELETE", ["channels", channel, "messages", id]) => {
             // A deletion is a channel write too.
-            let channel = channel.parse().unwrap_or(CHANNEL);
-            let now = std::time::Instant::now();
-            let times = fake.channel_posts.entry(channel).or_default();
-            let recent = times.iter().filter(|t| now - **t < CHANNEL_WINDOW).count();
-            if recent >= CHANNEL_POSTS {
-                fake.channel_limited.push((channel, now));
-                return (
-                    StatusCode::TOO_MANY_REQUESTS,
-                    [("retry-after", "1".to_owned())],
-                    axum::Json(json!({ "message": "You are being rate limited.", "retry_after": 1.0, "global": false })),
-                )
-                    .into_response();
+            if let Some(refused) = fake.channel_write(channel.parse().unwrap_or(CHANNEL)) {
+                return refused;
             }
-            times.push(now);
             let id: u64 = id.parse().unwrap_or(0);
             if fake.messages.remove(&id).is_none() {
                 return (

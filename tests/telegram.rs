@@ -2072,27 +2072,7 @@ async fn a_cup_costs_the_group_at_most_three_new_messages_a_game() {
 /// shrunk) and receives no 429; it says what the cup cost the group.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_twelve_player_ludo_cup_runs_to_its_end_with_no_429() {
-    let mut g = TelegramBot::start("cup-ludo-12").await;
-    let names: Vec<(i64, String)> = (1..=12).map(|i| (i, format!("P{i:02}"))).collect();
-    let names: Vec<(i64, &str)> = names.iter().map(|(i, n)| (*i, n.as_str())).collect();
-    let began = std::time::Instant::now();
-    let run = tg_cup(&mut g, &names, 3, "ludo 4 seats", 4).await;
-    let f = g.api.fake.lock().await;
-    assert_eq!(run.games, 9, "three rounds of three tables");
-    let new = f.in_chat(Some(CHAT)).into_iter().filter(|(id, _)| *id >= run.signup).count();
-    println!(
-        "a 12-player 3-round Ludo cup: {} counted calls to the group ({} new messages, {:.2} a \
-         game), most in a window {}, in {:?}",
-        f.rules.calls_to(CHAT),
-        new,
-        new as f64 / run.games as f64,
-        f.rules.most_in_a_window(CHAT),
-        began.elapsed()
-    );
-    assert!(f.rules.refused.is_empty(), "429s: {:?}", f.rules.refused);
-    assert!(f.rules.most_in_a_window(CHAT) <= 20, "{}", f.rules.most_in_a_window(CHAT));
-    drop(f);
-    g.running.shutdown().await;
+    big_cup("cup-ludo-12", 12, 3, "ludo 4 seats", 4, 9).await;
 }
 
 /// Issue 60's measure of the biggest cup: a 16-player, 5-round Swiss Long Nardy cup (sixteen
@@ -2100,25 +2080,32 @@ async fn a_twelve_player_ludo_cup_runs_to_its_end_with_no_429() {
 /// receives no 429; it says what the cup cost the group.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_sixteen_player_nardy_cup_runs_to_its_end_with_no_429() {
-    let mut g = TelegramBot::start("cup-nardy-16").await;
-    let names: Vec<(i64, String)> = (1..=16).map(|i| (i, format!("P{i:02}"))).collect();
+    big_cup("cup-nardy-16", 16, 5, "nardy", 2, 40).await;
+}
+
+/// A cup of `players` people over `rounds` rounds of `words` at tables of `seats`, run to its
+/// end through the fake Bot API: `games` games, no 429, at most 20 counted calls in any window
+/// and at most 3 new group messages a game; prints what it cost the group.
+async fn big_cup(tag: &str, players: i64, rounds: usize, words: &str, seats: usize, games: usize) {
+    let mut g = TelegramBot::start(tag).await;
+    let names: Vec<(i64, String)> = (1..=players).map(|i| (i, format!("P{i:02}"))).collect();
     let names: Vec<(i64, &str)> = names.iter().map(|(i, n)| (*i, n.as_str())).collect();
     let began = std::time::Instant::now();
-    let run = tg_cup(&mut g, &names, 5, "nardy", 2).await;
+    let run = tg_cup(&mut g, &names, rounds, words, seats).await;
     let f = g.api.fake.lock().await;
-    assert_eq!(run.games, 40, "five rounds of eight tables");
+    assert_eq!(run.games, games, "{tag}: {rounds} rounds");
     let new = f.in_chat(Some(CHAT)).into_iter().filter(|(id, _)| *id >= run.signup).count();
+    let per_game = new as f64 / run.games as f64;
+    let most = f.rules.most_in_a_window(CHAT);
     println!(
-        "a 16-player 5-round Nardy cup: {} counted calls to the group ({} new messages, {:.2} a \
-         game), most in a window {}, in {:?}",
+        "a {players}-player {rounds}-round {words} cup: {} counted calls to the group ({new} new \
+         messages, {per_game:.2} a game), most in a window {most}, in {:?}",
         f.rules.calls_to(CHAT),
-        new,
-        new as f64 / run.games as f64,
-        f.rules.most_in_a_window(CHAT),
         began.elapsed()
     );
-    assert!(f.rules.refused.is_empty(), "429s: {:?}", f.rules.refused);
-    assert!(new as f64 / run.games as f64 <= 3.0, "{new} new messages for {} games", run.games);
+    assert!(f.rules.refused.is_empty(), "{tag}: 429s: {:?}", f.rules.refused);
+    assert!(most <= 20, "{tag}: {most} calls in a window");
+    assert!(per_game <= 3.0, "{tag}: {new} new messages for {} games", run.games);
     drop(f);
     g.running.shutdown().await;
 }

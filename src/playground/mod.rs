@@ -997,11 +997,8 @@ mod tests {
         assert_eq!(pictured, PICTURES + 1);
     }
 
-    /// Issue 61: a cup's standings and a table's live board stay however busy the room; the
-    /// oldest other messages go instead.
-    #[test]
-    fn a_busy_room_keeps_its_live_messages() {
-        let mut rooms = Rooms::default();
+    /// A cup's standings message, without a picture.
+    fn standings_view() -> View {
         let standings = crate::table::Standings {
             cup: 1,
             version: Version::new(1),
@@ -1010,18 +1007,30 @@ mod tests {
             buttons: Vec::new(),
             replaced: None,
         };
-        let view = View::new(None, "standings".into(), crate::table::Kind::Standings(standings));
-        post(&mut rooms, "r", view);
+        View::new(None, "standings".into(), crate::table::Kind::Standings(standings))
+    }
+
+    /// Table `table`'s live board at `version` (one button), saying `text`.
+    fn live_board(table: i64, version: i64, text: &str) -> View {
         let button = crate::table::Button { label: "🎲".into(), token: "t".into() };
         let live = crate::table::TableMessage {
             buttons: vec![vec![button]],
             ..crate::table::TableMessage::new(
-                crate::ids::TableId::new(7),
+                crate::ids::TableId::new(table),
                 Slot::Board,
-                Version::new(3),
+                Version::new(version),
             )
         };
-        post(&mut rooms, "r", View::new(None, "the board".into(), crate::table::Kind::Table(live)));
+        View::new(None, text.into(), crate::table::Kind::Table(live))
+    }
+
+    /// Issue 61: a cup's standings and a table's live board stay however busy the room; the
+    /// oldest other messages go instead.
+    #[test]
+    fn a_busy_room_keeps_its_live_messages() {
+        let mut rooms = Rooms::default();
+        post(&mut rooms, "r", standings_view());
+        post(&mut rooms, "r", live_board(7, 3, "the board"));
         for _ in 0..3 * KEEP {
             post(&mut rooms, "r", board(10));
         }
@@ -1038,31 +1047,9 @@ mod tests {
     #[test]
     fn a_cups_standings_stay_past_any_number_of_live_boards() {
         let mut rooms = Rooms::default();
-        let standings = crate::table::Standings {
-            cup: 1,
-            version: Version::new(1),
-            image: None,
-            alt: None,
-            buttons: Vec::new(),
-            replaced: None,
-        };
-        let view = View::new(None, "standings".into(), crate::table::Kind::Standings(standings));
-        post(&mut rooms, "r", view);
+        post(&mut rooms, "r", standings_view());
         for table in 0..2 * KEEP as i64 {
-            let button = crate::table::Button { label: "🎲".into(), token: "t".into() };
-            let live = crate::table::TableMessage {
-                buttons: vec![vec![button]],
-                ..crate::table::TableMessage::new(
-                    crate::ids::TableId::new(table + 1),
-                    Slot::Board,
-                    Version::new(1),
-                )
-            };
-            post(
-                &mut rooms,
-                "r",
-                View::new(None, "a board".into(), crate::table::Kind::Table(live)),
-            );
+            post(&mut rooms, "r", live_board(table + 1, 1, "a board"));
         }
         let r = &rooms.rooms["r"];
         assert_eq!(r.messages.len(), KEEP);

@@ -99,9 +99,34 @@ fn snakes_back(g: &Snakes, names: &[String], lines: &[String]) {
 }
 
 fn ludo_back(g: &Ludo, names: &[String], lines: &[String]) {
-    assert!(lines[0].starts_with("Squares are counted from each player's own start"));
-    assert_eq!(lines.len(), g.players() + 1, "{lines:?}");
     let track = g.track_len();
+    let counting = "Squares are counted from each player's own start";
+    ludo_places_back(g, names, lines, counting, |part| {
+        if let Some(list) = part.strip_prefix("in the house: ") {
+            return (list.to_owned(), -1);
+        }
+        let (piece, at) = part.strip_prefix("piece ").unwrap().split_once(' ').unwrap();
+        let progress = match at.strip_prefix("on goal square ") {
+            Some(goal) => track + number(goal) as i16 - 1,
+            None => number(at.strip_prefix("on square ").unwrap()) as i16 - 1,
+        };
+        (piece.to_owned(), progress)
+    });
+}
+
+/// Reads each Ludo player's line of `lines` (after how squares are counted, which begins with
+/// `counting`) back, each part by `part` (the pieces it names, "1, 2", and their place as
+/// progress, −1 in the house), and compares them with the engine's pieces: each piece said
+/// once, nothing lost.
+fn ludo_places_back(
+    g: &Ludo,
+    names: &[String],
+    lines: &[String],
+    counting: &str,
+    part: impl Fn(&str) -> (String, i16),
+) {
+    assert!(lines[0].starts_with(counting), "{lines:?}");
+    assert_eq!(lines.len(), g.players() + 1, "{lines:?}");
     for (seat, line) in lines[1..].iter().enumerate() {
         let rest = line.strip_prefix(&format!("{}: ", names[seat])).unwrap();
         if rest == "left the game" {
@@ -109,19 +134,13 @@ fn ludo_back(g: &Ludo, names: &[String], lines: &[String]) {
             continue;
         }
         let mut read = [i16::MIN; 4];
-        for part in rest.split("; ") {
-            if let Some(list) = part.strip_prefix("in the house: ") {
-                for piece in list.split(", ") {
-                    read[number(piece) as usize - 1] = -1;
-                }
-                continue;
+        for said in rest.split("; ") {
+            let (list, progress) = part(said);
+            for piece in list.split(", ") {
+                let piece = number(piece) as usize - 1;
+                assert_eq!(read[piece], i16::MIN, "piece {} twice: {line}", piece + 1);
+                read[piece] = progress;
             }
-            let (piece, at) = part.strip_prefix("piece ").unwrap().split_once(' ').unwrap();
-            let progress = match at.strip_prefix("on goal square ") {
-                Some(goal) => track + number(goal) as i16 - 1,
-                None => number(at.strip_prefix("on square ").unwrap()) as i16 - 1,
-            };
-            read[number(piece) as usize - 1] = progress;
         }
         assert_eq!(read, g.pieces()[seat], "{line}");
     }
@@ -369,36 +388,18 @@ fn no_label_for_what_is_not_a_move() {
 /// Reads every place back from the dense English places of `g` (issue 61): a player's pieces
 /// on one square are named together, and nothing is lost.
 fn ludo_dense_back(g: &Ludo, names: &[String], lines: &[String]) {
-    assert!(lines[0].starts_with("Squares from each player's own start"), "{lines:?}");
-    assert_eq!(lines.len(), g.players() + 1, "{lines:?}");
     let track = g.track_len();
-    for (seat, line) in lines[1..].iter().enumerate() {
-        let rest = line.strip_prefix(&format!("{}: ", names[seat])).unwrap();
-        if rest == "left the game" {
-            assert!(!g.departures().is_active(seat as u8), "{line}");
-            continue;
+    ludo_places_back(g, names, lines, "Squares from each player's own start", |part| {
+        if let Some(list) = part.strip_prefix("house ") {
+            return (list.to_owned(), -1);
         }
-        let mut read = [i16::MIN; 4];
-        for part in rest.split("; ") {
-            let (list, progress) = match part.strip_prefix("house ") {
-                Some(list) => (list, -1),
-                None => {
-                    let (list, at) = part.split_once(" on ").unwrap();
-                    let progress = match at.strip_prefix("goal ") {
-                        Some(goal) => track + number(goal) as i16 - 1,
-                        None => number(at) as i16 - 1,
-                    };
-                    (list, progress)
-                }
-            };
-            for piece in list.split(", ") {
-                let piece = number(piece) as usize - 1;
-                assert_eq!(read[piece], i16::MIN, "piece {} twice: {line}", piece + 1);
-                read[piece] = progress;
-            }
-        }
-        assert_eq!(read, g.pieces()[seat], "{line}");
-    }
+        let (list, at) = part.split_once(" on ").unwrap();
+        let progress = match at.strip_prefix("goal ") {
+            Some(goal) => track + number(goal) as i16 - 1,
+            None => number(at) as i16 - 1,
+        };
+        (list.to_owned(), progress)
+    });
 }
 
 #[test]
