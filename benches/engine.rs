@@ -1,5 +1,5 @@
 //! Engine benchmarks: `cargo bench --bench engine`. Report medians (criterion's middle figure).
-//! `cargo bench --bench engine -- computer` times the hard computers' decisions.
+//! `cargo bench --bench engine -- computer` times the hard and expert computers' decisions.
 
 use std::hint::black_box;
 
@@ -216,15 +216,17 @@ fn decisions(kind: GameKind, players: usize, games: u64) -> Vec<Game> {
     out
 }
 
-/// A hard computer's decision (issue 18: median under 50 ms, worst under 300 ms for Nardy).
-/// Before the benchmark runs, every position is timed three times (the least of the three, so
-/// a busy machine does not count against a position) and the median and the slowest position
+/// A hard computer's decision (issue 18: median under 50 ms, worst under 300 ms for Nardy) and
+/// the Nardy expert's (issue 63: median ≤ 5 ms, p99 ≤ 25 ms on one core). Before the benchmark
+/// runs, every position is timed three times (the least of the three, so a busy machine does
+/// not count against a position) and the median, the 99th percentile and the slowest position
 /// are printed.
 fn computers(c: &mut Criterion) {
-    for (name, kind, players) in [
-        ("nardy", GameKind::Nardy, 2),
-        ("ludo-2", GameKind::Ludo, 2),
-        ("ludo-4", GameKind::Ludo, 4),
+    for (name, kind, players, level) in [
+        ("nardy", GameKind::Nardy, 2, Level::Hard),
+        ("nardy", GameKind::Nardy, 2, Level::Expert),
+        ("ludo-2", GameKind::Ludo, 2, Level::Hard),
+        ("ludo-4", GameKind::Ludo, 4, Level::Hard),
     ] {
         let positions = decisions(kind, players, 10);
         let mut own = Seed::from_u64(1).stream("computer", 0);
@@ -234,7 +236,7 @@ fn computers(c: &mut Criterion) {
                 (0..3)
                     .map(|_| {
                         let began = std::time::Instant::now();
-                        black_box(computer::choose(g, Level::Hard, &mut own));
+                        black_box(computer::choose(g, level, &mut own));
                         began.elapsed()
                     })
                     .min()
@@ -242,17 +244,23 @@ fn computers(c: &mut Criterion) {
             })
             .collect();
         times.sort_unstable();
-        let median = times.get(times.len() / 2).copied().unwrap_or_default();
+        let at = |q: f64| {
+            let i = ((q * times.len() as f64).ceil() as usize).clamp(1, times.len().max(1)) - 1;
+            times.get(i).copied().unwrap_or_default()
+        };
         let worst = times.last().copied().unwrap_or_default();
         eprintln!(
-            "{name}: {} decisions, median {median:?}, the slowest {worst:?}",
-            positions.len()
+            "{name} {}: {} decisions, median {:?}, p99 {:?}, the slowest {worst:?}",
+            level.word(),
+            positions.len(),
+            at(0.5),
+            at(0.99)
         );
         let mut next = 0;
-        c.bench_function(&format!("computer/{name}/hard"), |b| {
+        c.bench_function(&format!("computer/{name}/{}", level.word()), |b| {
             b.iter(|| {
                 next = (next + 1) % positions.len();
-                black_box(computer::choose(&positions[next], Level::Hard, &mut own))
+                black_box(computer::choose(&positions[next], level, &mut own))
             })
         });
     }

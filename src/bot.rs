@@ -364,6 +364,11 @@ pub fn cores() -> usize {
 
 /// Connects to the database, starts the table service, the turn timer and the HTTP server.
 pub async fn start(config: &Config) -> Result<Running> {
+    // The expert's network is built into the program: checked before anything else starts, so
+    // that a damaged or mismatched file stops the bot with its reason, never plays another level.
+    crate::engine::nardy::net::shipped().map_err(|e| {
+        anyhow!("the expert computer's network (assets/nardy/expert.net) is refused: {e}")
+    })?;
     let store = Store::connect(&config.database_url).await.map_err(|e| {
         anyhow!("cannot use DATABASE_URL {}: {e}", crate::store::redact(&config.database_url))
     })?;
@@ -730,7 +735,7 @@ async fn timer_loop(
         if let Err(e) = service.resume().await {
             tracing::warn!(error = %e, "heartbeat failed");
         }
-        match service.play().tick().await {
+        match service.tick().await {
             Ok(views) => adapters.deliver(views).await,
             Err(e) => tracing::error!(error = %e, "the turn timer failed"),
         }

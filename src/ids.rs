@@ -622,6 +622,12 @@ number_id!(
 );
 
 number_id!(
+    /// A cup: the number the store gave it, carried by its sign-up's buttons (a button's
+    /// subject is a table or a cup, never one's number in the other's place).
+    CupId
+);
+
+number_id!(
     /// A version of what a message shows: a table's (each stored change makes the next one) or
     /// a cup's standings. A board shows one version; a button pressed on an older board is out
     /// of date, and of two messages the one showing the newer version has live buttons.

@@ -74,7 +74,7 @@ enum Command {
         /// or greedy.
         #[arg(long, default_value = "random")]
         policy: Policy,
-        /// A computer per seat, by level (easy, normal, hard), comma-separated, e.g.
+        /// A computer per seat, by level (easy, normal, hard; expert in nardy), comma-separated, e.g.
         /// --seats hard,normal: overrides --players and --policy, and reports each seat's win
         /// rate with its 95% confidence interval.
         #[arg(long, value_delimiter = ',')]
@@ -84,6 +84,15 @@ enum Command {
         /// at every choice). Reported as "advantage": per game, with a 95% interval.
         #[arg(long, value_name = "PLAYOUTS")]
         advantage: Option<u32>,
+        /// With two --seats: mirrored dice, each game's dice played twice with the seats
+        /// swapped, so that luck cancels (engine authors' way to measure strength); the win
+        /// rates are the levels' in the order --seats gives them.
+        #[arg(long)]
+        mirror: bool,
+        /// The expert's network from this file instead of the shipped one (to measure a
+        /// training run's checkpoint: `dicetable train` writes it).
+        #[arg(long, value_name = "FILE")]
+        net: Option<std::path::PathBuf>,
     },
     /// Draw a board as a PNG, from a state in the engine protocol's format; or, with --demo, a
     /// gallery of example boards for every game, board size, theme and language.
@@ -174,6 +183,70 @@ enum Command {
         /// each within its platform's limits, as its adapter paces.
         #[arg(long, default_value = "playground")]
         platform: load::Platform,
+        /// How long each player thinks before pressing, in seconds, as LEAST-MOST (e.g. 1-2):
+        /// people rather than a closed loop (latency is then press to newest board).
+        #[arg(long, value_parser = load::parse_think)]
+        think: Option<(std::time::Duration, std::time::Duration)>,
+        /// The window Telegram counts a group's calls in, in seconds (its minute: 60); a
+        /// shorter one plays the same game faster with every call still counted.
+        #[arg(long, default_value_t = 60.0)]
+        window: f64,
+    },
+    /// Train Long Nardy's value network by self-play (the `expert` computer's evaluation):
+    /// `dicetable train nardy --seed 63 --games 300000 --out assets/nardy/expert.net`. Prints
+    /// progress with an estimate of the time left; stopped, the same command resumes from the
+    /// last checkpoint. Same seed and sizes, same network.
+    Train {
+        /// The game (only nardy).
+        game: GameKind,
+        /// The run's seed: a number or 64 hex digits.
+        #[arg(long, default_value = "63")]
+        seed: String,
+        /// Self-play games in all.
+        #[arg(long, default_value_t = 300_000)]
+        games: u64,
+        /// Hidden units of the network.
+        #[arg(long, default_value_t = 64)]
+        hidden: usize,
+        /// The learning rate at the start (falls to a fifth of it by the end).
+        #[arg(long, default_value_t = 0.1)]
+        rate: f32,
+        /// Where to write the network (its progress goes beside it, with .progress added).
+        #[arg(long, default_value = "expert.net")]
+        out: std::path::PathBuf,
+        /// Games between checkpoints (and progress lines).
+        #[arg(long, default_value_t = 1_000)]
+        checkpoint: u64,
+        /// Stop after this many games of the run (written, to resume later).
+        #[arg(long)]
+        stop_at: Option<u64>,
+    },
+    /// Long Nardy's fixed benchmark of decisions (each with its turns' rolled-out equities):
+    /// score the levels on it (mean equity lost a decision), or with --make build a new one.
+    /// `dicetable positions nardy --levels hard,expert` scores the shipped benchmark.
+    Positions {
+        /// The game (only nardy).
+        game: GameKind,
+        /// The benchmark's file.
+        #[arg(long, default_value = "assets/nardy/positions.txt")]
+        file: std::path::PathBuf,
+        /// Build a new benchmark into --file (rolled out with the shipped network, or --net).
+        #[arg(long)]
+        make: bool,
+        /// With --make: how many decisions.
+        #[arg(long, default_value_t = 2_000)]
+        count: usize,
+        /// The seed of the games (with --make) and of the easy computer's choices: a number or
+        /// 64 hex digits.
+        #[arg(long, default_value = "63")]
+        seed: String,
+        /// The levels to score, comma-separated.
+        #[arg(long, value_delimiter = ',', default_value = "easy,normal,hard,expert")]
+        levels: Vec<Level>,
+        /// The expert's network from this file instead of the shipped one (scored, or with
+        /// --make, rolled out with).
+        #[arg(long, value_name = "FILE")]
+        net: Option<std::path::PathBuf>,
     },
     /// Ask a running bot whether it is healthy (GET /healthz on LISTEN); exit 0 if it is.
     /// For container health checks.
@@ -337,6 +410,31 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Healthcheck { listen }) => healthcheck(listen),
+        Some(Command::Train { game, seed, games, hidden, rate, out, checkpoint, stop_at }) => {
+            if game != GameKind::Nardy {
+                bail!("only nardy has a network to train");
+            }
+            let config = dicetable::tools::train::Config {
+                seed: parse_seed(&seed)?,
+                games,
+                hidden,
+                rate,
+                out,
+                checkpoint,
+                stop_at,
+            };
+            let report = dicetable::tools::train::run(&config, &mut io::stderr())?;
+            let mut out = io::stdout().lock();
+            serde_json::to_writer(&mut out, &report)?;
+            writeln!(out)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Positions { game, file, make, count, seed, levels, net }) => {
+            if game != GameKind::Nardy {
+                bail!("only nardy has a benchmark of positions");
+            }
+            run_positions(&file, make, count, &parse_seed(&seed)?, &levels, net.as_deref())
+        }
         Some(Command::Ratings { task, game, games, seed }) => {
             if task.calibrate {
                 let seed = parse_seed(&seed)?;
@@ -362,8 +460,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
             policy,
             seats,
             advantage,
+            mirror,
+            net,
         }) => {
-            let run = Simulation { game, players, games, policy, seats, advantage };
+            let run = Simulation { game, players, games, policy, seats, advantage, mirror, net };
             run_simulate(run, &seed, &options)
         }
         Some(Command::Render { demo: true, out_dir, .. }) => {
@@ -420,6 +520,8 @@ fn run_load(command: Command) -> Result<ExitCode> {
         mix,
         watchers,
         platform,
+        think,
+        window,
     } = command
     else {
         bail!("not a load command");
@@ -440,6 +542,11 @@ fn run_load(command: Command) -> Result<ExitCode> {
         mix,
         watchers,
         platform,
+        think,
+        window: std::time::Duration::try_from_secs_f64(window)
+            .ok()
+            .filter(|w| !w.is_zero() && w.as_secs() <= 3600)
+            .ok_or_else(|| anyhow::anyhow!("--window must be above 0 and at most 3600 seconds"))?,
     };
     load::check(&config, allow_remote)?;
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
@@ -464,10 +571,95 @@ struct Simulation {
     policy: Policy,
     seats: Vec<Level>,
     advantage: Option<u32>,
+    mirror: bool,
+    net: Option<std::path::PathBuf>,
+}
+
+/// `dicetable positions`: builds Long Nardy's benchmark, or scores levels on it (one JSON line
+/// each).
+fn run_positions(
+    file: &std::path::Path,
+    make: bool,
+    count: usize,
+    seed: &Seed,
+    levels: &[Level],
+    net: Option<&std::path::Path>,
+) -> Result<ExitCode> {
+    use dicetable::engine::nardy::net::{Net, shipped};
+    use dicetable::tools::positions;
+    let own = match net {
+        Some(path) => {
+            let bytes = std::fs::read(path).with_context(|| format!("{}", path.display()))?;
+            Some(
+                Net::from_bytes(&bytes)
+                    .with_context(|| format!("{} is not a network", path.display()))?,
+            )
+        }
+        None => None,
+    };
+    let net = match &own {
+        Some(net) => net,
+        None => shipped().map_err(|e| anyhow::anyhow!("the shipped network: {e}"))?,
+    };
+    if make {
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let decisions = positions::make(seed, count, net, threads, &mut io::stderr());
+        let bytes = net.to_bytes();
+        let fnv: String =
+            bytes[bytes.len() - 8..].iter().rev().map(|b| format!("{b:02x}")).collect();
+        let notes = [
+            "Long Nardy's benchmark of decisions (issue 63): see src/tools/positions.rs.".into(),
+            format!(
+                "dicetable positions nardy --make --count {count} --seed {} \
+                 (rolled out with the network of FNV-1a {fnv})",
+                seed.to_hex()
+            ),
+        ];
+        std::fs::write(file, positions::to_text(&decisions, &notes))
+            .with_context(|| format!("{}", file.display()))?;
+        eprintln!("{} decisions written to {}", decisions.len(), file.display());
+        return Ok(ExitCode::SUCCESS);
+    }
+    let text = std::fs::read_to_string(file).with_context(|| format!("{}", file.display()))?;
+    let decisions =
+        positions::parse(&text).with_context(|| format!("{} is damaged", file.display()))?;
+    let mut out = io::stdout().lock();
+    for &level in levels {
+        let mut entropy = seed.stream("positions", 0);
+        let score = if level == Level::Expert && own.is_some() {
+            positions::score("expert (--net)", &decisions, |g| {
+                let turn = dicetable::engine::computer::nardy_expert_turn(
+                    g,
+                    net,
+                    dicetable::engine::computer::EXPERT_LOOKED_AT,
+                )?;
+                positions::after(g, &turn)
+            })
+        } else {
+            positions::score(level.word(), &decisions, |g| {
+                positions::turn_of(g, level, &mut entropy)
+            })
+        };
+        serde_json::to_writer(&mut out, &score)?;
+        writeln!(out)?;
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn run_simulate(run: Simulation, seed: &str, options: &[String]) -> Result<ExitCode> {
-    let Simulation { game, players, games, policy, seats, advantage } = run;
+    let Simulation { game, players, games, policy, seats, advantage, mirror, net } = run;
+    let net = match net {
+        Some(path) => {
+            let bytes = std::fs::read(&path).with_context(|| format!("{}", path.display()))?;
+            let net = dicetable::engine::nardy::net::Net::from_bytes(&bytes)
+                .with_context(|| format!("{} is not a network", path.display()))?;
+            Some(net)
+        }
+        None => None,
+    };
+    if mirror && advantage.is_some() {
+        bail!("--advantage measures the first seat, which --mirror swaps: use one or the other");
+    }
     if advantage.is_some() && seats.is_empty() {
         bail!(
             "--advantage measures the first of --seats: give --seats too (e.g. --seats hard,normal)"
@@ -488,7 +680,8 @@ fn run_simulate(run: Simulation, seed: &str, options: &[String]) -> Result<ExitC
         .collect::<Result<_>>()?;
     let options = Options::parse(game, pairs.iter().map(|(k, v)| (k.as_str(), v)))?;
     let seed = parse_seed(seed)?;
-    let config = simulate::Config { policy, options, players, games, seed, seats, advantage };
+    let config =
+        simulate::Config { policy, options, players, games, seed, seats, advantage, mirror, net };
     let report = simulate::run(&config)?;
     let mut out = io::stdout().lock();
     serde_json::to_writer(&mut out, &report)?;

@@ -36,8 +36,9 @@ const ALLOWED: &[(&str, &[&str])] = &[
     // and the store, which keep ids as the database holds them.
     ("ids", &["engine"]),
     // The only SQL, knowing nothing of the layers above it; the ids it keeps, through their
-    // codec (never the engine: a computer's level only as the codec words it).
-    ("store", &["ids"]),
+    // codec, and the engine's plain data a cup's rows hold (its game, format and results:
+    // issue 62, read once and typed where they enter; never the engine's rules).
+    ("store", &["ids", "engine"]),
     // The runtime's plumbing knows nothing of games or tables.
     ("runtime::metrics", &[]),
     ("runtime::health", &[]),
@@ -75,6 +76,10 @@ const ALLOWED: &[(&str, &[&str])] = &[
     // The tools: front ends over the library, used by nothing but the binary.
     ("tools::protocol", &["engine", "game::fair", "game::setup"]),
     ("tools::simulate", &["engine", "game::fair", "game::setup"]),
+    // The expert's self-play: the engine's rules and the seeded dice, nothing of the bot.
+    ("tools::train", &["engine", "game::fair"]),
+    // The expert's benchmark of decisions: the same, with the computers' levels.
+    ("tools::positions", &["engine", "game::fair"]),
     ("tools::gallery", &["engine", "game::fair", "render", "game::setup"]),
     // The computers' ratings, measured with the simulator's play loop.
     ("tools::calibrate", &["engine", "game::fair", "game::rating", "tools::simulate"]),
@@ -148,11 +153,21 @@ const EXTERNAL: &[(&str, &[&str])] = &[
     ("reqwest", &["telegram", "discord", "tools::load"]),
     // The engine and the drawing are pure: no IO, clock, threads or processes.
     // (store: `store copy` and `store backup` check and name files.)
-    ("std::fs", &["tools::gallery", "tools::load", "store"]),
+    // (tools::train: the network and its progress, written whole at each checkpoint.)
+    ("std::fs", &["tools::gallery", "tools::load", "tools::train", "store"]),
     // (runtime::lanes: starting the background thread can fail.)
     (
         "std::io",
-        &["bot", "tools::protocol", "tools::gallery", "discord", "runtime::lanes", "store"],
+        &[
+            "bot",
+            "tools::protocol",
+            "tools::gallery",
+            "tools::train",
+            "tools::positions",
+            "discord",
+            "runtime::lanes",
+            "store",
+        ],
     ),
     // (playground::live: the rate limit counts requests by the client's address.)
     ("std::net", &["bot", "playground", "tools::load"]),
@@ -167,18 +182,34 @@ const EXTERNAL: &[(&str, &[&str])] = &[
             "store",
             "tools::simulate",
             "tools::load",
+            "tools::train",
             "runtime::health",
         ],
     ),
     // The simulator's playouts (`--advantage`) run on every core; the background lane
     // (replays) is a thread of its own, and a replay's frames are compressed on helper threads
     // beside its drawing (render::animation).
-    ("std::thread", &["bot", "tools::simulate", "tools::calibrate", "runtime::lanes", "render"]),
+    (
+        "std::thread",
+        &[
+            "bot",
+            "tools::simulate",
+            "tools::calibrate",
+            "tools::positions",
+            "runtime::lanes",
+            "render",
+        ],
+    ),
     ("std::env", &["bot"]),
     ("std::process", &["bot"]),
     ("println", &[]),
     ("eprintln", &["bot"]),
 ];
+
+/// Edges allowed only to some of a module: `(from, to, the paths under `to` it may name)`. The
+/// store keeps a cup's plain data typed (its game, `engine::cup`'s format and results), never
+/// the engine's rules or its computers.
+const NARROW: &[(&str, &str, &[&str])] = &[("store", "engine", &["GameKind", "cup"])];
 
 /// Outside crates every layer may use: data shapes and error derives.
 const SHARED: &[&str] = &["serde", "serde_json", "thiserror", "hex", "tracing", "url"];
@@ -384,6 +415,11 @@ fn violations(edges: &[Edge], file: &Path) -> Vec<String> {
         } else {
             true // another outside crate: serde, tracing, fluent, …
         };
+        let narrow = NARROW.iter().find(|(f, t, _)| *f == from && *t == to);
+        let allowed = allowed
+            && narrow.is_none_or(|(_, _, under)| {
+                edge.target.get(1).is_some_and(|next| under.contains(&next.as_str()))
+            });
         if !allowed {
             wrong.push(format!("{}: {from} → {to} (`{}`)", file.display(), edge.path));
         }
@@ -604,6 +640,9 @@ fn c1_a_broken_edge_is_caught() {
         ("playground/mod.rs", "fn f() { serenity::all::Http::new(\"\"); }"),
         ("store/mod.rs", "use crate::table::Service;"),
         ("store/mod.rs", "use crate::engine::computer::Level;"),
+        // The store keeps a cup's data typed, but never reaches the rules.
+        ("store/cup.rs", "use crate::engine::{Game, cup::Format};"),
+        ("store/cup.rs", "fn f() { crate::engine::nardy::Nardy::new(); }"),
         ("ids.rs", "use crate::store::Store;"),
         ("engine/mod.rs", "mod inner { use super::super::store::Store; }"),
         // The folders: plumbing knows no table, a tool is no library of the bot's.
@@ -625,6 +664,7 @@ fn c1_a_broken_edge_is_caught() {
     }
     // Allowed edges and test code pass.
     let fine = [
+        ("store/cup.rs", "use crate::engine::{GameKind, cup::{Format, Seat}};"),
         ("table/service.rs", "use crate::{engine::Game, store::Store};"),
         ("render/mod.rs", "use crate::engine::snakes::Layout;"),
         ("engine/mod.rs", "#[cfg(test)] mod tests { use crate::game::fair::Seed; use std::fs; }"),
@@ -927,4 +967,96 @@ fn c2_adapters_never_build_a_table_message_a_refusal_or_a_notice() {
         caught,
         ["Kind::Table(..)", "TableMessage::new(..)", "View::refused(..)", "TurnNotice { .. }"]
     );
+}
+
+/// The table service's parts, each by its type and the accessor that makes it
+/// (`self.views()`), as `parts!` in `src/lib.rs` declares them.
+const PARTS: &[(&str, &str)] = &[
+    ("Lobby", "lobby"),
+    ("Play", "play"),
+    ("Rematches", "rematches"),
+    ("Ratings", "ratings"),
+    ("TurnNotices", "turn_notices"),
+    ("Replays", "replays"),
+    ("Live", "live"),
+    ("Cups", "cups"),
+    ("Views", "views"),
+];
+
+/// Who calls whom among the parts (not who imports whom, issue 62): in each `impl` of a part,
+/// every call of another part's accessor (`self.cups()`), as `(caller, callee)` by type.
+fn part_calls(source: &str) -> BTreeSet<(String, String)> {
+    struct Calls {
+        part: Option<String>,
+        out: BTreeSet<(String, String)>,
+    }
+    impl<'ast> Visit<'ast> for Calls {
+        fn visit_item(&mut self, item: &'ast syn::Item) {
+            if !is_test_item(item) {
+                syn::visit::visit_item(self, item);
+            }
+        }
+
+        fn visit_item_impl(&mut self, item: &'ast syn::ItemImpl) {
+            let ty = match (&item.trait_, item.self_ty.as_ref()) {
+                (None, syn::Type::Path(ty)) => ty.path.segments.last().map(|s| s.ident.to_string()),
+                _ => None,
+            };
+            let outer = self.part.take();
+            self.part = ty.filter(|t| PARTS.iter().any(|(p, _)| p == t));
+            syn::visit::visit_item_impl(self, item);
+            self.part = outer;
+        }
+
+        fn visit_expr_method_call(&mut self, call: &'ast syn::ExprMethodCall) {
+            if let Some(part) = &self.part
+                && call.args.is_empty()
+                && let Some((callee, _)) = PARTS.iter().find(|(_, a)| call.method == a)
+                && callee != part
+            {
+                self.out.insert((part.clone(), (*callee).to_owned()));
+            }
+            syn::visit::visit_expr_method_call(self, call);
+        }
+    }
+    let file = syn::parse_file(source).unwrap_or_else(|e| panic!("{e}"));
+    let mut calls = Calls { part: None, out: BTreeSet::new() };
+    calls.visit_file(&file);
+    calls.out
+}
+
+/// The part-to-part calls of the whole table service.
+fn all_part_calls() -> BTreeSet<(String, String)> {
+    production_sources()
+        .into_iter()
+        .filter(|(relative, _)| relative.starts_with("table"))
+        .flat_map(|(_, source)| part_calls(&source))
+        .collect()
+}
+
+/// Issue 62: the parts call one another one way, never round in a circle (the cup calls
+/// play, play the lobby, everything the views; the views none), and the checker bites: one
+/// call back, planted as the next engineer might write it, closes a circle.
+#[test]
+fn c3_the_parts_call_one_another_one_way() {
+    let calls = all_part_calls();
+    let as_paths: BTreeSet<(Vec<String>, Vec<String>)> =
+        calls.iter().map(|(a, b)| (vec![a.clone()], vec![b.clone()])).collect();
+    eprintln!(
+        "{} part-to-part call edges: {}",
+        calls.len(),
+        calls.iter().map(|(a, b)| format!("{a} → {b}")).collect::<Vec<_>>().join(", ")
+    );
+    assert_eq!(a_cycle(&as_paths), None, "parts that call one another round: {calls:?}");
+    // The views are last: they call no part.
+    assert!(calls.iter().all(|(from, _)| from != "Views"), "{calls:?}");
+    // It sees what it should: play shows its boards through the views.
+    assert!(calls.contains(&("Play".to_owned(), "Views".to_owned())), "{calls:?}");
+    // And it bites: a planted call back from the views to the cup.
+    let planted = "impl Views<'_> { async fn f(&self) { self.cups().cup_tick().await; } }";
+    let back = part_calls(planted);
+    assert_eq!(back, BTreeSet::from([("Views".to_owned(), "Cups".to_owned())]));
+    let with_back: BTreeSet<_> =
+        as_paths.iter().cloned().chain(back.into_iter().map(|(a, b)| (vec![a], vec![b]))).collect();
+    assert!(a_cycle(&with_back).is_some(), "the planted call back is seen as a circle");
 }

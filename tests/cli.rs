@@ -821,3 +821,40 @@ fn a_webhook_url_that_is_not_https_is_refused() {
         );
     }
 }
+
+/// Issue 63: `dicetable positions nardy` builds a benchmark of rolled-out decisions and scores
+/// the levels on it, one JSON line each; a damaged file is refused with its line, and only
+/// Long Nardy has one.
+#[test]
+fn positions_builds_and_scores_a_benchmark() {
+    let dir = std::env::temp_dir().join(format!("dicetable-positions-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("positions.txt");
+    let path = file.to_str().unwrap();
+    let (code, _, err) =
+        ran(&["positions", "nardy", "--make", "--count", "2", "--seed", "7", "--file", path]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(text.lines().filter(|l| !l.starts_with('#')).count(), 2, "{text}");
+    assert!(text.contains("--seed") && text.contains("FNV-1a"), "its command is noted: {text}");
+    let (code, out, err) =
+        ran(&["positions", "nardy", "--file", path, "--levels", "normal,expert"]);
+    assert_eq!(code, 0, "{err}");
+    let scores: Vec<serde_json::Value> =
+        out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(scores.len(), 2, "{out}");
+    for (score, level) in scores.iter().zip(["normal", "expert"]) {
+        assert_eq!(score["chooser"], level, "{out}");
+        assert_eq!(score["decisions"], 2, "{out}");
+        assert!(score["mean_loss_milli"].as_f64().is_some_and(|l| l >= 0.0), "{out}");
+    }
+    let damaged = text.replacen(" ; ", " ; x", 1);
+    std::fs::write(&file, damaged).unwrap();
+    let (code, _, err) = ran(&["positions", "nardy", "--file", path]);
+    assert_ne!(code, 0);
+    assert!(err.contains("line 3") && err.contains("number of turns"), "{err}");
+    let (code, _, err) = ran(&["positions", "ludo"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("only nardy"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -39,7 +39,7 @@ async fn play_out(service: &Service, clock: &ManualClock, chat: &str, first: Vie
             assert!(b.buttons().is_empty(), "no buttons on a computer's turn: {}", b.text);
             assert!(b.mentions().is_empty(), "a computer is not called: {:?}", b.mentions());
             // Not before the pause.
-            let early: Vec<_> = service.play().tick().await.unwrap();
+            let early: Vec<_> = service.tick().await.unwrap();
             assert!(early.iter().all(|(c, _)| c != chat), "a computer waits for its pause");
             clock.advance(PAUSE_MS);
             let played: Vec<View> = service
@@ -91,9 +91,12 @@ async fn replays_to_the_stored_state(store: &Store, table: TableId) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_person_and_computers_play_every_game_to_the_ranking() {
     for (db, store, service, clock) in common::services("cpu", "games", common::clock).await {
-        for (game, words, computers) in
-            [("nardy", "bot hard", 1), ("ludo", "bots=3 hard", 3), ("snakes", "bots=2 easy", 2)]
-        {
+        for (game, words, computers) in [
+            ("nardy", "bot hard", 1),
+            ("nardy", "bot expert", 1),
+            ("ludo", "bots=3 hard", 3),
+            ("snakes", "bots=2 easy", 2),
+        ] {
             let chat = unique(&format!("cpu-{game}-{db}"));
             let views = say(&service, &ctx(&chat, "Ana"), &format!("/{game} {words}")).await;
             let first = match board(&views) {
@@ -252,7 +255,7 @@ async fn computers_are_off_the_top_and_stats_count_games_against_them_by_level()
             let text = plain(&b.text);
             let views = if computer_acts(&text) {
                 clock.advance(PAUSE_MS);
-                let played = service.play().tick().await.unwrap();
+                let played = service.tick().await.unwrap();
                 played.into_iter().filter(|(c, _)| *c == chat).map(|(_, v)| v).collect()
             } else if let Some(token) = b.buttons().iter().flatten().next() {
                 let who =
@@ -285,7 +288,7 @@ async fn when_the_last_person_leaves_the_computers_stop_and_a_restart_keeps_thei
         assert!(text.contains("cancelled"), "{db}: {text}");
         assert_eq!(store.table(table).await.unwrap().status, TableStatus::Cancelled, "{db}");
         clock.advance(PAUSE_MS);
-        let after: Vec<_> = service.play().tick().await.unwrap();
+        let after: Vec<_> = service.tick().await.unwrap();
         assert!(after.iter().all(|(c, _)| *c != chat), "{db}: nothing more is played");
         // A computer's turn survives a restart: another service plays it when due.
         let chat = unique(&format!("cpu-restart-{db}"));
@@ -307,7 +310,7 @@ async fn when_the_last_person_leaves_the_computers_stop_and_a_restart_keeps_thei
         }
         let restarted = Service::new(store.clone(), SECRET, clock.clone());
         clock.advance(PAUSE_MS);
-        let played = restarted.play().tick().await.unwrap();
+        let played = restarted.tick().await.unwrap();
         assert!(played.iter().any(|(c, v)| *c == chat && v.shows().is_some()), "{db}: played");
     }
 }
@@ -328,7 +331,7 @@ async fn a_cancelled_table_says_nobodys_turn() {
             }
             let views = if computer_acts(&text) {
                 clock.advance(PAUSE_MS);
-                let played = service.play().tick().await.unwrap();
+                let played = service.tick().await.unwrap();
                 played.into_iter().filter(|(c, _)| *c == chat).map(|(_, v)| v).collect()
             } else {
                 let token = b.buttons()[0][0].token.clone();

@@ -286,8 +286,19 @@ async fn press_live_boards(
     n: &AtomicUsize,
     driven: &mut Driven,
 ) {
+    // The chat's live boards with their revisions: a move may edit a board other than the
+    // newest in place (a busy group's recorded board, while a board the killed process sent
+    // and never recorded is newer).
+    let shape = |f: &Fake| -> Vec<(i64, i64)> {
+        let live = f.live_boards(chat);
+        live.into_iter().map(|id| (id, f.messages[&id]["rev"].as_i64().unwrap_or(0))).collect()
+    };
     for _ in 0..presses {
-        let Some(before) = Board::newest(&*s.api.fake.lock().await, chat) else { return };
+        let (before, live_before) = {
+            let f = s.api.fake.lock().await;
+            (Board::newest(&f, chat), shape(&f))
+        };
+        let Some(before) = before else { return };
         let mut mover = before.mover;
         let mut stale = false;
         for attempt in 0..2 {
@@ -362,7 +373,9 @@ async fn press_live_boards(
         let moved = s
             .within(|f| {
                 let now = Board::newest(f, chat);
-                (now.as_ref().map(|b| (b.id, b.rev)) != Some((before.id, before.rev))).then_some(())
+                let newest_moved =
+                    now.as_ref().map(|b| (b.id, b.rev)) != Some((before.id, before.rev));
+                (newest_moved || shape(f) != live_before).then_some(())
             })
             .await;
         if moved.is_none() {

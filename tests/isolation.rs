@@ -63,7 +63,7 @@ async fn a_damaged_row_is_refused_everywhere_and_the_other_tables_go_on() {
         }
         // The turn timer: a reminder for the healthy table, nothing for the damaged ones.
         clock.advance(46_000);
-        let views = service.play().tick().await.unwrap_or_else(|e| panic!("{db}: {e}"));
+        let views = service.tick().await.unwrap_or_else(|e| panic!("{db}: {e}"));
         assert!(
             views.iter().any(|(chat, v)| *chat == healthy_chat && v.text.contains("left")),
             "{db}: the healthy table is reminded: {views:?}"
@@ -115,7 +115,7 @@ async fn a_damaged_row_is_refused_everywhere_and_the_other_tables_go_on() {
         assert!(!noted.contains(id), "{db}: repaired table {id} is no longer listed: {noted:?}");
         // The healthy table's time runs out: the bot plays for its player.
         clock.advance(15_000);
-        let views = service.play().tick().await.unwrap_or_else(|e| panic!("{db}: {e}"));
+        let views = service.tick().await.unwrap_or_else(|e| panic!("{db}: {e}"));
         assert!(
             views.iter().any(|(chat, v)| *chat == healthy_chat && v.shows().is_some()),
             "{db}: the healthy table is played on: {views:?}"

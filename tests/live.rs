@@ -273,8 +273,8 @@ async fn a_telegram_player_plays_a_whole_game_from_the_live_page() {
             g.say(1, "Ana", "/snakes quick").await;
             let (lobby, join) = g.until("a second lobby", |f| f.button("Join")).await;
             let other_page = phone(&driver, "en-US").await;
-            let table2 = dicetable::table::token::Token::parse(&join, &key).unwrap().table;
-            let table2 = dicetable::ids::TableId::from_token(table2).unwrap();
+            let table2 = dicetable::table::token::Token::parse(&join, &key).unwrap();
+            let table2 = table2.table_id().unwrap();
             let link2 = g.running.service.live().live_link(table2, None);
             other_page.open(&format!("http://{}/live/{link2}", other.addr)).await;
             other_page

@@ -24,6 +24,8 @@ fn load_config(database_url: String, tables: usize, seconds: f64) -> Config {
         mix: load::Mix::default(),
         watchers: false,
         platform: load::Platform::Playground,
+        think: None,
+        window: std::time::Duration::from_secs(60),
     }
 }
 
@@ -114,11 +116,15 @@ async fn live_pages_watching_each_table_see_its_moves_on_both_databases() {
     }
 }
 
-/// Issue 44, item 3: the calls each platform's adapter makes for a move, counted through the
-/// same show protocol within each platform's limits. Telegram and Discord answer every press;
-/// Telegram in edit mode shows a move with one edit of the board; a new board costs the board
-/// and the old board's buttons; a chat that spent its new messages edits in place. On both
-/// databases; the figures are printed for the issue's note.
+/// `--platform`: the calls each platform's adapter makes for the same show protocol, spent
+/// from each chat's budget as the adapter spends them and judged by the platform's rules as
+/// the fakes enforce them (Telegram: 20 calls a window per group, edits and strips counted,
+/// one a sixtieth of the window apart; Discord: 5 channel writes in 5 s). The window is shrunk
+/// to 3 s (every call still counted), two tables press as fast as they are answered: no call
+/// is refused, no window holds more than the platform's count; Telegram and Discord answer
+/// every press; once busy a Telegram move costs one call (the board edited in place), a
+/// Discord press's board costs the channel nothing. On both databases; the figures are
+/// printed for the issue's note.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn each_platforms_calls_per_move_are_counted() {
     use load::Platform;
@@ -127,7 +133,12 @@ async fn each_platforms_calls_per_move_are_counted() {
             [Platform::Playground, Platform::Telegram, Platform::TelegramEdit, Platform::Discord]
         {
             let what = format!("{db} {platform:?}");
-            let c = Config { presses: Some(80), platform, ..load_config(url.clone(), 2, 60.0) };
+            let c = Config {
+                presses: Some(80),
+                platform,
+                window: std::time::Duration::from_secs(3),
+                ..load_config(url.clone(), 2, 60.0)
+            };
             let r = load::run(&c).await.unwrap();
             healthy(&r, &what);
             assert_eq!(r.platform, platform, "{what}");
@@ -135,26 +146,37 @@ async fn each_platforms_calls_per_move_are_counted() {
             let json = serde_json::to_value(&r).unwrap();
             assert!(json["platform"].is_string(), "{what}: {json}");
             eprintln!(
-                "{what}: {} presses, {:.2} calls a press: {:?}",
-                r.presses, r.chat_calls_per_press, r.chat_calls
+                "{what}: {} presses, {:.2} calls a press, {:.2} counted ({} in all, at most {} in \
+                 a window), {} 429s; p50 {} ms p95 {} ms: {:?}",
+                r.presses,
+                r.chat_calls_per_press,
+                r.counted_calls_per_press,
+                r.counted_calls,
+                r.most_in_a_window,
+                r.rate_limited,
+                r.latency_ms.p50,
+                r.latency_ms.p95,
+                r.chat_calls
             );
+            assert_eq!(r.rate_limited, 0, "{what}: no 429");
             match platform {
                 Platform::Playground => {
                     assert!(n("send") > 0 && n("strip") > 0, "{what}: {:?}", r.chat_calls);
+                    assert_eq!(r.counted_calls, 0, "{what}: no platform to count");
                 }
                 Platform::Telegram => {
                     assert_eq!(n("answerCallbackQuery"), r.presses, "{what}: every press answered");
-                    // 2 tables pressing as fast as they are answered spend a group's 17 boards
-                    // a minute: then boards are edited in place.
-                    assert!(
-                        n("sendPhoto") >= 17 && n("editMessageMedia") > 0,
-                        "{what}: {:?}",
-                        r.chat_calls
-                    );
-                    assert!(n("editMessageReplyMarkup") > 0, "{what}: old boards stripped");
+                    assert!(r.most_in_a_window <= 20, "{what}");
+                    // The first boards are new messages; a busy chat's boards edit the live
+                    // board in place. (An old board's strip is the first call a busy chat goes
+                    // without, so whether any happens depends on the machine's pace: the strip
+                    // itself is tested in tests/telegram.rs.)
+                    assert!(n("sendPhoto") > 0 && n("editMessageMedia") > 0, "{what}");
+                    assert!(r.counted_calls_per_press <= 1.5, "{what}");
                 }
                 Platform::TelegramEdit => {
                     assert_eq!(n("answerCallbackQuery"), r.presses, "{what}");
+                    assert!(r.most_in_a_window <= 20, "{what}");
                     // Each game's first board is new; every move after edits it.
                     assert!(
                         n("editMessageMedia") >= r.presses * 9 / 10,
@@ -169,11 +191,10 @@ async fn each_platforms_calls_per_move_are_counted() {
                 }
                 Platform::Discord => {
                     assert_eq!(n("interaction callback"), r.presses, "{what}");
-                    assert!(
-                        n("create message") > 0 && n("edit message") > 0,
-                        "{what}: {:?}",
-                        r.chat_calls
-                    );
+                    assert!(r.most_in_a_window <= 5, "{what}");
+                    // A press's board is the interaction's response: free for the channel.
+                    assert!(n("interaction response") >= r.presses, "{what}: {:?}", r.chat_calls);
+                    assert!(r.counted_calls_per_press <= 0.2, "{what}: {:?}", r.chat_calls);
                 }
             }
         }

@@ -13,7 +13,7 @@ use common::plain;
 use common::{SECRET, board, bot_config, both_databases, button_of, ctx, message, say, unique};
 use dicetable::store::Store;
 use dicetable::table::token::Button as TokenButton;
-use dicetable::table::{Ctx, ManualClock, Op, Service, Shown, Slot, View};
+use dicetable::table::{Ctx, ManualClock, Op, Service, Slot, View};
 use serde_json::{Value, json};
 
 fn clock_now() -> Arc<ManualClock> {
@@ -160,10 +160,8 @@ async fn one_live_board_whatever_the_order_of_a_double_tap() {
         let chat = unique(&format!("double-{db}"));
         let first = started_snakes(&service, &chat, "").await;
         let (table, _) = first.shows().unwrap();
-        assert_eq!(
-            service.shown(table, Slot::Board, first.version(), &message(1)).await.unwrap(),
-            Shown::Superseded(None)
-        );
+        let shown = common::Recorder::default();
+        service.show(&shown, &first).await;
         // Two presses of one Roll: the first moves, the second is out of date and asks to
         // refresh the board message it saw (m1).
         let moved = press_first(&service, &chat, &first).await;
@@ -172,31 +170,19 @@ async fn one_live_board_whatever_the_order_of_a_double_tap() {
         let refresh = stale.iter().find(|v| v.private_to().is_none()).unwrap().clone();
         assert!(refresh.refresh() && refresh.replace() == Some(&message(1)), "{db}");
         assert_eq!(refresh.version(), next.version(), "{db}");
-        // The new board is posted first (m2, superseding m1): the refresh is then not wanted,
-        // so m1 never gets its buttons back.
-        assert_eq!(
-            service.shown(table, Slot::Board, next.version(), &message(2)).await.unwrap(),
-            Shown::Superseded(Some(message(1)))
-        );
-        assert!(!service.wanted(&refresh).await, "{db}: the refresh is dropped");
-        assert!(service.wanted(&next).await, "{db}: ordinary views are always wanted");
-        // Had the refresh reached the chat first (editing m1), the new board still wins: the
-        // same version shown again in a newer message takes the buttons.
+        // The new board is posted first (m2, m1 stripped): the refresh is then dropped, so m1
+        // never gets its buttons back.
+        service.show(&shown, &next).await;
+        service.show(&shown, &refresh).await;
+        assert_eq!(shown.calls(), ["new 1", "new 2", "strip 1"], "{db}: the refresh dropped");
+        // The next move's board; then the older board shown late is posted only for its words,
+        // without buttons.
         let third = press_first(&service, &chat, &next).await;
         let third = board(&third).unwrap().clone();
-        assert_eq!(
-            service.shown(table, Slot::Board, third.version(), &message(1)).await.unwrap(),
-            Shown::Superseded(Some(message(2)))
-        );
-        assert_eq!(
-            service.shown(table, Slot::Board, third.version(), &message(3)).await.unwrap(),
-            Shown::Superseded(Some(message(1)))
-        );
-        // An older view shown late is outdated: its message loses its buttons.
-        assert_eq!(
-            service.shown(table, Slot::Board, next.version(), &message(4)).await.unwrap(),
-            Shown::Outdated { current: message(3) }
-        );
+        service.show(&shown, &third).await;
+        service.show(&shown, &next).await;
+        assert_eq!(shown.calls()[3..], ["new 3", "strip 2", "new 4"], "{db}");
+        assert_eq!(shown.live(), [3], "{db}: one live board, the newest");
         assert_eq!(service.message(table, Slot::Board).await.unwrap(), Some(message(3)));
     }
 }
@@ -207,8 +193,8 @@ async fn a_change_stored_but_never_shown_is_shown_at_the_next_start() {
         let chat = unique(&format!("crash-{db}"));
         let first = started_snakes(&service, &chat, "").await;
         let (table, _) = first.shows().unwrap();
-        service.shown(table, Slot::Lobby, first.version(), &message(100)).await.unwrap();
-        service.shown(table, Slot::Board, first.version(), &message(1)).await.unwrap();
+        common::record(&store, table, "lobby", message(100), first.version()).await;
+        common::record(&store, table, "board", message(1), first.version()).await;
         let shown = service.views().unshown().await.unwrap();
         assert!(shown.iter().all(|(_, v)| v.shows().map(|s| s.0) != Some(table)), "{db}");
         // A move is stored, and the process dies before its board is posted.
@@ -231,7 +217,7 @@ async fn a_change_stored_but_never_shown_is_shown_at_the_next_start() {
         let again = twin.views().unshown().await.unwrap();
         assert!(again.iter().all(|(_, v)| v.shows().map(|s| s.0) != Some(table)), "{db}");
         // Once shown, it is not shown again at later starts.
-        restarted.shown(table, Slot::Board, view.version(), &message(2)).await.unwrap();
+        common::record(&store, table, "board", message(2), view.version()).await;
         clock.advance(120_000);
         let later = restarted.views().unshown().await.unwrap();
         assert!(later.iter().all(|(_, v)| v.shows().map(|s| s.0) != Some(table)), "{db}");
@@ -245,7 +231,7 @@ async fn reminders_tell_the_real_time_left_and_go_where_the_board_is() {
         started_snakes(&service, &chat, "1m").await;
         // At three quarters of a one-minute timer, 15 seconds are left, not "one minute".
         clock.advance(45_000);
-        let views = service.play().tick().await.unwrap();
+        let views = service.tick().await.unwrap();
         let (to, reminder) = views.iter().find(|(c, _)| *c == chat).expect("a reminder");
         assert_eq!(to, &chat);
         let text = plain(&reminder.text);

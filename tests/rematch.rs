@@ -13,7 +13,7 @@ use common::plain;
 use dicetable::engine::GameKind;
 use dicetable::ids::TableId;
 use dicetable::store::{Store, TableStatus};
-use dicetable::table::token::{Button as TokenButton, Token, TokenKey};
+use dicetable::table::token::{Button as TokenButton, Subject, Token, TokenKey};
 use dicetable::table::{ManualClock, Op, Service, Slot, View};
 
 fn service(store: &Store) -> Service {
@@ -133,7 +133,8 @@ async fn a_rematch_is_the_same_table_again_and_starts_once_everyone_is_seated() 
         let views = service.handle(&ctx(&chat, "Ana"), Op::Press(stale)).await;
         assert_eq!(views[0].refusal(), Some("err-rematch-stale"), "{db}");
         assert!(plain(&views[0].text).contains("out of date"), "{db}: {}", texts(&views));
-        let running = Token { table: new.to_token(), version: 1, button: TokenButton::Rematch };
+        let running =
+            Token { subject: Subject::Table(new), version: 1, button: TokenButton::Rematch };
         let views = service.handle(&ctx(&chat, "Ana"), Op::Press(running.encode(&key))).await;
         assert_eq!(views[0].refusal(), Some("err-rematch-stale"), "{db}: not a finished game");
         let mut forged = rematch.clone();

@@ -15,7 +15,7 @@ use std::time::Duration;
 use common::{both_databases, ctx, message, unique};
 use dicetable::ids::{MessageRef, Posted, TableId, Version};
 use dicetable::store::Store;
-use dicetable::table::show::Surface;
+use dicetable::table::show::{Gap, Surface};
 use dicetable::table::{
     Button, Kind, Place, Service, Slot, SystemClock, TableMessage, View, parse_command,
 };
@@ -142,6 +142,33 @@ impl Surface for Fake<'_> {
             m.buttons = false;
         }
         self.chat.log.lock().unwrap().push(format!("p{} strip {message}", self.process));
+    }
+
+    /// The chat's newest message (what an adapter that saw it would know).
+    fn mark(&self, _: &View) -> Option<MessageRef> {
+        let newest = *self.chat.messages.lock().unwrap().keys().next_back()?;
+        Some(message(i64::try_from(newest).ok()?))
+    }
+
+    /// As Telegram's adapter sweeps: the numbers after the gap's start and before its end
+    /// that the store does not record, in order, until one's buttons come off (a message
+    /// without buttons is refused as "not modified" and not counted as needless here).
+    async fn sweep(&self, gap: &Gap) {
+        for (_, after, before) in gap.chats() {
+            for id in after + 1..before.unwrap_or(after + 10) {
+                let posted = Posted { chat: None, message: id };
+                if gap.keeps(posted) {
+                    continue;
+                }
+                self.chat.step().await;
+                self.chat.log.lock().unwrap().push(format!("p{} sweep {id}", self.process));
+                let mut messages = self.chat.messages.lock().unwrap();
+                if let Some(m) = messages.get_mut(&(id as u64)).filter(|m| m.buttons) {
+                    m.buttons = false;
+                    break;
+                }
+            }
+        }
     }
 }
 
@@ -314,12 +341,16 @@ async fn a_claim_is_one_owners_until_it_is_given_back_or_expires() {
         let other = Store::connect(&url).await.unwrap();
         let now = 1_000_000;
         assert_eq!(
-            store.shows().claim_show(table, "board", 1, now, now + 10).await.unwrap(),
+            store.shows().claim_show(table, "board", 1, now, now + 10, None).await.unwrap(),
             Claim::Claimed(None),
             "{db}"
         );
         assert_eq!(
-            other.shows().claim_show(table, "board", 2, now + 5, now + 15).await.unwrap(),
+            other
+                .shows()
+                .claim_show(table, "board", 2, now + 5, now + 15, Some(&message(7)))
+                .await
+                .unwrap(),
             Claim::Held,
             "{db}"
         );
@@ -340,14 +371,22 @@ async fn a_claim_is_one_owners_until_it_is_given_back_or_expires() {
             "{db}: given back"
         );
         assert_eq!(
-            other.shows().claim_show(table, "board", 2, now + 5, now + 15).await.unwrap(),
+            other
+                .shows()
+                .claim_show(table, "board", 2, now + 5, now + 15, Some(&message(7)))
+                .await
+                .unwrap(),
             Claim::Claimed(Some((message(1), Version::new(3)))),
             "{db}"
         );
-        // Expired: another owner takes it over, and the first records nothing.
+        // Expired: another owner takes it over, and learns where the show that never gave
+        // it back would have put its message (its mark: issue 60, item 5).
         assert_eq!(
-            store.shows().claim_show(table, "board", 3, now + 16, now + 30).await.unwrap(),
-            Claim::Claimed(Some((message(1), Version::new(3)))),
+            store.shows().claim_show(table, "board", 3, now + 16, now + 30, None).await.unwrap(),
+            Claim::TakenOver {
+                recorded: Some((message(1), Version::new(3))),
+                mark: Some(message(7))
+            },
             "{db}"
         );
         assert!(
@@ -359,7 +398,121 @@ async fn a_claim_is_one_owners_until_it_is_given_back_or_expires() {
             "{db}"
         );
         store.shows().release_show(table, 3).await.unwrap();
+        // A claim given back leaves nothing to take over; one never given back, taken over
+        // with no mark, says so.
+        assert_eq!(
+            other.shows().claim_show(table, "board", 4, now + 31, now + 40, None).await.unwrap(),
+            Claim::Claimed(Some((message(1), Version::new(3)))),
+            "{db}"
+        );
+        assert_eq!(
+            store.shows().claim_show(table, "board", 5, now + 41, now + 50, None).await.unwrap(),
+            Claim::TakenOver { recorded: Some((message(1), Version::new(3))), mark: None },
+            "{db}"
+        );
+        store.shows().release_show(table, 5).await.unwrap();
     }
+}
+
+/// A process's way into the fake chat that sends and is then killed: its put's message is
+/// sent, and the show never goes on (never strips, never records).
+struct Killed<'a>(&'a Fake<'a>);
+
+impl Surface for Killed<'_> {
+    async fn put(&self, view: &View, to: Option<&MessageRef>, buttons: bool) -> Option<MessageRef> {
+        self.0.put(view, to, buttons).await;
+        std::future::pending().await
+    }
+
+    async fn strip(&self, message: Posted) {
+        self.0.strip(message).await
+    }
+
+    fn mark(&self, view: &View) -> Option<MessageRef> {
+        self.0.mark(view)
+    }
+}
+
+/// Issue 60, item 5: a process killed between its put and its record leaves a board no row
+/// records, with live buttons. The next show of its table (after the dead claim expires) takes
+/// the claim over, shows its board, and sweeps the gap after the dead show's mark: the lost
+/// board's buttons come off, while another table's live board, which the store records, and
+/// the messages without buttons stay as they are. Exactly one live board per table.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_put_by_a_killed_process_loses_its_buttons_to_the_next_board_on_both_databases() {
+    for (db, url) in both_databases("show", "killed").await {
+        let clock = Arc::new(dicetable::table::ManualClock::new(1_000_000_000));
+        let mut services = Vec::new();
+        for _ in 0..2 {
+            let store = Store::connect(&url).await.unwrap();
+            services.push(Service::new(store, SECRET, clock.clone()));
+        }
+        let room = unique("killed");
+        let a = a_table(&services[0], &url, &room, 3).await;
+        // Another table in the same chat (one open table a chat: moved there by hand).
+        let b = a_table(&services[0], &url, &unique("killed-b"), 3).await;
+        common::execute(&url, &format!("update tables set status = 'playing' where id = {a}"))
+            .await;
+        let moved = format!("update tables set chat = '{room}', status = 'playing' where id = {b}");
+        common::execute(&url, &moved).await;
+        let chat = Chat::new(60, false);
+        let (p1, p2) = (Fake { chat: &chat, process: 1 }, Fake { chat: &chat, process: 2 });
+        services[0].show(&p1, &board_view(a, Version::new(1), Place::New)).await;
+        // Process 1 sends table a's next board and is killed before it records it.
+        common::execute(&url, &format!("update tables set version = 2 where id = {a}")).await;
+        let (dying, view) = (Killed(&p1), board_view(a, Version::new(2), Place::New));
+        let killed = services[0].show(&dying, &view);
+        assert!(tokio::time::timeout(Duration::from_millis(300), killed).await.is_err());
+        // Meanwhile: table b's board (recorded, live), and a post without buttons.
+        services[1].show(&p2, &board_view(b, Version::new(1), Place::New)).await;
+        let mut post = board_view(b, Version::new(1), Place::New);
+        post.take_buttons();
+        p2.put(&post, None, false).await;
+        let lost = 2;
+        assert_eq!(
+            chat.live().iter().map(|(id, _)| *id).collect::<Vec<_>>(),
+            vec![1, lost, 3],
+            "{db}: before: a's recorded board, the lost one, b's"
+        );
+        // The dead claim expires; process 2 shows table a's next board.
+        clock.advance(dicetable::table::show::CLAIM.as_millis() as i64 + 1);
+        common::execute(&url, &format!("update tables set version = 3 where id = {a}")).await;
+        services[1].show(&p2, &board_view(a, Version::new(3), Place::New)).await;
+        let log = chat.log.lock().unwrap().join("\n");
+        let live: Vec<(u64, Version)> =
+            chat.live().into_iter().map(|(id, m)| (id, m.version)).collect();
+        assert_eq!(
+            live,
+            vec![(3, Version::new(1)), (5, Version::new(3))],
+            "{db}: b's board and a's newest, nothing else\n{log}"
+        );
+        assert!(log.contains(&format!("p2 sweep {lost}")), "{db}: the lost board swept\n{log}");
+        assert!(!log.contains("sweep 4"), "{db}: stopped at the lost board\n{log}");
+        assert_eq!(*chat.needless.lock().unwrap(), 0, "{db}: no call changed nothing\n{log}");
+        // A show after that is an ordinary one: nothing to sweep.
+        common::execute(&url, &format!("update tables set version = 4 where id = {a}")).await;
+        services[0].show(&p1, &board_view(a, Version::new(4), Place::New)).await;
+        let log = chat.log.lock().unwrap().join("\n");
+        assert_eq!(log.matches("sweep").count(), 1, "{db}\n{log}");
+        live_board_is_among(&services[0], &chat, a, 4, 2, db).await;
+    }
+}
+
+/// Table `table`'s recorded board is live at `version`, among `boards` live boards in all.
+async fn live_board_is_among(
+    service: &Service,
+    chat: &Chat,
+    table: TableId,
+    version: i64,
+    boards: usize,
+    db: &str,
+) {
+    let live = chat.live();
+    assert_eq!(live.len(), boards, "{db}: {live:?}");
+    let recorded = service.message(table, Slot::Board).await.unwrap();
+    let recorded = recorded.and_then(|r| u64::try_from(r.posted.first()?.message).ok()).unwrap();
+    let shown = live.iter().find(|(id, _)| *id == recorded).map(|(_, m)| m.version);
+    assert_eq!(shown, Some(Version::new(version)), "{db}: the recorded board is live");
 }
 
 /// Shows a new board of `table` at `version` (its table brought to that version first, as a
@@ -426,9 +579,11 @@ async fn a_damaged_show_row_is_logged_once_and_the_next_board_is_live_on_both_da
         let store = Store::connect(&url).await.unwrap();
         let now = 1_000_000;
         use dicetable::store::show::Claim;
-        let claimed = store.shows().claim_show(table, "board", 1, now, now + 10).await.unwrap();
+        let claimed =
+            store.shows().claim_show(table, "board", 1, now, now + 10, None).await.unwrap();
         assert!(matches!(claimed, Claim::Claimed(_)), "{db}");
-        let other = store.shows().claim_show(table, "board", 2, now - 9, now + 1).await.unwrap();
+        let other =
+            store.shows().claim_show(table, "board", 2, now - 9, now + 1, None).await.unwrap();
         assert_eq!(other, Claim::Held, "{db}: a claim 19 ms ahead of a 10 ms lease is kept");
         store.shows().release_show(table, 1).await.unwrap();
 
@@ -436,7 +591,7 @@ async fn a_damaged_show_row_is_logged_once_and_the_next_board_is_live_on_both_da
         let cup_chat = unique("damaged-cup");
         let Ok(command) = parse_command("/cup snakes") else { panic!("/cup parses") };
         service.handle(&ctx(&cup_chat, "Ana"), command.op).await;
-        let cup: i64 = common::query_strings(
+        let cup: dicetable::ids::CupId = common::query_strings(
             &url,
             &format!("select cast(id as text) from cups where chat = '{cup_chat}'"),
         )

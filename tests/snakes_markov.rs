@@ -24,6 +24,8 @@ fn check(name: &str, options: SnakesOptions) -> f64 {
         policy: Default::default(),
         seats: Vec::new(),
         advantage: None,
+        mirror: false,
+        net: None,
     })
     .unwrap();
     let tolerance = 4.0 * report.stderr_turns;

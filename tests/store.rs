@@ -9,7 +9,7 @@ use dicetable::engine::{Action, Game, GameKind, Legal, Options};
 use dicetable::game::fair::{Roller, Seed};
 use dicetable::game::setup::new_game;
 use dicetable::ids::{TableId, Version};
-use dicetable::store::{Change, SeatRecord, Shown, Store, StoreError, TableRecord, TableStatus};
+use dicetable::store::{Change, SeatRecord, Store, StoreError, TableRecord, TableStatus};
 
 /// A fresh SQLite file and a fresh Postgres database for this test.
 async fn both_stores(name: &str) -> Vec<Store> {
@@ -359,28 +359,26 @@ async fn languages_and_messages_are_remembered() {
         store.set_chat_lang(&chat.as_str().into(), Some("ru")).await.unwrap();
         assert_eq!(store.chat_lang(&chat.as_str().into()).await.unwrap().as_deref(), Some("ru"));
         let id = store.create_table(&new_table(&chat, &[3; 32])).await.unwrap();
-        assert_eq!(
-            store.set_message(id, "board", &message(1), Version::new(3)).await.unwrap(),
-            Shown::Superseded(None)
-        );
-        assert_eq!(
-            store.set_message(id, "board", &message(2), Version::new(4)).await.unwrap(),
-            Shown::Superseded(Some(message(1)))
-        );
+        // The table reaches version 4 (a recorded version past the table's own is damage,
+        // read as older than any: issue 61).
+        let mut row = store.table(id).await.unwrap();
+        for k in 1..=4 {
+            append(&store, &mut row, &format!("a{k}"), "s", TableStatus::Lobby).await.unwrap();
+        }
+        // A message is recorded by the show protocol (`table/show.rs`): claimed, then recorded
+        // with the version it shows; an older version shown late never takes a newer one's place.
+        let shows = store.shows();
+        for (owner, m, version, kept) in [(1, 1, 3, true), (2, 2, 4, true), (3, 0, 3, false)] {
+            shows.claim_show(id, "board", owner, 0, i64::MAX / 4, None).await.unwrap();
+            let recorded =
+                shows.record_show(id, "board", owner, &message(m), Version::new(version)).await;
+            assert_eq!(recorded.unwrap(), kept, "message {m} at version {version}");
+            shows.release_show(id, owner).await.unwrap();
+        }
         assert_eq!(store.message(id, "board").await.unwrap(), Some(message(2)));
-        // A view of an older version shown late never takes the newer one's place.
-        assert_eq!(
-            store.set_message(id, "board", &message(0), Version::new(3)).await.unwrap(),
-            Shown::Outdated { current: message(2) }
-        );
         assert_eq!(
             store.message_version(id, "board").await.unwrap(),
             Some((message(2), Version::new(4)))
-        );
-        // Of two messages showing one version, the later is kept (a board shown again).
-        assert_eq!(
-            store.set_message(id, "board", &message(3), Version::new(4)).await.unwrap(),
-            Shown::Superseded(Some(message(2)))
         );
     }
 }
@@ -509,7 +507,10 @@ async fn a_table_is_read_with_its_chat_group_and_messages() {
         assert_eq!(around, dicetable::store::Surroundings::default(), "nothing set yet");
         store.set_chat_lang(&group.as_str().into(), Some("fa")).await.unwrap();
         store.set_chat_settings(&chat.as_str().into(), r#"{"boards":"edit"}"#).await.unwrap();
-        store.set_message(id, "lobby", &message(7), Version::new(0)).await.unwrap();
+        store.shows().claim_show(id, "lobby", 1, 0, i64::MAX / 4, None).await.unwrap();
+        let lobby = message(7);
+        let recorded = store.shows().record_show(id, "lobby", 1, &lobby, Version::new(0));
+        assert!(recorded.await.unwrap());
         store.set_thread(id, 9).await.unwrap();
         let row = store.table(id).await.unwrap();
         assert_eq!(row.seats.len(), 2, "both seats, in order");
@@ -527,45 +528,6 @@ async fn a_table_is_read_with_its_chat_group_and_messages() {
         let lone = unique("lone").replace('/', "-");
         let id = store.create_table(&new_table(&lone, &[4; 32])).await.unwrap();
         assert_eq!(store.table(id).await.unwrap().around.unwrap().group_lang, None);
-    }
-}
-
-/// Messages recorded at once for one table (processes showing the same board together): each
-/// learns the message it really replaces, so every message but the last is handed back exactly
-/// once to lose its buttons, and none of an older version takes a newer one's place.
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn messages_recorded_at_once_each_replace_a_different_one() {
-    for store in both_stores("message_race").await {
-        let chat = unique("race");
-        let id = store.create_table(&new_table(&chat, &[3; 32])).await.unwrap();
-        let tasks: Vec<_> = (0..24)
-            .map(|k| {
-                let store = store.clone();
-                tokio::spawn(async move {
-                    let version = Version::new(1 + k % 3);
-                    let message = message(k);
-                    (message.clone(), store.set_message(id, "board", &message, version).await)
-                })
-            })
-            .collect();
-        let mut replaced = Vec::new();
-        for t in tasks {
-            let (message, r) = t.await.unwrap();
-            match r.unwrap() {
-                // The caller strips the message it replaced…
-                Shown::Superseded(old) => replaced.extend(old),
-                // …or its own, shown too late.
-                Shown::Outdated { .. } => replaced.push(message),
-            }
-        }
-        let (last, version) = store.message_version(id, "board").await.unwrap().unwrap();
-        assert_eq!(version, Version::new(3), "the newest version is kept");
-        let mut all: Vec<String> =
-            replaced.iter().chain([&last]).map(ToString::to_string).collect();
-        all.sort();
-        let mut want: Vec<String> = (0..24).map(|k| message(k).to_string()).collect();
-        want.sort();
-        assert_eq!(all, want, "each message stripped once, the kept one never");
     }
 }
 

@@ -4,9 +4,7 @@
 //! forged buttons.
 
 mod common;
-use common::{
-    LONG, SECRET, admin, board, button_of, clock, ctx, message, scenario, sqlite_url, unique,
-};
+use common::{LONG, SECRET, admin, board, button_of, clock, ctx, scenario, sqlite_url, unique};
 
 use common::plain;
 use dicetable::engine::snakes::{BoardGenerator, Layout};
@@ -15,8 +13,14 @@ use dicetable::game::fair::Seed;
 use dicetable::game::setup::new_game_by;
 use dicetable::ids::TableId;
 use dicetable::store::{Change, SeatRecord, Store, TableStatus};
-use dicetable::table::token::{Button as TokenButton, Token, TokenKey};
+use dicetable::table::token::{Button as TokenButton, Subject, Token, TokenKey};
 use dicetable::table::{BoardMode, Op, Service, Slot, View};
+
+/// The table `delta` numbers after `subject`'s.
+fn other_table(subject: Subject, delta: u64) -> Subject {
+    let Subject::Table(t) = subject else { panic!("a table's token") };
+    Subject::Table(dicetable::ids::TableId::new(t.get() + delta as i64))
+}
 
 fn key() -> TokenKey {
     TokenKey::new(SECRET)
@@ -260,7 +264,8 @@ async fn finished_games_are_replayed_and_exported_and_nothing_else_is() {
             assert!(say(&views).contains("still running"), "{db}: {}", say(&views));
             assert!(views[0].file().is_none() && views[0].private_to().is_some());
         }
-        let early = Token { table: running_id.to_token(), version: 1, button: TokenButton::Replay };
+        let early =
+            Token { subject: Subject::Table(running_id), version: 1, button: TokenButton::Replay };
         let views = service.handle(&ana, Op::Press(early.encode(&key()))).await;
         assert!(say(&views).contains("still running"), "{db}: {}", say(&views));
         // The chat's last finished game is still the Ludo one, also after more lobbies were
@@ -598,20 +603,20 @@ async fn an_idle_player_is_reminded_played_for_struck_and_removed() {
         };
         let idle = board(&views).unwrap().mentions()[0].clone();
         // Nothing is due at once.
-        assert!(mine(service.play().tick().await.unwrap()).is_empty());
+        assert!(mine(service.tick().await.unwrap()).is_empty());
         // Three quarters of the time: a reminder that mentions the player.
         clock.advance(46_000);
-        let reminder = mine(service.play().tick().await.unwrap());
+        let reminder = mine(service.tick().await.unwrap());
         assert_eq!(reminder.len(), 1, "{reminder:?}");
         assert!(plain(&reminder[0].text).contains("it is your turn"), "{}", reminder[0].text);
         assert_eq!(reminder[0].mentions(), vec![idle.clone()]);
-        assert!(mine(service.play().tick().await.unwrap()).is_empty(), "one reminder only");
+        assert!(mine(service.tick().await.unwrap()).is_empty(), "one reminder only");
         // Time is up: the bot plays the turn and counts a strike; the other player plays
         // their own turns at once (bonus rolls included).
         let idle_name = idle.as_str().rsplit('/').next().unwrap().to_owned();
         for strike in 1..=3 {
             clock.advance(61_000);
-            let played = mine(service.play().tick().await.unwrap());
+            let played = mine(service.tick().await.unwrap());
             let text: String = played.iter().map(|v| plain(&v.text) + "\n").collect();
             if strike == 3 {
                 assert!(
@@ -691,7 +696,7 @@ async fn time_the_bot_was_down_is_not_counted() {
     let later = Service::new(store.clone(), SECRET, clock.clone());
     assert_eq!(later.resume().await.unwrap(), 2 * 3_600_000);
     assert_eq!(store.table(table).await.unwrap().deadline_ms, Some(deadline + 2 * 3_600_000));
-    assert!(later.play().tick().await.unwrap().is_empty(), "no one is timed out for the downtime");
+    assert!(later.tick().await.unwrap().is_empty(), "no one is timed out for the downtime");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -893,25 +898,27 @@ async fn a_quiet_chat_edits_one_board_message_in_place() {
         let views = service.handle(&ana, Op::Start(None)).await;
         let b = board(&views).unwrap().clone();
         assert_eq!((b.replace(), b.in_place()), (None, false), "the first board is new");
-        let (table, _) = b.shows().unwrap();
-        // The adapter posted it as message 1.
-        service.shown(table, Slot::Board, b.version(), &message(1)).await.unwrap();
+        // The show protocol posts it: message 1.
+        let shown = common::Recorder::default();
+        service.show(&shown, &b).await;
         let who = b.mentions()[0].as_str().rsplit('/').next().unwrap().to_owned();
         let views =
             service.handle(&ctx(&chat, &who), Op::Press(b.buttons()[0][0].token.clone())).await;
-        let mut next = board(&views).unwrap().clone();
+        let next = board(&views).unwrap().clone();
         assert!(next.in_place(), "{db}: the next board is shown in place");
-        // Made ready to show, it edits the message recorded by then: m1.
-        assert!(service.ready(&mut next).await);
-        assert_eq!(next.replace(), Some(&message(1)), "{db}: the next board edits message 1");
+        // Shown, it edits the message recorded by then: m1.
+        service.show(&shown, &next).await;
+        assert_eq!(shown.calls(), ["new 1", "edit 1"], "{db}: the next board edits message 1");
         // Back to new messages.
         service.handle(&admin, Op::Boards(Some(BoardMode::New))).await;
         let who = next.mentions()[0].as_str().rsplit('/').next().unwrap().to_owned();
         let views =
             service.handle(&ctx(&chat, &who), Op::Press(next.buttons()[0][0].token.clone())).await;
-        let mut last = board(&views).unwrap().clone();
-        assert!(!last.in_place() && service.ready(&mut last).await);
-        assert_eq!(last.replace(), None);
+        let last = board(&views).unwrap().clone();
+        assert!(!last.in_place() && last.replace().is_none());
+        service.show(&shown, &last).await;
+        assert_eq!(shown.calls()[2..], ["new 2", "strip 1"], "{db}: a new board, m1 stripped");
+        assert_eq!(shown.live(), [2], "{db}");
     }
 }
 
@@ -958,11 +965,11 @@ mod forged {
                 let inputs = vec![
                     junk.clone(),
                     String::from_utf8_lossy(&flipped).into_owned(),
-                    Token { table: parsed.table + table_delta, ..parsed }.encode(&key()),
+                    Token { subject: other_table(parsed.subject, table_delta), ..parsed }.encode(&key()),
                     Token { version: parsed.version + version_delta, ..parsed }.encode(&key()),
                     Token { button: TokenButton::Move(3), ..parsed }.encode(&key()),
                     Token { button: TokenButton::Step { from: 24, die: 6 }, ..parsed }.encode(&key()),
-                    Token { table: parsed.table, version: parsed.version, button: TokenButton::Roll }
+                    Token { subject: parsed.subject, version: parsed.version, button: TokenButton::Roll }
                         .encode(&TokenKey::new(b"another bot")),
                 ];
                 for input in inputs {
@@ -1115,7 +1122,7 @@ async fn the_host_sets_options_with_buttons() {
     assert!(panel.buttons().iter().all(|row| row.len() <= 2));
     // A forged option number changes nothing.
     let forged = Token {
-        table: lobby[0].shows().unwrap().0.to_token(),
+        subject: Subject::Table(lobby[0].shows().unwrap().0),
         version: 0,
         button: TokenButton::Cycle(9),
     };

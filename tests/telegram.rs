@@ -2109,3 +2109,66 @@ async fn big_cup(tag: &str, players: i64, rounds: usize, words: &str, seats: usi
     drop(f);
     g.running.shutdown().await;
 }
+
+/// Issue 60, item 5: a process killed between sending a board and recording it leaves a board
+/// with live buttons that no row records; the next board takes its buttons off. The state such
+/// a kill leaves is made by hand (the message Telegram took, and the table's claim never given
+/// back, with its mark: the newest message the dead process knew in the chat), then the game
+/// goes on through the real client and the fake Bot API: the first board after it is the only
+/// live one, the lost board's buttons come off with one call, and nothing else is touched.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_lost_in_a_crash_loses_its_buttons_to_the_next_board() {
+    for (db, url) in common::both_databases("tg", "crash-gap").await {
+        let mut g = TelegramBot::start_with(&url, None).await;
+        g.say(1, "Ana", "/snakes").await;
+        let (lobby, join) = g.until("a lobby", |f| f.button("Join")).await;
+        g.press(2, "Ben", lobby, &join).await;
+        let (_, start) = g.until("a Start button", |f| f.button("Start")).await;
+        g.press(1, "Ana", lobby, &start).await;
+        let board = g.until("the first board", |f| newer_board(f, (lobby, -1))).await;
+        // The kill: a copy of the board Telegram took from the dead process, and its claim.
+        let lost = {
+            let mut f = g.api.fake.lock().await;
+            f.next_message += 1;
+            let id = f.next_message + 1000;
+            let mut copy = board.1.clone();
+            copy["by"] = json!("killed");
+            f.messages.insert(id, copy);
+            id
+        };
+        let sql = format!(
+            "update tables set show_owner = 4242, show_until_ms = 1, \
+             show_after = '{CHAT}:{}' where chat = 'telegram:{CHAT}'",
+            board.0
+        );
+        common::execute(&url, &sql).await;
+        assert_eq!(g.api.fake.lock().await.live_boards(CHAT), vec![board.0, lost], "{db}");
+        let (data, mover) = first_button_and_mover(&board.1);
+        g.press(mover.0, mover.1, board.0, &data).await;
+        let next = g
+            .until("the next board", |f| {
+                let m = f.in_chat(Some(CHAT)).into_iter().rev().find(|(id, m)| {
+                    m["photo"] == true && *id != lost && (*id > lost || m["rev"] != board.1["rev"])
+                });
+                m.map(|(id, m)| (id, m.clone()))
+            })
+            .await;
+        eprintln!("{db}: next {} rev {}", next.0, next.1["rev"]);
+        let live = g
+            .until("the lost board's buttons off", |f| {
+                let live = f.live_boards(CHAT);
+                (live.len() == 1).then_some(live)
+            })
+            .await;
+        assert_eq!(live, vec![next.0], "{db}: the newest board is the only live one");
+        let f = g.api.fake.lock().await;
+        let calls = f.messages[&lost]["calls"].as_array().cloned().unwrap_or_default();
+        assert_eq!(calls.len(), 1, "{db}: one call took the lost board's buttons off: {calls:?}");
+        assert_eq!(calls[0][1], "editmessagereplymarkup", "{db}");
+        // Nothing else was edited in vain (each would be "message is not modified").
+        assert_eq!(common::bot_api::not_modified(&f.messages), 0, "{db}");
+        assert!(f.rules.refused.is_empty(), "{db}: no 429: {:?}", f.rules.refused);
+        drop(f);
+        g.running.shutdown().await;
+    }
+}

@@ -253,7 +253,7 @@ help = I run dice board games in this chat.
     /fair: how the dice are kept fair · /lang: your language
     /rules: the rules of a game · /snakes private: a private table with an invite link
     /boards edit, /boards new, /boards tidy: one board message edited in place, a new one each turn, or new ones deleted once the game is over (admins)
-    Computers: "/ludo bots=3", "/nardy bot hard" (easy, normal, hard), or Add computer in the lobby
+    Computers: "/ludo bots=3", "/nardy bot expert" (easy, normal, hard; expert only in Long Nardy), or Add computer in the lobby
     Turn timers: 1m, 5m, 1h, 24h (the default) or notimer. After three missed turns in a row a player leaves the game.
     /replay: a finished game as an animation · /export: its record (check it with dicetable verify)
 
@@ -412,6 +412,7 @@ computer-name = 🤖 Computer { $number } ({ $level })
 level-easy = easy
 level-normal = normal
 level-hard = hard
+level-expert = expert
 button-add-computer = 🤖 Add computer ({ $level })
 button-remove-computer = Remove computer
 turn-roll-off-thrown = Everyone rolls one die for the first turn: { $name } throws them…

@@ -240,7 +240,7 @@ help = من در این گفتگو بازی‌های تاسی اجرا می‌ک
     ‎/fair‎: منصفانه بودن تاس‌ها · ‎/lang‎: زبان شما
     ‎/rules‎: قوانین بازی · ‎/snakes private‎: میز خصوصی با پیوند دعوت
     ‎/boards edit‎، ‎/boards new‎، ‎/boards tidy‎: یک پیام صفحه که ویرایش می‌شود، هر نوبت پیامی تازه، یا پیام‌های تازه که پس از بازی پاک می‌شوند (مدیران)
-    رایانه‌ها: ‎"/ludo bots=3"‎، ‎"/nardy bot hard"‎ (easy، normal، hard)، یا «افزودن رایانه» در میز
+    رایانه‌ها: ‎"/ludo bots=3"‎، ‎"/nardy bot expert"‎ (easy، normal، hard؛ expert فقط در نرد بلند)، یا «افزودن رایانه» در میز
     زمان نوبت: 1m، 5m، 1h، 24h (پیش‌فرض) یا notimer. بازیکنی که سه نوبت پشت‌سرهم را از دست بدهد از بازی بیرون می‌رود.
     ‎/replay‎: بازپخش متحرک بازی تمام‌شده · ‎/export‎: پروندهٔ آن (بررسی با dicetable verify)
 
@@ -399,6 +399,7 @@ computer-name = 🤖 رایانه { $number } ({ $level })
 level-easy = آسان
 level-normal = معمولی
 level-hard = سخت
+level-expert = استاد
 button-add-computer = 🤖 افزودن رایانه ({ $level })
 button-remove-computer = برداشتن رایانه
 turn-roll-off-thrown = برای نوبت اول هر بازیکن یک تاس می‌ریزد: { $name } تاس‌ها را می‌اندازد…

@@ -260,7 +260,7 @@ help = Я провожу в этом чате настольные игры с �
     /fair — как обеспечена честность костей · /lang — ваш язык
     /rules — правила игры · /snakes private — закрытый стол со ссылкой-приглашением
     /boards edit, /boards new, /boards tidy — одно обновляемое сообщение с доской, новое на каждый ход или новые, которые удаляются после игры (админы)
-    Компьютеры: «/ludo bots=3», «/nardy bot hard» (easy, normal, hard) или «Добавить компьютер» в лобби
+    Компьютеры: «/ludo bots=3», «/nardy bot expert» (easy, normal, hard; expert — только в длинных нардах) или «Добавить компьютер» в лобби
     Время на ход: 1m, 5m, 1h, 24h (по умолчанию) или notimer. Кто пропустит три хода подряд, выбывает из игры.
     /replay — законченная партия в анимации · /export — её запись (проверка: dicetable verify)
 
@@ -422,6 +422,7 @@ computer-name = 🤖 Компьютер { $number } ({ $level })
 level-easy = лёгкий
 level-normal = обычный
 level-hard = сильный
+level-expert = мастер
 button-add-computer = 🤖 Добавить компьютер ({ $level })
 button-remove-computer = Убрать компьютер
 turn-roll-off-thrown = Каждый бросает по кости за право первого хода: { $name } бросает их…

@@ -243,7 +243,7 @@ help = Nagpapatakbo ako ng mga larong may dais sa chat na ito.
     /fair: kung paano pinananatiling patas ang dais · /lang: ang wika mo
     /rules: ang mga patakaran · /snakes private: pribadong mesa na may link ng imbitasyon
     /boards edit, /boards new, /boards tidy: isang mensahe ng board na ine-edit, bago bawat tira, o mga bagong binubura pagkatapos ng laro (mga admin)
-    Computer: "/ludo bots=3", "/nardy bot hard" (easy, normal, hard), o Magdagdag ng computer sa lobby
+    Computer: "/ludo bots=3", "/nardy bot expert" (easy, normal, hard; expert sa Long Nardy lamang), o Magdagdag ng computer sa lobby
     Timer ng tira: 1m, 5m, 1h, 24h (default) o notimer. Aalis sa laro ang manlalarong makalampas ng tatlong sunod na tira.
     /replay: isang natapos na laro bilang animation · /export: ang rekord nito (suriin gamit ang dicetable verify)
 
@@ -402,6 +402,7 @@ computer-name = 🤖 Computer { $number } ({ $level })
 level-easy = madali
 level-normal = karaniwan
 level-hard = mahirap
+level-expert = eksperto
 button-add-computer = 🤖 Magdagdag ng computer ({ $level })
 button-remove-computer = Alisin ang computer
 turn-roll-off-thrown = Maghahagis ang bawat isa ng isang dais para sa unang tira: si { $name } ang maghahagis…

@@ -361,6 +361,7 @@ impl Describe<'_> {
         let most = (*kind.players().end() - 1) as u64;
         let table = words::TABLE_OPTIONS.iter().filter_map(|o| {
             Some(match o.value?.0 {
+                Allowed::Words(_) if o.key == "level" => self.choice(o.key, words::levels(kind)),
                 Allowed::Words(values) => self.choice(o.key, values),
                 Allowed::OnOff => self.flag(o.key),
                 Allowed::Range { min, max } => option(self.0, CommandOptionType::Integer, o.key)

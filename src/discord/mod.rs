@@ -39,8 +39,8 @@ use serenity::all::{
     ComponentInteractionDataKind, Context, CreateInteractionResponse,
     CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
     CreateThread, EditAttachments, EditInteractionResponse, EditMessage, EventHandler,
-    GatewayIntents, GuildId, Http, HttpBuilder, Interaction, Member, MessageId, Permissions, Ready,
-    ShardManager, ShardStageUpdateEvent, User, UserId,
+    GatewayIntents, GetMessages, GuildId, Http, HttpBuilder, Interaction, Member, MessageId,
+    Permissions, Ready, ShardManager, ShardStageUpdateEvent, User, UserId,
 };
 use serenity::builder::Builder as _;
 use serenity::gateway::ConnectionStage;
@@ -52,7 +52,7 @@ use crate::runtime::lanes::Lanes;
 use crate::table::budget::{Budget, Limit};
 use crate::table::describe::Units;
 use crate::table::i18n::Lang;
-use crate::table::show::fold_boards;
+use crate::table::show::{Gap, fold_boards};
 use crate::table::{Ctx, Kind, Op, Service, Slot, TurnNotice, View, mark_last};
 
 /// Discord's limit on a message's text.
@@ -1084,7 +1084,62 @@ impl crate::table::show::Surface for Surface<'_> {
         tracing::debug!("a busy channel: the board is edited in place");
         Some(live.clone().with_plain(false))
     }
+
+    /// Lists the channel's messages after the gap's start (one read, which spends no write)
+    /// and takes the buttons off each that carries a table's lobby or board buttons of this
+    /// bot's making for the swept table, before the new message, that the store does not
+    /// record: a message a show killed before its record left live (issue 60, item 5).
+    async fn sweep(&self, gap: &Gap) {
+        let d = self.discord;
+        for (chat, after, before) in gap.chats() {
+            let Some(channel) = chat.and_then(|c| u64::try_from(c).ok()).filter(|c| *c != 0) else {
+                continue;
+            };
+            let Some(after) = u64::try_from(after).ok().filter(|a| *a != 0) else { continue };
+            let channel = ChannelId::new(channel);
+            let list = GetMessages::new().after(MessageId::new(after)).limit(SWEEP);
+            let Some(messages) = d.call("list messages", || channel.messages(&d.http, list)).await
+            else {
+                continue;
+            };
+            for m in messages {
+                let id = i64::try_from(m.id.get()).unwrap_or(i64::MAX);
+                let posted = Posted { chat, message: id };
+                let table = m.components.iter().flat_map(|row| &row.components).find_map(|c| {
+                    let serenity::all::ActionRowComponent::Button(b) = c else { return None };
+                    let serenity::all::ButtonKind::NonLink { custom_id, .. } = &b.data else {
+                        return None;
+                    };
+                    d.service.table_button(custom_id)
+                });
+                if table != Some(gap.table) || gap.keeps(posted) || before.is_some_and(|b| id >= b)
+                {
+                    continue;
+                }
+                d.spend(channel).await;
+                let stripped = d
+                    .call("strip a lost message", || {
+                        channel.edit_message(
+                            &d.http,
+                            m.id,
+                            EditMessage::new().components(Vec::new()),
+                        )
+                    })
+                    .await;
+                if stripped.is_some() {
+                    tracing::info!(
+                        channel = channel.get(),
+                        message = id,
+                        "a message lost in a crash: its buttons are off"
+                    );
+                }
+            }
+        }
+    }
 }
+
+/// How many of a channel's messages after a crash's gap start a sweep reads (one request).
+const SWEEP: u8 = 50;
 
 #[cfg(test)]
 mod tests {

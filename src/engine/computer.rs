@@ -14,10 +14,12 @@
 //! - Long Nardy: `easy` plays a random whole turn; `normal` plays [`Game::suggest`]; `hard` takes
 //!   the four whole turns whose positions evaluate best (the race, blocks and primes in the
 //!   opponent's way, the head, stacking and bearing off) and plays the one that is best on
-//!   average over the opponent's 21 rolls, each answered by its best-looking turn.
+//!   average over the opponent's 21 rolls, each answered by its best-looking turn; `expert`
+//!   does the same with a value network trained by self-play (`nardy::net`, `dicetable train
+//!   nardy`) on its two best turns. Ludo has no expert (the table's words refuse one).
 
 use super::ludo::{HOUSE, Ludo, track_square};
-use super::nardy::{Colour, Nardy};
+use super::nardy::{Colour, Nardy, Turn, net};
 use super::{Action, Entropy, Game, Legal, Seat};
 
 /// How well a computer plays.
@@ -43,11 +45,14 @@ pub enum Level {
     Normal,
     /// A search with an evaluation of the position.
     Hard,
+    /// Long Nardy only: a value network trained by self-play ([`super::nardy::net`]), one roll
+    /// deep on its best few turns.
+    Expert,
 }
 
 impl Level {
     /// Every level, weakest first.
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+    pub const ALL: [Level; 4] = [Level::Easy, Level::Normal, Level::Hard, Level::Expert];
 
     /// The level's word in commands and the protocol.
     pub fn word(self) -> &'static str {
@@ -55,7 +60,13 @@ impl Level {
             Level::Easy => "easy",
             Level::Normal => "normal",
             Level::Hard => "hard",
+            Level::Expert => "expert",
         }
+    }
+
+    /// Whether the level plays `kind` (only Long Nardy has an expert).
+    pub fn plays(self, kind: super::GameKind) -> bool {
+        self != Level::Expert || kind == super::GameKind::Nardy
     }
 
     /// The level named by `word`.
@@ -68,7 +79,8 @@ impl std::str::FromStr for Level {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Level::from_word(s).ok_or_else(|| format!("unknown level {s:?}: easy, normal or hard"))
+        Level::from_word(s)
+            .ok_or_else(|| format!("unknown level {s:?}: easy, normal, hard or expert"))
     }
 }
 
@@ -97,8 +109,16 @@ pub fn choose(game: &Game, level: Level, entropy: &mut impl Entropy) -> Option<A
             let k = entropy.below(turns.len() as u32) as usize;
             turns[k].steps.first().map(|s| Action::Step { from: s.from, die: s.die })
         }
-        (Level::Hard, Game::Ludo(g)) => ludo_hard(g, actions),
+        // Ludo has no expert: the words refuse one for a Ludo table ([`Level::plays`]).
+        (Level::Hard | Level::Expert, Game::Ludo(g)) => ludo_hard(g, actions),
         (Level::Hard, Game::Nardy(g)) => nardy_hard(g),
+        // The bot and `simulate` check the shipped network before they start and refuse to run
+        // with a damaged one, so this fallback is never reached by a player; a library caller
+        // that skipped the check gets the hard computer's search rather than a panic.
+        (Level::Expert, Game::Nardy(g)) => match net::shipped() {
+            Ok(net) => nardy_expert(g, net),
+            Err(_) => nardy_hard(g),
+        },
     }
 }
 
@@ -299,6 +319,77 @@ fn nardy_hard(g: &Nardy) -> Option<Action> {
 /// How many of the best-looking turns are looked at one roll further.
 const NARDY_LOOKED_AT: usize = 4;
 
+/// How many of the turns the network values most the expert looks at one roll further
+/// (measured: see README's computer section).
+pub const EXPERT_LOOKED_AT: usize = 2;
+
+/// The expert's step: the first step of the whole turn that `net` values most for the mover,
+/// its best [`EXPERT_LOOKED_AT`] turns valued one roll further (the opponent's 21 rolls, each
+/// answered by the opponent's own best turn by the network).
+pub fn nardy_expert(g: &Nardy, net: &net::Net) -> Option<Action> {
+    nardy_expert_turn(g, net, EXPERT_LOOKED_AT)
+        .and_then(|t| t.steps.first().map(|s| Action::Step { from: s.from, die: s.die }))
+}
+
+/// The expert's whole turn, with `looked_at` turns looked at one roll further (0: none).
+pub fn nardy_expert_turn(g: &Nardy, net: &net::Net, looked_at: usize) -> Option<Turn> {
+    let seat = g.to_move()?;
+    let me = if g.white_seat() == Some(seat) { Colour::White } else { Colour::Black };
+    let mut h = vec![0.0; net.hidden()];
+    let mut turns: Vec<(f32, Turn)> = g
+        .turns()
+        .into_iter()
+        .map(|t| (net::equity(net::chances(net, &t.board, t.off, me, &mut h)), t))
+        .collect();
+    turns.sort_by(|(a, _), (b, _)| b.total_cmp(a));
+    if looked_at <= 1 || turns.len() <= 1 {
+        return turns.into_iter().next().map(|(_, t)| t);
+    }
+    turns.truncate(looked_at);
+    let mut best: Option<(f32, Turn)> = None;
+    for (zero, t) in turns {
+        let value = expert_reply(g, &t, me, net, &mut h).unwrap_or(zero);
+        if best.as_ref().is_none_or(|(v, _)| value > *v) {
+            best = Some((value, t));
+        }
+    }
+    best.map(|(_, t)| t)
+}
+
+/// The mover's expected equity after `turn` and the opponent's best reply by the network, over
+/// the opponent's 21 rolls; `None` if the turn does not play.
+fn expert_reply(g: &Nardy, turn: &Turn, me: Colour, net: &net::Net, h: &mut [f32]) -> Option<f32> {
+    let mut after = g.clone();
+    for s in &turn.steps {
+        after.play(&Action::Step { from: s.from, die: s.die }).ok()?;
+    }
+    if !matches!(after.legal(), Legal::Roll { .. }) {
+        return Some(net::equity(net::chances(net, &turn.board, turn.off, me, h)));
+    }
+    let them = me.other();
+    let mut total = 0.0;
+    for a in 1..=6u8 {
+        for b in a..=6u8 {
+            let weight = if a == b { 1.0 } else { 2.0 };
+            let mut rolled = after.clone();
+            let value = match rolled.play(&Action::Roll { dice: vec![a, b] }) {
+                Ok(_) => rolled
+                    .turns()
+                    .iter()
+                    .map(|t| net::chances(net, &t.board, t.off, them, h))
+                    .max_by(|x, y| net::equity(*x).total_cmp(&net::equity(*y)))
+                    .map_or_else(
+                        || net::equity(net::chances(net, &turn.board, turn.off, me, h)),
+                        |o| net::equity(net::flip(o)),
+                    ),
+                Err(_) => net::equity(net::chances(net, &turn.board, turn.off, me, h)),
+            };
+            total += weight * value;
+        }
+    }
+    Some(total / 36.0)
+}
+
 /// The mover's expected evaluation after `turn` and the opponent's reply, over the opponent's
 /// 21 rolls (doubles 1/36, others 2/36); `None` if the turn does not play.
 fn nardy_reply(g: &Nardy, turn: &super::nardy::Turn, me: Colour) -> Option<f64> {
@@ -423,7 +514,7 @@ mod tests {
         for level in Level::ALL {
             assert_eq!(level.word().parse::<Level>(), Ok(level));
         }
-        assert!("expert".parse::<Level>().is_err());
+        assert!("master".parse::<Level>().is_err());
     }
 
     /// Issue 46, item 18: the easy computer enters with the lowest-numbered house piece, as

@@ -144,7 +144,8 @@ pub fn rated_game(kind: GameKind) -> bool {
 pub fn computer_skill(kind: GameKind, level: Level, seats: usize) -> Skill {
     let at = level as usize;
     let mu = match kind {
-        GameKind::Ludo => LUDO[seats.clamp(2, 8) - 2][at],
+        // Ludo has no expert (`Level::plays`): one never sits at a Ludo table.
+        GameKind::Ludo => LUDO[seats.clamp(2, 8) - 2][at.min(2)],
         GameKind::Nardy => NARDY[at],
         GameKind::Snakes => START.mu,
     };
@@ -162,9 +163,9 @@ const LUDO: [[f64; 3]; 7] = [
     [14.53, 25.0, 26.71],
     [15.09, 25.0, 27.18],
 ];
-/// Long Nardy's computers (easy, normal, hard), fitted to 1,000 matches of 1, 3 and 5 points
-/// (README, "Ratings").
-const NARDY: [f64; 3] = [7.14, 25.0, 30.11];
+/// Long Nardy's computers (easy, normal, hard, expert), fitted to 1,000 matches of 1, 3 and 5
+/// points (the expert: 400 matches with all four levels; README, "Ratings").
+const NARDY: [f64; 4] = [7.14, 25.0, 30.11, 37.78];
 
 /// One seat of a finished game, as the rating sees it.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -671,8 +672,9 @@ mod tests {
     fn levels_are_ordered() {
         for kind in [GameKind::Ludo, GameKind::Nardy] {
             for seats in 2..=8 {
-                let [e, n, h] = Level::ALL.map(|l| computer_skill(kind, l, seats).mu);
+                let [e, n, h, x] = Level::ALL.map(|l| computer_skill(kind, l, seats).mu);
                 assert!(e < n && n < h, "{kind:?} at {seats}");
+                assert!(kind != GameKind::Nardy || h < x, "the expert over the hard computer");
             }
         }
     }

@@ -979,7 +979,7 @@ mod tests {
     fn a_cups_standings_keep_their_picture_however_old() {
         let mut rooms = Rooms::default();
         let standings = crate::table::Standings {
-            cup: 1,
+            cup: crate::ids::CupId::new(1),
             version: Version::new(1),
             image: Some(vec![7; 1000]),
             alt: None,
@@ -1000,7 +1000,7 @@ mod tests {
     /// A cup's standings message, without a picture.
     fn standings_view() -> View {
         let standings = crate::table::Standings {
-            cup: 1,
+            cup: crate::ids::CupId::new(1),
             version: Version::new(1),
             image: None,
             alt: None,

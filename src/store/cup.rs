@@ -7,7 +7,9 @@
 //! ([`super::Change::cup_result`]), in that save's transaction.
 
 use super::{BeginWrite, CupStore, SeatRecord, Store, StoreError, TableRecord, TableStatus};
-use crate::ids::{ChatId, TableId, UserId, Version};
+use crate::engine::GameKind;
+use crate::engine::cup::{Format, Seat};
+use crate::ids::{ChatId, CupId, TableId, UserId, Version};
 
 /// Where a cup stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -40,28 +42,24 @@ impl CupStatus {
             .into_iter()
             .find(|s| s.word() == word)
     }
-
-    /// Whether the cup is still open (signing up or playing).
-    pub fn is_open(self) -> bool {
-        matches!(self, CupStatus::Signup | CupStatus::Playing)
-    }
 }
 
-/// A cup as stored, with its players and games.
-#[derive(Debug, Clone, PartialEq, Default)]
+/// A cup as stored, with its players and games: read once, typed, by [`CupStore::cup`] (a row
+/// whose game, format, players or results do not read is [`StoreError::BadCupRow`]).
+#[derive(Debug, Clone, PartialEq)]
 pub struct CupRecord {
     /// Its id (0 before it is created).
-    pub id: i64,
+    pub id: CupId,
     /// The chat that runs it.
     pub chat: ChatId,
-    /// The game's name.
-    pub game: String,
+    /// The game.
+    pub game: GameKind,
     /// The game's options, as JSON (as a table's).
     pub options: String,
     /// Its tables' settings, as JSON.
     pub settings: String,
-    /// `engine::cup::Format`, as JSON.
-    pub format: String,
+    /// How its rounds are paired.
+    pub format: Format,
     /// How many rounds it plays.
     pub rounds: i32,
     /// Each round's window, milliseconds.
@@ -115,14 +113,14 @@ pub struct CupGameRow {
     pub round: i32,
     /// Its number in the round, from 1.
     pub board: i32,
-    /// The players' numbers in the cup, in seat order, as JSON.
-    pub players: String,
+    /// The players' numbers in the cup, in seat order.
+    pub players: Vec<usize>,
     /// Its table; `None` for a bye.
     pub table: Option<TableId>,
     /// Its table's status, as read.
     pub table_status: Option<TableStatus>,
-    /// How each seat ended, as JSON, once the table finished.
-    pub result: Option<String>,
+    /// How each seat ended, once the table finished.
+    pub result: Option<Vec<Seat>>,
 }
 
 /// What [`CupStore::update_cup`] writes besides the cup's row.
@@ -163,19 +161,20 @@ macro_rules! insert_player {
 impl CupStore<'_> {
     /// Creates a cup with its first players; returns its id. A chat with an open cup is refused
     /// with [`StoreError::CupExists`].
-    pub async fn create_cup(self, c: &CupRecord) -> Result<i64, StoreError> {
+    pub async fn create_cup(self, c: &CupRecord) -> Result<CupId, StoreError> {
         const SQL: &str = "insert into cups (chat, game, options, settings, format, rounds, \
                            window_ms, host, status, round, round_ends, updated_ms, starts_ms) \
                            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) \
                            returning id";
-        let result: Result<i64, sqlx::Error> = on_writer!(self, pool => {
+        let format = json(&c.format)?;
+        let result: Result<CupId, sqlx::Error> = on_writer!(self, pool => {
             let mut tx = pool.begin_write().await?;
             let id = sqlx::query_scalar(SQL)
                 .bind(c.chat.as_str())
-                .bind(&c.game)
+                .bind(c.game.name())
                 .bind(&c.options)
                 .bind(&c.settings)
-                .bind(&c.format)
+                .bind(&format)
                 .bind(c.rounds)
                 .bind(c.window_ms)
                 .bind(c.host.as_str())
@@ -207,20 +206,20 @@ impl CupStore<'_> {
     /// The open cup of a chat, if it has one. A cup of a status no build writes counts as
     /// open (the newest such), so that reading it says it is damaged, as `/cup` does, rather
     /// than that there is no cup.
-    pub async fn open_cup(self, chat: &ChatId) -> Result<Option<i64>, StoreError> {
+    pub async fn open_cup(self, chat: &ChatId) -> Result<Option<CupId>, StoreError> {
         const SQL: &str = "select id from cups where chat = $1 \
                            and status not in ('finished', 'cancelled') order by id desc limit 1";
-        self.whole().id_by(SQL, chat.as_str()).await
+        Ok(self.whole().id_by(SQL, chat.as_str()).await?.map(CupId::new))
     }
 
     /// The chat's most recent cup, open or ended.
-    pub async fn last_cup(self, chat: &ChatId) -> Result<Option<i64>, StoreError> {
+    pub async fn last_cup(self, chat: &ChatId) -> Result<Option<CupId>, StoreError> {
         const SQL: &str = "select id from cups where chat = $1 order by id desc limit 1";
-        self.whole().id_by(SQL, chat.as_str()).await
+        Ok(self.whole().id_by(SQL, chat.as_str()).await?.map(CupId::new))
     }
 
     /// Reads a cup with its players and games.
-    pub async fn cup(self, id: i64) -> Result<CupRecord, StoreError> {
+    pub async fn cup(self, id: CupId) -> Result<CupRecord, StoreError> {
         const CUP: &str = "select chat, game, options, settings, format, rounds, window_ms, \
                            host, status, round, round_ends, version, updated_ms, starts_ms, \
                            cancelled_by, standings_version from cups where id = $1";
@@ -241,13 +240,18 @@ impl CupStore<'_> {
                 let word: String = r.try_get("status")?;
                 let status = CupStatus::from_word(&word)
                     .ok_or_else(|| bad(format!("unknown status {word:?}")))?;
+                let game: String = r.try_get("game")?;
+                let game = game.parse().map_err(|_| bad(format!("game {game:?}")))?;
+                let format: String = r.try_get("format")?;
+                let format = serde_json::from_str(&format)
+                    .map_err(|e| bad(format!("format {format:?}: {e}")))?;
                 let mut c = CupRecord {
                     id,
                     chat: ChatId::from(r.try_get::<String, _>("chat")?),
-                    game: r.try_get("game")?,
+                    game,
                     options: r.try_get("options")?,
                     settings: r.try_get("settings")?,
-                    format: r.try_get("format")?,
+                    format,
                     rounds: r.try_get("rounds")?,
                     window_ms: r.try_get("window_ms")?,
                     host: UserId::from(r.try_get::<String, _>("host")?),
@@ -280,13 +284,26 @@ impl CupStore<'_> {
                                 .ok_or_else(|| bad(format!("a table's status {word:?}")))?,
                         ),
                     };
+                    let round: i32 = r.try_get("round")?;
+                    let board: i32 = r.try_get("board")?;
+                    let at = |what: &str, e: serde_json::Error| {
+                        bad(format!("round {round} game {board}: {what}: {e}"))
+                    };
+                    let players: String = r.try_get("players")?;
+                    let players = serde_json::from_str(&players).map_err(|e| at("players", e))?;
+                    let result = match r.try_get::<Option<String>, _>("result")? {
+                        Some(text) => {
+                            Some(serde_json::from_str(&text).map_err(|e| at("result", e))?)
+                        }
+                        None => None,
+                    };
                     c.games.push(CupGameRow {
-                        round: r.try_get("round")?,
-                        board: r.try_get("board")?,
-                        players: r.try_get("players")?,
+                        round,
+                        board,
+                        players,
                         table: r.try_get::<Option<i64>, _>("table_id")?.map(TableId::new),
                         table_status,
-                        result: r.try_get("result")?,
+                        result,
                     });
                 }
                 c
@@ -319,6 +336,12 @@ impl CupStore<'_> {
         c: &CupRecord,
         change: &CupChange<'_>,
     ) -> Result<i64, StoreError> {
+        let format = json(&c.format)?;
+        let games = change
+            .games
+            .iter()
+            .map(|(game, table)| Ok((game, json(&game.players)?, *table)))
+            .collect::<Result<Vec<_>, StoreError>>()?;
         const UPDATE: &str = "update cups set version = version + 1, status = $1, round = $2, \
                               round_ends = $3, updated_ms = $4, rounds = $5, format = $6, \
                               starts_ms = $9, cancelled_by = $10 where id = $7 and version = $8";
@@ -343,7 +366,7 @@ impl CupStore<'_> {
                 .bind(c.round_ends)
                 .bind(c.updated_ms)
                 .bind(c.rounds)
-                .bind(&c.format)
+                .bind(&format)
                 .bind(c.id)
                 .bind(c.version)
                 .bind(c.starts_ms)
@@ -365,7 +388,7 @@ impl CupStore<'_> {
                     sqlx::query(sql).bind(c.id).bind(seq).execute(&mut *tx).await?;
                 }
             }
-            for (game, table) in &change.games {
+            for (game, players, table) in &games {
                 let table_id: Option<TableId> = match table {
                     Some(t) => {
                         let id: TableId = bind_insert!(sqlx::query_scalar(TABLE), t)
@@ -383,7 +406,7 @@ impl CupStore<'_> {
                     .bind(c.id)
                     .bind(game.round)
                     .bind(game.board)
-                    .bind(&game.players)
+                    .bind(players)
                     .bind(table_id)
                     .execute(&mut *tx)
                     .await?;
@@ -398,7 +421,7 @@ impl CupStore<'_> {
     /// stopped between pairing a round and starting its games); and a playing cup, or one
     /// finished within the hour, whose standings message is behind its results (a process
     /// stopped before it showed them).
-    pub async fn cups_due(self, now: i64) -> Result<Vec<i64>, StoreError> {
+    pub async fn cups_due(self, now: i64) -> Result<Vec<CupId>, StoreError> {
         const SQL: &str = "select c.id from cups c where \
                            (c.status = 'signup' and c.starts_ms <= $1) \
                            or (c.status = 'playing' and (c.round_ends <= $1 \
@@ -425,7 +448,7 @@ impl CupStore<'_> {
         chat: &ChatId,
         user: &UserId,
         limit: i64,
-    ) -> Result<Vec<i64>, StoreError> {
+    ) -> Result<Vec<CupId>, StoreError> {
         let chat = chat.as_str();
         let user = user.as_str();
         const SQL: &str = "select c.id from cups c join cup_players p on p.cup_id = c.id \
@@ -473,12 +496,9 @@ impl CupStore<'_> {
         });
         Ok(user.map(UserId::from))
     }
+}
 
-    /// The cup table `table` plays for, if any.
-    pub async fn cup_of_table(self, table: TableId) -> Result<Option<i64>, StoreError> {
-        const SQL: &str = "select cup_id from cup_games where table_id = $1";
-        let id =
-            on_pool!(self, pool => sqlx::query_scalar(SQL).bind(table).fetch_optional(pool).await?);
-        Ok(id)
-    }
+/// A typed value as the JSON text a cup's row keeps it in.
+pub(super) fn json<T: serde::Serialize + ?Sized>(value: &T) -> Result<String, StoreError> {
+    serde_json::to_string(value).map_err(|e| StoreError::Database(sqlx::Error::Encode(e.into())))
 }

@@ -15,7 +15,7 @@ use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions};
 use sqlx::{PgPool, Row, SqlitePool};
 
-use crate::ids::{self, ChatId, MessageRef, TableId, UserId, Version};
+use crate::ids::{self, ChatId, CupId, MessageRef, TableId, UserId, Version};
 
 /// A connection pool to one database.
 #[derive(Debug, Clone)]
@@ -62,10 +62,10 @@ pub enum StoreError {
     CupExists,
     /// No such cup.
     #[error("there is no cup {0}")]
-    NoCup(i64),
+    NoCup(CupId),
     /// The cup changed since the caller read it: nothing was written.
     #[error("cup {0} changed meanwhile")]
-    CupConflict(i64),
+    CupConflict(CupId),
     /// The URL names no database we support.
     #[error("DATABASE_URL must start with postgres://, postgresql:// or sqlite:, not {0:?}")]
     BadUrl(String),
@@ -84,7 +84,7 @@ pub enum StoreError {
     #[error("cup {cup}: {why}")]
     BadCupRow {
         /// The cup.
-        cup: i64,
+        cup: CupId,
         /// What is wrong with it.
         why: String,
     },
@@ -222,7 +222,7 @@ pub struct TableRecord {
     /// The finished table this one is the rematch of (its 🔁 Rematch button opened it), if any.
     pub rematch_of: Option<TableId>,
     /// The cup it plays for, if any (issue 49).
-    pub cup: Option<i64>,
+    pub cup: Option<CupId>,
     /// What [`Store::table`] read along with the row; `None` for a row not read from the store.
     pub around: Option<Surroundings>,
 }
@@ -230,7 +230,7 @@ pub struct TableRecord {
 /// What an operation on a table needs besides its row, read in the same query by
 /// [`Store::table`]: its chat's language and settings, the language of the group the chat
 /// belongs to (for a chat `<group>/<channel>`, the part before the first `/`), and the chat
-/// messages recorded for it (see [`Store::set_message`]).
+/// messages recorded for it (by the show protocol: [`ShowStore::record_show`]).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Surroundings {
     /// The language set for the table's chat.
@@ -303,8 +303,8 @@ pub struct Change<'a> {
     pub unnotice: &'a [UserId],
     /// With `results`: the ratings the finished game changes (see [`ratings`]).
     pub rating: Option<Rating<'a>>,
-    /// With `results`, for a cup's table: how each seat ended (JSON), written to its cup game.
-    pub cup_result: Option<&'a str>,
+    /// With `results`, for a cup's table: how each seat ended, written to its cup game.
+    pub cup_result: Option<&'a [crate::engine::cup::Seat]>,
 }
 
 /// What a new turn-notice choice does to the notices its user is already owed.
@@ -335,22 +335,6 @@ pub struct StatRow {
     /// For games against computers, the strongest computer's level (`easy`, `normal`,
     /// `hard`); `None` for games among people only.
     pub against: Option<String>,
-}
-
-/// What recording a shown message did ([`Store::set_message`], through the table layer's
-/// `Service::shown`): which message should lose its buttons, so that exactly one message of a
-/// table, the newest, has live buttons whatever the order in which views reach the chat.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Shown {
-    /// The message now shows the table; the one it supersedes (if any, and another message)
-    /// should lose its buttons.
-    Superseded(Option<MessageRef>),
-    /// A newer view of the table is already shown, in `current`: nothing changed, and the
-    /// message just shown is out of date and should lose its buttons (unless it is `current`).
-    Outdated {
-        /// The message that shows the newer view.
-        current: MessageRef,
-    },
 }
 
 /// A table whose deadline or reminder is due, claimed by this process for a while.
@@ -442,7 +426,7 @@ where
         updated_ms: r.try_get("updated_ms")?,
         seats: Vec::new(),
         rematch_of: r.try_get::<Option<i64>, _>("rematch_of")?.map(TableId::new),
-        cup: r.try_get("cup_id")?,
+        cup: r.try_get::<Option<i64>, _>("cup_id")?.map(CupId::new),
         around: Some(Surroundings {
             chat_lang: r.try_get("chat_lang")?,
             chat_settings: r.try_get("chat_settings")?,
@@ -881,6 +865,7 @@ impl Store {
         const RESULT: &str = "insert into results (table_id, seat, chat, game, user_id, name, \
                               rank, players, finished_ms) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
         let next = t.version.next();
+        let cup_result = change.cup_result.map(cup::json).transpose()?;
         on_writer!(self, pool => {
             let mut tx = pool.begin_write().await?;
             if !pool.update_table(&mut tx, t, change).await? {
@@ -914,7 +899,7 @@ impl Store {
                 if let Some(rating) = &change.rating {
                     tx.rate_game(t.id, &t.game, t.chat.as_str(), t.updated_ms, rating).await?;
                 }
-                if let Some(result) = change.cup_result {
+                if let Some(result) = cup_result.as_deref() {
                     const CUP: &str = "update cup_games set result = $1 where table_id = $2";
                     sqlx::query(CUP).bind(result).bind(t.id).execute(&mut *tx).await?;
                 }
@@ -1190,27 +1175,6 @@ impl Store {
         Ok(())
     }
 
-    /// Remembers that chat message `message` shows version `version` of a table's `kind` (lobby,
-    /// board, thread), unless a newer version is already recorded: an older view shown late
-    /// never takes the place of a newer one. Of two messages showing the same version, the one
-    /// recorded last is kept.
-    pub async fn set_message(
-        &self,
-        table: TableId,
-        kind: &str,
-        message: &MessageRef,
-        version: Version,
-    ) -> Result<Shown, StoreError> {
-        let recorded = self.set_recorded(table, kind, &message.to_string(), version).await?;
-        Ok(match recorded {
-            (old, false) => Shown::Superseded(old.and_then(|old| MessageRef::parse(&old))),
-            // A damaged newer reference still says a newer view is shown.
-            (current, true) => Shown::Outdated {
-                current: current.and_then(|c| MessageRef::parse(&c)).unwrap_or_default(),
-            },
-        })
-    }
-
     /// Records the thread opened for a table: `thread`, a channel's number.
     pub async fn set_thread(&self, table: TableId, thread: i64) -> Result<(), StoreError> {
         self.set_recorded(table, THREAD, &thread.to_string(), Version::default()).await?;
@@ -1223,8 +1187,9 @@ impl Store {
         Ok(text.and_then(|(t, _)| t.parse().ok()))
     }
 
-    /// [`Store::set_message`] of stored text: the text it replaced (if another), and whether
-    /// that is of a newer version (then nothing changed).
+    /// Records `message` (stored text) for a table's `kind` at `version` unless a newer version
+    /// is recorded: the text it replaced (if another), and whether that is of a newer version
+    /// (then nothing changed).
     async fn set_recorded(
         &self,
         table: TableId,

@@ -1,11 +1,11 @@
-//! How the ids that are numbers ([`TableId`], [`Version`]) are bound to queries and read from
+//! How the ids that are numbers ([`TableId`], [`CupId`], [`Version`]) are bound to queries and read from
 //! rows: as the `BIGINT` / `INTEGER` they are stored as, on either database.
 
 use sqlx::encode::IsNull;
 use sqlx::error::BoxDynError;
 use sqlx::{Database, Decode, Encode, Type};
 
-use crate::ids::{TableId, Version};
+use crate::ids::{CupId, TableId, Version};
 
 macro_rules! stored_as_i64 {
     ($name:ident) => {
@@ -43,4 +43,5 @@ macro_rules! stored_as_i64 {
 }
 
 stored_as_i64!(TableId);
+stored_as_i64!(CupId);
 stored_as_i64!(Version);

@@ -494,16 +494,6 @@ impl RatingStore<'_> {
         Ok(())
     }
 
-    /// Whether a user is on ladders across chats.
-    pub async fn is_public(self, user: &UserId) -> Result<bool, StoreError> {
-        let user = user.as_str();
-        const SQL: &str = "select public from users where id = $1";
-        let p: Option<i32> = on_pool!(self, pool => {
-            sqlx::query_scalar(SQL).bind(user).fetch_optional(pool).await?
-        });
-        Ok(p == Some(1))
-    }
-
     /// The person called `name` (case-insensitively, as last seen at a table) who played in
     /// `chat`, as `(user, name)`; the most recent if several.
     pub async fn player_named(

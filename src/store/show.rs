@@ -9,7 +9,7 @@
 //! leaves it to expire.
 
 use super::{BeginWrite, ShowStore, Store, StoreError};
-use crate::ids::{MessageRef, TableId, Version};
+use crate::ids::{CupId, MessageRef, TableId, Version};
 
 /// What [`ShowStore::claim_show`] found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -19,12 +19,26 @@ pub enum Claim {
     Claimed(Option<(MessageRef, Version)>),
     /// Another owner's claim has not expired yet (or there is no such table).
     Held,
+    /// The claim is this owner's, taken over from a show that never gave it back (its process
+    /// was killed between its put and its record, or it outlived its claim): as
+    /// [`Claim::Claimed`], with where that show's message would follow (`mark`: the newest
+    /// message its adapter knew in each chat; `None` when it knew none). It may have put a
+    /// message no row records, whose buttons the next board takes off (issue 60, item 5).
+    TakenOver {
+        /// The message recorded for the slot, with the version it shows, as in
+        /// [`Claim::Claimed`].
+        recorded: Option<(MessageRef, Version)>,
+        /// Where the dead show's message would follow.
+        mark: Option<MessageRef>,
+    },
 }
 
 impl ShowStore<'_> {
     /// Claims the showing of table `table`'s messages for `owner` until `until_ms`, unless
     /// another owner holds an unexpired claim at `now_ms`; with the claim, reads the message
-    /// recorded for the `kind` slot.
+    /// recorded for the `kind` slot. The claim is the show's intent, written before it puts
+    /// anything: with it goes `mark`, where its message will follow (issue 60, item 5), which
+    /// the next claim reads back if this one is never given back ([`Claim::TakenOver`]).
     ///
     /// Two damaged rows are not trusted (issue 61): a claim expiring later than any show
     /// writes is taken over (`ShowStore::seize`), and a recorded version past the table's
@@ -37,14 +51,16 @@ impl ShowStore<'_> {
         owner: i64,
         now_ms: i64,
         until_ms: i64,
+        mark: Option<&MessageRef>,
     ) -> Result<Claim, StoreError> {
-        let claim = self.try_claim_show(table, kind, owner, now_ms, until_ms).await?;
+        let mark = mark.map(MessageRef::to_string);
+        let claim = self.try_claim_show(table, kind, owner, now_ms, until_ms, &mark).await?;
         if claim != Claim::Held
             || !self.seize(Claimed::Table, table.get(), owner, now_ms, until_ms).await?
         {
             return Ok(claim);
         }
-        self.try_claim_show(table, kind, owner, now_ms, until_ms).await
+        self.try_claim_show(table, kind, owner, now_ms, until_ms, &mark).await
     }
 
     async fn try_claim_show(
@@ -54,10 +70,15 @@ impl ShowStore<'_> {
         owner: i64,
         now_ms: i64,
         until_ms: i64,
+        mark: &Option<String>,
     ) -> Result<Claim, StoreError> {
-        const CLAIM: &str = "update tables set show_owner = $2, show_until_ms = $3 \
+        // Every expression of an update reads the row as it was: `show_gap` is the mark of a
+        // claim that was never given back ('' if it had none), null after a given-back one.
+        const CLAIM: &str = "update tables set show_owner = $2, show_until_ms = $3, \
+                             show_gap = case when show_owner is not null and show_owner <> $2 \
+                             then coalesce(show_after, '') end, show_after = $5 \
                              where id = $1 and (show_until_ms is null or show_until_ms < $4 \
-                             or show_owner = $2)";
+                             or show_owner = $2) returning show_gap";
         // The table's own version with the message's: a recorded version past it is damage.
         const READ: &str = "select m.message, m.version, t.version from messages m \
                             join tables t on t.id = m.table_id \
@@ -66,41 +87,69 @@ impl ShowStore<'_> {
         // previous owner's record (its row lock) must see what that record wrote, which a
         // read in the claim's own statement (its snapshot taken before the wait) would not.
         // On SQLite both run in one write transaction, which sees the newest commit.
-        let recorded = match self.whole() {
+        let (recorded, gap) = match self.whole() {
             Store::Postgres(pool) => {
-                let done = sqlx::query(CLAIM)
+                let done: Option<Option<String>> = sqlx::query_scalar(CLAIM)
                     .bind(table)
                     .bind(owner)
                     .bind(until_ms)
                     .bind(now_ms)
-                    .execute(pool)
+                    .bind(mark)
+                    .fetch_optional(pool)
                     .await?;
-                if done.rows_affected() == 0 {
-                    return Ok(Claim::Held);
-                }
+                let Some(gap) = done else { return Ok(Claim::Held) };
                 let read = sqlx::query_as(READ).bind(table).bind(kind).fetch_optional(pool);
-                self.checked(table, kind, read.await?).await?
+                (self.checked(table, kind, read.await?).await?, gap)
             }
             Store::Sqlite(lite) => {
                 let mut tx = lite.write.begin_write().await?;
-                let done = sqlx::query(CLAIM)
+                let done: Option<Option<String>> = sqlx::query_scalar(CLAIM)
                     .bind(table)
                     .bind(owner)
                     .bind(until_ms)
                     .bind(now_ms)
-                    .execute(&mut *tx)
+                    .bind(mark)
+                    .fetch_optional(&mut *tx)
                     .await?;
-                if done.rows_affected() == 0 {
+                let Some(gap) = done else {
                     tx.rollback().await?;
                     return Ok(Claim::Held);
-                }
+                };
                 let read = sqlx::query_as(READ).bind(table).bind(kind).fetch_optional(&mut *tx);
                 let read = read.await?;
                 tx.commit().await?;
-                self.checked(table, kind, read).await?
+                (self.checked(table, kind, read).await?, gap)
             }
         };
-        Ok(Claim::Claimed(recorded))
+        Ok(match gap {
+            None => Claim::Claimed(recorded),
+            Some(mark) => {
+                // A mark that does not read as a reference (damage) marks nothing.
+                let mark = (!mark.is_empty()).then(|| MessageRef::parse(&mark)).flatten();
+                tracing::warn!(
+                    table = table.get(),
+                    ?mark,
+                    "a show claim was never given back: its process may have left a message"
+                );
+                Claim::TakenOver { recorded, mark }
+            }
+        })
+    }
+
+    /// Every message with buttons the store records as live in the chat of table `table`:
+    /// each table's lobby and board there and each cup's standings, which a sweep after a
+    /// crash must leave alone (issue 60, item 5).
+    pub async fn live_in_chat(self, table: TableId) -> Result<Vec<MessageRef>, StoreError> {
+        const SQL: &str = "select m.message from messages m \
+                           join tables t on t.id = m.table_id \
+                           join tables me on me.chat = t.chat where me.id = $1 \
+                           union all select c.standings_message from cups c \
+                           join tables me on me.chat = c.chat \
+                           where me.id = $1 and c.standings_message is not null";
+        let rows: Vec<String> = on_pool!(self, pool => {
+            sqlx::query_scalar(SQL).bind(table).fetch_all(pool).await?
+        });
+        Ok(rows.iter().filter_map(|m| MessageRef::parse(m)).filter(|m| !m.plain).collect())
     }
 
     /// Records that `message` shows version `version` of table `table`'s `kind` slot and gives
@@ -179,7 +228,7 @@ impl ShowStore<'_> {
     /// for it and the standings version it shows.
     pub async fn claim_cup_show(
         self,
-        cup: i64,
+        cup: CupId,
         owner: i64,
         now_ms: i64,
         until_ms: i64,
@@ -187,7 +236,9 @@ impl ShowStore<'_> {
         // One statement: the message is the claimed row's own, so a claim that waited for the
         // previous owner's record returns what that record wrote.
         let claim = self.try_claim_cup_show(cup, owner, now_ms, until_ms).await?;
-        if claim != Claim::Held || !self.seize(Claimed::Cup, cup, owner, now_ms, until_ms).await? {
+        if claim != Claim::Held
+            || !self.seize(Claimed::Cup, cup.get(), owner, now_ms, until_ms).await?
+        {
             return Ok(claim);
         }
         self.try_claim_cup_show(cup, owner, now_ms, until_ms).await
@@ -195,7 +246,7 @@ impl ShowStore<'_> {
 
     async fn try_claim_cup_show(
         self,
-        cup: i64,
+        cup: CupId,
         owner: i64,
         now_ms: i64,
         until_ms: i64,
@@ -225,7 +276,7 @@ impl ShowStore<'_> {
             });
             if repaired == 1 {
                 tracing::warn!(
-                    cup,
+                    cup = cup.get(),
                     recorded = version.get(),
                     newest = newest.get(),
                     "the cup's standings message was recorded at a version the cup never had: \
@@ -244,7 +295,7 @@ impl ShowStore<'_> {
     /// version is recorded. False: nothing was written.
     pub async fn record_cup_show(
         self,
-        cup: i64,
+        cup: CupId,
         owner: i64,
         message: &MessageRef,
         version: Version,
@@ -267,14 +318,17 @@ impl ShowStore<'_> {
     }
 
     /// Gives a cup's show claim back without recording anything, if `owner` still holds it.
-    pub async fn release_cup_show(self, cup: i64, owner: i64) -> Result<(), StoreError> {
+    pub async fn release_cup_show(self, cup: CupId, owner: i64) -> Result<(), StoreError> {
         const SQL: &str = "update cups set show_owner = null, show_until_ms = null \
                            where id = $1 and show_owner = $2";
-        self.whole().release_claim(SQL, cup, owner).await
+        self.whole().release_claim(SQL, cup.get(), owner).await
     }
 
     /// The message recorded for cup `cup`'s standings, with the standings version it shows.
-    pub async fn cup_message(self, cup: i64) -> Result<Option<(MessageRef, Version)>, StoreError> {
+    pub async fn cup_message(
+        self,
+        cup: CupId,
+    ) -> Result<Option<(MessageRef, Version)>, StoreError> {
         const SQL: &str = "select standings_message, standings_version from cups where id = $1";
         let row: Option<(Option<String>, Version)> = on_pool!(self, pool => {
             sqlx::query_as(SQL).bind(cup).fetch_optional(pool).await?

@@ -18,7 +18,7 @@ pub enum ServiceError {
     Damaged(TableId, String),
     /// A stored cup could not be read back.
     #[error("cup {0} is damaged: {1}")]
-    DamagedCup(i64, String),
+    DamagedCup(crate::ids::CupId, String),
     /// Anything else that should not happen (a value that does not serialise, no OS
     /// randomness, a cup that kept changing under every try), not tied to a stored table.
     #[error("{0}")]

@@ -52,9 +52,8 @@ pub(super) struct Rated {
 
 /// How a finished cup table's seats ended, for its cup game (T7): a seat the timer removed
 /// forfeits, the others their rank.
-pub(super) fn cup_result(t: &Loaded) -> Option<String> {
-    let seats: Vec<CupSeat> = t
-        .rec
+pub(super) fn cup_result(t: &Loaded) -> Vec<CupSeat> {
+    t.rec
         .seats
         .iter()
         .map(|s| match s.rank {
@@ -62,8 +61,7 @@ pub(super) fn cup_result(t: &Loaded) -> Option<String> {
             Some(rank) => CupSeat::Place(u8::try_from(rank).unwrap_or(u8::MAX)),
             None => CupSeat::Place(u8::try_from(t.rec.seats.len()).unwrap_or(u8::MAX)),
         })
-        .collect();
-    serde_json::to_string(&seats).ok()
+        .collect()
 }
 
 /// A table read from the store, with its game decoded.
@@ -394,7 +392,7 @@ impl Service {
             seasons: &p.seasons,
             rate,
         });
-        let cup_result = if results && t.rec.cup.is_some() { cup_result(t) } else { None };
+        let cup_result = (results && t.rec.cup.is_some()).then(|| cup_result(t));
         let change = Change {
             action: json.as_deref(),
             results,
@@ -684,12 +682,12 @@ mod tests {
             let version = t.rec.version;
             // As `save` notes it, the board of this version is still being made: nothing.
             service.owe_board(id, version);
-            let held = service.play().tick().await.unwrap();
+            let held = service.tick().await.unwrap();
             assert!(held.is_empty(), "the computer waited: {held:?}");
             assert_eq!(service.load(id).await.unwrap().rec.version, version, "nothing played");
             // Made: the turn is played, and its own board (made by the timer) owes nothing.
             service.board_made(id, version);
-            let played = service.play().tick().await.unwrap();
+            let played = service.tick().await.unwrap();
             assert!(!played.is_empty(), "the computer played once the board was made");
             t = service.load(id).await.unwrap();
             assert!(t.rec.version > version);

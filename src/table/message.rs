@@ -29,8 +29,8 @@ pub struct View {
 /// What kind of message a view is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Kind {
-    /// A table's own message, its lobby or its board: after posting it, call
-    /// [`Service::shown`](super::Service::shown).
+    /// A table's own message, its lobby or its board: shown by the show protocol
+    /// ([`Service::show`](super::Service::show)), which records it.
     Table(TableMessage),
     /// A message to the chat that no later view replaces: a ranking, the seed after a game, a
     /// reminder, statistics, a replay or a record.
@@ -50,7 +50,7 @@ pub enum Kind {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Standings {
     /// The cup.
-    pub cup: i64,
+    pub cup: crate::ids::CupId,
     /// Which standings it shows: it grows with every change to the cup and every result, and
     /// an older one never replaces a newer one.
     pub version: Version,
@@ -113,17 +113,14 @@ pub enum Place {
     New,
     /// An edit of the message that shows the table's slot: the one recorded when the view is
     /// shown, not when it was made, so that views made in quick succession (a move, then a
-    /// computer's turn) each edit the message the one before posted.
-    /// [`Service::ready`](super::Service::ready) turns it into [`Place::Edit`] (or leaves it,
-    /// to be posted anew, when the table has no message yet).
+    /// computer's turn) each edit the message the one before posted (the show protocol edits
+    /// the message recorded when it claims the table, or posts anew when there is none).
     InPlace,
-    /// An edit of this message (one the adapter gave
-    /// [`Service::shown`](super::Service::shown)).
+    /// An edit of this message (one the show protocol recorded).
     Edit(MessageRef),
     /// Only brings the table's message up to date (the refresh after an out-of-date press):
-    /// an edit of this message (or a new one, if none), which adapters drop when
-    /// [`Service::wanted`](super::Service::wanted) says a view of this version or newer is
-    /// already shown.
+    /// an edit of this message (or a new one, if none), which the show protocol drops when a
+    /// view of this version or newer is already shown.
     Refresh(Option<MessageRef>),
 }
 

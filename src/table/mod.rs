@@ -42,8 +42,7 @@ pub use message::{
 pub use notify::{Link, Notice, NoticeFailure, NotifyChoice};
 pub use ratings::Scope;
 pub use service::{
-    Cups, IdentifyTurn, Live, Lobby, Play, Ratings, Rematches, Replays, Service, Shown,
-    TurnNotices, Views,
+    Cups, IdentifyTurn, Live, Lobby, Play, Ratings, Rematches, Replays, Service, TurnNotices, Views,
 };
 
 use crate::engine::GameKind;

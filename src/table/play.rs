@@ -20,15 +20,25 @@ use crate::store::{StoreError, TableStatus};
 const MAX_CHAIN: usize = 64;
 
 impl Play<'_> {
-    pub(super) async fn press(&self, ctx: &Ctx, text: &str) -> Result<Vec<View>, Fail> {
-        let token = Token::parse(text, &self.key).map_err(|e| {
-            tracing::info!(user = %ctx.user, error = %e, "refused a button");
-            say("err-forged")
-        })?;
-        if matches!(token.button, TokenButton::CupJoin | TokenButton::CupStart) {
-            return self.cups().cup_press(ctx, &token).await;
+    /// What follows a board that ended a game ([`super::Views::end_views`]): the ranking with
+    /// each rated player's change, the seed, and for a cup's game the cup's standings message
+    /// brought up to date (issue 49).
+    async fn end_views(&self, t: &Loaded, lang: Lang) -> Vec<View> {
+        let ratings = self.ratings().rating_lines(t, lang);
+        let mut views = self.views().end_views(t, lang, ratings);
+        if !views.is_empty() {
+            views.extend(self.cups().cup_standings_after(t).await);
         }
-        let id = TableId::from_token(token.table).ok_or_else(|| say("err-forged"))?;
+        views
+    }
+
+    /// A table's button, pressed (its token checked by [`super::Service::press`]).
+    pub(super) async fn press(
+        &self,
+        ctx: &Ctx,
+        id: TableId,
+        token: Token,
+    ) -> Result<Vec<View>, Fail> {
         let t = match self.load(id).await {
             Ok(t) => t,
             Err(ServiceError::Store(StoreError::NotFound(_))) => return Err(say("err-forged")),
@@ -162,7 +172,7 @@ impl Play<'_> {
             }
         }
         let mut views = vec![self.next_board(&t, lang, &events, header).await?];
-        views.extend(self.views().end_views(&t, lang).await);
+        views.extend(self.end_views(&t, lang).await);
         Ok(views)
     }
 
@@ -305,7 +315,7 @@ impl Play<'_> {
         };
         let mut views = vec![View::new(Some(lang), text, Kind::Table(message))];
         if slot == Slot::Board {
-            views.extend(self.views().end_views(&t, lang).await);
+            views.extend(self.end_views(&t, lang).await);
         }
         Ok(views)
     }
@@ -352,7 +362,6 @@ impl Play<'_> {
                 }
             }
         }
-        out.extend(self.cups().cup_tick().await?);
         Ok(out)
     }
 
@@ -386,7 +395,7 @@ impl Play<'_> {
         let chat = t.rec.chat.clone();
         let events = self.play_computer(&mut t, seat, level).await?;
         let mut views = vec![self.next_board(&t, lang, &events, Vec::new()).await?];
-        views.extend(self.views().end_views(&t, lang).await);
+        views.extend(self.end_views(&t, lang).await);
         super::message::spread_audience(&mut views);
         Ok(views.into_iter().map(|v| (chat.clone(), v)).collect())
     }
@@ -470,9 +479,42 @@ impl Play<'_> {
             ],
         )];
         let mut views = vec![self.next_board(&t, lang, &events, header).await?];
-        views.extend(self.views().end_views(&t, lang).await);
+        views.extend(self.end_views(&t, lang).await);
         super::message::spread_audience(&mut views);
         Ok(views.into_iter().map(|v| (chat.clone(), v)).collect())
+    }
+
+    /// Ends a cup game whose window closed (T7): the player to move is removed, as the timer
+    /// removes a player, until the game is over.
+    pub(super) async fn close_cup_table(&self, id: TableId) -> Result<Vec<View>, Fail> {
+        let mut views = Vec::new();
+        for _ in 0..crate::engine::ludo::MAX_PLAYERS + 1 {
+            let mut t = self.load(id).await?;
+            if t.rec.status != TableStatus::Playing {
+                break;
+            }
+            let Some(game) = &t.game else { break };
+            let seat = game
+                .legal()
+                .to_move()
+                .map(usize::from)
+                .or_else(|| t.rec.seats.iter().position(|s| !s.left));
+            let Some(seat) = seat else { break };
+            let name = t.rec.seats[seat].name.clone();
+            t.rec.seats[seat].strikes = MAX_STRIKES;
+            let lang = self.table_lang(&t).await;
+            let header =
+                vec![self.i18n.text(lang, "cup-window-closed", &[("name", name.clone().into())])];
+            let action = Action::Remove { seat: seat as crate::engine::Seat };
+            let mut shown = self.play_chain(t, action, None, lang, header).await?;
+            // The header says why the player is out; the timer's own words would say otherwise.
+            let timed_out = self.i18n.text(lang, "event-left-timed-out", &[("name", name.into())]);
+            for v in &mut shown {
+                v.text = v.text.replace(&format!("{timed_out}\n"), "").replace(&timed_out, "");
+            }
+            views.extend(shown);
+        }
+        Ok(views)
     }
 }
 
@@ -559,14 +601,14 @@ impl Play<'_> {
     }
 }
 
-/// A computer's choice: a hard computer's search runs on the blocking pool (it can take tens
+/// A computer's choice: a hard or expert computer's search runs on the blocking pool (it can take tens
 /// of milliseconds), never on the async threads that answer presses; the others choose at once.
 async fn think(
     game: &Game,
     level: Level,
     mut entropy: Choices,
 ) -> Result<(Option<Action>, Choices), Fail> {
-    if level != Level::Hard {
+    if !matches!(level, Level::Hard | Level::Expert) {
         return Ok((computer::choose(game, level, &mut entropy), entropy));
     }
     let game = game.clone();

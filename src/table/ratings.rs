@@ -7,7 +7,9 @@ use std::sync::Mutex;
 use super::fail::{Fail, say};
 use super::i18n::{Arg, Lang};
 use super::load::{Loaded, Rated};
+use super::message::{Attachment, Kind, Post};
 use super::{Ctx, Ratings, Target, View};
+use crate::engine::computer::Level;
 use crate::engine::{Game, GameKind};
 use crate::game::rating::{self, ALL_TIME, Entrant, Skill};
 use crate::ids::{Player, UserId};
@@ -134,6 +136,62 @@ impl Plan {
 }
 
 impl Ratings<'_> {
+    pub(super) async fn stats_of(
+        &self,
+        ctx: &Ctx,
+        game: Option<GameKind>,
+    ) -> Result<Vec<View>, Fail> {
+        let lang = self.user_lang(ctx).await;
+        let rows = self.store.user_stats(&ctx.user).await?;
+        let mut lines =
+            vec![self.i18n.text(lang, "stats-title", &[("name", ctx.name.clone().into())])];
+        if rows.is_empty() {
+            lines.push(self.i18n.text(lang, "stats-none", &[]));
+        }
+        for kind in GameKind::ALL {
+            if game.is_some_and(|g| g != kind) {
+                continue;
+            }
+            let of_game: Vec<_> = rows.iter().filter(|r| r.game == kind.name()).collect();
+            // Games among people first (all of them count), then those against computers by
+            // level, weakest first.
+            let people = of_game.iter().filter(|r| r.against.is_none());
+            let (games, wins) = people.fold((0, 0), |(g, w), r| (g + r.games, w + r.wins));
+            if games > 0 {
+                lines.push(self.i18n.text(
+                    lang,
+                    "stats-line",
+                    &[
+                        ("game", self.views().game_name(lang, kind).into()),
+                        ("games", Arg::Number(games)),
+                        ("wins", Arg::Number(wins)),
+                        ("rate", Arg::Number(rate(wins, games))),
+                    ],
+                ));
+            }
+            for level in Level::ALL {
+                for r in of_game.iter().filter(|r| r.against.as_deref() == Some(level.word())) {
+                    let level = self.i18n.text(lang, &format!("level-{}", level.word()), &[]);
+                    let line = self.i18n.text(
+                        lang,
+                        "stats-vs-computers",
+                        &[
+                            ("level", level.into()),
+                            ("games", Arg::Number(r.games)),
+                            ("wins", Arg::Number(r.wins)),
+                            ("rate", Arg::Number(rate(r.wins, r.games))),
+                        ],
+                    );
+                    lines.push(format!("{}: {line}", self.views().game_name(lang, kind)));
+                }
+            }
+        }
+        lines.extend(self.rating_stats_lines(ctx, lang, game).await?);
+        let image = self.rating_chart(ctx, lang, game).await?;
+        let post = Post { attachment: image.map(Attachment::Picture), ..Post::default() };
+        Ok(vec![View::new(Some(lang), lines.join("\n"), Kind::Post(post))])
+    }
+
     /// The rating plan of a table whose game just finished, if it is rated.
     pub(super) fn rating_plan(&self, t: &Loaded, at_ms: i64) -> Option<Plan> {
         if t.rec.status != TableStatus::Finished {
@@ -584,3 +642,8 @@ fn mark(skill: Skill, games: i64) -> String {
 
 /// Why `dicetable ratings --rebuild` failed.
 pub type ServiceFailure = crate::store::StoreError;
+
+/// A win rate in whole percent.
+fn rate(wins: i64, games: i64) -> i64 {
+    if games == 0 { 0 } else { (wins * 100 + games / 2) / games }
+}

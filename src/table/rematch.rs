@@ -12,11 +12,10 @@
 //! process or several, open exactly one table and seat every presser once.
 
 use super::fail::{Fail, ServiceError, say};
-use super::i18n::{Arg, Lang, PLATFORM};
 use super::load::Loaded;
 use super::lobby::{LobbyOp, Refusal};
 use super::{Ctx, Rematches, View};
-use crate::ids::{Platform, TableId, UserId};
+use crate::ids::{TableId, UserId};
 use crate::store::{Rematch, SeatRecord, TableRecord, TableStatus};
 
 impl Loaded {
@@ -132,23 +131,6 @@ impl Rematches<'_> {
             }
             done => done,
         }
-    }
-
-    /// The lines a rematch lobby adds under its players: which table it is (the chat may have
-    /// others open, so commands name it by number) and whom it still waits for.
-    pub(super) fn rematch_note(&self, t: &Loaded, lang: Lang) -> Option<String> {
-        let of = t.rec.rematch_of?;
-        let mut args = vec![("number", of.into()), ("table", t.rec.id.into())];
-        if t.rec.chat.platform() == Platform::Discord {
-            args.push((PLATFORM, Arg::Text("discord".into())));
-        }
-        let mut lines = vec![self.i18n.text(lang, "rematch-lobby", &args)];
-        let awaited: Vec<String> = t.awaited().iter().map(|s| s.name.clone()).collect();
-        if t.rec.status == TableStatus::Lobby && !awaited.is_empty() {
-            let names = super::shown_names(lang, &awaited);
-            lines.push(self.i18n.text(lang, "rematch-invited", &[("names", names.into())]));
-        }
-        Some(lines.join("\n"))
     }
 
     /// The people a rematch of table `of` invites: every person who sat at it, once each

@@ -11,8 +11,8 @@ use super::i18n::{Arg, I18n, Lang};
 use super::load::{LEASE_MS, Loaded};
 use super::lobby::LobbyOp;
 use super::message::spread_audience;
-use super::token::TokenKey;
-use super::{Clock, Ctx, Kind, Op, Pick, Place, Slot, TableMessage, View};
+use super::token::{Subject, Token, TokenKey};
+use super::{Clock, Ctx, Op, Pick, Place, Slot, View};
 use crate::engine::GameKind;
 use crate::ids::{MessageRef, Platform, TableId, UserId, Version};
 use crate::render::Renderer;
@@ -34,25 +34,6 @@ impl Service {
             Some(around) => Ok(around.thread()),
             None => Ok(self.store.thread(t.rec.id).await?),
         }
-    }
-
-    /// Makes a view ready to show, just before an adapter shows it: a view to be shown in
-    /// place ([`Place::InPlace`]) learns which message to edit (the one recorded now,
-    /// [`Place::Edit`]); then says whether it is still wanted ([`Service::wanted`]). Adapters
-    /// call it once per view, in the order the views are shown.
-    pub async fn ready(&self, view: &mut View) -> bool {
-        if let Kind::Table(m) = &mut view.kind
-            && m.place == Place::InPlace
-        {
-            match self.store.message(m.table, m.slot.name()).await {
-                Ok(Some(message)) => m.place = Place::Edit(message),
-                Ok(None) => {}
-                Err(e) => {
-                    tracing::warn!(table = m.table.get(), error = %e, "reading the table's message failed")
-                }
-            }
-        }
-        self.wanted(view).await
     }
 }
 
@@ -85,8 +66,6 @@ impl StoreHealth {
         *self.reason.lock().unwrap_or_else(|p| p.into_inner()) = None;
     }
 }
-
-pub use crate::store::Shown;
 
 /// Boards drawn at once unless [`Service::with_draw_limit`] says otherwise.
 const DRAW_LIMIT: usize = 2;
@@ -132,7 +111,7 @@ pub struct Service {
     /// Tables found damaged by this process, with what is wrong (for `/healthz`).
     damaged: Arc<Mutex<BTreeMap<TableId, String>>>,
     /// Cups found damaged (logged once each).
-    damaged_cups: Arc<Mutex<std::collections::BTreeSet<i64>>>,
+    damaged_cups: Arc<Mutex<std::collections::BTreeSet<crate::ids::CupId>>>,
     /// When this process's Discord shards last identified, by bucket ([`IdentifyTurn`]).
     identified: Arc<tokio::sync::Mutex<HashMap<u32, std::time::Instant>>>,
     /// The show protocol ([`super::show`]).
@@ -191,6 +170,13 @@ const OWED_KEPT: usize = 10_000;
 pub const COMPUTER_PAUSE: std::time::Duration = std::time::Duration::from_millis(1500);
 
 impl Service {
+    /// The table whose lobby or board carries a button with `data`, if this bot made it
+    /// (its tag checks): a sweep after a crash takes off only such buttons (issue 60, item 5).
+    pub fn table_button(&self, data: &str) -> Option<TableId> {
+        let token = super::token::Token::parse(data, &self.key).ok()?;
+        token.table_id().filter(|_| token.button.on_table_message())
+    }
+
     /// A service over `store`, signing buttons with `secret`.
     pub fn new(store: Store, secret: &[u8], clock: Arc<dyn Clock>) -> Self {
         Self {
@@ -254,10 +240,10 @@ impl Service {
     }
 
     /// Notes that cup `id` is damaged: logged once.
-    pub(super) fn note_damaged_cup(&self, id: i64, why: &str) {
+    pub(super) fn note_damaged_cup(&self, id: crate::ids::CupId, why: &str) {
         let mut damaged = self.damaged_cups.lock().unwrap_or_else(|p| p.into_inner());
         if damaged.insert(id) {
-            tracing::error!(cup = id, why, "a stored cup is damaged; it is refused");
+            tracing::error!(cup = id.get(), why, "a stored cup is damaged; it is refused");
         }
     }
 
@@ -279,7 +265,7 @@ impl Service {
     }
 
     /// Returns when a computer's turn has come (its table is due after the pause): the turn
-    /// timer then waits [`Service::computer_pause`] and runs [`Play::tick`].
+    /// timer then waits [`Service::computer_pause`] and runs [`Service::tick`].
     pub async fn computer_turn(&self) {
         self.computer_turns.notified().await;
     }
@@ -434,7 +420,7 @@ impl Service {
         }
     }
 
-    /// The message recorded for a table's `slot` (see [`Service::shown`]), if any.
+    /// The message recorded for a table's `slot` (by the show protocol), if any.
     pub async fn message(
         &self,
         table: TableId,
@@ -453,40 +439,6 @@ impl Service {
     pub async fn thread_opened(&self, table: TableId, thread: i64) -> Result<(), ServiceError> {
         let recorded = self.store.set_thread(table, thread).await;
         Ok(self.track(recorded)?)
-    }
-
-    /// Records that `message` (the adapter's reference) shows version `version` of a table's
-    /// `slot` (a view's `shows` and `version`), unless a newer version is already shown. Says
-    /// which message should now lose its buttons, so that exactly one message of a table, the
-    /// newest, has live buttons whatever the order in which views reach the chat.
-    pub async fn shown(
-        &self,
-        table: TableId,
-        slot: Slot,
-        version: Version,
-        message: &MessageRef,
-    ) -> Result<Shown, ServiceError> {
-        let recorded = self.store.set_message(table, slot.name(), message, version).await;
-        Ok(self.track(recorded)?)
-    }
-
-    /// Whether a view still needs showing: false for a refresh (see [`Place::Refresh`]) whose
-    /// table message already shows this version or a newer one.
-    pub async fn wanted(&self, view: &View) -> bool {
-        let Kind::Table(TableMessage { table, slot, version, place: Place::Refresh(_), .. }) =
-            &view.kind
-        else {
-            return true;
-        };
-        let table = *table;
-        match self.store.message_version(table, slot.name()).await {
-            Ok(Some((_, shown))) => shown < *version,
-            Ok(None) => true,
-            Err(e) => {
-                tracing::warn!(table = table.get(), error = %e, "reading the table's message failed");
-                true
-            }
-        }
     }
 
     /// Does what `op` asks and returns what to show. Refusals are private views in the user's
@@ -560,6 +512,43 @@ impl Service {
         }
     }
 
+    /// A pressed button: its token checked, then what it names acts (a cup's sign-up buttons
+    /// the cup, every other a table). Anyone can send any bytes as a button's data: a token
+    /// this bot did not make is refused before anything is looked up.
+    async fn press(&self, ctx: &Ctx, text: &str) -> Result<Vec<View>, Fail> {
+        let token = Token::parse(text, &self.key).map_err(|e| {
+            tracing::info!(user = %ctx.user, error = %e, "refused a button");
+            super::fail::say("err-forged")
+        })?;
+        match token.subject {
+            Subject::Cup(cup) => self.cups().cup_press(ctx, cup, token.button).await,
+            Subject::Table(id) => self.play().press(ctx, id, token).await,
+        }
+    }
+
+    /// The timer's round (every 2 s in the bot): the tables' turn timers and computers
+    /// ([`super::Play::tick`]), then the cups' ([`super::Cups`]: a round whose window closed
+    /// has its games ended as the timer ends a game, then moves on). Returns what to show,
+    /// each with its chat.
+    pub async fn tick(&self) -> Result<Vec<(crate::ids::ChatId, View)>, ServiceError> {
+        let mut out = self.play().tick().await?;
+        let cups = self.cups().cup_tick().await?;
+        out.extend(cups.views);
+        for closing in cups.closing {
+            for table in closing.tables {
+                match self.play().close_cup_table(table).await {
+                    Ok(views) => out.extend(views.into_iter().map(|v| (closing.chat.clone(), v))),
+                    Err(Fail::Internal(e)) => {
+                        tracing::error!(table = table.get(), error = %e, "closing a cup game failed")
+                    }
+                    Err(_) => tracing::debug!(table = table.get(), "a cup game ended meanwhile"),
+                }
+            }
+            out.extend(self.cups().cup_tick_of(closing.cup).await.views);
+        }
+        Ok(out)
+    }
+
     /// Runs one operation (`table`: the table its number named, if any).
     async fn dispatch(
         &self,
@@ -577,7 +566,7 @@ impl Service {
             Op::Options { game, words } => {
                 self.lobby().lobby_op(ctx, pick(game), LobbyOp::Options(words)).await
             }
-            Op::Press(token) => self.play().press(ctx, &token).await,
+            Op::Press(token) => self.press(ctx, &token).await,
             Op::Resign(game) => self.play().depart(ctx, pick(game), None).await,
             Op::Kick { game, target } => self.play().depart(ctx, pick(game), Some(target)).await,
             Op::Cancel(game) => self.play().cancel(ctx, pick(game)).await,
@@ -585,10 +574,10 @@ impl Service {
             Op::BoardText(game) => self.views().board_text(ctx, pick(game)).await,
             Op::Access(on) => self.access(ctx, on).await,
             Op::History(game) => self.views().history(ctx, pick(game)).await,
-            Op::Stats => self.views().stats_of(ctx, None).await,
+            Op::Stats => self.ratings().stats_of(ctx, None).await,
             Op::Top => self.ratings().ladder_view(ctx, None, super::Scope::Season).await,
             Op::Ladder { game, scope } => self.ratings().ladder_view(ctx, game, scope).await,
-            Op::StatsOf(game) => self.views().stats_of(ctx, Some(game)).await,
+            Op::StatsOf(game) => self.ratings().stats_of(ctx, Some(game)).await,
             Op::Public(public) => self.ratings().set_public(ctx, public).await,
             Op::Vs(target) => self.ratings().versus(ctx, &target).await,
             Op::Fair(game) => self.views().fair(ctx, pick(game)).await,

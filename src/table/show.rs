@@ -35,18 +35,27 @@
 //! on the cup's row instead of a table's: it has no buttons, so there is nothing to strip, and
 //! an older standings view never replaces a newer one.
 //!
-//! The one exception the platforms force: a process killed between a put and its record
-//! leaves a message no process knows of. Its buttons answer "out of date" with the current
-//! board, like any stale board's. A process killed between the strip and the record leaves the
-//! old message stripped and the new one unknown, the same case.
+//! **After a crash** (issue 60, item 5): a process killed between a put and its record leaves
+//! a message no row records, with live buttons. The claim of step 1 is the show's intent,
+//! written before anything is put: with it goes the surface's [`Surface::mark`], the newest
+//! message the adapter knows in each chat the view goes to. The dead show never gives its
+//! claim back; the next show of the table takes it over once it expires
+//! ([`crate::store::show::Claim::TakenOver`], which hands back the dead show's mark), shows its view,
+//! and then has the surface [`Surface::sweep`] the [`Gap`]: the messages after the mark (and
+//! before its own) that no row records, whose buttons it takes off, spending the chat's budget
+//! like any call. Telegram numbers a chat's messages in order, so the gap is known; Discord
+//! lists the channel's messages after the mark and takes the buttons off those that are the
+//! bot's and name the table. Until that next show, the lost message's buttons answer "out of
+//! date" with the current board, like any stale board's.
 
 use std::collections::HashMap;
 use std::future::Future;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use super::token::Subject;
 use super::{Clock, Kind, Place, Standings, TableMessage, View};
-use crate::ids::{MessageRef, Posted, TableId, Version};
+use crate::ids::{CupId, MessageRef, Posted, TableId, Version};
 use crate::store::Store;
 use crate::store::show::Claim;
 
@@ -79,6 +88,53 @@ pub trait Surface: Sync {
     fn in_place(&self, view: &View, live: &MessageRef) -> Option<MessageRef> {
         let _ = (view, live);
         None
+    }
+
+    /// The newest message this surface knows in each chat `view` goes to: where a message it
+    /// puts next will follow (the intent's mark). None: not known (no sweep can follow a
+    /// crash of this show but the one from the recorded message).
+    fn mark(&self, view: &View) -> Option<MessageRef> {
+        let _ = view;
+        None
+    }
+
+    /// After a crash: takes the buttons off the messages in `gap` that a show killed between
+    /// its put and its record left live (see the module's notes). Nothing by default.
+    fn sweep(&self, gap: &Gap) -> impl Future<Output = ()> + Send {
+        let _ = gap;
+        std::future::ready(())
+    }
+}
+
+/// Where a show that never gave its claim back may have left a message no row records
+/// (issue 60, item 5): per chat, after which message and before which, and the messages the
+/// store records as live there, which a sweep leaves alone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Gap {
+    /// The table whose show never gave its claim back.
+    pub table: TableId,
+    /// Per chat, the message the lost one would follow: the dead show's mark, or where it had
+    /// none, the message recorded for the table when it died.
+    pub after: Vec<Posted>,
+    /// Per chat, the message the sweeping show put (the lost one came before it); a chat
+    /// without one has no upper bound.
+    pub before: Vec<Posted>,
+    /// The messages the store records as live in the table's chat: never swept.
+    pub keep: Vec<Posted>,
+}
+
+impl Gap {
+    /// The gap's chats, each with its bounds: (chat, after, before).
+    pub fn chats(&self) -> impl Iterator<Item = (Option<i64>, i64, Option<i64>)> + '_ {
+        self.after.iter().map(|a| {
+            let before = self.before.iter().find(|b| b.chat == a.chat).map(|b| b.message);
+            (a.chat, a.message, before)
+        })
+    }
+
+    /// Whether a sweep must leave `message` alone.
+    pub fn keeps(&self, message: Posted) -> bool {
+        self.keep.contains(&message) || self.before.contains(&message)
     }
 }
 
@@ -122,7 +178,8 @@ impl Shows {
         let subject = Subject::Table(m.table);
         let local = self.lock(subject).await;
         let owner = self.owner();
-        let recorded = self.claim(m, owner).await;
+        let mark = surface.mark(view);
+        let (recorded, taken) = self.claim(m, owner, mark.as_ref()).await;
         tracing::debug!(
             table = m.table.get(),
             owner,
@@ -130,9 +187,55 @@ impl Shows {
             version = m.version.get(),
             "claimed"
         );
-        self.show_claimed(surface, view, m, owner, recorded).await;
+        let lower = recorded.as_ref().map(|(r, _)| r.clone());
+        let put = self.show_claimed(surface, view, m, owner, recorded).await;
         drop(local);
         self.unlock(subject);
+        if let Some(dead) = taken {
+            self.sweep(surface, m.table, dead, lower, put).await;
+        }
+    }
+
+    /// After taking over a claim a show never gave back: has `surface` sweep the gap after
+    /// the dead show's mark (`dead`, else the message recorded when it died, `recorded`) and
+    /// before the message this show put (`put`), leaving alone what the store records as live.
+    async fn sweep<S: Surface>(
+        &self,
+        surface: &S,
+        table: TableId,
+        dead: Option<MessageRef>,
+        recorded: Option<MessageRef>,
+        put: Option<MessageRef>,
+    ) {
+        let mut after = dead.map(|d| d.posted).unwrap_or_default();
+        for r in recorded.iter().flat_map(|r| &r.posted) {
+            if !after.iter().any(|a| a.chat == r.chat) {
+                after.push(*r);
+            }
+        }
+        if after.is_empty() {
+            return;
+        }
+        let keep = match self.store.shows().live_in_chat(table).await {
+            Ok(live) => live.into_iter().flat_map(|m| m.posted).collect(),
+            Err(e) => {
+                // Without the store's list, a sweep could take a live board's buttons off.
+                tracing::warn!(table = table.get(), error = %e, "no sweep: the store did not answer");
+                return;
+            }
+        };
+        // The message this show put bounds the gap only where it is a new one: an edit of the
+        // recorded message (a busy chat's board in place) is before the lost message.
+        let old: Vec<Posted> = recorded.iter().flat_map(|r| r.posted.iter().copied()).collect();
+        let before = put.map(|p| p.posted).unwrap_or_default();
+        let before = before.into_iter().filter(|p| !old.contains(p)).collect();
+        let gap = Gap { table, after, before, keep };
+        tracing::info!(
+            table = table.get(),
+            ?gap,
+            "sweeping after a show that never gave its claim back"
+        );
+        surface.sweep(&gap).await;
     }
 
     /// A cup's standings: claimed on the cup, an edit of the recorded message (or a new one
@@ -147,7 +250,7 @@ impl Shows {
         let shown = recorded.as_ref().map(|(_, v)| *v);
         if Some(s.version) <= shown {
             tracing::debug!(
-                cup = s.cup,
+                cup = s.cup.get(),
                 version = s.version.get(),
                 ?shown,
                 "standings not shown over newer"
@@ -172,12 +275,16 @@ impl Shows {
             }
             match self.store.shows().record_cup_show(s.cup, owner, &posted, s.version).await {
                 Ok(true) => {}
-                Ok(false) => tracing::info!(cup = s.cup, "a standings show outlived its claim"),
-                Err(e) => tracing::warn!(cup = s.cup, error = %e, "recording the standings failed"),
+                Ok(false) => {
+                    tracing::info!(cup = s.cup.get(), "a standings show outlived its claim")
+                }
+                Err(e) => {
+                    tracing::warn!(cup = s.cup.get(), error = %e, "recording the standings failed")
+                }
             }
         }
         if let Err(e) = self.store.shows().release_cup_show(s.cup, owner).await {
-            tracing::warn!(cup = s.cup, error = %e, "giving the standings claim back failed");
+            tracing::warn!(cup = s.cup.get(), error = %e, "giving the standings claim back failed");
         }
         drop(local);
         self.unlock(subject);
@@ -185,25 +292,23 @@ impl Shows {
 
     /// Claims a cup's standings, waiting while another process holds the claim (at most until
     /// it expires); the message recorded, if any.
-    async fn claim_cup(&self, cup: i64, owner: i64) -> Option<(MessageRef, Version)> {
+    async fn claim_cup(&self, cup: CupId, owner: i64) -> Option<(MessageRef, Version)> {
         let claimed =
             self.wait_claim(|now, until| self.store.shows().claim_cup_show(cup, owner, now, until));
         match claimed.await {
-            Ok(recorded) => recorded,
+            Ok((recorded, _)) => recorded,
             Err(why) => {
-                tracing::warn!(cup, why, "the cup's show claim never came free");
+                tracing::warn!(cup = cup.get(), why, "the cup's show claim never came free");
                 self.store.shows().cup_message(cup).await.ok().flatten()
             }
         }
     }
 
     /// Runs `attempt(now, until)` until it claims, waiting while another process holds the
-    /// claim (at most until it expires): the message the claim read, or why none was claimed
-    /// (held all along, or the store did not answer).
-    async fn wait_claim<F, Fut>(
-        &self,
-        mut attempt: F,
-    ) -> Result<Option<(MessageRef, Version)>, String>
+    /// claim (at most until it expires): the message the claim read, and if the claim was
+    /// taken over from a show that never gave it back, that show's mark; or why none was
+    /// claimed (held all along, or the store did not answer).
+    async fn wait_claim<F, Fut>(&self, mut attempt: F) -> Result<Taken, String>
     where
         F: FnMut(i64, i64) -> Fut,
         Fut: std::future::Future<Output = Result<Claim, crate::store::StoreError>>,
@@ -213,7 +318,8 @@ impl Shows {
         loop {
             let now = self.clock.now_ms();
             match attempt(now, now + CLAIM.as_millis() as i64).await {
-                Ok(Claim::Claimed(recorded)) => return Ok(recorded),
+                Ok(Claim::Claimed(recorded)) => return Ok((recorded, None)),
+                Ok(Claim::TakenOver { recorded, mark }) => return Ok((recorded, Some(mark))),
                 Ok(Claim::Held) if tokio::time::Instant::now() < give_up => {
                     tokio::time::sleep(wait).await;
                     wait = (wait * 2).min(Duration::from_millis(100));
@@ -231,7 +337,7 @@ impl Shows {
         m: &TableMessage,
         owner: i64,
         recorded: Option<(MessageRef, Version)>,
-    ) {
+    ) -> Option<MessageRef> {
         // None shown yet is older than any version (`None < Some(_)`).
         let (current, shown) = match &recorded {
             Some((message, version)) => (Some(message), Some(*version)),
@@ -255,11 +361,13 @@ impl Shows {
             if older
                 && m.place == Place::New
                 && let Some(put) = surface.put(view, None, false).await
-                && m.tidy
             {
-                self.keep_for_tidy(m, &put.posted).await;
+                if m.tidy {
+                    self.keep_for_tidy(m, &put.posted).await;
+                }
+                return Some(put);
             }
-            return;
+            return None;
         }
         let target = match &m.place {
             Place::Edit(message) | Place::Refresh(Some(message)) => Some(message.clone()),
@@ -273,7 +381,7 @@ impl Shows {
         let Some(posted) = surface.put(view, target.as_ref(), true).await else {
             // Nothing shown: the recorded message stays the live one.
             self.release(m.table, owner).await;
-            return;
+            return None;
         };
         // The old message's buttons go before the new one is recorded: a process stopped in
         // between leaves no second live board, only a new message no one knows of yet.
@@ -314,20 +422,24 @@ impl Shows {
             }
             self.release(m.table, owner).await;
         }
+        Some(posted)
     }
 
-    /// Claims the table's showing, waiting while another process holds the claim (at most
-    /// until it expires). The message recorded for the slot, if any. Should the store not
-    /// answer, the show goes ahead unclaimed (a board shown beats none).
-    async fn claim(&self, m: &TableMessage, owner: i64) -> Option<(MessageRef, Version)> {
+    /// Claims the table's showing with `mark` as its intent's (see the module's notes),
+    /// waiting while another process holds the claim (at most until it expires). The message
+    /// recorded for the slot, if any, and if the claim was taken over from a show that never
+    /// gave it back, that show's mark. Should the store not answer, the show goes ahead
+    /// unclaimed (a board shown beats none).
+    async fn claim(&self, m: &TableMessage, owner: i64, mark: Option<&MessageRef>) -> Taken {
         let (table, slot) = (m.table, m.slot.name());
-        let claimed = self
-            .wait_claim(|now, until| self.store.shows().claim_show(table, slot, owner, now, until));
+        let claimed = self.wait_claim(|now, until| {
+            self.store.shows().claim_show(table, slot, owner, now, until, mark)
+        });
         match claimed.await {
-            Ok(recorded) => recorded,
+            Ok(taken) => taken,
             Err(why) => {
                 tracing::warn!(table = table.get(), why, "the table's show claim never came free");
-                self.recorded(m).await
+                (self.recorded(m).await, None)
             }
         }
     }
@@ -379,12 +491,9 @@ impl Shows {
     }
 }
 
-/// What a show claims: a table's messages or a cup's standings.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-enum Subject {
-    Table(TableId),
-    Cup(i64),
-}
+/// What a claim read: the message recorded (with the version it shows), and, when the claim
+/// was taken over from a show that never gave it back, that show's mark.
+type Taken = (Option<(MessageRef, Version)>, Option<Option<MessageRef>>);
 
 /// Takes the buttons off every message of `old` that `new` does not reuse.
 async fn strip_replaced<S: Surface>(surface: &S, old: &MessageRef, new: &MessageRef) {

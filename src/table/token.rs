@@ -11,13 +11,14 @@
 //!          · s<from>-<die> nardy step · f refresh · o options panel · c<k> next value of option k
 //!          · a add a computer · b remove a computer · p replay a finished game · e export it
 //!          · n rematch: a new table like the finished one
-//!          · u sign up for a cup · v start a cup (for these two the first number is the cup's)
+//!          · u sign up for a cup · v start a cup (for these two the first number is a cup's:
+//!            the token's subject is the cup, see [`Subject`])
 //! ```
 //!
 //! Anyone can send any bytes as callback data, so [`Token::parse`] treats its input as hostile:
 //! it never panics, and refuses anything it did not make itself.
 
-use crate::ids::UserId;
+use crate::ids::{CupId, TableId, UserId};
 use hmac::{Hmac, KeyInit, Mac};
 use sha2::Sha256;
 
@@ -62,18 +63,56 @@ pub enum Button {
     Export,
     /// Open the finished game's rematch, or join it (see `table::rematch`).
     Rematch,
-    /// Sign up for a cup (the token's table number is the cup's).
+    /// Sign up for a cup (the token's subject is the cup).
     CupJoin,
-    /// Start a cup (its host or an admin; the token's table number is the cup's).
+    /// Start a cup (its host or an admin; the token's subject is the cup).
     CupStart,
+}
+
+impl Button {
+    /// Whether a table's lobby or board carries this button (not a finished game's post, nor
+    /// a cup's sign-up): what a sweep after a crash may take off (issue 60, item 5).
+    pub fn on_table_message(self) -> bool {
+        !matches!(
+            self,
+            Button::Replay | Button::Export | Button::Rematch | Button::CupJoin | Button::CupStart
+        )
+    }
+}
+
+impl Button {
+    /// Whether the button acts on a cup (its token's subject is a cup), not a table.
+    pub fn on_cup(self) -> bool {
+        matches!(self, Button::CupJoin | Button::CupStart)
+    }
+}
+
+/// What a token's button acts on: a table or a cup, each by its own kind of number. The wire
+/// form carries one number; which kind it is follows from the button (a cup's sign-up buttons
+/// name a cup, every other button a table), so a cup's number is never read as a table's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Subject {
+    /// A table.
+    Table(TableId),
+    /// A cup.
+    Cup(CupId),
+}
+
+impl Subject {
+    fn number(self) -> u64 {
+        match self {
+            Subject::Table(t) => t.to_token(),
+            Subject::Cup(c) => c.to_token(),
+        }
+    }
 }
 
 /// A pressed button, as its token says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Token {
-    /// The table.
-    pub table: u64,
-    /// The table's version when the button was drawn.
+    /// The table or cup it acts on (a cup for [`Button::on_cup`] buttons).
+    pub subject: Subject,
+    /// The table's version when the button was drawn (0 on a cup's).
     pub version: u64,
     /// The action.
     pub button: Button,
@@ -223,10 +262,37 @@ impl Button {
 }
 
 impl Token {
+    /// A table's button, drawn at the table's `version`.
+    pub fn table(table: TableId, version: crate::ids::Version, button: Button) -> Self {
+        Token { subject: Subject::Table(table), version: version.to_token(), button }
+    }
+
+    /// A cup's button ([`Button::on_cup`]).
+    pub fn cup(cup: CupId, button: Button) -> Self {
+        Token { subject: Subject::Cup(cup), version: 0, button }
+    }
+
+    /// The table it acts on; `None` for a cup's button.
+    pub fn table_id(&self) -> Option<TableId> {
+        match self.subject {
+            Subject::Table(t) => Some(t),
+            Subject::Cup(_) => None,
+        }
+    }
+
+    /// The cup it acts on; `None` for a table's button.
+    pub fn cup_id(&self) -> Option<CupId> {
+        match self.subject {
+            Subject::Cup(c) => Some(c),
+            Subject::Table(_) => None,
+        }
+    }
+
     /// The token's text, tagged with `key`.
     pub fn encode(&self, key: &TokenKey) -> String {
+        let number = self.subject.number();
         let payload =
-            format!("1.{}.{}.{}", base36(self.table), base36(self.version), self.button.code());
+            format!("1.{}.{}.{}", base36(number), base36(self.version), self.button.code());
         let tag = key.tag(&payload);
         format!("{payload}.{tag}")
     }
@@ -238,16 +304,20 @@ impl Token {
         }
         let (payload, tag) = text.rsplit_once('.').ok_or(TokenError::Malformed)?;
         let mut parts = payload.split('.');
-        let (Some("1"), Some(table), Some(version), Some(button), None) =
+        let (Some("1"), Some(number), Some(version), Some(button), None) =
             (parts.next(), parts.next(), parts.next(), parts.next(), parts.next())
         else {
             return Err(TokenError::Malformed);
         };
-        let token = Token {
-            table: parse_base36(table).ok_or(TokenError::Malformed)?,
-            version: parse_base36(version).ok_or(TokenError::Malformed)?,
-            button: Button::parse(button).ok_or(TokenError::Malformed)?,
+        let number = parse_base36(number).ok_or(TokenError::Malformed)?;
+        let button = Button::parse(button).ok_or(TokenError::Malformed)?;
+        let subject = if button.on_cup() {
+            Subject::Cup(CupId::from_token(number).ok_or(TokenError::Malformed)?)
+        } else {
+            Subject::Table(TableId::from_token(number).ok_or(TokenError::Malformed)?)
         };
+        let token =
+            Token { subject, version: parse_base36(version).ok_or(TokenError::Malformed)?, button };
         if tag.len() != 16 || !tag.bytes().all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
         {
             return Err(TokenError::Malformed);
@@ -411,10 +481,18 @@ mod tests {
         ]
     }
 
+    fn table(number: i64) -> Subject {
+        Subject::Table(TableId::new(number))
+    }
+
     #[test]
     fn longest_token_fits_telegram() {
-        let t =
-            Token { table: u64::MAX, version: u64::MAX, button: Button::Step { from: 24, die: 6 } };
+        let step = Button::Step { from: 24, die: 6 };
+        let t = Token {
+            subject: Subject::Table(TableId::new(i64::MAX)),
+            version: u64::MAX,
+            button: step,
+        };
         let text = t.encode(&key());
         assert!(text.len() <= MAX_LEN, "{} bytes: {text}", text.len());
         assert!(text.is_ascii());
@@ -423,7 +501,7 @@ mod tests {
 
     #[test]
     fn other_keys_and_non_canonical_forms_are_refused() {
-        let t = Token { table: 42, version: 7, button: Button::Roll };
+        let t = Token { subject: table(42), version: 7, button: Button::Roll };
         let text = t.encode(&key());
         assert_eq!(Token::parse(&text, &TokenKey::new(b"other")), Err(TokenError::Forged));
         for bad in [
@@ -439,6 +517,9 @@ mod tests {
             "1.1.1.s3-7.0000000000000000",
             "1.1.1.r.000000000000000",
             "1.1.1.r.ZZZZZZZZZZZZZZZZ",
+            // Past the numbers a table or cup can have.
+            "1.1y2p0ij32e8e8.1.r.0000000000000000",
+            "1.1y2p0ij32e8e8.0.u.0000000000000000",
         ] {
             assert_eq!(Token::parse(bad, &key()), Err(TokenError::Malformed), "{bad:?}");
         }
@@ -448,8 +529,12 @@ mod tests {
 
     proptest! {
         #[test]
-        fn round_trip(table in any::<u64>(), version in any::<u64>(), button in button()) {
-            let t = Token { table, version, button };
+        fn round_trip(number in 0..=i64::MAX, version in any::<u64>(), button in button()) {
+            let t = if button.on_cup() {
+                Token { version, ..Token::cup(CupId::new(number), button) }
+            } else {
+                Token { subject: Subject::Table(TableId::new(number)), version, button }
+            };
             let text = t.encode(&key());
             prop_assert!(text.len() <= MAX_LEN);
             prop_assert_eq!(Token::parse(&text, &key()), Ok(t));
@@ -477,9 +562,9 @@ mod tests {
 
         #[test]
         fn any_altered_character_is_refused(
-            table in any::<u64>(), version in 0..1000u64, button in button(), at in any::<prop::sample::Index>(), c in 0x20u8..0x7f,
+            number in 0..=i64::MAX, version in 0..1000u64, button in button(), at in any::<prop::sample::Index>(), c in 0x20u8..0x7f,
         ) {
-            let text = Token { table, version, button }.encode(&key());
+            let text = Token { subject: table(number), version, button }.encode(&key());
             let mut bytes = text.clone().into_bytes();
             let i = at.index(bytes.len());
             prop_assume!(bytes[i] != c);
@@ -489,11 +574,23 @@ mod tests {
         }
 
         #[test]
-        fn another_tables_token_stays_that_tables(a in any::<u64>(), b in any::<u64>()) {
+        fn another_tables_token_stays_that_tables(a in 0..=i64::MAX, b in 0..=i64::MAX) {
             // A token for table a never parses as table b: the service then checks the chat.
             prop_assume!(a != b);
-            let text = Token { table: a, version: 1, button: Button::Roll }.encode(&key());
-            prop_assert_eq!(Token::parse(&text, &key()).map(|t| t.table), Ok(a));
+            let text = Token { subject: table(a), version: 1, button: Button::Roll }.encode(&key());
+            prop_assert_eq!(Token::parse(&text, &key()).map(|t| t.subject), Ok(table(a)));
+        }
+
+        #[test]
+        fn a_cups_number_is_never_read_as_a_tables(n in 0..=i64::MAX) {
+            // The same number under a cup's button and a table's: each reads back as its own
+            // kind (issue 62: a cup's number never rides in a table's field).
+            let cup = Token::cup(CupId::new(n), Button::CupJoin).encode(&key());
+            let parsed = Token::parse(&cup, &key()).unwrap();
+            prop_assert_eq!((parsed.cup_id(), parsed.table_id()), (Some(CupId::new(n)), None));
+            let roll = Token { subject: table(n), version: 0, button: Button::Roll }.encode(&key());
+            let parsed = Token::parse(&roll, &key()).unwrap();
+            prop_assert_eq!((parsed.table_id(), parsed.cup_id()), (Some(TableId::new(n)), None));
         }
     }
 
@@ -520,7 +617,7 @@ mod tests {
         let forged = text.replace(&hex::encode("telegram:12345"), &mallory);
         assert_eq!(LiveLink::parse(&forged, &key(), 0), Err(LinkError::Forged));
         // A button's token is no link, and a link is no button.
-        let token = Token { table: 420, version: 1, button: Button::Roll }.encode(&key());
+        let token = Token { subject: table(420), version: 1, button: Button::Roll }.encode(&key());
         assert_eq!(LiveLink::parse(&token, &key(), 0), Err(LinkError::Malformed));
         assert!(Token::parse(&text, &key()).is_err());
         for junk in ["", "w", "w1-", "p1-2-zz-00", &"w".repeat(400), "w1-2-ÿ"] {

@@ -3,16 +3,14 @@
 
 use super::describe::{Units, Words};
 use super::fail::{Fail, say};
-use super::i18n::{Arg, I18n, Lang};
+use super::i18n::{Arg, I18n, Lang, PLATFORM};
 use super::load::{LEASE_MS, Loaded};
 use super::message::spread_audience;
 use super::token::{Button as TokenButton, Token};
 use super::words::{self, Settings, Timer};
 use super::{
-    Attachment, BoardMode, Button, Ctx, Kind, Place, Post, ServiceError, Slot, TableMessage, View,
-    Views,
+    BoardMode, Button, Ctx, Kind, Place, Post, ServiceError, Slot, TableMessage, View, Views,
 };
-use crate::engine::computer::Level;
 use crate::engine::{Action, Event, Game, GameKind, Legal, Options};
 use crate::ids::{ChatId, Platform, TableId, UserId};
 use crate::render::{Player, Scene, Theme};
@@ -30,8 +28,25 @@ impl Views<'_> {
         self.i18n.text(lang, &format!("game-{}", kind.name()), &[])
     }
 
+    /// The lines a rematch lobby adds under its players: which table it is (the chat may have
+    /// others open, so commands name it by number) and whom it still waits for.
+    fn rematch_note(&self, t: &Loaded, lang: Lang) -> Option<String> {
+        let of = t.rec.rematch_of?;
+        let mut args = vec![("number", of.into()), ("table", t.rec.id.into())];
+        if t.rec.chat.platform() == Platform::Discord {
+            args.push((PLATFORM, Arg::Text("discord".into())));
+        }
+        let mut lines = vec![self.i18n.text(lang, "rematch-lobby", &args)];
+        let awaited: Vec<String> = t.awaited().iter().map(|s| s.name.clone()).collect();
+        if t.rec.status == TableStatus::Lobby && !awaited.is_empty() {
+            let names = super::shown_names(lang, &awaited);
+            lines.push(self.i18n.text(lang, "rematch-invited", &[("names", names.into())]));
+        }
+        Some(lines.join("\n"))
+    }
+
     fn button(&self, t: &Loaded, button: TokenButton, label: String) -> Button {
-        let token = Token { table: t.rec.id.to_token(), version: t.rec.version.to_token(), button };
+        let token = Token::table(t.rec.id, t.rec.version, button);
         Button { label, token: token.encode(&self.key) }
     }
 
@@ -137,7 +152,7 @@ impl Views<'_> {
         ]
         .join("\n");
         // A rematch says which table it is and whom it invited (see `table::rematch`).
-        let text = match self.rematches().rematch_note(t, lang) {
+        let text = match self.rematch_note(t, lang) {
             Some(note) => format!("{text}\n{note}"),
             None => text,
         };
@@ -499,8 +514,8 @@ impl Views<'_> {
     /// After a game ends: the seed, so anyone can check every roll (C3), posted right under the
     /// final board; a finished game's also offers its replay and its record. (The final board
     /// itself has no buttons: a board without buttons is a game over, for players and tools.)
-    /// A cup's game also brings the cup's standings message up to date (issue 49).
-    pub(super) async fn end_views(&self, t: &Loaded, lang: Lang) -> Vec<View> {
+    /// `ratings`: each rated player's change (issue 37), said above the seed.
+    pub(super) fn end_views(&self, t: &Loaded, lang: Lang, ratings: Vec<String>) -> Vec<View> {
         if !t.rec.status.is_ended() {
             return Vec::new();
         }
@@ -517,13 +532,10 @@ impl Views<'_> {
                 buttons.push(vec![self.button(t, TokenButton::Rematch, label("button-rematch"))]);
             }
         }
-        // Each rated player's change (issue 37) above the seed.
-        let mut text = self.ratings().rating_lines(t, lang);
+        let mut text = ratings;
         text.push(self.reveal_text(t, lang));
         let post = Post { buttons, ..Post::default() };
-        let mut views = vec![View::new(Some(lang), text.join("\n"), Kind::Post(post))];
-        views.extend(self.cups().cup_standings_after(t).await);
-        views
+        vec![View::new(Some(lang), text.join("\n"), Kind::Post(post))]
     }
 
     fn reveal_text(&self, t: &Loaded, lang: Lang) -> String {
@@ -696,62 +708,6 @@ impl Views<'_> {
         Ok(vec![View::post(Some(lang), lines.join("\n"))])
     }
 
-    pub(super) async fn stats_of(
-        &self,
-        ctx: &Ctx,
-        game: Option<GameKind>,
-    ) -> Result<Vec<View>, Fail> {
-        let lang = self.user_lang(ctx).await;
-        let rows = self.store.user_stats(&ctx.user).await?;
-        let mut lines =
-            vec![self.i18n.text(lang, "stats-title", &[("name", ctx.name.clone().into())])];
-        if rows.is_empty() {
-            lines.push(self.i18n.text(lang, "stats-none", &[]));
-        }
-        for kind in GameKind::ALL {
-            if game.is_some_and(|g| g != kind) {
-                continue;
-            }
-            let of_game: Vec<_> = rows.iter().filter(|r| r.game == kind.name()).collect();
-            // Games among people first (all of them count), then those against computers by
-            // level, weakest first.
-            let people = of_game.iter().filter(|r| r.against.is_none());
-            let (games, wins) = people.fold((0, 0), |(g, w), r| (g + r.games, w + r.wins));
-            if games > 0 {
-                lines.push(self.i18n.text(
-                    lang,
-                    "stats-line",
-                    &[
-                        ("game", self.game_name(lang, kind).into()),
-                        ("games", Arg::Number(games)),
-                        ("wins", Arg::Number(wins)),
-                        ("rate", Arg::Number(rate(wins, games))),
-                    ],
-                ));
-            }
-            for level in Level::ALL {
-                for r in of_game.iter().filter(|r| r.against.as_deref() == Some(level.word())) {
-                    let level = self.i18n.text(lang, &format!("level-{}", level.word()), &[]);
-                    let line = self.i18n.text(
-                        lang,
-                        "stats-vs-computers",
-                        &[
-                            ("level", level.into()),
-                            ("games", Arg::Number(r.games)),
-                            ("wins", Arg::Number(r.wins)),
-                            ("rate", Arg::Number(rate(r.wins, r.games))),
-                        ],
-                    );
-                    lines.push(format!("{}: {line}", self.game_name(lang, kind)));
-                }
-            }
-        }
-        lines.extend(self.ratings().rating_stats_lines(ctx, lang, game).await?);
-        let image = self.ratings().rating_chart(ctx, lang, game).await?;
-        let post = Post { attachment: image.map(Attachment::Picture), ..Post::default() };
-        Ok(vec![View::new(Some(lang), lines.join("\n"), Kind::Post(post))])
-    }
-
     pub(super) async fn fair(&self, ctx: &Ctx, game: super::Pick) -> Result<Vec<View>, Fail> {
         let t = self.find_recent(ctx, game).await?;
         let lang = self.table_lang(&t).await;
@@ -841,11 +797,6 @@ fn last_dice(game: &Game) -> Vec<u8> {
         }
         Game::Snakes(_) => Vec::new(),
     }
-}
-
-/// A win rate in whole percent.
-fn rate(wins: i64, games: i64) -> i64 {
-    if games == 0 { 0 } else { (wins * 100 + games / 2) / games }
 }
 
 #[cfg(test)]

@@ -243,12 +243,13 @@ pub const TABLE_OPTIONS: &[TableOption] = &[
             ("easy", Set::Level(Level::Easy)),
             ("normal", Set::Level(Level::Normal)),
             ("hard", Set::Level(Level::Hard)),
+            ("expert", Set::Level(Level::Expert)),
         ],
         unlisted: &[],
         form: None,
         names: "level",
         threads: false,
-        panel: false,
+        panel: true,
         now: |s| s.level.word().to_owned(),
     },
 ];
@@ -409,7 +410,15 @@ fn bad_setting(key: &'static str, allowed: Allowed, value: &str) -> WordError {
 const MOST_BOTS: u32 = 99;
 
 /// The levels' words.
-const LEVELS: [&str; 3] = ["easy", "normal", "hard"];
+const LEVELS: [&str; 4] = ["easy", "normal", "hard", "expert"];
+
+/// The levels' words of a game without an expert (Ludo, Snakes).
+const LEVELS_BUT_EXPERT: [&str; 3] = ["easy", "normal", "hard"];
+
+/// The computers' levels `kind` offers, weakest first: the expert only at Long Nardy.
+pub fn levels(kind: GameKind) -> &'static [&'static str] {
+    if Level::Expert.plays(kind) { &LEVELS } else { &LEVELS_BUT_EXPERT }
+}
 
 /// Applies `words` to a table's options and settings (`current`: the options as stored JSON,
 /// or `None` for the defaults). A preset among the words starts again from the defaults.
@@ -436,6 +445,8 @@ pub fn apply(
                 let Some((allowed, read)) = o.value.filter(|_| own(&o)) else {
                     return Err(WordError::Unknown(raw.clone()));
                 };
+                // A level is refused with the levels this game has (Ludo: no expert).
+                let allowed = if o.key == "level" { Allowed::Words(levels(kind)) } else { allowed };
                 read(value).ok_or_else(|| bad_setting(o.key, allowed, value))?.apply(&mut settings);
             } else {
                 pairs.push((key.to_owned(), crate::engine::option_value(value)));
@@ -459,6 +470,11 @@ pub fn apply(
             return Err(WordError::Unknown(raw.clone()));
         }
     }
+    if !settings.level.plays(kind) {
+        // Only Long Nardy has an expert: refused as a level this game does not offer.
+        let word = settings.level.word();
+        return Err(bad_setting("level", Allowed::Words(&LEVELS_BUT_EXPERT), word));
+    }
     let preset = pairs.iter().any(|(k, _)| k == "preset");
     // The current options as `key = value` pairs, read back as their registry words.
     let mut merged: Map<String, Value> = match current {
@@ -477,10 +493,11 @@ pub fn apply(
 
 /// The options the lobby's options panel offers, each with its values in the order a button
 /// steps through them: the game's (from its registry), then the table's own that the panel
-/// offers (the turn timer).
+/// offers (the turn timer, the computers' level).
 pub fn choices(kind: GameKind) -> Vec<(&'static str, &'static [&'static str])> {
     let options = registry::options_of(kind).iter().filter(|o| o.panel);
     let table = TABLE_OPTIONS.iter().filter(|o| o.panel).filter_map(|o| match o.value {
+        Some((Allowed::Words(_), _)) if o.key == "level" => Some((o.key, levels(kind))),
         Some((Allowed::Words(values), _)) => Some((o.key, values)),
         _ => None,
     });
@@ -541,6 +558,7 @@ mod tests {
                         match (key, *value) {
                             ("timer", "off") => has("value-off", &[]),
                             ("timer", v) => has(&format!("timer-{v}"), &[]),
+                            ("level", v) => has(&format!("level-{v}"), &[]),
                             (_, "1") => has(&format!("rule-{key}-1"), &[]),
                             (_, v) if v.bytes().all(|b| b.is_ascii_digit()) => {
                                 has(&format!("rule-{key}"), &points)
@@ -571,11 +589,13 @@ mod tests {
                 let mut expected = Settings::default();
                 set.apply(&mut expected);
                 let words = vec![(*word).to_owned()];
-                let (_, got) = apply(GameKind::Ludo, None, Settings::default(), &words, true)
+                // Long Nardy: the game that takes every level.
+                let (_, got) = apply(GameKind::Nardy, None, Settings::default(), &words, true)
                     .unwrap_or_else(|e| panic!("{word}: {e:?}"));
                 assert_eq!(got, expected, "{word}");
                 if o.threads {
-                    let elsewhere = apply(GameKind::Ludo, None, Settings::default(), &words, false);
+                    let elsewhere =
+                        apply(GameKind::Nardy, None, Settings::default(), &words, false);
                     assert_eq!(elsewhere, Err(WordError::Unknown((*word).to_owned())));
                 }
                 seen.push(word);
@@ -691,6 +711,39 @@ mod tests {
         // The words a refusal lists are the ones read.
         assert_eq!(Timer::ALL.map(Timer::word), Timer::WORDS);
         assert_eq!(Level::ALL.map(Level::word), LEVELS);
+    }
+
+    /// Issue 63: `expert` (and `level=expert`) sets Long Nardy's expert; Ludo and Snakes have
+    /// none, so there it is refused as a level the game does not offer, listing the ones it
+    /// does; the panel steps Nardy's level through all four, the others' through three.
+    #[test]
+    fn only_long_nardy_has_an_expert() {
+        for w in ["bot expert", "level=expert"] {
+            let (_, s) =
+                apply(GameKind::Nardy, None, Settings::default(), &words(w), true).unwrap();
+            assert_eq!(s.level, Level::Expert, "{w}");
+            for kind in [GameKind::Ludo, GameKind::Snakes] {
+                let e = apply(kind, None, Settings::default(), &words(w), true).unwrap_err();
+                let WordError::Option(OptionError::BadValue { key, allowed, got }) = e else {
+                    panic!("{kind:?} {w}: {e:?}");
+                };
+                assert_eq!((key, got), ("level", Value::String("expert".into())));
+                assert_eq!(allowed, Allowed::Words(&LEVELS_BUT_EXPERT));
+            }
+        }
+        // A level that is no level is refused with the game's own.
+        for (kind, allowed) in
+            [(GameKind::Ludo, &LEVELS_BUT_EXPERT[..]), (GameKind::Nardy, &LEVELS)]
+        {
+            let e = apply(kind, None, Settings::default(), &words("level=genius"), true);
+            assert!(
+                matches!(e, Err(WordError::Option(OptionError::BadValue { allowed: Allowed::Words(w), .. })) if w == allowed),
+                "{kind:?}: {e:?}"
+            );
+        }
+        let level = |kind| choices(kind).into_iter().find(|(k, _)| *k == "level").unwrap().1;
+        assert_eq!(level(GameKind::Nardy), LEVELS);
+        assert_eq!(level(GameKind::Ludo), LEVELS_BUT_EXPERT);
     }
 
     #[test]

@@ -64,6 +64,9 @@ pub struct Telegram {
     health: Arc<Health>,
     /// The calls each chat may still make, as Telegram counts them (see [`Calls`]).
     calls: Arc<Calls>,
+    /// The messages this process sent lately (a show's mark, and what a sweep after a crash
+    /// knows is not lost: see [`outbox::Sent`]).
+    sent: Arc<Mutex<outbox::Sent>>,
     /// How often tidy chats' boards are looked for to delete (a twentieth of the rate window).
     tidy_every: Duration,
     /// Views waiting to be sent, by table (or chat): each lane sends in order.
@@ -120,6 +123,7 @@ impl Telegram {
             health,
             outbox: Arc::default(),
             calls,
+            sent: Arc::default(),
             tidy_every: window / 20,
             username: Arc::default(),
             live: None,

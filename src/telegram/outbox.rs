@@ -30,7 +30,7 @@ use teloxide::{ApiError, RequestError};
 
 use crate::table::budget::{Budget, Ledger, Limit};
 use crate::table::describe::Units;
-use crate::table::show::fold_boards;
+use crate::table::show::{Gap, fold_boards};
 use crate::table::{FileKind, Kind, Notice, NoticeFailure, Slot, View, clip_end, mark_last};
 
 use super::Telegram;
@@ -88,6 +88,52 @@ impl Calls {
     fn short(&self, chat: ChatId) -> bool {
         let budget = self.of(chat);
         budget.spare(chat) < 2 || budget.slowed(chat)
+    }
+}
+
+/// How many messages a sweep after a crash tries in a chat at most (issue 60, item 5): the lost
+/// message is the first this process's dead predecessor sent after its mark, so it is among
+/// the first few that neither this process sent nor the store records.
+const SWEEP: usize = 6;
+/// How far past the mark a sweep looks at most, when the new message does not bound it.
+const SWEEP_RANGE: i32 = 4096;
+/// How many sent messages a process keeps in mind.
+const RECENT: usize = 4096;
+
+/// The messages this process sent lately: the newest in each chat (a show's mark: where its
+/// message will follow) and the last few thousand, which a sweep after a crash passes over
+/// (this process's own: not lost).
+#[derive(Default)]
+pub(super) struct Sent {
+    newest: std::collections::HashMap<i64, i32>,
+    recent: VecDeque<(i64, i32)>,
+}
+
+impl Sent {
+    /// Notes message `id` sent to `chat`.
+    fn note(&mut self, chat: ChatId, id: MessageId) {
+        if self.newest.len() >= 100_000 {
+            self.newest.clear();
+        }
+        let newest = self.newest.entry(chat.0).or_insert(id.0);
+        *newest = (*newest).max(id.0);
+        if self.recent.len() >= RECENT {
+            self.recent.pop_front();
+        }
+        self.recent.push_back((chat.0, id.0));
+    }
+
+    /// The newest message this process sent to `chat`.
+    fn newest(&self, chat: ChatId) -> Option<MessageId> {
+        self.newest.get(&chat.0).copied().map(MessageId)
+    }
+
+    /// Whether message `id` of `chat` is known not to be a lost one: this process sent it,
+    /// or (where Telegram numbers messages across chats: basic groups and private chats draw
+    /// from the bot's one sequence) sent that number to another chat.
+    fn knows(&self, chat: ChatId, id: i32) -> bool {
+        let own_sequence = chat.0 < -1_000_000_000_000;
+        self.recent.iter().any(|&(c, m)| m == id && (c == chat.0 || !own_sequence))
     }
 }
 
@@ -468,16 +514,19 @@ impl Telegram {
                         .send()
                 })
                 .await
-                .map(drop),
+                .map(|m| m.id),
             None => self
                 .counted(chat, "sendMessage", None, || {
                     self.bot.send_message(chat, text.clone()).parse_mode(ParseMode::Html).send()
                 })
                 .await
-                .map(drop),
+                .map(|m| m.id),
         };
         match sent {
-            Ok(()) => self.service.turn_notices().noticed(notice).await,
+            Ok(id) => {
+                self.sent.lock().unwrap_or_else(|e| e.into_inner()).note(chat, id);
+                self.service.turn_notices().noticed(notice).await
+            }
             Err(e) => {
                 let blocked = unreachable_user(&e);
                 tracing::info!(chat = chat.0, error = %e, blocked, "a turn notice was refused");
@@ -603,7 +652,11 @@ impl Telegram {
                 .await,
             ),
         };
-        sent.map(|m| (chat, m.id))
+        let sent = sent.map(|m| (chat, m.id));
+        if let Some((c, m)) = sent {
+            self.sent.lock().unwrap_or_else(|e| e.into_inner()).note(c, m);
+        }
+        sent
     }
 
     /// Edits message `m` of chat `c` to show `view` (its picture, caption and `markup`, or its
@@ -843,6 +896,67 @@ impl crate::table::show::Surface for Surface<'_> {
             tracing::debug!("a busy chat: the board is edited in place");
         }
         (!posted.is_empty()).then_some(MessageRef { posted, plain: false })
+    }
+
+    /// The newest message this process sent to each chat the view goes to.
+    fn mark(&self, view: &View) -> Option<MessageRef> {
+        let sent = self.telegram.sent.lock().unwrap_or_else(|e| e.into_inner());
+        let posted: Vec<Posted> = Telegram::chats_of(self.chat, view)
+            .into_iter()
+            .filter_map(|c| Some(posted(c, sent.newest(c)?)))
+            .collect();
+        (!posted.is_empty()).then_some(MessageRef { posted, plain: false })
+    }
+
+    /// Telegram numbers a chat's messages in order, so the message a show killed before its
+    /// record left is after its mark and before the next show's message: tries the first few
+    /// numbers there that this process did not send and the store does not record, and stops
+    /// at the first whose buttons come off (a message of someone else, or one without
+    /// buttons, is refused and costs only its call, from the chat's budget).
+    async fn sweep(&self, gap: &Gap) {
+        for (chat, after, before) in gap.chats() {
+            let Some(c) = chat.map(ChatId) else { continue };
+            let (Ok(after), before) = (i32::try_from(after), before.map(i32::try_from)) else {
+                continue;
+            };
+            let end = match before {
+                Some(Ok(b)) => b,
+                _ => after.saturating_add(SWEEP_RANGE),
+            };
+            let mut tried = 0;
+            for id in after.saturating_add(1)..end {
+                let known =
+                    self.telegram.sent.lock().unwrap_or_else(|e| e.into_inner()).knows(c, id);
+                if known || gap.keeps(posted(c, MessageId(id))) {
+                    continue;
+                }
+                if tried == SWEEP {
+                    break;
+                }
+                tried += 1;
+                let bot = &self.telegram.bot;
+                let m = MessageId(id);
+                let method = "editMessageReplyMarkup";
+                match self
+                    .telegram
+                    .counted(c, method, None, || bot.edit_message_reply_markup(c, m).send())
+                    .await
+                {
+                    Ok(_) => {
+                        tracing::info!(
+                            chat = c.0,
+                            message = id,
+                            "a message lost in a crash: its buttons are off"
+                        );
+                        break;
+                    }
+                    Err(RequestError::RetryAfter(_)) => break,
+                    Err(e) => {
+                        tracing::debug!(chat = c.0, message = id, error = %e, "not a lost message")
+                    }
+                }
+            }
+        }
     }
 }
 

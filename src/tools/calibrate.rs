@@ -34,7 +34,8 @@ pub struct Calibration {
     pub game: &'static str,
     /// Games played for the fit (and as many again for the check).
     pub games: u64,
-    /// The fitted skill per level (easy, normal, hard), `mu` and the rating shown.
+    /// The fitted skill per level (easy, normal, hard, and Long Nardy's expert), `mu` and the
+    /// rating shown.
     pub levels: Vec<LevelFit>,
     /// Each table size's fitted luck and its own check.
     pub tables: Vec<TableFit>,
@@ -88,8 +89,8 @@ pub struct TableFit {
     pub match_to: Option<u32>,
     /// Its luck term ([`rating::beta`]; two seats: [`rating::BETA`], the scale).
     pub beta: f64,
-    /// The levels' skills at this size (easy, normal, hard).
-    pub mus: [f64; 3],
+    /// The levels' skills at this size (easy, normal, hard, and Long Nardy's expert).
+    pub mus: Vec<f64>,
     /// Check games at this size.
     pub games: u64,
     /// The check at this size, per predicted decile.
@@ -114,6 +115,9 @@ pub struct Decile {
 /// What a game's luck is calibrated by, its classes: every size a Ludo table can have (2 to 8
 /// seats); the lengths of Long Nardy's matches offered (1, 3 and 5 points: their measured luck
 /// is set beside the square-root law that [`rating::beta`] keeps). The first is the scale.
+/// How many levels there are ([`Level::ALL`]).
+const LEVELS: usize = Level::ALL.len();
+
 fn classes(kind: GameKind) -> Vec<usize> {
     match kind {
         GameKind::Ludo => (2..=8).collect(),
@@ -142,8 +146,10 @@ fn play(kind: GameKind, games: u64, seed: &Seed) -> Result<Vec<Played>, SimError
                         let mut pick = game_seed.stream("levels", 0);
                         let class = classes[pick.below(classes.len() as u32) as usize];
                         let seats = seats_of(kind, class);
-                        let levels: Vec<Level> =
-                            (0..seats).map(|_| Level::ALL[pick.below(3) as usize]).collect();
+                        let offered = levels_of(kind);
+                        let levels: Vec<Level> = (0..seats)
+                            .map(|_| offered[pick.below(offered.len() as u32) as usize])
+                            .collect();
                         let mut options = Options::default_for(kind);
                         if let Options::Nardy(o) = &mut options {
                             o.match_to = class as u32;
@@ -166,7 +172,12 @@ fn play(kind: GameKind, games: u64, seed: &Seed) -> Result<Vec<Played>, SimError
     Ok(all)
 }
 
-fn skills_of(mus: &[f64; 3], levels: &[Level]) -> Vec<Skill> {
+/// The levels `kind` offers (Long Nardy's expert only there).
+fn levels_of(kind: GameKind) -> Vec<Level> {
+    Level::ALL.into_iter().filter(|l| l.plays(kind)).collect()
+}
+
+fn skills_of(mus: &[f64; LEVELS], levels: &[Level]) -> Vec<Skill> {
     levels.iter().map(|l| Skill { mu: mus[*l as usize], sigma: COMPUTER_SIGMA }).collect()
 }
 
@@ -176,7 +187,7 @@ fn skills_of(mus: &[f64; 3], levels: &[Level]) -> Vec<Skill> {
 #[derive(Debug, Clone)]
 struct Model {
     /// By class (0 unused).
-    mus: [[f64; 3]; 9],
+    mus: [[f64; LEVELS]; 9],
     /// By class (0 unused).
     betas: [f64; 9],
 }
@@ -186,7 +197,7 @@ impl Model {
         self.betas[class.min(8)]
     }
 
-    fn mus(&self, class: usize) -> &[f64; 3] {
+    fn mus(&self, class: usize) -> &[f64; LEVELS] {
         &self.mus[class.min(8)]
     }
 
@@ -220,7 +231,7 @@ fn fit_skills(model: &mut Model, games: &[Played], classes: &[usize]) {
         for &class in classes {
             model.mus[class] = mus;
         }
-        let mut grad = [0.0; 3];
+        let mut grad = [0.0; LEVELS];
         for g in &games {
             let chances = model.chances(g.class, &g.levels);
             let beta = model.beta(g.class);
@@ -234,7 +245,8 @@ fn fit_skills(model: &mut Model, games: &[Played], classes: &[usize]) {
             }
         }
         let step = 30.0 / games.len().max(1) as f64;
-        for l in [0, 2] {
+        // Normal (1) is held at 25; a level a game does not offer has no games and stays.
+        for l in [0, 2, 3] {
             mus[l] += step * grad[l];
         }
     }
@@ -275,7 +287,7 @@ fn fit_beta(model: &Model, games: &[Played], class: usize) -> f64 {
 /// one gains more over the normal one at two seats than at eight). A Nardy computer plays
 /// every match length alike: one skill per level, and a longer match is less luck.
 fn fit(kind: GameKind, games: &[Played]) -> Model {
-    let mut model = Model { mus: [[START.mu; 3]; 9], betas: [rating::BETA; 9] };
+    let mut model = Model { mus: [[START.mu; LEVELS]; 9], betas: [rating::BETA; 9] };
     let classes = classes(kind);
     for _ in 0..4 {
         fit_skills(&mut model, games, &classes);
@@ -334,14 +346,17 @@ pub fn run(kind: GameKind, games: u64, seed: &Seed) -> Result<Calibration, SimEr
                 seats: seats_of(kind, class),
                 match_to: (kind == GameKind::Nardy).then_some(class as u32),
                 beta: (model.beta(class) * 1000.0).round() / 1000.0,
-                mus: model.mus(class).map(|mu| (mu * 100.0).round() / 100.0),
+                mus: levels_of(kind)
+                    .iter()
+                    .map(|l| (model.mus(class)[*l as usize] * 100.0).round() / 100.0)
+                    .collect(),
                 games: these().count() as u64,
                 deciles,
                 worst_gap_500,
             }
         })
         .collect();
-    let mut by_level = [(0u64, 0u64); 3];
+    let mut by_level = [(0u64, 0u64); LEVELS];
     for g in &check {
         for (level, won) in g.levels.iter().zip(&g.won) {
             by_level[*level as usize].0 += 1;
@@ -349,7 +364,7 @@ pub fn run(kind: GameKind, games: u64, seed: &Seed) -> Result<Calibration, SimEr
         }
     }
     let ((worst_gap, worst_gap_decile, worst_gap_seats), worst_gap_500) = worst_gaps(&pooled);
-    let levels = Level::ALL
+    let levels = levels_of(kind)
         .iter()
         .map(|l| {
             let (n, w) = by_level[*l as usize];
@@ -398,8 +413,10 @@ mod tests {
             .map(|g| {
                 let class = classes[g % classes.len()];
                 let seats = seats_of(kind, class);
+                let offered = levels_of(kind);
+                let n = offered.len();
                 let levels: Vec<Level> =
-                    (0..seats).map(|_| Level::ALL[(unit() * 3.0) as usize % 3]).collect();
+                    (0..seats).map(|_| offered[(unit() * n as f64) as usize % n]).collect();
                 let (mut pick, mut winner) = (unit(), seats - 1);
                 for (seat, p) in truth.chances(class, &levels).into_iter().enumerate() {
                     if pick < p {
@@ -420,15 +437,15 @@ mod tests {
     /// the chances were up to 7 points off.
     #[test]
     fn each_table_sizes_luck_and_skills_are_measured() {
-        let mut truth = Model { mus: [[15.0, 25.0, 27.0]; 9], betas: [rating::BETA; 9] };
+        let mut truth = Model { mus: [[15.0, 25.0, 27.0, 25.0]; 9], betas: [rating::BETA; 9] };
         truth.betas[3] = 6.0;
         truth.betas[8] = 2.0;
         let fitted = fit(GameKind::Ludo, &games_of(&truth, 24_000));
         assert!((fitted.beta(3) - 6.0).abs() < 0.6, "{fitted:?}");
         assert!((fitted.beta(8) - 2.0).abs() < 0.4, "{fitted:?}");
-        truth.mus[2] = [19.0, 25.0, 29.0];
+        truth.mus[2] = [19.0, 25.0, 29.0, 25.0];
         let fitted = fit(GameKind::Ludo, &games_of(&truth, 24_000));
-        let [easy, normal, hard] = Level::ALL;
+        let [easy, normal, hard, _] = Level::ALL;
         for levels in [
             vec![easy, hard],
             vec![normal, hard],
@@ -443,7 +460,7 @@ mod tests {
             }
         }
         // One luck and one set of skills for every size misses them.
-        let mut shared = Model { mus: [[START.mu; 3]; 9], betas: [rating::BETA; 9] };
+        let mut shared = Model { mus: [[START.mu; LEVELS]; 9], betas: [rating::BETA; 9] };
         fit_skills(&mut shared, &games_of(&truth, 24_000), &classes(GameKind::Ludo));
         let two = [easy, hard];
         let gap = (shared.chances(2, &two)[1] - truth.chances(2, &two)[1]).abs();
@@ -451,18 +468,19 @@ mod tests {
     }
 
     /// Issue 47 item 2: a Long Nardy match's luck is measured per length (a longer match is
-    /// less luck), with one skill per level for every length.
+    /// less luck), with one skill per level for every length (four levels: 40,000 draws).
     #[test]
     fn each_match_lengths_luck_is_measured() {
-        let mut truth = Model { mus: [[10.0, 25.0, 29.0]; 9], betas: [rating::BETA; 9] };
+        let mut truth = Model { mus: [[10.0, 25.0, 29.0, 33.0]; 9], betas: [rating::BETA; 9] };
         (truth.betas[3], truth.betas[5]) = (2.6, 2.0);
-        let fitted = fit(GameKind::Nardy, &drawn(&truth, 24_000, GameKind::Nardy, &[1, 3, 5]));
+        let fitted = fit(GameKind::Nardy, &drawn(&truth, 40_000, GameKind::Nardy, &[1, 3, 5]));
         assert!((fitted.beta(1) - rating::BETA).abs() < 1e-12, "the scale: {fitted:?}");
         assert!((fitted.beta(3) - 2.6).abs() < 0.4, "{fitted:?}");
         assert!((fitted.beta(5) - 2.0).abs() < 0.4, "{fitted:?}");
         for class in [1, 3, 5] {
-            let [easy, _, hard] = *fitted.mus(class);
+            let [easy, _, hard, expert] = *fitted.mus(class);
             assert!((easy - 10.0).abs() < 1.5 && (hard - 29.0).abs() < 1.0, "{fitted:?}");
+            assert!((expert - 33.0).abs() < 1.0, "Long Nardy's expert: {fitted:?}");
         }
     }
 

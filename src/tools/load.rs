@@ -9,7 +9,7 @@
 //! looks like a busy evening.
 //!
 //! In process (the default), the drivers call the table service directly, and after each board
-//! record the message that shows it, as an adapter does ([`Service::shown`]). With
+//! show it by the show protocol, as an adapter does ([`Service::show`]). With
 //! `--playground`, they drive a running bot through the playground's HTTP API instead (only on
 //! a loopback address unless allowed).
 //!
@@ -39,6 +39,7 @@ use crate::engine::{Entropy, GameKind};
 use crate::game::fair::{Seed, Stream};
 use crate::ids::{MessageRef, Posted, TableId, UserId, Version};
 use crate::store::Store;
+use crate::table::budget::{Budget, Limit};
 use crate::table::{Ctx, Kind, Op, Post, Refusal, Service, Slot, SystemClock, TableMessage, View};
 
 /// The longest run allowed, in seconds.
@@ -80,6 +81,24 @@ pub struct Config {
     /// Whose chat calls to count (in process only): each platform's adapter makes its own
     /// calls for the same show protocol, within its own limits.
     pub platform: Platform,
+    /// How long a player thinks before pressing, the least and the most (drawn evenly
+    /// between, from the driver's seeded choices): people, not a closed loop.
+    pub think: Option<(Duration, Duration)>,
+    /// The window Telegram counts a group's calls in (its minute; a shorter one runs the same
+    /// game faster, every call still counted).
+    pub window: Duration,
+}
+
+/// Parses `--think 1-2`: the least and the most seconds a player thinks before pressing.
+pub fn parse_think(text: &str) -> Result<(Duration, Duration), String> {
+    let bad = || format!("--think takes seconds as LEAST-MOST, e.g. 1-2, not {text:?}");
+    let (lo, hi) = text.split_once('-').unwrap_or((text, text));
+    let secs = |t: &str| t.trim().parse::<f64>().ok().filter(|s| s.is_finite() && *s >= 0.0);
+    let (lo, hi) = (secs(lo).ok_or_else(bad)?, secs(hi).ok_or_else(bad)?);
+    if lo > hi || hi > 600.0 {
+        return Err(bad());
+    }
+    Ok((Duration::from_secs_f64(lo), Duration::from_secs_f64(hi)))
 }
 
 /// The chat platform whose calls an in-process run counts (`--platform`).
@@ -148,15 +167,44 @@ impl Platform {
         }
     }
 
-    /// New boards a chat may be sent within a window before boards are edited in place, as
-    /// the adapter paces (Telegram: a group's 20 a minute less 3 kept for texts; Discord: a
-    /// channel's 5 in 5 s less 1).
-    fn boards(self) -> Option<(usize, Duration)> {
+    /// What the platform lets a bot do in one chat (Telegram: 20 calls a window per group,
+    /// edits and strips counted; Discord: 5 channel writes in 5 s), which the adapter's budget
+    /// keeps to and the platform enforces.
+    fn limit(self, window: Duration) -> Option<Limit> {
         match self {
             Platform::Playground => None,
-            Platform::Telegram | Platform::TelegramEdit => Some((17, Duration::from_secs(60))),
-            Platform::Discord => Some((4, Duration::from_secs(5))),
+            Platform::Telegram | Platform::TelegramEdit => Some(Limit::telegram_group(window)),
+            Platform::Discord => Some(Limit::discord_channel()),
         }
+    }
+}
+
+/// The platform's side of the rules (as the fakes enforce them): every counted call in a chat,
+/// refused (a 429) when the chat already had the limit's count in the window, or when it comes
+/// sooner than half the limit's gap after the chat's last.
+#[derive(Default)]
+struct Judge {
+    calls: std::collections::HashMap<u64, std::collections::VecDeque<Instant>>,
+    refused: u64,
+    most: usize,
+}
+
+impl Judge {
+    /// Counts a call to `chat` at `now` under `limit`; false: refused with 429.
+    fn admit(&mut self, chat: u64, limit: Limit, now: Instant) -> bool {
+        let times = self.calls.entry(chat).or_default();
+        while times.front().is_some_and(|t| now.saturating_duration_since(*t) >= limit.window) {
+            times.pop_front();
+        }
+        let too_soon =
+            times.back().is_some_and(|t| now.saturating_duration_since(*t) < limit.gap / 2);
+        if times.len() >= limit.calls as usize || too_soon {
+            self.refused += 1;
+            return false;
+        }
+        times.push_back(now);
+        self.most = self.most.max(times.len());
+        true
     }
 }
 
@@ -264,6 +312,17 @@ pub struct Report {
     pub chat_calls_per_press: f64,
     /// Whose calls they are (`--platform`).
     pub platform: Platform,
+    /// The calls the platform counts against a chat (Telegram: sends, edits, strips;
+    /// Discord: channel writes, not a press's interaction response), warm-up included.
+    pub counted_calls: u64,
+    /// Those per press answered: what a move costs the chat's budget.
+    pub counted_calls_per_press: f64,
+    /// Calls the platform refused with 429 (its rules as the fakes enforce them).
+    pub rate_limited: u64,
+    /// The most counted calls one chat made in any window.
+    pub most_in_a_window: usize,
+    /// The least and the most seconds a player thought before pressing (`--think`).
+    pub think_seconds: Option<[f64; 2]>,
 }
 
 /// Latency percentiles in milliseconds.
@@ -321,9 +380,13 @@ struct Tally {
     errors: std::sync::Mutex<BTreeMap<String, u64>>,
     /// Chat calls by kind (see [`Report::chat_calls`]).
     calls: std::sync::Mutex<BTreeMap<&'static str, u64>>,
-    /// The platform whose calls are counted, and the new messages each chat was sent.
+    /// The platform whose calls are counted, its limit per chat, each chat's budget (as the
+    /// adapter keeps it) and the platform's judgement of each call.
     platform: Platform,
-    sent: std::sync::Mutex<crate::table::show::Pace<u64>>,
+    limit: Option<Limit>,
+    budget: std::sync::Mutex<Budget<u64>>,
+    judge: std::sync::Mutex<Judge>,
+    counted: AtomicU64,
     /// Tables that have finished a game (whose last game can be replayed).
     finished: std::sync::Mutex<Vec<usize>>,
     replay_latencies: std::sync::Mutex<Vec<f64>>,
@@ -426,9 +489,12 @@ pub async fn run(config: &Config) -> Result<Report, LoadError> {
         errors: std::sync::Mutex::new(BTreeMap::new()),
         calls: std::sync::Mutex::new(BTreeMap::new()),
         platform: config.platform,
-        sent: std::sync::Mutex::new(crate::table::show::Pace::new(
-            config.platform.boards().map_or(Duration::from_secs(1), |(_, window)| window),
+        limit: config.platform.limit(config.window),
+        budget: std::sync::Mutex::new(Budget::new(
+            config.platform.limit(config.window).unwrap_or(Limit::discord_channel()),
         )),
+        judge: std::sync::Mutex::new(Judge::default()),
+        counted: AtomicU64::new(0),
         finished: std::sync::Mutex::new(Vec::new()),
         replay_latencies: std::sync::Mutex::new(Vec::new()),
         watch_latencies: std::sync::Mutex::new(Vec::new()),
@@ -486,6 +552,7 @@ pub async fn run(config: &Config) -> Result<Report, LoadError> {
                 .rate
                 .map(|r| Duration::from_secs_f64(i as f64 / r).min(Duration::from_secs(10))),
             page: live.clone().map(LivePage::new),
+            think: config.think,
         };
         tasks.spawn(table.play(ready.clone()));
     }
@@ -536,6 +603,7 @@ pub async fn run(config: &Config) -> Result<Report, LoadError> {
         .map(|(k, n)| ((*k).to_owned(), *n))
         .collect();
     let per_press = calls.values().sum::<u64>() as f64 / presses.max(1) as f64;
+    let judge = std::mem::take(&mut *tally.judge.lock().unwrap_or_else(|e| e.into_inner()));
     Ok(Report {
         database,
         tables: config.tables,
@@ -560,6 +628,15 @@ pub async fn run(config: &Config) -> Result<Report, LoadError> {
         chat_calls: calls,
         chat_calls_per_press: (per_press * 100.0).round() / 100.0,
         platform: config.platform,
+        counted_calls: tally.counted.load(Ordering::Relaxed),
+        counted_calls_per_press: (tally.counted.load(Ordering::Relaxed) as f64
+            / presses.max(1) as f64
+            * 100.0)
+            .round()
+            / 100.0,
+        rate_limited: judge.refused,
+        most_in_a_window: judge.most,
+        think_seconds: config.think.map(|(lo, hi)| [lo.as_secs_f64(), hi.as_secs_f64()]),
     })
 }
 
@@ -682,7 +759,7 @@ async fn follow(
 /// the bot's timer plays them, a round every 50 ms.
 async fn timer(service: Service, tally: Arc<Tally>) {
     while !tally.stopped() {
-        if let Err(e) = service.play().tick().await {
+        if let Err(e) = service.tick().await {
             tracing::warn!(error = %e, "a load timer round failed");
             tally.error("load-timer-round-failed");
         }
@@ -806,6 +883,8 @@ struct TableDriver {
     offset: Option<Duration>,
     /// The table's open live page (`--watchers`).
     page: Option<LivePage>,
+    /// How long its players think before pressing (`--think`).
+    think: Option<(Duration, Duration)>,
 }
 
 /// A player as the driver presents it.
@@ -874,6 +953,10 @@ impl TableDriver {
                     tokio::time::sleep_until(at).await;
                     // A press that could not be made on time is not made up for later.
                     due = Some((at + pace).max(tokio::time::Instant::now()));
+                }
+                if let Some((lo, hi)) = self.think {
+                    let share = f64::from(self.choices.below(1001)) / 1000.0;
+                    tokio::time::sleep(lo + (hi - lo).mul_f64(share)).await;
                 }
                 if !self.tally.take_press() {
                     return;
@@ -998,8 +1081,16 @@ async fn drive(driver: &mut Driver, chat: &str, tally: &Tally, who: &Ctx, op: Op
             if let (Op::Press(_), Some(answer)) = (&op, tally.platform.answer()) {
                 tally.call(answer);
             }
+            // On Discord every command and press is an interaction, whose response shows its
+            // first view at no cost to the channel.
+            let pressed = matches!(op, Op::Press(_));
             let views = service.handle(who, op).await;
-            let surface = Surface { chat, tally };
+            let surface = Surface {
+                chat,
+                tally,
+                interaction: AtomicBool::new(true),
+                strip_free: AtomicBool::new(pressed),
+            };
             for view in views.iter().filter(|v| v.shows().is_some()) {
                 service.show(&surface, view).await;
             }
@@ -1020,6 +1111,10 @@ async fn drive(driver: &mut Driver, chat: &str, tally: &Tally, who: &Ctx, op: Op
 struct Surface<'a> {
     chat: &'a str,
     tally: &'a Tally,
+    /// A press's first put and its strip of the pressed board, which on Discord go through
+    /// the press's interaction, at no cost to the channel.
+    interaction: AtomicBool,
+    strip_free: AtomicBool,
 }
 
 /// Messages the load generator's surface has put, numbering them.
@@ -1035,33 +1130,89 @@ impl Surface<'_> {
     }
 }
 
+impl Surface<'_> {
+    /// Makes a call the platform counts against the chat, as the adapter does: waits for the
+    /// chat's budget, then the platform judges it (a refusal is a 429, counted).
+    async fn counted(&self, kind: &'static str) {
+        self.tally.call(kind);
+        let Some(limit) = self.tally.limit else { return };
+        let key = self.key();
+        let at =
+            self.tally.budget.lock().unwrap_or_else(|e| e.into_inner()).spend(key, Instant::now());
+        tokio::time::sleep_until(at.into()).await;
+        self.tally.counted.fetch_add(1, Ordering::Relaxed);
+        let now = Instant::now();
+        let admitted =
+            self.tally.judge.lock().unwrap_or_else(|e| e.into_inner()).admit(key, limit, now);
+        let mut budget = self.tally.budget.lock().unwrap_or_else(|e| e.into_inner());
+        budget.ended(key, Instant::now());
+        if !admitted {
+            budget.refused(key, limit.window, now);
+        }
+    }
+
+    /// Whether the chat cannot spare the two calls a new board and the old one's strip cost
+    /// (or is slow after a 429): the adapter edits the live board in place instead.
+    fn short(&self) -> bool {
+        let budget = self.tally.budget.lock().unwrap_or_else(|e| e.into_inner());
+        let now = Instant::now();
+        budget.spare(self.key(), now) < 2 || budget.slowed(self.key(), now)
+    }
+}
+
 impl crate::table::show::Surface for Surface<'_> {
     async fn put(&self, view: &View, target: Option<&MessageRef>, _: bool) -> Option<MessageRef> {
         let platform = self.tally.platform;
-        self.tally.call(platform.put(target.is_some(), view.image().is_some()));
+        let kind = platform.put(target.is_some(), view.image().is_some());
+        if platform == Platform::Discord && self.interaction.swap(false, Ordering::Relaxed) {
+            // The press's interaction response (its follow-up or its update): no channel write.
+            self.tally.call("interaction response");
+        } else {
+            self.counted(kind).await;
+        }
         if let Some(target) = target {
             return Some(target.clone().with_plain(false));
         }
-        self.tally
-            .sent
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .record(self.key(), Instant::now());
         let n = PUT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         Some(MessageRef::one(None, i64::try_from(n).unwrap_or(i64::MAX)))
     }
 
+    /// As the adapters do: the pressed board's buttons go through the interaction on Discord;
+    /// on Telegram a chat that would have to wait long for the call goes without it (a press
+    /// on the old board is answered as out of date).
     async fn strip(&self, _: Posted) {
-        self.tally.call(self.tally.platform.strip());
+        let platform = self.tally.platform;
+        if platform == Platform::Discord && self.strip_free.swap(false, Ordering::Relaxed) {
+            self.tally.call("interaction update");
+            return;
+        }
+        if let Some(limit) = self.tally.limit
+            && matches!(platform, Platform::Telegram | Platform::TelegramEdit)
+        {
+            let wait = self
+                .tally
+                .budget
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .wait(self.key(), Instant::now());
+            if wait > limit.window / 20 {
+                self.tally.call("strip skipped");
+                return;
+            }
+        }
+        self.counted(platform.strip()).await;
     }
 
-    /// As the platform's adapter does: a chat that has spent its new boards for the window
-    /// edits its live board in place.
+    /// As the platform's adapter does: a chat that cannot spare the two calls of a new board
+    /// edits its live board in place (one call a move); on Discord a press's board is the
+    /// interaction's, at no cost, so only other boards do.
     fn in_place(&self, view: &View, live: &MessageRef) -> Option<MessageRef> {
-        let (boards, _) = self.tally.platform.boards()?;
+        self.tally.limit?;
         let Some((_, Slot::Board)) = view.shows() else { return None };
-        let mut sent = self.tally.sent.lock().unwrap_or_else(|e| e.into_inner());
-        (sent.count(self.key(), Instant::now()) >= boards).then(|| live.clone().with_plain(false))
+        if self.tally.platform == Platform::Discord && self.interaction.load(Ordering::Relaxed) {
+            return None;
+        }
+        self.short().then(|| live.clone().with_plain(false))
     }
 }
 
@@ -1194,6 +1345,8 @@ mod tests {
             mix: Mix::default(),
             watchers: false,
             platform: Platform::Playground,
+            think: None,
+            window: Duration::from_secs(60),
         };
         assert!(check(&config, false).is_ok());
         let with = |f: &dyn Fn(&mut Config)| {

@@ -7,9 +7,13 @@
 //! - [`gallery`]: `dicetable render --demo`, the example boards.
 //! - [`load`]: `dicetable load`, the load generator (many tables at once, for sizing a
 //!   deployment).
+//! - [`train`]: `dicetable train nardy`, Long Nardy's value network trained by self-play.
+//! - [`positions`]: `dicetable positions nardy`, its fixed benchmark of rolled-out decisions.
 
 pub mod calibrate;
 pub mod gallery;
 pub mod load;
+pub mod positions;
 pub mod protocol;
 pub mod simulate;
+pub mod train;

@@ -8,6 +8,7 @@ use std::time::Instant;
 use serde::Serialize;
 
 use crate::engine::computer::{self, Level};
+use crate::engine::nardy::net::Net;
 use crate::engine::{Action, Entropy, Game, Legal, OptionError, Options, Seat};
 use crate::game::fair::{Roller, Seed};
 use crate::game::setup;
@@ -49,6 +50,12 @@ pub struct Config {
     /// each would add to its win rate (see [`Advantage`]). Slow: every choice of the first seat
     /// plays this many whole games per legal move.
     pub advantage: Option<u32>,
+    /// With two `seats`: mirrored dice, each game's seed played twice with the seats swapped
+    /// (games 2k and 2k+1 share seed k), so that luck cancels; the win rates are the levels'
+    /// as `seats` lists them.
+    pub mirror: bool,
+    /// The expert's network, instead of the shipped one (a training run's checkpoint).
+    pub net: Option<Net>,
 }
 
 /// The statistics of a run. A turn is one player's turn, bonus rolls included; a game's turns
@@ -57,6 +64,8 @@ pub struct Config {
 pub struct Report {
     /// The game.
     pub game: &'static str,
+    /// Whether the dice were mirrored ([`Config::mirror`]).
+    pub mirror: bool,
     /// The policy.
     pub policy: &'static str,
     /// Seats per game.
@@ -166,6 +175,15 @@ pub enum SimError {
     /// Zero games asked for.
     #[error("simulate at least one game")]
     NoGames,
+    /// A level the game does not offer (the expert plays only Long Nardy).
+    #[error("the {0} computer does not play {1}")]
+    Level(&'static str, &'static str),
+    /// The expert's shipped network was refused.
+    #[error("the expert's network (assets/nardy/expert.net) is refused: {0}")]
+    Net(crate::engine::nardy::net::NetError),
+    /// Mirrored dice need two seats.
+    #[error("--mirror plays each game's dice twice with the two seats swapped: give two --seats")]
+    Mirror,
 }
 
 /// A cap on actions per game, far above any real game, so a bug cannot hang a run.
@@ -211,7 +229,17 @@ pub fn play_levels_logged(
     levels: &[Level],
     log: Option<&mut Vec<Action>>,
 ) -> Result<Played, SimError> {
-    play_levels_observed(options, seed, levels, log, |_, _, _, _| {})
+    play_levels_observed(options, seed, levels, None, log, |_, _, _, _| {})
+}
+
+/// [`play_levels`] with the expert's network `net` instead of the shipped one.
+pub fn play_levels_with(
+    options: &Options,
+    seed: &Seed,
+    levels: &[Level],
+    net: &Net,
+) -> Result<Played, SimError> {
+    play_levels_observed(options, seed, levels, Some(net), None, |_, _, _, _| {})
 }
 
 /// [`play_levels_logged`], showing `observe` every choice: the game, the seat, its legal
@@ -220,6 +248,7 @@ fn play_levels_observed(
     options: &Options,
     seed: &Seed,
     levels: &[Level],
+    expert: Option<&Net>,
     log: Option<&mut Vec<Action>>,
     mut observe: impl FnMut(&Game, Seat, &[Action], &Action),
 ) -> Result<Played, SimError> {
@@ -227,8 +256,13 @@ fn play_levels_observed(
         (0..levels.len()).map(|s| seed.stream("computer", s as u64)).collect();
     play_with(options, levels.len(), seed, log, |game, seat, actions| {
         let s = usize::from(seat);
-        let chosen = computer::choose(game, levels[s], &mut streams[s])
-            .unwrap_or_else(|| actions[0].clone());
+        let chosen = match (levels[s], game, expert) {
+            (Level::Expert, Game::Nardy(g), Some(net)) if actions.len() > 1 => {
+                computer::nardy_expert(g, net)
+            }
+            (level, _, _) => computer::choose(game, level, &mut streams[s]),
+        }
+        .unwrap_or_else(|| actions[0].clone());
         observe(game, seat, &actions, &chosen);
         chosen
     })
@@ -244,7 +278,7 @@ fn play_levels_measured(
 ) -> Result<(Played, f64, u64), SimError> {
     let (mut gain, mut choices) = (0.0, 0u64);
     let played =
-        play_levels_observed(options, seed, levels, None, |game, seat, actions, chosen| {
+        play_levels_observed(options, seed, levels, None, None, |game, seat, actions, chosen| {
             if seat == 0 && actions.len() > 1 {
                 // Seeds of their own for the playouts (the game's dice stay unseen).
                 let base = seed.child(choices);
@@ -385,20 +419,40 @@ pub fn run(config: &Config) -> Result<Report, SimError> {
     let mut wins = vec![0u64; players];
     let measure = config.advantage.filter(|_| !config.seats.is_empty());
     let (mut gains, mut choices) = (Vec::new(), 0u64);
+    for level in &config.seats {
+        if !level.plays(config.options.kind()) {
+            return Err(SimError::Level(level.word(), config.options.kind().name()));
+        }
+        if *level == Level::Expert && config.net.is_none() {
+            crate::engine::nardy::net::shipped().map_err(|e| SimError::Net(e.clone()))?;
+        }
+    }
+    if config.mirror && config.seats.len() != 2 {
+        return Err(SimError::Mirror);
+    }
     for g in 0..config.games {
-        let seed = config.seed.child(g);
+        // Mirrored: the odd game replays the even game's seed with the seats swapped.
+        let swapped = config.mirror && g % 2 == 1;
+        let seed = if config.mirror { config.seed.child(g / 2) } else { config.seed.child(g) };
+        let seats: Vec<Level> = if swapped {
+            config.seats.iter().rev().copied().collect()
+        } else {
+            config.seats.clone()
+        };
         let played = if config.seats.is_empty() {
             play_one(&config.options, config.players, &seed, config.policy)
         } else if let Some(playouts) = measure {
-            play_levels_measured(&config.options, &seed, &config.seats, playouts).map(
+            play_levels_measured(&config.options, &seed, &seats, playouts).map(
                 |(played, gain, n)| {
                     gains.push(gain);
                     choices += n;
                     played
                 },
             )
+        } else if let Some(net) = &config.net {
+            play_levels_with(&config.options, &seed, &seats, net)
         } else {
-            play_levels(&config.options, &seed, &config.seats)
+            play_levels(&config.options, &seed, &seats)
         };
         let played = played.map_err(|e| match e {
             SimError::Endless(_) => SimError::Endless(g),
@@ -409,7 +463,7 @@ pub fn run(config: &Config) -> Result<Report, SimError> {
         let ranking = played.game.ranking().expect("a finished game has a ranking");
         for (seat, rank) in ranking.iter().enumerate() {
             if *rank == 1 {
-                wins[seat] += 1;
+                wins[if swapped { 1 - seat } else { seat }] += 1;
             }
         }
     }
@@ -433,6 +487,7 @@ pub fn run(config: &Config) -> Result<Report, SimError> {
             Policy::Greedy => "greedy",
         },
         players,
+        mirror: config.mirror,
         games: config.games,
         mean_turns: mean,
         stderr_turns: (variance / n).sqrt(),

@@ -292,7 +292,9 @@ pub fn edit(
     f: &HashMap<String, Value>,
 ) -> axum::Json<Value> {
     let id = f.get("message_id").and_then(Value::as_i64).unwrap_or(0);
-    let Some(m) = messages.get_mut(&id) else {
+    // A message is named by its chat and its number there, as Telegram names it.
+    let chat = f.get("chat_id").and_then(Value::as_i64);
+    let Some(m) = messages.get_mut(&id).filter(|m| chat.is_none_or(|c| m["chat"] == c)) else {
         return axum::Json(json!({ "ok": false, "error_code": 400,
             "description": "Bad Request: message to edit not found" }));
     };
@@ -705,7 +707,9 @@ async fn serve(
             let id = f.get("message_id").and_then(Value::as_i64).unwrap_or(0);
             let answer = edit(&mut fake.messages, &method, &f);
             // Who edited each message, and whether it took: attributes a needless edit.
-            if let Some(m) = fake.messages.get_mut(&id) {
+            if let Some(m) =
+                fake.messages.get_mut(&id).filter(|m| chat.is_none_or(|c| m["chat"] == c))
+            {
                 let mut calls = m["calls"].as_array().cloned().unwrap_or_default();
                 let description = answer.0["description"].as_str().unwrap_or("");
                 calls.push(json!([by, method, description.contains("not modified")]));

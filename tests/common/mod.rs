@@ -401,21 +401,19 @@ pub async fn at_once(
 
 /// The standings rebuilt from the stored rows alone, as the test reads them.
 pub fn rebuilt(c: &dicetable::store::CupRecord) -> Vec<(String, u32)> {
-    use dicetable::engine::cup::{self, Cup, CupGame, Entrant, Format, Seat};
-    let format: Format = serde_json::from_str(&c.format).unwrap();
+    use dicetable::engine::cup::{self, Cup, CupGame, Entrant};
+    let format = c.format;
     let entrants =
         c.players.iter().map(|p| Entrant { rating: p.rating, withdrawn: p.withdrawn }).collect();
     let mut games = Vec::new();
     let mut byes = Vec::new();
     for g in &c.games {
-        let players: Vec<usize> = serde_json::from_str(&g.players).unwrap();
+        let players = g.players.clone();
         match g.table {
             None => byes.push((g.round as u32, players[0])),
-            Some(_) => games.push(CupGame {
-                round: g.round as u32,
-                players,
-                result: g.result.as_deref().map(|r| serde_json::from_str::<Vec<Seat>>(r).unwrap()),
-            }),
+            Some(_) => {
+                games.push(CupGame { round: g.round as u32, players, result: g.result.clone() })
+            }
         }
     }
     let standings = cup::standings(&Cup { format, entrants, games, byes });
@@ -562,4 +560,75 @@ impl<'a> tracing_subscriber::fmt::MakeWriter<'a> for Logs {
     fn make_writer(&'a self) -> Self::Writer {
         self.clone()
     }
+}
+
+/// A chat for the show protocol in tests (`Service::show`): numbers its messages from 1, keeps
+/// which carry live buttons, and notes each call (`new N`, `edit N`, `strip N`), as an adapter
+/// would make them.
+#[derive(Debug, Default)]
+pub struct Recorder {
+    next: std::sync::atomic::AtomicI64,
+    /// The messages with live buttons.
+    pub live: std::sync::Mutex<std::collections::BTreeSet<i64>>,
+    /// Every call, in order.
+    pub log: std::sync::Mutex<Vec<String>>,
+}
+
+impl Recorder {
+    /// The calls so far.
+    pub fn calls(&self) -> Vec<String> {
+        self.log.lock().unwrap().clone()
+    }
+
+    /// The messages with live buttons.
+    pub fn live(&self) -> Vec<i64> {
+        self.live.lock().unwrap().iter().copied().collect()
+    }
+}
+
+impl dicetable::table::show::Surface for Recorder {
+    async fn put(
+        &self,
+        view: &dicetable::table::View,
+        to: Option<&dicetable::ids::MessageRef>,
+        buttons: bool,
+    ) -> Option<dicetable::ids::MessageRef> {
+        let id = match to.and_then(|t| t.posted.first()) {
+            Some(p) => {
+                self.log.lock().unwrap().push(format!("edit {}", p.message));
+                p.message
+            }
+            None => {
+                let id = self.next.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1;
+                self.log.lock().unwrap().push(format!("new {id}"));
+                id
+            }
+        };
+        let mut live = self.live.lock().unwrap();
+        if buttons && !view.buttons().is_empty() {
+            live.insert(id);
+        } else {
+            live.remove(&id);
+        }
+        Some(message(id))
+    }
+
+    async fn strip(&self, m: dicetable::ids::Posted) {
+        self.log.lock().unwrap().push(format!("strip {}", m.message));
+        self.live.lock().unwrap().remove(&m.message);
+    }
+}
+
+/// Records `m` as the message that shows version `version` of table `table`'s `slot`, as the
+/// show protocol does once a message is shown (a claim, then its record).
+pub async fn record(
+    store: &dicetable::store::Store,
+    table: dicetable::ids::TableId,
+    slot: &str,
+    m: dicetable::ids::MessageRef,
+    version: dicetable::ids::Version,
+) {
+    let owner = 77_000 + m.posted.first().map_or(0, |p| p.message);
+    store.shows().claim_show(table, slot, owner, 0, i64::MAX / 4, None).await.unwrap();
+    assert!(store.shows().record_show(table, slot, owner, &m, version).await.unwrap());
 }

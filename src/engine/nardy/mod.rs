@@ -54,14 +54,16 @@ pub enum Colour {
 }
 
 impl Colour {
-    fn index(self) -> usize {
+    /// 0 for White, 1 for Black: its place in two-sided arrays such as [`Nardy::off`].
+    pub fn index(self) -> usize {
         match self {
             Colour::White => 0,
             Colour::Black => 1,
         }
     }
 
-    fn other(self) -> Self {
+    /// The other side.
+    pub fn other(self) -> Self {
         match self {
             Colour::White => Colour::Black,
             Colour::Black => Colour::White,

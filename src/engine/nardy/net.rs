@@ -17,7 +17,7 @@
 //! a name, the sizes, the weights, and a checksum, so that a damaged or mismatched file is
 //! refused by [`Net::from_bytes`], never half read.
 
-use super::{Colour, HEAD, Turn};
+use super::{CHECKERS, Colour, HEAD, Turn};
 
 /// How many inputs a position has: 4 a route position for each side, and 6 more for each side.
 pub const INPUTS: usize = 2 * (4 * HEAD + 6);
@@ -32,10 +32,14 @@ const MAGIC: &[u8; 8] = b"DTNARDY1";
 const MAX_HIDDEN: usize = 1024;
 
 /// A Long Nardy value network.
+///
+/// The first layer is kept input by input (each input's weights to every hidden unit side by
+/// side), so that a position, whose inputs are mostly zero, costs only its non-zero inputs; the
+/// file keeps the usual order (hidden unit by hidden unit).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Net {
     hidden: usize,
-    /// Hidden × inputs, row by row.
+    /// Inputs × hidden, input by input.
     w1: Vec<f32>,
     b1: Vec<f32>,
     /// Outputs × hidden, row by row.
@@ -76,13 +80,14 @@ pub enum NetError {
 }
 
 impl Net {
-    /// A network of `hidden` units whose weights `weight` gives, one call each (small random
-    /// numbers for training from scratch).
+    /// A network of `hidden` units whose weights `weight` gives, one call each, in the file's
+    /// order (small random numbers for training from scratch).
     pub fn new(hidden: usize, mut weight: impl FnMut() -> f32) -> Self {
         let hidden = hidden.clamp(1, MAX_HIDDEN);
+        let rows: Vec<f32> = (0..hidden * INPUTS).map(|_| weight()).collect();
         Net {
             hidden,
-            w1: (0..hidden * INPUTS).map(|_| weight()).collect(),
+            w1: by_input(&rows, hidden),
             b1: vec![0.0; hidden],
             w2: (0..OUTPUTS * hidden).map(|_| weight()).collect(),
             b2: [0.0; OUTPUTS],
@@ -100,16 +105,31 @@ impl Net {
         self.forward(x, &mut h)
     }
 
+    /// [`Net::outputs`] with the caller's room for the hidden layer (`hidden()` long), so that
+    /// a search allocates once.
+    pub fn outputs_in(&self, x: &[f32; INPUTS], h: &mut [f32]) -> [f32; OUTPUTS] {
+        self.forward(x, h)
+    }
+
     fn forward(&self, x: &[f32; INPUTS], h: &mut [f32]) -> [f32; OUTPUTS] {
-        for (j, out) in h.iter_mut().enumerate() {
-            let row = &self.w1[j * INPUTS..(j + 1) * INPUTS];
-            let sum: f32 = row.iter().zip(x).map(|(w, v)| w * v).sum();
-            *out = (sum + self.b1[j]).tanh();
+        let n = self.hidden;
+        h[..n].copy_from_slice(&self.b1);
+        for (i, &v) in x.iter().enumerate() {
+            if v == 0.0 {
+                continue;
+            }
+            let column = &self.w1[i * n..(i + 1) * n];
+            for (out, w) in h[..n].iter_mut().zip(column) {
+                *out += v * w;
+            }
+        }
+        for out in &mut h[..n] {
+            *out = out.tanh();
         }
         let mut o = [0.0; OUTPUTS];
         for (k, out) in o.iter_mut().enumerate() {
-            let row = &self.w2[k * self.hidden..(k + 1) * self.hidden];
-            let sum: f32 = row.iter().zip(h.iter()).map(|(w, v)| w * v).sum();
+            let row = &self.w2[k * n..(k + 1) * n];
+            let sum: f32 = row.iter().zip(&h[..n]).map(|(w, v)| w * v).sum();
             *out = sigmoid(sum + self.b2[k]);
         }
         o
@@ -123,34 +143,37 @@ impl Net {
         target: [f32; OUTPUTS],
         rate: f32,
     ) -> [f32; OUTPUTS] {
-        let mut h = vec![0.0; self.hidden];
+        let n = self.hidden;
+        let mut h = vec![0.0; n];
         let o = self.forward(x, &mut h);
         // The error at each output's sum: (o − t)·σ'(sum).
-        let delta: Vec<f32> =
-            (0..OUTPUTS).map(|k| (o[k] - target[k]) * o[k] * (1.0 - o[k])).collect();
+        let delta: [f32; OUTPUTS] =
+            std::array::from_fn(|k| (o[k] - target[k]) * o[k] * (1.0 - o[k]));
         // Back to each hidden unit's sum, before the output weights change.
-        let back: Vec<f32> = (0..self.hidden)
+        let back: Vec<f32> = (0..n)
             .map(|j| {
-                let sum: f32 = (0..OUTPUTS).map(|k| delta[k] * self.w2[k * self.hidden + j]).sum();
-                sum * (1.0 - h[j] * h[j])
+                let sum: f32 = (0..OUTPUTS).map(|k| delta[k] * self.w2[k * n + j]).sum();
+                rate * sum * (1.0 - h[j] * h[j])
             })
             .collect();
         for (k, d) in delta.iter().enumerate() {
-            let row = &mut self.w2[k * self.hidden..(k + 1) * self.hidden];
+            let row = &mut self.w2[k * n..(k + 1) * n];
             for (w, hj) in row.iter_mut().zip(&h) {
                 *w -= rate * d * hj;
             }
             self.b2[k] -= rate * d;
         }
-        for (j, g) in back.iter().enumerate() {
-            if *g == 0.0 {
+        for (i, &v) in x.iter().enumerate() {
+            if v == 0.0 {
                 continue;
             }
-            let row = &mut self.w1[j * INPUTS..(j + 1) * INPUTS];
-            for (w, xi) in row.iter_mut().zip(x) {
-                *w -= rate * g * xi;
+            let column = &mut self.w1[i * n..(i + 1) * n];
+            for (w, g) in column.iter_mut().zip(&back) {
+                *w -= g * v;
             }
-            self.b1[j] -= rate * g;
+        }
+        for (b, g) in self.b1.iter_mut().zip(&back) {
+            *b -= g;
         }
         o
     }
@@ -164,7 +187,8 @@ impl Net {
         for n in [INPUTS, self.hidden, OUTPUTS] {
             out.extend_from_slice(&(n as u32).to_le_bytes());
         }
-        for w in self.w1.iter().chain(&self.b1).chain(&self.w2).chain(&self.b2) {
+        let rows = by_hidden(&self.w1, self.hidden);
+        for w in rows.iter().chain(&self.b1).chain(&self.w2).chain(&self.b2) {
             out.extend_from_slice(&w.to_le_bytes());
         }
         let sum = fnv1a(&out);
@@ -205,7 +229,7 @@ impl Net {
         if !w1.iter().chain(&b1).chain(&w2).chain(&b2).all(|w| w.is_finite()) {
             return Err(NetError::NotFinite);
         }
-        Ok(Net { hidden, w1, b1, w2, b2: [b2[0], b2[1], b2[2]] })
+        Ok(Net { hidden, w1: by_input(&w1, hidden), b1, w2, b2: [b2[0], b2[1], b2[2]] })
     }
 
     fn file_len(&self) -> usize {
@@ -220,19 +244,44 @@ impl Net {
 
 /// Of `turns` (the mover's turns for the dice rolled), the one whose position `net` values most
 /// for `me`, the mover (a search of no depth: each turn's position once); `None` if there are
-/// none.
+/// none. A turn that ends the game is worth what it wins.
 pub fn best<'a>(net: &Net, turns: &'a [Turn], me: Colour) -> Option<&'a Turn> {
     let mut h = vec![0.0; net.hidden];
-    let value = |t: &Turn, h: &mut [f32]| equity(net.forward(&features(&t.board, t.off, me), h));
     let mut best: Option<(f32, &Turn)> = None;
     for t in turns {
-        let v = value(t, &mut h);
+        let v = equity(chances(net, &t.board, t.off, me, &mut h));
         if best.is_none_or(|(b, _)| v > b) {
             best = Some((v, t));
         }
     }
     best.map(|(_, t)| t)
 }
+
+/// `me`'s chances [win, win by a mars, lose by a mars] after `me` has moved to this position
+/// (the other side to roll): what the game says when `me` has borne off all fifteen, else what
+/// `net` estimates. `h` is room for the hidden layer ([`Net::hidden`] long).
+pub fn chances(
+    net: &Net,
+    board: &[i8; 24],
+    off: [u8; 2],
+    me: Colour,
+    h: &mut [f32],
+) -> [f32; OUTPUTS] {
+    if off[me.index()] >= CHECKERS {
+        return [1.0, f32::from(u8::from(off[me.other().index()] == 0)), 0.0];
+    }
+    net.forward(&features(board, off, me), h)
+}
+
+/// The network shipped with the program (`assets/nardy/expert.net`, built into the binary), read
+/// and checked once; a damaged or mismatched file is its error, never another network.
+pub fn shipped() -> Result<&'static Net, &'static NetError> {
+    static SHIPPED: std::sync::OnceLock<Result<Net, NetError>> = std::sync::OnceLock::new();
+    SHIPPED.get_or_init(|| Net::from_bytes(SHIPPED_BYTES)).as_ref()
+}
+
+/// The shipped network's file.
+pub const SHIPPED_BYTES: &[u8] = include_bytes!("../../../assets/nardy/expert.net");
 
 /// What the chances are worth in points to their side: a win 1, a mars 2 (win and mars are
 /// counted apart: a mars win is a win and a mars).
@@ -315,6 +364,27 @@ fn block(mine: &[u8; HEAD + 1], theirs: &[u8; HEAD + 1], colour: Colour) -> u8 {
         best = best.max(run);
     }
     best.min(6)
+}
+
+/// First-layer weights stored hidden unit by hidden unit (the file's order), input by input.
+fn by_input(rows: &[f32], hidden: usize) -> Vec<f32> {
+    transpose(rows, hidden, INPUTS)
+}
+
+/// The reverse of [`by_input`].
+fn by_hidden(columns: &[f32], hidden: usize) -> Vec<f32> {
+    transpose(columns, INPUTS, hidden)
+}
+
+/// A `rows × columns` matrix, row by row, as its transpose.
+fn transpose(m: &[f32], rows: usize, columns: usize) -> Vec<f32> {
+    let mut t = vec![0.0; m.len()];
+    for r in 0..rows {
+        for c in 0..columns {
+            t[c * rows + r] = m[r * columns + c];
+        }
+    }
+    t
 }
 
 fn sigmoid(v: f32) -> f32 {
