@@ -12,12 +12,14 @@ use super::load::{LEASE_MS, Loaded};
 use super::lobby::LobbyOp;
 use super::message::spread_audience;
 use super::token::{Subject, Token, TokenKey};
-use super::{Clock, Ctx, Op, Pick, Place, Slot, View};
+use super::{Clock, Ctx, Op, Pick, Slot, View};
 use crate::engine::GameKind;
 use crate::ids::{MessageRef, Platform, TableId, UserId, Version};
 use crate::render::Renderer;
 use crate::runtime::metrics::Metrics;
-use crate::store::{Store, StoreError, TableStatus};
+use crate::store::{Store, StoreError};
+
+mod answer;
 
 impl Service {
     /// Shows `view` through an adapter's `surface` by the show protocol (see
@@ -448,12 +450,12 @@ impl Service {
             m.operation(op.name());
         }
         if self.store_down().await {
-            return vec![self.store_down_view(ctx)];
+            return vec![answer::store_down_view(self, ctx)];
         }
         // The semaphore is never closed; should it be, the operation goes ahead unadmitted.
         let _admitted = self.admission.acquire().await.ok();
         if self.health.down.load(Ordering::SeqCst) {
-            return vec![self.store_down_view(ctx)];
+            return vec![answer::store_down_view(self, ctx)];
         }
         // A name is kept and shown without bidi controls that would turn the lines it is in.
         let cleaned;
@@ -473,7 +475,7 @@ impl Service {
             tracing::warn!(chat = %ctx.chat, error = %e, "recording the chat's title failed");
         }
         if self.health.down.load(Ordering::SeqCst) {
-            return vec![self.store_down_view(ctx)];
+            return vec![answer::store_down_view(self, ctx)];
         }
         // A table named by its number picks it, whatever game is named beside it.
         let (mut table, mut op) = (None, op);
@@ -496,7 +498,7 @@ impl Service {
             // (a second wait that doubled the answer's time when the user was just recorded).
             Err(Fail::Internal(ServiceError::Store(e))) if e.is_unavailable() && !e.is_closed() => {
                 self.health.mark_down(&e);
-                vec![self.store_down_view(ctx)]
+                vec![answer::store_down_view(self, ctx)]
             }
             Err(fail) => {
                 let lang = self.user_lang_given(ctx, own).await;
@@ -507,7 +509,7 @@ impl Service {
                     }
                     fail => fail,
                 };
-                self.fail_views(ctx, lang, fail).await
+                answer::fail_views(self, ctx, lang, fail).await
             }
         }
     }
@@ -648,90 +650,5 @@ impl Service {
             return self.i18n.text(lang, key, &args);
         }
         self.i18n.text(lang, key, args)
-    }
-
-    /// The private answer while the store is not answering, in the platform's language (the
-    /// user's own choice is in the store).
-    fn store_down_view(&self, ctx: &Ctx) -> View {
-        let lang = ctx.locale.as_deref().and_then(Lang::from_tag).unwrap_or_default();
-        let text = self.i18n.text(lang, "err-store-down", &[]);
-        View::refused(Some(lang), text, ctx.user.clone(), "err-store-down")
-    }
-
-    async fn fail_views(&self, ctx: &Ctx, lang: Lang, fail: Fail) -> Vec<View> {
-        let private = |key: &'static str, text: String| {
-            View::refused(Some(lang), text, ctx.user.clone(), key)
-        };
-        match fail {
-            Fail::Say(key, args) => vec![private(key, self.text_for(ctx, lang, key, &args))],
-            Fail::NoTable => {
-                let key = "err-no-table";
-                vec![private(key, self.text_for(ctx, lang, key, &[]))]
-            }
-            Fail::Illegal(illegal, names) => {
-                vec![private("illegal", self.i18n.refusal(lang, &illegal, &names))]
-            }
-            Fail::Stale(table) => {
-                if let Some(m) = &self.metrics {
-                    m.stale_presses.inc();
-                }
-                // Refresh the board in place, so the chat shows the buttons that work now. When
-                // the table is ahead of its shown board, the move was taken and its board waits
-                // for the chat's next call (or was folded into a newer one): the player is told
-                // it follows, not that their button is out of date.
-                let (key, refresh) = match self.board_refresh(table).await {
-                    Ok(Some((view, follows))) => {
-                        (if follows { "err-board-follows" } else { "err-stale" }, Some(view))
-                    }
-                    Ok(None) => ("err-stale", None),
-                    Err(e) => {
-                        tracing::warn!(table = table.get(), error = %e, "refreshing a stale board failed");
-                        ("err-stale", None)
-                    }
-                };
-                let mut views = vec![private(key, self.i18n.text(lang, key, &[]))];
-                views.extend(refresh);
-                views
-            }
-            Fail::Internal(ServiceError::Store(e)) if e.is_closed() => {
-                vec![private("err-stopping", self.i18n.text(lang, "err-stopping", &[]))]
-            }
-            Fail::Internal(ServiceError::Store(e)) if e.is_unavailable() => {
-                self.health.mark_down(&e);
-                vec![self.store_down_view(ctx)]
-            }
-            Fail::Internal(ServiceError::Damaged(table, why)) => {
-                self.note_damaged(table, &why);
-                let text = self.i18n.text(lang, "err-table-damaged", &[("table", table.into())]);
-                vec![private("err-table-damaged", text)]
-            }
-            Fail::Internal(ServiceError::DamagedCup(cup, why)) => {
-                self.note_damaged_cup(cup, &why);
-                vec![private("err-cup-damaged", self.i18n.text(lang, "err-cup-damaged", &[]))]
-            }
-            Fail::Internal(e) => {
-                tracing::error!(user = %ctx.user, chat = %ctx.chat, error = %e, "operation failed");
-                vec![private("err-internal", self.i18n.text(lang, "err-internal", &[]))]
-            }
-        }
-    }
-
-    /// The table's message shown anew in place, and whether the table is ahead of the version
-    /// its shown message records (a newer board is on its way).
-    async fn board_refresh(&self, table: TableId) -> Result<Option<(View, bool)>, ServiceError> {
-        let t = self.load(table).await?;
-        let lang = self.table_lang(&t).await;
-        let recorded = self.store.message_version(table, t.slot().name()).await?;
-        let follows = recorded.as_ref().is_some_and(|(_, shown)| *shown < t.rec.version);
-        let replace = recorded.map(|(message, _)| message);
-        let mut view = match t.rec.status {
-            TableStatus::Lobby => self.views().lobby_view(&t, lang),
-            TableStatus::Playing => self.views().board_view(&t, lang, &[], Vec::new()).await,
-            TableStatus::Finished | TableStatus::Cancelled => return Ok(None),
-        };
-        if let Some(message) = view.table_message_mut() {
-            message.place = Place::Refresh(replace);
-        }
-        Ok(Some((view, follows)))
     }
 }
