@@ -452,6 +452,11 @@ async fn the_playground_links_its_boards_to_the_live_page() {
             }
         }
         assert!(statuses.contains(&429), "{db}: {statuses:?}");
+        // Told in the page's language (its `lang=`), not the client's absent Accept-Language.
+        assert_eq!(
+            busy, "درخواست‌های بسیاری از نشانی شما رسیده است. کمی صبر کنید و دوباره امتحان کنید.",
+            "{db}"
+        );
         // A page opened while its client is past the allowance is still sent, asks for its
         // words and the table again, and shows the table once it may.
         let late = phone(&driver, "fa").await;

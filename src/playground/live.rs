@@ -312,7 +312,7 @@ async fn guard(
     // sees the page say so (its requests are refused and asked again) rather than bare JSON.
     let page = !request.uri().path().starts_with("/api/");
     if !live.inner.limiter.allow(who.0) && !page {
-        let lang = accept_language(request.headers()).to_owned();
+        let lang = request_language(&request);
         let mut res = live.refusal(&lang, StatusCode::TOO_MANY_REQUESTS, "live-err-busy");
         res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
         return res;
@@ -333,6 +333,17 @@ async fn guard(
 struct Client(IpAddr);
 
 /// The first language a browser asks for (`Accept-Language`), or nothing.
+/// A refused request's language before its handler reads it: the page's own (`lang=` in the
+/// query, `navigator.language`), else the browser's `Accept-Language`, so that a page is told
+/// it is busy in the words it shows everything else in.
+fn request_language(request: &Request) -> String {
+    let query = request.uri().query().unwrap_or_default();
+    url::form_urlencoded::parse(query.as_bytes())
+        .find(|(k, v)| k == "lang" && Lang::from_tag(v).is_some())
+        .map(|(_, v)| v.into_owned())
+        .unwrap_or_else(|| accept_language(request.headers()).to_owned())
+}
+
 fn accept_language(headers: &axum::http::HeaderMap) -> &str {
     headers
         .get(header::ACCEPT_LANGUAGE)
@@ -733,6 +744,21 @@ mod tests {
         }
         q.append_pair("hash", &hash);
         q.finish()
+    }
+
+    #[test]
+    fn a_refusal_speaks_the_pages_language_before_the_browsers() {
+        let asked = |uri: &str, accept: Option<&str>| {
+            let mut r = Request::builder().uri(uri);
+            if let Some(a) = accept {
+                r = r.header(header::ACCEPT_LANGUAGE, a);
+            }
+            request_language(&r.body(axum::body::Body::empty()).unwrap())
+        };
+        assert_eq!(asked("/api/live/state?link=x&lang=fa-IR", Some("ru-RU,ru;q=0.9")), "fa-IR");
+        assert_eq!(asked("/api/live/state?link=x&lang=zz", Some("ru-RU,ru;q=0.9")), "ru-RU");
+        assert_eq!(asked("/api/live/press", Some("tl")), "tl");
+        assert_eq!(asked("/api/live/press", None), "");
     }
 
     #[test]
