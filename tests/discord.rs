@@ -1142,14 +1142,7 @@ async fn joins_at_the_same_moment_leave_the_lobby_complete() {
 async fn rate_limits_are_waited_out_and_a_stop_finishes_the_press_in_flight() {
     for (db, url) in common::both_databases("dc", "drain").await {
         let mut g = Guild::start_on(&url, "auto").await;
-        g.command(1, "Ana", "snakes", start(json!([]))).await;
-        let (lobby, join) = g.until("a lobby", |f| f.button("Join")).await;
-        g.press(2, "Ben", lobby, json!({ "custom_id": join, "component_type": 2 })).await;
-        g.until("Ben joined", |f| {
-            plain(f.messages[&lobby]["content"].as_str()?).contains("Ben joined").then_some(())
-        })
-        .await;
-        let (_, begin) = g.until("a Start button", |f| f.button("Start")).await;
+        let (lobby, begin) = g.two_seated("snakes", json!([])).await;
         g.fake.lock().await.limited_posts = (5, 0.3);
         g.press(1, "Ana", lobby, json!({ "custom_id": begin, "component_type": 2 })).await;
         let (first, m) = g.until("the first board despite five 429s", Fake::board).await;
@@ -1585,19 +1578,25 @@ impl Guild {
     }
 
     /// Ana opens `game` (with `options`), Ben joins and Ana starts it.
-    async fn two_play(&mut self, game: &str, options: Value) {
+    /// Ana opens `game` with `options` and Ben joins: the new lobby and its Start button.
+    async fn two_seated(&mut self, game: &str, options: Value) -> (u64, String) {
         let newest = self.fake.lock().await.messages.keys().max().copied().unwrap_or(0);
         self.command(1, "Ana", game, start(options)).await;
         let (lobby, join) =
             self.until("a lobby", |f| f.button("Join").filter(|(id, _)| *id > newest)).await;
         self.press(2, "Ben", lobby, json!({ "custom_id": join, "component_type": 2 })).await;
         self.until("Ben in the lobby", |f| {
-            plain(f.messages[&lobby]["content"].as_str()?).contains("Ben joined").then_some(())
+            plain(f.messages.get(&lobby)?["content"].as_str()?).contains("Ben joined").then_some(())
         })
         .await;
         let (_, play) = self
             .until("a Start button", |f| f.button("Start").filter(|(id, _)| *id > newest))
             .await;
+        (lobby, play)
+    }
+
+    async fn two_play(&mut self, game: &str, options: Value) {
+        let (lobby, play) = self.two_seated(game, options).await;
         self.press(1, "Ana", lobby, json!({ "custom_id": play, "component_type": 2 })).await;
         let (_, m) = self.until("a board", |f| f.board().filter(|(id, _)| *id > lobby)).await;
         // The board in words is the attachment's description (issue 48): everyone's place.
@@ -2223,14 +2222,7 @@ async fn a_tidy_channel_keeps_only_the_final_board_of_a_game() {
         .await;
         let players = [(1, "Ana"), (2, "Ben")];
         let quick = json!([{ "name": "preset", "type": 3, "value": "quick" }]);
-        g.command(1, "Ana", "snakes", start(quick)).await;
-        let (lobby, join) = g.until("a lobby", |f| f.button("Join")).await;
-        g.press(2, "Ben", lobby, json!({ "custom_id": join, "component_type": 2 })).await;
-        g.until("Ben in the lobby", |f| {
-            plain(f.messages.get(&lobby)?["content"].as_str()?).contains("Ben joined").then_some(())
-        })
-        .await;
-        let (_, play) = g.until("a Start button", |f| f.button("Start")).await;
+        let (lobby, play) = g.two_seated("snakes", quick).await;
         g.press(1, "Ana", lobby, json!({ "custom_id": play, "component_type": 2 })).await;
         let mut last = (0, 0);
         let mut boards = std::collections::HashSet::new();
@@ -2809,14 +2801,7 @@ async fn a_cups_words_on_discord_say_channel_and_discords_commands() {
 async fn a_board_lost_in_a_crash_loses_its_buttons_to_the_next_board() {
     for (db, url) in common::both_databases("dc", "crash-gap").await {
         let mut g = Guild::start_on(&url, "auto").await;
-        g.command(1, "Ana", "snakes", start(json!([]))).await;
-        let (lobby, join) = g.until("a lobby", |f| f.button("Join")).await;
-        g.press(2, "Ben", lobby, json!({ "custom_id": join, "component_type": 2 })).await;
-        g.until("Ben in the lobby", |f| {
-            plain(f.messages.get(&lobby)?["content"].as_str()?).contains("Ben joined").then_some(())
-        })
-        .await;
-        let (_, play) = g.until("a Start button", |f| f.button("Start")).await;
+        let (lobby, play) = g.two_seated("snakes", json!([])).await;
         g.press(1, "Ana", lobby, json!({ "custom_id": play, "component_type": 2 })).await;
         let (board, m) = g.until("the first board", |f| board_after(f, (0, 0))).await;
         let lost = {

@@ -19,7 +19,7 @@
 //!   nardy`) on its two best turns. Ludo has no expert (the table's words refuse one).
 
 use super::ludo::{HOUSE, Ludo, track_square};
-use super::nardy::{Colour, Nardy, Turn, net};
+use super::nardy::{ByColour, Colour, Nardy, Turn, net};
 use super::{Action, Entropy, Game, Legal, Seat};
 
 /// How well a computer plays.
@@ -444,19 +444,12 @@ fn nardy_route(board: &[i8; 24], colour: Colour) -> [u8; 25] {
 }
 
 /// How good a position is for `me`: my shape less my opponent's.
-fn nardy_eval(board: &[i8; 24], off: [u8; 2], me: Colour) -> f64 {
-    let (mi, oi) = match me {
-        Colour::White => (0, 1),
-        Colour::Black => (1, 0),
-    };
-    if off[mi] == 15 {
+fn nardy_eval(board: &[i8; 24], off: ByColour<u8>, me: Colour) -> f64 {
+    if off[me] == 15 {
         return 1e6;
     }
-    let them = match me {
-        Colour::White => Colour::Black,
-        Colour::Black => Colour::White,
-    };
-    nardy_side(board, off[mi], me, them) - nardy_side(board, off[oi], them, me)
+    let them = me.other();
+    nardy_side(board, off[me], me, them) - nardy_side(board, off[them], them, me)
 }
 
 /// One side's shape: the race (pips), checkers borne off, blocks and primes in front of the

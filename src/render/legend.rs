@@ -7,6 +7,7 @@ use super::text::{Anchor, Style as TextStyle, Text, number};
 use super::{
     Canvas, Palette, Scene, WIDTH, die, fill_rect, last_roll, paint, rgb, token, tries_used,
 };
+use crate::engine::nardy::Colour;
 use crate::engine::{Game, Seat};
 
 /// Height of the legend for `players` seats: a title line and two columns of names.
@@ -170,11 +171,14 @@ fn status_of(game: &Game, seat: Seat, persian: bool) -> String {
             format!("🏁 {}/{}", n(home as u32), n(4))
         }
         Game::Nardy(g) => {
-            let points = format!("🏆 {}", n(g.score()[usize::from(seat)]));
+            let points = format!("🏆 {}", n(g.score().get(seat).copied().unwrap_or_default()));
             match g.white_seat() {
                 Some(white) => {
-                    let (disc, pips) =
-                        if white == seat { ("⚪", g.pips()[0]) } else { ("⚫", g.pips()[1]) };
+                    let (disc, pips) = if white == seat {
+                        ("⚪", g.pips()[Colour::White])
+                    } else {
+                        ("⚫", g.pips()[Colour::Black])
+                    };
                     format!("{disc} {}   {points}", n(pips))
                 }
                 None => points,

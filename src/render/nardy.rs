@@ -13,7 +13,7 @@ use super::{
     rounded_rect,
 };
 use crate::engine::Event;
-use crate::engine::nardy::Nardy;
+use crate::engine::nardy::{Colour, Nardy};
 
 /// The board's height.
 pub const HEIGHT: u32 = 760;
@@ -165,7 +165,10 @@ pub(super) fn draw_moving(canvas: &mut Canvas<'_>, game: &Nardy, events: &[Event
     // Trays: borne-off checkers as slabs, with their count; and each side's pip count.
     let off = game.off();
     let pips = game.pips();
-    for (white, count, pip) in [(true, off[0], pips[0]), (false, off[1], pips[1])] {
+    for (white, count, pip) in [
+        (true, off[Colour::White], pips[Colour::White]),
+        (false, off[Colour::Black], pips[Colour::Black]),
+    ] {
         let (x, y) = tray_xy(white);
         let colour = if white { rgb(0xF7F2E8) } else { rgb(0x2A2A2E) };
         for k in 0..count {

@@ -431,8 +431,7 @@ fn nardy(i18n: &I18n, lang: Lang, g: &Nardy, name: &dyn Fn(usize) -> String) -> 
         } else {
             Arg::List(points)
         };
-        let side = usize::from(colour == Colour::Black);
-        let (off, pips) = (g.off()[side], g.pips()[side]);
+        let (off, pips) = (g.off()[colour], g.pips()[colour]);
         let mut args = vec![
             ("colour", Arg::Text(colour_name)),
             ("points", points),

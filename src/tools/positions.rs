@@ -226,7 +226,7 @@ fn roll_out(game: &Nardy, turn: &Turn, me: Colour, net: &Net, seed: &Seed, index
             if steps.iter().any(|s| g.play(&Action::Step { from: s.from, die: s.die }).is_err()) {
                 break;
             }
-            if g.off().contains(&CHECKERS) {
+            if g.off().iter().any(|&off| off == CHECKERS) {
                 break;
             }
         }
@@ -323,18 +323,15 @@ pub fn to_text(decisions: &[Decision], notes: &[String]) -> String {
         let colour = if mover(g) == Some(Colour::Black) { 'b' } else { 'w' };
         let rolled = g.rolled().unwrap_or([1, 1]);
         let board: Vec<String> = g.board().iter().map(i8::to_string).collect();
-        let first: String = g.to_json()["first_turn"]
-            .as_array()
-            .map(|f| f.iter().map(|b| if b.as_bool() == Some(true) { '1' } else { '0' }).collect())
-            .unwrap_or_default();
+        let first: String = g.first_turn().iter().map(|&b| if b { '1' } else { '0' }).collect();
         let _ = write!(
             out,
             "{colour} {}{} {first} {} {} {} ; {} ;",
             rolled[0],
             rolled[1],
             board.join(","),
-            g.off()[0],
-            g.off()[1],
+            g.off()[Colour::White],
+            g.off()[Colour::Black],
             d.turns
         );
         for (place, e) in &d.equities {

@@ -176,12 +176,11 @@ pub fn run(config: &Config, log: &mut impl Write) -> Result<Report, TrainError> 
             moves = 0;
         }
     }
-    let bytes = net.to_bytes();
     Ok(Report {
         out: config.out.display().to_string(),
         games: progress.done,
         seconds: progress.seconds,
-        fnv1a: bytes[bytes.len() - 8..].iter().rev().map(|b| format!("{b:02x}")).collect(),
+        fnv1a: net.checksum_hex(),
     })
 }
 
@@ -228,7 +227,7 @@ fn self_play(net: &mut Net, seed: &Seed, g: u64, rate: f32) -> Result<(f64, u64)
                     error += f64::from((before[0] - target[0]).abs());
                     moves += 1;
                 }
-                let won = turn.off[me.index()] >= CHECKERS;
+                let won = turn.off[me] >= CHECKERS;
                 last = (!won).then(|| (net::features(&turn.board, turn.off, me), me));
                 for s in turn.steps.clone() {
                     game.play(&Action::Step { from: s.from, die: s.die })

@@ -54,7 +54,7 @@ pub enum Colour {
 }
 
 impl Colour {
-    /// 0 for White, 1 for Black: its place in two-sided arrays such as [`Nardy::off`].
+    /// 0 for White, 1 for Black: its place in a [`ByColour`] and in the network's inputs.
     pub fn index(self) -> usize {
         match self {
             Colour::White => 0,
@@ -176,8 +176,8 @@ pub struct Step {
 pub struct Turn {
     /// The board afterwards (White's frame, + White, − Black).
     pub board: [i8; 24],
-    /// Borne-off counts afterwards, [White, Black].
-    pub off: [u8; 2],
+    /// Borne-off counts afterwards.
+    pub off: ByColour<u8>,
     /// One sequence of steps that reaches it.
     pub steps: Vec<Step>,
 }
@@ -305,12 +305,12 @@ impl Frame {
 pub struct Nardy {
     options: NardyOptions,
     board: [i8; 24],
-    off: [u8; 2],
+    off: ByColour<u8>,
     white_seat: Option<Seat>,
     phase: Phase,
     to_move: Colour,
-    first_turn: [bool; 2],
-    score: [u32; 2],
+    first_turn: ByColour<bool>,
+    score: BySeat<u32>,
     game: u32,
     left: Departures,
     turn: u32,
@@ -329,12 +329,12 @@ impl Nardy {
         Self {
             options,
             board: start_board(),
-            off: [0, 0],
+            off: ByColour::default(),
             white_seat: None,
             phase: Phase::RollOff,
             to_move: Colour::White,
-            first_turn: [true, true],
-            score: [0, 0],
+            first_turn: ByColour::new(true, true),
+            score: BySeat::default(),
             game: 1,
             left: Departures::new(PLAYERS),
             turn: 0,
@@ -356,9 +356,14 @@ impl Nardy {
         &self.board
     }
 
-    /// Borne-off checkers, [White, Black].
-    pub fn off(&self) -> [u8; 2] {
+    /// Borne-off checkers per colour.
+    pub fn off(&self) -> ByColour<u8> {
         self.off
+    }
+
+    /// Whether each colour's first turn of the game is still to come (N5).
+    pub fn first_turn(&self) -> ByColour<bool> {
+        self.first_turn
     }
 
     /// The seat playing White in the current game, once its roll-off is decided.
@@ -367,7 +372,7 @@ impl Nardy {
     }
 
     /// Match points per seat.
-    pub fn score(&self) -> [u32; 2] {
+    pub fn score(&self) -> BySeat<u32> {
         self.score
     }
 
@@ -392,9 +397,9 @@ impl Nardy {
         self.turn
     }
 
-    /// Pip counts [White, Black]: the steps each side still needs to bear everything off.
-    pub fn pips(&self) -> [u32; 2] {
-        [Colour::White, Colour::Black].map(|c| {
+    /// Pip counts: the steps each colour still needs to bear everything off.
+    pub fn pips(&self) -> ByColour<u32> {
+        ByColour::BOTH.map(|c| {
             let side = self.side(c);
             (1..=24).map(|r| r as u32 * u32::from(side.mine[r])).sum()
         })
@@ -435,7 +440,7 @@ impl Nardy {
             }
         }
         let on_board: u8 = side.mine.iter().sum();
-        self.off[colour.index()] = CHECKERS - on_board;
+        self.off[colour] = CHECKERS - on_board;
     }
 
     fn frame(&self, colour: Colour, head_start: u8, head_limit: u8) -> Frame {
@@ -450,7 +455,7 @@ impl Nardy {
                 opp_lead = opp_lead.min(r as u32);
             }
         }
-        if self.off[opp.index()] > 0 {
+        if self.off[opp] > 0 {
             opp_lead = 0;
         }
         Frame {
@@ -627,7 +632,7 @@ impl Nardy {
             return None;
         }
         let keys: Vec<i64> = (0..PLAYERS as Seat)
-            .map(|s| self.left.standing(s).unwrap_or(i64::from(self.score[usize::from(s)])))
+            .map(|s| self.left.standing(s).unwrap_or(i64::from(self.score[s])))
             .collect();
         Some(competition_ranks(&keys))
     }
@@ -636,20 +641,19 @@ impl Nardy {
     /// fewest pips (bearing off and racing ahead), preferring more points held.
     pub fn suggest(&self) -> Option<Action> {
         let colour = self.to_move;
-        let i = colour.index();
         self.turns()
             .into_iter()
             .max_by_key(|t| {
                 let mut after = self.clone();
                 after.board = t.board;
                 after.off = t.off;
-                let pips = after.pips()[i];
+                let pips = after.pips()[colour];
                 let points = t
                     .board
                     .iter()
                     .filter(|&&v| (v > 0) == (colour == Colour::White) && v != 0)
                     .count();
-                (t.off[i], std::cmp::Reverse(pips), points)
+                (t.off[colour], std::cmp::Reverse(pips), points)
             })
             .and_then(|t| t.steps.first().map(|s| Action::Step { from: s.from, die: s.die }))
     }
@@ -664,14 +668,14 @@ impl Nardy {
             // N14: resigning loses the game, a mars if the resigner has borne off nothing.
             let winner = 1 - seat;
             let loser_off =
-                if self.white_seat.is_some() { self.off[self.colour_of(seat).index()] } else { 0 };
+                if self.white_seat.is_some() { self.off[self.colour_of(seat)] } else { 0 };
             let points = if loser_off == 0 { 2 } else { 1 };
-            self.score[usize::from(winner)] += points;
+            self.score[winner] += points;
             events.push(Event::GameWon {
                 seat: winner,
                 points,
                 mars: points == 2,
-                score: self.score,
+                score: self.score.into_array(),
             });
             self.finish(&mut events);
             return Ok(events);
@@ -752,7 +756,7 @@ impl Nardy {
     }
 
     fn head_limit(&self, colour: Colour, rolled: [u8; 2], dice: &[u8]) -> u8 {
-        if !self.first_turn[colour.index()] {
+        if !self.first_turn[colour] {
             return 1;
         }
         match self.options.head_exception {
@@ -803,7 +807,7 @@ impl Nardy {
         self.set_side(colour, &next);
         let to = (r > usize::from(step.die)).then(|| colour.point(r - usize::from(step.die)));
         let mut events = vec![Event::Stepped { seat, from: step.from, to, die: step.die }];
-        if self.off[colour.index()] == CHECKERS {
+        if self.off[colour] == CHECKERS {
             self.win_game(colour, &mut events);
             return events;
         }
@@ -830,27 +834,27 @@ impl Nardy {
                 if one_die_only { DiceLostReason::OneDieOnly } else { DiceLostReason::Blocked };
             events.push(Event::DiceLost { seat, dice: dice.clone(), reason });
         }
-        self.first_turn[self.to_move.index()] = false;
+        self.first_turn[self.to_move] = false;
         self.start_turn(self.to_move.other(), events);
     }
 
     fn win_game(&mut self, colour: Colour, events: &mut Vec<Event>) {
         let seat = self.seat_of(colour);
-        let mars = self.off[colour.other().index()] == 0;
+        let mars = self.off[colour.other()] == 0;
         let points = if mars { 2 } else { 1 };
-        self.score[usize::from(seat)] += points;
-        events.push(Event::GameWon { seat, points, mars, score: self.score });
+        self.score[seat] += points;
+        events.push(Event::GameWon { seat, points, mars, score: self.score.into_array() });
         if self.over() {
             self.finish(events);
             return;
         }
         // N13: the next game of the match, with a new opening roll-off.
         self.board = start_board();
-        self.off = [0, 0];
+        self.off = ByColour::default();
         self.white_seat = None;
         self.phase = Phase::RollOff;
         self.to_move = Colour::White;
-        self.first_turn = [true, true];
+        self.first_turn = ByColour::new(true, true);
         self.game += 1;
         events.push(Event::NewGame { number: self.game });
     }
@@ -911,13 +915,13 @@ impl Nardy {
             let side = game.side(colour);
             let on: u32 = side.mine.iter().map(|&c| u32::from(c)).sum();
             let name = if colour == Colour::White { "White" } else { "Black" };
-            if on + u32::from(game.off[colour.index()]) != u32::from(CHECKERS) {
+            if on + u32::from(game.off[colour]) != u32::from(CHECKERS) {
                 return Err(StateError::new(format!(
                     "{name} has {on} checkers on the board and {} off: they must add up to 15",
-                    game.off[colour.index()]
+                    game.off[colour]
                 )));
             }
-            if game.off[colour.index()] > 0 && side.mine[7..=24].iter().any(|&c| c > 0) {
+            if game.off[colour] > 0 && side.mine[7..=24].iter().any(|&c| c > 0) {
                 return Err(StateError::new(format!(
                     "{name} has borne off while checkers are outside its home"
                 )));
@@ -1025,7 +1029,7 @@ struct Wire {
     options: NardyOptions,
     board: [i8; 24],
     #[serde(default)]
-    off: [u8; 2],
+    off: ByColour<u8>,
     #[serde(default)]
     white_seat: Option<Seat>,
     #[serde(default)]
@@ -1041,9 +1045,9 @@ struct Wire {
     #[serde(default)]
     head_limit: Option<u8>,
     #[serde(default = "both")]
-    first_turn: [bool; 2],
+    first_turn: ByColour<bool>,
     #[serde(default)]
-    score: [u32; 2],
+    score: BySeat<u32>,
     #[serde(default)]
     game: u32,
     #[serde(default)]
@@ -1063,11 +1067,14 @@ struct Wire {
     _ranking: Option<Value>,
 }
 
-fn both() -> [bool; 2] {
-    [true, true]
+fn both() -> ByColour<bool> {
+    ByColour::new(true, true)
 }
 
 pub mod net;
+mod sides;
+
+pub use sides::{ByColour, BySeat};
 
 #[cfg(test)]
 mod tests;

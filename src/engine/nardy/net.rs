@@ -17,7 +17,7 @@
 //! a name, the sizes, the weights, and a checksum, so that a damaged or mismatched file is
 //! refused by [`Net::from_bytes`], never half read.
 
-use super::{CHECKERS, Colour, HEAD, Turn};
+use super::{ByColour, CHECKERS, Colour, HEAD, Turn};
 
 /// How many inputs a position has: 4 a route position for each side, and 6 more for each side.
 pub const INPUTS: usize = 2 * (4 * HEAD + 6);
@@ -196,6 +196,13 @@ impl Net {
         out
     }
 
+    /// The file's checksum as it is written beside the network (`assets/nardy/README.md`,
+    /// `train`'s and `positions`' reports): FNV-1a of the file's body, 16 hex digits.
+    pub fn checksum_hex(&self) -> String {
+        let bytes = self.to_bytes();
+        bytes[bytes.len() - 8..].iter().rev().map(|b| format!("{b:02x}")).collect()
+    }
+
     /// A network from its file ([`Net::to_bytes`]); a file of another format, other sizes, the
     /// wrong length, a bad checksum or a weight that is no finite number is refused.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, NetError> {
@@ -263,12 +270,12 @@ pub fn best<'a>(net: &Net, turns: &'a [Turn], me: Colour) -> Option<&'a Turn> {
 pub fn chances(
     net: &Net,
     board: &[i8; 24],
-    off: [u8; 2],
+    off: ByColour<u8>,
     me: Colour,
     h: &mut [f32],
 ) -> [f32; OUTPUTS] {
-    if off[me.index()] >= CHECKERS {
-        return [1.0, f32::from(u8::from(off[me.other().index()] == 0)), 0.0];
+    if off[me] >= CHECKERS {
+        return [1.0, f32::from(u8::from(off[me.other()] == 0)), 0.0];
     }
     net.forward(&features(board, off, me), h)
 }
@@ -296,14 +303,12 @@ pub fn flip(o: [f32; OUTPUTS]) -> [f32; OUTPUTS] {
 
 /// The inputs of a position (`board` in White's frame, + White, − Black; `off` borne off,
 /// [White, Black]) as side `me` sees it (see the module's notes).
-pub fn features(board: &[i8; 24], off: [u8; 2], me: Colour) -> [f32; INPUTS] {
+pub fn features(board: &[i8; 24], off: ByColour<u8>, me: Colour) -> [f32; INPUTS] {
     let mut x = [0.0; INPUTS];
     let them = me.other();
     let (mine, theirs) = (route(board, me), route(board, them));
     for (side, (counts, other, gone)) in
-        [(&mine, &theirs, off[me.index()]), (&theirs, &mine, off[them.index()])]
-            .into_iter()
-            .enumerate()
+        [(&mine, &theirs, off[me]), (&theirs, &mine, off[them])].into_iter().enumerate()
     {
         let at = side * (4 * HEAD + 6);
         for (r, &count) in counts.iter().enumerate().skip(1) {
@@ -483,6 +488,12 @@ mod tests {
         let mut huge = bytes;
         huge[12..16].copy_from_slice(&u32::MAX.to_le_bytes());
         assert!(matches!(Net::from_bytes(&huge), Err(NetError::Length { .. })));
+    }
+
+    #[test]
+    fn the_shipped_networks_checksum_is_the_one_written_beside_it() {
+        // assets/nardy/README.md's training log and positions.txt's header name it.
+        assert_eq!(shipped().unwrap().checksum_hex(), "ee183cc54bc284a3");
     }
 
     #[test]

@@ -22,7 +22,7 @@ fn position_with(options: NardyOptions, white: &[(u8, i8)], black: &[(u8, i8)]) 
     g.white_seat = Some(0);
     g.phase = Phase::Roll;
     g.to_move = Colour::White;
-    g.first_turn = [false, false];
+    g.first_turn = ByColour::new(false, false);
     g.turn = 9;
     g
 }
@@ -54,7 +54,7 @@ fn n1_start_position_and_routes() {
     let g = Nardy::new(NardyOptions::default());
     assert_eq!(g.board()[23], 15);
     assert_eq!(g.board()[11], -15);
-    assert_eq!(g.pips(), [360, 360]);
+    assert_eq!(g.pips(), ByColour::new(360, 360));
     // Black moves 12 → 1, then 24 → 13: a Black checker on 3 with a 5 reaches 22.
     let mut g = position(&[(1, 15)], &[(3, 1), (13, 14)]);
     g.to_move = Colour::Black;
@@ -69,7 +69,7 @@ fn n1_start_position_and_routes() {
     assert!(steps(&g).contains(&(13, 1)));
     let events = g.play(&step(13, 1)).unwrap();
     assert_eq!(events[0], Event::Stepped { seat: 1, from: 13, to: None, die: 1 });
-    assert_eq!(g.off(), [0, 1]);
+    assert_eq!(g.off(), ByColour::new(0, 1));
 }
 
 #[test]
@@ -179,7 +179,7 @@ fn n5_head_exception_needed_versus_strict() {
     let first_black = |options| {
         let mut g = position_with(options, &white, &black);
         g.to_move = Colour::Black;
-        g.first_turn = [false, true];
+        g.first_turn = ByColour::new(false, true);
         g.play(&roll(5, 5)).unwrap();
         g
     };
@@ -211,7 +211,7 @@ fn n6_full_move_is_compulsory() {
     g.play(&step(10, 6)).unwrap();
     assert_eq!(steps(&g), vec![(1, 1)]);
     g.play(&step(1, 1)).unwrap();
-    assert_eq!(g.off(), [1, 0]);
+    assert_eq!(g.off(), ByColour::new(1, 0));
 }
 
 #[test]
@@ -350,7 +350,7 @@ fn n13_match_play_to_n_points_with_a_new_roll_off() {
     g.play(&roll(1, 2)).unwrap();
     let events = g.play(&step(1, 2)).unwrap();
     assert_eq!(events.last(), Some(&Event::NewGame { number: 2 }));
-    assert_eq!(g.score(), [1, 0]);
+    assert_eq!(g.score(), BySeat::new(1, 0));
     assert_eq!(g.legal(), Legal::RollOff { seats: vec![0, 1] });
     assert_eq!(g.board()[23], 15);
     g.play(&roll(1, 6)).unwrap();
