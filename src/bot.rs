@@ -409,11 +409,7 @@ pub async fn start(config: &Config) -> Result<Running> {
         tasks.push(tokio::spawn(t.clone().tidy(stopped.clone())));
     }
     if let Some(d) = &discord {
-        let identify = config.discord_identify_interval;
-        tasks.push(tokio::spawn(d.clone().run(config.discord_shards, identify, stopped.clone())));
-        // A tidy channel's earlier boards go once their game is over (`/boards tidy`).
-        tasks.push(tokio::spawn(d.clone().tidy(stopped.clone())));
-        tracing::info!(shards = ?config.discord_shards, "Discord adapter started");
+        tasks.extend(start_discord(config, d, &stopped));
     }
     let adapters = Arc::new(Adapters { playground: playground.clone(), telegram, discord });
     // A press on a live page shows its boards in the table's chat, as a press there would.
@@ -423,22 +419,7 @@ pub async fn start(config: &Config) -> Result<Running> {
         Box::pin(async move { adapters.deliver(views).await })
     }));
     show_unshown(&service, &adapters).await;
-    let timer = {
-        let (service, adapters, health) = (service.clone(), adapters.clone(), health.clone());
-        let stopped = stopped.clone();
-        move || timer_loop(service.clone(), adapters.clone(), health.clone(), stopped.clone())
-    };
-    let later = {
-        let (service, adapters, stopped) = (service.clone(), adapters.clone(), stopped.clone());
-        move || later_loop(service.clone(), adapters.clone(), stopped.clone())
-    };
-    tasks.push(supervise("the late replays", stopped.clone(), later));
-    tasks.push(supervise("the turn timer", stopped.clone(), timer));
-    let slow = {
-        let stopped = stopped.clone();
-        move || slow_waits_loop(stopped.clone())
-    };
-    tasks.push(supervise("the slow waits' log", stopped, slow));
+    tasks.extend(supervise_loops(&service, &adapters, &health, stopped));
     if playground.is_some() {
         tracing::info!("playground at http://{addr}/");
     }
@@ -564,6 +545,47 @@ fn serve(
             tracing::error!(error = %e, "the HTTP server failed");
         }
     })
+}
+
+/// Starts Discord: its gateway, and the tidying of its channels (the tasks returned).
+fn start_discord(
+    config: &Config,
+    discord: &Discord,
+    stopped: &watch::Receiver<bool>,
+) -> [JoinHandle<()>; 2] {
+    let identify = config.discord_identify_interval;
+    let gateway =
+        tokio::spawn(discord.clone().run(config.discord_shards, identify, stopped.clone()));
+    // A tidy channel's earlier boards go once their game is over (`/boards tidy`).
+    let tidy = tokio::spawn(discord.clone().tidy(stopped.clone()));
+    tracing::info!(shards = ?config.discord_shards, "Discord adapter started");
+    [gateway, tidy]
+}
+
+/// Starts the loops that run beside the adapters, each started again should it fail: the late
+/// replays, the turn timer and the slow waits' log (the tasks returned).
+fn supervise_loops(
+    service: &Service,
+    adapters: &Arc<Adapters>,
+    health: &Arc<Health>,
+    stopped: watch::Receiver<bool>,
+) -> [JoinHandle<()>; 3] {
+    let timer = {
+        let (service, adapters, health) = (service.clone(), adapters.clone(), health.clone());
+        let stopped = stopped.clone();
+        move || timer_loop(service.clone(), adapters.clone(), health.clone(), stopped.clone())
+    };
+    let later = {
+        let (service, adapters, stopped) = (service.clone(), adapters.clone(), stopped.clone());
+        move || later_loop(service.clone(), adapters.clone(), stopped.clone())
+    };
+    let later = supervise("the late replays", stopped.clone(), later);
+    let timer = supervise("the turn timer", stopped.clone(), timer);
+    let slow = {
+        let stopped = stopped.clone();
+        move || slow_waits_loop(stopped.clone())
+    };
+    [later, timer, supervise("the slow waits' log", stopped, slow)]
 }
 
 /// Starts Telegram: sets the webhook, or spawns long polling (the task returned).

@@ -410,25 +410,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Healthcheck { listen }) => healthcheck(listen),
-        Some(Command::Train { game, seed, games, hidden, rate, out, checkpoint, stop_at }) => {
-            if game != GameKind::Nardy {
-                bail!("only nardy has a network to train");
-            }
-            let config = dicetable::tools::train::Config {
-                seed: parse_seed(&seed)?,
-                games,
-                hidden,
-                rate,
-                out,
-                checkpoint,
-                stop_at,
-            };
-            let report = dicetable::tools::train::run(&config, &mut io::stderr())?;
-            let mut out = io::stdout().lock();
-            serde_json::to_writer(&mut out, &report)?;
-            writeln!(out)?;
-            Ok(ExitCode::SUCCESS)
-        }
+        Some(train @ Command::Train { .. }) => run_train(train),
         Some(Command::Positions { game, file, make, count, seed, levels, net }) => {
             if game != GameKind::Nardy {
                 bail!("only nardy has a benchmark of positions");
@@ -438,10 +420,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::Ratings { task, game, games, seed }) => {
             if task.calibrate {
                 let seed = parse_seed(&seed)?;
-                let report = dicetable::tools::calibrate::run(game, games, &seed)?;
-                let mut out = io::stdout().lock();
-                serde_json::to_writer(&mut out, &report)?;
-                writeln!(out)?;
+                print_json(&dicetable::tools::calibrate::run(game, games, &seed)?)?;
                 return Ok(ExitCode::SUCCESS);
             }
             ratings_rebuild(&cli.bot)
@@ -500,6 +479,36 @@ fn run(cli: Cli) -> Result<ExitCode> {
             replay_record(&record, &out, theme, persian_digits)
         }
     }
+}
+
+/// `dicetable train`: trains Long Nardy's network and prints one JSON report.
+fn run_train(command: Command) -> Result<ExitCode> {
+    let Command::Train { game, seed, games, hidden, rate, out, checkpoint, stop_at } = command
+    else {
+        bail!("not a train command");
+    };
+    if game != GameKind::Nardy {
+        bail!("only nardy has a network to train");
+    }
+    let config = dicetable::tools::train::Config {
+        seed: parse_seed(&seed)?,
+        games,
+        hidden,
+        rate,
+        out,
+        checkpoint,
+        stop_at,
+    };
+    print_json(&dicetable::tools::train::run(&config, &mut io::stderr())?)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Prints `value` as one line of JSON on stdout.
+fn print_json(value: &impl serde::Serialize) -> Result<()> {
+    let mut out = io::stdout().lock();
+    serde_json::to_writer(&mut out, value)?;
+    writeln!(out)?;
+    Ok(())
 }
 
 /// `dicetable load`: the load test, its report printed as one JSON line.
@@ -682,10 +691,7 @@ fn run_simulate(run: Simulation, seed: &str, options: &[String]) -> Result<ExitC
     let seed = parse_seed(seed)?;
     let config =
         simulate::Config { policy, options, players, games, seed, seats, advantage, mirror, net };
-    let report = simulate::run(&config)?;
-    let mut out = io::stdout().lock();
-    serde_json::to_writer(&mut out, &report)?;
-    writeln!(out)?;
+    print_json(&simulate::run(&config)?)?;
     Ok(ExitCode::SUCCESS)
 }
 

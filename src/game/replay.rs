@@ -759,7 +759,6 @@ impl CupExport {
     /// forfeits (T8); every game whose record ended has its result; and each round's tables and
     /// byes are the ones its rules (T1, T3, T5) pair from the rounds before it.
     fn verify_structure(&self) -> Result<(), String> {
-        use crate::engine::cup::{Cup, Seat, pair_round};
         let cup = &self.cup;
         let n = cup.entrants.len();
         if self.players.len() != n {
@@ -783,11 +782,32 @@ impl CupExport {
                 ));
             }
         }
-        // Forfeits: only seats the timer removed (T7).
-        for (game, &table) in cup.games.iter().zip(&self.tables) {
+        self.verify_forfeits()?;
+        self.verify_records()?;
+        // T8: withdrawn only after two forfeits.
+        for (p, e) in cup.entrants.iter().enumerate() {
+            if e.withdrawn && cup.forfeits(p) < 2 {
+                return Err(format!(
+                    "{} is withdrawn with {} forfeits (T8 withdraws after two)",
+                    self.name(p),
+                    cup.forfeits(p)
+                ));
+            }
+        }
+        for round in 1..=last {
+            let seats = self.round_seats(round);
+            self.verify_seated(round, &seats)?;
+            self.verify_pairing(round, &seats)?;
+        }
+        Ok(())
+    }
+
+    /// Forfeits: only seats the timer removed (T7).
+    fn verify_forfeits(&self) -> Result<(), String> {
+        for (game, &table) in self.cup.games.iter().zip(&self.tables) {
             let record = self.records.iter().find(|r| r.table == Some(table));
             for (seat, claimed) in game.result.iter().flatten().enumerate() {
-                if *claimed != Seat::Forfeit {
+                if *claimed != crate::engine::cup::Seat::Forfeit {
                     continue;
                 }
                 let removed = record.is_some_and(|r| {
@@ -804,7 +824,11 @@ impl CupExport {
                 }
             }
         }
-        // Every record that ended is a game of the cup, with its result.
+        Ok(())
+    }
+
+    /// Every record that ended is a game of the cup, with its result.
+    fn verify_records(&self) -> Result<(), String> {
         for record in &self.records {
             let Some(table) = record.table else {
                 return Err("a record of no table".to_owned());
@@ -813,95 +837,103 @@ impl CupExport {
                 self.tables.iter().position(|&t| t == table).ok_or_else(|| {
                     format!("the record of table {table} is of no game of the cup")
                 })?;
-            if record.ranking.is_some() && cup.games[at].result.is_none() {
+            if record.ranking.is_some() && self.cup.games[at].result.is_none() {
                 return Err(format!(
                     "table {table}: its record ended with a ranking, but the cup shows no result"
                 ));
             }
         }
-        // T8: withdrawn only after two forfeits.
-        for (p, e) in cup.entrants.iter().enumerate() {
-            if e.withdrawn && cup.forfeits(p) < 2 {
+        Ok(())
+    }
+
+    /// How many times `round` seats each player (a game or a bye each).
+    fn round_seats(&self, round: u32) -> Vec<usize> {
+        let cup = &self.cup;
+        let mut seats = vec![0usize; cup.entrants.len()];
+        for g in cup.games.iter().filter(|g| g.round == round) {
+            for &p in &g.players {
+                seats[p] += 1;
+            }
+        }
+        for &(_, p) in cup.byes.iter().filter(|(r, _)| *r == round) {
+            seats[p] += 1;
+        }
+        seats
+    }
+
+    /// `round` seats each player at most once, and leaves out only the withdrawn (or twice
+    /// forfeited) and those who signed up after everyone it seats.
+    fn verify_seated(&self, round: u32, seats: &[usize]) -> Result<(), String> {
+        let cup = &self.cup;
+        let n = cup.entrants.len();
+        let before = |g: &&crate::engine::cup::CupGame| g.round < round;
+        let forfeits_before = |p: usize| {
+            let prefix = crate::engine::cup::Cup {
+                games: cup.games.iter().filter(before).cloned().collect(),
+                ..cup.clone()
+            };
+            prefix.forfeits(p)
+        };
+        for p in 0..n {
+            if seats[p] > 1 {
                 return Err(format!(
-                    "{} is withdrawn with {} forfeits (T8 withdraws after two)",
+                    "round {round} seats {} {} times (a game or a bye each)",
                     self.name(p),
-                    cup.forfeits(p)
+                    seats[p]
+                ));
+            }
+            let excused = cup.entrants[p].withdrawn || forfeits_before(p) >= 2;
+            if seats[p] == 1 || excused {
+                continue;
+            }
+            let played_before = cup.games.iter().filter(before).any(|g| g.players.contains(&p))
+                || cup.byes.iter().any(|&(r, q)| q == p && r < round);
+            let later_plays = (p + 1..n).any(|q| seats[q] > 0);
+            if played_before || later_plays {
+                return Err(format!(
+                    "round {round} does not seat {}, who is neither withdrawn nor signed up \
+                     later",
+                    self.name(p)
                 ));
             }
         }
-        for round in 1..=last {
-            let mut seats = vec![0usize; n];
-            for g in cup.games.iter().filter(|g| g.round == round) {
-                for &p in &g.players {
-                    seats[p] += 1;
-                }
-            }
-            for &(_, p) in cup.byes.iter().filter(|(r, _)| *r == round) {
-                seats[p] += 1;
-            }
-            let before = |g: &&crate::engine::cup::CupGame| g.round < round;
-            let forfeits_before = |p: usize| {
-                let prefix = Cup {
-                    games: cup.games.iter().filter(before).cloned().collect(),
-                    ..cup.clone()
-                };
-                prefix.forfeits(p)
-            };
-            for p in 0..n {
-                if seats[p] > 1 {
-                    return Err(format!(
-                        "round {round} seats {} {} times (a game or a bye each)",
-                        self.name(p),
-                        seats[p]
-                    ));
-                }
-                let excused = cup.entrants[p].withdrawn || forfeits_before(p) >= 2;
-                if seats[p] == 1 || excused {
-                    continue;
-                }
-                let played_before = cup.games.iter().filter(before).any(|g| g.players.contains(&p))
-                    || cup.byes.iter().any(|&(r, q)| q == p && r < round);
-                let later_plays = (p + 1..n).any(|q| seats[q] > 0);
-                if played_before || later_plays {
-                    return Err(format!(
-                        "round {round} does not seat {}, who is neither withdrawn nor signed up \
-                         later",
-                        self.name(p)
-                    ));
-                }
-            }
-            // The round's pairing, re-derived from the rounds before it with the players it
-            // seats.
-            let mut prefix = Cup {
-                games: cup.games.iter().filter(before).cloned().collect(),
-                byes: cup.byes.iter().copied().filter(|&(r, _)| r < round).collect(),
-                ..cup.clone()
-            };
-            for (p, e) in prefix.entrants.iter_mut().enumerate() {
-                e.withdrawn = seats[p] == 0;
-            }
-            let paired = pair_round(&prefix, round);
-            let tables: Vec<Vec<usize>> =
-                cup.games.iter().filter(|g| g.round == round).map(|g| g.players.clone()).collect();
-            let byes: Vec<usize> =
-                cup.byes.iter().filter(|(r, _)| *r == round).map(|&(_, p)| p).collect();
-            let show = |t: &[Vec<usize>]| {
-                t.iter().map(|t| format!("[{}]", self.names(t))).collect::<Vec<_>>().join(" ")
-            };
-            if paired.tables != tables {
-                return Err(format!(
-                    "round {round}: the cup played {}, the rules pair {} from the rounds before",
-                    show(&tables),
-                    show(&paired.tables)
-                ));
-            }
-            if paired.byes != byes {
-                return Err(format!(
-                    "round {round}: byes to [{}], the rules give them to [{}] (T3)",
-                    self.names(&byes),
-                    self.names(&paired.byes)
-                ));
-            }
+        Ok(())
+    }
+
+    /// `round`'s tables and byes are the pairing its rules make from the rounds before it,
+    /// with the players it seats (`seats`).
+    fn verify_pairing(&self, round: u32, seats: &[usize]) -> Result<(), String> {
+        use crate::engine::cup::{Cup, pair_round};
+        let cup = &self.cup;
+        let mut prefix = Cup {
+            games: cup.games.iter().filter(|g| g.round < round).cloned().collect(),
+            byes: cup.byes.iter().copied().filter(|&(r, _)| r < round).collect(),
+            ..cup.clone()
+        };
+        for (p, e) in prefix.entrants.iter_mut().enumerate() {
+            e.withdrawn = seats[p] == 0;
+        }
+        let paired = pair_round(&prefix, round);
+        let tables: Vec<Vec<usize>> =
+            cup.games.iter().filter(|g| g.round == round).map(|g| g.players.clone()).collect();
+        let byes: Vec<usize> =
+            cup.byes.iter().filter(|(r, _)| *r == round).map(|&(_, p)| p).collect();
+        let show = |t: &[Vec<usize>]| {
+            t.iter().map(|t| format!("[{}]", self.names(t))).collect::<Vec<_>>().join(" ")
+        };
+        if paired.tables != tables {
+            return Err(format!(
+                "round {round}: the cup played {}, the rules pair {} from the rounds before",
+                show(&tables),
+                show(&paired.tables)
+            ));
+        }
+        if paired.byes != byes {
+            return Err(format!(
+                "round {round}: byes to [{}], the rules give them to [{}] (T3)",
+                self.names(&byes),
+                self.names(&paired.byes)
+            ));
         }
         Ok(())
     }

@@ -158,6 +158,42 @@ macro_rules! insert_player {
     }};
 }
 
+/// Inserts a round's game of cup `$cup` inside a transaction on either database: first its
+/// table (`Some`: created with its seats and `cup_id`; `None`: a bye), then the game linked
+/// to it.
+macro_rules! insert_cup_game {
+    ($tx:expr, $cup:expr, $game:expr, $players:expr, $table:expr) => {{
+        const TABLE: &str = "insert into tables (chat, game, options, settings, seed, commitment, \
+                             status, state, next_roll, shape, host, deadline_ms, remind_ms, \
+                             updated_ms, cup_id) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, \
+                             $11, $12, $13, $14, $15) returning id";
+        const GAME: &str = "insert into cup_games (cup_id, round, board, players, table_id) \
+                            values ($1, $2, $3, $4, $5)";
+        let game: &CupGameRow = $game;
+        let table_id: Option<TableId> = match $table {
+            Some(t) => {
+                let id: TableId = bind_insert!(sqlx::query_scalar(TABLE), t)
+                    .bind($cup)
+                    .fetch_one(&mut *$tx)
+                    .await?;
+                for (seat, s) in t.seats.iter().enumerate() {
+                    insert_seat!($tx, id, seat, s);
+                }
+                Some(id)
+            }
+            None => None,
+        };
+        sqlx::query(GAME)
+            .bind($cup)
+            .bind(game.round)
+            .bind(game.board)
+            .bind($players)
+            .bind(table_id)
+            .execute(&mut *$tx)
+            .await?;
+    }};
+}
+
 impl CupStore<'_> {
     /// Creates a cup with its first players; returns its id. A chat with an open cup is refused
     /// with [`StoreError::CupExists`].
@@ -232,79 +268,15 @@ impl CupStore<'_> {
                              where g.cup_id = $1 order by g.round, g.board";
         macro_rules! read {
             ($pool:expr) => {{
-                use sqlx::Row;
                 let Some(r) = sqlx::query(CUP).bind(id).fetch_optional($pool).await? else {
                     return Err(StoreError::NoCup(id));
                 };
-                let bad = |why: String| StoreError::BadCupRow { cup: id, why };
-                let word: String = r.try_get("status")?;
-                let status = CupStatus::from_word(&word)
-                    .ok_or_else(|| bad(format!("unknown status {word:?}")))?;
-                let game: String = r.try_get("game")?;
-                let game = game.parse().map_err(|_| bad(format!("game {game:?}")))?;
-                let format: String = r.try_get("format")?;
-                let format = serde_json::from_str(&format)
-                    .map_err(|e| bad(format!("format {format:?}: {e}")))?;
-                let mut c = CupRecord {
-                    id,
-                    chat: ChatId::from(r.try_get::<String, _>("chat")?),
-                    game,
-                    options: r.try_get("options")?,
-                    settings: r.try_get("settings")?,
-                    format,
-                    rounds: r.try_get("rounds")?,
-                    window_ms: r.try_get("window_ms")?,
-                    host: UserId::from(r.try_get::<String, _>("host")?),
-                    status,
-                    round: r.try_get("round")?,
-                    round_ends: r.try_get("round_ends")?,
-                    version: r.try_get("version")?,
-                    updated_ms: r.try_get("updated_ms")?,
-                    starts_ms: r.try_get("starts_ms")?,
-                    cancelled_by: r.try_get("cancelled_by")?,
-                    standings_version: Version::new(r.try_get("standings_version")?),
-                    players: Vec::new(),
-                    games: Vec::new(),
-                };
+                let mut c = r.cup_record(id)?;
                 for r in sqlx::query(PLAYERS).bind(id).fetch_all($pool).await? {
-                    c.players.push(CupPlayer {
-                        seq: r.try_get("seq")?,
-                        user: UserId::from(r.try_get::<String, _>("user_id")?),
-                        name: r.try_get("name")?,
-                        rating: r.try_get("rating")?,
-                        withdrawn: r.try_get::<i32, _>("withdrawn")? == 1,
-                        excused: r.try_get("excused")?,
-                    });
+                    c.players.push(r.cup_player()?);
                 }
                 for r in sqlx::query(GAMES).bind(id).fetch_all($pool).await? {
-                    let table_status = match r.try_get::<Option<String>, _>("table_status")? {
-                        None => None,
-                        Some(word) => Some(
-                            TableStatus::from_word(&word)
-                                .ok_or_else(|| bad(format!("a table's status {word:?}")))?,
-                        ),
-                    };
-                    let round: i32 = r.try_get("round")?;
-                    let board: i32 = r.try_get("board")?;
-                    let at = |what: &str, e: serde_json::Error| {
-                        bad(format!("round {round} game {board}: {what}: {e}"))
-                    };
-                    let players: String = r.try_get("players")?;
-                    let players = serde_json::from_str(&players).map_err(|e| at("players", e))?;
-                    let result = match r.try_get::<Option<String>, _>("result")? {
-                        Some(text) => {
-                            Some(serde_json::from_str(&text).map_err(|e| at("result", e))?)
-                        }
-                        None => None,
-                    };
-                    c.games.push(CupGameRow {
-                        round,
-                        board,
-                        players,
-                        table: r.try_get::<Option<i64>, _>("table_id")?.map(TableId::new),
-                        table_status,
-                        result,
-                    });
+                    c.games.push(r.cup_game(id)?);
                 }
                 c
             }};
@@ -352,12 +324,6 @@ impl CupStore<'_> {
             "update cup_players set excused = excused + 1 where cup_id = $1 and seq = $2";
         const REINSTATE: &str =
             "update cup_players set withdrawn = false where cup_id = $1 and seq = $2";
-        const TABLE: &str = "insert into tables (chat, game, options, settings, seed, commitment, \
-                             status, state, next_roll, shape, host, deadline_ms, remind_ms, \
-                             updated_ms, cup_id) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, \
-                             $11, $12, $13, $14, $15) returning id";
-        const GAME: &str = "insert into cup_games (cup_id, round, board, players, table_id) \
-                            values ($1, $2, $3, $4, $5)";
         on_writer!(self, pool => {
             let mut tx = pool.begin_write().await?;
             let done = sqlx::query(UPDATE)
@@ -389,27 +355,7 @@ impl CupStore<'_> {
                 }
             }
             for (game, players, table) in &games {
-                let table_id: Option<TableId> = match table {
-                    Some(t) => {
-                        let id: TableId = bind_insert!(sqlx::query_scalar(TABLE), t)
-                            .bind(c.id)
-                            .fetch_one(&mut *tx)
-                            .await?;
-                        for (seat, s) in t.seats.iter().enumerate() {
-                            insert_seat!(tx, id, seat, s);
-                        }
-                        Some(id)
-                    }
-                    None => None,
-                };
-                sqlx::query(GAME)
-                    .bind(c.id)
-                    .bind(game.round)
-                    .bind(game.board)
-                    .bind(players)
-                    .bind(table_id)
-                    .execute(&mut *tx)
-                    .await?;
+                insert_cup_game!(tx, c.id, game, players, *table);
             }
             tx.commit().await?;
         });
@@ -495,6 +441,107 @@ impl CupStore<'_> {
             sqlx::query_scalar(SQL).bind(chat).bind(name).fetch_optional(pool).await?
         });
         Ok(user.map(UserId::from))
+    }
+}
+
+/// A row of [`CupStore::cup`]'s queries, on either database, read into its typed part.
+trait CupRow {
+    /// The cup's own row, without its players and games.
+    fn cup_record(&self, id: CupId) -> Result<CupRecord, StoreError>;
+    /// A player's row.
+    fn cup_player(&self) -> Result<CupPlayer, StoreError>;
+    /// A game's row (of cup `cup`), with its table's status.
+    fn cup_game(&self, cup: CupId) -> Result<CupGameRow, StoreError>;
+}
+
+/// A type a column of database `DB` decodes to.
+trait Column<DB: sqlx::Database>: for<'q> sqlx::Decode<'q, DB> + sqlx::Type<DB> {}
+
+impl<DB: sqlx::Database, T: for<'q> sqlx::Decode<'q, DB> + sqlx::Type<DB>> Column<DB> for T {}
+
+impl<R: sqlx::Row> CupRow for R
+where
+    for<'c> &'c str: sqlx::ColumnIndex<R>,
+    String: Column<R::Database>,
+    f64: Column<R::Database>,
+    i64: Column<R::Database>,
+    i32: Column<R::Database>,
+{
+    fn cup_record(&self, id: CupId) -> Result<CupRecord, StoreError> {
+        let r = self;
+        let bad = |why: String| StoreError::BadCupRow { cup: id, why };
+        let word: String = r.try_get("status")?;
+        let status =
+            CupStatus::from_word(&word).ok_or_else(|| bad(format!("unknown status {word:?}")))?;
+        let game: String = r.try_get("game")?;
+        let game = game.parse().map_err(|_| bad(format!("game {game:?}")))?;
+        let format: String = r.try_get("format")?;
+        let format =
+            serde_json::from_str(&format).map_err(|e| bad(format!("format {format:?}: {e}")))?;
+        Ok(CupRecord {
+            id,
+            chat: ChatId::from(r.try_get::<String, _>("chat")?),
+            game,
+            options: r.try_get("options")?,
+            settings: r.try_get("settings")?,
+            format,
+            rounds: r.try_get("rounds")?,
+            window_ms: r.try_get("window_ms")?,
+            host: UserId::from(r.try_get::<String, _>("host")?),
+            status,
+            round: r.try_get("round")?,
+            round_ends: r.try_get("round_ends")?,
+            version: r.try_get("version")?,
+            updated_ms: r.try_get("updated_ms")?,
+            starts_ms: r.try_get("starts_ms")?,
+            cancelled_by: r.try_get("cancelled_by")?,
+            standings_version: Version::new(r.try_get("standings_version")?),
+            players: Vec::new(),
+            games: Vec::new(),
+        })
+    }
+
+    fn cup_player(&self) -> Result<CupPlayer, StoreError> {
+        let r = self;
+        Ok(CupPlayer {
+            seq: r.try_get("seq")?,
+            user: UserId::from(r.try_get::<String, _>("user_id")?),
+            name: r.try_get("name")?,
+            rating: r.try_get("rating")?,
+            withdrawn: r.try_get::<i32, _>("withdrawn")? == 1,
+            excused: r.try_get("excused")?,
+        })
+    }
+
+    fn cup_game(&self, cup: CupId) -> Result<CupGameRow, StoreError> {
+        let r = self;
+        let bad = |why: String| StoreError::BadCupRow { cup, why };
+        let table_status = match r.try_get::<Option<String>, _>("table_status")? {
+            None => None,
+            Some(word) => Some(
+                TableStatus::from_word(&word)
+                    .ok_or_else(|| bad(format!("a table's status {word:?}")))?,
+            ),
+        };
+        let round: i32 = r.try_get("round")?;
+        let board: i32 = r.try_get("board")?;
+        let at = |what: &str, e: serde_json::Error| {
+            bad(format!("round {round} game {board}: {what}: {e}"))
+        };
+        let players: String = r.try_get("players")?;
+        let players = serde_json::from_str(&players).map_err(|e| at("players", e))?;
+        let result = match r.try_get::<Option<String>, _>("result")? {
+            Some(text) => Some(serde_json::from_str(&text).map_err(|e| at("result", e))?),
+            None => None,
+        };
+        Ok(CupGameRow {
+            round,
+            board,
+            players,
+            table: r.try_get::<Option<i64>, _>("table_id")?.map(TableId::new),
+            table_status,
+            result,
+        })
     }
 }
 

@@ -12,7 +12,7 @@ use super::i18n::Lang;
 use super::load::Loaded;
 use super::token::{LinkError, LiveLink, Token};
 use super::{Ctx, Live, Op, ServiceError, View};
-use crate::engine::Legal;
+use crate::engine::{Legal, Seat};
 use crate::ids::{ChatId, TableId, UserId, Version};
 use crate::store::{StoreError, TableStatus};
 
@@ -150,6 +150,40 @@ fn live_players(
         .collect()
 }
 
+/// Whose turn it is at a table being played: the seat to move, and whether everyone throws
+/// a roll-off.
+fn live_turn(t: &Loaded) -> (Option<Seat>, bool) {
+    let to_move = match &t.game {
+        Some(game) if t.rec.status == TableStatus::Playing => game.legal().to_move(),
+        _ => None,
+    };
+    let roll_off = t.game.as_ref().is_some_and(|g| {
+        t.rec.status == TableStatus::Playing && matches!(g.legal(), Legal::RollOff { .. })
+    });
+    (to_move, roll_off)
+}
+
+/// The buttons of `view` that `viewer` (`seated` at the table, or not) may press on the page.
+fn live_buttons(
+    t: &Loaded,
+    view: &View,
+    viewer: Option<&UserId>,
+    seated: bool,
+) -> Vec<Vec<LiveButton>> {
+    let (to_move, roll_off) = live_turn(t);
+    let lobby = t.rec.status == TableStatus::Lobby;
+    // Buttons for those who may press them here: a seated player; in a lobby, anyone the
+    // page knows (they may join).
+    // While a game is played, only the player to move has anything to press (issue 46,
+    // item 9): another's Roll would only be refused.
+    let viewer_seat = viewer.and_then(|v| t.rec.seats.iter().position(|s| s.user == *v));
+    let may_press = match to_move {
+        Some(seat) if !roll_off => viewer_seat == Some(usize::from(seat)),
+        _ => true,
+    };
+    if viewer.is_some() && (seated || lobby) && may_press { press_rows(view) } else { Vec::new() }
+}
+
 impl Live<'_> {
     fn now_s(&self) -> u64 {
         u64::try_from(self.clock.now_ms() / 1000).unwrap_or(0)
@@ -195,41 +229,14 @@ impl Live<'_> {
         }
         let mut view = self.views().current_view(&t, lang).await;
         let names = t.names();
-        let to_move = match &t.game {
-            Some(game) if t.rec.status == TableStatus::Playing => game.legal().to_move(),
-            _ => None,
-        };
-        let roll_off = t.game.as_ref().is_some_and(|g| {
-            t.rec.status == TableStatus::Playing && matches!(g.legal(), Legal::RollOff { .. })
-        });
+        let (to_move, roll_off) = live_turn(&t);
         let players = live_players(&t, viewer, |i, left| {
             to_move.is_some_and(|m| usize::from(m) == i) || (roll_off && !left)
         });
         let moves = self.live_moves(&t, lang, &names).await?;
-        let lobby = t.rec.status == TableStatus::Lobby;
-        // Buttons for those who may press them here: a seated player; in a lobby, anyone the
-        // page knows (they may join).
-        // While a game is played, only the player to move has anything to press (issue 46,
-        // item 9): another's Roll would only be refused.
-        let viewer_seat = viewer.and_then(|v| t.rec.seats.iter().position(|s| s.user == *v));
-        let may_press = match to_move {
-            Some(seat) if !roll_off => viewer_seat == Some(usize::from(seat)),
-            _ => true,
-        };
-        let buttons = if viewer.is_some() && (seated || lobby) && may_press {
-            press_rows(&view)
-        } else {
-            Vec::new()
-        };
+        let buttons = live_buttons(&t, &view, viewer, seated);
         let (status, status_key) = live_status(t.rec.status);
-        let time_left_ms = match t.rec.deadline_ms {
-            Some(at)
-                if t.rec.status == TableStatus::Playing && t.settings.timer.millis().is_some() =>
-            {
-                Some((at - self.clock.now_ms()).max(0))
-            }
-            _ => None,
-        };
+        let time_left_ms = self.time_left_ms(&t);
         let image = view.take_image();
         let alt = view.alt();
         let places = self.live_places(&view, viewer.filter(|_| !seated)).await;
@@ -263,6 +270,18 @@ impl Live<'_> {
             places,
             spoken,
         })
+    }
+
+    /// The time the player to move has left, at a table played on a timer.
+    fn time_left_ms(&self, t: &Loaded) -> Option<i64> {
+        match t.rec.deadline_ms {
+            Some(at)
+                if t.rec.status == TableStatus::Playing && t.settings.timer.millis().is_some() =>
+            {
+                Some((at - self.clock.now_ms()).max(0))
+            }
+            _ => None,
+        }
     }
 
     /// The last moves in words, newest first (at most [`MOVES`]).

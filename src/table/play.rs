@@ -394,10 +394,7 @@ impl Play<'_> {
         }
         let chat = t.rec.chat.clone();
         let events = self.play_computer(&mut t, seat, level).await?;
-        let mut views = vec![self.next_board(&t, lang, &events, Vec::new()).await?];
-        views.extend(self.end_views(&t, lang).await);
-        super::message::spread_audience(&mut views);
-        Ok(views.into_iter().map(|v| (chat.clone(), v)).collect())
+        Ok(for_chat(&chat, self.board_and_end(&t, lang, &events, Vec::new()).await?))
     }
 
     async fn timeout(
@@ -406,7 +403,7 @@ impl Play<'_> {
         version: Version,
         now: i64,
     ) -> Result<Vec<(ChatId, View)>, Fail> {
-        let mut t = self.load(id).await?;
+        let t = self.load(id).await?;
         if t.rec.status != TableStatus::Playing {
             return Ok(Vec::new());
         }
@@ -427,61 +424,77 @@ impl Play<'_> {
             return self.computer_due(t, seat, level, now, lang).await;
         }
         let Some(game) = &t.game else { return Ok(Vec::new()) };
-        let legal = game.legal();
-        let names = t.names();
-        let idle = legal.to_move();
-        let name_of = |seat: Seat| names.get(usize::from(seat)).cloned().unwrap_or_default();
+        let idle = game.legal().to_move();
         if t.rec.deadline_ms.is_none_or(|d| d > now) {
             // Only the reminder is due.
             self.store.clear_reminder(id, version).await?;
             let Some(seat) = idle else { return Ok(Vec::new()) };
-            let left = t.rec.deadline_ms.map_or(0, |d| (d - now).max(0));
-            let text = self.reminder(lang, &name_of(seat), left);
-            let user = t.rec.seats[usize::from(seat)].user.clone();
-            let post = Post {
-                mentions: vec![user],
-                audience: t.audience(),
-                // Where the board is: the table's thread, if it plays in one.
-                about: Some(About { table: id, thread: t.settings.thread }),
-                ..Post::default()
-            };
-            let view = View::new(Some(lang), text, Kind::Post(post));
-            return Ok(vec![(chat, view)]);
+            return Ok(vec![(chat, self.remind(&t, seat, now, lang))]);
         }
         let Some(seat) = idle else {
             // A roll-off no one threw: throw it.
             let header = vec![self.i18n.text(lang, "timer-roll-off", &[])];
-            let mut views =
+            let views =
                 self.play_chain(t, Action::Roll { dice: Vec::new() }, None, lang, header).await?;
-            super::message::spread_audience(&mut views);
-            return Ok(views.into_iter().map(|v| (chat.clone(), v)).collect());
+            return Ok(for_chat(&chat, views));
         };
+        Ok(for_chat(&chat, self.strike(t, seat, lang).await?))
+    }
+
+    /// The reminder that `seat`'s time runs out, posted where the table's board is.
+    fn remind(&self, t: &Loaded, seat: Seat, now: i64, lang: Lang) -> View {
+        let name = t.names().get(usize::from(seat)).cloned().unwrap_or_default();
+        let left = t.rec.deadline_ms.map_or(0, |d| (d - now).max(0));
+        let text = self.reminder(lang, &name, left);
+        let user = t.rec.seats[usize::from(seat)].user.clone();
+        let post = Post {
+            mentions: vec![user],
+            audience: t.audience(),
+            // Where the board is: the table's thread, if it plays in one.
+            about: Some(About { table: t.rec.id, thread: t.settings.thread }),
+            ..Post::default()
+        };
+        View::new(Some(lang), text, Kind::Post(post))
+    }
+
+    /// A strike for `seat`, whose time ran out: removed at the last one, else its turn played
+    /// for it.
+    async fn strike(&self, mut t: Loaded, seat: Seat, lang: Lang) -> Result<Vec<View>, Fail> {
+        let name = t.names().get(usize::from(seat)).cloned().unwrap_or_default();
         let strikes = {
             let s = &mut t.rec.seats[usize::from(seat)];
             s.strikes += 1;
             s.strikes
         };
         if strikes >= MAX_STRIKES {
-            let header =
-                vec![self.i18n.text(lang, "timer-removed", &[("name", name_of(seat).into())])];
-            let mut views = self.play_chain(t, Action::Remove { seat }, None, lang, header).await?;
-            super::message::spread_audience(&mut views);
-            return Ok(views.into_iter().map(|v| (chat.clone(), v)).collect());
+            let header = vec![self.i18n.text(lang, "timer-removed", &[("name", name.into())])];
+            return self.play_chain(t, Action::Remove { seat }, None, lang, header).await;
         }
         let events = self.play_turn_for(&mut t, seat).await?;
         let header = vec![self.i18n.text(
             lang,
             "timer-played",
             &[
-                ("name", name_of(seat).into()),
+                ("name", name.into()),
                 ("strikes", Arg::Number(i64::from(strikes))),
                 ("max", Arg::Number(i64::from(MAX_STRIKES))),
             ],
         )];
-        let mut views = vec![self.next_board(&t, lang, &events, header).await?];
-        views.extend(self.end_views(&t, lang).await);
-        super::message::spread_audience(&mut views);
-        Ok(views.into_iter().map(|v| (chat.clone(), v)).collect())
+        self.board_and_end(&t, lang, &events, header).await
+    }
+
+    /// The board after a turn played by the timer (`events`, told under `header`), and what
+    /// follows if it ended the game.
+    async fn board_and_end(
+        &self,
+        t: &Loaded,
+        lang: Lang,
+        events: &[Event],
+        header: Vec<String>,
+    ) -> Result<Vec<View>, Fail> {
+        let mut views = vec![self.next_board(t, lang, events, header).await?];
+        views.extend(self.end_views(t, lang).await);
+        Ok(views)
     }
 
     /// Ends a cup game whose window closed (T7): the player to move is removed, as the timer
@@ -645,6 +658,13 @@ impl Entropy for Choices {
     fn next_u32(&mut self) -> u32 {
         rand::RngCore::next_u32(&mut self.0)
     }
+}
+
+/// The timer's views, each with the chat to post it in; every public one goes where its
+/// table's views go.
+fn for_chat(chat: &ChatId, mut views: Vec<View>) -> Vec<(ChatId, View)> {
+    super::message::spread_audience(&mut views);
+    views.into_iter().map(|v| (chat.clone(), v)).collect()
 }
 
 /// Shows a table message in place of its slot's message (see [`Place::InPlace`]).

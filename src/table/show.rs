@@ -330,6 +330,8 @@ impl Shows {
         }
     }
 
+    /// Shows a table's message under the claim `owner` holds (`recorded`: the message it
+    /// read, with its version); the message put, if any.
     async fn show_claimed<S: Surface>(
         &self,
         surface: &S,
@@ -343,7 +345,6 @@ impl Shows {
             Some((message, version)) => (Some(message), Some(*version)),
             None => (None, None),
         };
-        let buttons = !view.buttons().is_empty();
         let older = Some(m.version) < shown;
         // A refresh, or a board in place, of the version already shown would change nothing.
         let again =
@@ -355,19 +356,7 @@ impl Shows {
                 ?shown,
                 "not shown over a newer"
             );
-            self.release(m.table, owner).await;
-            // A new message of an older version still tells its moves; nothing else is
-            // wanted once a newer version is shown.
-            if older
-                && m.place == Place::New
-                && let Some(put) = surface.put(view, None, false).await
-            {
-                if m.tidy {
-                    self.keep_for_tidy(m, &put.posted).await;
-                }
-                return Some(put);
-            }
-            return None;
+            return self.show_stale(surface, view, m, owner, older).await;
         }
         let target = match &m.place {
             Place::Edit(message) | Place::Refresh(Some(message)) => Some(message.clone()),
@@ -388,6 +377,47 @@ impl Shows {
         if let Some(old) = current.filter(|c| !c.plain) {
             strip_replaced(surface, old, &posted).await;
         }
+        self.record_put(surface, view, m, owner, current, &posted).await;
+        Some(posted)
+    }
+
+    /// A message of a version older than (or the same as) the one shown, not shown over it:
+    /// the claim given back; only a new message of an `older` version is put, for its moves.
+    async fn show_stale<S: Surface>(
+        &self,
+        surface: &S,
+        view: &View,
+        m: &TableMessage,
+        owner: i64,
+        older: bool,
+    ) -> Option<MessageRef> {
+        self.release(m.table, owner).await;
+        // A new message of an older version still tells its moves; nothing else is
+        // wanted once a newer version is shown.
+        if older
+            && m.place == Place::New
+            && let Some(put) = surface.put(view, None, false).await
+        {
+            if m.tidy {
+                self.keep_for_tidy(m, &put.posted).await;
+            }
+            return Some(put);
+        }
+        None
+    }
+
+    /// Records `posted`, put in place of `current`, as the table's live message; should
+    /// another show have gone ahead, its buttons go and the claim is given back.
+    async fn record_put<S: Surface>(
+        &self,
+        surface: &S,
+        view: &View,
+        m: &TableMessage,
+        owner: i64,
+        current: Option<&MessageRef>,
+        posted: &MessageRef,
+    ) {
+        let buttons = !view.buttons().is_empty();
         let reference = posted.clone().with_plain(!buttons);
         let recorded = self
             .store
@@ -422,7 +452,6 @@ impl Shows {
             }
             self.release(m.table, owner).await;
         }
-        Some(posted)
     }
 
     /// Claims the table's showing with `mark` as its intent's (see the module's notes),

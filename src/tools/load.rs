@@ -395,6 +395,30 @@ struct Tally {
 }
 
 impl Tally {
+    /// A tally for a run of `config`, before it starts.
+    fn new(config: &Config) -> Self {
+        Tally {
+            end: std::sync::OnceLock::new(),
+            quota: config.presses,
+            presses: AtomicU64::new(0),
+            games: AtomicU64::new(0),
+            stop: AtomicBool::new(false),
+            latencies: std::sync::Mutex::new(Vec::new()),
+            errors: std::sync::Mutex::new(BTreeMap::new()),
+            calls: std::sync::Mutex::new(BTreeMap::new()),
+            platform: config.platform,
+            limit: config.platform.limit(config.window),
+            budget: std::sync::Mutex::new(Budget::new(
+                config.platform.limit(config.window).unwrap_or(Limit::discord_channel()),
+            )),
+            judge: std::sync::Mutex::new(Judge::default()),
+            counted: AtomicU64::new(0),
+            finished: std::sync::Mutex::new(Vec::new()),
+            replay_latencies: std::sync::Mutex::new(Vec::new()),
+            watch_latencies: std::sync::Mutex::new(Vec::new()),
+        }
+    }
+
     /// Whether to stop; takes one press from the quota when not.
     fn take_press(&self) -> bool {
         if self.stopped() {
@@ -479,39 +503,8 @@ pub fn check(config: &Config, allow_remote: bool) -> Result<(), LoadError> {
 pub async fn run(config: &Config) -> Result<Report, LoadError> {
     let secret = Seed::generate().map_err(|e| LoadError::Config(format!("no randomness: {e}")))?;
     let run_id = u32::from_le_bytes([0, 1, 2, 3].map(|i| secret.commitment()[i]));
-    let tally = Arc::new(Tally {
-        end: std::sync::OnceLock::new(),
-        quota: config.presses,
-        presses: AtomicU64::new(0),
-        games: AtomicU64::new(0),
-        stop: AtomicBool::new(false),
-        latencies: std::sync::Mutex::new(Vec::new()),
-        errors: std::sync::Mutex::new(BTreeMap::new()),
-        calls: std::sync::Mutex::new(BTreeMap::new()),
-        platform: config.platform,
-        limit: config.platform.limit(config.window),
-        budget: std::sync::Mutex::new(Budget::new(
-            config.platform.limit(config.window).unwrap_or(Limit::discord_channel()),
-        )),
-        judge: std::sync::Mutex::new(Judge::default()),
-        counted: AtomicU64::new(0),
-        finished: std::sync::Mutex::new(Vec::new()),
-        replay_latencies: std::sync::Mutex::new(Vec::new()),
-        watch_latencies: std::sync::Mutex::new(Vec::new()),
-    });
-    let (database, driver): (String, Driver) = match &config.playground {
-        Some(url) => ("playground".into(), Driver::Http(Http::new(url.clone()))),
-        None => {
-            let store = Store::connect(&config.database_url).await?;
-            let kind =
-                if config.database_url.starts_with("postgres") { "postgres" } else { "sqlite" };
-            let service = Service::new(store, secret.as_bytes(), Arc::new(SystemClock))
-                .with_draw_limit(config.draw_limit)
-                // A replay's latency is the time to its GIF, never to "being drawn".
-                .with_replay_wait(Duration::from_secs(60));
-            (kind.into(), Driver::Service(Box::new(service)))
-        }
-    };
+    let tally = Arc::new(Tally::new(config));
+    let (database, driver) = connect(config, &secret).await?;
     let live = match (&driver, config.watchers) {
         (_, false) => None,
         (Driver::Service(service), true) => Some(serve_live(Service::clone(service)).await?),
@@ -527,33 +520,9 @@ pub async fn run(config: &Config) -> Result<Report, LoadError> {
     let chat_of = move |i: usize| format!("load:{run_id:08x}-{i}");
     let mut computer_tables = 0;
     for i in 0..config.tables {
-        let game = config.games[i % config.games.len()];
-        // Spread evenly: table i has a computer when the running share passes a whole table.
-        let computer = ((i + 1) as f64 * config.mix.computers).floor()
-            > (i as f64 * config.mix.computers).floor();
-        computer_tables += usize::from(computer);
-        let players = if game == GameKind::Nardy { 2 } else { config.players };
-        let mut words = options_for(game, i);
-        if computer {
-            words.extend(["bot".to_owned(), "hard".to_owned()]);
-        }
-        let table = TableDriver {
-            index: i,
-            chat: chat_of(i),
-            game,
-            players: players - usize::from(computer),
-            words,
-            choices: Seed::from_u64(config.seed).stream("load", i as u64),
-            driver: driver.clone(),
-            tally: tally.clone(),
-            // Each table presses every `tables / rate` seconds, the tables staggered.
-            pace: config.rate.map(|r| Duration::from_secs_f64(config.tables as f64 / r)),
-            offset: config
-                .rate
-                .map(|r| Duration::from_secs_f64(i as f64 / r).min(Duration::from_secs(10))),
-            page: live.clone().map(LivePage::new),
-            think: config.think,
-        };
+        computer_tables += usize::from(has_computer(config.mix.computers, i));
+        let page = live.clone().map(LivePage::new);
+        let table = TableDriver::new(config, i, chat_of(i), driver.clone(), tally.clone(), page);
         tasks.spawn(table.play(ready.clone()));
     }
     // The warm-up: every table opens its first game; then the clock starts.
@@ -587,6 +556,47 @@ pub async fn run(config: &Config) -> Result<Report, LoadError> {
             tally.error("task-panicked");
         }
     }
+    let watchers = if live.is_some() { config.tables } else { 0 };
+    let run = Run { database, seconds, warm_up, computer_tables, watchers };
+    Ok(report(config, &tally, run))
+}
+
+/// The database's kind (or `playground`) and the driver that reaches `config`'s tables.
+async fn connect(config: &Config, secret: &Seed) -> Result<(String, Driver), LoadError> {
+    Ok(match &config.playground {
+        Some(url) => ("playground".into(), Driver::Http(Http::new(url.clone()))),
+        None => {
+            let store = Store::connect(&config.database_url).await?;
+            let kind =
+                if config.database_url.starts_with("postgres") { "postgres" } else { "sqlite" };
+            let service = Service::new(store, secret.as_bytes(), Arc::new(SystemClock))
+                .with_draw_limit(config.draw_limit)
+                // A replay's latency is the time to its GIF, never to "being drawn".
+                .with_replay_wait(Duration::from_secs(60));
+            (kind.into(), Driver::Service(Box::new(service)))
+        }
+    })
+}
+
+/// Whether table `i` seats a computer, for a share of tables with one: spread evenly, table
+/// `i` has one when the running share passes a whole table.
+fn has_computer(share: f64, i: usize) -> bool {
+    ((i + 1) as f64 * share).floor() > (i as f64 * share).floor()
+}
+
+/// What a run knows of itself besides its tally.
+struct Run {
+    database: String,
+    /// The timed run, after the warm-up, in seconds.
+    seconds: f64,
+    warm_up: f64,
+    computer_tables: usize,
+    watchers: usize,
+}
+
+/// The report of a run of `config` that ended with `tally`.
+fn report(config: &Config, tally: &Tally, run: Run) -> Report {
+    let Run { database, seconds, warm_up, computer_tables, watchers } = run;
     let mut replay_samples =
         std::mem::take(&mut *tally.replay_latencies.lock().unwrap_or_else(|e| e.into_inner()));
     let presses = tally.presses.load(Ordering::Relaxed);
@@ -604,7 +614,7 @@ pub async fn run(config: &Config) -> Result<Report, LoadError> {
         .collect();
     let per_press = calls.values().sum::<u64>() as f64 / presses.max(1) as f64;
     let judge = std::mem::take(&mut *tally.judge.lock().unwrap_or_else(|e| e.into_inner()));
-    Ok(Report {
+    Report {
         database,
         tables: config.tables,
         seconds: (seconds * 100.0).round() / 100.0,
@@ -622,7 +632,7 @@ pub async fn run(config: &Config) -> Result<Report, LoadError> {
         computer_tables,
         replays: replay_samples.len() as u64,
         replay_latency_ms: Latency::of(&mut replay_samples),
-        watchers: if live.is_some() { config.tables } else { 0 },
+        watchers,
         watched_moves: watch_samples.len() as u64,
         watcher_latency_ms: Latency::of(&mut watch_samples),
         chat_calls: calls,
@@ -637,7 +647,7 @@ pub async fn run(config: &Config) -> Result<Report, LoadError> {
         rate_limited: judge.refused,
         most_in_a_window: judge.most,
         think_seconds: config.think.map(|(lo, hi)| [lo.as_secs_f64(), hi.as_secs_f64()]),
-    })
+    }
 }
 
 /// The live board's pages served on loopback for `--watchers`: where they are, and the
@@ -901,6 +911,41 @@ fn player(chat: &str, seat: usize) -> Ctx {
 }
 
 impl TableDriver {
+    /// The driver of table `i` of a run of `config`, in `chat`, keeping `page` open on it.
+    fn new(
+        config: &Config,
+        i: usize,
+        chat: String,
+        driver: Driver,
+        tally: Arc<Tally>,
+        page: Option<LivePage>,
+    ) -> Self {
+        let game = config.games[i % config.games.len()];
+        let computer = has_computer(config.mix.computers, i);
+        let players = if game == GameKind::Nardy { 2 } else { config.players };
+        let mut words = options_for(game, i);
+        if computer {
+            words.extend(["bot".to_owned(), "hard".to_owned()]);
+        }
+        TableDriver {
+            index: i,
+            chat,
+            game,
+            players: players - usize::from(computer),
+            words,
+            choices: Seed::from_u64(config.seed).stream("load", i as u64),
+            driver,
+            tally,
+            // Each table presses every `tables / rate` seconds, the tables staggered.
+            pace: config.rate.map(|r| Duration::from_secs_f64(config.tables as f64 / r)),
+            offset: config
+                .rate
+                .map(|r| Duration::from_secs_f64(i as f64 / r).min(Duration::from_secs(10))),
+            page,
+            think: config.think,
+        }
+    }
+
     /// Opens the first game (the warm-up), waits for every table to have done so, then plays
     /// games until the run ends.
     async fn play(mut self, ready: Arc<tokio::sync::Barrier>) {
@@ -927,10 +972,7 @@ impl TableDriver {
                 tokio::time::sleep(Duration::from_millis(200)).await;
                 continue;
             };
-            if let (Some(page), Some((table, _))) = (&mut self.page, board.shows()) {
-                page.settle(&self.tally);
-                page.watch(table);
-            }
+            self.watch(&board);
             loop {
                 if board.buttons().is_empty() {
                     match self.next_turn(&seats[0]).await {
@@ -941,44 +983,20 @@ impl TableDriver {
                         Turn::Stopped => return,
                         Turn::Ended => {}
                     }
-                    self.tally.games.fetch_add(1, Ordering::Relaxed);
-                    let mut finished =
-                        self.tally.finished.lock().unwrap_or_else(|e| e.into_inner());
-                    if !finished.contains(&self.index) {
-                        finished.push(self.index);
-                    }
+                    self.finished();
                     break;
                 }
-                if let (Some(at), Some(pace)) = (due, self.pace) {
-                    tokio::time::sleep_until(at).await;
-                    // A press that could not be made on time is not made up for later.
-                    due = Some((at + pace).max(tokio::time::Instant::now()));
-                }
-                if let Some((lo, hi)) = self.think {
-                    let share = f64::from(self.choices.below(1001)) / 1000.0;
-                    tokio::time::sleep(lo + (hi - lo).mul_f64(share)).await;
-                }
+                self.wait_to_press(&mut due).await;
                 if !self.tally.take_press() {
                     return;
                 }
-                let pick = |n: usize, c: &mut Stream| c.below(n as u32) as usize;
-                let rows = board.buttons();
-                let row = &rows[pick(rows.len(), &mut self.choices)];
-                let token = row[pick(row.len(), &mut self.choices)].token.clone();
-                let who = board
-                    .mentions()
-                    .first()
-                    .and_then(|m| seats.iter().find(|s| &s.user == m || &s.name == m))
-                    .unwrap_or(&seats[0])
-                    .clone();
+                let (who, token) = self.choose(&board, &seats);
                 let began = Instant::now();
                 let views = self.op(&who, Op::Press(token)).await;
                 self.tally.latency(began.elapsed());
                 match self.newest_board(&views) {
                     Some(next) => {
-                        if let (Some(page), Some((table, _))) = (&mut self.page, next.shows()) {
-                            page.settle(&self.tally);
-                            page.watch(table);
+                        if let Some(page) = self.watch(&next) {
                             page.answered(next.version(), Instant::now());
                         }
                         board = next;
@@ -995,6 +1013,54 @@ impl TableDriver {
                 }
             }
         }
+    }
+
+    /// Keeps the table's live page (if it has one) on `board`'s table, counting the moves
+    /// whose event has come; the page.
+    fn watch(&mut self, board: &View) -> Option<&mut LivePage> {
+        let (page, (table, _)) = (self.page.as_mut()?, board.shows()?);
+        page.settle(&self.tally);
+        page.watch(table);
+        Some(page)
+    }
+
+    /// Counts a game played to the end, whose table's last game can now be replayed.
+    fn finished(&self) {
+        self.tally.games.fetch_add(1, Ordering::Relaxed);
+        let mut finished = self.tally.finished.lock().unwrap_or_else(|e| e.into_inner());
+        if !finished.contains(&self.index) {
+            finished.push(self.index);
+        }
+    }
+
+    /// Waits for the next press: its time when paced (`due`, moved on), then while the player
+    /// thinks.
+    async fn wait_to_press(&mut self, due: &mut Option<tokio::time::Instant>) {
+        if let (Some(at), Some(pace)) = (*due, self.pace) {
+            tokio::time::sleep_until(at).await;
+            // A press that could not be made on time is not made up for later.
+            *due = Some((at + pace).max(tokio::time::Instant::now()));
+        }
+        if let Some((lo, hi)) = self.think {
+            let share = f64::from(self.choices.below(1001)) / 1000.0;
+            tokio::time::sleep(lo + (hi - lo).mul_f64(share)).await;
+        }
+    }
+
+    /// A button of `board` to press, chosen at random, and the player who presses it: the one
+    /// the board names, else the first.
+    fn choose(&mut self, board: &View, seats: &[Ctx]) -> (Ctx, String) {
+        let pick = |n: usize, c: &mut Stream| c.below(n as u32) as usize;
+        let rows = board.buttons();
+        let row = &rows[pick(rows.len(), &mut self.choices)];
+        let token = row[pick(row.len(), &mut self.choices)].token.clone();
+        let who = board
+            .mentions()
+            .first()
+            .and_then(|m| seats.iter().find(|s| &s.user == m || &s.name == m))
+            .unwrap_or(&seats[0])
+            .clone();
+        (who, token)
     }
 
     /// Opens a lobby, seats every player and starts; the first board.
