@@ -444,8 +444,10 @@ mod tests {
         board[3] = 2;
         board[11] = -12; // Black's head (point 12)
         board[5] = -3;
-        let (w, b) =
-            (features(&board, [0, 0], Colour::White), features(&board, [0, 0], Colour::Black));
+        let (w, b) = (
+            features(&board, ByColour::default(), Colour::White),
+            features(&board, ByColour::default(), Colour::Black),
+        );
         let half = INPUTS / 2;
         assert_eq!(w[..half], b[half..]);
         assert_eq!(w[half..], b[..half]);

@@ -18,7 +18,7 @@ fn position_with(options: NardyOptions, white: &[(u8, i8)], black: &[(u8, i8)]) 
         g.board[usize::from(p) - 1] = -c;
     }
     let count = |cs: &[(u8, i8)]| cs.iter().map(|&(_, c)| c as u8).sum::<u8>();
-    g.off = [CHECKERS - count(white), CHECKERS - count(black)];
+    g.off = ByColour::new(CHECKERS - count(white), CHECKERS - count(black));
     g.white_seat = Some(0);
     g.phase = Phase::Roll;
     g.to_move = Colour::White;
