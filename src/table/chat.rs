@@ -2,6 +2,7 @@
 //! and how boards are shown in it (a new message every turn, one edited in place, or new ones
 //! whose earlier boards are deleted once the game is over: the boards to tidy).
 
+use super::fail::Refusal;
 use super::fail::{Fail, say};
 use super::i18n::Lang;
 use super::load::Loaded;
@@ -144,10 +145,10 @@ impl Service {
         };
         let lang = Lang::from_tag(code)
             .filter(|l| l.code() == code)
-            .ok_or_else(|| Fail::Say("err-lang", vec![("code", code.to_owned().into())]))?;
+            .ok_or_else(|| Fail::Say(Refusal::Lang, vec![("code", code.to_owned().into())]))?;
         if chat {
             if !ctx.admin {
-                return Err(say("err-admin-only"));
+                return Err(say(Refusal::AdminOnly));
             }
             self.store.set_chat_lang(&ctx.chat, Some(lang.code())).await?;
             Ok(vec![View::post(Some(lang), self.text_for(ctx, lang, "lang-chat-set", &[]))])
@@ -202,7 +203,7 @@ impl Service {
             None => self.board_mode(&ctx.chat).await,
             Some(mode) => {
                 if !ctx.admin {
-                    return Err(say("err-admin-only"));
+                    return Err(say(Refusal::AdminOnly));
                 }
                 let json =
                     serde_json::to_string(&ChatSettings { boards: mode }).unwrap_or_default();

@@ -4,6 +4,7 @@
 
 use serde_json::Value;
 
+use super::fail::Refusal;
 use super::fail::{Fail, ServiceError, say};
 use super::words::Settings;
 use super::{Ctx, Pick, Service, Slot, View};
@@ -87,10 +88,10 @@ impl Loaded {
     /// Whether the table can be replayed and exported: it ended, with a game played.
     pub(super) fn replayable(&self) -> Result<(), Fail> {
         if !self.rec.status.is_ended() {
-            return Err(say("err-replay-running"));
+            return Err(say(Refusal::ReplayRunning));
         }
         if self.game.is_none() {
-            return Err(Fail::Say("err-replay-empty", vec![("table", self.rec.id.into())]));
+            return Err(Fail::Say(Refusal::ReplayEmpty, vec![("table", self.rec.id.into())]));
         }
         Ok(())
     }
@@ -436,7 +437,7 @@ impl Service {
     /// The table numbered `id`, if `ctx` may reach it: one of this chat, of this table's own
     /// thread, or a private table the user sits at (from their own chat with the bot).
     pub(super) async fn numbered(&self, ctx: &Ctx, id: TableId) -> Result<Loaded, Fail> {
-        let no_such = || Fail::Say("err-no-such-table", vec![("table", id.into())]);
+        let no_such = || Fail::Say(Refusal::NoSuchTable, vec![("table", id.into())]);
         let t = match self.load(id).await {
             Ok(t) => t,
             Err(ServiceError::Store(StoreError::NotFound(_))) => return Err(no_such()),
@@ -462,9 +463,9 @@ impl Service {
                 let t = self.numbered(ctx, id).await?;
                 return match t.rec.status {
                     status if statuses.contains(&status) => Ok(t),
-                    TableStatus::Lobby => Err(say("err-not-started")),
-                    TableStatus::Playing => Err(say("err-started")),
-                    TableStatus::Finished | TableStatus::Cancelled => Err(say("err-game-over")),
+                    TableStatus::Lobby => Err(say(Refusal::NotStarted)),
+                    TableStatus::Playing => Err(say(Refusal::Started)),
+                    TableStatus::Finished | TableStatus::Cancelled => Err(say(Refusal::GameOver)),
                 };
             }
             Pick::Unknown(_) | Pick::Last => None,
@@ -540,7 +541,7 @@ impl Service {
         // The example names a table as typed: ASCII digits, in every language.
         let example = tables.first().map_or(0, |t| t.rec.id.get()).to_string();
         Fail::Say(
-            "err-which-table",
+            Refusal::WhichTable,
             vec![("tables", items.join(", ").into()), ("table", example.into())],
         )
     }

@@ -1,8 +1,9 @@
 //! The lobby. Its rules are pure methods on a loaded table (who may join, leave, start, change
-//! the options), each returning what happened or a [`Refusal`] naming the message to show, and
+//! the options), each returning what happened or a [`LobbyRefusal`] naming the message to show, and
 //! unit-tested without a database. The service's lobby operations (create, invite, join, …) below
 //! them only read the table, apply a rule, and store and show what it decided.
 
+use super::fail::Refusal;
 use super::fail::{Fail, ServiceError, say};
 use super::i18n::{Arg, Lang};
 use super::load::{Loaded, SHAPE};
@@ -17,21 +18,21 @@ use crate::store::{SeatRecord, StoreError, TableRecord, TableStatus};
 
 /// Why a lobby rule refused: the message key and its arguments, said privately to who asked.
 #[derive(Debug, Clone, PartialEq)]
-pub(super) struct Refusal {
-    /// The Fluent message key.
-    pub(super) key: &'static str,
+pub(super) struct LobbyRefusal {
+    /// What it says.
+    pub(super) key: Refusal,
     /// Its arguments.
     pub(super) args: Vec<(&'static str, Arg)>,
 }
 
-impl Refusal {
-    fn say(key: &'static str) -> Self {
+impl LobbyRefusal {
+    pub(super) fn say(key: Refusal) -> Self {
         Self { key, args: Vec::new() }
     }
 }
 
-impl From<Refusal> for Fail {
-    fn from(r: Refusal) -> Self {
+impl From<LobbyRefusal> for Fail {
+    fn from(r: LobbyRefusal) -> Self {
         Fail::Say(r.key, r.args)
     }
 }
@@ -70,12 +71,12 @@ pub(super) fn actor(ctx: &Ctx) -> Actor<'_> {
 impl Loaded {
     /// Cancels an open table (a lobby or a game): only its host or a chat admin may. Returns
     /// the slot of the message that showed it.
-    pub(super) fn cancel(&mut self, who: Actor<'_>) -> Result<Slot, Refusal> {
+    pub(super) fn cancel(&mut self, who: Actor<'_>) -> Result<Slot, LobbyRefusal> {
         if !TableStatus::OPEN.contains(&self.rec.status) {
-            return Err(Refusal::say("err-game-over"));
+            return Err(LobbyRefusal::say(Refusal::GameOver));
         }
         if self.rec.host != who.user && !who.admin {
-            return Err(Refusal::say("err-host-only"));
+            return Err(LobbyRefusal::say(Refusal::HostOnly));
         }
         let slot = self.slot();
         self.rec.status = TableStatus::Cancelled;
@@ -88,12 +89,12 @@ impl Loaded {
         &self,
         who: Actor<'_>,
         target: Option<&Target>,
-    ) -> Result<Seat, Refusal> {
+    ) -> Result<Seat, LobbyRefusal> {
         let Some(target) = target else {
-            return self.seat_of(&who.user).ok_or_else(|| Refusal::say("err-not-seated"));
+            return self.seat_of(&who.user).ok_or_else(|| LobbyRefusal::say(Refusal::NotSeated));
         };
         if self.rec.host != who.user && !who.admin {
-            return Err(Refusal::say("err-host-only"));
+            return Err(LobbyRefusal::say(Refusal::HostOnly));
         }
         let seat = match target {
             Target::Typed(words) => self.find_seat(words),
@@ -101,8 +102,8 @@ impl Loaded {
                 self.seat_of(id).filter(|&i| !self.rec.seats[usize::from(i)].left)
             }
         };
-        seat.ok_or_else(|| Refusal {
-            key: "err-no-such-player",
+        seat.ok_or_else(|| LobbyRefusal {
+            key: Refusal::NoSuchPlayer,
             args: vec![("name", target.name().to_owned().into())],
         })
     }
@@ -145,14 +146,17 @@ impl Loaded {
     pub(super) fn seat_computers(
         &mut self,
         name: &dyn Fn(usize, Level) -> String,
-    ) -> Result<(), Refusal> {
+    ) -> Result<(), LobbyRefusal> {
         let Some(wanted) = self.settings.bots.take() else { return Ok(()) };
         let max = *self.kind.players().end();
         let humans = self.rec.seats.iter().filter(|s| !s.user.is_computer()).count();
         let free = max.saturating_sub(humans);
         let wanted = if wanted == u8::MAX { free } else { usize::from(wanted) };
         if wanted > free {
-            return Err(Refusal { key: "err-bots", args: vec![("max", Arg::Number(free as i64))] });
+            return Err(LobbyRefusal {
+                key: Refusal::Bots,
+                args: vec![("max", Arg::Number(free as i64))],
+            });
         }
         while self.computers() > wanted {
             self.drop_computer();
@@ -192,10 +196,10 @@ impl Loaded {
         &mut self,
         who: Actor<'_>,
         name: &dyn Fn(usize, Level) -> String,
-    ) -> Result<Outcome, Refusal> {
+    ) -> Result<Outcome, LobbyRefusal> {
         self.host_only(who)?;
         if self.rec.seats.len() >= *self.kind.players().end() {
-            return Err(Refusal::say("err-table-full"));
+            return Err(LobbyRefusal::say(Refusal::TableFull));
         }
         self.push_computer(name);
         if self.rec.seats.len() >= *self.kind.players().end() {
@@ -206,30 +210,32 @@ impl Loaded {
     }
 
     /// Takes the last computer out of the lobby (host only).
-    pub(super) fn remove_computer(&mut self, who: Actor<'_>) -> Result<Outcome, Refusal> {
+    pub(super) fn remove_computer(&mut self, who: Actor<'_>) -> Result<Outcome, LobbyRefusal> {
         self.host_only(who)?;
-        let gone = self.drop_computer().ok_or_else(|| Refusal::say("err-no-computer"))?;
+        let gone = self.drop_computer().ok_or_else(|| LobbyRefusal::say(Refusal::NoComputer))?;
         Ok(Outcome::Changed(Some(("lobby-left", gone))))
     }
 
     /// Whether the table is still a lobby: a started or ended table takes no lobby operation.
-    pub(super) fn still_lobby(&self) -> Result<(), Refusal> {
+    pub(super) fn still_lobby(&self) -> Result<(), LobbyRefusal> {
         match self.rec.status {
             TableStatus::Lobby => Ok(()),
-            TableStatus::Playing => Err(Refusal::say("err-started")),
-            TableStatus::Finished | TableStatus::Cancelled => Err(Refusal::say("err-game-over")),
+            TableStatus::Playing => Err(LobbyRefusal::say(Refusal::Started)),
+            TableStatus::Finished | TableStatus::Cancelled => {
+                Err(LobbyRefusal::say(Refusal::GameOver))
+            }
         }
     }
 
     /// Seats `who`; a join that fills the table (or seats a rematch's last invited player)
     /// starts it.
-    pub(super) fn join(&mut self, who: Actor<'_>) -> Result<Outcome, Refusal> {
+    pub(super) fn join(&mut self, who: Actor<'_>) -> Result<Outcome, LobbyRefusal> {
         self.still_lobby()?;
         if self.seat_of(&who.user).is_some() {
-            return Err(Refusal::say("err-already-seated"));
+            return Err(LobbyRefusal::say(Refusal::AlreadySeated));
         }
         if self.rec.seats.len() >= *self.kind.players().end() {
-            return Err(Refusal::say("err-table-full"));
+            return Err(LobbyRefusal::say(Refusal::TableFull));
         }
         self.seat_kept_for_invited(&who.user)?;
         self.rec.seats.push(SeatRecord {
@@ -246,9 +252,9 @@ impl Loaded {
 
     /// Unseats `who`; the host's leaving hands the lobby to the next seat, the last one's
     /// cancels the table.
-    pub(super) fn leave(&mut self, who: Actor<'_>) -> Result<Outcome, Refusal> {
+    pub(super) fn leave(&mut self, who: Actor<'_>) -> Result<Outcome, LobbyRefusal> {
         self.still_lobby()?;
-        let seat = self.seat_of(&who.user).ok_or_else(|| Refusal::say("err-not-seated"))?;
+        let seat = self.seat_of(&who.user).ok_or_else(|| LobbyRefusal::say(Refusal::NotSeated))?;
         self.rec.seats.remove(usize::from(seat));
         // Computers do not keep a table open: the last person leaving cancels it.
         let Some(first) = self.rec.seats.iter().find(|s| !s.user.is_computer()) else {
@@ -262,15 +268,15 @@ impl Loaded {
     }
 
     /// Starts the game: the host or an admin, with enough players seated.
-    pub(super) fn start(&self, who: Actor<'_>) -> Result<Outcome, Refusal> {
+    pub(super) fn start(&self, who: Actor<'_>) -> Result<Outcome, LobbyRefusal> {
         self.still_lobby()?;
         if self.rec.host != who.user && !who.admin {
-            return Err(Refusal::say("err-host-only"));
+            return Err(LobbyRefusal::say(Refusal::HostOnly));
         }
         let min = *self.kind.players().start();
         if self.rec.seats.len() < min {
-            return Err(Refusal {
-                key: "err-too-few",
+            return Err(LobbyRefusal {
+                key: Refusal::TooFew,
                 args: vec![("min", Arg::Number(min as i64))],
             });
         }
@@ -284,7 +290,7 @@ impl Loaded {
         words: &[String],
         threads: bool,
         name: &dyn Fn(usize, Level) -> String,
-    ) -> Result<Outcome, Refusal> {
+    ) -> Result<Outcome, LobbyRefusal> {
         self.host_only(who)?;
         let (options, settings) =
             words::apply(self.kind, Some(&self.options), self.settings, words, threads)
@@ -301,17 +307,17 @@ impl Loaded {
     }
 
     /// Shows the options panel (host only).
-    pub(super) fn panel(&self, who: Actor<'_>) -> Result<Outcome, Refusal> {
+    pub(super) fn panel(&self, who: Actor<'_>) -> Result<Outcome, LobbyRefusal> {
         self.host_only(who)?;
         Ok(Outcome::ShowPanel)
     }
 
     /// Steps option `k` of the panel to its next value (host only); a `k` the panel does not
     /// have is a forged button.
-    pub(super) fn cycle(&mut self, who: Actor<'_>, k: usize) -> Result<Outcome, Refusal> {
+    pub(super) fn cycle(&mut self, who: Actor<'_>, k: usize) -> Result<Outcome, LobbyRefusal> {
         self.host_only(who)?;
         let (options, settings) = words::cycle(self.kind, &self.options, self.settings, k)
-            .ok_or_else(|| Refusal::say("err-forged"))?;
+            .ok_or_else(|| LobbyRefusal::say(Refusal::Forged))?;
         self.options = options;
         self.settings = settings;
         Ok(Outcome::PanelChanged)
@@ -319,12 +325,12 @@ impl Loaded {
 
     /// The lobby's settings (options, computers, the panel) are the host's, or a chat admin's
     /// (as `err-host-only` says; everyone at the playground is its admin).
-    fn host_only(&self, who: Actor<'_>) -> Result<(), Refusal> {
+    fn host_only(&self, who: Actor<'_>) -> Result<(), LobbyRefusal> {
         self.still_lobby()?;
         if self.rec.host == who.user || who.admin {
             Ok(())
         } else {
-            Err(Refusal::say("err-host-only"))
+            Err(LobbyRefusal::say(Refusal::HostOnly))
         }
     }
 }
@@ -380,7 +386,7 @@ impl Lobby<'_> {
         let free = game.players().end() - 1;
         if let Some(n) = bots.filter(|n| *n != u8::MAX && usize::from(*n) > free) {
             tracing::debug!(asked = n, free, "too many computers");
-            return Err(Fail::Say("err-bots", vec![("max", Arg::Number(free as i64))]));
+            return Err(Fail::Say(Refusal::Bots, vec![("max", Arg::Number(free as i64))]));
         }
         let options = serde_json::to_string(&options)
             .map_err(|e| Fail::Internal(ServiceError::Internal(e.to_string())))?;
@@ -443,10 +449,12 @@ impl Lobby<'_> {
     pub(super) async fn invite(&self, ctx: &Ctx, code: &str) -> Result<Vec<View>, Fail> {
         let id = super::token::parse_invite(code, &self.key)
             .and_then(TableId::from_token)
-            .ok_or_else(|| say("err-bad-invite"))?;
+            .ok_or_else(|| say(Refusal::BadInvite))?;
         let t = match self.load(id).await {
             Ok(t) => t,
-            Err(ServiceError::Store(StoreError::NotFound(_))) => return Err(say("err-bad-invite")),
+            Err(ServiceError::Store(StoreError::NotFound(_))) => {
+                return Err(say(Refusal::BadInvite));
+            }
             Err(e) => return Err(e.into()),
         };
         self.lobby_apply(ctx, t, LobbyOp::Join).await
@@ -598,9 +606,9 @@ pub(super) fn has_threads(ctx: &Ctx) -> bool {
 }
 
 /// A refusal of option words; `threads`: the chat's platform has threads.
-pub(super) fn word_refusal(threads: bool, kind: GameKind, e: WordError) -> Refusal {
+pub(super) fn word_refusal(threads: bool, kind: GameKind, e: WordError) -> LobbyRefusal {
     let (key, args) = words::refusal(threads, kind, e);
-    Refusal { key, args }
+    LobbyRefusal { key, args }
 }
 
 /// A private lobby's view reaches `ctx`'s user too (who just left still sees that they did).

@@ -12,6 +12,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::fail::Refusal;
 use super::fail::{Fail, ServiceError};
 use super::i18n::{Arg, Lang};
 use super::load::Loaded;
@@ -238,7 +239,7 @@ impl TurnNotices<'_> {
         let mut choice = NotifyChoice::read(&stored);
         let was = choice.active();
         if let Err(word) = choice.apply(words) {
-            return Err(Fail::Say("err-notify-word", vec![("word", word.into())]));
+            return Err(Fail::Say(Refusal::NotifyWord, vec![("word", word.into())]));
         }
         if !words.is_empty() {
             let json = serde_json::to_string(&choice)

@@ -1,5 +1,6 @@
 //! Playing: buttons, actions, leaving, cancelling, and the turn timer.
 
+use super::fail::Refusal;
 use super::fail::{Fail, say};
 use super::i18n::{Arg, Lang};
 use super::load::{CLAIM_MS, Loaded, MAX_STRIKES};
@@ -41,12 +42,12 @@ impl Play<'_> {
     ) -> Result<Vec<View>, Fail> {
         let t = match self.load(id).await {
             Ok(t) => t,
-            Err(ServiceError::Store(StoreError::NotFound(_))) => return Err(say("err-forged")),
+            Err(ServiceError::Store(StoreError::NotFound(_))) => return Err(say(Refusal::Forged)),
             Err(e) => return Err(e.into()),
         };
         if !self.reachable(ctx, &t).await? {
             tracing::info!(user = %ctx.user, chat = %ctx.chat, table = id.get(), "a button from elsewhere");
-            return Err(say("err-other-chat"));
+            return Err(say(Refusal::OtherChat));
         }
         match token.button {
             // Lobby buttons act on the lobby as it is now: two people joining at once both sit.
@@ -113,21 +114,21 @@ impl Play<'_> {
 
     async fn act(&self, ctx: &Ctx, t: Loaded, button: TokenButton) -> Result<Vec<View>, Fail> {
         if t.rec.status != TableStatus::Playing {
-            return Err(say("err-game-over"));
+            return Err(say(Refusal::GameOver));
         }
-        let seat = t.seat_of(&ctx.user).ok_or_else(|| say("err-not-seated"))?;
-        let Some(game) = &t.game else { return Err(say("err-game-over")) };
+        let seat = t.seat_of(&ctx.user).ok_or_else(|| say(Refusal::NotSeated))?;
+        let Some(game) = &t.game else { return Err(say(Refusal::GameOver)) };
         let legal = game.legal();
         let names = t.names();
         match &legal {
-            Legal::Over => return Err(say("err-game-over")),
+            Legal::Over => return Err(say(Refusal::GameOver)),
             // Anyone seated may throw the roll-off dice (they are everyone's).
             Legal::RollOff { .. } => {}
             other => {
                 let to_move = other.to_move().unwrap_or(seat);
                 if to_move != seat {
                     let name = names.get(usize::from(to_move)).cloned().unwrap_or_default();
-                    return Err(Fail::Say("err-not-your-turn", vec![("name", name.into())]));
+                    return Err(Fail::Say(Refusal::NotYourTurn, vec![("name", name.into())]));
                 }
             }
         }
@@ -135,7 +136,7 @@ impl Play<'_> {
             TokenButton::Roll => Action::Roll { dice: Vec::new() },
             TokenButton::Move(piece) => Action::Move { piece },
             TokenButton::Step { from, die } => Action::Step { from, die },
-            _ => return Err(say("err-forged")),
+            _ => return Err(say(Refusal::Forged)),
         };
         let lang = self.table_lang(&t).await;
         self.play_chain(t, action, Some(seat), lang, Vec::new()).await
@@ -199,7 +200,7 @@ impl Play<'_> {
         mut action: Action,
         actor: Option<Seat>,
     ) -> Result<Vec<Event>, Fail> {
-        let Some(game) = &t.game else { return Err(say("err-game-over")) };
+        let Some(game) = &t.game else { return Err(say(Refusal::GameOver)) };
         let mut next_roll = t.rec.next_roll;
         if let Action::Roll { dice } = &mut action
             && dice.is_empty()
@@ -258,7 +259,7 @@ impl Play<'_> {
         target: Option<&super::Target>,
     ) -> Result<Vec<View>, Fail> {
         if !TableStatus::OPEN.contains(&t.rec.status) {
-            return Err(say("err-game-over"));
+            return Err(say(Refusal::GameOver));
         }
         let seat = t.departing(actor(ctx), target)?;
         let lang = self.table_lang(&t).await;
@@ -633,7 +634,7 @@ async fn think(
         Ok(thought) => Ok(thought),
         // A panic is the caller's (the turn timer notes the table as damaged).
         Err(e) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),
-        Err(_) => Err(say("err-stopping")),
+        Err(_) => Err(say(Refusal::Stopping)),
     }
 }
 

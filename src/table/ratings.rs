@@ -4,6 +4,7 @@
 
 use std::sync::Mutex;
 
+use super::fail::Refusal;
 use super::fail::{Fail, say};
 use super::i18n::{Arg, Lang};
 use super::load::{Loaded, Rated};
@@ -482,7 +483,7 @@ impl Ratings<'_> {
         let cleaned = if typed.is_empty() { String::new() } else { super::clean_name(typed) };
         let wanted = cleaned.trim().trim_start_matches('@');
         if wanted.is_empty() {
-            return Err(say("err-vs-who"));
+            return Err(say(Refusal::VsWho));
         }
         // A person by id: as the platform picked them, or typed as an id.
         let id = match target {
@@ -494,7 +495,7 @@ impl Ratings<'_> {
             None => self.store.ratings().player_named(&ctx.chat, wanted).await?,
         };
         let Some((other, other_name)) = other else {
-            return Err(Fail::Say("err-vs-unknown", vec![("name", wanted.to_owned().into())]));
+            return Err(Fail::Say(Refusal::VsUnknown, vec![("name", wanted.to_owned().into())]));
         };
         let rows = self.store.ratings().head_to_head(&ctx.user, &other).await?;
         let mut lines = vec![self.i18n.text(

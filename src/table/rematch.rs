@@ -11,9 +11,10 @@
 //! rematch per finished table (`tables.rematch_of` is unique), so presses at once, in one
 //! process or several, open exactly one table and seat every presser once.
 
+use super::fail::Refusal;
 use super::fail::{Fail, ServiceError, say};
 use super::load::Loaded;
-use super::lobby::{LobbyOp, Refusal};
+use super::lobby::{LobbyOp, LobbyRefusal};
 use super::{Ctx, Rematches, View};
 use crate::ids::{TableId, UserId};
 use crate::store::{Rematch, SeatRecord, TableRecord, TableStatus};
@@ -34,13 +35,13 @@ impl Loaded {
 
     /// A rematch keeps its free seats for the players it invited: someone else may join only
     /// while a seat is left over for each invited player not yet seated.
-    pub(super) fn seat_kept_for_invited(&self, user: &UserId) -> Result<(), Refusal> {
+    pub(super) fn seat_kept_for_invited(&self, user: &UserId) -> Result<(), LobbyRefusal> {
         let awaited = self.awaited();
         if awaited.is_empty() || awaited.iter().any(|s| s.user == *user) {
             return Ok(());
         }
         if self.rec.seats.len() + awaited.len() >= *self.kind.players().end() {
-            return Err(Refusal { key: "err-rematch-reserved", args: Vec::new() });
+            return Err(LobbyRefusal::say(Refusal::RematchReserved));
         }
         Ok(())
     }
@@ -57,11 +58,11 @@ impl Rematches<'_> {
         // Only a finished game's button, as drawn under its final board, opens a rematch.
         if t.rec.status != TableStatus::Finished || t.rec.version.to_token() != version {
             tracing::info!(table = t.rec.id.get(), user = %ctx.user, "a stale Rematch button");
-            return Err(say("err-rematch-stale"));
+            return Err(say(Refusal::RematchStale));
         }
         let of = t.rec.id;
         if !t.rec.seats.iter().any(|s| s.user == ctx.user) {
-            return Err(Fail::Say("err-rematch-players", vec![("table", of.into())]));
+            return Err(Fail::Say(Refusal::RematchPlayers, vec![("table", of.into())]));
         }
         let id = match self.store.rematch(of).await? {
             Some(id) => id,
@@ -110,22 +111,22 @@ impl Rematches<'_> {
     async fn join_rematch(&self, ctx: &Ctx, id: TableId) -> Result<Vec<View>, Fail> {
         let t = self.load(id).await?;
         // Seated at a rematch that has begun: say so, with its number (issue 46, item 15).
-        let started = || Fail::Say("err-rematch-started", vec![("table", id.into())]);
+        let started = || Fail::Say(Refusal::RematchStarted, vec![("table", id.into())]);
         if t.seat_of(&ctx.user).is_some() {
             return Err(if t.rec.status == TableStatus::Lobby {
-                say("err-already-seated")
+                say(Refusal::AlreadySeated)
             } else {
                 started()
             });
         }
-        let over = || Fail::Say("err-rematch-over", vec![("table", id.into())]);
+        let over = || Fail::Say(Refusal::RematchOver, vec![("table", id.into())]);
         if t.rec.status != TableStatus::Lobby {
             return Err(over());
         }
         match self.lobby().lobby_apply(ctx, t, LobbyOp::Join).await {
             // Started or closed while this press was on its way: by this presser's own earlier
             // press (a double tap that seated them and started the game), or without them.
-            Err(Fail::Say("err-started" | "err-game-over", _)) => {
+            Err(Fail::Say(Refusal::Started | Refusal::GameOver, _)) => {
                 let t = self.load(id).await?;
                 Err(if t.seat_of(&ctx.user).is_some() { started() } else { over() })
             }
@@ -205,7 +206,7 @@ mod tests {
         // Nardy has two seats: Ana's and Ben's, whom she invited.
         let mut t = rematch(GameKind::Nardy, &["ana"], &["ana", "ben"]);
         let kept = t.join(who("eve"));
-        assert_eq!(kept.map_err(|r| r.key), Err("err-rematch-reserved"));
+        assert_eq!(kept.map_err(|r| r.key), Err(Refusal::RematchReserved));
         assert_eq!(t.rec.seats.len(), 1, "a refusal changes nothing");
         assert_eq!(t.join(who("ben")), Ok(Outcome::Starts));
         // Snakes has six: two invited and waited for, so others may take the three left over.
@@ -213,7 +214,7 @@ mod tests {
         for other in ["d", "e", "f"] {
             assert!(matches!(t.join(who(other)), Ok(Outcome::Changed(_))), "{other}");
         }
-        assert_eq!(t.join(who("g")).map_err(|r| r.key), Err("err-rematch-reserved"));
+        assert_eq!(t.join(who("g")).map_err(|r| r.key), Err(Refusal::RematchReserved));
         assert!(matches!(t.join(who("ben")), Ok(Outcome::Changed(_))));
         assert_eq!(t.join(who("cy")), Ok(Outcome::Starts), "the table is full");
     }

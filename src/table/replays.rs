@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use super::fail::Refusal;
 use super::fail::{Fail, ServiceError, say};
 use super::i18n::{Arg, Lang};
 use super::load::Loaded;
@@ -76,7 +77,7 @@ fn posted(
 ) -> Result<Vec<View>, Fail> {
     let views = drawn.unwrap_or_else(|e| {
         tracing::error!(table = table.get(), error = %e, "a replay's task failed");
-        Err(say("err-replay-failed"))
+        Err(say(Refusal::ReplayFailed))
     })?;
     if let Some(claim) = claim {
         claim.posted();
@@ -175,7 +176,7 @@ impl Replays<'_> {
         let t = match pick {
             Pick::Unknown(word) => {
                 return Err(Fail::Say(
-                    "err-not-a-table",
+                    Refusal::NotATable,
                     vec![("word", word.into()), command_arg()],
                 ));
             }
@@ -183,7 +184,7 @@ impl Replays<'_> {
                 let t = match self.load(id).await {
                     Ok(t) => t,
                     Err(ServiceError::Store(StoreError::NotFound(_))) => {
-                        return Err(Fail::Say("err-no-such-table", vec![("table", id.into())]));
+                        return Err(Fail::Say(Refusal::NoSuchTable, vec![("table", id.into())]));
                     }
                     Err(e) => return Err(e.into()),
                 };
@@ -194,7 +195,7 @@ impl Replays<'_> {
                     && !seated
                     && self.thread_table(ctx).await?.is_none_or(|own| own.rec.id != id)
                 {
-                    return Err(Fail::Say("err-no-such-table", vec![("table", id.into())]));
+                    return Err(Fail::Say(Refusal::NoSuchTable, vec![("table", id.into())]));
                 }
                 t
             }
@@ -230,18 +231,18 @@ impl Replays<'_> {
         });
         let command = ("command", Arg::from(command.to_owned()));
         Err(match game {
-            _ if running => say("err-replay-running"),
+            _ if running => say(Refusal::ReplayRunning),
             Some(kind) => Fail::Say(
-                "err-no-finished-game",
+                Refusal::NoFinishedGame,
                 vec![("game", Arg::from(kind.name().to_owned())), command],
             ),
             // A number is worth suggesting only where the user has a finished game to name:
             // their own newest, from another chat (issue 46, item 15).
             None => match self.store.finished_elsewhere(&ctx.user, &ctx.chat).await? {
                 Some(id) => {
-                    Fail::Say("err-no-finished", vec![command, ("table", id.to_string().into())])
+                    Fail::Say(Refusal::NoFinished, vec![command, ("table", id.to_string().into())])
                 }
-                None => Fail::Say("err-no-finished-yet", vec![command]),
+                None => Fail::Say(Refusal::NoFinishedYet, vec![command]),
             },
         })
     }
@@ -365,10 +366,10 @@ impl Replays<'_> {
     /// words, in the table's language, as a message of its own (the request was answered).
     fn replay_failed(&self, table: TableId, lang: Lang, fail: Fail) -> Vec<View> {
         let (key, args) = match fail {
-            Fail::Say(key, args) => (key, args),
-            _ => ("err-replay-failed", Vec::new()),
+            Fail::Say(refusal, args) => (refusal, args),
+            _ => (Refusal::ReplayFailed, Vec::new()),
         };
-        let text = self.i18n.text(lang, key, &args);
+        let text = self.i18n.text(lang, key.key(), &args);
         let post = Post { about: Some(About { table, thread: false }), ..Post::default() };
         vec![View::new(Some(lang), text, Kind::Post(post))]
     }
@@ -424,11 +425,11 @@ impl Replays<'_> {
             Some(Ok(animated)) => Ok((animated.gif, animated.frames)),
             Some(Err(why)) => {
                 tracing::error!(table = id.get(), why, "drawing a replay failed");
-                Err(say("err-replay-failed"))
+                Err(say(Refusal::ReplayFailed))
             }
             None => {
                 tracing::error!(table = id.get(), "the replay's drawing panicked");
-                Err(say("err-replay-failed"))
+                Err(say(Refusal::ReplayFailed))
             }
         }
     }

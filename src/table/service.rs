@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 
+use super::fail::Refusal;
 use super::fail::{Fail, ServiceError};
 use super::i18n::{Arg, I18n, Lang};
 use super::load::{LEASE_MS, Loaded};
@@ -503,9 +504,9 @@ impl Service {
             Err(fail) => {
                 let lang = self.user_lang_given(ctx, own).await;
                 let fail = match fail {
-                    Fail::Say(key @ "err-which-table", mut args) => {
+                    Fail::Say(Refusal::WhichTable, mut args) => {
                         args.push(("command", typed.to_owned().into()));
-                        Fail::Say(key, args)
+                        Fail::Say(Refusal::WhichTable, args)
                     }
                     fail => fail,
                 };
@@ -520,7 +521,7 @@ impl Service {
     async fn press(&self, ctx: &Ctx, text: &str) -> Result<Vec<View>, Fail> {
         let token = Token::parse(text, &self.key).map_err(|e| {
             tracing::info!(user = %ctx.user, error = %e, "refused a button");
-            super::fail::say("err-forged")
+            super::fail::say(Refusal::Forged)
         })?;
         match token.subject {
             Subject::Cup(cup) => self.cups().cup_press(ctx, cup, token.button).await,

@@ -18,6 +18,7 @@ use crate::store::TableStatus;
 
 mod turn;
 
+use super::fail::Refusal;
 use turn::{Turn, second_six};
 
 /// How many moves `/history` tells.
@@ -229,7 +230,7 @@ impl Views<'_> {
         let (kind, options, settings) = match (table, game) {
             (Some(t), _) => (t.kind, t.options, t.settings),
             (None, Some(kind)) => (kind, Options::default_for(kind), Settings::default()),
-            (None, None) => return Err(say("err-rules-which")),
+            (None, None) => return Err(say(Refusal::RulesWhich)),
         };
         let lang = self.chat_lang(ctx).await;
         let mut lines = vec![
@@ -323,7 +324,7 @@ impl Views<'_> {
     pub(super) async fn board_text(&self, ctx: &Ctx, game: super::Pick) -> Result<Vec<View>, Fail> {
         let t = self.find(ctx, game, &TableStatus::OPEN).await?;
         let lang = self.user_lang(ctx).await;
-        let Some(game) = &t.game else { return Err(say("err-not-started")) };
+        let Some(game) = &t.game else { return Err(say(Refusal::NotStarted)) };
         let names = t.names();
         let turn = self.turn(&t, game, lang, &names, true);
         let lines: Vec<String> = turn.line.into_iter().collect();
@@ -566,7 +567,7 @@ impl Views<'_> {
         let t = self.find_recent(ctx, game).await?;
         let lang = self.table_lang(&t).await;
         if t.rec.status == TableStatus::Lobby || t.game.is_none() {
-            return Err(say("err-not-started"));
+            return Err(say(Refusal::NotStarted));
         }
         let (_, log) = self.replay(&t).await?;
         let names = t.names();

@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use super::fail::Refusal;
 use super::i18n::Arg;
 use crate::engine::computer::Level;
 use crate::engine::registry::{self, OptionSpec};
@@ -310,14 +311,10 @@ pub fn known_words(kind: GameKind, threads: bool) -> Vec<Arg> {
 /// language: an option and its values by their names in the Fluent files (`option-…`,
 /// `value-…`), never the engine's keys or rule ids. `threads`: the chat's platform has
 /// threads.
-pub fn refusal(
-    threads: bool,
-    kind: GameKind,
-    e: WordError,
-) -> (&'static str, Vec<(&'static str, Arg)>) {
+pub fn refusal(threads: bool, kind: GameKind, e: WordError) -> (Refusal, Vec<(&'static str, Arg)>) {
     let unknown = |word: String| {
         let known = Arg::List(known_words(kind, threads));
-        ("err-option-word", vec![("word", Arg::Text(word)), ("known", known)])
+        (Refusal::OptionWord, vec![("word", Arg::Text(word)), ("known", known)])
     };
     match e {
         WordError::Unknown(word)
@@ -329,7 +326,7 @@ pub fn refusal(
                 ("allowed", allowed_words(allowed)),
                 ("got", Arg::Text(got)),
             ];
-            ("err-option-value", args)
+            (Refusal::OptionValue, args)
         }
         WordError::Option(OptionError::Conflict { key, value, needs: (other, other_value) }) => {
             let args = vec![
@@ -338,10 +335,10 @@ pub fn refusal(
                 ("other", option_name(other)),
                 ("other_value", value_name(other, other_value)),
             ];
-            ("err-option-conflict", args)
+            (Refusal::OptionConflict, args)
         }
         WordError::Option(OptionError::Players { min, max, got, .. }) => (
-            "err-players",
+            Refusal::Players,
             vec![
                 ("min", Arg::Number(min as i64)),
                 ("max", Arg::Number(max as i64)),

@@ -31,6 +31,7 @@ use crate::table::token::Button as TokenButton;
 use crate::table::words::{self, Settings};
 use crate::table::{Ctx, CupOp, Cups, Target, View};
 
+use crate::table::fail::Refusal;
 use plan::{fitted_timer, plan};
 use read::Read;
 
@@ -85,8 +86,8 @@ fn kept_changing() -> Fail {
 /// Refuses a cup that has ended: cancelled, or over.
 fn ended(c: &Read) -> Result<(), Fail> {
     match c.rec.status {
-        CupStatus::Cancelled => Err(say("err-cup-gone")),
-        CupStatus::Finished => Err(say("err-cup-over")),
+        CupStatus::Cancelled => Err(say(Refusal::CupGone)),
+        CupStatus::Finished => Err(say(Refusal::CupOver)),
         _ => Ok(()),
     }
 }
@@ -139,7 +140,7 @@ impl Cups<'_> {
     async fn read_cup(&self, id: CupId) -> Result<Read, Fail> {
         let rec = match self.store.cups().cup(id).await {
             Ok(rec) => rec,
-            Err(StoreError::NoCup(_)) => return Err(say("err-cup-none")),
+            Err(StoreError::NoCup(_)) => return Err(say(Refusal::CupNone)),
             Err(StoreError::BadCupRow { why, .. }) => {
                 return Err(Fail::Internal(ServiceError::DamagedCup(id, why)));
             }
@@ -153,12 +154,12 @@ impl Cups<'_> {
         let id = match id {
             Some(id) => id,
             None => {
-                self.store.cups().open_cup(&ctx.chat).await?.ok_or_else(|| say("err-cup-none"))?
+                self.store.cups().open_cup(&ctx.chat).await?.ok_or_else(|| say(Refusal::CupNone))?
             }
         };
         let c = self.read_cup(id).await?;
         if c.rec.chat != ctx.chat {
-            return Err(say("err-other-chat"));
+            return Err(say(Refusal::OtherChat));
         }
         Ok(c)
     }
@@ -168,7 +169,7 @@ impl Cups<'_> {
         let cups = self.store.cups();
         let id = match cups.open_cup(&ctx.chat).await? {
             Some(id) => id,
-            None => cups.last_cup(&ctx.chat).await?.ok_or_else(|| say("err-cup-none"))?,
+            None => cups.last_cup(&ctx.chat).await?.ok_or_else(|| say(Refusal::CupNone))?,
         };
         self.read_cup(id).await
     }
@@ -190,7 +191,7 @@ impl Cups<'_> {
         let (options, mut settings) = words::apply(game, None, creator, &plan.rest, threads)
             .map_err(|e| crate::table::lobby::word_refusal(threads, game, e))?;
         if settings.private {
-            return Err(say("err-cup-private"));
+            return Err(say(Refusal::CupPrivate));
         }
         settings.timer = fitted_timer(plan.window_ms);
         let bots = match settings.bots.take() {
@@ -243,7 +244,7 @@ impl Cups<'_> {
         };
         let id = match self.store.cups().create_cup(&rec).await {
             Ok(id) => id,
-            Err(StoreError::CupExists) => return Err(say("err-cup-exists")),
+            Err(StoreError::CupExists) => return Err(say(Refusal::CupExists)),
             Err(e) => return Err(e.into()),
         };
         tracing::info!(cup = id.get(), chat = %ctx.chat, game = game.name(), "a cup opened");
@@ -273,7 +274,7 @@ impl Cups<'_> {
             // An ended cup says so first, to its players too (not "already signed up").
             ended(&c)?;
             if c.rec.players.iter().any(|p| p.user == ctx.user) {
-                return Err(say("err-cup-signed"));
+                return Err(say(Refusal::CupSigned));
             }
             self.no_show_wait(ctx).await?;
             // Late sign-up until half the rounds have started.
@@ -281,7 +282,7 @@ impl Cups<'_> {
                 && c.rec.format != Format::RoundRobin
                 && c.rec.round * 2 <= c.rec.rounds;
             if c.rec.status != CupStatus::Signup && !late_ok {
-                return Err(say("err-cup-closed"));
+                return Err(say(Refusal::CupClosed));
             }
             let seq = c.rec.players.iter().map(|p| p.seq + 1).max().unwrap_or(0);
             let player = CupPlayer {
@@ -330,7 +331,7 @@ impl Cups<'_> {
                 ("cups", Arg::Number(streak as i64)),
                 ("left", self.cup_left(lang, left).into()),
             ];
-            return Err(Fail::Say("err-cup-wait", args));
+            return Err(Fail::Say(Refusal::CupWait, args));
         }
         Ok(())
     }
@@ -341,14 +342,17 @@ impl Cups<'_> {
         for _ in 0..TRIES {
             let c = self.open_cup(ctx, None).await?;
             if c.rec.host != ctx.user && !ctx.admin {
-                return Err(say("err-cup-host"));
+                return Err(say(Refusal::CupHost));
             }
             let named =
-                || Fail::Say("err-cup-unknown", vec![("name", who.name().to_owned().into())]);
+                || Fail::Say(Refusal::CupUnknown, vec![("name", who.name().to_owned().into())]);
             let i = c.player(who).ok_or_else(named)?;
             let p = &c.rec.players[i];
             if c.unexcused(i) == 0 {
-                return Err(Fail::Say("err-cup-no-forfeit", vec![("name", p.name.clone().into())]));
+                return Err(Fail::Say(
+                    Refusal::CupNoForfeit,
+                    vec![("name", p.name.clone().into())],
+                ));
             }
             let back = p.withdrawn && c.unexcused(i) - 1 < 2;
             let seq = [p.seq];
@@ -373,14 +377,17 @@ impl Cups<'_> {
     /// `/cup lift Ana` (a chat admin): Ana's no-show wait in this chat is lifted (T9).
     async fn cup_lift(&self, ctx: &Ctx, who: &Target) -> Result<Vec<View>, Fail> {
         if !ctx.admin {
-            return Err(say("err-cup-admin"));
+            return Err(say(Refusal::CupAdmin));
         }
         let user = match who {
             Target::User { id, .. } => Some(id.clone()),
             Target::Typed(_) => self.store.cups().cup_player_named(&ctx.chat, who.name()).await?,
         };
         let Some(user) = user else {
-            return Err(Fail::Say("err-cup-unknown", vec![("name", who.name().to_owned().into())]));
+            return Err(Fail::Say(
+                Refusal::CupUnknown,
+                vec![("name", who.name().to_owned().into())],
+            ));
         };
         self.store.cups().lift_cup_wait(&ctx.chat, &user, self.clock.now_ms()).await?;
         let lang = self.chat_lang(ctx).await;
@@ -393,10 +400,10 @@ impl Cups<'_> {
         for _ in 0..TRIES {
             let c = self.open_cup(ctx, None).await?;
             if !c.rec.players.iter().any(|p| p.user == ctx.user) {
-                return Err(say("err-cup-not-signed"));
+                return Err(say(Refusal::CupNotSigned));
             }
             if c.rec.status != CupStatus::Signup {
-                return Err(say("err-cup-started"));
+                return Err(say(Refusal::CupStarted));
             }
             let mut next = c.rec.clone();
             next.updated_ms = self.clock.now_ms();
@@ -415,14 +422,14 @@ impl Cups<'_> {
     async fn cup_start(&self, ctx: &Ctx, id: Option<CupId>) -> Result<Vec<View>, Fail> {
         let c = self.open_cup(ctx, id).await?;
         if c.rec.host != ctx.user && !ctx.admin {
-            return Err(say("err-cup-host"));
+            return Err(say(Refusal::CupHost));
         }
         ended(&c)?;
         if c.rec.status != CupStatus::Signup {
-            return Err(say("err-cup-running"));
+            return Err(say(Refusal::CupRunning));
         }
         if c.rec.players.len() < 2 {
-            return Err(say("err-cup-few"));
+            return Err(say(Refusal::CupFew));
         }
         let views = self.begin_cup(c).await?;
         Ok(views.into_iter().map(|(_, v)| v).collect())
@@ -475,7 +482,7 @@ impl Cups<'_> {
         for _ in 0..TRIES {
             let c = self.open_cup(ctx, None).await?;
             if c.rec.host != ctx.user && !ctx.admin {
-                return Err(say("err-cup-host"));
+                return Err(say(Refusal::CupHost));
             }
             let mut next = c.rec.clone();
             next.status = CupStatus::Cancelled;

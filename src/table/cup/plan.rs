@@ -3,6 +3,7 @@
 use super::{DEFAULT_WINDOW_MS, MOST_ROUNDS, WINDOW_MS};
 use crate::engine::GameKind;
 use crate::engine::cup::Format;
+use crate::table::fail::Refusal;
 use crate::table::fail::{Fail, say};
 use crate::table::i18n::Arg;
 use crate::table::words::Timer;
@@ -66,7 +67,7 @@ pub(super) fn start_word(value: &str) -> Option<Start> {
 /// time (`start=2h`, `start=18:30`). The rest are the game's options and its tables'
 /// settings, as for a table.
 pub(super) fn plan(game: GameKind, words: &[String]) -> Result<Plan, Fail> {
-    let word_refused = |w: &str| Fail::Say("err-cup-word", vec![("word", w.to_owned().into())]);
+    let word_refused = |w: &str| Fail::Say(Refusal::CupWord, vec![("word", w.to_owned().into())]);
     let lower: Vec<String> = words.iter().map(|w| w.trim().to_lowercase()).collect();
     // Each setting with the words that set it: said twice differently, the words contradict
     // each other and are refused by name (issue 61: `swiss rr`, `3 rounds 5 rounds`).
@@ -98,15 +99,15 @@ pub(super) fn plan(game: GameKind, words: &[String]) -> Result<Plan, Fail> {
                     let n = v.parse().map_err(|_| word_refused(&words[i]))?;
                     once(&mut seats, n, said())?;
                 } else if let Some(v) = w.strip_prefix("start=") {
-                    let at = start_word(v).ok_or_else(|| say("err-cup-start"))?;
+                    let at = start_word(v).ok_or_else(|| say(Refusal::CupStart))?;
                     if matches!(at, Start::In(ms) if !WINDOW_MS.contains(&ms)) {
-                        return Err(say("err-cup-start"));
+                        return Err(say(Refusal::CupStart));
                     }
                     once(&mut start, at, said())?;
                 } else if let Some(ms) = duration_ms(w.strip_prefix("window=").unwrap_or(w)) {
                     once(&mut window_ms, ms, said())?;
                 } else if w.starts_with("window=") || looks_like_a_time(w) {
-                    return Err(say("err-cup-window"));
+                    return Err(say(Refusal::CupWindow));
                 } else {
                     rest.push(words[i].clone());
                 }
@@ -118,11 +119,11 @@ pub(super) fn plan(game: GameKind, words: &[String]) -> Result<Plan, Fail> {
         (rounds.map(|s| s.0), window_ms.map(|s| s.0), seats.map(|s: (u32, _)| s.0));
     let (round_robin, start) = (round_robin.is_some_and(|s| s.0), start.map(|s| s.0));
     if rounds.is_some_and(|r| r == 0 || r > MOST_ROUNDS) {
-        return Err(Fail::Say("err-cup-rounds", vec![("max", Arg::Number(MOST_ROUNDS.into()))]));
+        return Err(Fail::Say(Refusal::CupRounds, vec![("max", Arg::Number(MOST_ROUNDS.into()))]));
     }
     let window_ms = window_ms.unwrap_or(DEFAULT_WINDOW_MS);
     if !WINDOW_MS.contains(&window_ms) {
-        return Err(say("err-cup-window"));
+        return Err(say(Refusal::CupWindow));
     }
     let most = *game.players().end();
     let seats = seats.map_or(if game == GameKind::Nardy { 2 } else { 4.min(most) }, |s| s as usize);
@@ -131,12 +132,12 @@ pub(super) fn plan(game: GameKind, words: &[String]) -> Result<Plan, Fail> {
             ("min", Arg::Number(*game.players().start() as i64)),
             ("max", Arg::Number(most as i64)),
         ];
-        return Err(Fail::Say("err-cup-seats", range.to_vec()));
+        return Err(Fail::Say(Refusal::CupSeats, range.to_vec()));
     }
     let format = match (seats, round_robin) {
         (2, true) => Format::RoundRobin,
         (2, false) => Format::Swiss,
-        (_, true) => return Err(say("err-cup-round-robin")),
+        (_, true) => return Err(say(Refusal::CupRoundRobin)),
         (n, false) => Format::Tables(n as u8),
     };
     Ok(Plan { rounds, window_ms, format, start, rest })
@@ -152,7 +153,7 @@ pub(super) fn once<T: PartialEq>(
     match slot {
         Some((was, _)) if *was == value => Ok(()),
         Some((_, first)) => Err(Fail::Say(
-            "err-cup-contradiction",
+            Refusal::CupContradiction,
             vec![("first", first.clone().into()), ("second", said.into())],
         )),
         None => {
@@ -219,7 +220,7 @@ mod tests {
         assert_eq!((p.format, p.rest.clone()), (Format::RoundRobin, words("bots=3")));
         assert_eq!(read(GameKind::Snakes, "6 seats 2d").format, Format::Tables(6));
         let refused = |g, w: &str| match plan(g, &words(w)) {
-            Err(Fail::Say(key, _)) => key,
+            Err(Fail::Say(refusal, _)) => refusal.key(),
             _ => panic!("{w} was not refused by name"),
         };
         assert_eq!(refused(GameKind::Nardy, "0 rounds"), "err-cup-rounds");
@@ -233,7 +234,7 @@ mod tests {
             ["swiss rr", "3 rounds 5 rounds", "rounds=3 4 rounds", "24h 2d", "2 seats seats=4"]
         {
             match plan(GameKind::Ludo, &words(contradiction)) {
-                Err(Fail::Say("err-cup-contradiction", args)) => {
+                Err(Fail::Say(Refusal::CupContradiction, args)) => {
                     assert_eq!(args.len(), 2, "{contradiction}");
                 }
                 _ => panic!("{contradiction} was not refused as a contradiction"),
@@ -251,7 +252,7 @@ mod tests {
         assert_eq!(read(GameKind::Nardy, "5 rounds").start, None);
         for bad in ["start=24:00", "start=7:5", "start=x", "start=30s", "start=8d", "start="] {
             match plan(GameKind::Nardy, &words(bad)) {
-                Err(Fail::Say(key, _)) => assert_eq!(key, "err-cup-start", "{bad}"),
+                Err(Fail::Say(refusal, _)) => assert_eq!(refusal, Refusal::CupStart, "{bad}"),
                 _ => panic!("{bad} was not refused by name"),
             }
         }

@@ -2,6 +2,7 @@ use super::*;
 use crate::engine::{GameKind, Options};
 use crate::game::fair::Seed;
 use crate::store::TableRecord;
+use crate::table::fail::Refusal;
 use crate::table::words::Settings;
 
 fn lobby(kind: GameKind, seated: &[&str]) -> Loaded {
@@ -52,7 +53,7 @@ fn computers_are_seated_by_words_numbered_and_levelled_and_too_many_are_refused(
     let mut t = lobby(GameKind::Nardy, &["ana"]);
     assert_eq!(
         t.set_options(who("ana"), &words("bots=2"), false, &robot),
-        Err(Refusal { key: "err-bots", args: vec![("max", Arg::Number(1))] })
+        Err(LobbyRefusal { key: Refusal::Bots, args: vec![("max", Arg::Number(1))] })
     );
     // `bot easy` fills Nardy's second seat: the game begins.
     assert_eq!(t.set_options(who("ana"), &words("bot easy"), false, &robot), Ok(Outcome::Starts));
@@ -63,15 +64,15 @@ fn computers_are_seated_by_words_numbered_and_levelled_and_too_many_are_refused(
     assert_eq!(t.computers(), 4);
     assert_eq!(
         t.set_options(who("ben"), &words("bots=1"), false, &robot).unwrap_err().key,
-        "err-host-only"
+        Refusal::HostOnly
     );
 }
 
 #[test]
 fn the_host_adds_and_removes_computers_and_people_alone_keep_a_lobby_open() {
     let mut t = lobby(GameKind::Ludo, &["ana", "ben"]);
-    assert_eq!(t.add_computer(who("ben"), &robot), Err(Refusal::say("err-host-only")));
-    assert_eq!(t.remove_computer(who("ana")), Err(Refusal::say("err-no-computer")));
+    assert_eq!(t.add_computer(who("ben"), &robot), Err(LobbyRefusal::say(Refusal::HostOnly)));
+    assert_eq!(t.remove_computer(who("ana")), Err(LobbyRefusal::say(Refusal::NoComputer)));
     assert_eq!(
         t.add_computer(who("ana"), &robot),
         Ok(Outcome::Changed(Some(("lobby-joined", "C1 normal".into()))))
@@ -96,45 +97,45 @@ fn the_host_adds_and_removes_computers_and_people_alone_keep_a_lobby_open() {
     // A computer that fills the table starts it.
     let mut t = lobby(GameKind::Nardy, &["ana"]);
     assert_eq!(t.add_computer(who("ana"), &robot), Ok(Outcome::Starts));
-    assert_eq!(t.add_computer(who("ana"), &robot), Err(Refusal::say("err-table-full")));
+    assert_eq!(t.add_computer(who("ana"), &robot), Err(LobbyRefusal::say(Refusal::TableFull)));
 }
 
 #[test]
 fn join_seats_once_and_a_full_table_starts() {
     let mut t = lobby(GameKind::Nardy, &["ana"]);
-    assert_eq!(t.join(who("ana")), Err(Refusal::say("err-already-seated")));
+    assert_eq!(t.join(who("ana")), Err(LobbyRefusal::say(Refusal::AlreadySeated)));
     assert_eq!(t.join(who("ben")), Ok(Outcome::Starts), "two seats fill a Nardy table");
     let mut t = lobby(GameKind::Ludo, &["ana"]);
     assert_eq!(t.join(who("ben")), Ok(Outcome::Changed(Some(("lobby-joined", "ben".into())))));
     assert_eq!(t.rec.seats.len(), 2);
     let mut full = lobby(GameKind::Snakes, &["a", "b", "c", "d", "e", "f"]);
-    assert_eq!(full.join(who("g")), Err(Refusal::say("err-table-full")));
+    assert_eq!(full.join(who("g")), Err(LobbyRefusal::say(Refusal::TableFull)));
     assert_eq!(full.rec.seats.len(), 6, "a refusal changes nothing");
 }
 
 #[test]
 fn leave_hands_the_host_on_and_the_last_leave_cancels() {
     let mut t = lobby(GameKind::Ludo, &["ana", "ben"]);
-    assert_eq!(t.leave(who("cyd")), Err(Refusal::say("err-not-seated")));
+    assert_eq!(t.leave(who("cyd")), Err(LobbyRefusal::say(Refusal::NotSeated)));
     assert_eq!(t.leave(who("ana")), Ok(Outcome::Changed(Some(("lobby-left", "ana".into())))));
     assert_eq!(t.rec.host, "ben");
     assert_eq!(t.leave(who("ben")), Ok(Outcome::Emptied));
     assert_eq!(t.rec.status, TableStatus::Cancelled);
-    assert_eq!(t.join(who("cyd")), Err(Refusal::say("err-game-over")));
+    assert_eq!(t.join(who("cyd")), Err(LobbyRefusal::say(Refusal::GameOver)));
 }
 
 #[test]
 fn only_the_host_or_an_admin_starts_and_only_with_enough_players() {
     let t = lobby(GameKind::Ludo, &["ana"]);
-    let too_few = Refusal { key: "err-too-few", args: vec![("min", Arg::Number(2))] };
+    let too_few = LobbyRefusal { key: Refusal::TooFew, args: vec![("min", Arg::Number(2))] };
     assert_eq!(t.start(who("ana")), Err(too_few));
     let t = lobby(GameKind::Ludo, &["ana", "ben"]);
-    assert_eq!(t.start(who("ben")), Err(Refusal::say("err-host-only")));
+    assert_eq!(t.start(who("ben")), Err(LobbyRefusal::say(Refusal::HostOnly)));
     assert_eq!(t.start(Actor { admin: true, ..who("zed") }), Ok(Outcome::Starts));
     assert_eq!(t.start(who("ana")), Ok(Outcome::Starts));
     let mut playing = t;
     playing.rec.status = TableStatus::Playing;
-    assert_eq!(playing.start(who("ana")), Err(Refusal::say("err-started")));
+    assert_eq!(playing.start(who("ana")), Err(LobbyRefusal::say(Refusal::Started)));
 }
 
 #[test]
@@ -143,7 +144,7 @@ fn options_are_the_hosts_and_bad_words_are_named() {
     let words = |s: &str| s.split(' ').map(str::to_owned).collect::<Vec<_>>();
     assert_eq!(
         t.set_options(who("ben"), &words("bounce"), false, &robot),
-        Err(Refusal::say("err-host-only"))
+        Err(LobbyRefusal::say(Refusal::HostOnly))
     );
     assert_eq!(
         t.set_options(who("ana"), &words("bounce 5m"), false, &robot),
@@ -152,10 +153,10 @@ fn options_are_the_hosts_and_bad_words_are_named() {
     assert_eq!(t.settings.timer.word(), "5m");
     let before = (t.options.clone(), t.settings);
     let refused = t.set_options(who("ana"), &words("bounce bogus"), false, &robot).unwrap_err();
-    assert_eq!(refused.key, "err-option-word");
+    assert_eq!(refused.key, Refusal::OptionWord);
     assert!(refused.args.iter().any(|(k, v)| *k == "word" && *v == Arg::from("bogus")));
     assert_eq!((t.options.clone(), t.settings), before, "a refusal changes nothing");
-    assert_eq!(t.panel(who("ben")), Err(Refusal::say("err-host-only")));
+    assert_eq!(t.panel(who("ben")), Err(LobbyRefusal::say(Refusal::HostOnly)));
     assert_eq!(t.panel(who("ana")), Ok(Outcome::ShowPanel));
     // A chat admin may too, as the refusal says (everyone at the playground is one).
     let admin = Actor { admin: true, ..who("zed") };
@@ -166,17 +167,17 @@ fn options_are_the_hosts_and_bad_words_are_named() {
     assert_eq!(t.panel(admin), Ok(Outcome::ShowPanel));
     assert_eq!(t.cycle(who("ana"), 0), Ok(Outcome::PanelChanged));
     assert_ne!(t.options, before.0);
-    assert_eq!(t.cycle(who("ana"), 999), Err(Refusal::say("err-forged")));
+    assert_eq!(t.cycle(who("ana"), 999), Err(LobbyRefusal::say(Refusal::Forged)));
 }
 
 #[test]
 fn only_the_host_or_an_admin_cancels_an_open_table() {
     let mut t = lobby(GameKind::Ludo, &["ana", "ben"]);
-    assert_eq!(t.cancel(who("ben")), Err(Refusal::say("err-host-only")));
+    assert_eq!(t.cancel(who("ben")), Err(LobbyRefusal::say(Refusal::HostOnly)));
     assert_eq!(t.rec.status, TableStatus::Lobby, "a refusal changes nothing");
     assert_eq!(t.cancel(Actor { admin: true, ..who("zed") }), Ok(Slot::Lobby));
     assert_eq!(t.rec.status, TableStatus::Cancelled);
-    assert_eq!(t.cancel(who("ana")), Err(Refusal::say("err-game-over")));
+    assert_eq!(t.cancel(who("ana")), Err(LobbyRefusal::say(Refusal::GameOver)));
     let mut t = lobby(GameKind::Ludo, &["ana", "ben"]);
     t.rec.status = TableStatus::Playing;
     assert_eq!(t.cancel(who("ana")), Ok(Slot::Board), "a running game shows on its board");
@@ -186,19 +187,22 @@ fn only_the_host_or_an_admin_cancels_an_open_table() {
 fn a_kick_names_its_player_and_passes_the_host_on() {
     let t = lobby(GameKind::Ludo, &["ana", "ben", "cai"]);
     assert_eq!(t.departing(who("ben"), None), Ok(1), "a resignation is one's own seat");
-    assert_eq!(t.departing(who("zed"), None), Err(Refusal::say("err-not-seated")));
+    assert_eq!(t.departing(who("zed"), None), Err(LobbyRefusal::say(Refusal::NotSeated)));
     let typed = |words: &str| Target::from(words);
-    assert_eq!(t.departing(who("ben"), Some(&typed("cai"))), Err(Refusal::say("err-host-only")));
+    assert_eq!(
+        t.departing(who("ben"), Some(&typed("cai"))),
+        Err(LobbyRefusal::say(Refusal::HostOnly))
+    );
     for name in ["3", "cai", "CAI", "@cai"] {
         assert_eq!(t.departing(who("ana"), Some(&typed(name))), Ok(2), "{name}");
     }
     let missing = t.departing(who("ana"), Some(&typed("dee")));
-    assert_eq!(missing.map_err(|r| r.key), Err("err-no-such-player"));
+    assert_eq!(missing.map_err(|r| r.key), Err(Refusal::NoSuchPlayer));
     // A person the platform picked: found by id, refused by the name it gave.
     let picked = |id: &str| Target::User { id: id.into(), name: "Dee Dee".into() };
     assert_eq!(t.departing(who("ana"), Some(&picked("cai"))), Ok(2));
     let missing = t.departing(who("ana"), Some(&picked("dee"))).unwrap_err();
-    assert_eq!(missing.key, "err-no-such-player");
+    assert_eq!(missing.key, Refusal::NoSuchPlayer);
     assert_eq!(format!("{:?}", missing.args), format!("{:?}", [("name", Arg::from("Dee Dee"))]));
     let mut t = t;
     assert_eq!(t.kick_from_lobby(0), "ANA");

@@ -22,7 +22,10 @@ pub(super) async fn fail_views(service: &Service, ctx: &Ctx, lang: Lang, fail: F
     let private =
         |key: &'static str, text: String| View::refused(Some(lang), text, ctx.user.clone(), key);
     match fail {
-        Fail::Say(key, args) => vec![private(key, service.text_for(ctx, lang, key, &args))],
+        Fail::Say(refusal, args) => {
+            let key = refusal.key();
+            vec![private(key, service.text_for(ctx, lang, key, &args))]
+        }
         Fail::NoTable => {
             let key = "err-no-table";
             vec![private(key, service.text_for(ctx, lang, key, &[]))]

@@ -271,7 +271,7 @@ fn refused(kind: GameKind, words: &[String], lang: crate::table::i18n::Lang) -> 
     let i18n = crate::table::i18n::I18n::new();
     let e = apply(kind, None, Settings::default(), words, true).unwrap_err();
     let (key, args) = refusal(true, kind, e);
-    i18n.format(lang, key, &args).unwrap_or_else(|| panic!("{lang:?} cannot say {key}"))
+    i18n.format(lang, key.key(), &args).unwrap_or_else(|| panic!("{lang:?} cannot say {key:?}"))
 }
 
 /// Issue 33: every option of every game with a wrong value, and every pair of options that
