@@ -613,9 +613,7 @@ fn run_positions(
     if make {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         let decisions = positions::make(seed, count, net, threads, &mut io::stderr());
-        let bytes = net.to_bytes();
-        let fnv: String =
-            bytes[bytes.len() - 8..].iter().rev().map(|b| format!("{b:02x}")).collect();
+        let fnv = net.checksum_hex();
         let notes = [
             "Long Nardy's benchmark of decisions (issue 63): see src/tools/positions.rs.".into(),
             format!(
