@@ -6,11 +6,11 @@
 //! dice sequence twice, seats swapped, so luck cancels) and prints the win rate with its 95%
 //! interval, at 0-ply (the move whose position the network likes best) and at 1-ply (that
 //! position's value averaged over the next die, each die answered by its best move for whoever
-//! moves). The figures are in docs/decisions.md ("Ludo has no expert").
+//! moves). The figures are in README ("Why Ludo has no expert") and docs/decisions.md.
 //!
 //! ```text
 //! cargo run --release --example ludo_td -- [training games] [match games] [hidden] [seed] [opponent]
-//! cargo run --release --example ludo_td -- 100000 4000 40 63 hard
+//! cargo run --release --example ludo_td -- 200000 4000 40 63 hard
 //! ```
 
 use dicetable::engine::computer::{Level, choose};

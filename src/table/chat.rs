@@ -2,8 +2,7 @@
 //! and how boards are shown in it (a new message every turn, one edited in place, or new ones
 //! whose earlier boards are deleted once the game is over: the boards to tidy).
 
-use super::fail::Refusal;
-use super::fail::{Fail, say};
+use super::fail::{Fail, Refusal, say};
 use super::i18n::Lang;
 use super::load::Loaded;
 use super::{BoardMode, Ctx, Service, View};

@@ -4,8 +4,7 @@
 
 use serde_json::Value;
 
-use super::fail::Refusal;
-use super::fail::{Fail, ServiceError, say};
+use super::fail::{Fail, Refusal, ServiceError, say};
 use super::words::Settings;
 use super::{Ctx, Pick, Service, Slot, View};
 use crate::engine::computer::Level;

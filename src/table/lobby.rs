@@ -3,8 +3,7 @@
 //! unit-tested without a database. The service's lobby operations (create, invite, join, …) below
 //! them only read the table, apply a rule, and store and show what it decided.
 
-use super::fail::Refusal;
-use super::fail::{Fail, ServiceError, say};
+use super::fail::{Fail, Refusal, ServiceError, say};
 use super::i18n::{Arg, Lang};
 use super::load::{Loaded, SHAPE};
 use super::words::{self, Settings, WordError};

@@ -12,8 +12,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::fail::Refusal;
-use super::fail::{Fail, ServiceError};
+use super::fail::{Fail, Refusal, ServiceError};
 use super::i18n::{Arg, Lang};
 use super::load::Loaded;
 use super::{About, Kind, Post, Private, TurnNotice};

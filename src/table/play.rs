@@ -1,7 +1,6 @@
 //! Playing: buttons, actions, leaving, cancelling, and the turn timer.
 
-use super::fail::Refusal;
-use super::fail::{Fail, say};
+use super::fail::{Fail, Refusal, say};
 use super::i18n::{Arg, Lang};
 use super::load::{CLAIM_MS, Loaded, MAX_STRIKES};
 use super::lobby::{LobbyOp, actor};

@@ -4,8 +4,7 @@
 
 use std::sync::Mutex;
 
-use super::fail::Refusal;
-use super::fail::{Fail, say};
+use super::fail::{Fail, Refusal, say};
 use super::i18n::{Arg, Lang};
 use super::load::{Loaded, Rated};
 use super::message::{Attachment, Kind, Post};

@@ -11,8 +11,7 @@
 //! rematch per finished table (`tables.rematch_of` is unique), so presses at once, in one
 //! process or several, open exactly one table and seat every presser once.
 
-use super::fail::Refusal;
-use super::fail::{Fail, ServiceError, say};
+use super::fail::{Fail, Refusal, ServiceError, say};
 use super::load::Loaded;
 use super::lobby::{LobbyOp, LobbyRefusal};
 use super::{Ctx, Rematches, View};

@@ -6,8 +6,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::fail::Refusal;
-use super::fail::{Fail, ServiceError, say};
+use super::fail::{Fail, Refusal, ServiceError, say};
 use super::i18n::{Arg, Lang};
 use super::load::Loaded;
 use super::{About, Attachment, Ctx, File, FileKind, Kind, Pick, Post, Replays, View};

@@ -6,8 +6,7 @@ use std::sync::Arc;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 
-use super::fail::Refusal;
-use super::fail::{Fail, ServiceError};
+use super::fail::{Fail, Refusal, ServiceError};
 use super::i18n::{Arg, I18n, Lang};
 use super::load::{LEASE_MS, Loaded};
 use super::lobby::LobbyOp;

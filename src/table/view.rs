@@ -2,7 +2,7 @@
 //! history, statistics, leaderboard, fairness, help).
 
 use super::describe::{Units, Words};
-use super::fail::{Fail, say};
+use super::fail::{Fail, Refusal, say};
 use super::i18n::{Arg, Lang, PLATFORM};
 use super::load::{LEASE_MS, Loaded};
 use super::message::spread_audience;
@@ -18,7 +18,6 @@ use crate::store::TableStatus;
 
 mod turn;
 
-use super::fail::Refusal;
 use turn::{Turn, second_six};
 
 /// How many moves `/history` tells.
