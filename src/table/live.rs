@@ -249,10 +249,7 @@ impl Live<'_> {
             title: self.i18n.text(
                 lang,
                 "live-title",
-                &[
-                    ("game", self.views().game_name(lang, t.kind).into()),
-                    ("table", t.rec.id.into()),
-                ],
+                &[("game", self.game_name(lang, t.kind).into()), ("table", t.rec.id.into())],
             ),
             status,
             status_text: self.i18n.text(lang, status_key, &[]),

@@ -301,7 +301,7 @@ impl Service {
         if let Some(of) = loaded.rec.rematch_of
             && loaded.rec.status == TableStatus::Lobby
         {
-            loaded.invited = self.rematches().invited(of).await?;
+            loaded.invited = self.invited(of).await?;
         }
         // A table repaired by hand reads again: it is no longer reported damaged.
         self.note_repaired(id);
@@ -531,7 +531,7 @@ impl Service {
                     "which-table-item",
                     &[
                         ("table", t.rec.id.into()),
-                        ("game", self.views().game_name(lang, t.kind).into()),
+                        ("game", self.game_name(lang, t.kind).into()),
                         ("status", status.into()),
                     ],
                 )

@@ -542,11 +542,8 @@ impl Lobby<'_> {
         lang: Lang,
     ) -> Result<View, Fail> {
         let audience = if t.settings.private { vec![ctx.user.clone()] } else { Vec::new() };
-        let text = self.i18n.text(
-            lang,
-            "lobby-empty",
-            &[("game", self.views().game_name(lang, t.kind).into())],
-        );
+        let text =
+            self.i18n.text(lang, "lobby-empty", &[("game", self.game_name(lang, t.kind).into())]);
         let message = TableMessage {
             audience,
             place: Place::InPlace,
@@ -566,7 +563,7 @@ impl Lobby<'_> {
             lang,
             "lobby-started",
             &[
-                ("game", self.views().game_name(lang, t.kind).into()),
+                ("game", self.game_name(lang, t.kind).into()),
                 ("players", super::shown_names(lang, &t.names()).into()),
                 ("commitment", t.rec.commitment.clone().into()),
             ],

@@ -441,7 +441,7 @@ impl TurnNotices<'_> {
 
     /// One table in a list: its game and number, whose turn, and the time left.
     fn table_line(&self, t: &Loaded, lang: Lang, user: &UserId, now: i64) -> String {
-        let game = self.views().game_name(lang, t.kind);
+        let game = self.game_name(lang, t.kind);
         let acting = people_to_act(t);
         let state = if t.rec.status == TableStatus::Lobby {
             self.i18n.text(

@@ -302,10 +302,7 @@ impl Play<'_> {
         let text = self.i18n.text(
             lang,
             "table-cancelled",
-            &[
-                ("game", self.views().game_name(lang, t.kind).into()),
-                ("name", ctx.name.clone().into()),
-            ],
+            &[("game", self.game_name(lang, t.kind).into()), ("name", ctx.name.clone().into())],
         );
         let message = TableMessage {
             audience: t.audience(),

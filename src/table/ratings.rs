@@ -162,7 +162,7 @@ impl Ratings<'_> {
                     lang,
                     "stats-line",
                     &[
-                        ("game", self.views().game_name(lang, kind).into()),
+                        ("game", self.game_name(lang, kind).into()),
                         ("games", Arg::Number(games)),
                         ("wins", Arg::Number(wins)),
                         ("rate", Arg::Number(rate(wins, games))),
@@ -182,7 +182,7 @@ impl Ratings<'_> {
                             ("rate", Arg::Number(rate(r.wins, r.games))),
                         ],
                     );
-                    lines.push(format!("{}: {line}", self.views().game_name(lang, kind)));
+                    lines.push(format!("{}: {line}", self.game_name(lang, kind)));
                 }
             }
         }
@@ -320,7 +320,7 @@ impl Ratings<'_> {
             if rows.is_empty() && game.is_none() {
                 continue;
             }
-            lines.push(format!("\n{}", self.views().game_name(lang, kind)));
+            lines.push(format!("\n{}", self.game_name(lang, kind)));
             for (i, r) in rows.iter().take(LADDER).enumerate() {
                 any = true;
                 let skill = shown_skill(&r.rating, now);
@@ -370,7 +370,7 @@ impl Ratings<'_> {
         if all_games && of_game.is_empty() {
             return Ok(false);
         }
-        lines.push(format!("\n{}", self.views().game_name(lang, kind)));
+        lines.push(format!("\n{}", self.game_name(lang, kind)));
         lines.push(self.i18n.text(lang, "ladder-unrated", &[]));
         for (i, r) in of_game.iter().enumerate() {
             lines.push(self.i18n.text(
@@ -416,7 +416,7 @@ impl Ratings<'_> {
                     lang,
                     "stats-rating",
                     &[
-                        ("game", self.views().game_name(lang, kind).into()),
+                        ("game", self.game_name(lang, kind).into()),
                         ("rating", Arg::Number(skill.shown())),
                         ("mark", mark(skill, all.games).into()),
                         ("deviation", Arg::Number(skill.shown_deviation())),
@@ -455,7 +455,7 @@ impl Ratings<'_> {
                     lang,
                     "stats-last-season",
                     &[
-                        ("game", self.views().game_name(lang, kind).into()),
+                        ("game", self.game_name(lang, kind).into()),
                         ("season", self.season_label(lang, &last).into()),
                         ("names", Arg::List(names)),
                     ],
@@ -514,7 +514,7 @@ impl Ratings<'_> {
                     lang,
                     "vs-line",
                     &[
-                        ("game", self.views().game_name(lang, kind).into()),
+                        ("game", self.game_name(lang, kind).into()),
                         ("games", Arg::Number(r.games)),
                         ("ahead", Arg::Number(r.ahead)),
                         ("behind", Arg::Number(r.behind)),
@@ -554,7 +554,7 @@ impl Ratings<'_> {
                 lang,
                 "chart-title",
                 &[
-                    ("game", self.views().game_name(lang, kind).into()),
+                    ("game", self.game_name(lang, kind).into()),
                     ("season", self.season_label(lang, &season).into()),
                 ],
             ),

@@ -11,7 +11,7 @@
 //! rematch per finished table (`tables.rematch_of` is unique), so presses at once, in one
 //! process or several, open exactly one table and seat every presser once.
 
-use super::fail::{Fail, Refusal, ServiceError, say};
+use super::fail::{Fail, Refusal, say};
 use super::load::Loaded;
 use super::lobby::{LobbyOp, LobbyRefusal};
 use super::{Ctx, Rematches, View};
@@ -131,19 +131,6 @@ impl Rematches<'_> {
             }
             done => done,
         }
-    }
-
-    /// The people a rematch of table `of` invites: every person who sat at it, once each
-    /// (also those who left it early: they were players of the game; computers sit again
-    /// without an invitation).
-    pub(super) async fn invited(&self, of: TableId) -> Result<Vec<SeatRecord>, ServiceError> {
-        let mut invited: Vec<SeatRecord> = Vec::new();
-        for seat in self.store.seats(of).await? {
-            if !seat.user.is_computer() && !invited.iter().any(|s| s.user == seat.user) {
-                invited.push(seat);
-            }
-        }
-        Ok(invited)
     }
 }
 

@@ -351,7 +351,7 @@ impl Replays<'_> {
                 let text = self.i18n.text(
                     lang,
                     "replay-drawing",
-                    &[("game", self.views().game_name(lang, game).into()), ("table", id.into())],
+                    &[("game", self.game_name(lang, game).into()), ("table", id.into())],
                 );
                 let post =
                     Post { about: Some(About { table: id, thread: false }), ..Post::default() };
@@ -386,7 +386,7 @@ impl Replays<'_> {
             lang,
             "replay-caption",
             &[
-                ("game", self.views().game_name(lang, t.kind).into()),
+                ("game", self.game_name(lang, t.kind).into()),
                 ("table", t.rec.id.into()),
                 ("frames", Arg::Number(frames as i64)),
             ],
@@ -450,7 +450,7 @@ impl Replays<'_> {
             lang,
             "export-caption",
             &[
-                ("game", self.views().game_name(lang, t.kind).into()),
+                ("game", self.game_name(lang, t.kind).into()),
                 ("table", t.rec.id.into()),
                 ("moves", Arg::Number(record.steps.len() as i64)),
             ],

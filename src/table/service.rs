@@ -17,7 +17,7 @@ use crate::engine::GameKind;
 use crate::ids::{MessageRef, Platform, TableId, UserId, Version};
 use crate::render::Renderer;
 use crate::runtime::metrics::Metrics;
-use crate::store::{Store, StoreError};
+use crate::store::{SeatRecord, Store, StoreError};
 
 mod answer;
 
@@ -27,6 +27,24 @@ impl Service {
     /// buttons, whatever other shows of the table run at once in any process.
     pub async fn show<S: super::show::Surface>(&self, surface: &S, view: &View) {
         self.shows.show(surface, view).await;
+    }
+
+    /// A game's name in `lang`.
+    pub(super) fn game_name(&self, lang: Lang, kind: GameKind) -> String {
+        self.i18n.text(lang, &format!("game-{}", kind.name()), &[])
+    }
+
+    /// The people a rematch of table `of` invites: every person who sat at it, once each
+    /// (also those who left it early: they were players of the game; computers sit again
+    /// without an invitation).
+    pub(super) async fn invited(&self, of: TableId) -> Result<Vec<SeatRecord>, ServiceError> {
+        let mut invited: Vec<SeatRecord> = Vec::new();
+        for seat in self.store.seats(of).await? {
+            if !seat.user.is_computer() && !invited.iter().any(|s| s.user == seat.user) {
+                invited.push(seat);
+            }
+        }
+        Ok(invited)
     }
 
     /// The thread a table plays in (a Discord thread opened for it: its channel's number), as

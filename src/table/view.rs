@@ -28,10 +28,6 @@ const HISTORY: usize = 12;
 const TEXT_MAX: usize = 2000;
 
 impl Views<'_> {
-    pub(super) fn game_name(&self, lang: Lang, kind: GameKind) -> String {
-        self.i18n.text(lang, &format!("game-{}", kind.name()), &[])
-    }
-
     /// The lines a rematch lobby adds under its players: which table it is (the chat may have
     /// others open, so commands name it by number) and whom it still waits for.
     fn rematch_note(&self, t: &Loaded, lang: Lang) -> Option<String> {

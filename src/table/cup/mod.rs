@@ -301,7 +301,7 @@ impl Cups<'_> {
             }
             let lang = self.user_lang(ctx).await;
             let args = [
-                ("game", self.views().game_name(lang, c.rec.game).into()),
+                ("game", self.game_name(lang, c.rec.game).into()),
                 ("count", Arg::Number(c.rec.players.len() as i64 + 1)),
             ];
             let text = self.i18n.text(lang, "cup-joined", &args);
@@ -468,7 +468,7 @@ impl Cups<'_> {
         let text = self.i18n.text(
             lang,
             "cup-start-few",
-            &[("game", self.views().game_name(lang, c.rec.game).into())],
+            &[("game", self.game_name(lang, c.rec.game).into())],
         );
         let chat = c.rec.chat.clone();
         let now = self.read_cup(c.rec.id).await?;
@@ -494,7 +494,7 @@ impl Cups<'_> {
             tracing::info!(cup = c.rec.id.get(), user = %ctx.user, "a cup cancelled");
             let lang = self.cup_lang(&c.rec).await;
             let args = [
-                ("game", self.views().game_name(lang, c.rec.game).into()),
+                ("game", self.game_name(lang, c.rec.game).into()),
                 ("name", ctx.name.clone().into()),
             ];
             let said = View::post(Some(lang), self.i18n.text(lang, "cup-cancelled", &args));
@@ -536,7 +536,7 @@ impl Cups<'_> {
         let name = format!("dicetable-cup-{id}.json");
         let lang = self.cup_lang(&c.rec).await;
         let args = [
-            ("game", self.views().game_name(lang, c.rec.game).into()),
+            ("game", self.game_name(lang, c.rec.game).into()),
             ("games", Arg::Number(export.records.len() as i64)),
         ];
         let text = format!(
@@ -565,7 +565,7 @@ impl Cups<'_> {
                 let head = self.i18n.text(
                     lang,
                     "cup-status-signup",
-                    &[("game", self.views().game_name(lang, c.rec.game).into())],
+                    &[("game", self.game_name(lang, c.rec.game).into())],
                 );
                 let mut lines = vec![head, self.cup_players_line(&c, lang), self.cup_how(&c, lang)];
                 lines.extend(self.cup_starts_line(&c, lang));

@@ -17,7 +17,7 @@ impl Cups<'_> {
             lang,
             "cup-created",
             &[
-                ("game", self.views().game_name(lang, c.rec.game).into()),
+                ("game", self.game_name(lang, c.rec.game).into()),
                 ("rounds", Arg::Number(c.rec.rounds.into())),
                 ("window", self.cup_window(lang, c.rec.window_ms).into()),
                 ("format", self.cup_format(lang, c.rec.format).into()),
@@ -88,7 +88,7 @@ impl Cups<'_> {
 
     /// A cancelled cup's message: said so, its buttons gone.
     pub(super) fn cup_cancelled_view(&self, c: &Read, lang: Lang) -> View {
-        let game = self.views().game_name(lang, c.rec.game);
+        let game = self.game_name(lang, c.rec.game);
         let text = match &c.rec.cancelled_by {
             Some(by) => {
                 let args = [("game", game.into()), ("name", by.clone().into())];
@@ -163,7 +163,7 @@ impl Cups<'_> {
     /// The standings in words, with the round, who still has to play and the time left (or the
     /// winner, once it is over).
     pub(super) fn cup_standing_text(&self, c: &Read, lang: Lang) -> String {
-        let game = self.views().game_name(lang, c.rec.game);
+        let game = self.game_name(lang, c.rec.game);
         let mut lines = Vec::new();
         match c.rec.status {
             CupStatus::Finished => lines.push(self.i18n.text(
@@ -242,7 +242,7 @@ impl Cups<'_> {
         lang: Lang,
         picture: Option<Vec<u8>>,
     ) -> View {
-        let game = self.views().game_name(lang, c.rec.game);
+        let game = self.game_name(lang, c.rec.game);
         let mut lines = Vec::new();
         if c.rec.status == CupStatus::Finished {
             lines.push(self.i18n.text(lang, "cup-finished-title", &[("game", game.into())]));
@@ -266,7 +266,7 @@ impl Cups<'_> {
             None => self.cup_picture(c, lang).await,
         };
         let alt = image.as_ref().map(|_| self.cup_standings_lines(c, lang));
-        let game = self.views().game_name(lang, c.rec.game);
+        let game = self.game_name(lang, c.rec.game);
         let closed = self.i18n.text(lang, "cup-signup-closed", &[("game", game.into())]);
         let standings = crate::table::Standings {
             cup: c.rec.id,
@@ -307,7 +307,7 @@ impl Cups<'_> {
             }
         }
         let args = [
-            ("game", self.views().game_name(lang, c.rec.game).into()),
+            ("game", self.game_name(lang, c.rec.game).into()),
             ("round", Arg::Number(c.rec.round.into())),
             ("rounds", Arg::Number(c.rec.rounds.into())),
             ("window", self.cup_window(lang, c.rec.window_ms).into()),
@@ -352,7 +352,7 @@ impl Cups<'_> {
     /// pool; `None` if drawing failed (logged: the words still go).
     async fn cup_picture(&self, c: &Read, lang: Lang) -> Option<Vec<u8>> {
         let podium = c.rec.status == CupStatus::Finished;
-        let game = self.views().game_name(lang, c.rec.game);
+        let game = self.game_name(lang, c.rec.game);
         let title = if podium {
             self.i18n.text(lang, "cup-picture-final", &[("game", game.into())])
         } else {
@@ -395,7 +395,7 @@ impl Cups<'_> {
             lang,
             "cup-winner",
             &[
-                ("game", self.views().game_name(lang, c.rec.game).into()),
+                ("game", self.game_name(lang, c.rec.game).into()),
                 ("names", crate::table::shown_names(lang, &winners).into()),
                 ("count", Arg::Number(winners.len() as i64)),
             ],
