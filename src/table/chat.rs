@@ -182,7 +182,7 @@ impl Service {
     }
 
     /// How a chat shows boards.
-    pub(super) async fn board_mode(&self, chat: &ChatId) -> BoardMode {
+    async fn board_mode(&self, chat: &ChatId) -> BoardMode {
         match self.store.chat_settings(chat).await {
             Ok(settings) => board_mode_of(settings.as_deref()),
             Err(e) => {

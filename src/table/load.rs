@@ -52,7 +52,7 @@ pub(super) struct Rated {
 
 /// How a finished cup table's seats ended, for its cup game (T7): a seat the timer removed
 /// forfeits, the others their rank.
-pub(super) fn cup_result(t: &Loaded) -> Vec<CupSeat> {
+fn cup_result(t: &Loaded) -> Vec<CupSeat> {
     t.rec
         .seats
         .iter()

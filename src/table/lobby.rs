@@ -119,7 +119,7 @@ impl Loaded {
     }
 
     /// A seat by number (1…), user id, or display name (any case), among players still in.
-    pub(super) fn find_seat(&self, who: &str) -> Option<Seat> {
+    fn find_seat(&self, who: &str) -> Option<Seat> {
         let who = who.trim().trim_start_matches('@');
         let seats = &self.rec.seats;
         let active = |i: &usize| !seats[*i].left;
@@ -142,7 +142,7 @@ impl Loaded {
     /// Seats computers as the option words asked (`settings.bots`, then forgotten): `n` in
     /// all (`u8::MAX`: every free seat), taking the last ones out if there are more. Their
     /// level is the table's (`settings.level`); `name` names the `k`th computer.
-    pub(super) fn seat_computers(
+    fn seat_computers(
         &mut self,
         name: &dyn Fn(usize, Level) -> String,
     ) -> Result<(), LobbyRefusal> {
@@ -191,7 +191,7 @@ impl Loaded {
 
     /// Seats a computer at the table's level (host only); a computer that fills the table
     /// starts it, as a join does.
-    pub(super) fn add_computer(
+    fn add_computer(
         &mut self,
         who: Actor<'_>,
         name: &dyn Fn(usize, Level) -> String,
@@ -209,14 +209,14 @@ impl Loaded {
     }
 
     /// Takes the last computer out of the lobby (host only).
-    pub(super) fn remove_computer(&mut self, who: Actor<'_>) -> Result<Outcome, LobbyRefusal> {
+    fn remove_computer(&mut self, who: Actor<'_>) -> Result<Outcome, LobbyRefusal> {
         self.host_only(who)?;
         let gone = self.drop_computer().ok_or_else(|| LobbyRefusal::say(Refusal::NoComputer))?;
         Ok(Outcome::Changed(Some(("lobby-left", gone))))
     }
 
     /// Whether the table is still a lobby: a started or ended table takes no lobby operation.
-    pub(super) fn still_lobby(&self) -> Result<(), LobbyRefusal> {
+    fn still_lobby(&self) -> Result<(), LobbyRefusal> {
         match self.rec.status {
             TableStatus::Lobby => Ok(()),
             TableStatus::Playing => Err(LobbyRefusal::say(Refusal::Started)),
@@ -283,7 +283,7 @@ impl Loaded {
     }
 
     /// Applies option words (host only); `threads`: the chat's platform has threads.
-    pub(super) fn set_options(
+    fn set_options(
         &mut self,
         who: Actor<'_>,
         words: &[String],
@@ -535,12 +535,7 @@ impl Lobby<'_> {
     }
 
     /// The lobby's last word when its last player left.
-    pub(super) async fn emptied_view(
-        &self,
-        t: &Loaded,
-        ctx: &Ctx,
-        lang: Lang,
-    ) -> Result<View, Fail> {
+    async fn emptied_view(&self, t: &Loaded, ctx: &Ctx, lang: Lang) -> Result<View, Fail> {
         let audience = if t.settings.private { vec![ctx.user.clone()] } else { Vec::new() };
         let text =
             self.i18n.text(lang, "lobby-empty", &[("game", self.game_name(lang, t.kind).into())]);
@@ -597,7 +592,7 @@ pub(super) enum LobbyOp {
 
 /// Whether the chat's platform has threads (Discord): elsewhere the option word `thread` means
 /// nothing and is not offered.
-pub(super) fn has_threads(ctx: &Ctx) -> bool {
+fn has_threads(ctx: &Ctx) -> bool {
     ctx.chat.platform() == Platform::Discord
 }
 

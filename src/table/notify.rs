@@ -181,7 +181,7 @@ fn time_left(i18n: &crate::table::i18n::I18n, lang: Lang, minutes: i64) -> Strin
 
 /// The users who are to act at a table now (people only): the player to move, or everyone
 /// still to throw a roll-off.
-pub(super) fn people_to_act(t: &Loaded) -> Vec<usize> {
+fn people_to_act(t: &Loaded) -> Vec<usize> {
     if t.rec.status != TableStatus::Playing {
         return Vec::new();
     }

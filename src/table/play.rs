@@ -143,7 +143,7 @@ impl Play<'_> {
 
     /// Plays `action` (a roll gets its dice from the table's seed), then any forced single
     /// choice that follows, each stored as its own version; returns the new board.
-    pub(super) async fn play_chain(
+    async fn play_chain(
         &self,
         mut t: Loaded,
         action: Action,

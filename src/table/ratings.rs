@@ -390,7 +390,7 @@ impl Ratings<'_> {
     /// `/stats` (and `/stats <game>`): the counts of games and wins, then each rated game's
     /// rating (this season and all time, with the rank in this chat's season ladder) and the
     /// last season's top three of this chat.
-    pub(super) async fn rating_stats_lines(
+    async fn rating_stats_lines(
         &self,
         ctx: &Ctx,
         lang: Lang,
@@ -529,7 +529,7 @@ impl Ratings<'_> {
 impl Ratings<'_> {
     /// The chart of `/stats`: the user's rating over this season in `game` (or the first rated
     /// game they played this season), drawn on the drawing pool; `None` with no rated game.
-    pub(super) async fn rating_chart(
+    async fn rating_chart(
         &self,
         ctx: &Ctx,
         lang: Lang,
@@ -603,7 +603,7 @@ impl Ratings<'_> {
     }
 
     /// A season's name in the reader's words: `2026-Q4` → "Q4 2026", "4-й квартал 2026".
-    pub(super) fn season_label(&self, lang: Lang, season: &str) -> String {
+    fn season_label(&self, lang: Lang, season: &str) -> String {
         let (year, part) = season.split_once('-').unwrap_or((season, ""));
         let Ok(year) = year.parse::<i64>() else { return season.to_owned() };
         let number = |s: &str| s.parse::<i64>().ok();

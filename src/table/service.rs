@@ -79,7 +79,7 @@ impl StoreHealth {
         *self.reason.lock().unwrap_or_else(|p| p.into_inner()) = Some(e.to_string());
     }
 
-    pub(super) fn mark_up(&self) {
+    fn mark_up(&self) {
         if self.down.swap(false, Ordering::SeqCst) {
             tracing::info!("the database answers again");
         }

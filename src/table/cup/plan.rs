@@ -52,7 +52,7 @@ impl Start {
 }
 
 /// A start word's value: a duration (`2h`) or a time of day (`18:30`).
-pub(super) fn start_word(value: &str) -> Option<Start> {
+fn start_word(value: &str) -> Option<Start> {
     let Some((hh, mm)) = value.split_once(':') else { return duration_ms(value).map(Start::In) };
     let digits = |t: &str| !t.is_empty() && t.len() <= 2 && t.bytes().all(|b| b.is_ascii_digit());
     if !digits(hh) || mm.len() != 2 || !digits(mm) {
@@ -165,13 +165,13 @@ pub(super) fn once<T: PartialEq>(
 
 /// A word that is a number with a unit the cup does not know (`5s`, `3w`): a round's time
 /// said wrong, not a table's option.
-pub(super) fn looks_like_a_time(word: &str) -> bool {
+fn looks_like_a_time(word: &str) -> bool {
     let digits = word.bytes().take_while(u8::is_ascii_digit).count();
     digits > 0 && digits < word.len() && word[digits..].bytes().all(|b| b.is_ascii_alphabetic())
 }
 
 /// A duration word: `90m`, `24h`, `2d`.
-pub(super) fn duration_ms(word: &str) -> Option<i64> {
+fn duration_ms(word: &str) -> Option<i64> {
     let unit = match word.chars().last()? {
         'm' => 60_000,
         'h' => 3_600_000,

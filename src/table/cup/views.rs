@@ -425,7 +425,7 @@ pub(super) fn first_board_first(mut views: Vec<View>) -> Vec<View> {
 }
 
 /// Puts a picture on a post, with its words (`alt`: issue 61, the winner's podium had none).
-pub(super) fn attach(view: &mut View, png: Option<Vec<u8>>, alt: String) {
+fn attach(view: &mut View, png: Option<Vec<u8>>, alt: String) {
     if let (Kind::Post(post), Some(png)) = (&mut view.kind, png) {
         post.attachment = Some(crate::table::message::Attachment::Picture(png));
         post.alt = Some(alt);
