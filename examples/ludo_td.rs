@@ -163,9 +163,10 @@ fn best(net: &Net, g: &Ludo, actions: &[Action], ply: u8) -> Action {
         let t = after(g, a);
         if ply == 0 { worth(net, &t, me) } else { one_roll(net, &t, me) }
     };
-    let mut scored: Vec<(f32, &Action)> = actions.iter().map(|a| (score(a), a)).collect();
-    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
-    scored[0].1.clone()
+    // The first of the best, as a stable sort would give.
+    let scored = actions.iter().map(|a| (score(a), a));
+    let best = scored.reduce(|best, next| if next.0 > best.0 { next } else { best });
+    best.expect("a choice has actions").1.clone()
 }
 
 fn one_roll(net: &Net, g: &Ludo, me: Seat) -> f32 {
@@ -211,7 +212,12 @@ fn train(net: &mut Net, games: u64, seed: u64) {
                     g.play(&a).expect("a listed action");
                     let x = features(&g, seat);
                     if let Some(prev) = last[usize::from(seat)] {
-                        let target = worth(net, &g, seat);
+                        // The network's value of the position just made (its features
+                        // are `x`), or the result once the game is over.
+                        let target = match g.ranking() {
+                            Some(r) => f32::from(u8::from(r[usize::from(seat)] == 1)),
+                            None => net.value(&x),
+                        };
                         net.learn(&prev, target, rate);
                     }
                     last[usize::from(seat)] = Some(x);
