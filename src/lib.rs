@@ -21,11 +21,11 @@
 //! - [`tools`]: the command-line tools: the engine protocol, the simulator, the example
 //!   gallery and the load generator.
 
-/// Declares the parts of a type with many concerns (issue 45): each concern's methods live on
-/// a type of its own, in its own file, seen through the whole it belongs to. A part is a
-/// borrowed view, free to make, by an accessor of the whole: `service.cups().cup_tick()`,
-/// `store.cups().update_cup(…)`. Its methods reach the whole's fields and methods through
-/// `Deref`, and the other parts through their accessors.
+/// Declares the parts of the store (issue 45): each concern's methods live on a type of its
+/// own, in its own file, seen through the whole it belongs to. A part is a borrowed view, free
+/// to make, by an accessor of the whole: `store.cups().update_cup(…)`. Its methods reach the
+/// whole's fields and methods through `Deref`. (The table service's parts are structs of their
+/// own handles instead: `table::handles`, issue 62.)
 macro_rules! parts {
     ($whole:ty; $($(#[$doc:meta])* $part:ident, $get:ident;)*) => {
         $(

@@ -128,70 +128,7 @@ enum Command {
     /// Play many tables at once, pressing buttons as fast as answers come, and print
     /// throughput, latency percentiles, errors, peak memory and threads as one JSON object.
     /// For sizing a deployment; bounded in time and size, and loopback-only by default.
-    Load {
-        /// The database to play in. Defaults to a fresh SQLite file in the temporary folder,
-        /// so that a production database is never filled with test tables by accident.
-        #[arg(long)]
-        database_url: Option<String>,
-        /// Tables played at once.
-        #[arg(long, default_value_t = 50)]
-        tables: usize,
-        /// Players at each table (2 to 4; Nardy always seats 2).
-        #[arg(long, default_value_t = 2)]
-        players: usize,
-        /// How long to run, in seconds (at most 3600).
-        #[arg(long, default_value_t = 30.0)]
-        seconds: f64,
-        /// Stop after this many presses, if sooner.
-        #[arg(long)]
-        presses: Option<u64>,
-        /// The games to rotate over, comma-separated.
-        #[arg(long, value_delimiter = ',', default_value = "snakes,ludo,nardy")]
-        games: Vec<GameKind>,
-        /// Boards drawn at once (default: one per core, as the bot does).
-        #[arg(long)]
-        draw_limit: Option<usize>,
-        /// Drive a running bot through its playground's HTTP API at this address (e.g.
-        /// http://127.0.0.1:8080/) instead of a table service in this process.
-        #[arg(long)]
-        playground: Option<url::Url>,
-        /// Allow --playground to name an address that is not loopback.
-        #[arg(long)]
-        allow_remote: bool,
-        /// The seed of the drivers' choices among buttons.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Presses per second in all, spread evenly over the tables, as people play (latency
-        /// then shows how long a press waits). Without it, each table presses again as soon
-        /// as it is answered: the most the process can do.
-        #[arg(long)]
-        rate: Option<f64>,
-        /// With --playground: report this process's (the bot's) peak memory and threads.
-        #[arg(long)]
-        pid: Option<u32>,
-        /// What runs beside the presses, e.g. `replays=4/min,burst=10,computers=25%`: replays
-        /// asked for per minute (each `burst` requests at once for one finished game), and
-        /// the share of tables that seat a hard computer.
-        #[arg(long, default_value = "")]
-        mix: load::Mix,
-        /// Keep one live-board page open on each table (its event stream) and report how
-        /// long a move's update takes to reach it (in process only).
-        #[arg(long)]
-        watchers: bool,
-        /// Whose chat calls to count, in process: `playground` (the default), `telegram` (a
-        /// new board every turn), `telegram-edit` (one board edited in place) or `discord`;
-        /// each within its platform's limits, as its adapter paces.
-        #[arg(long, default_value = "playground")]
-        platform: load::Platform,
-        /// How long each player thinks before pressing, in seconds, as LEAST-MOST (e.g. 1-2):
-        /// people rather than a closed loop (latency is then press to newest board).
-        #[arg(long, value_parser = load::parse_think)]
-        think: Option<(std::time::Duration, std::time::Duration)>,
-        /// The window Telegram counts a group's calls in, in seconds (its minute: 60); a
-        /// shorter one plays the same game faster with every call still counted.
-        #[arg(long, default_value_t = 60.0)]
-        window: f64,
-    },
+    Load(LoadArgs),
     /// Train Long Nardy's value network by self-play (the `expert` computer's evaluation):
     /// `dicetable train nardy --seed 63 --games 300000 --out assets/nardy/expert.net`. Prints
     /// progress with an estimate of the time left; stopped, the same command resumes from the
@@ -293,6 +230,73 @@ enum Command {
         #[arg(long)]
         persian_digits: bool,
     },
+}
+
+/// `dicetable load`'s arguments.
+#[derive(clap::Args)]
+struct LoadArgs {
+    /// The database to play in. Defaults to a fresh SQLite file in the temporary folder,
+    /// so that a production database is never filled with test tables by accident.
+    #[arg(long)]
+    database_url: Option<String>,
+    /// Tables played at once.
+    #[arg(long, default_value_t = 50)]
+    tables: usize,
+    /// Players at each table (2 to 4; Nardy always seats 2).
+    #[arg(long, default_value_t = 2)]
+    players: usize,
+    /// How long to run, in seconds (at most 3600).
+    #[arg(long, default_value_t = 30.0)]
+    seconds: f64,
+    /// Stop after this many presses, if sooner.
+    #[arg(long)]
+    presses: Option<u64>,
+    /// The games to rotate over, comma-separated.
+    #[arg(long, value_delimiter = ',', default_value = "snakes,ludo,nardy")]
+    games: Vec<GameKind>,
+    /// Boards drawn at once (default: one per core, as the bot does).
+    #[arg(long)]
+    draw_limit: Option<usize>,
+    /// Drive a running bot through its playground's HTTP API at this address (e.g.
+    /// http://127.0.0.1:8080/) instead of a table service in this process.
+    #[arg(long)]
+    playground: Option<url::Url>,
+    /// Allow --playground to name an address that is not loopback.
+    #[arg(long)]
+    allow_remote: bool,
+    /// The seed of the drivers' choices among buttons.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Presses per second in all, spread evenly over the tables, as people play (latency
+    /// then shows how long a press waits). Without it, each table presses again as soon
+    /// as it is answered: the most the process can do.
+    #[arg(long)]
+    rate: Option<f64>,
+    /// With --playground: report this process's (the bot's) peak memory and threads.
+    #[arg(long)]
+    pid: Option<u32>,
+    /// What runs beside the presses, e.g. `replays=4/min,burst=10,computers=25%`: replays
+    /// asked for per minute (each `burst` requests at once for one finished game), and
+    /// the share of tables that seat a hard computer.
+    #[arg(long, default_value = "")]
+    mix: load::Mix,
+    /// Keep one live-board page open on each table (its event stream) and report how
+    /// long a move's update takes to reach it (in process only).
+    #[arg(long)]
+    watchers: bool,
+    /// Whose chat calls to count, in process: `playground` (the default), `telegram` (a
+    /// new board every turn), `telegram-edit` (one board edited in place) or `discord`;
+    /// each within its platform's limits, as its adapter paces.
+    #[arg(long, default_value = "playground")]
+    platform: load::Platform,
+    /// How long each player thinks before pressing, in seconds, as LEAST-MOST (e.g. 1-2):
+    /// people rather than a closed loop (latency is then press to newest board).
+    #[arg(long, value_parser = load::parse_think)]
+    think: Option<(std::time::Duration, std::time::Duration)>,
+    /// The window Telegram counts a group's calls in, in seconds (its minute: 60); a
+    /// shorter one plays the same game faster with every call still counted.
+    #[arg(long, default_value_t = 60.0)]
+    window: f64,
 }
 
 /// What `dicetable ratings` does.
@@ -425,7 +429,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             }
             ratings_rebuild(&cli.bot)
         }
-        Some(load @ Command::Load { .. }) => run_load(load),
+        Some(Command::Load(args)) => run_load(args),
         Some(Command::Engine) => {
             protocol::run(io::stdin().lock(), io::stdout().lock())?;
             Ok(ExitCode::SUCCESS)
@@ -512,52 +516,31 @@ fn print_json(value: &impl serde::Serialize) -> Result<()> {
 }
 
 /// `dicetable load`: the load test, its report printed as one JSON line.
-fn run_load(command: Command) -> Result<ExitCode> {
-    let Command::Load {
-        database_url,
-        tables,
-        players,
-        seconds,
-        presses,
-        games,
-        draw_limit,
-        playground,
-        allow_remote,
-        seed,
-        rate,
-        pid,
-        mix,
-        watchers,
-        platform,
-        think,
-        window,
-    } = command
-    else {
-        bail!("not a load command");
-    };
+fn run_load(a: LoadArgs) -> Result<ExitCode> {
     let fresh = std::env::temp_dir().join(format!("dicetable-load-{}.db", std::process::id()));
+    let window = std::time::Duration::try_from_secs_f64(a.window)
+        .ok()
+        .filter(|w| !w.is_zero() && w.as_secs() <= 3600)
+        .ok_or_else(|| anyhow::anyhow!("--window must be above 0 and at most 3600 seconds"))?;
     let config = load::Config {
-        database_url: database_url.unwrap_or_else(|| format!("sqlite://{}", fresh.display())),
-        tables,
-        players,
-        seconds,
-        presses,
-        games,
-        seed,
-        draw_limit: draw_limit.unwrap_or_else(bot::cores),
-        playground,
-        rate,
-        pid,
-        mix,
-        watchers,
-        platform,
-        think,
-        window: std::time::Duration::try_from_secs_f64(window)
-            .ok()
-            .filter(|w| !w.is_zero() && w.as_secs() <= 3600)
-            .ok_or_else(|| anyhow::anyhow!("--window must be above 0 and at most 3600 seconds"))?,
+        database_url: a.database_url.unwrap_or_else(|| format!("sqlite://{}", fresh.display())),
+        tables: a.tables,
+        players: a.players,
+        seconds: a.seconds,
+        presses: a.presses,
+        games: a.games,
+        seed: a.seed,
+        draw_limit: a.draw_limit.unwrap_or_else(bot::cores),
+        playground: a.playground,
+        rate: a.rate,
+        pid: a.pid,
+        mix: a.mix,
+        watchers: a.watchers,
+        platform: a.platform,
+        think: a.think,
+        window,
     };
-    load::check(&config, allow_remote)?;
+    load::check(&config, a.allow_remote)?;
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     let report = runtime.block_on(load::run(&config));
     for suffix in ["", "-wal", "-shm"] {

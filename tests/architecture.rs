@@ -4,7 +4,7 @@
 //!
 //! Test code (`#[cfg(test)]` items and `tests.rs` modules) is left out: tests may reach across.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -613,12 +613,12 @@ fn c2_no_module_imports_one_that_imports_it_back() {
         edges.contains(&(path(a), path(b)))
     };
     // The check sees the edges it should: a part imports the core, the core no part.
-    assert!(table("table::cup", "table::load"), "{edges:?}");
-    assert!(!table("table::load", "table::cup"));
+    assert!(table("table::notify", "table::core"), "{edges:?}");
+    assert!(!table("table::core", "table::notify"));
     assert_eq!(a_cycle(&edges), None, "an import circle");
     // And it bites: the edge back from the core to a part closes a circle.
     let mut with_back = edges.clone();
-    with_back.insert((vec!["table".into(), "load".into()], vec!["table".into(), "cup".into()]));
+    with_back.insert((vec!["table".into(), "core".into()], vec!["table".into(), "notify".into()]));
     assert!(a_cycle(&with_back).is_some());
 }
 
@@ -969,8 +969,9 @@ fn c2_adapters_never_build_a_table_message_a_refusal_or_a_notice() {
     );
 }
 
-/// The table service's parts, each by its type and the accessor that makes it
-/// (`self.views()`), as `parts!` in `src/lib.rs` declares them.
+/// The table service's parts, each by its type and the field its callers keep it in
+/// (`self.views`), as the composition root (`Parts::build` in `src/table/service.rs`) builds
+/// them; and the core every part holds (`self.core`), which holds no part.
 const PARTS: &[(&str, &str)] = &[
     ("Lobby", "lobby"),
     ("Play", "play"),
@@ -981,14 +982,31 @@ const PARTS: &[(&str, &str)] = &[
     ("Live", "live"),
     ("Cups", "cups"),
     ("Views", "views"),
+    ("Core", "core"),
 ];
 
-/// Who calls whom among the parts (not who imports whom, issue 62): in each `impl` of a part,
-/// every call of another part's accessor (`self.cups()`), as `(caller, callee)` by type.
+/// Whether `e` is `self`.
+fn is_self(e: &syn::Expr) -> bool {
+    matches!(e, syn::Expr::Path(p) if p.path.is_ident("self"))
+}
+
+/// Who calls whom among the parts (not who imports whom, issue 62): in each `impl` of a part
+/// (or of the core), every use of another part it holds (`self.cups.cup_tick()`), or of an
+/// accessor that would make one (`self.cups()`), as `(caller, callee)` by type.
 fn part_calls(source: &str) -> BTreeSet<(String, String)> {
     struct Calls {
         part: Option<String>,
         out: BTreeSet<(String, String)>,
+    }
+    impl Calls {
+        fn called(&mut self, name: &str) {
+            if let Some(part) = &self.part
+                && let Some((callee, _)) = PARTS.iter().find(|(_, field)| *field == name)
+                && callee != part
+            {
+                self.out.insert((part.clone(), (*callee).to_owned()));
+            }
+        }
     }
     impl<'ast> Visit<'ast> for Calls {
         fn visit_item(&mut self, item: &'ast syn::Item) {
@@ -1008,15 +1026,29 @@ fn part_calls(source: &str) -> BTreeSet<(String, String)> {
             self.part = outer;
         }
 
+        fn visit_expr_field(&mut self, e: &'ast syn::ExprField) {
+            if let (true, syn::Member::Named(name)) = (is_self(&e.base), &e.member) {
+                self.called(&name.to_string());
+            }
+            syn::visit::visit_expr_field(self, e);
+        }
+
         fn visit_expr_method_call(&mut self, call: &'ast syn::ExprMethodCall) {
-            if let Some(part) = &self.part
-                && call.args.is_empty()
-                && let Some((callee, _)) = PARTS.iter().find(|(_, a)| call.method == a)
-                && callee != part
-            {
-                self.out.insert((part.clone(), (*callee).to_owned()));
+            if is_self(&call.receiver) && call.args.is_empty() {
+                self.called(&call.method.to_string());
             }
             syn::visit::visit_expr_method_call(self, call);
+        }
+
+        /// Inside `vec![…]`, `format!(…)`, `assert!(…)`: their arguments, as expressions.
+        fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+            use syn::parse::Parser;
+            let args = syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated;
+            if let Ok(exprs) = args.parse2(mac.tokens.clone()) {
+                for e in &exprs {
+                    self.visit_expr(e);
+                }
+            }
         }
     }
     let file = syn::parse_file(source).unwrap_or_else(|e| panic!("{e}"));
@@ -1025,7 +1057,7 @@ fn part_calls(source: &str) -> BTreeSet<(String, String)> {
     calls.out
 }
 
-/// The part-to-part calls of the whole table service.
+/// The part-to-part calls of the whole table service (a part's calls of the core apart).
 fn all_part_calls() -> BTreeSet<(String, String)> {
     production_sources()
         .into_iter()
@@ -1034,12 +1066,17 @@ fn all_part_calls() -> BTreeSet<(String, String)> {
         .collect()
 }
 
-/// Issue 62: the parts call one another one way, never round in a circle (the cup calls
-/// play, play the lobby, everything the views; the views none), and the checker bites: one
-/// call back, planted as the next engineer might write it, closes a circle.
+/// Issue 62: the parts call one another one way, never round in a circle (play calls the
+/// cup, the cup the lobby, everything the views; the views none), the core calls no part, and
+/// the checker bites: one call back, planted as the next engineer might write it, closes a
+/// circle.
 #[test]
 fn c3_the_parts_call_one_another_one_way() {
-    let calls = all_part_calls();
+    let all = all_part_calls();
+    // Every part holds the core; the core holds no part.
+    assert!(all.iter().all(|(from, _)| from != "Core"), "the core calls a part: {all:?}");
+    assert!(all.contains(&("Play".to_owned(), "Core".to_owned())), "{all:?}");
+    let calls: BTreeSet<_> = all.into_iter().filter(|(_, to)| to != "Core").collect();
     let as_paths: BTreeSet<(Vec<String>, Vec<String>)> =
         calls.iter().map(|(a, b)| (vec![a.clone()], vec![b.clone()])).collect();
     eprintln!(
@@ -1052,11 +1089,151 @@ fn c3_the_parts_call_one_another_one_way() {
     assert!(calls.iter().all(|(from, _)| from != "Views"), "{calls:?}");
     // It sees what it should: play shows its boards through the views.
     assert!(calls.contains(&("Play".to_owned(), "Views".to_owned())), "{calls:?}");
-    // And it bites: a planted call back from the views to the cup.
-    let planted = "impl Views<'_> { async fn f(&self) { self.cups().cup_tick().await; } }";
-    let back = part_calls(planted);
-    assert_eq!(back, BTreeSet::from([("Views".to_owned(), "Cups".to_owned())]));
-    let with_back: BTreeSet<_> =
-        as_paths.iter().cloned().chain(back.into_iter().map(|(a, b)| (vec![a], vec![b]))).collect();
-    assert!(a_cycle(&with_back).is_some(), "the planted call back is seen as a circle");
+    // A call inside a macro is seen.
+    let inside = "impl Rematches { fn f(&self) -> Vec<V> { vec![self.views.lobby_view(t)] } }";
+    assert_eq!(part_calls(inside), BTreeSet::from([("Rematches".to_owned(), "Views".to_owned())]));
+    // A sub-store's accessor on a field (`self.store.ratings()`) is not a part.
+    let store = "impl Cups { async fn f(&self) { self.store.ratings().ladder().await; } }";
+    assert_eq!(part_calls(store), BTreeSet::new());
+    // And it bites: a planted call back from the views to the cup, held or made.
+    for planted in [
+        "impl Views { async fn f(&self) { self.cups.cup_tick().await; } }",
+        "impl Views { async fn f(&self) { self.cups().cup_tick().await; } }",
+    ] {
+        let back = part_calls(planted);
+        assert_eq!(back, BTreeSet::from([("Views".to_owned(), "Cups".to_owned())]));
+        let with_back: BTreeSet<_> = as_paths
+            .iter()
+            .cloned()
+            .chain(back.into_iter().map(|(a, b)| (vec![a], vec![b])))
+            .collect();
+        assert!(a_cycle(&with_back).is_some(), "the planted call back is seen as a circle");
+    }
+    // The core calling a part is seen too.
+    let core = "impl Core { fn f(&self) { self.ratings.plan(); } }";
+    assert_eq!(part_calls(core), BTreeSet::from([("Core".to_owned(), "Ratings".to_owned())]));
+}
+
+/// Each part's fields, as its `part!` declares them (`Lobby uses [core, store, …] calls
+/// [views: …]`) or its struct lists them, by part.
+fn part_fields() -> BTreeMap<String, Vec<String>> {
+    let mut fields = BTreeMap::new();
+    for (relative, source) in production_sources() {
+        if !relative.starts_with("table") {
+            continue;
+        }
+        let mut rest = source.as_str();
+        while let Some(at) =
+            rest.find("::part! {").and_then(|p| Some(p + rest[p..].find(" uses [")?))
+        {
+            let name = rest[..at].rsplit(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
+            let end = rest[at..].find(';').map_or(rest.len(), |e| at + e);
+            let declared = &rest[at..end];
+            let mut names: Vec<String> = Vec::new();
+            let uses = &declared[" uses [".len()..declared.find(']').unwrap_or(declared.len())];
+            names.extend(uses.split(',').map(|h| h.trim().to_owned()).filter(|h| !h.is_empty()));
+            if let Some(calls) = declared.find("calls [") {
+                let calls = &declared[calls + "calls [".len()..];
+                let calls = &calls[..calls.find(']').unwrap_or(calls.len())];
+                names.extend(
+                    calls.split(',').filter_map(|c| Some(c.split(':').next()?.trim().to_owned())),
+                );
+            }
+            fields.insert(name.to_owned(), names);
+            rest = &rest[end..];
+        }
+        let file = syn::parse_file(&source).unwrap_or_else(|e| panic!("{e}"));
+        for item in &file.items {
+            if let syn::Item::Struct(st) = item
+                && PARTS.iter().any(|(p, _)| st.ident == p)
+            {
+                let names =
+                    st.fields.iter().filter_map(|f| f.ident.as_ref().map(ToString::to_string));
+                fields.insert(st.ident.to_string(), names.collect());
+            }
+        }
+    }
+    fields
+}
+
+/// Every `self.<field>` an `impl` of each part reads, by part.
+fn fields_read() -> BTreeMap<String, BTreeSet<String>> {
+    struct Reads {
+        part: Option<String>,
+        out: BTreeMap<String, BTreeSet<String>>,
+    }
+    impl<'ast> Visit<'ast> for Reads {
+        fn visit_item_impl(&mut self, item: &'ast syn::ItemImpl) {
+            let ty = match (&item.trait_, item.self_ty.as_ref()) {
+                (None, syn::Type::Path(ty)) => ty.path.segments.last().map(|s| s.ident.to_string()),
+                _ => None,
+            };
+            let outer = self.part.take();
+            self.part = ty.filter(|t| PARTS.iter().any(|(p, _)| p == t));
+            syn::visit::visit_item_impl(self, item);
+            self.part = outer;
+        }
+
+        fn visit_expr_field(&mut self, e: &'ast syn::ExprField) {
+            if let (Some(part), true, syn::Member::Named(name)) =
+                (&self.part, is_self(&e.base), &e.member)
+            {
+                self.out.entry(part.clone()).or_default().insert(name.to_string());
+            }
+            syn::visit::visit_expr_field(self, e);
+        }
+
+        fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+            use syn::parse::Parser;
+            let args = syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated;
+            if let Ok(exprs) = args.parse2(mac.tokens.clone()) {
+                for e in &exprs {
+                    self.visit_expr(e);
+                }
+            }
+        }
+    }
+    let mut reads = Reads { part: None, out: BTreeMap::new() };
+    for (relative, source) in production_sources() {
+        if relative.starts_with("table") {
+            reads.visit_file(&syn::parse_file(&source).unwrap_or_else(|e| panic!("{e}")));
+        }
+    }
+    reads.out
+}
+
+/// Issue 62, item 1: a part holds exactly what it uses. Every part declares its fields (the
+/// handles and the parts it calls), reads each of them, and holds no whole service, no bag of
+/// handles and no `Deref` to one. (The compiler says the same of an unread field, `dead_code`;
+/// this test counts.)
+#[test]
+fn c3_a_part_holds_exactly_what_it_uses() {
+    let declared = part_fields();
+    let read = fields_read();
+    let mut unused = Vec::new();
+    for (part, _) in PARTS {
+        let fields = declared.get(*part).unwrap_or_else(|| panic!("{part} declares no fields"));
+        assert!(!fields.is_empty(), "{part}");
+        for field in fields {
+            assert!(!["service", "handles", "whole"].contains(&field.as_str()), "{part}: {field}");
+            if !read.get(*part).is_some_and(|r| r.contains(field)) {
+                unused.push(format!("{part}.{field}"));
+            }
+        }
+    }
+    let total: usize = declared.values().map(Vec::len).sum();
+    eprintln!(
+        "{} parts and the core declare {total} fields; {} unused: {declared:?}",
+        declared.len() - 1,
+        unused.len()
+    );
+    assert_eq!(declared.len(), PARTS.len(), "{declared:?}");
+    assert!(unused.is_empty(), "fields a part declares and never reads: {unused:?}");
+    for (relative, source) in production_sources() {
+        assert!(
+            !(relative.starts_with("table") && source.contains("impl std::ops::Deref for")),
+            "{}: a part seen through a whole again",
+            relative.display()
+        );
+    }
 }

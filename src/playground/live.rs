@@ -572,7 +572,6 @@ async fn press(
     let (chat, views) = match live
         .inner
         .service
-        .live()
         .live_press(&link, &viewer.user, &viewer.name, locale, &token)
         .await
     {

@@ -11,10 +11,16 @@ use serde::Serialize;
 use super::i18n::Lang;
 use super::load::Loaded;
 use super::token::{LinkError, LiveLink, Token};
-use super::{Ctx, Live, Op, ServiceError, View};
+use super::{Ctx, ServiceError, View};
 use crate::engine::{Legal, Seat};
-use crate::ids::{ChatId, TableId, UserId, Version};
+use crate::ids::{TableId, UserId, Version};
 use crate::store::{StoreError, TableStatus};
+
+crate::table::handles::part! {
+    /// The live board's page: links, state, presses.
+    Live uses [core, store, i18n, key, clock]
+    calls [views: crate::table::Views];
+}
 
 /// How long a link works: a game may last days, and every board posted carries a fresh one.
 pub const LINK_DAYS: u64 = 14;
@@ -81,7 +87,7 @@ pub struct LivePlayer {
     pub computer: bool,
 }
 
-/// A button on the page: its label and token (pressed through [`Live::live_press`]).
+/// A button on the page: its label and token (pressed through [`crate::table::Service::live_press`]).
 #[derive(Debug, Clone, Serialize)]
 pub struct LiveButton {
     /// The label.
@@ -184,14 +190,14 @@ fn live_buttons(
     if viewer.is_some() && (seated || lobby) && may_press { press_rows(view) } else { Vec::new() }
 }
 
-impl Live<'_> {
+impl Live {
     fn now_s(&self) -> u64 {
         u64::try_from(self.clock.now_ms() / 1000).unwrap_or(0)
     }
 
     /// A link to watch `table` (or, with `user`, to play at it as that user), working for
     /// [`LINK_DAYS`].
-    pub fn live_link(self, table: TableId, user: Option<&UserId>) -> String {
+    pub fn live_link(&self, table: TableId, user: Option<&UserId>) -> String {
         let link = LiveLink {
             table: table.to_token(),
             expires: self.now_s() + LINK_DAYS * 24 * 3600,
@@ -201,13 +207,13 @@ impl Live<'_> {
     }
 
     /// Reads a link (untrusted text): refused if not ours, forged or expired.
-    pub fn read_live_link(self, text: &str) -> Result<LiveLink, LiveError> {
+    pub fn read_live_link(&self, text: &str) -> Result<LiveLink, LiveError> {
         Ok(LiveLink::parse(text, &self.key, self.now_s())?)
     }
 
     async fn live_table(&self, table: u64) -> Result<Loaded, LiveError> {
         let id = TableId::from_token(table).ok_or(LiveError::NoTable)?;
-        match self.load(id).await {
+        match self.core.load(id).await {
             Ok(t) => Ok(t),
             Err(ServiceError::Store(StoreError::NotFound(_))) => Err(LiveError::NoTable),
             Err(e) => Err(e.into()),
@@ -217,7 +223,7 @@ impl Live<'_> {
     /// The table a link names as `viewer` (`platform:id`, if the page knows who looks) sees
     /// it, in `lang`. A private table is refused to anyone not seated at it.
     pub async fn live_state(
-        self,
+        &self,
         link: &LiveLink,
         viewer: Option<&UserId>,
         lang: Lang,
@@ -227,7 +233,7 @@ impl Live<'_> {
         if t.settings.private && !seated {
             return Err(LiveError::Private);
         }
-        let mut view = self.views().current_view(&t, lang).await;
+        let mut view = self.views.current_view(&t, lang).await;
         let names = t.names();
         let (to_move, roll_off) = live_turn(&t);
         let players = live_players(&t, viewer, |i, left| {
@@ -249,7 +255,7 @@ impl Live<'_> {
             title: self.i18n.text(
                 lang,
                 "live-title",
-                &[("game", self.game_name(lang, t.kind).into()), ("table", t.rec.id.into())],
+                &[("game", self.core.game_name(lang, t.kind).into()), ("table", t.rec.id.into())],
             ),
             status,
             status_text: self.i18n.text(lang, status_key, &[]),
@@ -292,7 +298,7 @@ impl Live<'_> {
         if t.game.is_none() {
             return Ok(moves);
         }
-        let (_, log) = self.replay(t).await?;
+        let (_, log) = self.core.replay(t).await?;
         for (_, events) in log.iter().rev() {
             let said: Vec<String> =
                 events.iter().filter_map(|e| self.i18n.event(lang, e, names)).collect();
@@ -319,24 +325,23 @@ impl Live<'_> {
 
     /// The current version of each table (those that exist), in one query.
     pub async fn live_versions(
-        self,
+        &self,
         ids: &[TableId],
     ) -> Result<Vec<(TableId, Version)>, ServiceError> {
         Ok(self.store.versions(ids).await?)
     }
 
-    /// A press made on the live page of the table `link` names, by `user` (`platform:id`,
-    /// from a play link or a checked Telegram identity) called `name`: the same service and
-    /// token as a press in the chat, made as if in the table's chat. Returns the table's chat and
-    /// the views to show (public ones in that chat, the presser's private ones on the page).
-    pub async fn live_press(
-        self,
+    /// Who presses, and where, for a press made on the live page of the table `link` names
+    /// by `user` (`platform:id`, from a play link or a checked Telegram identity) called
+    /// `name`: as if in the table's chat ([`crate::table::Service::live_press`] makes it).
+    pub(super) async fn live_ctx(
+        &self,
         link: &LiveLink,
         user: &UserId,
         name: &str,
         locale: Option<String>,
         token: &str,
-    ) -> Result<(ChatId, Vec<View>), LiveError> {
+    ) -> Result<Ctx, LiveError> {
         // A button of another table is refused here: a link to one table presses nothing else.
         if let Ok(pressed) = Token::parse(token, &self.key)
             && pressed.table_id().map(TableId::to_token) != Some(link.table)
@@ -353,25 +358,25 @@ impl Live<'_> {
             admin: false,
             chat_title: None,
         };
-        Ok((t.rec.chat.clone(), self.handle(&ctx, Op::Press(token.to_owned())).await))
+        Ok(ctx)
     }
 }
 
-impl Live<'_> {
+impl Live {
     /// The private answer to a player (`ctx`: who pressed where) asking for their own link to
     /// play `table` from the page (Discord's board button): the link under `base`
     /// (`PUBLIC_URL`) if they are seated, else why not, in the reader's language: their own
     /// choice, else their platform's, else the chat's, else the table's.
-    pub async fn live_play_text(self, ctx: &Ctx, table: TableId, base: &str) -> String {
-        let own = self.record_user(ctx).await;
-        let t = match self.load(table).await {
+    pub async fn live_play_text(&self, ctx: &Ctx, table: TableId, base: &str) -> String {
+        let own = self.core.record_user(ctx).await;
+        let t = match self.core.load(table).await {
             Ok(t) => Some(t),
             Err(e) => {
                 tracing::warn!(table = table.get(), error = %e, "a live play link for a table that does not load");
                 None
             }
         };
-        let lang = self.reader_lang(own, ctx.locale.as_deref(), &ctx.chat, t.as_ref()).await;
+        let lang = self.core.reader_lang(own, ctx.locale.as_deref(), &ctx.chat, t.as_ref()).await;
         if t.is_none_or(|t| t.seat_of(&ctx.user).is_none()) {
             return self.i18n.text(lang, "err-not-seated", &[]);
         }

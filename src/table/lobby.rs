@@ -7,13 +7,19 @@ use super::fail::{Fail, Refusal, ServiceError, say};
 use super::i18n::{Arg, Lang};
 use super::load::{Loaded, SHAPE};
 use super::words::{self, Settings, WordError};
-use super::{Ctx, Kind, Lobby, Place, Slot, TableMessage, Target, View};
+use super::{Ctx, Kind, Place, Slot, TableMessage, Target, View};
 use crate::engine::computer::Level;
 use crate::engine::{GameKind, Seat};
 use crate::game::fair::Seed;
 use crate::game::setup;
 use crate::ids::{ChatId, Platform, TableId, UserId};
 use crate::store::{SeatRecord, StoreError, TableRecord, TableStatus};
+
+crate::table::handles::part! {
+    /// Opening a table, joining, leaving, options and starting.
+    Lobby uses [core, store, i18n, key, clock]
+    calls [views: crate::table::Views];
+}
 
 /// Why a lobby rule refused: the message key and its arguments, said privately to who asked.
 #[derive(Debug, Clone, PartialEq)]
@@ -251,7 +257,7 @@ impl Loaded {
 
     /// Unseats `who`; the host's leaving hands the lobby to the next seat, the last one's
     /// cancels the table.
-    pub(super) fn leave(&mut self, who: Actor<'_>) -> Result<Outcome, LobbyRefusal> {
+    fn leave(&mut self, who: Actor<'_>) -> Result<Outcome, LobbyRefusal> {
         self.still_lobby()?;
         let seat = self.seat_of(&who.user).ok_or_else(|| LobbyRefusal::say(Refusal::NotSeated))?;
         self.rec.seats.remove(usize::from(seat));
@@ -267,7 +273,7 @@ impl Loaded {
     }
 
     /// Starts the game: the host or an admin, with enough players seated.
-    pub(super) fn start(&self, who: Actor<'_>) -> Result<Outcome, LobbyRefusal> {
+    fn start(&self, who: Actor<'_>) -> Result<Outcome, LobbyRefusal> {
         self.still_lobby()?;
         if self.rec.host != who.user && !who.admin {
             return Err(LobbyRefusal::say(Refusal::HostOnly));
@@ -306,14 +312,14 @@ impl Loaded {
     }
 
     /// Shows the options panel (host only).
-    pub(super) fn panel(&self, who: Actor<'_>) -> Result<Outcome, LobbyRefusal> {
+    fn panel(&self, who: Actor<'_>) -> Result<Outcome, LobbyRefusal> {
         self.host_only(who)?;
         Ok(Outcome::ShowPanel)
     }
 
     /// Steps option `k` of the panel to its next value (host only); a `k` the panel does not
     /// have is a forged button.
-    pub(super) fn cycle(&mut self, who: Actor<'_>, k: usize) -> Result<Outcome, LobbyRefusal> {
+    fn cycle(&mut self, who: Actor<'_>, k: usize) -> Result<Outcome, LobbyRefusal> {
         self.host_only(who)?;
         let (options, settings) = words::cycle(self.kind, &self.options, self.settings, k)
             .ok_or_else(|| LobbyRefusal::say(Refusal::Forged))?;
@@ -334,7 +340,7 @@ impl Loaded {
     }
 }
 
-impl Lobby<'_> {
+impl Lobby {
     /// A new lobby's record in `chat`: `game` with `options` (as stored) and `settings`, a new
     /// seed, the presser as host in the first seat and `others` after them. `table` names the
     /// table an error is about (0: none yet).
@@ -376,7 +382,8 @@ impl Lobby<'_> {
         game: GameKind,
         words: &[String],
     ) -> Result<Vec<View>, Fail> {
-        let creator = Settings { lang: Some(self.user_lang(ctx).await), ..Settings::default() };
+        let creator =
+            Settings { lang: Some(self.core.user_lang(ctx).await), ..Settings::default() };
         let threads = has_threads(ctx);
         let (options, settings) = words::apply(game, None, creator, words, threads)
             .map_err(|e| word_refusal(threads, game, e))?;
@@ -402,24 +409,24 @@ impl Lobby<'_> {
             Ok(id) => id,
             Err(StoreError::LobbyExists) => {
                 // Show the lobby that exists, so joining is one tap away.
-                let t = self.find(ctx, Some(game), &[TableStatus::Lobby]).await?;
-                let lang = self.table_lang(&t).await;
-                let mut view = self.views().lobby_view(&t, lang);
+                let t = self.core.find(ctx, Some(game), &[TableStatus::Lobby]).await?;
+                let lang = self.core.table_lang(&t).await;
+                let mut view = self.views.lobby_view(&t, lang);
                 // Its host asked again (`/snakes bot` twice): what is left is to start it.
                 let host = t.rec.seats.first().is_some_and(|s| s.user == ctx.user);
                 let said = if host {
                     let table = [("table", t.rec.id.into())];
-                    self.text_for(ctx, lang, "err-lobby-start", &table)
+                    self.core.text_for(ctx, lang, "err-lobby-start", &table)
                 } else {
-                    self.text_for(ctx, lang, "err-lobby-exists", &[])
+                    self.core.text_for(ctx, lang, "err-lobby-exists", &[])
                 };
                 view.text = format!("{said}\n\n{}", view.text);
                 return Ok(vec![view]);
             }
             Err(e) => return Err(e.into()),
         };
-        let mut t = self.load(id).await?;
-        let lang = self.table_lang(&t).await;
+        let mut t = self.core.load(id).await?;
+        let lang = self.core.table_lang(&t).await;
         if bots.is_some() {
             t.settings.bots = bots;
             t.seat_computers(&|k, level| self.computer_name(lang, k, level))?;
@@ -427,9 +434,9 @@ impl Lobby<'_> {
                 // `/nardy bot`: the table is full, the game begins.
                 return self.begin(t, lang).await;
             }
-            self.save(&mut t, None).await?;
+            self.core.save(&mut t, None).await?;
         }
-        Ok(vec![self.views().lobby_view(&t, lang)])
+        Ok(vec![self.views.lobby_view(&t, lang)])
     }
 
     /// A computer's name at a table: "🤖 Computer 2 (hard)", in the table's language. A name is
@@ -449,7 +456,7 @@ impl Lobby<'_> {
         let id = super::token::parse_invite(code, &self.key)
             .and_then(TableId::from_token)
             .ok_or_else(|| say(Refusal::BadInvite))?;
-        let t = match self.load(id).await {
+        let t = match self.core.load(id).await {
             Ok(t) => t,
             Err(ServiceError::Store(StoreError::NotFound(_))) => {
                 return Err(say(Refusal::BadInvite));
@@ -465,19 +472,19 @@ impl Lobby<'_> {
         game: super::Pick,
         op: LobbyOp,
     ) -> Result<Vec<View>, Fail> {
-        let t = self.find(ctx, game, &[TableStatus::Lobby]).await?;
+        let t = self.core.find(ctx, game, &[TableStatus::Lobby]).await?;
         self.lobby_apply(ctx, t, op).await
     }
 
     /// Applies a lobby operation to the lobby as it is now (two people joining at once, a double
-    /// tap on Add computer: see [`super::Service::as_it_is_now`]).
+    /// tap on Add computer: see `Core::as_it_is_now`).
     pub(super) async fn lobby_apply(
         &self,
         ctx: &Ctx,
         t: Loaded,
         op: LobbyOp,
     ) -> Result<Vec<View>, Fail> {
-        self.as_it_is_now(t, |t| self.lobby_apply_once(ctx, t, op.clone())).await
+        self.core.as_it_is_now(t, |t| self.lobby_apply_once(ctx, t, op.clone())).await
     }
 
     async fn lobby_apply_once(
@@ -487,7 +494,7 @@ impl Lobby<'_> {
         op: LobbyOp,
     ) -> Result<Vec<View>, Fail> {
         let who = actor(ctx);
-        let lang = self.table_lang(&t).await;
+        let lang = self.core.table_lang(&t).await;
         let name = |k: usize, level: Level| self.computer_name(lang, k, level);
         let outcome = match op {
             LobbyOp::Join => t.join(who),
@@ -502,21 +509,21 @@ impl Lobby<'_> {
         let mut view = match outcome {
             Outcome::Starts => return self.begin(t, lang).await,
             Outcome::Emptied => {
-                self.save(&mut t, None).await?;
+                self.core.save(&mut t, None).await?;
                 return Ok(vec![self.emptied_view(&t, ctx, lang).await?]);
             }
-            Outcome::ShowPanel => self.views().options_panel(&t, lang),
+            Outcome::ShowPanel => self.views.options_panel(&t, lang),
             Outcome::PanelChanged => {
-                self.save(&mut t, None).await?;
-                let mut view = self.views().options_panel(&t, lang);
+                self.core.save(&mut t, None).await?;
+                let mut view = self.views.options_panel(&t, lang);
                 if t.settings.private {
                     see_it(&mut view, ctx);
                 }
                 view
             }
             Outcome::Changed(note) => {
-                self.save(&mut t, None).await?;
-                let mut view = self.views().lobby_view(&t, lang);
+                self.core.save(&mut t, None).await?;
+                let mut view = self.views.lobby_view(&t, lang);
                 if let Some((key, name)) = note {
                     let said = self.i18n.text(lang, key, &[("name", name.into())]);
                     view.text = format!("{said}\n{}", view.text);
@@ -537,8 +544,11 @@ impl Lobby<'_> {
     /// The lobby's last word when its last player left.
     async fn emptied_view(&self, t: &Loaded, ctx: &Ctx, lang: Lang) -> Result<View, Fail> {
         let audience = if t.settings.private { vec![ctx.user.clone()] } else { Vec::new() };
-        let text =
-            self.i18n.text(lang, "lobby-empty", &[("game", self.game_name(lang, t.kind).into())]);
+        let text = self.i18n.text(
+            lang,
+            "lobby-empty",
+            &[("game", self.core.game_name(lang, t.kind).into())],
+        );
         let message = TableMessage {
             audience,
             place: Place::InPlace,
@@ -553,12 +563,12 @@ impl Lobby<'_> {
                 .map_err(|e| word_refusal(false, t.kind, WordError::Option(e)))?;
         t.game = Some(game);
         t.rec.status = TableStatus::Playing;
-        self.save(&mut t, None).await?;
+        self.core.save(&mut t, None).await?;
         let text = self.i18n.text(
             lang,
             "lobby-started",
             &[
-                ("game", self.game_name(lang, t.kind).into()),
+                ("game", self.core.game_name(lang, t.kind).into()),
                 ("players", super::shown_names(lang, &t.names()).into()),
                 ("commitment", t.rec.commitment.clone().into()),
             ],
@@ -568,7 +578,7 @@ impl Lobby<'_> {
             ..TableMessage::new(t.rec.id, Slot::Lobby, t.rec.version)
         };
         let started = View::new(Some(lang), text, Kind::Table(started));
-        let board = self.views().board_view(&t, lang, &[], Vec::new()).await;
+        let board = self.views.board_view(&t, lang, &[], Vec::new()).await;
         Ok(vec![started, board])
     }
 }

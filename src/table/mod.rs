@@ -7,16 +7,15 @@
 //! never ahead of the database; a button that lost a race gets a private "out of date" answer
 //! and a fresh board.
 
-mod audit;
 pub mod budget;
-mod chat;
 pub mod command;
+mod core;
 mod cup;
 pub mod describe;
 mod fail;
+mod handles;
 pub mod i18n;
 pub mod live;
-mod load;
 mod lobby;
 mod message;
 mod notify;
@@ -32,18 +31,26 @@ pub mod words;
 
 use std::sync::atomic::{AtomicI64, Ordering};
 
-pub use audit::LogCheck;
+pub use self::core::NotifyChoice;
+use self::core::load;
 pub use command::{Command, parse as parse_command};
+pub use cup::Cups;
 pub use fail::ServiceError;
+pub use live::Live;
+pub use lobby::Lobby;
 pub use message::{
     About, Attachment, Button, File, FileKind, Kind, Place, Post, Private, Refusal, Standings,
     TableMessage, TurnNotice, View,
 };
-pub use notify::{Link, Notice, NoticeFailure, NotifyChoice};
+pub use notify::{Link, Notice, NoticeFailure, TurnNotices};
+pub use play::Play;
+pub use ratings::Ratings;
 pub use ratings::Scope;
-pub use service::{
-    Cups, IdentifyTurn, Live, Lobby, Play, Ratings, Rematches, Replays, Service, TurnNotices, Views,
-};
+pub use rematch::Rematches;
+pub use replays::LogCheck;
+pub use replays::Replays;
+pub use service::{IdentifyTurn, Service};
+pub use view::Views;
 
 use crate::engine::GameKind;
 use crate::ids::{ChatId, TableId, UserId};

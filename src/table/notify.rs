@@ -1,7 +1,7 @@
 //! Turn notices and the list of a player's games: `/notify` (a private message when a turn has
 //! been yours for a while, never after it was played, outside quiet hours) and `/games`.
 //!
-//! A notice is owed from the change that made it a person's turn: [`Service::save`] writes it in
+//! A notice is owed from the change that made it a person's turn: the core's `save` writes it in
 //! the same transaction as the move (due after the person's delay, or at the turn's reminder if
 //! that comes first), and the change that ends the turn deletes it in its own. The timer loop
 //! claims due notices like deadlines ([`Store::claim_notices`]: one process sends each), merges
@@ -10,16 +10,20 @@
 //!
 //! [`Store::claim_notices`]: crate::store::Store::claim_notices
 
-use serde::{Deserialize, Serialize};
-
+use super::core::{NotifyChoice, people_to_act};
 use super::fail::{Fail, Refusal, ServiceError};
 use super::i18n::{Arg, Lang};
 use super::load::Loaded;
 use super::{About, Kind, Post, Private, TurnNotice};
-use super::{Ctx, TurnNotices, View};
-use crate::engine::Legal;
+use super::{Ctx, View};
 use crate::ids::{ChatId, MessageRef, TableId, UserId};
 use crate::store::{Pending, TableStatus};
+
+crate::table::handles::part! {
+    /// Turn notices in private chats.
+    TurnNotices uses [core, store, i18n, clock]
+    calls [views: crate::table::Views];
+}
 
 /// How long a claimed notice is held by the process sending it, in milliseconds.
 const NOTICE_LEASE_MS: i64 = 30_000;
@@ -27,69 +31,7 @@ const NOTICE_LEASE_MS: i64 = 30_000;
 /// The most notices claimed in one round of the timer.
 const NOTICES_PER_ROUND: i64 = 64;
 
-/// A person's choice of turn notices, stored as JSON in `users.notify`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct NotifyChoice {
-    /// Notices wanted at all.
-    pub on: bool,
-    /// Minutes a turn must have been theirs before the notice (0: at once).
-    pub after_min: u32,
-    /// Quiet hours `[from, to)`, local hours 0–23: a notice due then waits until `to`.
-    pub quiet: Option<[u8; 2]>,
-    /// The person's offset from UTC, in minutes (`tz +3:30` is 210).
-    pub tz_min: i32,
-    /// A private message could not reach them (Discord: direct messages closed); said once,
-    /// and notices stop until they turn them on again.
-    pub unreachable: bool,
-}
-
-impl Default for NotifyChoice {
-    fn default() -> Self {
-        Self { on: false, after_min: 10, quiet: None, tz_min: 0, unreachable: false }
-    }
-}
-
 impl NotifyChoice {
-    /// The stored choice (empty or unreadable: the default, off).
-    pub fn read(stored: &str) -> Self {
-        serde_json::from_str(stored).unwrap_or_default()
-    }
-
-    /// Whether notices go out: on, and reachable.
-    pub fn active(&self) -> bool {
-        self.on && !self.unreachable
-    }
-
-    /// When a notice for a turn that became theirs at `now` is due: after their delay, but no
-    /// later than the turn's reminder (a notice after the bot played for them would be
-    /// useless), moved out of quiet hours.
-    pub fn due(&self, now: i64, remind_ms: Option<i64>) -> i64 {
-        let mut due = now + i64::from(self.after_min) * 60_000;
-        if let Some(remind) = remind_ms {
-            due = due.min(remind.max(now));
-        }
-        self.after_quiet(due)
-    }
-
-    /// `at`, or if that falls within quiet hours, the end of them.
-    pub fn after_quiet(&self, at: i64) -> i64 {
-        let Some([from, to]) = self.quiet else { return at };
-        if from == to {
-            return at;
-        }
-        let day = 24 * 60;
-        let minute = (at.div_euclid(60_000) + i64::from(self.tz_min)).rem_euclid(day);
-        let (from, to) = (i64::from(from) * 60, i64::from(to) * 60);
-        let quiet =
-            if from < to { minute >= from && minute < to } else { minute >= from || minute < to };
-        if !quiet {
-            return at;
-        }
-        let wait = (to - minute).rem_euclid(day);
-        (at.div_euclid(60_000) + wait) * 60_000
-    }
-
     /// Applies `/notify` words: `on`, `off`, `now`, `after 10m` (or `2h`, `0`), `quiet 23-7`,
     /// `quiet off`, `tz +3:30`. The word that does not fit, if any.
     pub fn apply(&mut self, words: &[String]) -> Result<(), String> {
@@ -179,23 +121,6 @@ fn time_left(i18n: &crate::table::i18n::I18n, lang: Lang, minutes: i64) -> Strin
     i18n.text(lang, "games-left-hours", &args)
 }
 
-/// The users who are to act at a table now (people only): the player to move, or everyone
-/// still to throw a roll-off.
-fn people_to_act(t: &Loaded) -> Vec<usize> {
-    if t.rec.status != TableStatus::Playing {
-        return Vec::new();
-    }
-    let Some(game) = &t.game else { return Vec::new() };
-    let seats: Vec<usize> = match game.legal() {
-        Legal::RollOff { seats } => seats.iter().map(|s| usize::from(*s)).collect(),
-        legal => legal.to_move().map(usize::from).into_iter().collect(),
-    };
-    seats
-        .into_iter()
-        .filter(|&i| t.rec.seats.get(i).is_some_and(|s| !s.left && !s.user.is_computer()))
-        .collect()
-}
-
 /// A message telling a person of their waiting tables: the adapter that delivered it reports
 /// it with [`TurnNotices::noticed`], or its failure with [`TurnNotices::notice_failed`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -230,10 +155,10 @@ pub enum NoticeFailure {
     Failed,
 }
 
-impl TurnNotices<'_> {
+impl TurnNotices {
     /// `/notify [words]`: shows or changes the person's turn notices (a private answer).
     pub(super) async fn notify(&self, ctx: &Ctx, words: &[String]) -> Result<Vec<View>, Fail> {
-        let lang = self.user_lang(ctx).await;
+        let lang = self.core.user_lang(ctx).await;
         let stored = self.store.notify(&ctx.user).await?.map(|(n, _)| n).unwrap_or_default();
         let mut choice = NotifyChoice::read(&stored);
         let was = choice.active();
@@ -273,7 +198,7 @@ impl TurnNotices<'_> {
 
     /// `/start notify` in a private chat: notices will come here.
     pub(super) async fn notify_here(&self, ctx: &Ctx) -> Result<Vec<View>, Fail> {
-        let lang = self.user_lang(ctx).await;
+        let lang = self.core.user_lang(ctx).await;
         let stored = self.store.notify(&ctx.user).await?.map(|(n, _)| n).unwrap_or_default();
         let choice = NotifyChoice::read(&stored);
         let text = if choice.active() {
@@ -294,7 +219,7 @@ impl TurnNotices<'_> {
                 &[("minutes", Arg::Number(i64::from(c.after_min)))],
             ));
         } else {
-            lines.push(self.text_for(ctx, lang, "notify-off", &[]));
+            lines.push(self.core.text_for(ctx, lang, "notify-off", &[]));
         }
         // In a Telegram group the details are not said (see `notify`).
         let details = !ctx.chat.is_telegram_group();
@@ -311,41 +236,14 @@ impl TurnNotices<'_> {
         } else if c.tz_min != 0 && details {
             lines.push(self.i18n.text(lang, "notify-tz", &[("tz", utc(c.tz_min).into())]));
         }
-        lines.push(self.text_for(ctx, lang, "notify-usage", &[]));
+        lines.push(self.core.text_for(ctx, lang, "notify-usage", &[]));
         lines.join("\n")
-    }
-
-    /// The notices a change owes and the ones it ends, for [`Service::save`]: each seated
-    /// person who wants notices and is to act now is owed one (kept as it is if already owed
-    /// for this turn); the others' are dropped.
-    pub(super) fn notices_of(&self, t: &Loaded, now: i64) -> (Vec<(UserId, i64)>, Vec<UserId>) {
-        let mut owed = Vec::new();
-        let mut ended = Vec::new();
-        let acting = people_to_act(t);
-        for (i, seat) in t.rec.seats.iter().enumerate() {
-            if seat.notify.is_empty() {
-                continue;
-            }
-            let choice = NotifyChoice::read(&seat.notify);
-            if !choice.active() {
-                continue;
-            }
-            if acting.contains(&i) {
-                if !owed.iter().any(|(u, _)| u == &seat.user) {
-                    owed.push((seat.user.clone(), choice.due(now, t.rec.remind_ms)));
-                }
-            } else if !ended.contains(&seat.user) {
-                ended.push(seat.user.clone());
-            }
-        }
-        ended.retain(|u| !owed.iter().any(|(o, _)| o == u));
-        (owed, ended)
     }
 
     /// Runs the turn notices once: claims the due ones and makes one message per person of
     /// their waiting tables, addressed to where it must go (`telegram:<user>`: their private
     /// chat; `discord:@<user>`: a direct message; the playground: the table's room, privately).
-    pub async fn notices(self) -> Result<Vec<(ChatId, View)>, ServiceError> {
+    pub async fn notices(&self) -> Result<Vec<(ChatId, View)>, ServiceError> {
         let now = self.clock.now_ms();
         let claimed = self.store.claim_notices(now, NOTICE_LEASE_MS, NOTICES_PER_ROUND).await?;
         let mut out = Vec::new();
@@ -395,7 +293,7 @@ impl TurnNotices<'_> {
         let own = lang.as_deref().and_then(Lang::from_tag);
         let mut waiting = Vec::new();
         for &table in tables {
-            let t = match self.load(table).await {
+            let t = match self.core.load(table).await {
                 Ok(t) => t,
                 Err(ServiceError::Damaged(..)) => {
                     self.store.settle_notice(table, user, None, None).await?;
@@ -414,7 +312,7 @@ impl TurnNotices<'_> {
         let Some(first) = waiting.first() else { return Ok(None) };
         let lang = match own {
             Some(lang) => lang,
-            None => self.table_lang(first).await,
+            None => self.core.table_lang(first).await,
         };
         let mut lines = vec![self.i18n.text(lang, "notice-title", &[])];
         let mut links = Vec::new();
@@ -423,7 +321,7 @@ impl TurnNotices<'_> {
             links.push(self.link(t));
         }
         let image = match (&first.game, waiting.len()) {
-            (Some(game), 1) => self.views().picture(game, &[], &first.names(), lang).await,
+            (Some(game), 1) => self.views.picture(game, &[], &first.names(), lang).await,
             _ => None,
         };
         let address = user.direct_chat().unwrap_or_else(|| first.rec.chat.clone());
@@ -441,7 +339,7 @@ impl TurnNotices<'_> {
 
     /// One table in a list: its game and number, whose turn, and the time left.
     fn table_line(&self, t: &Loaded, lang: Lang, user: &UserId, now: i64) -> String {
-        let game = self.game_name(lang, t.kind);
+        let game = self.core.game_name(lang, t.kind);
         let acting = people_to_act(t);
         let state = if t.rec.status == TableStatus::Lobby {
             self.i18n.text(
@@ -489,7 +387,7 @@ impl TurnNotices<'_> {
     /// Whether `notice` is still to be sent: a turn it tells of is still waiting (asked just
     /// before sending, so that a notice never arrives after the turn was played: issue 46,
     /// item 7). Should the store not answer, it is sent (a late notice beats none).
-    pub async fn notice_due(self, notice: &Notice) -> bool {
+    pub async fn notice_due(&self, notice: &Notice) -> bool {
         match self.store.notice_pending(&notice.user, &notice.tables).await {
             Ok(due) => {
                 if !due {
@@ -505,7 +403,7 @@ impl TurnNotices<'_> {
     }
 
     /// The adapter delivered a notice: it is not sent again for these turns.
-    pub async fn noticed(self, notice: &Notice) {
+    pub async fn noticed(&self, notice: &Notice) {
         let now = self.clock.now_ms();
         for &table in &notice.tables {
             if let Err(e) = self.store.settle_notice(table, &notice.user, Some(now), None).await {
@@ -517,7 +415,7 @@ impl TurnNotices<'_> {
     /// A notice could not be delivered. Blocked or closed: notices are switched off (the
     /// turns' notices dropped); for closed direct messages, the views that say so once in each
     /// table's chat (`(chat, view)`). Otherwise the notice is tried again when its claim ends.
-    pub async fn notice_failed(self, notice: &Notice, why: NoticeFailure) -> Vec<(ChatId, View)> {
+    pub async fn notice_failed(&self, notice: &Notice, why: NoticeFailure) -> Vec<(ChatId, View)> {
         if why == NoticeFailure::Failed {
             return Vec::new();
         }
@@ -544,8 +442,8 @@ impl TurnNotices<'_> {
         }
         // Said once, in the chat of the first table it told of.
         let Some(&table) = notice.tables.first() else { return Vec::new() };
-        let Ok(t) = self.load(table).await else { return Vec::new() };
-        let lang = self.table_lang(&t).await;
+        let Ok(t) = self.core.load(table).await else { return Vec::new() };
+        let lang = self.core.table_lang(&t).await;
         let name = t
             .rec
             .seats
@@ -571,7 +469,7 @@ impl TurnNotices<'_> {
     /// `/games`: in a private chat (or wherever the person asks), their open tables across all
     /// chats; in a group, this chat's open tables too.
     pub(super) async fn games(&self, ctx: &Ctx) -> Result<Vec<View>, Fail> {
-        let lang = self.user_lang(ctx).await;
+        let lang = self.core.user_lang(ctx).await;
         let now = self.clock.now_ms();
         let mut lines = Vec::new();
         let mut links = Vec::new();
@@ -602,7 +500,7 @@ impl TurnNotices<'_> {
         }
         let mut shown = Vec::new();
         for (id, ..) in &mine {
-            let Ok(t) = self.load(*id).await else { continue };
+            let Ok(t) = self.core.load(*id).await else { continue };
             lines.push(self.table_line(&t, lang, &ctx.user, now));
             links.push(self.link(&t));
             shown.push(*id);
@@ -611,10 +509,10 @@ impl TurnNotices<'_> {
             let others: Vec<TableId> =
                 here.iter().copied().filter(|id| !shown.contains(id)).collect();
             if !others.is_empty() {
-                lines.push(self.text_for(ctx, lang, "games-here", &[]));
+                lines.push(self.core.text_for(ctx, lang, "games-here", &[]));
             }
             for id in others {
-                let Ok(t) = self.load(id).await else { continue };
+                let Ok(t) = self.core.load(id).await else { continue };
                 lines.push(self.table_line(&t, lang, &ctx.user, now));
                 links.push(self.link(&t));
             }

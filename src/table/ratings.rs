@@ -2,18 +2,22 @@
 //! [`crate::game::rating`]), the change shown after a game, `dicetable ratings --rebuild`, and the
 //! answers of `/top`, `/stats`, `/stats public` and `/vs`.
 
-use std::sync::Mutex;
-
+use super::core::Plan;
 use super::fail::{Fail, Refusal, say};
 use super::i18n::{Arg, Lang};
-use super::load::{Loaded, Rated};
+use super::load::Loaded;
 use super::message::{Attachment, Kind, Post};
-use super::{Ctx, Ratings, Target, View};
+use super::{Ctx, Target, View};
 use crate::engine::computer::Level;
 use crate::engine::{Game, GameKind};
-use crate::game::rating::{self, ALL_TIME, Entrant, Skill};
-use crate::ids::{Player, UserId};
-use crate::store::{RatingRow, TableStatus};
+use crate::game::rating::{self, ALL_TIME, Skill};
+use crate::ids::UserId;
+use crate::store::RatingRow;
+
+crate::table::handles::part! {
+    /// Ratings, leaderboards and seasons.
+    Ratings uses [core, store, i18n, clock, seasons, renderer, drawing];
+}
 
 /// How many places a ladder shows.
 const LADDER: usize = 10;
@@ -30,118 +34,13 @@ pub enum Scope {
     Global,
 }
 
-/// What a finished game's rating needs: the seats as the formula sees them, and where the
-/// changes of the all-time rating are collected.
-pub(super) struct Plan {
-    kind: GameKind,
-    /// For each seat: its person's index in `users`, or its computer's level.
-    seats: Vec<Result<usize, crate::engine::computer::Level>>,
-    ranks: Vec<u32>,
-    /// The game's length ([`rating::length`]).
-    length: u32,
-    at_ms: i64,
-    pub(super) users: Vec<String>,
-    pub(super) seasons: Vec<String>,
-    changes: Mutex<Vec<Rated>>,
-}
-
-impl Plan {
-    /// The plan of a finished game, if it is rated: a rated game (not Snakes), finished (not
-    /// cancelled), at least two seats, at least one person, each person at one seat, every seat
-    /// ranked (a resignation or three strikes is already last in the ranking).
-    fn of(
-        kind: GameKind,
-        game: &Game,
-        seats: &[(UserId, Option<i32>)],
-        at_ms: i64,
-        season: String,
-    ) -> Option<Plan> {
-        if !rating::rated_game(kind) || seats.len() < 2 {
-            return None;
-        }
-        let mut users = Vec::new();
-        let mut plan_seats = Vec::new();
-        let mut ranks = Vec::new();
-        for (user, rank) in seats {
-            ranks.push(u32::try_from((*rank)?).ok()?);
-            match user.player() {
-                Player::Computer { level, .. } => plan_seats.push(Err(level)),
-                Player::DamagedComputer => return None,
-                Player::Person => {
-                    if users.contains(&user.to_string()) {
-                        return None;
-                    }
-                    plan_seats.push(Ok(users.len()));
-                    users.push(user.to_string());
-                }
-            }
-        }
-        if users.is_empty() {
-            return None;
-        }
-        Some(Plan {
-            kind,
-            seats: plan_seats,
-            ranks,
-            length: rating::length(game),
-            at_ms,
-            users,
-            seasons: vec![ALL_TIME.to_owned(), season],
-            changes: Mutex::new(Vec::new()),
-        })
-    }
-
-    /// The rows after the game from the rows before (one per person, in `users` order).
-    pub(super) fn rate(&self, season: &str, rows: &[RatingRow]) -> Vec<RatingRow> {
-        let before: Vec<Skill> = rows
-            .iter()
-            .map(|r| match (r.mu, r.sigma) {
-                (Some(mu), Some(sigma)) => Skill { mu, sigma }.aged(self.at_ms - r.last_ms),
-                _ => rating::START,
-            })
-            .collect();
-        let entrants: Vec<Entrant> = self
-            .seats
-            .iter()
-            .map(|s| match *s {
-                Ok(i) => Entrant::Person(before.get(i).copied().unwrap_or(rating::START)),
-                Err(level) => Entrant::Computer(level),
-            })
-            .collect();
-        let games: Vec<i64> = self
-            .seats
-            .iter()
-            .map(|s| s.ok().and_then(|i| rows.get(i)).map_or(0, |r| r.games))
-            .collect();
-        let after = rating::rate(self.kind, &entrants, &self.ranks, self.length, &games);
-        let mut out: Vec<RatingRow> = rows.to_vec();
-        let mut changes = Vec::new();
-        for (seat, s) in self.seats.iter().enumerate() {
-            let Ok(i) = *s else { continue };
-            let Some(row) = out.get_mut(i) else { continue };
-            row.mu = Some(after[seat].mu);
-            row.sigma = Some(after[seat].sigma);
-            row.games += 1;
-            row.wins += i64::from(self.ranks[seat] == 1);
-            row.last_ms = self.at_ms;
-            changes.push(Rated { seat, before: before[i], after: after[seat], games: row.games });
-        }
-        if season == ALL_TIME
-            && let Ok(mut kept) = self.changes.lock()
-        {
-            *kept = changes;
-        }
-        out
-    }
-}
-
-impl Ratings<'_> {
+impl Ratings {
     pub(super) async fn stats_of(
         &self,
         ctx: &Ctx,
         game: Option<GameKind>,
     ) -> Result<Vec<View>, Fail> {
-        let lang = self.user_lang(ctx).await;
+        let lang = self.core.user_lang(ctx).await;
         let rows = self.store.user_stats(&ctx.user).await?;
         let mut lines =
             vec![self.i18n.text(lang, "stats-title", &[("name", ctx.name.clone().into())])];
@@ -162,7 +61,7 @@ impl Ratings<'_> {
                     lang,
                     "stats-line",
                     &[
-                        ("game", self.game_name(lang, kind).into()),
+                        ("game", self.core.game_name(lang, kind).into()),
                         ("games", Arg::Number(games)),
                         ("wins", Arg::Number(wins)),
                         ("rate", Arg::Number(rate(wins, games))),
@@ -182,7 +81,7 @@ impl Ratings<'_> {
                             ("rate", Arg::Number(rate(r.wins, r.games))),
                         ],
                     );
-                    lines.push(format!("{}: {line}", self.game_name(lang, kind)));
+                    lines.push(format!("{}: {line}", self.core.game_name(lang, kind)));
                 }
             }
         }
@@ -190,24 +89,6 @@ impl Ratings<'_> {
         let image = self.rating_chart(ctx, lang, game).await?;
         let post = Post { attachment: image.map(Attachment::Picture), ..Post::default() };
         Ok(vec![View::new(Some(lang), lines.join("\n"), Kind::Post(post))])
-    }
-
-    /// The rating plan of a table whose game just finished, if it is rated.
-    pub(super) fn rating_plan(&self, t: &Loaded, at_ms: i64) -> Option<Plan> {
-        if t.rec.status != TableStatus::Finished {
-            return None;
-        }
-        let game = t.game.as_ref()?;
-        let seats: Vec<(UserId, Option<i32>)> =
-            t.rec.seats.iter().map(|s| (s.user.clone(), s.rank)).collect();
-        Plan::of(t.kind, game, &seats, at_ms, self.seasons.of(at_ms))
-    }
-
-    /// After a save that rated the game: keep the changes for the ranking message.
-    pub(super) fn keep_rated(t: &mut Loaded, plan: Option<Plan>) {
-        if let Some(plan) = plan {
-            t.rated = plan.changes.into_inner().unwrap_or_default();
-        }
     }
 
     /// The rating changes of a game that just finished, one line each ("Ana 1512 → 1530 (+18)"),
@@ -242,7 +123,7 @@ impl Ratings<'_> {
 
     /// `dicetable ratings --rebuild`: every rating recomputed from the stored finished games in
     /// their rating order, in one transaction. Returns how many games were rated.
-    pub async fn rebuild_ratings(self) -> Result<usize, ServiceFailure> {
+    pub async fn rebuild_ratings(&self) -> Result<usize, ServiceFailure> {
         let games = self.store.ratings().finished_games().await?;
         let mut plans = Vec::new();
         for g in &games {
@@ -272,7 +153,7 @@ impl Ratings<'_> {
 
     /// At start-up: ratings stored under an older model ([`rating::MODEL`]) are rebuilt under
     /// this one, once (issue 47 item 4). Returns how many games were rated, if it rebuilt.
-    pub async fn upgrade_ratings(self) -> Result<Option<usize>, ServiceFailure> {
+    pub async fn upgrade_ratings(&self) -> Result<Option<usize>, ServiceFailure> {
         if self.store.ratings().rating_model().await? == Some(rating::MODEL) {
             return Ok(None);
         }
@@ -288,7 +169,7 @@ impl Ratings<'_> {
         game: Option<GameKind>,
         scope: Scope,
     ) -> Result<Vec<View>, Fail> {
-        let lang = self.chat_lang(ctx).await;
+        let lang = self.core.chat_lang(ctx).await;
         let now = self.clock.now_ms();
         let season = match scope {
             Scope::Season => self.seasons.of(now),
@@ -320,7 +201,7 @@ impl Ratings<'_> {
             if rows.is_empty() && game.is_none() {
                 continue;
             }
-            lines.push(format!("\n{}", self.game_name(lang, kind)));
+            lines.push(format!("\n{}", self.core.game_name(lang, kind)));
             for (i, r) in rows.iter().take(LADDER).enumerate() {
                 any = true;
                 let skill = shown_skill(&r.rating, now);
@@ -350,7 +231,7 @@ impl Ratings<'_> {
             lines.push(self.i18n.text(lang, why, &[]));
         }
         if scope == Scope::Global {
-            lines.push(self.text_for(ctx, lang, "ladder-global-how", &[]));
+            lines.push(self.core.text_for(ctx, lang, "ladder-global-how", &[]));
         }
         Ok(vec![View::post(Some(lang), lines.join("\n"))])
     }
@@ -370,7 +251,7 @@ impl Ratings<'_> {
         if all_games && of_game.is_empty() {
             return Ok(false);
         }
-        lines.push(format!("\n{}", self.game_name(lang, kind)));
+        lines.push(format!("\n{}", self.core.game_name(lang, kind)));
         lines.push(self.i18n.text(lang, "ladder-unrated", &[]));
         for (i, r) in of_game.iter().enumerate() {
             lines.push(self.i18n.text(
@@ -416,7 +297,7 @@ impl Ratings<'_> {
                     lang,
                     "stats-rating",
                     &[
-                        ("game", self.game_name(lang, kind).into()),
+                        ("game", self.core.game_name(lang, kind).into()),
                         ("rating", Arg::Number(skill.shown())),
                         ("mark", mark(skill, all.games).into()),
                         ("deviation", Arg::Number(skill.shown_deviation())),
@@ -455,7 +336,7 @@ impl Ratings<'_> {
                     lang,
                     "stats-last-season",
                     &[
-                        ("game", self.game_name(lang, kind).into()),
+                        ("game", self.core.game_name(lang, kind).into()),
                         ("season", self.season_label(lang, &last).into()),
                         ("names", Arg::List(names)),
                     ],
@@ -467,16 +348,20 @@ impl Ratings<'_> {
 
     /// `/stats public` and `/stats private`: whether the user is on ladders across chats.
     pub(super) async fn set_public(&self, ctx: &Ctx, public: bool) -> Result<Vec<View>, Fail> {
-        let lang = self.user_lang(ctx).await;
+        let lang = self.core.user_lang(ctx).await;
         self.store.ratings().set_public(&ctx.user, public).await?;
         let key = if public { "stats-public-on" } else { "stats-public-off" };
-        Ok(vec![View::private(Some(lang), self.text_for(ctx, lang, key, &[]), ctx.user.clone())])
+        Ok(vec![View::private(
+            Some(lang),
+            self.core.text_for(ctx, lang, key, &[]),
+            ctx.user.clone(),
+        )])
     }
 
     /// `/vs <name>` (Discord: `/game vs user`): the record between the user and another person
     /// of this chat, per game. `target` is a name as shown at tables, `@name`, or a user id.
     pub(super) async fn versus(&self, ctx: &Ctx, target: &Target) -> Result<Vec<View>, Fail> {
-        let lang = self.chat_lang(ctx).await;
+        let lang = self.core.chat_lang(ctx).await;
         // Names are stored without bidi controls (`clean_name`): so is the one typed.
         let typed = target.name().trim();
         let cleaned = if typed.is_empty() { String::new() } else { super::clean_name(typed) };
@@ -514,7 +399,7 @@ impl Ratings<'_> {
                     lang,
                     "vs-line",
                     &[
-                        ("game", self.game_name(lang, kind).into()),
+                        ("game", self.core.game_name(lang, kind).into()),
                         ("games", Arg::Number(r.games)),
                         ("ahead", Arg::Number(r.ahead)),
                         ("behind", Arg::Number(r.behind)),
@@ -526,7 +411,7 @@ impl Ratings<'_> {
     }
 }
 
-impl Ratings<'_> {
+impl Ratings {
     /// The chart of `/stats`: the user's rating over this season in `game` (or the first rated
     /// game they played this season), drawn on the drawing pool; `None` with no rated game.
     async fn rating_chart(
@@ -554,7 +439,7 @@ impl Ratings<'_> {
                 lang,
                 "chart-title",
                 &[
-                    ("game", self.game_name(lang, kind).into()),
+                    ("game", self.core.game_name(lang, kind).into()),
                     ("season", self.season_label(lang, &season).into()),
                 ],
             ),
@@ -571,7 +456,7 @@ impl Ratings<'_> {
     }
 }
 
-impl Ratings<'_> {
+impl Ratings {
     /// A picture drawn on the drawing pool (its turn for a core, off the async threads); `None`
     /// if drawing failed, which is logged as `what` (the words it goes with still go).
     pub(super) async fn draw(

@@ -14,9 +14,15 @@
 use super::fail::{Fail, Refusal, say};
 use super::load::Loaded;
 use super::lobby::{LobbyOp, LobbyRefusal};
-use super::{Ctx, Rematches, View};
+use super::{Ctx, View};
 use crate::ids::{TableId, UserId};
 use crate::store::{Rematch, SeatRecord, TableRecord, TableStatus};
+
+crate::table::handles::part! {
+    /// Another game with the same players.
+    Rematches uses [core, store]
+    calls [lobby: crate::table::Lobby, views: crate::table::Views];
+}
 
 impl Loaded {
     /// The invited players of a rematch lobby who have no seat yet.
@@ -46,7 +52,7 @@ impl Loaded {
     }
 }
 
-impl Rematches<'_> {
+impl Rematches {
     /// A press of 🔁 Rematch on finished table `t`, whose token was drawn at `version`.
     pub(super) async fn rematch(
         &self,
@@ -84,7 +90,7 @@ impl Rematches<'_> {
         });
         let (chat, game) = (&t.rec.chat, &t.rec.game);
         let options = t.rec.options.clone();
-        self.lobby().lobby_record(
+        self.lobby.lobby_record(
             ctx,
             chat,
             game,
@@ -98,17 +104,17 @@ impl Rematches<'_> {
     /// What the press that opened rematch `id` shows: its lobby, a new message; or, when
     /// nobody else is invited (one person against computers), the game at once.
     async fn rematch_opened(&self, id: TableId) -> Result<Vec<View>, Fail> {
-        let t = self.load(id).await?;
-        let lang = self.table_lang(&t).await;
+        let t = self.core.load(id).await?;
+        let lang = self.core.table_lang(&t).await;
         if t.rematch_complete() {
-            return self.lobby().begin(t, lang).await;
+            return self.lobby.begin(t, lang).await;
         }
-        Ok(vec![self.views().lobby_view(&t, lang)])
+        Ok(vec![self.views.lobby_view(&t, lang)])
     }
 
     /// A press after the rematch was opened: a seat at it, while it is a lobby.
     async fn join_rematch(&self, ctx: &Ctx, id: TableId) -> Result<Vec<View>, Fail> {
-        let t = self.load(id).await?;
+        let t = self.core.load(id).await?;
         // Seated at a rematch that has begun: say so, with its number (issue 46, item 15).
         let started = || Fail::Say(Refusal::RematchStarted, vec![("table", id.into())]);
         if t.seat_of(&ctx.user).is_some() {
@@ -122,11 +128,11 @@ impl Rematches<'_> {
         if t.rec.status != TableStatus::Lobby {
             return Err(over());
         }
-        match self.lobby().lobby_apply(ctx, t, LobbyOp::Join).await {
+        match self.lobby.lobby_apply(ctx, t, LobbyOp::Join).await {
             // Started or closed while this press was on its way: by this presser's own earlier
             // press (a double tap that seated them and started the game), or without them.
             Err(Fail::Say(Refusal::Started | Refusal::GameOver, _)) => {
-                let t = self.load(id).await?;
+                let t = self.core.load(id).await?;
                 Err(if t.seat_of(&ctx.user).is_some() { started() } else { over() })
             }
             done => done,

@@ -1,23 +1,27 @@
 //! The table service's operations: one method per thing a user can do, each a read, a check, and
 //! one version-guarded write.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::sync::Arc;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
+use std::sync::atomic::Ordering;
 
+use super::core::load::LEASE_MS;
+use super::core::{Core, CoreHandles, Owed, StoreHealth};
 use super::fail::{Fail, Refusal, ServiceError};
+use super::handles::Handles;
 use super::i18n::{Arg, I18n, Lang};
-use super::load::{LEASE_MS, Loaded};
 use super::lobby::LobbyOp;
 use super::message::spread_audience;
 use super::token::{Subject, Token, TokenKey};
-use super::{Clock, Ctx, Op, Pick, Slot, View};
+use super::{
+    Clock, Ctx, Cups, Live, Lobby, Op, Pick, Play, Ratings, Rematches, Replays, Slot, TurnNotices,
+    View, Views,
+};
 use crate::engine::GameKind;
-use crate::ids::{MessageRef, Platform, TableId, UserId, Version};
+use crate::ids::{MessageRef, Platform, Posted, TableId, UserId};
 use crate::render::Renderer;
 use crate::runtime::metrics::Metrics;
-use crate::store::{SeatRecord, Store, StoreError};
+use crate::store::{Store, StoreError};
 
 mod answer;
 
@@ -27,63 +31,6 @@ impl Service {
     /// buttons, whatever other shows of the table run at once in any process.
     pub async fn show<S: super::show::Surface>(&self, surface: &S, view: &View) {
         self.shows.show(surface, view).await;
-    }
-
-    /// A game's name in `lang`.
-    pub(super) fn game_name(&self, lang: Lang, kind: GameKind) -> String {
-        self.i18n.text(lang, &format!("game-{}", kind.name()), &[])
-    }
-
-    /// The people a rematch of table `of` invites: every person who sat at it, once each
-    /// (also those who left it early: they were players of the game; computers sit again
-    /// without an invitation).
-    pub(super) async fn invited(&self, of: TableId) -> Result<Vec<SeatRecord>, ServiceError> {
-        let mut invited: Vec<SeatRecord> = Vec::new();
-        for seat in self.store.seats(of).await? {
-            if !seat.user.is_computer() && !invited.iter().any(|s| s.user == seat.user) {
-                invited.push(seat);
-            }
-        }
-        Ok(invited)
-    }
-
-    /// The thread a table plays in (a Discord thread opened for it: its channel's number), as
-    /// read with the table, or else read now.
-    pub(super) async fn thread_of(&self, t: &Loaded) -> Result<Option<i64>, Fail> {
-        match &t.rec.around {
-            Some(around) => Ok(around.thread()),
-            None => Ok(self.store.thread(t.rec.id).await?),
-        }
-    }
-}
-
-/// Whether the store answered lately, shared by a service's clones: while it does not, presses
-/// are answered at once ("the game store is not answering") instead of each waiting for the
-/// database, and the store is probed at most once a second until it answers again.
-#[derive(Debug, Default)]
-pub(super) struct StoreHealth {
-    down: AtomicBool,
-    probed_ms: AtomicI64,
-    reason: Mutex<Option<String>>,
-}
-
-impl StoreHealth {
-    pub(super) fn mark_down(&self, e: &StoreError) {
-        if e.is_closed() {
-            // The process is stopping: the store is not down.
-            return;
-        }
-        if !self.down.swap(true, Ordering::SeqCst) {
-            tracing::error!(error = %e, "the database is not answering");
-        }
-        *self.reason.lock().unwrap_or_else(|p| p.into_inner()) = Some(e.to_string());
-    }
-
-    fn mark_up(&self) {
-        if self.down.swap(false, Ordering::SeqCst) {
-            tracing::info!("the database answers again");
-        }
-        *self.reason.lock().unwrap_or_else(|p| p.into_inner()) = None;
     }
 }
 
@@ -96,50 +43,65 @@ const DRAW_LIMIT: usize = 2;
 /// in order, without a limit, so a busy store is not taken for a dead one.
 const OPERATIONS_PER_CONNECTION: usize = 16;
 
+/// The parts, each built once from the [`Handles`] it declares and the parts it calls, in the
+/// order of their calls: views last in what they call (they call no part), play first.
+struct Parts {
+    views: Views,
+    ratings: Ratings,
+    turn_notices: TurnNotices,
+    replays: Replays,
+    lobby: Lobby,
+    rematches: Rematches,
+    cups: Cups,
+    play: Play,
+    live: Live,
+}
+
+impl Parts {
+    /// The composition root: every part, from `h`.
+    fn build(h: &Handles) -> Self {
+        let views = Views::new(h);
+        let ratings = Ratings::new(h);
+        let turn_notices = TurnNotices::new(h, &views);
+        let replays = Replays::new(h);
+        let lobby = Lobby::new(h, &views);
+        let rematches = Rematches::new(h, &lobby, &views);
+        let cups = Cups::new(h, &lobby, &replays, &ratings);
+        let play = Play::new(h, &lobby, &rematches, &views, &ratings, &replays, &cups);
+        let live = Live::new(h, &views);
+        Self { views, ratings, turn_notices, replays, lobby, rematches, cups, play, live }
+    }
+}
+
 /// The table service. Cheap to clone; holds no table in memory: every operation reads the
 /// store, so any number of services (processes) can share one database.
 #[derive(Clone)]
 pub struct Service {
-    pub(super) store: Store,
-    pub(super) i18n: Arc<I18n>,
-    pub(super) key: TokenKey,
-    pub(super) renderer: Arc<Renderer>,
-    /// Boards drawn at once: one per core. Drawing is CPU work; more at once would only make
-    /// every press wait longer (and hold more pictures in memory).
-    pub(super) drawing: Arc<tokio::sync::Semaphore>,
-    pub(super) clock: Arc<dyn Clock>,
-    pub(super) metrics: Option<Arc<Metrics>>,
-    pub(super) health: Arc<StoreHealth>,
+    /// What the parts were built from (kept to build them again when a `with_` changes one).
+    handles: Handles,
+    parts: Arc<Parts>,
     /// Admits operations that use the store (see [`OPERATIONS_PER_CONNECTION`]).
     admission: Arc<tokio::sync::Semaphore>,
-    /// How long a computer waits before it plays, so people can follow.
-    pub(super) computer_pause_ms: i64,
-    /// Told when a computer's turn comes, so the turn timer plays it after the pause rather
-    /// than at its next round.
-    pub(super) computer_turns: Arc<tokio::sync::Notify>,
-    /// Boards this process owes (see [`Service::board_owed`]): table → the version a write of
-    /// this process left to a computer, and when.
-    owed: Arc<Mutex<HashMap<TableId, (Version, std::time::Instant)>>>,
-    /// How seasons of ratings are cut.
-    pub(super) seasons: crate::game::rating::Seasons,
-    /// Replays drawn lately.
-    pub(super) drawn: Arc<super::replays::Drawn>,
-    /// How long a replay request waits for its drawing ([`super::replays::REPLAY_WAIT`]).
-    pub(super) replay_wait: std::time::Duration,
-    /// Long drawing (replays), off the boards' path.
-    pub(super) background: Arc<crate::runtime::lanes::Background>,
-    /// Tables found damaged by this process, with what is wrong (for `/healthz`).
-    damaged: Arc<Mutex<BTreeMap<TableId, String>>>,
-    /// Cups found damaged (logged once each).
-    damaged_cups: Arc<Mutex<std::collections::BTreeSet<crate::ids::CupId>>>,
     /// When this process's Discord shards last identified, by bucket ([`IdentifyTurn`]).
     identified: Arc<tokio::sync::Mutex<HashMap<u32, std::time::Instant>>>,
     /// The show protocol ([`super::show`]).
-    pub(super) shows: Arc<super::show::Shows>,
+    shows: Arc<super::show::Shows>,
 }
 
-parts! {
-    Service;
+macro_rules! accessors {
+    ($($(#[$doc:meta])* $part:ident, $get:ident;)*) => {
+        impl Service {
+            $(
+                $(#[$doc])*
+                pub fn $get(&self) -> &$part {
+                    &self.parts.$get
+                }
+            )*
+        }
+    };
+}
+
+accessors! {
     /// Opening a table, joining, leaving, options and starting (`lobby.rs`).
     Lobby, lobby;
     /// A turn's actions, the turn timer and the computers (`play.rs`).
@@ -154,10 +116,17 @@ parts! {
     Replays, replays;
     /// The live board's page: links, state, presses (`live.rs`).
     Live, live;
-    /// The group cup (`cup.rs`).
+    /// The group cup (`cup/`).
     Cups, cups;
     /// What a table's messages say: the lobby, the board, the answers (`view.rs`).
     Views, views;
+}
+#[cfg(test)]
+impl Service {
+    /// The core, for the core's own tests.
+    pub(super) fn core(&self) -> &Core {
+        &self.handles.core
+    }
 }
 
 /// A Discord identify bucket's turn ([`Service::identify_turn`]): no other shard of the bucket,
@@ -178,13 +147,6 @@ impl IdentifyTurn {
     }
 }
 
-/// How long the turn timer holds a computer's turn back for the board before it
-/// ([`Service::board_owed`]): longer than drawing a board takes, even on a busy machine.
-const OWED_MAX: std::time::Duration = std::time::Duration::from_secs(10);
-
-/// Owed boards noted before those past [`OWED_MAX`] are forgotten.
-const OWED_KEPT: usize = 10_000;
-
 /// How long a computer waits before it plays unless [`Service::with_computer_pause`] says
 /// otherwise: long enough to see the last move, short enough not to bore.
 pub const COMPUTER_PAUSE: std::time::Duration = std::time::Duration::from_millis(1500);
@@ -193,153 +155,152 @@ impl Service {
     /// The table whose lobby or board carries a button with `data`, if this bot made it
     /// (its tag checks): a sweep after a crash takes off only such buttons (issue 60, item 5).
     pub fn table_button(&self, data: &str) -> Option<TableId> {
-        let token = super::token::Token::parse(data, &self.key).ok()?;
+        let token = super::token::Token::parse(data, &self.handles.key).ok()?;
         token.table_id().filter(|_| token.button.on_table_message())
     }
 
     /// A service over `store`, signing buttons with `secret`.
     pub fn new(store: Store, secret: &[u8], clock: Arc<dyn Clock>) -> Self {
+        let i18n = Arc::new(I18n::new());
+        let (health, owed) = (Arc::<StoreHealth>::default(), Arc::<Owed>::default());
+        let seasons = crate::game::rating::Seasons::default();
+        let computer_pause_ms = COMPUTER_PAUSE.as_millis() as i64;
+        let core = Core::new(
+            CoreHandles {
+                store: store.clone(),
+                i18n: i18n.clone(),
+                clock: clock.clone(),
+                metrics: None,
+                health: health.clone(),
+                seasons,
+                computer_pause_ms,
+                owed: owed.clone(),
+            },
+            None,
+        );
+        let handles = Handles {
+            core,
+            store: store.clone(),
+            i18n,
+            key: TokenKey::new(secret),
+            renderer: Arc::new(Renderer::new()),
+            drawing: Arc::new(tokio::sync::Semaphore::new(DRAW_LIMIT)),
+            clock: clock.clone(),
+            metrics: None,
+            seasons,
+            computer_pause_ms,
+            owed,
+            replay_wait: super::replays::REPLAY_WAIT,
+            background: Arc::new(crate::runtime::lanes::Background::new("dicetable-replays")),
+            health,
+        };
         Self {
             admission: Arc::new(tokio::sync::Semaphore::new(
                 store.connections().max(1) * OPERATIONS_PER_CONNECTION,
             )),
-            shows: Arc::new(super::show::Shows::new(store.clone(), clock.clone())),
-            store,
-            i18n: Arc::new(I18n::new()),
-            key: TokenKey::new(secret),
-            renderer: Arc::new(Renderer::new()),
-            drawing: Arc::new(tokio::sync::Semaphore::new(DRAW_LIMIT)),
-            clock,
-            metrics: None,
-            health: Arc::default(),
-            computer_pause_ms: COMPUTER_PAUSE.as_millis() as i64,
-            seasons: crate::game::rating::Seasons::default(),
-            computer_turns: Arc::default(),
-            owed: Arc::default(),
-            drawn: Arc::default(),
-            replay_wait: super::replays::REPLAY_WAIT,
-            background: Arc::new(crate::runtime::lanes::Background::new("dicetable-replays")),
-            damaged: Arc::default(),
-            damaged_cups: Arc::default(),
+            shows: Arc::new(super::show::Shows::new(store, clock)),
+            parts: Arc::new(Parts::build(&handles)),
+            handles,
             identified: Arc::default(),
         }
+    }
+
+    /// The same service with `change` made to its handles: the core and every part built
+    /// again from them (the damage noted so far is kept).
+    fn rebuilt(mut self, change: impl FnOnce(&mut Handles)) -> Self {
+        change(&mut self.handles);
+        let h = &self.handles;
+        let core = CoreHandles {
+            store: h.store.clone(),
+            i18n: h.i18n.clone(),
+            clock: h.clock.clone(),
+            metrics: h.metrics.clone(),
+            health: h.health.clone(),
+            seasons: h.seasons,
+            computer_pause_ms: h.computer_pause_ms,
+            owed: h.owed.clone(),
+        };
+        self.handles.core = Core::new(core, Some(&self.handles.core));
+        self.parts = Arc::new(Parts::build(&self.handles));
+        self
     }
 
     /// Tables this process found damaged (a stored row that does not read back, or a table
     /// whose handling panicked), with what is wrong; they are refused, never played.
     pub fn damaged_tables(&self) -> Vec<(TableId, String)> {
-        let damaged = self.damaged.lock().unwrap_or_else(|p| p.into_inner());
-        damaged.iter().map(|(id, why)| (*id, why.clone())).collect()
+        self.handles.core.damaged_tables()
     }
 
     /// Tables whose turn deadline or reminder passed more than `late_ms` ago and that no
     /// process is working on, besides those known to be damaged: the turn timers are not
     /// keeping up (for `/healthz`).
     pub async fn overdue(&self, late_ms: i64) -> Result<Vec<TableId>, ServiceError> {
-        let now = self.clock.now_ms();
-        let mut ids = self.store.overdue(now - late_ms, now).await?;
-        let damaged = self.damaged.lock().unwrap_or_else(|p| p.into_inner());
-        ids.retain(|id| !damaged.contains_key(id));
+        let now = self.handles.clock.now_ms();
+        let mut ids = self.handles.store.overdue(now - late_ms, now).await?;
+        ids.retain(|id| !self.handles.core.is_damaged(*id));
         Ok(ids)
     }
 
-    /// Notes that table `id` reads again (repaired by hand): no longer listed as damaged.
-    pub(super) fn note_repaired(&self, id: TableId) {
-        let mut damaged = self.damaged.lock().unwrap_or_else(|p| p.into_inner());
-        if damaged.remove(&id).is_some() {
-            tracing::info!(table = id.get(), "a table once damaged reads again");
-        }
-    }
-
-    /// Notes that table `id` is damaged: logged once, and reported by [`Self::damaged_tables`].
-    pub(super) fn note_damaged(&self, id: TableId, why: &str) {
-        let mut damaged = self.damaged.lock().unwrap_or_else(|p| p.into_inner());
-        if damaged.insert(id, why.to_owned()).is_none() {
-            tracing::error!(table = id.get(), why, "a stored table is damaged; it is refused");
-        }
-    }
-
-    /// Notes that cup `id` is damaged: logged once.
-    pub(super) fn note_damaged_cup(&self, id: crate::ids::CupId, why: &str) {
-        let mut damaged = self.damaged_cups.lock().unwrap_or_else(|p| p.into_inner());
-        if damaged.insert(id) {
-            tracing::error!(cup = id.get(), why, "a stored cup is damaged; it is refused");
-        }
-    }
-
     /// The same service, cutting rating seasons by `seasons` (calendar quarters by default).
-    pub fn with_seasons(mut self, seasons: crate::game::rating::Seasons) -> Self {
-        self.seasons = seasons;
-        self
+    pub fn with_seasons(self, seasons: crate::game::rating::Seasons) -> Self {
+        self.rebuilt(|h| h.seasons = seasons)
     }
 
     /// The same service, letting computers wait `pause` before each turn.
-    pub fn with_computer_pause(mut self, pause: std::time::Duration) -> Self {
-        self.computer_pause_ms = i64::try_from(pause.as_millis()).unwrap_or(i64::MAX);
-        self
+    pub fn with_computer_pause(self, pause: std::time::Duration) -> Self {
+        let ms = i64::try_from(pause.as_millis()).unwrap_or(i64::MAX);
+        self.rebuilt(|h| h.computer_pause_ms = ms)
     }
 
     /// How long computers wait before each turn.
     pub fn computer_pause(&self) -> std::time::Duration {
-        std::time::Duration::from_millis(self.computer_pause_ms.max(0) as u64)
+        std::time::Duration::from_millis(self.handles.computer_pause_ms.max(0) as u64)
     }
 
     /// Returns when a computer's turn has come (its table is due after the pause): the turn
     /// timer then waits [`Service::computer_pause`] and runs [`Service::tick`].
     pub async fn computer_turn(&self) {
-        self.computer_turns.notified().await;
+        self.handles.owed.computer_turn().await;
     }
 
     /// The same service, answering a replay request "being drawn" when its drawing takes
     /// longer than `wait` (the replay follows by [`Replays::later`]).
-    pub fn with_replay_wait(mut self, wait: std::time::Duration) -> Self {
-        self.replay_wait = wait;
-        self
-    }
-
-    /// Notes that this process wrote `version` of `table`, where a computer acts next: the
-    /// board of that version is owed until [`Service::board_made`].
-    pub(super) fn owe_board(&self, table: TableId, version: Version) {
-        let now = std::time::Instant::now();
-        let mut owed = self.owed.lock().unwrap_or_else(|p| p.into_inner());
-        if owed.len() >= OWED_KEPT {
-            owed.retain(|_, (_, at)| now.duration_since(*at) < OWED_MAX);
-        }
-        owed.insert(table, (version, now));
-    }
-
-    /// Notes that the board of `version` of `table` is made: a board owed up to that version
-    /// is no longer, and the turn timer is told (the computer's turn may be played now).
-    pub(super) fn board_made(&self, table: TableId, version: Version) {
-        let mut owed = self.owed.lock().unwrap_or_else(|p| p.into_inner());
-        if owed.get(&table).is_some_and(|(v, _)| *v <= version) {
-            owed.remove(&table);
-            drop(owed);
-            self.computer_turns.notify_one();
-        }
-    }
-
-    /// Whether the board of `version` of `table` is still being made in this process (for at
-    /// most [`OWED_MAX`]): the turn timer then holds the computer's turn back, so that the
-    /// computer's board never reaches the chat before the board it follows (which would then
-    /// come late, under it, and the chat's newest message would not be the live board).
-    pub(super) fn board_owed(&self, table: TableId, version: Version) -> bool {
-        let mut owed = self.owed.lock().unwrap_or_else(|p| p.into_inner());
-        match owed.get(&table) {
-            Some((v, at)) if *v == version && at.elapsed() < OWED_MAX => true,
-            Some(_) => {
-                owed.remove(&table);
-                false
-            }
-            None => false,
-        }
+    pub fn with_replay_wait(self, wait: std::time::Duration) -> Self {
+        self.rebuilt(|h| h.replay_wait = wait)
     }
 
     /// The same service, drawing at most `boards` pictures at once (one per core is best; the
     /// bot sets that).
-    pub fn with_draw_limit(mut self, boards: usize) -> Self {
-        self.drawing = Arc::new(tokio::sync::Semaphore::new(boards.max(1)));
-        self
+    pub fn with_draw_limit(self, boards: usize) -> Self {
+        self.rebuilt(|h| h.drawing = Arc::new(tokio::sync::Semaphore::new(boards.max(1))))
+    }
+
+    /// The platform chats (Telegram chat ids, Discord channel ids) of `platform` with boards to
+    /// delete now: a tidy chat's (`/boards tidy`) earlier boards of games that are over.
+    /// Boards shown longer than `max_age` ago are dropped: the platform no longer lets a bot
+    /// delete them. None when the store does not answer (logged).
+    pub async fn tidy_chats(&self, platform: Platform, max_age: std::time::Duration) -> Vec<i64> {
+        let age = i64::try_from(max_age.as_millis()).unwrap_or(i64::MAX);
+        let oldest = self.handles.clock.now_ms().saturating_sub(age);
+        match self.handles.store.tidy().due_chats(platform, oldest).await {
+            Ok(chats) => chats,
+            Err(e) => {
+                tracing::warn!(error = %e, "reading the boards to tidy failed");
+                Vec::new()
+            }
+        }
+    }
+
+    /// Takes at most `limit` boards to delete in platform chat `chat` (see
+    /// [`Service::tidy_chats`]): no other process gets them.
+    pub async fn tidy_boards(&self, platform: Platform, chat: i64, limit: u32) -> Vec<Posted> {
+        match self.handles.store.tidy().take(platform, chat, i64::from(limit)).await {
+            Ok(boards) => boards,
+            Err(e) => {
+                tracing::warn!(chat, error = %e, "taking boards to tidy failed");
+                Vec::new()
+            }
+        }
     }
 
     /// A budget of platform calls per chat of `limit`, shared with the other processes on
@@ -349,18 +310,17 @@ impl Service {
         limit: super::budget::Limit,
         key: fn(K) -> String,
     ) -> super::budget::Ledger<K> {
-        super::budget::Ledger::new(limit, Some(self.store.clone()), key)
+        super::budget::Ledger::new(limit, Some(self.handles.store.clone()), key)
     }
 
     /// The metrics it records into, if any (adapters add what they count).
     pub fn metrics(&self) -> Option<&Arc<Metrics>> {
-        self.metrics.as_ref()
+        self.handles.metrics.as_ref()
     }
 
     /// The same service, recording into `metrics`.
-    pub fn with_metrics(mut self, metrics: Arc<Metrics>) -> Self {
-        self.metrics = Some(metrics);
-        self
+    pub fn with_metrics(self, metrics: Arc<Metrics>) -> Self {
+        self.rebuilt(|h| h.metrics = Some(metrics))
     }
 
     /// The heartbeat: records that a bot is alive and, if none was for a while, moves every
@@ -368,7 +328,7 @@ impl Service {
     /// start-up and then every few seconds (the turn timer does): its answer also tells
     /// whether the store is back after an outage.
     pub async fn resume(&self) -> Result<i64, ServiceError> {
-        let beat = self.store.heartbeat(self.clock.now_ms(), 2 * LEASE_MS).await;
+        let beat = self.handles.store.heartbeat(self.handles.clock.now_ms(), 2 * LEASE_MS).await;
         Ok(self.track(beat)?)
     }
 
@@ -382,7 +342,7 @@ impl Service {
         interval: std::time::Duration,
     ) -> Result<IdentifyTurn, StoreError> {
         let local = self.identified.clone().lock_owned().await;
-        let shared = self.store.identify_lock(bucket).await?;
+        let shared = self.handles.store.identify_lock(bucket).await?;
         let here = local.get(&bucket).map(|at| interval.saturating_sub(at.elapsed()));
         let anywhere = shared.since_ms().map(|since| {
             let since = std::time::Duration::from_millis(since.max(0).unsigned_abs());
@@ -395,22 +355,22 @@ impl Service {
 
     /// Why the store is not answering, if it is not (for `/healthz`).
     pub fn store_trouble(&self) -> Option<String> {
-        if !self.health.down.load(Ordering::SeqCst) {
+        if !self.handles.health.down.load(Ordering::SeqCst) {
             return None;
         }
-        let reason = self.health.reason.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        let reason = self.handles.health.reason.lock().unwrap_or_else(|p| p.into_inner()).clone();
         Some(reason.unwrap_or_else(|| "the database is not answering".into()))
     }
 
     /// Notes whether a store operation found the store answering.
-    pub(super) fn track<T>(&self, result: Result<T, StoreError>) -> Result<T, StoreError> {
+    fn track<T>(&self, result: Result<T, StoreError>) -> Result<T, StoreError> {
         match &result {
             Ok(_) => {
-                if self.health.down.load(Ordering::Relaxed) {
-                    self.health.mark_up();
+                if self.handles.health.down.load(Ordering::Relaxed) {
+                    self.handles.health.mark_up();
                 }
             }
-            Err(e) if e.is_unavailable() => self.health.mark_down(e),
+            Err(e) if e.is_unavailable() => self.handles.health.mark_down(e),
             Err(_) => {}
         }
         result
@@ -419,13 +379,14 @@ impl Service {
     /// Whether the store is known not to answer. While it is, this probes it at most once a
     /// second (and for at most [`crate::store::WAIT`]), so recovery is noticed at once.
     async fn store_down(&self) -> bool {
-        if !self.health.down.load(Ordering::SeqCst) {
+        if !self.handles.health.down.load(Ordering::SeqCst) {
             return false;
         }
-        let now = self.clock.now_ms();
-        let last = self.health.probed_ms.load(Ordering::SeqCst);
+        let now = self.handles.clock.now_ms();
+        let last = self.handles.health.probed_ms.load(Ordering::SeqCst);
         if now - last < 1000
             || self
+                .handles
                 .health
                 .probed_ms
                 .compare_exchange(last, now, Ordering::SeqCst, Ordering::SeqCst)
@@ -433,7 +394,7 @@ impl Service {
         {
             return true;
         }
-        let ping = tokio::time::timeout(crate::store::WAIT, self.store.ping()).await;
+        let ping = tokio::time::timeout(crate::store::WAIT, self.handles.store.ping()).await;
         match ping {
             Ok(result) => self.track(result).is_err(),
             Err(_) => true,
@@ -446,25 +407,25 @@ impl Service {
         table: TableId,
         slot: Slot,
     ) -> Result<Option<MessageRef>, ServiceError> {
-        Ok(self.store.message(table, slot.name()).await?)
+        Ok(self.handles.store.message(table, slot.name()).await?)
     }
 
     /// The thread recorded for a table (see [`Service::thread_opened`]), if any.
     pub async fn thread(&self, table: TableId) -> Result<Option<i64>, ServiceError> {
-        Ok(self.store.thread(table).await?)
+        Ok(self.handles.store.thread(table).await?)
     }
 
     /// Records the thread an adapter opened for a table (`thread`, its channel's number), where
     /// its boards go from then on.
     pub async fn thread_opened(&self, table: TableId, thread: i64) -> Result<(), ServiceError> {
-        let recorded = self.store.set_thread(table, thread).await;
+        let recorded = self.handles.store.set_thread(table, thread).await;
         Ok(self.track(recorded)?)
     }
 
     /// Does what `op` asks and returns what to show. Refusals are private views in the user's
     /// language; internal failures are logged and answered with a private "try again".
     pub async fn handle(&self, ctx: &Ctx, op: Op) -> Vec<View> {
-        if let Some(m) = &self.metrics {
+        if let Some(m) = &self.handles.metrics {
             m.operation(op.name());
         }
         if self.store_down().await {
@@ -472,7 +433,7 @@ impl Service {
         }
         // The semaphore is never closed; should it be, the operation goes ahead unadmitted.
         let _admitted = self.admission.acquire().await.ok();
-        if self.health.down.load(Ordering::SeqCst) {
+        if self.handles.health.down.load(Ordering::SeqCst) {
             return vec![answer::store_down_view(self, ctx)];
         }
         // A name is kept and shown without bidi controls that would turn the lines it is in.
@@ -485,14 +446,14 @@ impl Service {
         };
         // The user is recorded now; their language is worked out only if it is needed (help, a
         // refusal): an operation that succeeds shows the table's language.
-        let own = self.record_user(ctx).await;
+        let own = self.handles.core.record_user(ctx).await;
         // A chat's title, kept for lists that name chats; presses (the bulk) skip it.
         if let Some(title) = ctx.chat_title.as_deref().filter(|_| !matches!(op, Op::Press(_)))
-            && let Err(e) = self.store.set_chat_title(&ctx.chat, title).await
+            && let Err(e) = self.handles.store.set_chat_title(&ctx.chat, title).await
         {
             tracing::warn!(chat = %ctx.chat, error = %e, "recording the chat's title failed");
         }
-        if self.health.down.load(Ordering::SeqCst) {
+        if self.handles.health.down.load(Ordering::SeqCst) {
             return vec![answer::store_down_view(self, ctx)];
         }
         // A table named by its number picks it, whatever game is named beside it.
@@ -515,11 +476,11 @@ impl Service {
             // The store stopped answering: say so at once, without asking it for a language
             // (a second wait that doubled the answer's time when the user was just recorded).
             Err(Fail::Internal(ServiceError::Store(e))) if e.is_unavailable() && !e.is_closed() => {
-                self.health.mark_down(&e);
+                self.handles.health.mark_down(&e);
                 vec![answer::store_down_view(self, ctx)]
             }
             Err(fail) => {
-                let lang = self.user_lang_given(ctx, own).await;
+                let lang = self.handles.core.user_lang_given(ctx, own).await;
                 let fail = match fail {
                     Fail::Say(Refusal::WhichTable, mut args) => {
                         args.push(("command", typed.to_owned().into()));
@@ -536,7 +497,7 @@ impl Service {
     /// the cup, every other a table). Anyone can send any bytes as a button's data: a token
     /// this bot did not make is refused before anything is looked up.
     async fn press(&self, ctx: &Ctx, text: &str) -> Result<Vec<View>, Fail> {
-        let token = Token::parse(text, &self.key).map_err(|e| {
+        let token = Token::parse(text, &self.handles.key).map_err(|e| {
             tracing::info!(user = %ctx.user, error = %e, "refused a button");
             super::fail::say(Refusal::Forged)
         })?;
@@ -569,6 +530,22 @@ impl Service {
         Ok(out)
     }
 
+    /// A press made on the live page of the table `link` names, by `user` (`platform:id`,
+    /// from a play link or a checked Telegram identity) called `name`: the same service and
+    /// token as a press in the chat, made as if in the table's chat. Returns the table's chat and
+    /// the views to show (public ones in that chat, the presser's private ones on the page).
+    pub async fn live_press(
+        &self,
+        link: &super::token::LiveLink,
+        user: &UserId,
+        name: &str,
+        locale: Option<String>,
+        token: &str,
+    ) -> Result<(crate::ids::ChatId, Vec<View>), super::live::LiveError> {
+        let ctx = self.live().live_ctx(link, user, name, locale, token).await?;
+        Ok((ctx.chat.clone(), self.handle(&ctx, Op::Press(token.to_owned())).await))
+    }
+
     /// Runs one operation (`table`: the table its number named, if any).
     async fn dispatch(
         &self,
@@ -592,7 +569,7 @@ impl Service {
             Op::Cancel(game) => self.play().cancel(ctx, pick(game)).await,
             Op::Status(game) => self.views().status(ctx, pick(game)).await,
             Op::BoardText(game) => self.views().board_text(ctx, pick(game)).await,
-            Op::Access(on) => self.access(ctx, on).await,
+            Op::Access(on) => self.handles.core.access(ctx, on).await,
             Op::History(game) => self.views().history(ctx, pick(game)).await,
             Op::Stats => self.ratings().stats_of(ctx, None).await,
             Op::Top => self.ratings().ladder_view(ctx, None, super::Scope::Season).await,
@@ -601,8 +578,8 @@ impl Service {
             Op::Public(public) => self.ratings().set_public(ctx, public).await,
             Op::Vs(target) => self.ratings().versus(ctx, &target).await,
             Op::Fair(game) => self.views().fair(ctx, pick(game)).await,
-            Op::Lang { chat, code } => self.lang(ctx, chat, code.as_deref()).await,
-            Op::Boards(mode) => self.boards(ctx, mode).await,
+            Op::Lang { chat, code } => self.handles.core.lang(ctx, chat, code.as_deref()).await,
+            Op::Boards(mode) => self.handles.core.boards(ctx, mode).await,
             Op::Rules(game) => self.views().rules(ctx, game).await,
             Op::Invite(code) if code == "notify" => self.turn_notices().notify_here(ctx).await,
             // `start=games`, from a group's `/games`: the person's tables, privately.
@@ -612,7 +589,9 @@ impl Service {
             Op::Export(pick) => self.replays().export_game(ctx, pick).await,
             Op::Notify(words) => self.turn_notices().notify(ctx, &words).await,
             Op::Games => self.turn_notices().games(ctx).await,
-            Op::Help => Ok(vec![self.views().help(ctx, self.user_lang_given(ctx, own).await)]),
+            Op::Help => {
+                Ok(vec![self.views().help(ctx, self.handles.core.user_lang_given(ctx, own).await)])
+            }
             Op::Cup(op) => self.cups().cup(ctx, op).await,
             Op::AtTable { .. } => Ok(Vec::new()),
         }
@@ -621,19 +600,19 @@ impl Service {
     /// A message from the table's words (`key` in the Fluent files) in `lang`, for adapters'
     /// own texts such as command menus.
     pub fn words(&self, lang: Lang, key: &str) -> String {
-        self.i18n.text(lang, key, &[])
+        self.handles.i18n.text(lang, key, &[])
     }
 
     /// A message as Discord says it (`channel`, `server` where others say `chat`), for the
     /// Discord adapter's own texts such as its commands' descriptions.
     pub fn discord_words(&self, lang: Lang, key: &str) -> String {
-        self.i18n.text(lang, key, &[(super::i18n::PLATFORM, Arg::Text("discord".into()))])
+        self.handles.i18n.text(lang, key, &[(super::i18n::PLATFORM, Arg::Text("discord".into()))])
     }
 
     /// A user's display name as last seen (for a mention when the adapter has not seen the user
     /// since it started), if known.
     pub async fn user_name(&self, user: &UserId) -> Option<String> {
-        match self.store.user_name(user).await {
+        match self.handles.store.user_name(user).await {
             Ok(name) => name,
             Err(e) => {
                 tracing::warn!(error = %e, "reading a user's name failed");
@@ -645,28 +624,7 @@ impl Service {
     /// A private message from the table's words (`key` in the Fluent files), in the user's
     /// language: for adapters' own refusals, such as an unknown command.
     pub async fn say_privately(&self, ctx: &Ctx, key: &str) -> View {
-        let lang = self.user_lang(ctx).await;
-        View::private(Some(lang), self.i18n.text(lang, key, &[]), ctx.user.clone())
-    }
-
-    /// A sentence as the chat's platform says it: on Discord, where commands are slash
-    /// commands with options, its `<key>-discord` form if it has one.
-    pub(super) fn text_for(
-        &self,
-        ctx: &Ctx,
-        lang: Lang,
-        key: &str,
-        args: &[(&str, Arg)],
-    ) -> String {
-        if ctx.chat.platform() == Platform::Discord {
-            let discord = format!("{key}-discord");
-            if let Some(text) = self.i18n.format(lang, &discord, args) {
-                return text;
-            }
-            let mut args = args.to_vec();
-            args.push((super::i18n::PLATFORM, Arg::Text("discord".into())));
-            return self.i18n.text(lang, key, &args);
-        }
-        self.i18n.text(lang, key, args)
+        let lang = self.handles.core.user_lang(ctx).await;
+        View::private(Some(lang), self.handles.i18n.text(lang, key, &[]), ctx.user.clone())
     }
 }

@@ -8,9 +8,7 @@ use super::load::{LEASE_MS, Loaded};
 use super::message::spread_audience;
 use super::token::{Button as TokenButton, Token};
 use super::words::{self, Settings, Timer};
-use super::{
-    BoardMode, Button, Ctx, Kind, Place, Post, ServiceError, Slot, TableMessage, View, Views,
-};
+use super::{BoardMode, Button, Ctx, Kind, Place, Post, ServiceError, Slot, TableMessage, View};
 use crate::engine::{Event, Game, GameKind, Legal, Options};
 use crate::ids::{ChatId, Platform, TableId};
 use crate::render::{Player, Scene, Theme};
@@ -20,6 +18,11 @@ mod turn;
 
 use turn::{Turn, second_six};
 
+crate::table::handles::part! {
+    /// What a table's messages say: the lobby, the board, the answers.
+    Views uses [core, store, i18n, key, renderer, drawing, metrics, clock, owed];
+}
+
 /// How many moves `/history` tells.
 const HISTORY: usize = 12;
 
@@ -27,7 +30,7 @@ const HISTORY: usize = 12;
 /// (Telegram's 4,096 UTF-16 units are more).
 const TEXT_MAX: usize = 2000;
 
-impl Views<'_> {
+impl Views {
     /// The lines a rematch lobby adds under its players: which table it is (the chat may have
     /// others open, so commands name it by number) and whom it still waits for.
     fn rematch_note(&self, t: &Loaded, lang: Lang) -> Option<String> {
@@ -140,7 +143,7 @@ impl Views<'_> {
                 // Nardy is for exactly two: "1 of 2 seated", not "2 to 2 can play".
                 if range.start() == range.end() { "lobby-title-exact" } else { "lobby-title" },
                 &[
-                    ("game", self.game_name(lang, t.kind).into()),
+                    ("game", self.core.game_name(lang, t.kind).into()),
                     ("count", Arg::Number(t.rec.seats.len() as i64)),
                     ("min", Arg::Number(*range.start() as i64)),
                     ("max", Arg::Number(*range.end() as i64)),
@@ -217,7 +220,7 @@ impl Views<'_> {
     /// The rules of the game at this chat's table (with its options), or of `game` with its
     /// default options: a summary, then one sentence per option.
     pub(super) async fn rules(&self, ctx: &Ctx, game: Option<GameKind>) -> Result<Vec<View>, Fail> {
-        let table = match self.find(ctx, game, &TableStatus::OPEN).await {
+        let table = match self.core.find(ctx, game, &TableStatus::OPEN).await {
             Ok(t) => Some(t),
             Err(Fail::Say(..) | Fail::NoTable) => None,
             Err(e) => return Err(e),
@@ -227,9 +230,13 @@ impl Views<'_> {
             (None, Some(kind)) => (kind, Options::default_for(kind), Settings::default()),
             (None, None) => return Err(say(Refusal::RulesWhich)),
         };
-        let lang = self.chat_lang(ctx).await;
+        let lang = self.core.chat_lang(ctx).await;
         let mut lines = vec![
-            self.i18n.text(lang, "rules-title", &[("game", self.game_name(lang, kind).into())]),
+            self.i18n.text(
+                lang,
+                "rules-title",
+                &[("game", self.core.game_name(lang, kind).into())],
+            ),
             self.i18n.text(lang, &format!("rules-{}", kind.name()), &[]),
             String::new(),
             self.i18n.text(lang, "rules-options", &[]),
@@ -292,7 +299,7 @@ impl Views<'_> {
         }
         let image = self.picture(game, events, &names, lang).await;
         // The board this version owes is made: a computer's turn held back for it may go.
-        self.board_made(t.rec.id, t.rec.version);
+        self.owed.board_made(t.rec.id, t.rec.version);
         let discord = t.rec.chat.platform() == Platform::Discord;
         let alt =
             image.as_ref().map(|_| Words::new(&self.i18n, lang, game, &names, &lines, discord));
@@ -309,7 +316,7 @@ impl Views<'_> {
             invite: None,
             thread: t.settings.thread,
             place: Place::New,
-            tidy: self.table_board_mode(t).await == BoardMode::Tidy,
+            tidy: self.core.table_board_mode(t).await == BoardMode::Tidy,
         };
         View::new(Some(lang), lines.join("\n"), Kind::Table(message))
     }
@@ -317,8 +324,8 @@ impl Views<'_> {
     /// `/board text`: the table's board as text, for the one who asks, in their language:
     /// whose turn it is, where everything is, and the moves open, in plain words.
     pub(super) async fn board_text(&self, ctx: &Ctx, game: super::Pick) -> Result<Vec<View>, Fail> {
-        let t = self.find(ctx, game, &TableStatus::OPEN).await?;
-        let lang = self.user_lang(ctx).await;
+        let t = self.core.find(ctx, game, &TableStatus::OPEN).await?;
+        let lang = self.core.user_lang(ctx).await;
         let Some(game) = &t.game else { return Err(say(Refusal::NotStarted)) };
         let names = t.names();
         let turn = self.turn(&t, game, lang, &names, true);
@@ -447,7 +454,7 @@ impl Views<'_> {
     /// stopped in between), each with the chat to post it in. Call it at start-up, before
     /// taking updates: each table found is claimed for a while, so that several processes
     /// starting together show it once. Tables untouched for a week are left alone.
-    pub async fn unshown(self) -> Result<Vec<(ChatId, View)>, ServiceError> {
+    pub async fn unshown(&self) -> Result<Vec<(ChatId, View)>, ServiceError> {
         const WEEK_MS: i64 = 7 * 24 * 3600 * 1000;
         let mut out = Vec::new();
         loop {
@@ -457,18 +464,18 @@ impl Views<'_> {
                 return Ok(out);
             }
             for id in ids {
-                let t = match self.load(id).await {
+                let t = match self.core.load(id).await {
                     Ok(t) => t,
                     Err(e) => {
                         tracing::warn!(table = id.get(), error = %e, "an unshown table does not load");
                         continue;
                     }
                 };
-                let lang = self.table_lang(&t).await;
+                let lang = self.core.table_lang(&t).await;
                 let slot = t.slot();
                 let mut views = vec![self.current_view(&t, lang).await];
                 // A lobby is one message edited in place; so is a board in a chat that asked.
-                if (slot == Slot::Lobby || self.table_board_mode(&t).await == BoardMode::Edit)
+                if (slot == Slot::Lobby || self.core.table_board_mode(&t).await == BoardMode::Edit)
                     && let Some(m) = self.store.message(id, slot.name()).await?
                     && let Some(message) = views[0].table_message_mut()
                 {
@@ -487,11 +494,12 @@ impl Views<'_> {
 
     /// A name for a table's thread (Discord): the game and its players, as the chat reads
     /// them ("Ludo: Ana, Ben"), at most 100 characters.
-    pub async fn thread_name(self, table: TableId) -> String {
-        match self.load(table).await {
+    pub async fn thread_name(&self, table: TableId) -> String {
+        match self.core.load(table).await {
             Ok(t) => {
-                let lang = self.table_lang(&t).await;
-                let name = format!("{}: {}", self.game_name(lang, t.kind), t.names().join(", "));
+                let lang = self.core.table_lang(&t).await;
+                let name =
+                    format!("{}: {}", self.core.game_name(lang, t.kind), t.names().join(", "));
                 let name = name.replace(['\u{2068}', '\u{2069}'], "");
                 name.chars().take(100).collect()
             }
@@ -505,7 +513,7 @@ impl Views<'_> {
     /// The open tables of `chat` as they stand (lobby or board, oldest first), for an adapter
     /// that starts with no history of the chat (the playground after a restart). Each view is
     /// a new message that takes the table's buttons.
-    pub async fn open_views(self, chat: &ChatId) -> Vec<View> {
+    pub async fn open_views(&self, chat: &ChatId) -> Vec<View> {
         let rows = match self.store.tables_in_chat(chat, &TableStatus::OPEN).await {
             Ok(rows) => rows,
             Err(e) => {
@@ -515,9 +523,9 @@ impl Views<'_> {
         };
         let mut views = Vec::new();
         for (id, _, _) in rows.into_iter().rev() {
-            match self.load(id).await {
+            match self.core.load(id).await {
                 Ok(t) => {
-                    let lang = self.table_lang(&t).await;
+                    let lang = self.core.table_lang(&t).await;
                     views.push(self.current_view(&t, lang).await);
                 }
                 Err(e) => {
@@ -532,16 +540,16 @@ impl Views<'_> {
     /// ended one with a game played (a lobby cancelled since does not hide it).
     async fn find_recent(&self, ctx: &Ctx, pick: super::Pick) -> Result<Loaded, Fail> {
         let game = match pick {
-            super::Pick::Table(id) => return self.numbered(ctx, id).await,
+            super::Pick::Table(id) => return self.core.numbered(ctx, id).await,
             super::Pick::Game(game) => Some(game),
             super::Pick::Last | super::Pick::Unknown(_) => None,
         };
-        match self.find(ctx, game, &TableStatus::OPEN).await {
+        match self.core.find(ctx, game, &TableStatus::OPEN).await {
             Err(Fail::NoTable) => {}
             other => return other,
         }
         // In a table's own thread (Discord), that table, after its game too.
-        if let Some(t) = self.thread_table(ctx).await?
+        if let Some(t) = self.core.thread_table(ctx).await?
             && game.is_none_or(|k| k == t.kind)
             && t.rec.state.is_some()
         {
@@ -549,29 +557,29 @@ impl Views<'_> {
         }
         let last = self.store.last_played_table(&ctx.chat, game.map(GameKind::name)).await?;
         let id = last.ok_or(Fail::NoTable)?;
-        Ok(self.load(id).await?)
+        Ok(self.core.load(id).await?)
     }
 
     pub(super) async fn status(&self, ctx: &Ctx, game: super::Pick) -> Result<Vec<View>, Fail> {
-        let t = self.find(ctx, game, &TableStatus::OPEN).await?;
-        let lang = self.table_lang(&t).await;
+        let t = self.core.find(ctx, game, &TableStatus::OPEN).await?;
+        let lang = self.core.table_lang(&t).await;
         Ok(vec![self.current_view(&t, lang).await])
     }
 
     pub(super) async fn history(&self, ctx: &Ctx, game: super::Pick) -> Result<Vec<View>, Fail> {
         let t = self.find_recent(ctx, game).await?;
-        let lang = self.table_lang(&t).await;
+        let lang = self.core.table_lang(&t).await;
         if t.rec.status == TableStatus::Lobby || t.game.is_none() {
             return Err(say(Refusal::NotStarted));
         }
-        let (_, log) = self.replay(&t).await?;
+        let (_, log) = self.core.replay(&t).await?;
         let names = t.names();
         let skip = log.len().saturating_sub(HISTORY);
         let mut lines = vec![self.i18n.text(
             lang,
             "history-title",
             &[
-                ("game", self.game_name(lang, t.kind).into()),
+                ("game", self.core.game_name(lang, t.kind).into()),
                 ("count", Arg::Number(log.len() as i64)),
             ],
         )];
@@ -587,7 +595,7 @@ impl Views<'_> {
 
     pub(super) async fn fair(&self, ctx: &Ctx, game: super::Pick) -> Result<Vec<View>, Fail> {
         let t = self.find_recent(ctx, game).await?;
-        let lang = self.table_lang(&t).await;
+        let lang = self.core.table_lang(&t).await;
         let text = if t.rec.status.is_ended() {
             self.reveal_text(&t, lang)
         } else {
@@ -604,7 +612,7 @@ impl Views<'_> {
     }
 
     pub(super) fn help(&self, ctx: &Ctx, lang: Lang) -> View {
-        let text = HELP_PARTS.map(|key| self.text_for(ctx, lang, key, &[])).join("\n");
+        let text = HELP_PARTS.map(|key| self.core.text_for(ctx, lang, key, &[])).join("\n");
         View::private(Some(lang), text, ctx.user.clone())
     }
 }

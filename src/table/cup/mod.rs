@@ -29,11 +29,17 @@ use crate::table::i18n::{Arg, Lang};
 use crate::table::message::{Kind, Post};
 use crate::table::token::Button as TokenButton;
 use crate::table::words::{self, Settings};
-use crate::table::{Ctx, CupOp, Cups, Target, View};
+use crate::table::{Ctx, CupOp, Target, View};
 
 use crate::table::fail::Refusal;
 use plan::{fitted_timer, plan};
 use read::Read;
+
+crate::table::handles::part! {
+    /// The group cup.
+    Cups uses [core, store, i18n, key, clock]
+    calls [lobby: crate::table::Lobby, replays: crate::table::Replays, ratings: crate::table::Ratings];
+}
 
 /// The most rounds a cup plays.
 const MOST_ROUNDS: u32 = 15;
@@ -48,7 +54,7 @@ const TRIES: usize = 16;
 /// The rating of a player with none yet.
 const UNRATED: f64 = 1500.0;
 
-impl Cups<'_> {
+impl Cups {
     /// `/cup …`.
     pub(super) async fn cup(&self, ctx: &Ctx, op: CupOp) -> Result<Vec<View>, Fail> {
         match op {
@@ -92,7 +98,7 @@ fn ended(c: &Read) -> Result<(), Fail> {
     }
 }
 
-impl Cups<'_> {
+impl Cups {
     /// A person's offset from UTC in minutes, as `/notify tz` set it (0 when unset).
     async fn user_tz(&self, ctx: &Ctx) -> i32 {
         match self.store.notify(&ctx.user).await {
@@ -109,7 +115,7 @@ impl Cups<'_> {
     /// The language of a cup's messages: its chat's, else its creator's.
     async fn cup_lang(&self, c: &CupRecord) -> Lang {
         let settings: Settings = serde_json::from_str(&c.settings).unwrap_or_default();
-        self.stored_chat_lang(&c.chat).await.or(settings.lang).unwrap_or_default()
+        self.core.stored_chat_lang(&c.chat).await.or(settings.lang).unwrap_or_default()
     }
 
     /// A player's rating in `game` for seeding: all time, 1500 with none.
@@ -175,7 +181,7 @@ impl Cups<'_> {
     }
 }
 
-impl Cups<'_> {
+impl Cups {
     async fn cup_create(
         &self,
         ctx: &Ctx,
@@ -183,7 +189,7 @@ impl Cups<'_> {
         words: &[String],
     ) -> Result<Vec<View>, Fail> {
         let plan = plan(game, words)?;
-        let lang = self.user_lang(ctx).await;
+        let lang = self.core.user_lang(ctx).await;
         let threads = ctx.chat.platform() == crate::ids::Platform::Discord;
         // On Discord a cup's games play in threads of their own unless `thread=off`: a
         // round's games at once would crowd the channel.
@@ -212,7 +218,7 @@ impl Cups<'_> {
             players.push(CupPlayer {
                 seq: k as i32,
                 user: UserId::computer(settings.level, k),
-                name: self.lobby().computer_name(lang, k, settings.level),
+                name: self.lobby.computer_name(lang, k, settings.level),
                 rating: UNRATED,
                 withdrawn: false,
                 excused: 0,
@@ -299,9 +305,9 @@ impl Cups<'_> {
             if !self.cup_stored(&next, &CupChange { join: &join, ..CupChange::default() }).await? {
                 continue;
             }
-            let lang = self.user_lang(ctx).await;
+            let lang = self.core.user_lang(ctx).await;
             let args = [
-                ("game", self.game_name(lang, c.rec.game).into()),
+                ("game", self.core.game_name(lang, c.rec.game).into()),
                 ("count", Arg::Number(c.rec.players.len() as i64 + 1)),
             ];
             let text = self.i18n.text(lang, "cup-joined", &args);
@@ -326,7 +332,7 @@ impl Cups<'_> {
         let wait = cup::no_show_wait_ms(streak);
         let left = ended.map_or(0, |e| e + wait - self.clock.now_ms());
         if wait > 0 && left > 0 {
-            let lang = self.user_lang(ctx).await;
+            let lang = self.core.user_lang(ctx).await;
             let args = vec![
                 ("cups", Arg::Number(streak as i64)),
                 ("left", self.cup_left(lang, left).into()),
@@ -390,10 +396,10 @@ impl Cups<'_> {
             ));
         };
         self.store.cups().lift_cup_wait(&ctx.chat, &user, self.clock.now_ms()).await?;
-        let lang = self.chat_lang(ctx).await;
+        let lang = self.core.chat_lang(ctx).await;
         let args = [("name", who.name().to_owned().into())];
         // Discord says "channel" (`cup-lifted-discord`).
-        Ok(vec![View::post(Some(lang), self.text_for(ctx, lang, "cup-lifted", &args))])
+        Ok(vec![View::post(Some(lang), self.core.text_for(ctx, lang, "cup-lifted", &args))])
     }
 
     async fn cup_leave(&self, ctx: &Ctx) -> Result<Vec<View>, Fail> {
@@ -412,7 +418,7 @@ impl Cups<'_> {
             {
                 continue;
             }
-            let lang = self.user_lang(ctx).await;
+            let lang = self.core.user_lang(ctx).await;
             let text = self.i18n.text(lang, "cup-left", &[]);
             return self.cup_answer(ctx, lang, text, c.rec.id).await;
         }
@@ -468,7 +474,7 @@ impl Cups<'_> {
         let text = self.i18n.text(
             lang,
             "cup-start-few",
-            &[("game", self.game_name(lang, c.rec.game).into())],
+            &[("game", self.core.game_name(lang, c.rec.game).into())],
         );
         let chat = c.rec.chat.clone();
         let now = self.read_cup(c.rec.id).await?;
@@ -494,7 +500,7 @@ impl Cups<'_> {
             tracing::info!(cup = c.rec.id.get(), user = %ctx.user, "a cup cancelled");
             let lang = self.cup_lang(&c.rec).await;
             let args = [
-                ("game", self.game_name(lang, c.rec.game).into()),
+                ("game", self.core.game_name(lang, c.rec.game).into()),
                 ("name", ctx.name.clone().into()),
             ];
             let said = View::post(Some(lang), self.i18n.text(lang, "cup-cancelled", &args));
@@ -515,8 +521,8 @@ impl Cups<'_> {
             let Some(table) = g.table else { continue };
             tables.push(table.get());
             if matches!(g.table_status, Some(TableStatus::Finished | TableStatus::Cancelled)) {
-                let t = self.load(table).await?;
-                records.push(self.replays().record(&t).await?);
+                let t = self.core.load(table).await?;
+                records.push(self.replays.record(&t).await?);
             }
         }
         let export = crate::game::replay::CupExport {
@@ -536,7 +542,7 @@ impl Cups<'_> {
         let name = format!("dicetable-cup-{id}.json");
         let lang = self.cup_lang(&c.rec).await;
         let args = [
-            ("game", self.game_name(lang, c.rec.game).into()),
+            ("game", self.core.game_name(lang, c.rec.game).into()),
             ("games", Arg::Number(export.records.len() as i64)),
         ];
         let text = format!(
@@ -559,13 +565,13 @@ impl Cups<'_> {
     /// who still has to play this round and the time left.
     async fn cup_show(&self, ctx: &Ctx) -> Result<Vec<View>, Fail> {
         let c = self.chats_cup(ctx).await?;
-        let lang = self.user_lang(ctx).await;
+        let lang = self.core.user_lang(ctx).await;
         let text = match c.rec.status {
             CupStatus::Signup => {
                 let head = self.i18n.text(
                     lang,
                     "cup-status-signup",
-                    &[("game", self.game_name(lang, c.rec.game).into())],
+                    &[("game", self.core.game_name(lang, c.rec.game).into())],
                 );
                 let mut lines = vec![head, self.cup_players_line(&c, lang), self.cup_how(&c, lang)];
                 lines.extend(self.cup_starts_line(&c, lang));

@@ -145,11 +145,7 @@ pub(super) fn plan(game: GameKind, words: &[String]) -> Result<Plan, Fail> {
 
 /// Sets a cup's setting once: said again with the same value it stays; with another, the two
 /// words are refused together (`err-cup-contradiction`).
-pub(super) fn once<T: PartialEq>(
-    slot: &mut Option<(T, String)>,
-    value: T,
-    said: String,
-) -> Result<(), Fail> {
+fn once<T: PartialEq>(slot: &mut Option<(T, String)>, value: T, said: String) -> Result<(), Fail> {
     match slot {
         Some((was, _)) if *was == value => Ok(()),
         Some((_, first)) => Err(Fail::Say(

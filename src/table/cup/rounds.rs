@@ -14,7 +14,7 @@ use crate::table::load::Loaded;
 use crate::table::message::Kind;
 use crate::table::{Cups, View};
 
-impl Cups<'_> {
+impl Cups {
     /// Pairs round `round` of cup `c` and opens its tables, in one transaction guarded by the
     /// cup's version; then starts them. Returns what to post, each with its chat; nothing when
     /// another process paired the round first.
@@ -101,7 +101,7 @@ impl Cups<'_> {
         let c = match self.read_cup(id).await {
             Ok(c) => c,
             Err(Fail::Internal(ServiceError::DamagedCup(cup, why))) => {
-                self.note_damaged_cup(cup, &why);
+                self.core.note_damaged_cup(cup, &why);
                 return None;
             }
             Err(Fail::Internal(e)) => {
@@ -151,9 +151,9 @@ impl Cups<'_> {
         for g in c.rec.games.iter().filter(|g| g.round == c.rec.round) {
             let (Some(id), Some(TableStatus::Lobby)) = (g.table, g.table_status) else { continue };
             let started = async {
-                let t = self.load(id).await?;
-                let lang = self.table_lang(&t).await;
-                self.lobby().begin(t, lang).await
+                let t = self.core.load(id).await?;
+                let lang = self.core.table_lang(&t).await;
+                self.lobby.begin(t, lang).await
             };
             match started.await {
                 Ok(v) => views.extend(first_board_first(v)),
@@ -199,7 +199,7 @@ impl Cups<'_> {
                 tick.closing.extend(closing);
             }
             Err(Fail::Internal(ServiceError::DamagedCup(cup, why))) => {
-                self.note_damaged_cup(cup, &why)
+                self.core.note_damaged_cup(cup, &why)
             }
             Err(Fail::Internal(e)) => {
                 tracing::error!(cup = id.get(), error = %e, "the cup's timer failed")

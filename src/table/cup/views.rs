@@ -10,14 +10,14 @@ use crate::table::message::{Button, Kind, Post};
 use crate::table::token::{Button as TokenButton, Token};
 use crate::table::{Cups, View};
 
-impl Cups<'_> {
+impl Cups {
     /// The cup's sign-up message: what it plays, who signed up, and its buttons.
     pub(super) fn cup_signup_view(&self, c: &Read, lang: Lang) -> View {
         let mut lines = vec![self.i18n.text(
             lang,
             "cup-created",
             &[
-                ("game", self.game_name(lang, c.rec.game).into()),
+                ("game", self.core.game_name(lang, c.rec.game).into()),
                 ("rounds", Arg::Number(c.rec.rounds.into())),
                 ("window", self.cup_window(lang, c.rec.window_ms).into()),
                 ("format", self.cup_format(lang, c.rec.format).into()),
@@ -88,7 +88,7 @@ impl Cups<'_> {
 
     /// A cancelled cup's message: said so, its buttons gone.
     pub(super) fn cup_cancelled_view(&self, c: &Read, lang: Lang) -> View {
-        let game = self.game_name(lang, c.rec.game);
+        let game = self.core.game_name(lang, c.rec.game);
         let text = match &c.rec.cancelled_by {
             Some(by) => {
                 let args = [("game", game.into()), ("name", by.clone().into())];
@@ -163,7 +163,7 @@ impl Cups<'_> {
     /// The standings in words, with the round, who still has to play and the time left (or the
     /// winner, once it is over).
     pub(super) fn cup_standing_text(&self, c: &Read, lang: Lang) -> String {
-        let game = self.game_name(lang, c.rec.game);
+        let game = self.core.game_name(lang, c.rec.game);
         let mut lines = Vec::new();
         match c.rec.status {
             CupStatus::Finished => lines.push(self.i18n.text(
@@ -242,7 +242,7 @@ impl Cups<'_> {
         lang: Lang,
         picture: Option<Vec<u8>>,
     ) -> View {
-        let game = self.game_name(lang, c.rec.game);
+        let game = self.core.game_name(lang, c.rec.game);
         let mut lines = Vec::new();
         if c.rec.status == CupStatus::Finished {
             lines.push(self.i18n.text(lang, "cup-finished-title", &[("game", game.into())]));
@@ -266,7 +266,7 @@ impl Cups<'_> {
             None => self.cup_picture(c, lang).await,
         };
         let alt = image.as_ref().map(|_| self.cup_standings_lines(c, lang));
-        let game = self.game_name(lang, c.rec.game);
+        let game = self.core.game_name(lang, c.rec.game);
         let closed = self.i18n.text(lang, "cup-signup-closed", &[("game", game.into())]);
         let standings = crate::table::Standings {
             cup: c.rec.id,
@@ -307,7 +307,7 @@ impl Cups<'_> {
             }
         }
         let args = [
-            ("game", self.game_name(lang, c.rec.game).into()),
+            ("game", self.core.game_name(lang, c.rec.game).into()),
             ("round", Arg::Number(c.rec.round.into())),
             ("rounds", Arg::Number(c.rec.rounds.into())),
             ("window", self.cup_window(lang, c.rec.window_ms).into()),
@@ -352,7 +352,7 @@ impl Cups<'_> {
     /// pool; `None` if drawing failed (logged: the words still go).
     async fn cup_picture(&self, c: &Read, lang: Lang) -> Option<Vec<u8>> {
         let podium = c.rec.status == CupStatus::Finished;
-        let game = self.game_name(lang, c.rec.game);
+        let game = self.core.game_name(lang, c.rec.game);
         let title = if podium {
             self.i18n.text(lang, "cup-picture-final", &[("game", game.into())])
         } else {
@@ -383,7 +383,7 @@ impl Cups<'_> {
             theme: crate::render::Theme::Light,
             persian_digits: lang.persian_digits(),
         };
-        self.ratings().draw("the cup's standings", move |r| r.standings(&picture)).await
+        self.ratings.draw("the cup's standings", move |r| r.standings(&picture)).await
     }
 
     /// The last post: the final standings and the winner.
@@ -395,7 +395,7 @@ impl Cups<'_> {
             lang,
             "cup-winner",
             &[
-                ("game", self.game_name(lang, c.rec.game).into()),
+                ("game", self.core.game_name(lang, c.rec.game).into()),
                 ("names", crate::table::shown_names(lang, &winners).into()),
                 ("count", Arg::Number(winners.len() as i64)),
             ],

@@ -13,7 +13,7 @@ use crate::table::{Ctx, Place, View};
 /// user's own choice is in the store).
 pub(super) fn store_down_view(service: &Service, ctx: &Ctx) -> View {
     let lang = ctx.locale.as_deref().and_then(Lang::from_tag).unwrap_or_default();
-    let text = service.i18n.text(lang, "err-store-down", &[]);
+    let text = service.handles.i18n.text(lang, "err-store-down", &[]);
     View::refused(Some(lang), text, ctx.user.clone(), "err-store-down")
 }
 
@@ -24,17 +24,17 @@ pub(super) async fn fail_views(service: &Service, ctx: &Ctx, lang: Lang, fail: F
     match fail {
         Fail::Say(refusal, args) => {
             let key = refusal.key();
-            vec![private(key, service.text_for(ctx, lang, key, &args))]
+            vec![private(key, service.handles.core.text_for(ctx, lang, key, &args))]
         }
         Fail::NoTable => {
             let key = "err-no-table";
-            vec![private(key, service.text_for(ctx, lang, key, &[]))]
+            vec![private(key, service.handles.core.text_for(ctx, lang, key, &[]))]
         }
         Fail::Illegal(illegal, names) => {
-            vec![private("illegal", service.i18n.refusal(lang, &illegal, &names))]
+            vec![private("illegal", service.handles.i18n.refusal(lang, &illegal, &names))]
         }
         Fail::Stale(table) => {
-            if let Some(m) = &service.metrics {
+            if let Some(m) = &service.handles.metrics {
                 m.stale_presses.inc();
             }
             // Refresh the board in place, so the chat shows the buttons that work now. When
@@ -51,29 +51,33 @@ pub(super) async fn fail_views(service: &Service, ctx: &Ctx, lang: Lang, fail: F
                     ("err-stale", None)
                 }
             };
-            let mut views = vec![private(key, service.i18n.text(lang, key, &[]))];
+            let mut views = vec![private(key, service.handles.i18n.text(lang, key, &[]))];
             views.extend(refresh);
             views
         }
         Fail::Internal(ServiceError::Store(e)) if e.is_closed() => {
-            vec![private("err-stopping", service.i18n.text(lang, "err-stopping", &[]))]
+            vec![private("err-stopping", service.handles.i18n.text(lang, "err-stopping", &[]))]
         }
         Fail::Internal(ServiceError::Store(e)) if e.is_unavailable() => {
-            service.health.mark_down(&e);
+            service.handles.health.mark_down(&e);
             vec![store_down_view(service, ctx)]
         }
         Fail::Internal(ServiceError::Damaged(table, why)) => {
-            service.note_damaged(table, &why);
-            let text = service.i18n.text(lang, "err-table-damaged", &[("table", table.into())]);
+            service.handles.core.note_damaged(table, &why);
+            let text =
+                service.handles.i18n.text(lang, "err-table-damaged", &[("table", table.into())]);
             vec![private("err-table-damaged", text)]
         }
         Fail::Internal(ServiceError::DamagedCup(cup, why)) => {
-            service.note_damaged_cup(cup, &why);
-            vec![private("err-cup-damaged", service.i18n.text(lang, "err-cup-damaged", &[]))]
+            service.handles.core.note_damaged_cup(cup, &why);
+            vec![private(
+                "err-cup-damaged",
+                service.handles.i18n.text(lang, "err-cup-damaged", &[]),
+            )]
         }
         Fail::Internal(e) => {
             tracing::error!(user = %ctx.user, chat = %ctx.chat, error = %e, "operation failed");
-            vec![private("err-internal", service.i18n.text(lang, "err-internal", &[]))]
+            vec![private("err-internal", service.handles.i18n.text(lang, "err-internal", &[]))]
         }
     }
 }
@@ -84,9 +88,9 @@ async fn board_refresh(
     service: &Service,
     table: TableId,
 ) -> Result<Option<(View, bool)>, ServiceError> {
-    let t = service.load(table).await?;
-    let lang = service.table_lang(&t).await;
-    let recorded = service.store.message_version(table, t.slot().name()).await?;
+    let t = service.handles.core.load(table).await?;
+    let lang = service.handles.core.table_lang(&t).await;
+    let recorded = service.handles.store.message_version(table, t.slot().name()).await?;
     let follows = recorded.as_ref().is_some_and(|(_, shown)| *shown < t.rec.version);
     let replace = recorded.map(|(message, _)| message);
     let mut view = match t.rec.status {

@@ -9,7 +9,7 @@ use crate::table::load::Loaded;
 use crate::table::token::Button as TokenButton;
 use crate::table::{Button, Views};
 
-impl Views<'_> {
+impl Views {
     /// Whose turn it is and what they may press: the prompt (none once the game is over), the
     /// buttons (none while a computer acts) and whom to call. A text-first board's move
     /// buttons say each move in plain words, one a row.

@@ -2,25 +2,59 @@
 //! its record (see [`crate::game::replay`]). A running game has neither: its seed is secret until it
 //! ends, and the record holds the seed.
 
+mod audit;
+
+pub use audit::LogCheck;
+
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::fail::{Fail, Refusal, ServiceError, say};
-use super::i18n::{Arg, Lang};
-use super::load::Loaded;
-use super::{About, Attachment, Ctx, File, FileKind, Kind, Pick, Post, Replays, View};
 use crate::engine::GameKind;
 use crate::game::replay::{self, Record};
 use crate::ids::{ChatId, TableId};
 use crate::render::{Player, Theme};
 use crate::store::{StoreError, TableStatus};
+use crate::table::fail::{Fail, Refusal, ServiceError, say};
+use crate::table::i18n::{Arg, Lang};
+use crate::table::load::Loaded;
+use crate::table::{About, Attachment, Ctx, File, FileKind, Kind, Pick, Post, View};
+
+/// Replays of finished games and the check of stored logs (`audit.rs`). Built once by the composition root ([`crate::table::Service`]) with the handles and the
+/// parts it uses, and nothing else.
+#[derive(Clone)]
+pub struct Replays {
+    core: crate::table::core::Core,
+    store: crate::store::Store,
+    i18n: std::sync::Arc<crate::table::i18n::I18n>,
+    renderer: std::sync::Arc<crate::render::Renderer>,
+    drawing: std::sync::Arc<tokio::sync::Semaphore>,
+    drawn: std::sync::Arc<Drawn>,
+    replay_wait: std::time::Duration,
+    background: std::sync::Arc<crate::runtime::lanes::Background>,
+}
+
+impl Replays {
+    /// The part, from the handles it uses.
+    pub(in crate::table) fn new(h: &crate::table::handles::Handles) -> Self {
+        Self {
+            core: h.core.clone(),
+            store: h.store.clone(),
+            i18n: h.i18n.clone(),
+            renderer: h.renderer.clone(),
+            drawing: h.drawing.clone(),
+            drawn: Arc::default(),
+            replay_wait: h.replay_wait,
+            background: h.background.clone(),
+        }
+    }
+}
 
 /// Replays drawn lately, kept so that a second request (a double tap, a friend asking again)
 /// does not draw the whole game again: `(table, Persian digits)` → GIF. A request that comes
 /// while the same replay is being drawn waits for that drawing instead of starting another.
 #[derive(Default)]
-pub(super) struct Drawn {
+pub(in crate::table) struct Drawn {
     kept: std::sync::Mutex<Vec<(Key, Arc<Slot>)>>,
     /// Replays drawn so far (drawings, not requests).
     drawings: std::sync::atomic::AtomicUsize,
@@ -37,7 +71,7 @@ pub(super) struct Drawn {
 
 /// How long a replay request waits for its drawing before the chat is told, at once, that the
 /// replay is being drawn; the GIF follows when it is ready ([`Replays::later`]).
-/// [`super::Service::with_replay_wait`] changes it.
+/// [`crate::table::Service::with_replay_wait`] changes it.
 pub const REPLAY_WAIT: Duration = Duration::from_secs(2);
 
 /// How long after a replay was posted to a chat a press of its button there posts nothing.
@@ -150,20 +184,20 @@ impl Drawn {
     }
 }
 
-impl Replays<'_> {
+impl Replays {
     /// How many replays this process has drawn: drawings, not requests (a request that finds
     /// its replay kept, or being drawn, draws nothing).
-    pub fn replays_drawn(self) -> usize {
+    pub fn replays_drawn(&self) -> usize {
         self.drawn.drawings.load(std::sync::atomic::Ordering::SeqCst)
     }
 
     /// Replays waiting to be drawn or being drawn now.
-    pub fn replays_pending(self) -> usize {
+    pub fn replays_pending(&self) -> usize {
         self.background.pending()
     }
 
     /// Board drawing permits free now (replays never take one).
-    pub fn board_permits_free(self) -> usize {
+    pub fn board_permits_free(&self) -> usize {
         self.drawing.available_permits()
     }
 
@@ -180,7 +214,7 @@ impl Replays<'_> {
                 ));
             }
             Pick::Table(id) => {
-                let t = match self.load(id).await {
+                let t = match self.core.load(id).await {
                     Ok(t) => t,
                     Err(ServiceError::Store(StoreError::NotFound(_))) => {
                         return Err(Fail::Say(Refusal::NoSuchTable, vec![("table", id.into())]));
@@ -192,7 +226,7 @@ impl Replays<'_> {
                 let seated = t.rec.seats.iter().any(|s| s.user == ctx.user);
                 if t.rec.chat != ctx.chat
                     && !seated
-                    && self.thread_table(ctx).await?.is_none_or(|own| own.rec.id != id)
+                    && self.core.thread_table(ctx).await?.is_none_or(|own| own.rec.id != id)
                 {
                     return Err(Fail::Say(Refusal::NoSuchTable, vec![("table", id.into())]));
                 }
@@ -203,7 +237,7 @@ impl Replays<'_> {
                     Pick::Game(g) => Some(g),
                     _ => None,
                 };
-                match self.thread_table(ctx).await? {
+                match self.core.thread_table(ctx).await? {
                     Some(own) if game.is_none_or(|k| k == own.kind) => own,
                     _ => self.last_ended(ctx, game, command).await?,
                 }
@@ -222,7 +256,7 @@ impl Replays<'_> {
         command: &'static str,
     ) -> Result<Loaded, Fail> {
         if let Some(id) = self.store.last_played_table(&ctx.chat, game.map(GameKind::name)).await? {
-            return Ok(self.load(id).await?);
+            return Ok(self.core.load(id).await?);
         }
         let open = self.store.tables_in_chat(&ctx.chat, &TableStatus::OPEN).await?;
         let running = open.iter().any(|(_, g, status)| {
@@ -247,7 +281,7 @@ impl Replays<'_> {
     }
 
     /// The record of an ended table, from its log.
-    pub(super) async fn record(&self, t: &Loaded) -> Result<Record, Fail> {
+    pub(in crate::table) async fn record(&self, t: &Loaded) -> Result<Record, Fail> {
         let build = self.record_builder(t).await?;
         build().map_err(|why| Fail::Internal(ServiceError::Damaged(t.rec.id, why)))
     }
@@ -258,7 +292,7 @@ impl Replays<'_> {
         &self,
         t: &Loaded,
     ) -> Result<impl FnOnce() -> Result<Record, String> + Send + 'static, Fail> {
-        let actions = self.actions(t).await?;
+        let actions = self.core.actions(t).await?;
         let (options, boards, names, seed, id) =
             (t.options.clone(), t.settings.boards, t.names(), t.seed(), t.rec.id);
         Ok(move || {
@@ -279,7 +313,11 @@ impl Replays<'_> {
 
     /// `/replay`: the game as an animated GIF, drawn on the background lane (never on a move's
     /// path).
-    pub(super) async fn replay_game(&self, ctx: &Ctx, pick: Pick) -> Result<Vec<View>, Fail> {
+    pub(in crate::table) async fn replay_game(
+        &self,
+        ctx: &Ctx,
+        pick: Pick,
+    ) -> Result<Vec<View>, Fail> {
         let t = self.ended(ctx, pick, "replay").await?;
         self.replay_table(ctx, t, None).await
     }
@@ -287,7 +325,11 @@ impl Replays<'_> {
     /// The replay a press of a finished table's 🎞 Replay button asks for, in `ctx`'s chat:
     /// nothing if a press there already has it on its way, or had it posted within
     /// [`PRESSED_AGAIN`] (a double tap posts one GIF).
-    pub(super) async fn replay_pressed(&self, ctx: &Ctx, t: Loaded) -> Result<Vec<View>, Fail> {
+    pub(in crate::table) async fn replay_pressed(
+        &self,
+        ctx: &Ctx,
+        t: Loaded,
+    ) -> Result<Vec<View>, Fail> {
         let Some(claim) = self.drawn.claim_post(ctx.chat.as_str(), t.rec.id) else {
             tracing::debug!(table = t.rec.id.get(), chat = %ctx.chat, "a replay pressed again");
             return Ok(Vec::new());
@@ -297,10 +339,10 @@ impl Replays<'_> {
 
     /// Views made after the requests that asked for them were answered, with the chat each
     /// goes to: replays that took longer than the replay wait
-    /// ([`super::Service::with_replay_wait`]) to draw (their requests were
+    /// ([`crate::table::Service::with_replay_wait`]) to draw (their requests were
     /// answered "being drawn"), or the word that their drawing failed. Waits until there are
     /// some. The bot posts them as they come.
-    pub async fn later(self) -> Vec<(ChatId, View)> {
+    pub async fn later(&self) -> Vec<(ChatId, View)> {
         loop {
             let ready = self.drawn.ready.notified();
             {
@@ -323,7 +365,7 @@ impl Replays<'_> {
         t: Loaded,
         claim: Option<PostClaim>,
     ) -> Result<Vec<View>, Fail> {
-        let lang = self.table_lang(&t).await;
+        let lang = self.core.table_lang(&t).await;
         let slot = self.drawn.slot((t.rec.id, lang.persian_digits()));
         if slot.initialized() {
             let views = self.replay_view(&t, lang, &slot).await?;
@@ -333,25 +375,24 @@ impl Replays<'_> {
             return Ok(views);
         }
         let (id, game) = (t.rec.id, t.kind);
-        let service = super::Service::clone(self);
-        let mut drawing =
-            tokio::spawn(async move { service.replays().replay_view(&t, lang, &slot).await });
+        let replays = self.clone();
+        let mut drawing = tokio::spawn(async move { replays.replay_view(&t, lang, &slot).await });
         let drawn = match tokio::time::timeout(self.replay_wait, &mut drawing).await {
             Ok(drawn) => drawn,
             Err(_) => {
                 // It takes a while: the chat is told now, and the replay follows.
-                let (service, chat) = (super::Service::clone(self), ctx.chat.clone());
+                let (replays, chat) = (self.clone(), ctx.chat.clone());
                 tokio::spawn(async move {
                     let views = match posted(id, drawing.await, claim) {
                         Ok(views) => views,
-                        Err(fail) => service.replays().replay_failed(id, lang, fail),
+                        Err(fail) => replays.replay_failed(id, lang, fail),
                     };
-                    service.drawn.post_later(chat, views);
+                    replays.drawn.post_later(chat, views);
                 });
                 let text = self.i18n.text(
                     lang,
                     "replay-drawing",
-                    &[("game", self.game_name(lang, game).into()), ("table", id.into())],
+                    &[("game", self.core.game_name(lang, game).into()), ("table", id.into())],
                 );
                 let post =
                     Post { about: Some(About { table: id, thread: false }), ..Post::default() };
@@ -386,7 +427,7 @@ impl Replays<'_> {
             lang,
             "replay-caption",
             &[
-                ("game", self.game_name(lang, t.kind).into()),
+                ("game", self.core.game_name(lang, t.kind).into()),
                 ("table", t.rec.id.into()),
                 ("frames", Arg::Number(frames as i64)),
             ],
@@ -434,14 +475,18 @@ impl Replays<'_> {
     }
 
     /// `/export`: the game's record as a JSON file, with the command that checks it.
-    pub(super) async fn export_game(&self, ctx: &Ctx, pick: Pick) -> Result<Vec<View>, Fail> {
+    pub(in crate::table) async fn export_game(
+        &self,
+        ctx: &Ctx,
+        pick: Pick,
+    ) -> Result<Vec<View>, Fail> {
         let t = self.ended(ctx, pick, "export").await?;
         self.export_table(t).await
     }
 
     /// The record of a table known to have ended with a game.
-    pub(super) async fn export_table(&self, t: Loaded) -> Result<Vec<View>, Fail> {
-        let lang = self.table_lang(&t).await;
+    pub(in crate::table) async fn export_table(&self, t: Loaded) -> Result<Vec<View>, Fail> {
+        let lang = self.core.table_lang(&t).await;
         let record = self.record(&t).await?;
         let bytes = serde_json::to_vec(&record)
             .map_err(|e| Fail::Internal(ServiceError::Damaged(t.rec.id, e.to_string())))?;
@@ -450,7 +495,7 @@ impl Replays<'_> {
             lang,
             "export-caption",
             &[
-                ("game", self.game_name(lang, t.kind).into()),
+                ("game", self.core.game_name(lang, t.kind).into()),
                 ("table", t.rec.id.into()),
                 ("moves", Arg::Number(record.steps.len() as i64)),
             ],

@@ -2,42 +2,42 @@
 //! and how boards are shown in it (a new message every turn, one edited in place, or new ones
 //! whose earlier boards are deleted once the game is over: the boards to tidy).
 
-use super::fail::{Fail, Refusal, say};
-use super::i18n::Lang;
+use super::Core;
 use super::load::Loaded;
-use super::{BoardMode, Ctx, Service, View};
-use crate::ids::{ChatId, Platform, Posted};
+use crate::engine::GameKind;
+use crate::ids::{ChatId, Platform};
+use crate::table::fail::{Fail, Refusal, say};
+use crate::table::i18n::{Arg, Lang};
+use crate::table::{BoardMode, Ctx, View};
 
-impl Service {
-    /// The platform chats (Telegram chat ids, Discord channel ids) of `platform` with boards to
-    /// delete now: a tidy chat's (`/boards tidy`) earlier boards of games that are over.
-    /// Boards shown longer than `max_age` ago are dropped: the platform no longer lets a bot
-    /// delete them. None when the store does not answer (logged).
-    pub async fn tidy_chats(&self, platform: Platform, max_age: std::time::Duration) -> Vec<i64> {
-        let age = i64::try_from(max_age.as_millis()).unwrap_or(i64::MAX);
-        let oldest = self.clock.now_ms().saturating_sub(age);
-        match self.store.tidy().due_chats(platform, oldest).await {
-            Ok(chats) => chats,
-            Err(e) => {
-                tracing::warn!(error = %e, "reading the boards to tidy failed");
-                Vec::new()
-            }
-        }
+impl Core {
+    /// A game's name in `lang`.
+    pub(in crate::table) fn game_name(&self, lang: Lang, kind: GameKind) -> String {
+        self.i18n.text(lang, &format!("game-{}", kind.name()), &[])
     }
 
-    /// Takes at most `limit` boards to delete in platform chat `chat` (see
-    /// [`Service::tidy_chats`]): no other process gets them.
-    pub async fn tidy_boards(&self, platform: Platform, chat: i64, limit: u32) -> Vec<Posted> {
-        match self.store.tidy().take(platform, chat, i64::from(limit)).await {
-            Ok(boards) => boards,
-            Err(e) => {
-                tracing::warn!(chat, error = %e, "taking boards to tidy failed");
-                Vec::new()
+    /// A sentence as the chat's platform says it: on Discord, where commands are slash
+    /// commands with options, its `<key>-discord` form if it has one.
+    pub(in crate::table) fn text_for(
+        &self,
+        ctx: &Ctx,
+        lang: Lang,
+        key: &str,
+        args: &[(&str, Arg)],
+    ) -> String {
+        if ctx.chat.platform() == Platform::Discord {
+            let discord = format!("{key}-discord");
+            if let Some(text) = self.i18n.format(lang, &discord, args) {
+                return text;
             }
+            let mut args = args.to_vec();
+            args.push((crate::table::i18n::PLATFORM, Arg::Text("discord".into())));
+            return self.i18n.text(lang, key, &args);
         }
+        self.i18n.text(lang, key, args)
     }
 
-    pub(super) async fn chat_lang(&self, ctx: &Ctx) -> Lang {
+    pub(in crate::table) async fn chat_lang(&self, ctx: &Ctx) -> Lang {
         self.stored_chat_lang(&ctx.chat)
             .await
             .or_else(|| ctx.locale.as_deref().and_then(Lang::from_tag))
@@ -46,7 +46,7 @@ impl Service {
 
     /// The language of a table's public messages (lobby, boards, results): the one set for its
     /// chat, else its creator's, kept for the table; never whoever pressed last.
-    pub(super) async fn table_lang(&self, t: &Loaded) -> Lang {
+    pub(in crate::table) async fn table_lang(&self, t: &Loaded) -> Lang {
         let chat = match &t.rec.around {
             // Read with the table: the chat's and its group's (a chat has at most one).
             Some(around) if t.rec.chat.lineage().count() <= 2 => around
@@ -61,7 +61,7 @@ impl Service {
 
     /// The language set for `chat`, or else for the group it belongs to: a chat named
     /// `<group>/<channel>` (a Discord server's channel) falls back to `<group>`.
-    pub(super) async fn stored_chat_lang(&self, chat: &ChatId) -> Option<Lang> {
+    pub(in crate::table) async fn stored_chat_lang(&self, chat: &ChatId) -> Option<Lang> {
         for chat in chat.lineage() {
             match self.store.chat_lang(&chat).await {
                 Ok(Some(code)) => return Lang::from_tag(&code),
@@ -75,9 +75,9 @@ impl Service {
         None
     }
 
-    /// The language to speak to a user in (see [`Service::reader_lang`]). Records the user
+    /// The language to speak to a user in (see [`Core::reader_lang`]). Records the user
     /// (their latest name and platform language) on the way.
-    pub(super) async fn user_lang(&self, ctx: &Ctx) -> Lang {
+    pub(in crate::table) async fn user_lang(&self, ctx: &Ctx) -> Lang {
         let own = self.record_user(ctx).await;
         self.user_lang_given(ctx, own).await
     }
@@ -85,7 +85,7 @@ impl Service {
     /// Records the user (their latest name, for mentions and statistics, and the language their
     /// platform says they use, for notices) and returns the language they chose, if any. While
     /// the store is not answering, the platform's language stands in for it.
-    pub(super) async fn record_user(&self, ctx: &Ctx) -> Option<Lang> {
+    pub(in crate::table) async fn record_user(&self, ctx: &Ctx) -> Option<Lang> {
         let locale = ctx.locale.as_deref().and_then(Lang::from_tag);
         match self.store.user(&ctx.user, &ctx.name, locale.map(Lang::code)).await {
             Ok(code) => code.as_deref().and_then(Lang::from_tag),
@@ -100,8 +100,8 @@ impl Service {
         }
     }
 
-    /// [`Service::user_lang`] for a user already recorded, with the language they chose.
-    pub(super) async fn user_lang_given(&self, ctx: &Ctx, own: Option<Lang>) -> Lang {
+    /// [`Core::user_lang`] for a user already recorded, with the language they chose.
+    pub(in crate::table) async fn user_lang_given(&self, ctx: &Ctx, own: Option<Lang>) -> Lang {
         self.reader_lang(own, ctx.locale.as_deref(), &ctx.chat, None).await
     }
 
@@ -110,8 +110,8 @@ impl Service {
     /// the language their platform says they use (`locale`: Telegram's `language_code`,
     /// Discord's locale, the browser's), else the chat's (or its server's), else the table's the
     /// message is about, else English. A message the whole chat reads (a lobby, a board, a
-    /// result) speaks the chat's language, else the table's ([`Service::table_lang`]).
-    pub(super) async fn reader_lang(
+    /// result) speaks the chat's language, else the table's ([`Core::table_lang`]).
+    pub(in crate::table) async fn reader_lang(
         &self,
         own: Option<Lang>,
         locale: Option<&str>,
@@ -130,7 +130,7 @@ impl Service {
         }
     }
 
-    pub(super) async fn lang(
+    pub(in crate::table) async fn lang(
         &self,
         ctx: &Ctx,
         chat: bool,
@@ -159,7 +159,11 @@ impl Service {
     }
 
     /// `/access on|off`: the user's text-first boards (none: says which they have).
-    pub(super) async fn access(&self, ctx: &Ctx, on: Option<bool>) -> Result<Vec<View>, Fail> {
+    pub(in crate::table) async fn access(
+        &self,
+        ctx: &Ctx,
+        on: Option<bool>,
+    ) -> Result<Vec<View>, Fail> {
         let lang = self.user_lang(ctx).await;
         let on = match on {
             Some(on) => {
@@ -174,7 +178,7 @@ impl Service {
     }
 
     /// How a table's chat shows boards (its settings were read with the table).
-    pub(super) async fn table_board_mode(&self, t: &Loaded) -> BoardMode {
+    pub(in crate::table) async fn table_board_mode(&self, t: &Loaded) -> BoardMode {
         match &t.rec.around {
             Some(around) => board_mode_of(around.chat_settings.as_deref()),
             None => self.board_mode(&t.rec.chat).await,
@@ -192,7 +196,7 @@ impl Service {
         }
     }
 
-    pub(super) async fn boards(
+    pub(in crate::table) async fn boards(
         &self,
         ctx: &Ctx,
         mode: Option<BoardMode>,

@@ -4,17 +4,17 @@
 
 use serde_json::Value;
 
-use super::fail::{Fail, Refusal, ServiceError, say};
-use super::words::Settings;
-use super::{Ctx, Pick, Service, Slot, View};
+use super::{Core, CoreHandles};
 use crate::engine::computer::Level;
-use crate::engine::cup::Seat as CupSeat;
-use crate::engine::{Action, Event, Game, GameKind, Legal, OptionError, Options, Seat, Status};
+use crate::engine::{Action, Event, Game, GameKind, Legal, OptionError, Options, Seat};
 use crate::game::fair::Seed;
 use crate::game::rating::Skill;
 use crate::game::setup;
-use crate::ids::{TableId, UserId};
-use crate::store::{Change, SeatRecord, StoreError, TableRecord, TableStatus};
+use crate::ids::{CupId, TableId, UserId};
+use crate::store::{SeatRecord, StoreError, TableRecord, TableStatus};
+use crate::table::fail::{Fail, Refusal, ServiceError, say};
+use crate::table::words::Settings;
+use crate::table::{Ctx, Pick, Slot, View};
 
 /// The version of the JSON shapes this build stores (states, actions, options). A table stored
 /// with another shape is rebuilt by replaying its log on load.
@@ -24,13 +24,13 @@ pub const SHAPE: i32 = 1;
 pub const MAX_STRIKES: i32 = 3;
 
 /// How long a process holds a claimed deadline before another may take it, in milliseconds.
-pub(super) const LEASE_MS: i64 = 60_000;
+pub(in crate::table) const LEASE_MS: i64 = 60_000;
 
 /// How long the turn timer holds a claimed table, in milliseconds: sized to the work (a turn
 /// is played and its board drawn in well under a second), so that a table claimed by a process
 /// that died is played by another within seconds, not a minute. Should the work outlast it,
 /// the table's version still lets only one process's change apply.
-pub(super) const CLAIM_MS: i64 = 10_000;
+pub(in crate::table) const CLAIM_MS: i64 = 10_000;
 
 /// How many times a typed command or a lobby button is tried on the table as it is now, when
 /// another change was stored first (a computer's move, another player's command, another
@@ -39,53 +39,39 @@ const FRESH_TRIES: usize = 16;
 
 /// One rated person's change in a finished game (all-time rating), for the ranking message.
 #[derive(Debug, Clone, PartialEq)]
-pub(super) struct Rated {
+pub(in crate::table) struct Rated {
     /// The seat.
-    pub(super) seat: usize,
+    pub(in crate::table) seat: usize,
     /// Before the game (a new player's start if none).
-    pub(super) before: Skill,
+    pub(in crate::table) before: Skill,
     /// After it.
-    pub(super) after: Skill,
+    pub(in crate::table) after: Skill,
     /// Rated games after it (this one counted).
-    pub(super) games: i64,
-}
-
-/// How a finished cup table's seats ended, for its cup game (T7): a seat the timer removed
-/// forfeits, the others their rank.
-fn cup_result(t: &Loaded) -> Vec<CupSeat> {
-    t.rec
-        .seats
-        .iter()
-        .map(|s| match s.rank {
-            _ if s.left && s.strikes >= MAX_STRIKES => CupSeat::Forfeit,
-            Some(rank) => CupSeat::Place(u8::try_from(rank).unwrap_or(u8::MAX)),
-            None => CupSeat::Place(u8::try_from(t.rec.seats.len()).unwrap_or(u8::MAX)),
-        })
-        .collect()
+    pub(in crate::table) games: i64,
 }
 
 /// A table read from the store, with its game decoded.
 #[derive(Clone)]
-pub(super) struct Loaded {
-    pub(super) rec: TableRecord,
-    pub(super) kind: GameKind,
-    pub(super) options: Options,
-    pub(super) settings: Settings,
-    pub(super) game: Option<Game>,
+pub(in crate::table) struct Loaded {
+    pub(in crate::table) rec: TableRecord,
+    pub(in crate::table) kind: GameKind,
+    pub(in crate::table) options: Options,
+    pub(in crate::table) settings: Settings,
+    pub(in crate::table) game: Option<Game>,
     /// The table's secret seed, checked to be 32 bytes when read.
     seed: Seed,
     /// The seats as last read or written: a save writes them only if they changed.
-    pub(super) stored_seats: Vec<SeatRecord>,
+    pub(in crate::table) stored_seats: Vec<SeatRecord>,
     /// A rematch lobby's invited players: the people who sat at the game it is the rematch of
-    /// (read from that game by [`Service::load`]; empty for any other table).
-    pub(super) invited: Vec<SeatRecord>,
+    /// (read from that game by [`Core::load`]; empty for any other table).
+    pub(in crate::table) invited: Vec<SeatRecord>,
     /// The rating changes of the save that finished the game (none otherwise).
-    pub(super) rated: Vec<Rated>,
+    pub(in crate::table) rated: Vec<Rated>,
 }
 
 impl Loaded {
     /// Whether the table can be replayed and exported: it ended, with a game played.
-    pub(super) fn replayable(&self) -> Result<(), Fail> {
+    pub(in crate::table) fn replayable(&self) -> Result<(), Fail> {
         if !self.rec.status.is_ended() {
             return Err(say(Refusal::ReplayRunning));
         }
@@ -96,7 +82,7 @@ impl Loaded {
     }
 
     /// A table as read: its row, and the game kind, options, settings and seed decoded from it.
-    pub(super) fn new(
+    pub(in crate::table) fn new(
         rec: TableRecord,
         kind: GameKind,
         options: Options,
@@ -117,17 +103,17 @@ impl Loaded {
         }
     }
 
-    pub(super) fn names(&self) -> Vec<String> {
+    pub(in crate::table) fn names(&self) -> Vec<String> {
         self.rec.seats.iter().map(|s| s.name.clone()).collect()
     }
 
-    pub(super) fn seat_of(&self, user: &UserId) -> Option<Seat> {
+    pub(in crate::table) fn seat_of(&self, user: &UserId) -> Option<Seat> {
         self.rec.seats.iter().position(|s| s.user == *user && !s.left).map(|s| s as Seat)
     }
 
     /// Who sees a private table's messages in their own chat with the bot: everyone who sat
     /// at it (those who left still see how it ends). Empty for an ordinary table.
-    pub(super) fn audience(&self) -> Vec<UserId> {
+    pub(in crate::table) fn audience(&self) -> Vec<UserId> {
         if !self.settings.private {
             return Vec::new();
         }
@@ -141,13 +127,13 @@ impl Loaded {
         users
     }
 
-    pub(super) fn seed(&self) -> Seed {
+    pub(in crate::table) fn seed(&self) -> Seed {
         self.seed.clone()
     }
 
     /// The level of the computer whose turn it is: the seat to move, or for a roll-off (anyone
     /// seated may throw it) the first computer seated. `None` when a person is to act.
-    pub(super) fn computer_to_act(&self) -> Option<(Seat, Level)> {
+    pub(in crate::table) fn computer_to_act(&self) -> Option<(Seat, Level)> {
         if self.rec.status != TableStatus::Playing {
             return None;
         }
@@ -168,28 +154,28 @@ impl Loaded {
     }
 
     /// Whether any person still plays (computers alone do not play on).
-    pub(super) fn people_playing(&self) -> bool {
+    pub(in crate::table) fn people_playing(&self) -> bool {
         self.rec.seats.iter().any(|s| !s.left && !s.user.is_computer())
     }
 
     /// Whether its boards come text first: one of its players asked (`/access on`).
-    pub(super) fn text_first(&self) -> bool {
+    pub(in crate::table) fn text_first(&self) -> bool {
         self.rec.seats.iter().any(|s| s.access && !s.left)
     }
 
     /// The message that shows this table now.
-    pub(super) fn slot(&self) -> Slot {
+    pub(in crate::table) fn slot(&self) -> Slot {
         if self.rec.status == TableStatus::Lobby { Slot::Lobby } else { Slot::Board }
     }
 
     /// A table from its stored row, checked: the game is known, its options and settings
     /// parse, the seed is 32 bytes and the seats fit the game. The error says what is wrong;
     /// nothing is read with defaults (a corrupt settings column would make a private table
-    /// public). The game itself is decoded by [`Service::load`].
-    pub(super) fn read(mut rec: TableRecord) -> Result<Self, String> {
+    /// public). The game itself is decoded by [`Core::load`].
+    pub(in crate::table) fn read(mut rec: TableRecord) -> Result<Self, String> {
         // A name stored before names were cleaned is read as it is stored now.
         for seat in &mut rec.seats {
-            seat.name = super::clean_name(&seat.name);
+            seat.name = crate::table::clean_name(&seat.name);
         }
         let kind: GameKind = rec.game.parse().map_err(|e: OptionError| e.to_string())?;
         let (options, settings) = checked_options(kind, &rec.options, &rec.settings)?;
@@ -215,7 +201,7 @@ impl Loaded {
 
 /// A stored table's (or cup's) options and settings, checked: JSON that is not a game's
 /// options object, or not settings, is damage (never read as the defaults).
-pub(super) fn checked_options(
+pub(in crate::table) fn checked_options(
     kind: GameKind,
     options: &str,
     settings: &str,
@@ -231,13 +217,87 @@ pub(super) fn checked_options(
     Ok((options, settings))
 }
 
-impl Service {
+impl Core {
+    /// The core over `h`'s handles, sharing `damaged` (the damage noted so far) with its
+    /// earlier builds.
+    pub(in crate::table) fn new(h: CoreHandles, damaged: Option<&Core>) -> Self {
+        Self {
+            store: h.store,
+            i18n: h.i18n,
+            clock: h.clock,
+            metrics: h.metrics,
+            health: h.health,
+            seasons: h.seasons,
+            computer_pause_ms: h.computer_pause_ms,
+            owed: h.owed,
+            damaged: damaged.map(|c| c.damaged.clone()).unwrap_or_default(),
+            damaged_cups: damaged.map(|c| c.damaged_cups.clone()).unwrap_or_default(),
+        }
+    }
+
+    /// The people a rematch of table `of` invites: every person who sat at it, once each
+    /// (also those who left it early: they were players of the game; computers sit again
+    /// without an invitation).
+    async fn invited(&self, of: TableId) -> Result<Vec<SeatRecord>, ServiceError> {
+        let mut invited: Vec<SeatRecord> = Vec::new();
+        for seat in self.store.seats(of).await? {
+            if !seat.user.is_computer() && !invited.iter().any(|s| s.user == seat.user) {
+                invited.push(seat);
+            }
+        }
+        Ok(invited)
+    }
+
+    /// The thread a table plays in (a Discord thread opened for it: its channel's number), as
+    /// read with the table, or else read now.
+    pub(in crate::table) async fn thread_of(&self, t: &Loaded) -> Result<Option<i64>, Fail> {
+        match &t.rec.around {
+            Some(around) => Ok(around.thread()),
+            None => Ok(self.store.thread(t.rec.id).await?),
+        }
+    }
+
+    /// Tables this process found damaged, with what is wrong.
+    pub(in crate::table) fn damaged_tables(&self) -> Vec<(TableId, String)> {
+        let damaged = self.damaged.lock().unwrap_or_else(|p| p.into_inner());
+        damaged.iter().map(|(id, why)| (*id, why.clone())).collect()
+    }
+
+    /// Whether table `id` is known to be damaged.
+    pub(in crate::table) fn is_damaged(&self, id: TableId) -> bool {
+        self.damaged.lock().unwrap_or_else(|p| p.into_inner()).contains_key(&id)
+    }
+
+    /// Notes that table `id` reads again (repaired by hand): no longer listed as damaged.
+    fn note_repaired(&self, id: TableId) {
+        let mut damaged = self.damaged.lock().unwrap_or_else(|p| p.into_inner());
+        if damaged.remove(&id).is_some() {
+            tracing::info!(table = id.get(), "a table once damaged reads again");
+        }
+    }
+
+    /// Notes that table `id` is damaged: logged once, and reported by [`Self::damaged_tables`].
+    pub(in crate::table) fn note_damaged(&self, id: TableId, why: &str) {
+        let mut damaged = self.damaged.lock().unwrap_or_else(|p| p.into_inner());
+        if damaged.insert(id, why.to_owned()).is_none() {
+            tracing::error!(table = id.get(), why, "a stored table is damaged; it is refused");
+        }
+    }
+
+    /// Notes that cup `id` is damaged: logged once.
+    pub(in crate::table) fn note_damaged_cup(&self, id: CupId, why: &str) {
+        let mut damaged = self.damaged_cups.lock().unwrap_or_else(|p| p.into_inner());
+        if damaged.insert(id) {
+            tracing::error!(cup = id.get(), why, "a stored cup is damaged; it is refused");
+        }
+    }
+
     /// Applies `once` to table `t` as it is now: if another change was stored first (a
     /// computer's move, another player's command or press, another bot process), the table is
     /// read again and `once` applied to that, up to [`FRESH_TRIES`] times, so that whatever
     /// still fits takes effect (and what no longer fits is refused for what it is). For typed
     /// commands and lobby buttons; a move button stays bound to the version it was drawn at.
-    pub(super) async fn as_it_is_now<F, Fut>(
+    pub(in crate::table) async fn as_it_is_now<F, Fut>(
         &self,
         mut t: Loaded,
         mut once: F,
@@ -258,7 +318,7 @@ impl Service {
 
     /// A stored table, checked ([`Loaded::read`]), with its game from the snapshot or, if the
     /// snapshot is of another shape or does not load, replayed from the log.
-    pub(super) async fn load(&self, id: TableId) -> Result<Loaded, ServiceError> {
+    pub(in crate::table) async fn load(&self, id: TableId) -> Result<Loaded, ServiceError> {
         let rec = match self.store.table(id).await {
             Ok(rec) => rec,
             Err(StoreError::BadRow { table, why }) => {
@@ -309,7 +369,7 @@ impl Service {
     }
 
     /// A table's logged actions, in order (a stored action that does not read is damage).
-    pub(super) async fn actions(&self, t: &Loaded) -> Result<Vec<Action>, ServiceError> {
+    pub(in crate::table) async fn actions(&self, t: &Loaded) -> Result<Vec<Action>, ServiceError> {
         self.store
             .actions(t.rec.id)
             .await?
@@ -320,7 +380,7 @@ impl Service {
     }
 
     /// Replays a started table's log from its seed: the game, and each action with its events.
-    pub(super) async fn replay(
+    pub(in crate::table) async fn replay(
         &self,
         t: &Loaded,
     ) -> Result<(Game, Vec<(Action, Vec<Event>)>), ServiceError> {
@@ -336,93 +396,9 @@ impl Service {
         Ok((game, log))
     }
 
-    /// Stores `t` as its next version with an optional action; on success `t` is that version,
-    /// on failure it is left exactly as it was (the version is made on a copy).
-    pub(super) async fn save(&self, t: &mut Loaded, action: Option<&Action>) -> Result<(), Fail> {
-        let mut next = t.clone();
-        self.save_next(&mut next, action).await?;
-        *t = next;
-        Ok(())
-    }
-
-    /// [`Service::save`]'s work, on the copy that becomes the table once stored.
-    async fn save_next(&self, t: &mut Loaded, action: Option<&Action>) -> Result<(), Fail> {
-        let now = self.clock.now_ms();
-        t.rec.updated_ms = now;
-        t.rec.shape = SHAPE;
-        let encode = |e: serde_json::Error| ServiceError::Damaged(t.rec.id, e.to_string());
-        let options = serde_json::to_string(&t.options).map_err(encode)?;
-        let settings = serde_json::to_string(&t.settings).map_err(encode)?;
-        t.rec.options = options;
-        t.rec.settings = settings;
-        let mut results = false;
-        if let Some(game) = &t.game {
-            t.rec.state = Some(game.to_json().to_string());
-            if game.status() == Status::Finished && t.rec.status == TableStatus::Playing {
-                t.rec.status = TableStatus::Finished;
-                if let Some(ranking) = game.ranking() {
-                    for (seat, rank) in t.rec.seats.iter_mut().zip(ranking) {
-                        seat.rank = Some(i32::from(rank));
-                    }
-                }
-                results = true;
-            }
-        }
-        // The deadline runs for whoever must act next; a computer acts after a pause.
-        let timer = t.settings.timer.millis().filter(|_| t.rec.status == TableStatus::Playing);
-        t.rec.deadline_ms = timer.map(|ms| now + ms);
-        t.rec.remind_ms = timer.map(|ms| now + ms * 3 / 4);
-        let computer = t.computer_to_act().is_some();
-        if computer {
-            t.rec.deadline_ms = Some(now + self.computer_pause_ms);
-            t.rec.remind_ms = None;
-        }
-        let json = match action {
-            Some(a) => Some(
-                serde_json::to_string(a)
-                    .map_err(|e| ServiceError::Damaged(t.rec.id, e.to_string()))?,
-            ),
-            None => None,
-        };
-        let (notices, unnotice) = self.turn_notices().notices_of(t, now);
-        let plan = if results { self.ratings().rating_plan(t, now) } else { None };
-        let rate = plan.as_ref().map(|p| move |s: &str, rows: &[_]| p.rate(s, rows));
-        let rating = plan.as_ref().zip(rate.as_ref()).map(|(p, rate)| crate::store::Rating {
-            users: &p.users,
-            seasons: &p.seasons,
-            rate,
-        });
-        let cup_result = (results && t.rec.cup.is_some()).then(|| cup_result(t));
-        let change = Change {
-            action: json.as_deref(),
-            results,
-            seats_unchanged: t.rec.seats == t.stored_seats,
-            notices: &notices,
-            unnotice: &unnotice,
-            rating,
-            cup_result: cup_result.as_deref(),
-        };
-        let started = std::time::Instant::now();
-        let saved = self.store.save(&t.rec, &change).await;
-        if let Some(m) = &self.metrics {
-            m.store_seconds.observe(started.elapsed().as_secs_f64());
-            if saved.is_ok() && action.is_some() {
-                m.turns.inc();
-            }
-        }
-        t.rec.version = saved?;
-        super::Ratings::keep_rated(t, plan);
-        t.stored_seats.clone_from(&t.rec.seats);
-        if computer {
-            self.owe_board(t.rec.id, t.rec.version);
-            self.computer_turns.notify_one();
-        }
-        Ok(())
-    }
-
     /// The table whose own thread `ctx`'s chat is (Discord: `discord:<server>/<thread>`), open or
     /// ended: commands typed in a table's thread reach that table, also after its game ended.
-    pub(super) async fn thread_table(&self, ctx: &Ctx) -> Result<Option<Loaded>, Fail> {
+    pub(in crate::table) async fn thread_table(&self, ctx: &Ctx) -> Result<Option<Loaded>, Fail> {
         let (Some(server), Some(thread)) = (ctx.chat.group(), ctx.chat.name_in_group()) else {
             return Ok(None);
         };
@@ -435,7 +411,7 @@ impl Service {
 
     /// The table numbered `id`, if `ctx` may reach it: one of this chat, of this table's own
     /// thread, or a private table the user sits at (from their own chat with the bot).
-    pub(super) async fn numbered(&self, ctx: &Ctx, id: TableId) -> Result<Loaded, Fail> {
+    pub(in crate::table) async fn numbered(&self, ctx: &Ctx, id: TableId) -> Result<Loaded, Fail> {
         let no_such = || Fail::Say(Refusal::NoSuchTable, vec![("table", id.into())]);
         let t = match self.load(id).await {
             Ok(t) => t,
@@ -451,7 +427,7 @@ impl Service {
     /// The one open table of this chat the user means: the one numbered, or of `game` if
     /// named, preferring one they sit at. `statuses` are the statuses that qualify. When
     /// several qualify, the refusal lists them by number and game and says how to pick one.
-    pub(super) async fn find(
+    pub(in crate::table) async fn find(
         &self,
         ctx: &Ctx,
         pick: impl Into<Pick>,
@@ -612,11 +588,15 @@ mod tests {
         service.handle(&who("Ana"), Op::Create { game: GameKind::Snakes, words }).await;
         service.handle(&who("Ben"), Op::Join(None)).await;
         service.handle(&who("Ana"), Op::Start(None)).await;
-        let id =
-            service.store.tables_in_chat(&"unit:save".into(), &TableStatus::OPEN).await.unwrap()[0]
-                .0;
-        let mut first = service.load(id).await.unwrap();
-        let mut second = service.load(id).await.unwrap();
+        let id = service
+            .core()
+            .store
+            .tables_in_chat(&"unit:save".into(), &TableStatus::OPEN)
+            .await
+            .unwrap()[0]
+            .0;
+        let mut first = service.core().load(id).await.unwrap();
+        let mut second = service.core().load(id).await.unwrap();
         let roll = Action::Roll { dice: Vec::new() };
         assert!(
             service.play().play_one(&mut second, roll.clone(), None).await.is_ok(),
@@ -673,25 +653,36 @@ mod tests {
         // Nardy against a computer starts at once, with the roll-off the computer throws.
         let words = vec!["bot".to_owned()];
         service.handle(&ana, Op::Create { game: GameKind::Nardy, words }).await;
-        let id =
-            service.store.tables_in_chat(&"unit:owed".into(), &TableStatus::OPEN).await.unwrap()[0]
-                .0;
-        let mut t = service.load(id).await.unwrap();
+        let id = service
+            .core()
+            .store
+            .tables_in_chat(&"unit:owed".into(), &TableStatus::OPEN)
+            .await
+            .unwrap()[0]
+            .0;
+        let mut t = service.core().load(id).await.unwrap();
         let mut turns = 0;
         while t.computer_to_act().is_some() && turns < 20 {
             let version = t.rec.version;
             // As `save` notes it, the board of this version is still being made: nothing.
-            service.owe_board(id, version);
+            service.core().owed.owe_board(id, version);
             let held = service.tick().await.unwrap();
             assert!(held.is_empty(), "the computer waited: {held:?}");
-            assert_eq!(service.load(id).await.unwrap().rec.version, version, "nothing played");
+            assert_eq!(
+                service.core().load(id).await.unwrap().rec.version,
+                version,
+                "nothing played"
+            );
             // Made: the turn is played, and its own board (made by the timer) owes nothing.
-            service.board_made(id, version);
+            service.core().owed.board_made(id, version);
             let played = service.tick().await.unwrap();
             assert!(!played.is_empty(), "the computer played once the board was made");
-            t = service.load(id).await.unwrap();
+            t = service.core().load(id).await.unwrap();
             assert!(t.rec.version > version);
-            assert!(!service.board_owed(id, t.rec.version), "the timer's board was made");
+            assert!(
+                !service.core().owed.board_owed(id, t.rec.version),
+                "the timer's board was made"
+            );
             turns += 1;
         }
         assert!(turns > 0, "the computer threw the roll-off");

@@ -3,10 +3,10 @@
 //! cache). Run over a whole database after `dicetable store copy`.
 
 use super::Replays;
-use super::fail::ServiceError;
-use super::load::{Loaded, SHAPE};
 use crate::ids::TableId;
 use crate::store::{StoreError, TableStatus};
+use crate::table::fail::ServiceError;
+use crate::table::load::{Loaded, SHAPE};
 
 /// What [`Replays::check_log`] found for one table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,11 +20,11 @@ pub enum LogCheck {
     OtherShape(usize),
 }
 
-impl Replays<'_> {
+impl Replays {
     /// Replays table `id`'s log from its seed and compares the game it gives with the stored
     /// snapshot. A table whose row does not read, whose log does not replay, or whose snapshot
     /// differs from the replay is reported as [`ServiceError::Damaged`], saying where.
-    pub async fn check_log(self, id: TableId) -> Result<LogCheck, ServiceError> {
+    pub async fn check_log(&self, id: TableId) -> Result<LogCheck, ServiceError> {
         let rec = match self.store.table(id).await {
             Ok(rec) => rec,
             Err(StoreError::BadRow { table, why }) => {
@@ -36,7 +36,7 @@ impl Replays<'_> {
         let t = Loaded::read(rec).map_err(damaged)?;
         let Some(stored) = t.rec.state.clone() else {
             if t.rec.status == TableStatus::Lobby || t.rec.status == TableStatus::Cancelled {
-                let actions = self.actions(&t).await?;
+                let actions = self.core.actions(&t).await?;
                 if !actions.is_empty() {
                     return Err(damaged(format!("no game, yet {} logged actions", actions.len())));
                 }
@@ -44,7 +44,7 @@ impl Replays<'_> {
             }
             return Err(damaged(format!("a {} table without a snapshot", t.rec.status.word())));
         };
-        let (game, log) = self.replay(&t).await?;
+        let (game, log) = self.core.replay(&t).await?;
         if t.rec.shape != SHAPE {
             return Ok(LogCheck::OtherShape(log.len()));
         }
