@@ -990,71 +990,85 @@ fn is_self(e: &syn::Expr) -> bool {
     matches!(e, syn::Expr::Path(p) if p.path.is_ident("self"))
 }
 
+/// What each part's (or the core's) `impl`s read of `self`, by part: its fields
+/// (`self.cups`) and its argument-less methods (`self.cups()`, an accessor that would make a
+/// part), also inside `vec![…]`, `format!(…)` and the like.
+#[derive(Default)]
+struct SelfReads {
+    part: Option<String>,
+    fields: BTreeMap<String, BTreeSet<String>>,
+    accessors: BTreeMap<String, BTreeSet<String>>,
+}
+
+impl SelfReads {
+    fn of(source: &str) -> Self {
+        let mut reads = Self::default();
+        reads.visit_file(&syn::parse_file(source).unwrap_or_else(|e| panic!("{e}")));
+        reads
+    }
+}
+
+impl<'ast> Visit<'ast> for SelfReads {
+    fn visit_item(&mut self, item: &'ast syn::Item) {
+        if !is_test_item(item) {
+            syn::visit::visit_item(self, item);
+        }
+    }
+
+    fn visit_item_impl(&mut self, item: &'ast syn::ItemImpl) {
+        let ty = match (&item.trait_, item.self_ty.as_ref()) {
+            (None, syn::Type::Path(ty)) => ty.path.segments.last().map(|s| s.ident.to_string()),
+            _ => None,
+        };
+        let outer = self.part.take();
+        self.part = ty.filter(|t| PARTS.iter().any(|(p, _)| p == t));
+        syn::visit::visit_item_impl(self, item);
+        self.part = outer;
+    }
+
+    fn visit_expr_field(&mut self, e: &'ast syn::ExprField) {
+        if let (Some(part), true, syn::Member::Named(name)) =
+            (&self.part, is_self(&e.base), &e.member)
+        {
+            self.fields.entry(part.clone()).or_default().insert(name.to_string());
+        }
+        syn::visit::visit_expr_field(self, e);
+    }
+
+    fn visit_expr_method_call(&mut self, call: &'ast syn::ExprMethodCall) {
+        if let (Some(part), true) = (&self.part, is_self(&call.receiver) && call.args.is_empty()) {
+            self.accessors.entry(part.clone()).or_default().insert(call.method.to_string());
+        }
+        syn::visit::visit_expr_method_call(self, call);
+    }
+
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        use syn::parse::Parser;
+        let args = syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated;
+        if let Ok(exprs) = args.parse2(mac.tokens.clone()) {
+            for e in &exprs {
+                self.visit_expr(e);
+            }
+        }
+    }
+}
+
 /// Who calls whom among the parts (not who imports whom, issue 62): in each `impl` of a part
 /// (or of the core), every use of another part it holds (`self.cups.cup_tick()`), or of an
 /// accessor that would make one (`self.cups()`), as `(caller, callee)` by type.
 fn part_calls(source: &str) -> BTreeSet<(String, String)> {
-    struct Calls {
-        part: Option<String>,
-        out: BTreeSet<(String, String)>,
-    }
-    impl Calls {
-        fn called(&mut self, name: &str) {
-            if let Some(part) = &self.part
-                && let Some((callee, _)) = PARTS.iter().find(|(_, field)| *field == name)
+    let reads = SelfReads::of(source);
+    let mut calls = BTreeSet::new();
+    for (part, names) in reads.fields.iter().chain(&reads.accessors) {
+        for name in names {
+            if let Some((callee, _)) = PARTS.iter().find(|(_, field)| field == name)
                 && callee != part
             {
-                self.out.insert((part.clone(), (*callee).to_owned()));
+                calls.insert((part.clone(), (*callee).to_owned()));
             }
         }
     }
-    impl<'ast> Visit<'ast> for Calls {
-        fn visit_item(&mut self, item: &'ast syn::Item) {
-            if !is_test_item(item) {
-                syn::visit::visit_item(self, item);
-            }
-        }
-
-        fn visit_item_impl(&mut self, item: &'ast syn::ItemImpl) {
-            let ty = match (&item.trait_, item.self_ty.as_ref()) {
-                (None, syn::Type::Path(ty)) => ty.path.segments.last().map(|s| s.ident.to_string()),
-                _ => None,
-            };
-            let outer = self.part.take();
-            self.part = ty.filter(|t| PARTS.iter().any(|(p, _)| p == t));
-            syn::visit::visit_item_impl(self, item);
-            self.part = outer;
-        }
-
-        fn visit_expr_field(&mut self, e: &'ast syn::ExprField) {
-            if let (true, syn::Member::Named(name)) = (is_self(&e.base), &e.member) {
-                self.called(&name.to_string());
-            }
-            syn::visit::visit_expr_field(self, e);
-        }
-
-        fn visit_expr_method_call(&mut self, call: &'ast syn::ExprMethodCall) {
-            if is_self(&call.receiver) && call.args.is_empty() {
-                self.called(&call.method.to_string());
-            }
-            syn::visit::visit_expr_method_call(self, call);
-        }
-
-        /// Inside `vec![…]`, `format!(…)`, `assert!(…)`: their arguments, as expressions.
-        fn visit_macro(&mut self, mac: &'ast syn::Macro) {
-            use syn::parse::Parser;
-            let args = syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated;
-            if let Ok(exprs) = args.parse2(mac.tokens.clone()) {
-                for e in &exprs {
-                    self.visit_expr(e);
-                }
-            }
-        }
-    }
-    let file = syn::parse_file(source).unwrap_or_else(|e| panic!("{e}"));
-    let mut calls = Calls { part: None, out: BTreeSet::new() };
-    calls.visit_file(&file);
-    calls.out
+    calls
 }
 
 /// The part-to-part calls of the whole table service (a part's calls of the core apart).
@@ -1158,48 +1172,15 @@ fn part_fields() -> BTreeMap<String, Vec<String>> {
 
 /// Every `self.<field>` an `impl` of each part reads, by part.
 fn fields_read() -> BTreeMap<String, BTreeSet<String>> {
-    struct Reads {
-        part: Option<String>,
-        out: BTreeMap<String, BTreeSet<String>>,
-    }
-    impl<'ast> Visit<'ast> for Reads {
-        fn visit_item_impl(&mut self, item: &'ast syn::ItemImpl) {
-            let ty = match (&item.trait_, item.self_ty.as_ref()) {
-                (None, syn::Type::Path(ty)) => ty.path.segments.last().map(|s| s.ident.to_string()),
-                _ => None,
-            };
-            let outer = self.part.take();
-            self.part = ty.filter(|t| PARTS.iter().any(|(p, _)| p == t));
-            syn::visit::visit_item_impl(self, item);
-            self.part = outer;
-        }
-
-        fn visit_expr_field(&mut self, e: &'ast syn::ExprField) {
-            if let (Some(part), true, syn::Member::Named(name)) =
-                (&self.part, is_self(&e.base), &e.member)
-            {
-                self.out.entry(part.clone()).or_default().insert(name.to_string());
-            }
-            syn::visit::visit_expr_field(self, e);
-        }
-
-        fn visit_macro(&mut self, mac: &'ast syn::Macro) {
-            use syn::parse::Parser;
-            let args = syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated;
-            if let Ok(exprs) = args.parse2(mac.tokens.clone()) {
-                for e in &exprs {
-                    self.visit_expr(e);
-                }
-            }
-        }
-    }
-    let mut reads = Reads { part: None, out: BTreeMap::new() };
+    let mut read: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for (relative, source) in production_sources() {
         if relative.starts_with("table") {
-            reads.visit_file(&syn::parse_file(&source).unwrap_or_else(|e| panic!("{e}")));
+            for (part, fields) in SelfReads::of(&source).fields {
+                read.entry(part).or_default().extend(fields);
+            }
         }
     }
-    reads.out
+    read
 }
 
 /// Issue 62, item 1: a part holds exactly what it uses. Every part declares its fields (the

@@ -73,8 +73,8 @@ macro_rules! part {
     ) => {
         $(#[$doc])*
         ///
-        /// Built once by the composition root ([`crate::table::Service`]) with the handles and
-        /// the parts it uses, and nothing else.
+        /// Built by the composition root ([`crate::table::Service`]), once per service, with
+        /// the handles and the parts it uses, and nothing else.
         #[derive(Clone)]
         pub struct $name {
             $($handle: $crate::table::handles::handle_type!($handle),)*

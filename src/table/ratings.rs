@@ -1,5 +1,6 @@
-//! Ratings at the table: which finished games are rated and how (the formula is
-//! [`crate::game::rating`]), the change shown after a game, `dicetable ratings --rebuild`, and the
+//! Ratings at the table (which finished games are rated, and their changes, are worked out as
+//! the game is saved: `core/save.rs`; the formula is [`crate::game::rating`]): the change shown
+//! after a game, `dicetable ratings --rebuild`, and the
 //! answers of `/top`, `/stats`, `/stats public` and `/vs`.
 
 use super::core::Plan;

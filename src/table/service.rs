@@ -43,8 +43,10 @@ const DRAW_LIMIT: usize = 2;
 /// in order, without a limit, so a busy store is not taken for a dead one.
 const OPERATIONS_PER_CONNECTION: usize = 16;
 
-/// The parts, each built once from the [`Handles`] it declares and the parts it calls, in the
-/// order of their calls: views last in what they call (they call no part), play first.
+/// The parts, each built from the [`Handles`] it declares and the parts it calls: a part is
+/// built after every part it calls (the views, which call none, first; play, which calls the
+/// most, last but for the live board). Once per service: a `with_…` builds them again, so a
+/// service is set up before it is cloned.
 struct Parts {
     views: Views,
     ratings: Ratings,
@@ -104,7 +106,7 @@ macro_rules! accessors {
 accessors! {
     /// Opening a table, joining, leaving, options and starting (`lobby.rs`).
     Lobby, lobby;
-    /// A turn's actions, the turn timer and the computers (`play.rs`).
+    /// A turn's actions, the turn timer and the computers (`play/`).
     Play, play;
     /// Another game with the same players (`rematch.rs`).
     Rematches, rematches;
@@ -112,7 +114,7 @@ accessors! {
     Ratings, ratings;
     /// Turn notices in private chats (`notify.rs`).
     TurnNotices, turn_notices;
-    /// Replays of finished games and the check of stored logs (`replays.rs`, `audit.rs`).
+    /// Replays of finished games and the check of stored logs (`replays/`).
     Replays, replays;
     /// The live board's page: links, state, presses (`live.rs`).
     Live, live;

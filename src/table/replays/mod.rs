@@ -20,8 +20,10 @@ use crate::table::i18n::{Arg, Lang};
 use crate::table::load::Loaded;
 use crate::table::{About, Attachment, Ctx, File, FileKind, Kind, Pick, Post, View};
 
-/// Replays of finished games and the check of stored logs (`audit.rs`). Built once by the composition root ([`crate::table::Service`]) with the handles and the
-/// parts it uses, and nothing else.
+/// Replays of finished games and the check of stored logs (`audit.rs`). Built by the
+/// composition root ([`crate::table::Service`]) with the handles it uses; written out rather
+/// than by `part!` because it also keeps its own state, the replays drawn lately (`Drawn`),
+/// shared by every clone of it.
 #[derive(Clone)]
 pub struct Replays {
     core: crate::table::core::Core,
